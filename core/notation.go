@@ -1,0 +1,284 @@
+package core
+
+import (
+	"errors"
+	"fmt"
+	"math/bits"
+	"strconv"
+	"strings"
+)
+
+// String returns the move in RULES.md notation: "d4-d5", "@c3" or "pass".
+func (m Move) String() string {
+	if m.Game >= NumGames {
+		return "?"
+	}
+	b := games[m.Game].Board
+	switch m.Kind {
+	case MoveStep, MoveJump:
+		return b.Points[m.From].Name + "-" + b.Points[m.To].Name
+	case MovePlace:
+		return "@" + b.Points[m.To].Name
+	case MovePass:
+		return "pass"
+	}
+	return "none"
+}
+
+// Captures returns the indexes of the points whose prey pieces the move captures.
+func (m Move) Captures() []int { return pointsOf(m.Capt) }
+
+// ErrIllFormed is wrapped by errors for move texts that are not notation at all.
+var ErrIllFormed = errors.New("ill-formed move")
+
+// moveText is a parsed, not yet validated move text.
+type moveText struct {
+	kind     MoveKind // MoveStep for any from-to, MovePlace or MovePass
+	from, to int
+}
+
+func parseMoveText(b *Board, s string) (moveText, error) {
+	t := strings.TrimSpace(s)
+	switch {
+	case t == "pass":
+		return moveText{kind: MovePass, from: -1, to: -1}, nil
+	case strings.HasPrefix(t, "@"):
+		to, err := pointNamed(b, t[1:])
+		if err != nil {
+			return moveText{}, err
+		}
+		return moveText{kind: MovePlace, from: -1, to: to}, nil
+	}
+	a, c, ok := strings.Cut(t, "-")
+	if !ok || a == "" || c == "" {
+		return moveText{}, fmt.Errorf("%w %q: want from-to (d4-d5), a placement (@c3) or pass", ErrIllFormed, s)
+	}
+	from, err := pointNamed(b, a)
+	if err != nil {
+		return moveText{}, err
+	}
+	to, err := pointNamed(b, c)
+	if err != nil {
+		return moveText{}, err
+	}
+	return moveText{kind: MoveStep, from: from, to: to}, nil
+}
+
+func pointNamed(b *Board, name string) (int, error) {
+	if i, ok := b.Index(name); ok {
+		return i, nil
+	}
+	return -1, fmt.Errorf("unknown point %q on this board", name)
+}
+
+// ParseMove finds the legal move of p written as s. An ill-formed or illegal
+// move returns an error that says why.
+func (p *Position) ParseMove(s string) (Move, error) {
+	g := games[p.Game]
+	mt, err := parseMoveText(g.Board, s)
+	if err != nil {
+		return Move{}, err
+	}
+	var buf [MaxMoves]Move
+	for _, m := range p.GenMoves(buf[:0]) {
+		if m.From == int8(mt.from) && m.To == int8(mt.to) && (m.Kind == mt.kind || (mt.kind == MoveStep && m.Kind == MoveJump)) {
+			return m, nil
+		}
+	}
+	return Move{}, fmt.Errorf("%s is not legal: %s", strings.TrimSpace(s), p.whyIllegal(mt))
+}
+
+// whyIllegal explains why a well-formed move text is not a legal move.
+func (p *Position) whyIllegal(mt moveText) string {
+	g := games[p.Game]
+	b := g.Board
+	if o := p.Outcome(); o.Over() {
+		return "the game is over"
+	}
+	side := g.PiecesOf(p.ToMove)
+	switch mt.kind {
+	case MovePass:
+		return "a pass is only allowed when the side to move has no legal move"
+	case MovePlace:
+		switch {
+		case !g.HasPlacement():
+			return "this game has no placements"
+		case p.ToMove != Prey:
+			return "only the dogs place pieces"
+		case p.InHand == 0:
+			return "no dog is left in hand"
+		case p.Occupied()&bit(mt.to) != 0:
+			return b.Points[mt.to].Name + " is occupied"
+		default:
+			return "dogs are placed on the grassland only, never in the cliff"
+		}
+	}
+	from, to := mt.from, mt.to
+	mine := p.Pred
+	if p.ToMove == Prey {
+		mine = p.Prey
+	}
+	switch {
+	case mine&bit(from) == 0:
+		return fmt.Sprintf("no %s on %s", side, b.Points[from].Name)
+	case p.ToMove == Prey && p.InHand > 0:
+		return "every dog in hand must be placed before a dog on the board moves"
+	case p.Occupied()&bit(to) != 0:
+		return b.Points[to].Name + " is occupied"
+	}
+	for d := Direction(0); d < NumDirections; d++ {
+		q, kind, ok := b.Neighbor(from, d)
+		if !ok {
+			continue
+		}
+		if q == to {
+			switch {
+			case p.ToMove == Prey && b.Points[to].Region == RegionTrap:
+				return "dogs never enter the traps"
+			case p.ToMove == Prey && b.Points[to].Region == RegionCliff:
+				return "dogs never enter the cliff"
+			case p.ToMove == Prey && kind == LineWolfDiagonal:
+				return "dogs move along straight lines only, never diagonally"
+			}
+			return "that step is not allowed"
+		}
+		if r, _, ok := b.Neighbor(q, d); ok && r == to {
+			switch {
+			case p.ToMove == Prey:
+				return fmt.Sprintf("a %s never jumps", side)
+			case !g.canJump:
+				return fmt.Sprintf("the %s never jumps", side)
+			case p.Prey&bit(q) == 0:
+				return fmt.Sprintf("a jump must go over an adjacent %s", g.Prey)
+			}
+			return "that jump is not allowed"
+		}
+	}
+	return fmt.Sprintf("%s and %s are not joined by a line", b.Points[from].Name, b.Points[to].Name)
+}
+
+// String returns the position in the text notation read by ParsePosition:
+//
+//	predator:d4 prey:c1,d1,e1 turn:predator captured:0 hand:0
+func (p Position) String() string {
+	b := games[p.Game].Board
+	names := func(m uint64) string {
+		if m == 0 {
+			return "-"
+		}
+		var sb strings.Builder
+		for i, q := range pointsOf(m) {
+			if i > 0 {
+				sb.WriteByte(',')
+			}
+			sb.WriteString(b.Points[q].Name)
+		}
+		return sb.String()
+	}
+	return fmt.Sprintf("predator:%s prey:%s turn:%s captured:%d hand:%d",
+		names(p.Pred), names(p.Prey), p.ToMove, p.Captured, p.InHand)
+}
+
+// ParsePosition reads a position of the game with the given ID from the
+// text notation written by Position.String. Bad input returns an error that
+// says what is wrong; it never panics.
+func ParsePosition(gameID, text string) (Position, error) {
+	g, err := Lookup(gameID)
+	if err != nil {
+		return Position{}, err
+	}
+	b := g.Board
+	fields := strings.Fields(text)
+	seen := map[string]bool{}
+	vals := map[string]string{}
+	for _, f := range fields {
+		k, v, ok := strings.Cut(f, ":")
+		if !ok {
+			return Position{}, fmt.Errorf("position: %q is not key:value", f)
+		}
+		switch k {
+		case "predator", "prey", "turn", "captured", "hand":
+		default:
+			return Position{}, fmt.Errorf("position: unknown field %q", k)
+		}
+		if seen[k] {
+			return Position{}, fmt.Errorf("position: field %q given twice", k)
+		}
+		seen[k] = true
+		vals[k] = v
+	}
+	for _, k := range []string{"predator", "prey", "turn", "captured", "hand"} {
+		if !seen[k] {
+			return Position{}, fmt.Errorf("position: field %q is missing", k)
+		}
+	}
+	p := Position{Game: g.ID}
+	var occupied uint64
+	readPoints := func(field string) (uint64, error) {
+		v := vals[field]
+		if v == "-" {
+			return 0, nil
+		}
+		var m uint64
+		for _, n := range strings.Split(v, ",") {
+			i, ok := b.Index(n)
+			if !ok {
+				return 0, fmt.Errorf("position: unknown point %q", n)
+			}
+			if occupied&bit(i) != 0 {
+				return 0, fmt.Errorf("position: two pieces on %s", n)
+			}
+			occupied |= bit(i)
+			m |= bit(i)
+		}
+		return m, nil
+	}
+	if p.Pred, err = readPoints("predator"); err != nil {
+		return Position{}, err
+	}
+	if p.Prey, err = readPoints("prey"); err != nil {
+		return Position{}, err
+	}
+	switch vals["turn"] {
+	case "predator":
+		p.ToMove = Predator
+	case "prey":
+		p.ToMove = Prey
+	default:
+		return Position{}, fmt.Errorf("position: turn %q: want predator or prey", vals["turn"])
+	}
+	readCount := func(field string, max int) (uint8, error) {
+		n, err := strconv.Atoi(vals[field])
+		if err != nil || n < 0 || n > max {
+			return 0, fmt.Errorf("position: %s %q: want a number from 0 to %d", field, vals[field], max)
+		}
+		return uint8(n), nil
+	}
+	if p.Captured, err = readCount("captured", g.PreyCount); err != nil {
+		return Position{}, err
+	}
+	if p.InHand, err = readCount("hand", g.PreyInHand); err != nil {
+		return Position{}, err
+	}
+	if n := bits.OnesCount64(p.Pred); n != g.PredatorCount {
+		return Position{}, fmt.Errorf("position: %d %s pieces, want %d", n, g.Predator, g.PredatorCount)
+	}
+	if bad := p.Prey &^ b.preyPoints; bad != 0 {
+		q := b.Points[bits.TrailingZeros64(bad)]
+		where := "the cliff"
+		if q.Region == RegionTrap {
+			where = "a trap"
+		}
+		return Position{}, fmt.Errorf("position: a %s on %s, which is %s", g.Prey, q.Name, where)
+	}
+	if total := bits.OnesCount64(p.Prey) + int(p.Captured) + int(p.InHand); total != g.PreyCount {
+		if total > g.PreyCount {
+			return Position{}, fmt.Errorf("position: too many %s pieces: %d on the board, %d captured, %d in hand makes %d, more than %d",
+				g.Prey, bits.OnesCount64(p.Prey), p.Captured, p.InHand, total, g.PreyCount)
+		}
+		return Position{}, fmt.Errorf("position: %s pieces missing: %d on the board, %d captured, %d in hand makes %d, not %d",
+			g.Prey, bits.OnesCount64(p.Prey), p.Captured, p.InHand, total, g.PreyCount)
+	}
+	p.Key = p.ComputeKey()
+	return p, nil
+}
