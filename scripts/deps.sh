@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Install the Debian packages a make target needs. Idempotent: does nothing
+# when every package is already installed (checked with dpkg -s).
+#
+#   scripts/deps.sh MODE [MODE...]
+#
+# Modes:
+#   gui          X11/GL headers for building and running the desktop app (GLFW)
+#   screenshots  Xvfb, ImageMagick (import/identify) and xdotool
+#   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots
+#   fonts        python3-fonttools and fonts-noto-cjk for scripts/fonts.sh
+set -euo pipefail
+
+usage() { echo "usage: $0 {test|gui|screenshots|fonts}..." >&2; exit 2; }
+[ $# -ge 1 ] || usage
+
+gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev)
+shot_pkgs=(xvfb x11-utils imagemagick xdotool)
+font_pkgs=(python3-fonttools fonts-noto-cjk)
+
+pkgs=()
+for mode in "$@"; do
+  case "$mode" in
+    gui)         pkgs+=("${gui_pkgs[@]}") ;;
+    screenshots) pkgs+=("${shot_pkgs[@]}") ;;
+    test)        pkgs+=(gcc libc6-dev "${gui_pkgs[@]}" "${shot_pkgs[@]}") ;;
+    fonts)       pkgs+=("${font_pkgs[@]}") ;;
+    *) usage ;;
+  esac
+done
+
+# Go itself is not a Debian package here: it lives in /usr/local/go.
+if ! command -v go >/dev/null 2>&1; then
+  if [ -x /usr/local/go/bin/go ]; then
+    echo "deps: note: go is not on PATH; add /usr/local/go/bin to PATH" >&2
+  else
+    echo "deps: error: Go toolchain not found (expected /usr/local/go/bin/go, Go 1.26)" >&2
+    exit 1
+  fi
+fi
+
+missing=()
+for p in "${pkgs[@]}"; do
+  # dedupe
+  case " ${missing[*]-} " in *" $p "*) continue ;; esac
+  if ! dpkg -s "$p" 2>/dev/null | grep -q '^Status: install ok installed'; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "deps($*): all Debian packages present"
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "deps: error: missing packages ${missing[*]} and no apt-get; install them by hand" >&2
+  exit 1
+fi
+
+SUDO=()
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1; then
+    SUDO=(sudo)
+  else
+    echo "deps: error: need root (or sudo) to install: ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+
+echo "deps($*): installing ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+apt_opts=(-y -q -o DPkg::Lock::Timeout=600 -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get -q -o DPkg::Lock::Timeout=600 update
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install "${apt_opts[@]}" "${missing[@]}" </dev/null
+echo "deps($*): done"

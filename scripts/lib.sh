@@ -1,0 +1,97 @@
+# Shared shell helpers. Source it:  . "$(dirname "$0")/lib.sh"
+#
+#   lib_on_exit CMD...        run CMD at exit (all registered commands run, LIFO)
+#   xvfb_start [WxHxD]        start Xvfb on a free display, wait until ready,
+#                             export DISPLAY; stopped automatically at exit
+#   xvfb_stop                 stop it now
+#   xvfb_window_id NAME [SECS] wait (default 60 s) for a visible window whose
+#                             title matches NAME; print its id
+#   xvfb_screenshot FILE [NAME] PNG of the whole screen, or of the window NAME
+#   png_colours FILE          number of unique colours in an image
+
+# ---- exit hooks ------------------------------------------------------------
+_LIB_EXIT_CMDS=()
+_lib_run_exit() {
+  local i
+  for ((i = ${#_LIB_EXIT_CMDS[@]} - 1; i >= 0; i--)); do
+    eval "${_LIB_EXIT_CMDS[i]}" || true
+  done
+  _LIB_EXIT_CMDS=()
+}
+lib_on_exit() {
+  _LIB_EXIT_CMDS+=("$*")
+  trap _lib_run_exit EXIT
+  trap 'exit 130' INT
+  trap 'exit 143' TERM
+}
+
+# ---- Xvfb ------------------------------------------------------------------
+XVFB_PID=""
+xvfb_start() {
+  local size="${1:-1280x800x24}"
+  command -v Xvfb >/dev/null || { echo "xvfb: Xvfb not installed (scripts/deps.sh screenshots)" >&2; return 1; }
+  local dir; dir="$(mktemp -d "${TMPDIR:-/tmp}/xvfb.XXXXXX")"
+  # -displayfd makes Xvfb choose a free display number itself and write it
+  # to the fd once it is listening: no race with other X servers.
+  Xvfb -displayfd 3 -screen 0 "$size" -nolisten tcp -noreset +extension GLX \
+    3>"$dir/display" >"$dir/xvfb.log" 2>&1 &
+  XVFB_PID=$!
+  lib_on_exit "xvfb_stop; rm -rf '$dir'"
+  local i
+  for ((i = 0; i < 100; i++)); do
+    if [ -s "$dir/display" ]; then break; fi
+    if ! kill -0 "$XVFB_PID" 2>/dev/null; then
+      echo "xvfb: Xvfb exited early:" >&2; cat "$dir/xvfb.log" >&2; return 1
+    fi
+    sleep 0.1
+  done
+  [ -s "$dir/display" ] || { echo "xvfb: Xvfb did not report a display in 10 s" >&2; cat "$dir/xvfb.log" >&2; return 1; }
+  export DISPLAY=":$(tr -d '[:space:]' <"$dir/display")"
+  # Belt and braces: wait until a client can really talk to the server.
+  for ((i = 0; i < 100; i++)); do
+    if command -v xdpyinfo >/dev/null; then
+      xdpyinfo >/dev/null 2>&1 && break
+    else
+      xdotool getdisplaygeometry >/dev/null 2>&1 && break
+    fi
+    sleep 0.1
+  done
+  echo "xvfb: DISPLAY=$DISPLAY ($size, pid $XVFB_PID)" >&2
+}
+
+xvfb_stop() {
+  [ -n "$XVFB_PID" ] || return 0
+  kill "$XVFB_PID" 2>/dev/null || true
+  local i
+  for ((i = 0; i < 50; i++)); do
+    kill -0 "$XVFB_PID" 2>/dev/null || break
+    sleep 0.1
+  done
+  kill -9 "$XVFB_PID" 2>/dev/null || true
+  wait "$XVFB_PID" 2>/dev/null || true
+  XVFB_PID=""
+}
+
+xvfb_window_id() {
+  local name="$1" secs="${2:-60}"
+  timeout "$secs" xdotool search --sync --onlyvisible --name "$name" 2>/dev/null | head -n1
+}
+
+xvfb_screenshot() {
+  local file="$1" name="${2:-}" target=root
+  if [ -n "$name" ]; then
+    target="$(xvfb_window_id "$name" 10)"
+    [ -n "$target" ] || { echo "xvfb_screenshot: no window matching '$name'" >&2; return 1; }
+  fi
+  mkdir -p "$(dirname "$file")"
+  # Debian's ImageMagick; a different `import`/`convert` may come first on PATH.
+  local import=/usr/bin/import
+  [ -x "$import" ] || import=import
+  "$import" -window "$target" "$file"
+}
+
+png_colours() {
+  local identify=/usr/bin/identify
+  [ -x "$identify" ] || identify=identify
+  "$identify" -format '%k' "$1"
+}
