@@ -6,7 +6,8 @@
 #   xvfb_stop                 stop it now
 #   xvfb_window_id NAME [SECS] wait (default 60 s) for a visible window whose
 #                             title matches NAME; print its id
-#   xvfb_screenshot FILE [NAME] PNG of the whole screen, or of the window NAME
+#   xvfb_screenshot FILE [NAME|ID] PNG of the whole screen, or of one window
+#                             (a numeric X window id, or a title regex)
 #   png_colours FILE          number of unique colours in an image
 
 # ---- exit hooks ------------------------------------------------------------
@@ -79,7 +80,9 @@ xvfb_window_id() {
 
 xvfb_screenshot() {
   local file="$1" name="${2:-}" target=root
-  if [ -n "$name" ]; then
+  if [[ "$name" =~ ^(0x[0-9a-fA-F]+|[0-9]+)$ ]]; then
+    target="$name"
+  elif [ -n "$name" ]; then
     target="$(xvfb_window_id "$name" 10)"
     [ -n "$target" ] || { echo "xvfb_screenshot: no window matching '$name'" >&2; return 1; }
   fi
