@@ -1,0 +1,106 @@
+# Hunt Chess · 围猎棋 — developer entry points. See README.md.
+# Every target installs the Debian packages it needs (scripts/deps.sh; a no-op
+# when they are already there), so each works on a fresh Debian 12 machine
+# with Go 1.26 in /usr/local/go.
+
+SHELL := /bin/bash
+export PATH := $(PATH):/usr/local/go/bin
+
+GO          ?= go
+DEPS        := bash scripts/deps.sh
+# Packages that hold benchmarks / fuzz targets.
+BENCH_PKGS  ?= ./core/ ./ai/
+BENCH       ?= .
+FUZZTIME    ?= 30s
+FUZZ_PKGS   ?= ./...
+# Flags for the AI arena; `-game all` is always passed.
+ARENA_FLAGS ?=
+FYNE_TOOL   ?= fyne.io/tools/cmd/fyne@v1.7.4
+
+.PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena fonts \
+        screenshots package deps clean
+
+help:
+	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
+	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test"
+	@echo "make test-quick   gofmt + vet + race tests, no smoke test"
+	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
+	@echo "make bench        benchmarks in $(BENCH_PKGS)"
+	@echo "make fuzz         every Fuzz* target for FUZZTIME=$(FUZZTIME) each"
+	@echo "make arena        AI arena: go run ./ai/arena -game all \$$ARENA_FLAGS"
+	@echo "make fonts        scripts/fonts.sh (font subsetting)"
+	@echo "make screenshots  scripts/screenshots.sh"
+	@echo "make package      fyne package -os linux -release"
+	@echo "make clean        remove build/"
+
+# The app on the user's display. Without a display it still starts, inside a
+# private Xvfb, and tells how to take a screenshot of it.
+run:
+	@$(DEPS) gui
+	@if [ -n "$$DISPLAY" ]; then \
+	  $(GO) run . ; \
+	else \
+	  echo "make run: DISPLAY is not set, so there is no screen to show the window on."; \
+	  echo "make run: starting the app inside a private Xvfb instead (Ctrl+C to stop)."; \
+	  $(DEPS) screenshots && bash scripts/xvfb-run.sh $(GO) run . ; \
+	fi
+
+test:
+	@$(DEPS) test
+	@$(MAKE) --no-print-directory test-quick
+	@bash scripts/smoke.sh
+
+test-quick: gofmt vet
+	$(GO) test -race -tags ci -count=1 ./...
+
+lint: gofmt vet
+
+gofmt:
+	@files=$$( { git ls-files -z --cached --others --exclude-standard -- '*.go' 2>/dev/null \
+	             || find . -name '*.go' -not -path './build/*' -print0; } \
+	           | xargs -0 -r gofmt -l ); \
+	if [ -n "$$files" ]; then \
+	  echo "gofmt: these files need 'gofmt -w':"; echo "$$files"; exit 1; \
+	fi; echo "gofmt: ok"
+
+vet:
+	$(GO) vet -tags ci ./...
+
+smoke:
+	@$(DEPS) test
+	@bash scripts/smoke.sh
+
+bench:
+	$(GO) test -run '^$$' -bench '$(BENCH)' -benchmem $(BENCH_PKGS)
+
+# Runs each fuzz target found by `go test -list` for FUZZTIME (override:
+# make fuzz FUZZTIME=5m). New crashers land in testdata/fuzz/ — commit them.
+fuzz:
+	@set -e; n=0; \
+	for pkg in $$($(GO) list -tags ci $(FUZZ_PKGS)); do \
+	  for f in $$($(GO) test -tags ci -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
+	    echo "fuzz: $$pkg $$f ($(FUZZTIME))"; n=$$((n+1)); \
+	    $(GO) test -tags ci -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	  done; \
+	done; echo "fuzz: $$n target(s) run"
+
+arena:
+	$(GO) run ./ai/arena -game all $(ARENA_FLAGS)
+
+fonts:
+	@$(DEPS) fonts
+	bash scripts/fonts.sh
+
+screenshots:
+	@$(DEPS) gui screenshots
+	bash scripts/screenshots.sh
+
+package:
+	@$(DEPS) gui
+	$(GO) run $(FYNE_TOOL) package -os linux -release
+
+deps:
+	@$(DEPS) test
+
+clean:
+	rm -rf build/
