@@ -1,0 +1,86 @@
+// Package fonts bundles subsets of Noto Sans CJK SC (Regular and Bold) that
+// cover every character of every Hunt Chess message in both languages, plus
+// ASCII, Latin-1 and common punctuation. Fyne's own font (Noto Sans) has no
+// Chinese glyphs.
+//
+// # How Fyne v2.7.1 picks glyphs, and what the app theme must do
+//
+// For a text style, Fyne's painter (internal/painter/font.go, CachedFontFace
+// and lookupFaces) builds an ordered face list:
+//
+//  1. theme.Font(style) — the current app theme's font for that style,
+//  2. Fyne's own built-in font for the style (theme.DefaultTextFont(),
+//     DefaultTextBoldFont(), …), unless it is the same resource as 1,
+//  3. the built-in emoji font,
+//  4. a system font found with fontconfig-like scanning (only if one is
+//     installed: on a machine without a CJK system font there is none).
+//
+// Each rune is drawn with the first face whose cmap has it; a rune no face
+// has is drawn as a replacement box. So Chinese only renders reliably if the
+// theme's own font has the Chinese glyphs. The app theme must therefore
+// return these subsets from Font:
+//
+//	func (t *appTheme) Font(s fyne.TextStyle) fyne.Resource {
+//		return fonts.Font(s) // Regular or Bold; Fyne's own for monospace/symbol
+//	}
+//
+// or simply wrap its theme with fonts.Theme(base). Since the subsets also
+// carry Latin glyphs, all UI text (English and Chinese, mixed in one label
+// too) is drawn in one consistent typeface, Noto Sans CJK SC, whose Latin
+// letters match the Chinese in weight and height. Italic styles get the
+// upright subset (there is no CJK italic); monospace and symbol styles keep
+// Fyne's own fonts, so keep Chinese out of monospace text. Any character the
+// subset lacks (e.g. one typed by the user) still falls back to Fyne's font
+// (Latin) or a system font.
+//
+// After changing any message file, run `make fonts` (scripts/fonts.sh):
+// translations' tests fail if a message uses a character these fonts lack.
+//
+// The fonts are licensed under the SIL Open Font License 1.1; see OFL.txt.
+package fonts
+
+import (
+	_ "embed"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+)
+
+//go:embed NotoSansSC-Subset-Regular.otf
+var regularData []byte
+
+//go:embed NotoSansSC-Subset-Bold.otf
+var boldData []byte
+
+//go:embed OFL.txt
+var License string
+
+// The bundled fonts, as Fyne resources.
+var (
+	Regular fyne.Resource = fyne.NewStaticResource("NotoSansSC-Subset-Regular.otf", regularData)
+	Bold    fyne.Resource = fyne.NewStaticResource("NotoSansSC-Subset-Bold.otf", boldData)
+)
+
+// Font returns the font an app theme should use for style: Bold for bold
+// text, Fyne's own fonts for monospace and symbol text, Regular otherwise
+// (italic included).
+func Font(style fyne.TextStyle) fyne.Resource {
+	switch {
+	case style.Monospace:
+		return theme.DefaultTextMonospaceFont()
+	case style.Symbol:
+		return theme.DefaultSymbolFont()
+	case style.Bold:
+		return Bold
+	default:
+		return Regular
+	}
+}
+
+// Theme wraps base so that its Font method returns Font(style); colours,
+// icons and sizes stay those of base.
+func Theme(base fyne.Theme) fyne.Theme { return &cjkTheme{Theme: base} }
+
+type cjkTheme struct{ fyne.Theme }
+
+func (t *cjkTheme) Font(style fyne.TextStyle) fyne.Resource { return Font(style) }

@@ -1,0 +1,75 @@
+package translations
+
+// UI message IDs (locales/ui.*.toml). Keep this table in step with the
+// message files: the tests check that every ID listed here exists in both
+// languages and that the files hold no unlisted IDs.
+//
+// Templates and the data they take:
+//
+//	mode.vs_ai_as_predator  {{.Predator}}  piece name, e.g. T("piece.wolf")
+//	mode.vs_ai_as_prey      {{.Prey}}      e.g. T("piece.dogs")
+//	game.to_move            {{.Side}}      e.g. T("piece.wolves")
+//	game.captured           {{.Captured}} {{.Needed}}
+//	game.in_hand            {{.Count}}     use TPlural(id, n, nil)
+//	game.seconds_left       {{.Seconds}}
+//	gameover.predator_wins  {{.Predator}}
+//	gameover.prey_wins      {{.Prey}}
+//	reason.captures         {{.Count}} {{.Prey}}
+//	reason.predator_stuck   {{.Predator}}
+//	settings.timer_seconds  {{.Seconds}}
+//
+// In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
+// as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
+var uiIDs = []string{
+	"app.name",
+
+	"home.play", "home.rules", "home.continue", "home.settings", "home.language_toggle",
+
+	"newgame.title", "newgame.mode", "newgame.difficulty", "newgame.start",
+	"mode.vs_ai_as_predator", "mode.vs_ai_as_prey", "mode.two_players", "mode.watch",
+	"level.easy", "level.medium", "level.hard", "level.master",
+
+	"game.to_move", "game.your_turn", "game.ai_thinking", "game.captured", "game.in_hand",
+	"game.moves", "game.undo", "game.redo", "game.hint", "game.new", "game.rules",
+	"game.settings", "game.back", "game.pass_timeout", "game.timer_off", "game.seconds_left",
+
+	"gameover.title", "gameover.predator_wins", "gameover.prey_wins", "gameover.draw",
+	"gameover.play_again", "gameover.home",
+
+	"reason.captures", "reason.predator_stuck", "reason.lion_trapped", "reason.deer_cliff",
+	"reason.no_move_draw", "reason.repetition",
+
+	"settings.title", "settings.language", "settings.lang_en", "settings.lang_zh",
+	"settings.lang_system", "settings.difficulty", "settings.timer", "settings.timer_off",
+	"settings.timer_seconds", "settings.show_moves", "settings.animations", "settings.theme",
+	"settings.theme_system", "settings.theme_light", "settings.theme_dark",
+
+	"resume.title", "resume.message", "resume.continue", "resume.discard", "resume.corrupt",
+
+	"rules.key_points", "rules.quick_start", "rules.rules", "rules.clarifications", "rules.diagram",
+
+	"side.predator", "side.prey",
+
+	"piece.wolf", "piece.wolves", "piece.dog", "piece.dogs", "piece.pig", "piece.pigs",
+	"piece.lion", "piece.deer",
+
+	"glyph.wolf", "glyph.dog", "glyph.pig", "glyph.lion", "glyph.deer",
+
+	"hint.thinking",
+
+	"dialog.ok", "dialog.cancel",
+}
+
+// pluralIDs are the messages with plural forms (use TPlural).
+var pluralIDs = map[string]bool{"game.in_hand": true}
+
+// UIMessageIDs returns every app-label message ID (a copy).
+func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }
+
+// IsPlural reports whether message id has plural forms and should be looked
+// up with TPlural.
+func IsPlural(id string) bool { return pluralIDs[id] }
+
+// MessageIDs returns every message ID of the package: UI labels, then the
+// rules texts of all games.
+func MessageIDs() []string { return append(UIMessageIDs(), GameMessageIDs()...) }
