@@ -1,0 +1,110 @@
+package ai
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"huntchess/core"
+)
+
+// Level is a difficulty level of the computer opponent.
+type Level int
+
+// The four levels, weakest first.
+const (
+	Easy Level = iota
+	Medium
+	Hard
+	Master
+)
+
+var levelNames = [...]string{"easy", "medium", "hard", "master"}
+
+func (l Level) String() string {
+	if l >= 0 && int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return "level?"
+}
+
+// ParseLevel reads a level name ("easy", "medium", "hard", "master"; case-insensitive).
+func ParseLevel(s string) (Level, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for i, n := range levelNames {
+		if n == s {
+			return Level(i), true
+		}
+	}
+	return Easy, false
+}
+
+// Levels returns the four levels, weakest first.
+func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
+
+// LevelLimits returns the level's search budget at full time scale. A level is
+// defined by its depth, node budget and noise; the time is only a cap (the
+// per-move budget on a 2-core machine), so matches can be played at a reduced
+// time scale with ScaleLimits and the levels keep their character.
+//
+//   - Easy: 2 plies plus the capture search, with evaluation noise: it takes a
+//     free capture and avoids leaving a piece en prise, but misses deeper tactics.
+//   - Medium: 4 plies, small node budget.
+//   - Hard: iterative deepening on a node budget that fits in about 1 s.
+//   - Master: a larger node budget, two threads sharing the table, 3 s cap.
+func LevelLimits(l Level) Limits {
+	switch l {
+	case Easy:
+		return Limits{Depth: 2, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 30}
+	case Medium:
+		return Limits{Depth: 4, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 6}
+	case Hard:
+		return Limits{Nodes: 700_000, Time: time.Second}
+	default:
+		return Limits{Nodes: 4_000_000, Time: 3 * time.Second, Threads: 2}
+	}
+}
+
+// ScaleLimits scales a budget's node count and time cap by scale (depth and
+// noise are kept), for matches at a reduced time scale.
+func ScaleLimits(lim Limits, scale float64) Limits {
+	if scale <= 0 || scale == 1 {
+		return lim
+	}
+	if lim.Nodes > 0 {
+		lim.Nodes = max(int64(float64(lim.Nodes)*scale), 200)
+	}
+	if lim.Time > 0 {
+		lim.Time = max(time.Duration(float64(lim.Time)*scale), time.Millisecond)
+	}
+	return lim
+}
+
+// GameLimits returns the limits for the side to move of g at the given level:
+// the level's budget with g's history for repetitions and a seed derived from
+// the position (so the same position and level give the same move).
+func GameLimits(g *core.Game, level Level) Limits {
+	lim := LevelLimits(level)
+	lim.History = g.History()
+	pos := g.Position()
+	lim.Seed = int64(pos.Key ^ uint64(level+1)*0x9e3779b97f4a7c15)
+	return lim
+}
+
+// Think searches for the side to move of g at the given level. It is safe to
+// call from a goroutine while g is not being changed; cancel ctx to stop it
+// early (it returns within a few milliseconds with the best move so far).
+func Think(ctx context.Context, g *core.Game, level Level) Result {
+	return Search(ctx, g.Position(), GameLimits(g, level))
+}
+
+// Hint suggests a move for the player to move in g: the same search as the
+// computer's, at the Hard level budget.
+func Hint(ctx context.Context, g *core.Game) Result {
+	return Think(ctx, g, Hard)
+}
+
+// HintAt is Hint at a chosen level.
+func HintAt(ctx context.Context, g *core.Game, level Level) Result {
+	return Think(ctx, g, level)
+}

@@ -1,0 +1,622 @@
+// Package ai is the computer opponent of Hunt Chess: an iterative-deepening
+// alpha-beta (negamax, principal-variation search) over core positions with a
+// transposition table keyed by core's Zobrist key, move ordering (captures,
+// threat replies, killers, history), late-move reductions, a capture
+// quiescence search and extensions for pending captures and a cornered
+// predator, and a hand-made evaluation per game (eval.go).
+package ai
+
+import (
+	"context"
+	"math/bits"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"huntchess/core"
+)
+
+// Scores.
+const (
+	scoreWin  = 30000 // a win at the root; a win n plies away scores scoreWin - n
+	scoreInf  = 32000
+	winBound  = scoreWin - 1000 // scores beyond this are wins / losses
+	maxPly    = 120
+	maxExt    = 2 // extensions per path
+	checkMask = 255
+)
+
+// Limits bounds one search. Zero fields mean no limit.
+type Limits struct {
+	Depth   int           // max depth (0 = no limit)
+	Nodes   int64         // node budget (0 = no limit)
+	Time    time.Duration // time cap (0 = none)
+	Seed    int64         // seed for the level's noise / tie-breaks
+	Noise   int           // eval noise amplitude (Easy)
+	Threads int           // 0/1 = single-threaded
+	History []uint64      // Zobrist keys of earlier positions of the game (core.Game.History()), for repetition
+}
+
+// Result is what a search found.
+type Result struct {
+	Move    core.Move // the move to play; the zero Move when the side to move has none
+	Score   int       // from the side to move's view; ±(30000 - plies) for a forced win / loss
+	Depth   int       // last completed iteration
+	Nodes   int64
+	PV      []core.Move
+	Elapsed time.Duration
+}
+
+// IsWin reports whether a score is a forced win (>0) or loss (<0), and in how many plies.
+func IsWin(score int) (plies int, ok bool) {
+	switch {
+	case score > winBound:
+		return scoreWin - score, true
+	case score < -winBound:
+		return scoreWin + score, true
+	}
+	return 0, false
+}
+
+// shared is the state every thread of one search sees.
+type shared struct {
+	stop  atomic.Bool
+	nodes atomic.Int64
+}
+
+type searcher struct {
+	t         *tables
+	w         *Weights
+	tt        *ttable
+	sh        *shared
+	ctx       context.Context
+	deadline  time.Time
+	hasDL     bool
+	nodeLimit int64
+	nodes     int64 // nodes not yet added to sh.nodes
+	total     int64 // this thread's nodes
+	stopped   bool
+	noise     int
+	seed      uint64
+	hist      map[uint64]struct{}
+	helper    bool
+
+	path    [maxPly + 2]uint64
+	killers [maxPly + 2][2]uint16
+	history [2][core.MaxPoints + 2][core.MaxPoints + 2]int32
+	bufs    [maxPly + 2][core.MaxMoves]core.Move
+	scores  [maxPly + 2][core.MaxMoves]int32
+	pv      [maxPly + 2][maxPly + 2]core.Move
+	pvLen   [maxPly + 2]int
+
+	rootBest  core.Move
+	rootScore int
+}
+
+var searcherPool = sync.Pool{New: func() any { return new(searcher) }}
+
+// Search searches pos within lim and returns the best move found. It stops at
+// the time limit, the node budget, the depth, or when ctx is cancelled, and
+// returns a legal move whenever the side to move has one. With Threads ≤ 1 and
+// no time limit, the same position, limits and seed give the same result.
+func Search(ctx context.Context, pos core.Position, lim Limits) Result {
+	start := time.Now()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var buf [core.MaxMoves]core.Move
+	moves := pos.GenMoves(buf[:0])
+	res := Result{}
+	if len(moves) == 0 {
+		res.Elapsed = time.Since(start)
+		return res
+	}
+	res.Move = moves[0]
+	if len(moves) == 1 && lim.Time > 0 {
+		// A forced move: still search briefly for a score, but never long.
+		lim.Time = min(lim.Time, 20*time.Millisecond)
+	}
+
+	// Table size from the node budget.
+	ttBits := 20
+	if lim.Nodes > 0 {
+		ttBits = 14
+		for ttBits < 20 && int64(1)<<ttBits < lim.Nodes {
+			ttBits++
+		}
+	}
+	tt := getTT(ttBits)
+	defer putTT(tt)
+
+	hist := make(map[uint64]struct{}, len(lim.History))
+	for _, k := range lim.History {
+		hist[k] = struct{}{}
+	}
+	sh := &shared{}
+	mk := func(helper bool) *searcher {
+		s := searcherPool.Get().(*searcher)
+		s.t, s.w, s.tt, s.sh, s.ctx = gameTables[pos.Game], &weights[pos.Game], tt, sh, ctx
+		s.hasDL = lim.Time > 0
+		if s.hasDL {
+			// Stop a little early: returning takes some time too.
+			s.deadline = start.Add(lim.Time - lim.Time/20 - time.Millisecond)
+		}
+		s.nodeLimit = lim.Nodes
+		s.nodes, s.total, s.stopped = 0, 0, false
+		s.noise, s.seed = lim.Noise, uint64(lim.Seed)*0x9e3779b97f4a7c15+0x632be59bd9b4e019
+		s.hist, s.helper = hist, helper
+		s.killers = [maxPly + 2][2]uint16{}
+		s.history = [2][core.MaxPoints + 2][core.MaxPoints + 2]int32{}
+		return s
+	}
+	main := mk(false)
+	defer searcherPool.Put(main)
+
+	maxDepth := maxPly - 10
+	if lim.Depth > 0 {
+		maxDepth = min(lim.Depth, maxDepth)
+	}
+
+	var wg sync.WaitGroup
+	for i := 1; i < lim.Threads; i++ {
+		h := mk(true)
+		wg.Add(1)
+		go func(id int) {
+			defer wg.Done()
+			defer searcherPool.Put(h)
+			p := pos
+			for d := 1 + id%2; d <= maxDepth && !h.stopped; d++ {
+				h.root(&p, d)
+			}
+			h.flush()
+		}(i)
+	}
+
+	var softLimit time.Duration
+	if lim.Time > 0 {
+		softLimit = lim.Time * 45 / 100
+	}
+	p := pos
+	for d := 1; d <= maxDepth; d++ {
+		main.root(&p, d)
+		if main.rootBest.Kind != core.MoveNone {
+			res.Move = main.rootBest
+			res.Score = main.rootScore
+		}
+		if main.stopped {
+			break
+		}
+		res.Depth = d
+		res.PV = append(res.PV[:0], main.pv[0][:main.pvLen[0]]...)
+		if _, won := IsWin(res.Score); won && d > 2 {
+			break
+		}
+		if softLimit > 0 && time.Since(start) > softLimit {
+			break
+		}
+		if lim.Nodes > 0 && main.total >= lim.Nodes/2 {
+			// The next iteration would not finish within the budget.
+			break
+		}
+	}
+	sh.stop.Store(true)
+	wg.Wait()
+	main.flush()
+	if len(res.PV) == 0 || res.PV[0] != res.Move {
+		res.PV = []core.Move{res.Move}
+	}
+	res.Nodes = sh.nodes.Load()
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+func (s *searcher) flush() {
+	s.sh.nodes.Add(s.nodes)
+	s.nodes = 0
+}
+
+// poll checks the stop conditions; called every checkMask+1 nodes.
+func (s *searcher) poll() {
+	total := s.sh.nodes.Add(s.nodes)
+	s.nodes = 0
+	switch {
+	case s.sh.stop.Load():
+		s.stopped = true
+	case s.ctx.Err() != nil:
+		s.stopped = true
+	case s.hasDL && time.Now().After(s.deadline):
+		s.stopped = true
+	case s.nodeLimit > 0 && total >= s.nodeLimit:
+		s.stopped = true
+	}
+	if s.stopped && !s.helper {
+		s.sh.stop.Store(true)
+	}
+}
+
+// visit counts a node and reports whether the search must stop.
+func (s *searcher) visit() bool {
+	s.nodes++
+	s.total++
+	if s.nodeLimit > 0 && s.total >= s.nodeLimit && !s.helper {
+		s.stopped = true
+		s.sh.stop.Store(true)
+	}
+	if s.nodes > checkMask {
+		s.poll()
+	}
+	return s.stopped
+}
+
+// eval is the static evaluation from the side to move's view, with the level's noise.
+func (s *searcher) eval(pos *core.Position) int {
+	e := evaluate(pos, s.t, s.w)
+	if s.noise > 0 {
+		h := (pos.Key ^ s.seed) * 0xbf58476d1ce4e5b9
+		h ^= h >> 31
+		e += int(h%uint64(2*s.noise+1)) - s.noise
+	}
+	if pos.ToMove == core.Prey {
+		return -e
+	}
+	return e
+}
+
+// terminal returns the score of a position without moves, from the side to move's view.
+func (s *searcher) terminal(pos *core.Position, ply int) int {
+	o := pos.Outcome()
+	switch o.Result {
+	case core.PredatorWins:
+		if pos.ToMove == core.Predator {
+			return scoreWin - ply
+		}
+		return -(scoreWin - ply)
+	case core.PreyWins:
+		if pos.ToMove == core.Prey {
+			return scoreWin - ply
+		}
+		return -(scoreWin - ply)
+	}
+	return 0
+}
+
+// decided reports a position won outright by the pieces alone (captures, trap, cliff).
+func (s *searcher) decided(pos *core.Position, ply int) (int, bool) {
+	t := s.t
+	var predWins bool
+	switch {
+	case int(pos.Captured) >= t.captureWin:
+		predWins = true
+	case pos.Pred&(t.traps|t.cliff) != 0:
+		predWins = false
+	default:
+		return 0, false
+	}
+	if predWins == (pos.ToMove == core.Predator) {
+		return scoreWin - ply, true
+	}
+	return -(scoreWin - ply), true
+}
+
+func (s *searcher) repeated(key uint64, ply int) bool {
+	for i := ply - 2; i >= 0; i -= 2 {
+		if s.path[i] == key {
+			return true
+		}
+	}
+	_, ok := s.hist[key]
+	return ok
+}
+
+// order scores the moves for ordering into s.scores[ply].
+func (s *searcher) order(pos *core.Position, moves []core.Move, ply int, ttCode uint16) {
+	sc := s.scores[ply][:len(moves)]
+	side := pos.ToMove
+	var capt, lands, near uint64
+	if side == core.Prey {
+		_, capt, lands, _, _ = s.t.threats(pos)
+		for f := pos.Pred; f != 0; f &= f - 1 {
+			near |= s.t.predStep[bits.TrailingZeros64(f)]
+		}
+	}
+	k0, k1 := s.killers[ply][0], s.killers[ply][1]
+	for i, m := range moves {
+		c := moveCode(m)
+		var v int32
+		switch {
+		case c == ttCode && ttCode != 0:
+			v = 1 << 30
+		case m.Capt != 0:
+			v = 1<<29 + int32(bits.OnesCount64(m.Capt))*1000
+		case c == k0:
+			v = 1 << 28
+		case c == k1:
+			v = 1<<28 - 1
+		default:
+			v = s.history[side][m.From+1][m.To+1]
+			if side == core.Prey {
+				to := uint64(1) << uint(m.To)
+				if to&lands != 0 {
+					v += 1 << 22
+				}
+				if m.From >= 0 && capt&(1<<uint(m.From)) != 0 {
+					v += 1 << 21
+				}
+				if to&near != 0 {
+					v += 1 << 16
+				}
+			} else if (uint64(1)<<uint(m.To))&(s.t.traps|s.t.cliff) != 0 {
+				v = -1 << 29
+			}
+		}
+		sc[i] = v
+	}
+}
+
+// pick moves the best-scored move from i on to position i.
+func (s *searcher) pick(moves []core.Move, ply, i int) {
+	sc := s.scores[ply]
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if sc[j] > sc[b] {
+			b = j
+		}
+	}
+	if b != i {
+		moves[i], moves[b] = moves[b], moves[i]
+		sc[i], sc[b] = sc[b], sc[i]
+	}
+}
+
+// root searches the root position to depth and records the best move.
+func (s *searcher) root(pos *core.Position, depth int) {
+	s.rootBest = core.Move{}
+	ply := 0
+	s.path[0] = pos.Key
+	s.pvLen[0] = 0
+	moves := pos.GenMoves(s.bufs[0][:0])
+	_, ttCode, _, _, _ := s.tt.probe(pos.Key)
+	s.order(pos, moves, ply, ttCode)
+	alpha, beta := -scoreInf, scoreInf
+	best := -scoreInf
+	var bestMove core.Move
+	for i := range moves {
+		s.pick(moves, ply, i)
+		m := moves[i]
+		child := pos.After(m)
+		var sc int
+		if i == 0 {
+			sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, 0)
+		} else {
+			sc = -s.search(&child, depth-1, ply+1, -alpha-1, -alpha, 0)
+			if sc > alpha && !s.stopped {
+				sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, 0)
+			}
+		}
+		if s.stopped {
+			break
+		}
+		if sc > best {
+			best, bestMove = sc, m
+			if sc > alpha {
+				alpha = sc
+				s.setPV(ply, m)
+			}
+		}
+	}
+	if bestMove.Kind != core.MoveNone {
+		s.rootBest, s.rootScore = bestMove, best
+		if !s.stopped {
+			s.tt.store(pos.Key, best, moveCode(bestMove), depth, flagExact)
+		}
+	}
+	// Age the history between iterations.
+	for a := range s.history {
+		for b := range s.history[a] {
+			for c := range s.history[a][b] {
+				s.history[a][b][c] /= 4
+			}
+		}
+	}
+}
+
+func (s *searcher) setPV(ply int, m core.Move) {
+	s.pv[ply][0] = m
+	n := s.pvLen[ply+1]
+	copy(s.pv[ply][1:], s.pv[ply+1][:n])
+	s.pvLen[ply] = n + 1
+}
+
+// search is the negamax alpha-beta with principal-variation search.
+func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) int {
+	s.pvLen[ply] = 0
+	if s.visit() {
+		return 0
+	}
+	if sc, ok := s.decided(pos, ply); ok {
+		return sc
+	}
+	s.path[ply] = pos.Key
+	if s.repeated(pos.Key, ply) {
+		return 0
+	}
+	if ply >= maxPly {
+		return s.eval(pos)
+	}
+	if depth <= 0 {
+		if ext >= maxExt || !s.extend(pos) {
+			return s.qsearch(pos, ply, alpha, beta)
+		}
+		depth, ext = 1, ext+1
+	}
+	moves := pos.GenMoves(s.bufs[ply][:0])
+	if len(moves) == 0 {
+		return s.terminal(pos, ply)
+	}
+	// Mate-distance pruning.
+	alpha = max(alpha, -(scoreWin - ply))
+	beta = min(beta, scoreWin-ply-1)
+	if alpha >= beta {
+		return alpha
+	}
+	ttScore, ttCode, ttDepth, ttFlag, ttHit := s.tt.probe(pos.Key)
+	if ttHit && ttDepth >= depth {
+		sc := fromTT(ttScore, ply)
+		switch {
+		case ttFlag == flagExact,
+			ttFlag == flagLower && sc >= beta,
+			ttFlag == flagUpper && sc <= alpha:
+			return sc
+		}
+	}
+	s.order(pos, moves, ply, ttCode)
+	alphaOrig := alpha
+	best := -scoreInf
+	var bestMove core.Move
+	side := pos.ToMove
+	for i := range moves {
+		s.pick(moves, ply, i)
+		m := moves[i]
+		quiet := m.Capt == 0 && s.scores[ply][i] < 1<<28
+		child := pos.After(m)
+		var sc int
+		if i == 0 {
+			sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, ext)
+		} else {
+			r := 0
+			if depth >= 3 && i >= 3 && quiet {
+				r = 1
+				if depth >= 5 && i >= 10 {
+					r = 2
+				}
+			}
+			sc = -s.search(&child, depth-1-r, ply+1, -alpha-1, -alpha, ext)
+			if sc > alpha && r > 0 && !s.stopped {
+				sc = -s.search(&child, depth-1, ply+1, -alpha-1, -alpha, ext)
+			}
+			if sc > alpha && sc < beta && !s.stopped {
+				sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, ext)
+			}
+		}
+		if s.stopped {
+			return 0
+		}
+		if sc > best {
+			best, bestMove = sc, m
+			if sc > alpha {
+				alpha = sc
+				s.setPV(ply, m)
+				if alpha >= beta {
+					if m.Capt == 0 {
+						c := moveCode(m)
+						if s.killers[ply][0] != c {
+							s.killers[ply][1] = s.killers[ply][0]
+							s.killers[ply][0] = c
+						}
+						h := &s.history[side][m.From+1][m.To+1]
+						*h += int32(depth * depth)
+						if *h > 1<<20 {
+							*h = 1 << 20
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	flag := flagExact
+	switch {
+	case best >= beta:
+		flag = flagLower
+	case best <= alphaOrig:
+		flag = flagUpper
+	}
+	s.tt.store(pos.Key, toTT(best, ply), moveCode(bestMove), depth, flag)
+	return best
+}
+
+// extend reports whether a leaf deserves one more ply: the prey is to move
+// and the predator threatens a capture, or the predator is nearly shut in.
+func (s *searcher) extend(pos *core.Position) bool {
+	if pos.ToMove != core.Prey {
+		return false
+	}
+	safe, _, _, n, _ := s.t.threats(pos)
+	return n > 0 || safe <= 1
+}
+
+// qsearch resolves the predator's captures: the prey stands pat, the predator
+// stands pat or captures. A predator whose every move loses (into a trap or the
+// cliff) must move.
+func (s *searcher) qsearch(pos *core.Position, ply, alpha, beta int) int {
+	s.pvLen[ply] = 0
+	if s.visit() {
+		return 0
+	}
+	if sc, ok := s.decided(pos, ply); ok {
+		return sc
+	}
+	if pos.ToMove == core.Prey || ply >= maxPly {
+		return s.eval(pos)
+	}
+	moves := pos.GenMoves(s.bufs[ply][:0])
+	if len(moves) == 0 {
+		return s.terminal(pos, ply)
+	}
+	safe := false
+	for _, m := range moves {
+		if (uint64(1)<<uint(m.To))&s.t.safe != 0 {
+			safe = true
+			break
+		}
+	}
+	best := -scoreInf
+	if safe {
+		best = s.eval(pos)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	for i, m := range moves {
+		if safe && m.Capt == 0 {
+			continue
+		}
+		_ = i
+		child := pos.After(m)
+		sc := -s.qsearch(&child, ply+1, -beta, -alpha)
+		if s.stopped {
+			return 0
+		}
+		if sc > best {
+			best = sc
+			if sc > alpha {
+				alpha = sc
+				if alpha >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+func toTT(sc, ply int) int {
+	switch {
+	case sc > winBound:
+		return sc + ply
+	case sc < -winBound:
+		return sc - ply
+	}
+	return sc
+}
+
+func fromTT(sc, ply int) int {
+	switch {
+	case sc > winBound:
+		return sc - ply
+	case sc < -winBound:
+		return sc + ply
+	}
+	return sc
+}

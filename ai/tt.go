@@ -1,0 +1,94 @@
+package ai
+
+import (
+	"sync"
+	"sync/atomic"
+
+	"huntchess/core"
+)
+
+// Transposition-table bound flags.
+const (
+	flagNone uint8 = iota
+	flagExact
+	flagLower // score is a lower bound (fail high)
+	flagUpper // score is an upper bound (fail low)
+)
+
+// ttEntry is stored as two words written atomically: check = key ^ data, so a
+// torn entry written by two threads at once fails the key check (lockless
+// hashing). Safe for the race detector because every access is atomic.
+type ttEntry struct {
+	check, data atomic.Uint64
+}
+
+type ttable struct {
+	entries []ttEntry
+	mask    uint64
+}
+
+// packed data layout: score int16 | move code 16 | depth 8 | flag 8.
+func packTT(score int, code uint16, depth int, flag uint8) uint64 {
+	return uint64(uint16(int16(score))) | uint64(code)<<16 | uint64(uint8(depth))<<32 | uint64(flag)<<40
+}
+
+func unpackTT(d uint64) (score int, code uint16, depth int, flag uint8) {
+	return int(int16(uint16(d))), uint16(d >> 16), int(uint8(d >> 32)), uint8(d >> 40)
+}
+
+func (t *ttable) probe(key uint64) (score int, code uint16, depth int, flag uint8, ok bool) {
+	e := &t.entries[key&t.mask]
+	d := e.data.Load()
+	if e.check.Load()^d != key || d == 0 {
+		return 0, 0, 0, 0, false
+	}
+	score, code, depth, flag = unpackTT(d)
+	return score, code, depth, flag, true
+}
+
+func (t *ttable) store(key uint64, score int, code uint16, depth int, flag uint8) {
+	e := &t.entries[key&t.mask]
+	// Depth-preferred with always-replace for a different position.
+	if old := e.data.Load(); old != 0 && e.check.Load()^old == key {
+		_, oldCode, oldDepth, _ := unpackTT(old)
+		if oldDepth > depth && flag != flagExact {
+			return
+		}
+		if code == 0 {
+			code = oldCode
+		}
+	}
+	d := packTT(score, code, depth, flag)
+	e.data.Store(d)
+	e.check.Store(key ^ d)
+}
+
+// moveCode packs a move's kind and points (not its captures) into 16 bits; 0 is no move.
+func moveCode(m core.Move) uint16 {
+	if m.Kind == core.MoveNone {
+		return 0
+	}
+	return uint16(m.Kind)<<12 | uint16(m.From+1)<<6 | uint16(m.To+1)
+}
+
+var ttPools sync.Map // size (int) -> *sync.Pool of *ttable
+
+// getTT returns a cleared table with 1<<bits entries.
+func getTT(bits int) *ttable {
+	p, _ := ttPools.LoadOrStore(bits, &sync.Pool{New: func() any {
+		return &ttable{entries: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+	}})
+	t := p.(*sync.Pool).Get().(*ttable)
+	clear(t.entries)
+	return t
+}
+
+func putTT(t *ttable) {
+	bits := 0
+	for n := len(t.entries); n > 1; n >>= 1 {
+		bits++
+	}
+	if p, ok := ttPools.Load(bits); ok {
+		p.(*sync.Pool).Put(t)
+	}
+}
