@@ -8,6 +8,8 @@
 #                             title matches NAME; print its id
 #   xvfb_screenshot FILE [NAME|ID] PNG of the whole screen, or of one window
 #                             (a numeric X window id, or a title regex)
+#   xvfb_resize_window ID W H resize a window (a `-tags mobile` simulated phone
+#                             window stays black under bare Xvfb until resized)
 #   png_colours FILE          number of unique colours in an image
 
 # ---- exit hooks ------------------------------------------------------------
@@ -91,6 +93,11 @@ xvfb_screenshot() {
   local import=/usr/bin/import
   [ -x "$import" ] || import=import
   "$import" -window "$target" "$file"
+}
+
+xvfb_resize_window() {
+  xdotool windowsize "$1" "$2" "$3"
+  sleep 1 # let the app redraw at the new size
 }
 
 png_colours() {
