@@ -44,37 +44,39 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 
 // LevelLimits returns the level's search budget at full time scale. A level is
 // defined by its depth, node budget and noise; the time is only a cap (the
-// per-move budget on a 2-core machine), so matches can be played at a reduced
-// time scale with ScaleLimits and the levels keep their character.
+// per-move budget on a 2-core machine, which matters on slower devices), so a
+// match can be played at a reduced time scale with ScaleLimits and the levels
+// keep their character.
 //
 //   - Easy: 2 plies plus the capture search, with evaluation noise: it takes a
-//     free capture and avoids leaving a piece en prise, but misses deeper tactics.
-//   - Medium: 4 plies, small node budget.
-//   - Hard: iterative deepening on a node budget that fits in about 1 s.
-//   - Master: a larger node budget, two threads sharing the table, 3 s cap.
+//     free capture and sees a piece left en prise, but misses deeper tactics.
+//   - Medium: 3 plies plus the capture search, a little noise.
+//   - Hard: iterative deepening on a node budget (about 0.2 s here), 1 s cap.
+//   - Master: five times Hard's node budget on two threads sharing the table, 3 s cap.
 func LevelLimits(l Level) Limits {
 	switch l {
 	case Easy:
-		return Limits{Depth: 2, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 30}
+		return Limits{Depth: 2, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 40, Contempt: 30}
 	case Medium:
-		return Limits{Depth: 4, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 6}
+		return Limits{Depth: 3, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 8, Contempt: 30}
 	case Hard:
-		return Limits{Nodes: 700_000, Time: time.Second}
+		return Limits{Nodes: 500_000, Time: time.Second, Contempt: 30}
 	default:
-		return Limits{Nodes: 4_000_000, Time: 3 * time.Second, Threads: 2}
+		return Limits{Nodes: 2_500_000, Time: 3 * time.Second, Threads: 2, Contempt: 30}
 	}
 }
 
-// ScaleLimits scales a budget's node count and time cap by scale (depth and
-// noise are kept), for matches at a reduced time scale.
+// ScaleLimits returns a level budget at a reduced (or increased) time scale:
+// the time cap, and the node budget of the levels defined by nodes (no depth
+// limit), are multiplied by scale. Depth-limited levels keep their node cap.
 func ScaleLimits(lim Limits, scale float64) Limits {
 	if scale <= 0 || scale == 1 {
 		return lim
 	}
-	if lim.Nodes > 0 {
-		lim.Nodes = max(int64(float64(lim.Nodes)*scale), 200)
+	if lim.Nodes > 0 && lim.Depth == 0 {
+		lim.Nodes = max(int64(float64(lim.Nodes)*scale), 500)
 	}
-	if lim.Time > 0 {
+	if lim.Time > 0 && lim.Depth == 0 {
 		lim.Time = max(time.Duration(float64(lim.Time)*scale), time.Millisecond)
 	}
 	return lim

@@ -35,6 +35,10 @@ type Limits struct {
 	Noise   int           // eval noise amplitude (Easy)
 	Threads int           // 0/1 = single-threaded
 	History []uint64      // Zobrist keys of earlier positions of the game (core.Game.History()), for repetition
+	// Contempt is what a draw costs the side that searches (a repetition or a
+	// blocked lion game scores -Contempt for it), so it plays on instead of
+	// repeating when it has something better than a dead draw.
+	Contempt int
 }
 
 // Result is what a search found.
@@ -78,7 +82,7 @@ type searcher struct {
 	stopped   bool
 	noise     int
 	seed      uint64
-	hist      map[uint64]struct{}
+	hist      map[uint64]int
 	helper    bool
 
 	path    [maxPly + 2]uint64
@@ -91,6 +95,8 @@ type searcher struct {
 
 	rootBest  core.Move
 	rootScore int
+	rootSide  core.Side
+	contempt  int
 }
 
 var searcherPool = sync.Pool{New: func() any { return new(searcher) }}
@@ -128,9 +134,10 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	tt := getTT(ttBits)
 	defer putTT(tt)
 
-	hist := make(map[uint64]struct{}, len(lim.History))
+	// Occurrences of the game's earlier positions (the root is the last one).
+	hist := make(map[uint64]int, len(lim.History))
 	for _, k := range lim.History {
-		hist[k] = struct{}{}
+		hist[k]++
 	}
 	sh := &shared{}
 	mk := func(helper bool) *searcher {
@@ -145,6 +152,7 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 		s.nodes, s.total, s.stopped = 0, 0, false
 		s.noise, s.seed = lim.Noise, uint64(lim.Seed)*0x9e3779b97f4a7c15+0x632be59bd9b4e019
 		s.hist, s.helper = hist, helper
+		s.rootSide, s.contempt = pos.ToMove, lim.Contempt
 		s.killers = [maxPly + 2][2]uint16{}
 		s.history = [2][core.MaxPoints + 2][core.MaxPoints + 2]int32{}
 		return s
@@ -277,7 +285,15 @@ func (s *searcher) terminal(pos *core.Position, ply int) int {
 		}
 		return -(scoreWin - ply)
 	}
-	return 0
+	return s.draw(pos)
+}
+
+// draw is the score of a drawn position from the side to move's view.
+func (s *searcher) draw(pos *core.Position) int {
+	if pos.ToMove == s.rootSide {
+		return -s.contempt
+	}
+	return s.contempt
 }
 
 // decided reports a position won outright by the pieces alone (captures, trap, cliff).
@@ -298,14 +314,17 @@ func (s *searcher) decided(pos *core.Position, ply int) (int, bool) {
 	return -(scoreWin - ply), true
 }
 
+// repeated reports a draw by repetition: a position seen before on the search
+// path, the root included (the usual two-fold approximation inside the tree),
+// or one the game has already had twice (this would be its third occurrence,
+// the game's rule).
 func (s *searcher) repeated(key uint64, ply int) bool {
 	for i := ply - 2; i >= 0; i -= 2 {
 		if s.path[i] == key {
 			return true
 		}
 	}
-	_, ok := s.hist[key]
-	return ok
+	return s.hist[key] >= 2
 }
 
 // order scores the moves for ordering into s.scores[ply].
@@ -438,7 +457,7 @@ func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) 
 	}
 	s.path[ply] = pos.Key
 	if s.repeated(pos.Key, ply) {
-		return 0
+		return s.draw(pos)
 	}
 	if ply >= maxPly {
 		return s.eval(pos)

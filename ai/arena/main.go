@@ -1,0 +1,385 @@
+// Command arena plays the AI levels against each other and writes the results
+// as a markdown table.
+//
+//	go run ./ai/arena -game all -a hard -b medium -n 60
+//	go run ./ai/arena -game all -pairs ladder -n 60 -scale 0.1 -out docs/ai-strength.md
+//
+// Each pair plays n games per game; the games go in twos from the same
+// opening (a few random plies from a per-game seed), each level taking each
+// side once, so the match is side-balanced.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"huntchess/ai"
+	"huntchess/core"
+)
+
+type pair struct{ a, b ai.Level }
+
+type gameResult struct {
+	game     core.GameID
+	pair     pair
+	index    int
+	aSide    core.Side // side played by level a
+	outcome  core.Outcome
+	plies    int
+	capped   bool
+	think    [2]stats // per level: [0] = a, [1] = b
+	record   string
+	opening  int
+	aPredWin bool
+}
+
+type stats struct {
+	n        int
+	sum, max time.Duration
+}
+
+func (s *stats) add(d time.Duration) {
+	s.n++
+	s.sum += d
+	s.max = max(s.max, d)
+}
+
+func (s *stats) merge(o stats) {
+	s.n += o.n
+	s.sum += o.sum
+	s.max = max(s.max, o.max)
+}
+
+func (s stats) mean() time.Duration {
+	if s.n == 0 {
+		return 0
+	}
+	return s.sum / time.Duration(s.n)
+}
+
+func main() {
+	gameFlag := flag.String("game", "all", "game key or all")
+	aFlag := flag.String("a", "hard", "first level")
+	bFlag := flag.String("b", "medium", "second level")
+	pairsFlag := flag.String("pairs", "", `level pairs "a:b,a:b" instead of -a/-b; "ladder" = medium:easy,hard:medium,master:hard`)
+	n := flag.Int("n", 60, "games per pair per game (rounded up to even: each level takes each side equally often)")
+	scale := flag.Float64("scale", 1, "time scale: multiplies the time caps and the node budgets of the node-defined levels")
+	parallel := flag.Int("parallel", 2, "games played at once")
+	randomPlies := flag.Int("random-plies", 4, "random opening plies (each opening uses 1..N, avoiding moves that hand over a capture)")
+	maxPlies := flag.Int("max-plies", 300, "plies after which a game is scored a draw")
+	seed := flag.Int64("seed", 1, "seed for the openings")
+	out := flag.String("out", "", "write the markdown table to this file")
+	appendOut := flag.Bool("append", false, "append to -out instead of replacing it")
+	title := flag.String("title", "", "section title for the markdown output")
+	verbose := flag.Bool("v", false, "print every game")
+	records := flag.Bool("records", false, "with -v, print every game's moves too")
+	flag.Parse()
+
+	var games []*core.GameInfo
+	if *gameFlag == "all" {
+		games = core.Games()
+	} else {
+		g, err := core.Lookup(*gameFlag)
+		if err != nil {
+			fatal(err)
+		}
+		games = []*core.GameInfo{g}
+	}
+	var pairs []pair
+	spec := *pairsFlag
+	if spec == "ladder" {
+		spec = "medium:easy,hard:medium,master:hard"
+	}
+	if spec == "" {
+		spec = *aFlag + ":" + *bFlag
+	}
+	for _, ps := range strings.Split(spec, ",") {
+		as, bs, ok := strings.Cut(ps, ":")
+		a, ok1 := ai.ParseLevel(as)
+		b, ok2 := ai.ParseLevel(bs)
+		if !ok || !ok1 || !ok2 {
+			fatal(fmt.Errorf("bad level pair %q", ps))
+		}
+		pairs = append(pairs, pair{a, b})
+	}
+	games2 := (*n + 1) / 2 * 2
+
+	type job struct {
+		g     *core.GameInfo
+		p     pair
+		i     int
+		aSide core.Side
+	}
+	var jobs []job
+	for _, p := range pairs {
+		for _, g := range games {
+			for i := 0; i < games2; i++ {
+				side := core.Predator
+				if i%2 == 1 {
+					side = core.Prey
+				}
+				jobs = append(jobs, job{g, p, i, side})
+			}
+		}
+	}
+	start := time.Now()
+	results := make([]gameResult, len(jobs))
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	next := 0
+	done := 0
+	workers := max(*parallel, 1)
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				if next >= len(jobs) {
+					mu.Unlock()
+					return
+				}
+				k := next
+				next++
+				mu.Unlock()
+				j := jobs[k]
+				r := play(j.g, j.p, j.i, j.aSide, *scale, *randomPlies, *maxPlies, *seed)
+				mu.Lock()
+				results[k] = r
+				done++
+				if *verbose {
+					fmt.Fprintf(os.Stderr, "[%d/%d %s] %s %s(%s) vs %s: %s (%s) in %d plies\n", done, len(jobs),
+						time.Since(start).Round(time.Second), j.g.Key, j.p.a, j.aSide, j.p.b, r.outcome.Result, r.outcome.Reason, r.plies)
+					if *records {
+						fmt.Fprintf(os.Stderr, "    %s\n", r.record)
+					}
+				} else if done%20 == 0 {
+					fmt.Fprintf(os.Stderr, "%d/%d games (%s)\n", done, len(jobs), time.Since(start).Round(time.Second))
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+
+	var sb strings.Builder
+	report(&sb, results, games, pairs, *scale, games2, *randomPlies, *maxPlies, *parallel, *title, time.Since(start))
+	fmt.Print(sb.String())
+	if *out != "" {
+		mode := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
+		if *appendOut {
+			mode = os.O_CREATE | os.O_WRONLY | os.O_APPEND
+		}
+		f, err := os.OpenFile(*out, mode, 0o644)
+		if err != nil {
+			fatal(err)
+		}
+		if _, err := io.WriteString(f, sb.String()); err != nil {
+			fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			fatal(err)
+		}
+	}
+}
+
+func fatal(err error) {
+	fmt.Fprintln(os.Stderr, "arena:", err)
+	os.Exit(2)
+}
+
+// opening plays 1..randomPlies random plies from the start, avoiding moves
+// after which the predator has a capture (so openings do not hand over
+// material), and returns the game.
+func opening(g *core.GameInfo, r *rand.Rand, randomPlies int) *core.Game {
+	gm := core.NewGameFrom(g.Start())
+	k := 1 + r.Intn(max(randomPlies, 1))
+	var buf [core.MaxMoves]core.Move
+	for i := 0; i < k && !gm.Outcome().Over(); i++ {
+		p := gm.Position()
+		ms := p.GenMoves(buf[:0])
+		var ok []core.Move
+		for _, m := range ms {
+			q := p.After(m)
+			if m.Capt != 0 || q.Outcome().Over() {
+				continue
+			}
+			if p.ToMove == core.Prey {
+				var b2 [core.MaxMoves]core.Move
+				bad := false
+				for _, c := range q.GenMoves(b2[:0]) {
+					if c.Capt != 0 {
+						bad = true
+						break
+					}
+				}
+				if bad {
+					continue
+				}
+			}
+			ok = append(ok, m)
+		}
+		if len(ok) == 0 {
+			ok = ms
+		}
+		if err := gm.PlayMove(ok[r.Intn(len(ok))]); err != nil {
+			panic(err)
+		}
+	}
+	return gm
+}
+
+func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, randomPlies, maxPlies int, seed int64) gameResult {
+	// Games 2k and 2k+1 share their opening, with the sides swapped.
+	r := rand.New(rand.NewSource(seed*1_000_003 + int64(g.ID)*7919 + int64(i/2)))
+	gm := opening(g, r, randomPlies)
+	res := gameResult{game: g.ID, pair: p, index: i, aSide: aSide, opening: gm.Len()}
+	for !gm.Outcome().Over() {
+		if gm.Len() >= maxPlies {
+			res.capped = true
+			break
+		}
+		pos := gm.Position()
+		who := 1 // b
+		lv := p.b
+		if pos.ToMove == aSide {
+			who, lv = 0, p.a
+		}
+		lim := ai.ScaleLimits(ai.GameLimits(gm, lv), scale)
+		lim.Seed ^= seed
+		t0 := time.Now()
+		sr := ai.Search(context.Background(), pos, lim)
+		res.think[who].add(time.Since(t0))
+		if err := gm.PlayMove(sr.Move); err != nil {
+			panic(fmt.Sprintf("%s: %v: %v", g.Key, pos, err))
+		}
+	}
+	res.outcome = gm.Outcome()
+	if res.capped {
+		res.outcome = core.Outcome{Result: core.Draw}
+	}
+	res.plies = gm.Len()
+	res.record = gm.Record()
+	return res
+}
+
+// score returns level a's points in a game: 1 win, ½ draw, 0 loss.
+func (r gameResult) score() (w, d, l int) {
+	switch r.outcome.Result {
+	case core.Draw:
+		return 0, 1, 0
+	case core.PredatorWins:
+		if r.aSide == core.Predator {
+			return 1, 0, 0
+		}
+	case core.PreyWins:
+		if r.aSide == core.Prey {
+			return 1, 0, 0
+		}
+	}
+	return 0, 0, 1
+}
+
+func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []pair, scale float64, n, randomPlies, maxPlies, parallel int, title string, took time.Duration) {
+	if title == "" {
+		title = "Arena results"
+	}
+	fmt.Fprintf(w, "## %s\n\n", title)
+	fmt.Fprintf(w, "Time scale **%g** (time caps and node budgets of Hard/Master × %g; Easy and Medium are depth-limited). "+
+		"%d games per pair per game, each level playing each side %d times from the same openings "+
+		"(1–%d random plies that hand over no capture); a game still running after %d plies is a draw. "+
+		"%d games at once on %d CPUs (GOMAXPROCS %d). Run took %s.\n\n",
+		scale, scale, n, n/2, randomPlies, maxPlies, parallel, runtime.NumCPU(), runtime.GOMAXPROCS(0), took.Round(time.Second))
+	for _, p := range pairs {
+		for _, lv := range []ai.Level{p.a, p.b} {
+			lim := ai.ScaleLimits(ai.LevelLimits(lv), scale)
+			fmt.Fprintf(w, "- %s %s: depth %d, nodes %d, noise %d, threads %d, time cap %v\n", p, lv, lim.Depth, lim.Nodes, lim.Noise, max(lim.Threads, 1), lim.Time)
+		}
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| game | pair (A vs B) | A plays | A W/D/L | A score % | plies mean | A think mean / max | B think mean / max |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|")
+	type key struct {
+		g core.GameID
+		p pair
+	}
+	type agg struct {
+		w, d, l, plies, games int
+		ta, tb                stats
+	}
+	summary := map[key]agg{}
+	for _, g := range games {
+		for _, p := range pairs {
+			var sides [3]agg
+			for _, r := range results {
+				if r.game != g.ID || r.pair != p {
+					continue
+				}
+				ww, dd, ll := r.score()
+				for _, s := range []int{int(r.aSide), 2} {
+					a := &sides[s]
+					a.w += ww
+					a.d += dd
+					a.l += ll
+					a.plies += r.plies
+					a.games++
+					a.ta.merge(r.think[0])
+					a.tb.merge(r.think[1])
+				}
+			}
+			names := []string{g.Predator, g.Prey + "s", "**both**"}
+			for s, a := range sides {
+				if a.games == 0 {
+					continue
+				}
+				pct := 100 * (float64(a.w) + 0.5*float64(a.d)) / float64(a.games)
+				ps := fmt.Sprintf("%.1f", pct)
+				if s == 2 {
+					ps = "**" + ps + "**"
+				}
+				fmt.Fprintf(w, "| %s | %s vs %s | %s | %d/%d/%d | %s | %.0f | %s / %s | %s / %s |\n",
+					g.Key, p.a, p.b, names[s], a.w, a.d, a.l, ps, float64(a.plies)/float64(a.games),
+					ms(a.ta.mean()), ms(a.ta.max), ms(a.tb.mean()), ms(a.tb.max))
+			}
+			summary[key{g.ID, p}] = sides[2]
+		}
+	}
+	fmt.Fprintln(w)
+	// Per level: think times over the whole run.
+	per := map[ai.Level]*stats{}
+	for _, r := range results {
+		for k, lv := range []ai.Level{r.pair.a, r.pair.b} {
+			if per[lv] == nil {
+				per[lv] = &stats{}
+			}
+			per[lv].merge(r.think[k])
+		}
+	}
+	var lvls []ai.Level
+	for lv := range per {
+		lvls = append(lvls, lv)
+	}
+	sort.Slice(lvls, func(i, j int) bool { return lvls[i] < lvls[j] })
+	fmt.Fprintln(w, "| level | moves | think mean | think max | time cap at this scale |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	for _, lv := range lvls {
+		s := per[lv]
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %v |\n", lv, s.n, ms(s.mean()), ms(s.max), ai.ScaleLimits(ai.LevelLimits(lv), scale).Time)
+	}
+	fmt.Fprintln(w)
+}
+
+func (p pair) String() string { return p.a.String() + "–" + p.b.String() }
+
+func ms(d time.Duration) string {
+	return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
+}
