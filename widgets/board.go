@@ -48,7 +48,8 @@ type Board struct {
 	animate   bool
 
 	// drag state
-	dragging  bool
+	dragging  bool // a piece is being dragged
+	dragSeen  bool // a drag gesture is under way (with or without a piece)
 	dragFrom  int
 	dragStart fyne.Position
 	dragAt    fyne.Position
@@ -301,6 +302,10 @@ func (b *Board) flash(p int) {
 // Dragged handles dragging a piece: it follows the pointer and is dropped
 // on DragEnd.
 func (b *Board) Dragged(ev *fyne.DragEvent) {
+	if b.dragSeen && !b.dragging {
+		return // the gesture did not start on a movable piece
+	}
+	b.dragSeen = true
 	if b.readOnly || b.placing() {
 		return
 	}
@@ -325,6 +330,7 @@ func (b *Board) Dragged(ev *fyne.DragEvent) {
 // DragEnd drops a dragged piece: on a legal target it makes the move,
 // elsewhere the piece goes back (and stays selected).
 func (b *Board) DragEnd() {
+	b.dragSeen = false
 	if !b.dragging {
 		return
 	}

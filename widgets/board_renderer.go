@@ -129,6 +129,7 @@ func (r *boardRenderer) build() {
 	r.stopAnimations()
 	bd := r.b.pos.Board()
 	r.board = bd
+	r.l = NewLayout(bd, r.b.Size())
 	r.pal = r.palette()
 	p := r.pal
 	r.objects = r.objects[:0]

@@ -47,7 +47,10 @@ type Timer struct {
 	stopTick  chan struct{}
 	shownText string
 	shownWarn bool
+	rend      *timerRenderer
 }
+
+func (t *Timer) r() *timerRenderer { return t.rend }
 
 // NewTimer returns a stopped timer reading clock (nil: the system clock).
 func NewTimer(clock Clock) *Timer {
@@ -200,8 +203,9 @@ func (t *Timer) CreateRenderer() fyne.WidgetRenderer {
 	bg := canvas.NewRectangle(color.Transparent)
 	txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
 	txt.Alignment = fyne.TextAlignCenter
-	txt.TextStyle = fyne.TextStyle{Bold: true, Monospace: true}
+	txt.TextStyle = fyne.TextStyle{Bold: true}
 	r := &timerRenderer{t: t, bg: bg, text: txt}
+	t.rend = r
 	r.Refresh()
 	return r
 }

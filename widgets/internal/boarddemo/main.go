@@ -1,0 +1,176 @@
+// Command boarddemo shows the board widget in a window, for screenshots and
+// for trying the interaction by hand. It is a developer tool, not the app.
+//
+//	go run ./widgets/internal/boarddemo -game deer-chess -size 390x844 \
+//	    -pos 'predator:c4 prey:… turn:predator captured:0 hand:4' -select c4 -shot out.png
+//
+// Moves chosen on the board are played (the demo keeps a core.Game), so the
+// widget can be tried interactively.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"image/color"
+	"image/png"
+	"log"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/app"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/core"
+	"huntchess/translations/fonts"
+	"huntchess/widgets"
+)
+
+// Title is the window title (for xdotool search).
+const Title = "Hunt Chess board demo"
+
+func main() {
+	game := flag.String("game", "beat-the-wolf", "game ID")
+	posText := flag.String("pos", "", "position notation (default: the start position)")
+	record := flag.String("moves", "", "moves to play from the start, space separated (instead of -pos)")
+	sel := flag.String("select", "", "point to select (name, e.g. d4)")
+	hint := flag.String("hint", "", "a move to show as a hint, e.g. d4-d5")
+	size := flag.String("size", "1280x800", "window content size WxH in dp")
+	dark := flag.Bool("dark", false, "dark theme")
+	shot := flag.String("shot", "", "save a capture of the window to this PNG and quit")
+	delay := flag.Duration("delay", 1500*time.Millisecond, "wait before -shot")
+	ro := flag.Bool("readonly", false, "read-only board")
+	flag.Parse()
+
+	w, h, err := parseSize(*size)
+	if err != nil {
+		log.Fatal(err)
+	}
+	var g *core.Game
+	switch {
+	case *posText != "":
+		p, err := core.ParsePosition(*game, *posText)
+		if err != nil {
+			log.Fatal(err)
+		}
+		g = core.NewGameFrom(p)
+	default:
+		g, err = core.LoadRecord(*game, *record)
+		if err != nil {
+			log.Fatal(err)
+		}
+	}
+
+	a := app.NewWithID("huntchess.boarddemo")
+	base := theme.DefaultTheme()
+	if *dark {
+		base = forcedVariant{Theme: base, v: theme.VariantDark}
+	} else {
+		base = forcedVariant{Theme: base, v: theme.VariantLight}
+	}
+	a.Settings().SetTheme(fonts.Theme(base))
+	win := a.NewWindow(Title)
+
+	board := widgets.NewBoard(g.Position())
+	board.SetPosition(g.Position(), g.LastMove())
+	board.SetReadOnly(*ro)
+	status := widgets.NewStatus()
+	timer := widgets.NewTimer(nil)
+	info := widget.NewLabel("")
+	update := func() {
+		p := g.Position()
+		inHandLabel := ""
+		if g.Info().HasPlacement() {
+			inHandLabel = "In hand"
+		}
+		status.Set(g.Captured(), g.Info().CapturesToWin, g.InHand(), "Captured", inHandLabel)
+		o := g.Outcome()
+		info.SetText(fmt.Sprintf("%s to move · %s", g.Info().PiecesOf(p.ToMove), o.Result))
+		board.SetReadOnly(*ro || o.Over())
+		timer.Start(60 * time.Second)
+	}
+	board.OnMove = func(m core.Move) {
+		if err := g.PlayMove(m); err != nil {
+			log.Print(err)
+			return
+		}
+		log.Printf("move %s", m)
+		board.SetPosition(g.Position(), m)
+		update()
+	}
+	timer.OnExpire = func() {
+		_ = g.Timeout()
+		board.SetPosition(g.Position(), g.LastMove())
+		update()
+	}
+	update()
+	if *sel != "" {
+		i, ok := g.Info().Board.Index(*sel)
+		if !ok {
+			log.Fatalf("no point %q", *sel)
+		}
+		// Select through the widget's own input path: a tap at the point.
+		board.Resize(fyne.NewSize(w, h))
+		board.Tapped(&fyne.PointEvent{Position: board.Layout().PointPos(i)})
+	}
+	if *hint != "" {
+		p := g.Position()
+		m, err := p.ParseMove(*hint)
+		if err != nil {
+			log.Fatal(err)
+		}
+		board.SetHint(m)
+	}
+
+	win.SetContent(container.NewBorder(nil, container.NewHBox(status, widget.NewSeparator(), info, timer), nil, nil, board))
+	if *shot != "" {
+		// Only the board, so that the capture is the widget at -size.
+		win.SetContent(board)
+	}
+	win.Resize(fyne.NewSize(w, h))
+	win.SetFixedSize(*shot != "")
+	if *shot != "" {
+		go func() {
+			time.Sleep(*delay) // not the UI goroutine
+			fyne.Do(func() {
+				img := win.Canvas().Capture()
+				f, err := os.Create(*shot)
+				if err == nil {
+					err = png.Encode(f, img)
+					if cerr := f.Close(); err == nil {
+						err = cerr
+					}
+				}
+				if err != nil {
+					log.Print(err)
+				}
+				a.Quit()
+			})
+		}()
+	}
+	win.ShowAndRun()
+}
+
+func parseSize(s string) (float32, float32, error) {
+	a, b, ok := strings.Cut(s, "x")
+	w, err1 := strconv.Atoi(a)
+	h, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || w <= 0 || h <= 0 {
+		return 0, 0, fmt.Errorf("-size %q: want WxH, e.g. 390x844", s)
+	}
+	return float32(w), float32(h), nil
+}
+
+// forcedVariant serves one theme variant whatever the system prefers.
+type forcedVariant struct {
+	fyne.Theme
+	v fyne.ThemeVariant
+}
+
+func (f forcedVariant) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
+	return f.Theme.Color(n, f.v)
+}
