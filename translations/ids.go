@@ -58,6 +58,10 @@ var uiIDs = []string{
 	"hint.thinking",
 
 	"dialog.ok", "dialog.cancel",
+
+	// Added with the app screens: the pass button and its notice, the
+	// show-legal-moves setting.
+	"game.pass", "game.forced_pass", "settings.show_legal",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).

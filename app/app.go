@@ -1,0 +1,374 @@
+// Package app holds the screens of Hunt Chess: home, new game, the game
+// itself, rules and settings, with navigation, preferences, resuming a saved
+// game, the app theme and keyboard shortcuts.
+//
+// main creates the Fyne app and hands it to New; everything else happens
+// here. All UI work runs on Fyne's UI goroutine; the AI searches in its own
+// goroutines and hands results back through App.do (fyne.Do).
+package app
+
+import (
+	"context"
+	"os"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/driver/desktop"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/translations"
+)
+
+// ThinkFunc chooses the AI's move. It must return promptly once ctx is done.
+type ThinkFunc func(ctx context.Context, g *core.Game, level ai.Level) ai.Result
+
+// HintFunc chooses a move to suggest to the player.
+type HintFunc func(ctx context.Context, g *core.Game) ai.Result
+
+// Clock tells the time (the turn timer's clock; tests use a fake one).
+type Clock interface{ Now() time.Time }
+
+type realClock struct{}
+
+func (realClock) Now() time.Time { return time.Now() }
+
+// Options configure an App. The zero value is the real app.
+type Options struct {
+	// Think is the AI's move search (default ai.Think).
+	Think ThinkFunc
+	// Hint is the hint search (default ai.Hint).
+	Hint HintFunc
+	// Clock drives the turn timer (default the real time).
+	Clock Clock
+	// Do runs f on the UI goroutine (default fyne.Do). Tests pass a queue
+	// they drain themselves.
+	Do func(f func())
+	// TickEvery is how often the turn timer is checked (default 250 ms);
+	// negative means never (tests tick by hand).
+	TickEvery time.Duration
+	// WatchDelay is the least time per move when the AI plays itself
+	// (default 700 ms, so a person can follow; negative: none).
+	WatchDelay time.Duration
+	// Dev opens the app on a given screen (scripts/screenshots.sh); nil in
+	// normal use. It skips the offer to resume a saved game.
+	Dev *Dev
+	// SystemLocale is the system's locale, for the "follow the system"
+	// language (default: from the environment).
+	SystemLocale string
+}
+
+// App is the running Hunt Chess user interface: one window and its screens.
+type App struct {
+	fa    fyne.App
+	win   fyne.Window
+	prefs fyne.Preferences
+	opts  Options
+
+	settings Settings
+	stack    []screen // the screen shown is the last one
+	unsub    func()
+	closed   bool
+
+	// startNotice is a message ID to show once the first screen is up
+	// (a corrupt saved game).
+	startNotice string
+}
+
+// screen is one page of the app.
+type screen interface {
+	// content builds the page in the current language.
+	content() fyne.CanvasObject
+	// close releases the page (cancels searches, stops timers).
+	close()
+}
+
+// pausable screens are told when another screen covers them and when they
+// are shown again.
+type pausable interface {
+	pause()
+	resume()
+}
+
+// New builds the app's window on fa and shows the home screen (with the offer
+// to resume a saved game). Call ShowAndRun, or Window().Show() in tests.
+func New(fa fyne.App, opts Options) *App {
+	if opts.Think == nil {
+		opts.Think = ai.Think
+	}
+	if opts.Hint == nil {
+		opts.Hint = ai.Hint
+	}
+	if opts.Clock == nil {
+		opts.Clock = realClock{}
+	}
+	if opts.Do == nil {
+		opts.Do = fyne.Do
+	}
+	if opts.TickEvery == 0 {
+		opts.TickEvery = 250 * time.Millisecond
+	}
+	if opts.WatchDelay == 0 {
+		opts.WatchDelay = 700 * time.Millisecond
+	}
+	if opts.SystemLocale == "" {
+		opts.SystemLocale = systemLocale()
+	}
+	a := &App{fa: fa, prefs: fa.Preferences(), opts: opts}
+	a.settings = LoadSettings(a.prefs)
+	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
+	fa.Settings().SetTheme(newAppTheme(a.settings.Theme))
+
+	a.win = fa.NewWindow(windowTitle())
+	a.win.SetMaster()
+	a.win.Resize(fyne.NewSize(1024, 720))
+	a.unsub = translations.Subscribe(func(translations.Lang) { a.relabel() })
+	a.installShortcuts()
+
+	lc := fa.Lifecycle()
+	lc.SetOnExitedForeground(a.saveCurrent)
+	lc.SetOnStopped(a.saveCurrent)
+	a.win.SetOnClosed(a.Close)
+
+	a.showHome()
+	if opts.Dev != nil {
+		a.applyDev(opts.Dev)
+	} else {
+		a.offerResume()
+	}
+	return a
+}
+
+// windowTitle names the app in both languages, so the window is found by
+// either name.
+func windowTitle() string {
+	l := translations.Default()
+	return l.TIn(translations.English, "app.name") + " · " + l.TIn(translations.Chinese, "app.name")
+}
+
+// systemLocale reads the POSIX locale variables.
+func systemLocale() string {
+	for _, k := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		if v := os.Getenv(k); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// Window returns the app's window.
+func (a *App) Window() fyne.Window { return a.win }
+
+// ShowAndRun shows the window and runs the app until it quits.
+func (a *App) ShowAndRun() { a.win.ShowAndRun() }
+
+// Close saves the current game and releases every screen. It is called when
+// the window closes; calling it again does nothing.
+func (a *App) Close() {
+	if a.closed {
+		return
+	}
+	a.saveCurrent()
+	a.closed = true
+	for _, s := range a.stack {
+		s.close()
+	}
+	a.stack = nil
+	if a.unsub != nil {
+		a.unsub()
+	}
+}
+
+// Settings returns the current settings.
+func (a *App) Settings() Settings { return a.settings }
+
+// setSettings stores new settings and applies them at once.
+func (a *App) setSettings(s Settings) {
+	old := a.settings
+	a.settings = s
+	s.Save(a.prefs)
+	if s.Theme != old.Theme {
+		a.fa.Settings().SetTheme(newAppTheme(s.Theme))
+	}
+	if g := a.game(); g != nil {
+		g.settingsChanged(old, s)
+	}
+	if s.Language != old.Language {
+		// Subscribers (relabel) run if the language really changes.
+		translations.SetLanguage(translations.Initial(s.Language, a.opts.SystemLocale))
+	}
+}
+
+// ---- navigation -------------------------------------------------------------
+
+func (a *App) top() screen {
+	if len(a.stack) == 0 {
+		return nil
+	}
+	return a.stack[len(a.stack)-1]
+}
+
+// game returns the game screen in the stack, if any.
+func (a *App) game() *gameScreen {
+	for _, s := range a.stack {
+		if g, ok := s.(*gameScreen); ok {
+			return g
+		}
+	}
+	return nil
+}
+
+func (a *App) render() {
+	if t := a.top(); t != nil && !a.closed {
+		a.win.SetContent(t.content())
+	}
+}
+
+// relabel rebuilds the screen shown in the new language.
+func (a *App) relabel() {
+	a.win.SetTitle(windowTitle())
+	a.render()
+}
+
+// replace closes every screen and shows s.
+func (a *App) replace(s screen) {
+	for _, old := range a.stack {
+		old.close()
+	}
+	a.stack = []screen{s}
+	a.render()
+}
+
+// push shows s over the current screen, which is paused until s is popped.
+func (a *App) push(s screen) {
+	if p, ok := a.top().(pausable); ok {
+		p.pause()
+	}
+	a.stack = append(a.stack, s)
+	a.render()
+}
+
+// back leaves the current screen: to the one below it, or home.
+func (a *App) back() {
+	if len(a.stack) <= 1 {
+		if _, home := a.top().(*homeScreen); !home {
+			a.showHome()
+		}
+		return
+	}
+	t := a.top()
+	a.stack = a.stack[:len(a.stack)-1]
+	t.close()
+	if p, ok := a.top().(pausable); ok {
+		p.resume()
+	}
+	a.render()
+}
+
+// showHome saves the game in progress, if any, and shows the home screen.
+func (a *App) showHome() {
+	a.saveCurrent()
+	a.replace(newHomeScreen(a))
+}
+
+// startGame starts a new game, which replaces any saved one.
+func (a *App) startGame(g *core.Game, mode Mode) {
+	clearSaved(a.prefs)
+	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
+}
+
+func (a *App) showNewGame(info *core.GameInfo) { a.push(newSetupScreen(a, info)) }
+func (a *App) showRules(info *core.GameInfo)   { a.push(newRulesScreen(a, info)) }
+func (a *App) showSettings()                   { a.push(newSettingsScreen(a)) }
+
+// ---- saving and resuming ------------------------------------------------------
+
+// saveCurrent saves the game in progress, if any, for the next start.
+func (a *App) saveCurrent() {
+	if a.closed {
+		return
+	}
+	if g := a.game(); g != nil {
+		g.save()
+	}
+}
+
+// hasSaved reports whether a saved game can be continued.
+func (a *App) hasSaved() bool {
+	_, err := loadSaved(a.prefs)
+	return err == nil
+}
+
+// offerResume asks whether to continue a saved game; a corrupt save is
+// discarded with a notice.
+func (a *App) offerResume() {
+	_, err := loadSaved(a.prefs)
+	switch {
+	case err == errNoSave:
+		return
+	case err != nil:
+		clearSaved(a.prefs)
+		a.render() // the home screen loses its Continue button
+		dialog.ShowInformation(translations.T("resume.title"), translations.T("resume.corrupt"), a.win)
+		a.startNotice = "resume.corrupt"
+		return
+	}
+	d := dialog.NewConfirm(translations.T("resume.title"), translations.T("resume.message"), func(ok bool) {
+		if ok {
+			a.resumeSaved()
+		} else {
+			clearSaved(a.prefs)
+			a.render()
+		}
+	}, a.win)
+	d.SetConfirmText(translations.T("resume.continue"))
+	d.SetDismissText(translations.T("resume.discard"))
+	d.Show()
+}
+
+// resumeSaved opens the saved game.
+func (a *App) resumeSaved() {
+	r, err := loadSaved(a.prefs)
+	if err != nil {
+		clearSaved(a.prefs)
+		a.render()
+		if err != errNoSave {
+			dialog.ShowInformation(translations.T("resume.title"), translations.T("resume.corrupt"), a.win)
+		}
+		return
+	}
+	a.replace(newGameScreen(a, r.game, r.mode, r.level, time.Duration(r.timeLeft)*time.Millisecond))
+}
+
+// ---- keyboard -----------------------------------------------------------------
+
+func (a *App) installShortcuts() {
+	c := a.win.Canvas()
+	mod := fyne.KeyModifierShortcutDefault
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: mod}, func(fyne.Shortcut) {
+		if g, ok := a.top().(*gameScreen); ok {
+			g.undo()
+		}
+	})
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: mod}, func(fyne.Shortcut) {
+		if g, ok := a.top().(*gameScreen); ok {
+			g.redo()
+		}
+	})
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: mod}, func(fyne.Shortcut) {
+		if g, ok := a.top().(*gameScreen); ok {
+			g.newGame()
+		}
+	})
+	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
+		switch ev.Name {
+		case fyne.KeyH:
+			if g, ok := a.top().(*gameScreen); ok {
+				g.hint()
+			}
+		case fyne.KeyEscape:
+			a.back()
+		}
+	})
+}

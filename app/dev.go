@@ -1,0 +1,95 @@
+package app
+
+import (
+	"context"
+	"os"
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/translations"
+)
+
+// Dev holds hidden developer settings that open the app on a given screen,
+// for scripts/screenshots.sh. They come from environment variables:
+//
+//	HUNTCHESS_SCREEN  home | newgame | game | gameover | rules | settings
+//	HUNTCHESS_GAME    game ID (default beat-the-wolf)
+//	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
+//	HUNTCHESS_MODE    game mode (default vs-ai-predator)
+//	HUNTCHESS_MOVES   a move record to start the game from
+//	HUNTCHESS_PLIES   or: number of plies a quick fixed search plays first
+//	HUNTCHESS_SIZE    window size, e.g. 390x844
+type Dev struct {
+	Screen, Game, Lang, Mode, Moves string
+	Plies                           int
+	Width, Height                   float32
+}
+
+// DevFromEnv reads the developer settings; nil when none is set.
+func DevFromEnv() *Dev {
+	d := &Dev{
+		Screen: os.Getenv("HUNTCHESS_SCREEN"),
+		Game:   os.Getenv("HUNTCHESS_GAME"),
+		Lang:   os.Getenv("HUNTCHESS_LANG"),
+		Mode:   os.Getenv("HUNTCHESS_MODE"),
+		Moves:  os.Getenv("HUNTCHESS_MOVES"),
+	}
+	d.Plies, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PLIES"))
+	if w, h, ok := strings.Cut(os.Getenv("HUNTCHESS_SIZE"), "x"); ok {
+		wf, err1 := strconv.ParseFloat(w, 32)
+		hf, err2 := strconv.ParseFloat(h, 32)
+		if err1 == nil && err2 == nil && wf > 0 && hf > 0 {
+			d.Width, d.Height = float32(wf), float32(hf)
+		}
+	}
+	if *d == (Dev{}) {
+		return nil
+	}
+	return d
+}
+
+// applyDev opens the screen the developer settings ask for. It reports
+// whether it did anything beyond the window size and language.
+func (a *App) applyDev(d *Dev) {
+	if d.Width > 0 {
+		a.win.Resize(fyne.NewSize(d.Width, d.Height))
+	}
+	if l := translations.Lang(d.Lang); l.Valid() {
+		translations.SetLanguage(l)
+	}
+	info, err := core.Lookup(d.Game)
+	if err != nil {
+		info = core.Games()[0]
+	}
+	mode := Mode(d.Mode)
+	if !mode.Valid() {
+		mode = ModeVsAIAsPredator
+	}
+	game := func() *core.Game {
+		g, err := core.LoadRecord(info.Key, d.Moves)
+		if err != nil {
+			g = core.NewGameFrom(info.Start())
+		}
+		for i := 0; i < d.Plies && !g.Outcome().Over(); i++ {
+			res := ai.Search(context.Background(), g.Position(), ai.Limits{Depth: 3, Nodes: 5000, History: g.History()})
+			if g.PlayMove(res.Move) != nil {
+				break
+			}
+		}
+		return g
+	}
+	switch d.Screen {
+	case "newgame":
+		a.showNewGame(info)
+	case "game", "gameover":
+		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))
+	case "rules":
+		a.showRules(info)
+	case "settings":
+		a.showSettings()
+	}
+}

@@ -1,0 +1,634 @@
+package app
+
+import (
+	"context"
+	"strconv"
+	"strings"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/translations"
+	"huntchess/widgets"
+)
+
+// gameScreen is a game in progress: the board, the panel with whose turn it
+// is, the countdown, captures, dogs in hand, the move list and the buttons.
+//
+// Turn timer: it runs on human turns only. On the AI's turn it is stopped
+// (the AI's budget is at most 3 s), in every mode.
+//
+// Searches (the AI's move and hints) run in goroutines on a copy of the game.
+// Every change of the game bumps gen and cancels them; a result whose gen is
+// stale is dropped. Results come back through App.opts.Do (fyne.Do).
+type gameScreen struct {
+	a     *App
+	game  *core.Game
+	info  *core.GameInfo
+	mode  Mode
+	level ai.Level
+
+	board *widgets.Board
+	timer *widgets.Timer
+
+	gen      uint64
+	cancels  []context.CancelFunc
+	thinking bool // the AI is searching for its move
+	hinting  bool // a hint search is running
+	paused   bool // another screen covers this one
+	closed   bool
+	stopTick chan struct{}
+	// firstLimit, if set, is the time left for the first human turn (resume).
+	firstLimit time.Duration
+	// noticeID is a message shown under the turn line ("" for none).
+	noticeID string
+
+	overDialog dialog.Dialog
+	overText   string // winner and reason, as shown in the game-over dialog
+
+	// widgets of the current content, for refresh and tests
+	turnLabel, clockLabel, noticeLabel, movesLabel *widget.Label
+	capturedLabel, inHandLabel                     *widget.Label
+	movesScroll                                    *container.Scroll
+	undoBtn, redoBtn, hintBtn, passBtn             *widget.Button
+	newBtn, rulesBtn, settingsBtn, homeBtn         *widget.Button
+}
+
+func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
+	s := &gameScreen{a: a, game: g, info: g.Info(), mode: mode, level: level, firstLimit: timeLeft}
+	s.board = widgets.NewBoard(g.Position())
+	s.board.SetShowLegal(a.settings.ShowLegal)
+	s.board.SetAnimations(a.settings.Animations)
+	s.board.OnMove = s.humanMove
+	s.timer = widgets.NewTimer(a.opts.Clock) // not widgets.SystemClock: s.ticker ticks it
+	s.timer.OnExpire = s.expired
+	if a.opts.TickEvery > 0 {
+		s.stopTick = make(chan struct{})
+		go s.ticker(a.opts.TickEvery, s.stopTick)
+	}
+	// The first turn starts once the screen is built (turn needs no widgets,
+	// but refresh does): do it now; refresh skips missing widgets.
+	s.turn()
+	return s
+}
+
+// ---- state ------------------------------------------------------------------
+
+// humanTurn reports whether a person is to move now.
+func (s *gameScreen) humanTurn() bool {
+	return !s.game.Outcome().Over() && !s.mode.AIPlays(s.game.ToMove())
+}
+
+// forcedPass reports whether the only legal move is a pass.
+func (s *gameScreen) forcedPass() bool {
+	m := s.game.LegalMoves()
+	return len(m) == 1 && m[0].Kind == core.MovePass
+}
+
+// stopSearches cancels running searches and makes their results stale.
+func (s *gameScreen) stopSearches() {
+	s.gen++
+	for _, c := range s.cancels {
+		c()
+	}
+	s.cancels = nil
+	s.thinking, s.hinting = false, false
+}
+
+// advance shows the game after it changed (a move, undo, redo), then starts
+// the next turn.
+func (s *gameScreen) advance(last core.Move) {
+	s.stopSearches()
+	s.board.SetPosition(s.game.Position(), last)
+	s.turn()
+}
+
+// turn starts the turn of the side to move: the game-over dialog, the AI's
+// search, or the human's timer.
+func (s *gameScreen) turn() {
+	s.timer.Start(0) // off ("—") until a human turn starts it
+	if s.game.Outcome().Over() {
+		s.board.SetReadOnly(true)
+		s.refresh()
+		s.showGameOver()
+		return
+	}
+	if s.mode.AIPlays(s.game.ToMove()) {
+		s.board.SetReadOnly(true)
+		if !s.paused {
+			s.startAI()
+		}
+		s.refresh()
+		return
+	}
+	s.board.SetReadOnly(false)
+	limit := time.Duration(s.a.settings.Timer) * time.Second
+	if s.firstLimit > 0 && limit > 0 {
+		limit = min(s.firstLimit, limit)
+	}
+	s.firstLimit = 0
+	if limit > 0 {
+		s.timer.Start(limit)
+		if s.paused {
+			s.timer.Pause()
+		}
+	}
+	s.refresh()
+}
+
+// humanMove plays a move chosen on the board.
+func (s *gameScreen) humanMove(m core.Move) {
+	if !s.humanTurn() {
+		return
+	}
+	if err := s.game.PlayMove(m); err != nil {
+		return
+	}
+	s.noticeID = ""
+	s.advance(m)
+}
+
+// pass plays the forced pass of a human player.
+func (s *gameScreen) pass() {
+	if !s.humanTurn() || !s.forcedPass() {
+		return
+	}
+	m := s.game.LegalMoves()[0]
+	if s.game.PlayMove(m) == nil {
+		s.noticeID = ""
+		s.advance(m)
+	}
+}
+
+// expired is the turn timer running out: the turn passes.
+func (s *gameScreen) expired() {
+	if s.closed || !s.humanTurn() {
+		return
+	}
+	if s.game.Timeout() != nil {
+		return
+	}
+	s.noticeID = "game.pass_timeout"
+	s.advance(s.game.LastMove())
+}
+
+// startAI starts the AI's search for its move. A forced pass is played at once.
+func (s *gameScreen) startAI() {
+	if s.forcedPass() {
+		m := s.game.LegalMoves()[0]
+		// Play it from the event queue, so that turn() is not re-entered.
+		gen := s.gen
+		s.thinking = true
+		go s.a.opts.Do(func() { s.aiDone(gen, ai.Result{Move: m}) })
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancels = append(s.cancels, cancel)
+	s.thinking = true
+	gen, clone, level := s.gen, cloneGame(s.game), s.level
+	think, do := s.a.opts.Think, s.a.opts.Do
+	delay := time.Duration(0)
+	if s.mode == ModeWatch {
+		delay = s.a.opts.WatchDelay
+	}
+	go func() {
+		start := time.Now()
+		res := think(ctx, clone, level)
+		if wait := delay - time.Since(start); wait > 0 {
+			select {
+			case <-ctx.Done():
+			case <-time.After(wait):
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		do(func() { s.aiDone(gen, res) })
+	}()
+}
+
+// aiDone plays the AI's move, unless the search has gone stale.
+func (s *gameScreen) aiDone(gen uint64, res ai.Result) {
+	if s.closed || gen != s.gen || !s.thinking {
+		return
+	}
+	s.thinking = false
+	m := res.Move
+	if s.game.PlayMove(m) != nil {
+		// No usable move came back: play the first legal one rather than stall.
+		moves := s.game.LegalMoves()
+		if len(moves) == 0 {
+			s.turn()
+			return
+		}
+		m = moves[0]
+		_ = s.game.PlayMove(m)
+	}
+	if m.Kind != core.MovePass {
+		s.noticeID = ""
+	}
+	s.advance(m)
+}
+
+// hint searches for a move for the player to move and highlights it.
+func (s *gameScreen) hint() {
+	if !s.humanTurn() || s.hinting || s.mode == ModeWatch {
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancels = append(s.cancels, cancel)
+	s.hinting = true
+	gen, clone := s.gen, cloneGame(s.game)
+	hintFn, do := s.a.opts.Hint, s.a.opts.Do
+	go func() {
+		res := hintFn(ctx, clone)
+		if ctx.Err() != nil {
+			return
+		}
+		do(func() {
+			if s.closed || gen != s.gen {
+				return
+			}
+			s.hinting = false
+			if res.Move.Kind != core.MoveNone && res.Move.Kind != core.MovePass {
+				s.board.SetHint(res.Move)
+			}
+			s.refresh()
+		})
+	}()
+	s.refresh()
+}
+
+// undo takes back the last move; against the AI, back to the player's own turn.
+func (s *gameScreen) undo() {
+	if !s.game.CanUndo() || s.mode == ModeWatch {
+		return
+	}
+	s.stopSearches()
+	s.game.Undo()
+	if s.mode.VsAI() {
+		for s.game.CanUndo() && s.mode.AIPlays(s.game.ToMove()) {
+			s.game.Undo()
+		}
+	}
+	s.dismissGameOver()
+	s.noticeID = ""
+	s.advance(core.Move{})
+}
+
+// redo plays an undone move again; against the AI, up to the player's turn.
+func (s *gameScreen) redo() {
+	if !s.game.CanRedo() || s.mode == ModeWatch {
+		return
+	}
+	s.stopSearches()
+	s.game.Redo()
+	if s.mode.VsAI() {
+		for s.game.CanRedo() && s.mode.AIPlays(s.game.ToMove()) {
+			s.game.Redo()
+		}
+	}
+	s.noticeID = ""
+	s.advance(s.game.LastMove())
+}
+
+// newGame opens the new-game screen for this game.
+func (s *gameScreen) newGame() { s.a.showNewGame(s.info) }
+
+// playAgain restarts with the same mode.
+func (s *gameScreen) playAgain() {
+	s.dismissGameOver()
+	clearSaved(s.a.prefs)
+	s.a.startGame(core.NewGameFrom(s.info.Start()), s.mode)
+}
+
+func (s *gameScreen) home() {
+	s.dismissGameOver()
+	s.a.showHome()
+}
+
+// save stores the game to resume it later (or forgets it when it is over).
+func (s *gameScreen) save() {
+	if s.game.Outcome().Over() || s.game.Len() == 0 {
+		clearSaved(s.a.prefs)
+		return
+	}
+	var left int64
+	if s.humanTurn() && s.a.settings.Timer > 0 {
+		left = s.timer.Remaining().Milliseconds()
+	}
+	storeSaved(s.a.prefs, s.game, s.mode, s.level, left)
+}
+
+func (s *gameScreen) close() {
+	if s.closed {
+		return
+	}
+	s.stopSearches()
+	s.timer.Stop()
+	s.closed = true
+	if s.stopTick != nil {
+		close(s.stopTick)
+	}
+	s.dismissGameOver()
+}
+
+func (s *gameScreen) pause() {
+	s.paused = true
+	s.timer.Pause()
+	if s.thinking || s.hinting {
+		s.stopSearches()
+	}
+}
+
+func (s *gameScreen) resume() {
+	s.paused = false
+	if s.game.Outcome().Over() {
+		return
+	}
+	if s.mode.AIPlays(s.game.ToMove()) {
+		if !s.thinking {
+			s.startAI()
+		}
+	} else {
+		s.timer.Resume()
+	}
+	s.refresh()
+}
+
+// settingsChanged applies new settings to the game in progress. A new level
+// is used from the AI's next move; a new timer from the next turn (off: at once).
+func (s *gameScreen) settingsChanged(old, cur Settings) {
+	s.level = cur.Level
+	s.board.SetShowLegal(cur.ShowLegal)
+	s.board.SetAnimations(cur.Animations)
+	if cur.Timer == 0 {
+		s.timer.Start(0)
+	}
+	s.refresh()
+}
+
+// ticker checks the turn timer until stop is closed.
+func (s *gameScreen) ticker(every time.Duration, stop chan struct{}) {
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			s.a.opts.Do(s.tick)
+		}
+	}
+}
+
+// tick advances the turn timer (it may expire) and redraws the countdown.
+func (s *gameScreen) tick() {
+	if s.closed {
+		return
+	}
+	s.timer.Tick()
+	s.refreshClock()
+}
+
+// ---- texts ------------------------------------------------------------------
+
+// sideName names a side of a game: "wolf", "wolves", "dogs" (狼, 狼方, 犬方).
+func sideName(info *core.GameInfo, side core.Side) string {
+	kind := info.PiecesOf(side)
+	n := info.PredatorCount
+	if side == core.Prey {
+		n = info.PreyCount
+	}
+	if n > 1 && kind != core.PieceLion && kind != core.PieceDeer {
+		kind += "s"
+	}
+	return translations.T("piece." + kind)
+}
+
+// moveText writes a move for the move list.
+func moveText(m core.Move) string {
+	if m.Kind == core.MovePass {
+		return translations.T("game.pass")
+	}
+	return m.String()
+}
+
+// movesText is the move list: one line per pair of moves.
+func (s *gameScreen) movesText() string {
+	var b strings.Builder
+	moves := s.game.Moves()
+	for i := 0; i < len(moves); i += 2 {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strconv.Itoa(i/2+1) + ".  " + moveText(moves[i]))
+		if i+1 < len(moves) {
+			b.WriteString("   " + moveText(moves[i+1]))
+		}
+	}
+	return b.String()
+}
+
+// turnText is the line saying whose turn it is.
+func (s *gameScreen) turnText() string {
+	if s.game.Outcome().Over() {
+		return translations.T("gameover.title")
+	}
+	side := s.game.ToMove()
+	if s.mode.AIPlays(side) {
+		if s.mode == ModeWatch {
+			return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)}) +
+				" · " + translations.T("game.ai_thinking")
+		}
+		return translations.T("game.ai_thinking")
+	}
+	if s.mode.VsAI() {
+		return translations.T("game.your_turn")
+	}
+	return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)})
+}
+
+// clockText is shown instead of the countdown when the timer is off.
+func (s *gameScreen) clockText() string {
+	if s.a.settings.Timer == 0 {
+		return translations.T("game.timer_off")
+	}
+	return ""
+}
+
+// outcomeTexts are the winner line and the reason of a finished game.
+func (s *gameScreen) outcomeTexts() (winner, reason string) {
+	o := s.game.Outcome()
+	pred, prey := sideName(s.info, core.Predator), sideName(s.info, core.Prey)
+	switch o.Result {
+	case core.PredatorWins:
+		winner = translations.TData("gameover.predator_wins", map[string]any{"Predator": pred})
+	case core.PreyWins:
+		winner = translations.TData("gameover.prey_wins", map[string]any{"Prey": prey})
+	default:
+		winner = translations.T("gameover.draw")
+	}
+	switch o.Reason {
+	case core.ReasonCaptures:
+		reason = translations.TData("reason.captures", map[string]any{"Count": s.game.Captured(), "Prey": prey})
+	case core.ReasonPredatorStuck:
+		reason = translations.TData("reason.predator_stuck", map[string]any{"Predator": pred})
+	case core.ReasonLionTrapped:
+		reason = translations.T("reason.lion_trapped")
+	case core.ReasonDeerInCliff:
+		reason = translations.T("reason.deer_cliff")
+	case core.ReasonNoMoveDraw:
+		reason = translations.T("reason.no_move_draw")
+	case core.ReasonRepetition:
+		reason = translations.T("reason.repetition")
+	}
+	return winner, reason
+}
+
+// ---- widgets -----------------------------------------------------------------
+
+func (s *gameScreen) content() fyne.CanvasObject {
+	s.turnLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.turnLabel.Truncation = fyne.TextTruncateEllipsis
+	s.clockLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
+	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.inHandLabel = widget.NewLabel("")
+	s.noticeLabel = widget.NewLabel("")
+	s.noticeLabel.Wrapping = fyne.TextWrapWord
+	s.noticeLabel.Importance = widget.WarningImportance
+	s.passBtn = widget.NewButton(translations.T("game.pass"), s.pass)
+	s.passBtn.Importance = widget.HighImportance
+
+	s.undoBtn = widget.NewButtonWithIcon(translations.T("game.undo"), theme.ContentUndoIcon(), s.undo)
+	s.redoBtn = widget.NewButtonWithIcon(translations.T("game.redo"), theme.ContentRedoIcon(), s.redo)
+	s.hintBtn = widget.NewButtonWithIcon(translations.T("game.hint"), theme.SearchIcon(), s.hint)
+	s.newBtn = widget.NewButtonWithIcon(translations.T("game.new"), theme.ContentAddIcon(), s.newGame)
+	s.rulesBtn = widget.NewButtonWithIcon(translations.T("game.rules"), theme.HelpIcon(), func() { s.a.showRules(s.info) })
+	s.settingsBtn = widget.NewButtonWithIcon(translations.T("game.settings"), theme.SettingsIcon(), s.a.showSettings)
+	s.homeBtn = widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.home)
+
+	s.movesLabel = widget.NewLabel("")
+	s.movesScroll = container.NewVScroll(s.movesLabel)
+	movesHead := widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+
+	gt := translations.Game(s.info.Key)
+	title := widget.NewLabelWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.Truncation = fyne.TextTruncateEllipsis
+
+	head := container.NewVBox(
+		container.NewBorder(nil, nil, s.homeBtn, nil, title),
+		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timer), s.turnLabel),
+		container.NewHBox(s.capturedLabel, s.inHandLabel),
+		container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel),
+		container.NewGridWithColumns(3, s.undoBtn, s.redoBtn, s.hintBtn),
+		container.NewGridWithColumns(3, s.newBtn, s.rulesBtn, s.settingsBtn),
+		movesHead,
+	)
+	panel := container.NewBorder(head, nil, nil, nil, s.movesScroll)
+	s.refresh()
+	return container.New(boardLayout{}, s.board, container.NewPadded(panel))
+}
+
+// refresh sets every text and button state from the game.
+func (s *gameScreen) refresh() {
+	if s.turnLabel == nil {
+		return
+	}
+	s.turnLabel.SetText(s.turnText())
+	s.refreshClock()
+	needed := s.info.CapturesToWin
+	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.game.Captured(), "Needed": needed}))
+	if s.info.HasPlacement() {
+		s.inHandLabel.SetText(translations.TPlural("game.in_hand", s.game.InHand(), nil))
+		s.inHandLabel.Show()
+	} else {
+		s.inHandLabel.Hide()
+	}
+
+	notice := ""
+	switch {
+	case s.hinting:
+		notice = translations.T("hint.thinking")
+	case s.humanTurn() && s.forcedPass():
+		notice = translations.T("game.forced_pass")
+	case s.noticeID != "":
+		notice = translations.T(s.noticeID)
+	}
+	s.noticeLabel.SetText(notice)
+	if notice == "" {
+		s.noticeLabel.Hide()
+	} else {
+		s.noticeLabel.Show()
+	}
+	if s.humanTurn() && s.forcedPass() {
+		s.passBtn.Show()
+	} else {
+		s.passBtn.Hide()
+	}
+
+	canEdit := s.mode != ModeWatch
+	setEnabled(s.undoBtn, canEdit && s.game.CanUndo())
+	setEnabled(s.redoBtn, canEdit && s.game.CanRedo())
+	setEnabled(s.hintBtn, canEdit && s.humanTurn() && !s.hinting && !s.forcedPass())
+
+	s.movesLabel.SetText(s.movesText())
+	s.movesScroll.ScrollToBottom()
+}
+
+func (s *gameScreen) refreshClock() {
+	if s.clockLabel == nil {
+		return
+	}
+	if t := s.clockText(); t != "" {
+		s.clockLabel.SetText(t)
+		s.clockLabel.Show()
+		s.timer.Hide()
+	} else {
+		s.clockLabel.Hide()
+		s.timer.Show()
+	}
+}
+
+func setEnabled(b *widget.Button, on bool) {
+	if on {
+		b.Enable()
+	} else {
+		b.Disable()
+	}
+}
+
+// showGameOver shows the result: the winner, the reason, and Play again / Home.
+func (s *gameScreen) showGameOver() {
+	if s.overDialog != nil || s.closed {
+		return
+	}
+	winner, reason := s.outcomeTexts()
+	s.overText = winner + "\n" + reason
+	w := widget.NewLabelWithStyle(winner, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
+	w.SizeName = theme.SizeNameSubHeadingText
+	r := widget.NewLabelWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
+	r.Wrapping = fyne.TextWrapWord
+	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), container.NewVBox(w, r), s.a.win)
+	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
+	again.Importance = widget.HighImportance
+	home := widget.NewButtonWithIcon(translations.T("gameover.home"), theme.HomeIcon(), s.home)
+	ok := widget.NewButton(translations.T("dialog.ok"), func() { d.Hide() })
+	d.SetButtons([]fyne.CanvasObject{ok, home, again})
+	s.overDialog = d
+	d.Show()
+}
+
+func (s *gameScreen) dismissGameOver() {
+	if s.overDialog != nil {
+		d := s.overDialog
+		s.overDialog = nil
+		d.Hide()
+	}
+}

@@ -1,0 +1,83 @@
+package app
+
+import (
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/core"
+	"huntchess/translations"
+)
+
+// homeScreen shows the four games as cards, with Continue (when a game is
+// saved), settings and the language toggle.
+type homeScreen struct {
+	a *App
+
+	// built widgets, for tests
+	continueBtn *widget.Button
+	langBtn     *widget.Button
+	settingsBtn *widget.Button
+	playBtns    []*widget.Button
+	rulesBtns   []*widget.Button
+	titles      []*widget.Card
+}
+
+func newHomeScreen(a *App) *homeScreen { return &homeScreen{a: a} }
+
+func (h *homeScreen) close() {}
+
+func (h *homeScreen) content() fyne.CanvasObject {
+	a := h.a
+	title := widget.NewLabelWithStyle(translations.T("app.name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameHeadingText
+
+	h.langBtn = widget.NewButton(translations.T("home.language_toggle"), func() {
+		s := a.settings
+		s.Language = string(translations.Current().Other())
+		a.setSettings(s)
+	})
+	h.settingsBtn = widget.NewButtonWithIcon(translations.T("home.settings"), theme.SettingsIcon(), a.showSettings)
+	bar := []fyne.CanvasObject{title, layout.NewSpacer()}
+	h.continueBtn = nil
+	if a.hasSaved() {
+		h.continueBtn = widget.NewButtonWithIcon(translations.T("home.continue"), theme.MediaPlayIcon(), a.resumeSaved)
+		h.continueBtn.Importance = widget.HighImportance
+		bar = append(bar, h.continueBtn)
+	}
+	bar = append(bar, h.langBtn, h.settingsBtn)
+	top := container.NewHBox(bar...)
+
+	h.playBtns, h.rulesBtns, h.titles = nil, nil, nil
+	var cards []fyne.CanvasObject
+	for _, info := range core.Games() {
+		cards = append(cards, h.card(info))
+	}
+	grid := container.New(columnsLayout{colWidth: 480}, cards...)
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(grid)))
+}
+
+func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
+	gt := translations.Game(info.Key)
+	tagline := widget.NewLabelWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	tagline.Wrapping = fyne.TextWrapWord
+	var lines []string
+	for _, p := range gt.KeyPoints.Paragraphs {
+		lines = append(lines, "• "+p)
+	}
+	keyPoints := widget.NewLabel(strings.Join(lines, "\n"))
+	keyPoints.Wrapping = fyne.TextWrapWord
+	points := container.NewVBox(tagline, keyPoints)
+	play := widget.NewButtonWithIcon(translations.T("home.play"), theme.MediaPlayIcon(), func() { h.a.showNewGame(info) })
+	play.Importance = widget.HighImportance
+	rules := widget.NewButtonWithIcon(translations.T("home.rules"), theme.HelpIcon(), func() { h.a.showRules(info) })
+	h.playBtns = append(h.playBtns, play)
+	h.rulesBtns = append(h.rulesBtns, rules)
+	c := widget.NewCard(gt.Title, gt.OtherTitle, container.NewBorder(nil, container.NewGridWithColumns(2, play, rules), nil, nil, points))
+	h.titles = append(h.titles, c)
+	return c
+}

@@ -1,0 +1,129 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/translations"
+)
+
+// setupScreen (new game) picks the mode and the difficulty of a new game.
+type setupScreen struct {
+	a     *App
+	info  *core.GameInfo
+	mode  Mode
+	level ai.Level
+
+	modeRadio  *widget.RadioGroup
+	levelRadio *widget.RadioGroup
+	startBtn   *widget.Button
+}
+
+func newSetupScreen(a *App, info *core.GameInfo) *setupScreen {
+	return &setupScreen{a: a, info: info, mode: ModeVsAIAsPredator, level: a.settings.Level}
+}
+
+func (n *setupScreen) close() {}
+
+// modeLabel is the menu text of a mode for a game.
+func modeLabel(info *core.GameInfo, m Mode) string {
+	switch m {
+	case ModeVsAIAsPredator:
+		return translations.TData("mode.vs_ai_as_predator", map[string]any{"Predator": sideName(info, core.Predator)})
+	case ModeVsAIAsPrey:
+		return translations.TData("mode.vs_ai_as_prey", map[string]any{"Prey": sideName(info, core.Prey)})
+	case ModeTwoPlayers:
+		return translations.T("mode.two_players")
+	}
+	return translations.T("mode.watch")
+}
+
+func levelLabel(l ai.Level) string { return translations.T("level." + l.String()) }
+
+func (n *setupScreen) content() fyne.CanvasObject {
+	gt := translations.Game(n.info.Key)
+	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), n.a.back)
+	title := widget.NewLabelWithStyle(translations.T("newgame.title")+" · "+gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	title.Truncation = fyne.TextTruncateEllipsis
+
+	var modeLabels []string
+	for _, m := range Modes {
+		modeLabels = append(modeLabels, modeLabel(n.info, m))
+	}
+	n.modeRadio = widget.NewRadioGroup(modeLabels, func(s string) {
+		for i, l := range modeLabels {
+			if l == s {
+				n.mode = Modes[i]
+			}
+		}
+	})
+	n.modeRadio.Required = true
+	n.modeRadio.SetSelected(modeLabel(n.info, n.mode))
+
+	var levelLabels []string
+	for _, l := range ai.Levels() {
+		levelLabels = append(levelLabels, levelLabel(l))
+	}
+	n.levelRadio = widget.NewRadioGroup(levelLabels, func(s string) {
+		for i, l := range levelLabels {
+			if l == s {
+				n.level = ai.Levels()[i]
+			}
+		}
+	})
+	n.levelRadio.Horizontal = true
+	n.levelRadio.Required = true
+	n.levelRadio.SetSelected(levelLabel(n.level))
+
+	n.startBtn = widget.NewButtonWithIcon(translations.T("newgame.start"), theme.MediaPlayIcon(), n.start)
+	n.startBtn.Importance = widget.HighImportance
+
+	subtitle := widget.NewLabel(gt.Subtitle)
+	subtitle.Wrapping = fyne.TextWrapWord
+	form := container.NewVBox(
+		subtitle,
+		widget.NewCard(translations.T("newgame.mode"), "", n.modeRadio),
+		widget.NewCard(translations.T("newgame.difficulty"), "", n.levelRadio),
+		n.startBtn,
+	)
+	top := container.NewBorder(nil, nil, back, nil, title)
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
+		container.NewVScroll(container.NewPadded(sized(form, 600))))
+}
+
+// start begins the game; the chosen difficulty becomes the setting.
+func (n *setupScreen) start() {
+	s := n.a.settings
+	s.Level = n.level
+	n.a.setSettings(s)
+	g := core.NewGameFrom(n.info.Start())
+	n.a.startGame(g, n.mode)
+}
+
+// sized centres o, at most maxWidth wide; it shrinks with the window.
+func sized(o fyne.CanvasObject, maxWidth float32) fyne.CanvasObject {
+	return container.New(&maxWidthLayout{max: maxWidth}, o)
+}
+
+type maxWidthLayout struct{ max float32 }
+
+func (l *maxWidthLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w := min(size.Width, l.max)
+	for _, o := range objs {
+		o.Move(fyne.NewPos((size.Width-w)/2, 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+	}
+}
+
+func (l *maxWidthLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
+}

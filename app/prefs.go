@@ -1,0 +1,85 @@
+package app
+
+import (
+	"slices"
+
+	"fyne.io/fyne/v2"
+
+	"huntchess/ai"
+	"huntchess/translations"
+)
+
+// Preference keys. They never change: a renamed key would lose the user's
+// settings.
+const (
+	KeyLanguage   = "settings.language"   // "en", "zh-Hans" or "system"
+	KeyLevel      = "settings.level"      // ai.Level.String(): "easy" … "master"
+	KeyTimer      = "settings.timer"      // seconds per turn, one of TimerChoices; 0 = off
+	KeyShowLegal  = "settings.show_legal" // bool
+	KeyAnimations = "settings.animations" // bool
+	KeyTheme      = "settings.theme"      // "system", "light" or "dark"
+	KeySavedGame  = "resume.game"         // JSON of savedGame
+)
+
+// Theme choices.
+const (
+	ThemeSystem = "system"
+	ThemeLight  = "light"
+	ThemeDark   = "dark"
+)
+
+// TimerChoices are the turn-timer settings in seconds; 0 switches it off.
+var TimerChoices = []int{0, 15, 30, 60, 90, 120}
+
+// Settings are the user's preferences.
+type Settings struct {
+	Language   string // translations.English, translations.Chinese or translations.SystemPreference
+	Level      ai.Level
+	Timer      int // seconds; 0 = off
+	ShowLegal  bool
+	Animations bool
+	Theme      string
+}
+
+// DefaultSettings are used for anything not stored (or stored corrupt).
+func DefaultSettings() Settings {
+	return Settings{
+		Language:   translations.SystemPreference,
+		Level:      ai.Medium,
+		Timer:      60,
+		ShowLegal:  true,
+		Animations: true,
+		Theme:      ThemeSystem,
+	}
+}
+
+// LoadSettings reads the settings from p. Each value is validated on its own:
+// a missing, mistyped or out-of-range value falls back to its default.
+func LoadSettings(p fyne.Preferences) Settings {
+	s := DefaultSettings()
+	if v := p.StringWithFallback(KeyLanguage, ""); v == translations.SystemPreference || translations.Lang(v).Valid() {
+		s.Language = v
+	}
+	if lv, ok := ai.ParseLevel(p.StringWithFallback(KeyLevel, "")); ok {
+		s.Level = lv
+	}
+	if t := p.IntWithFallback(KeyTimer, -1); slices.Contains(TimerChoices, t) {
+		s.Timer = t
+	}
+	s.ShowLegal = p.BoolWithFallback(KeyShowLegal, s.ShowLegal)
+	s.Animations = p.BoolWithFallback(KeyAnimations, s.Animations)
+	if v := p.StringWithFallback(KeyTheme, ""); v == ThemeSystem || v == ThemeLight || v == ThemeDark {
+		s.Theme = v
+	}
+	return s
+}
+
+// Save writes the settings to p.
+func (s Settings) Save(p fyne.Preferences) {
+	p.SetString(KeyLanguage, s.Language)
+	p.SetString(KeyLevel, s.Level.String())
+	p.SetInt(KeyTimer, s.Timer)
+	p.SetBool(KeyShowLegal, s.ShowLegal)
+	p.SetBool(KeyAnimations, s.Animations)
+	p.SetString(KeyTheme, s.Theme)
+}

@@ -1,0 +1,82 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/core"
+	"huntchess/translations"
+	"huntchess/widgets"
+)
+
+// rulesScreen shows every rules section of a game, with the start position
+// as the board diagram.
+type rulesScreen struct {
+	a    *App
+	info *core.GameInfo
+
+	board  *widgets.Board
+	labels []*widget.Label // every text shown, for tests
+}
+
+func newRulesScreen(a *App, info *core.GameInfo) *rulesScreen {
+	return &rulesScreen{a: a, info: info}
+}
+
+func (r *rulesScreen) close() {}
+
+func (r *rulesScreen) heading(text string, size fyne.ThemeSizeName) *widget.Label {
+	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	l.SizeName = size
+	l.Wrapping = fyne.TextWrapWord
+	r.labels = append(r.labels, l)
+	return l
+}
+
+func (r *rulesScreen) para(text string) *widget.Label {
+	l := widget.NewLabel(text)
+	l.Wrapping = fyne.TextWrapWord
+	r.labels = append(r.labels, l)
+	return l
+}
+
+func (r *rulesScreen) content() fyne.CanvasObject {
+	gt := translations.Game(r.info.Key)
+	r.labels = nil
+	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), r.a.back)
+	title := widget.NewLabelWithStyle(gt.Title+" · "+gt.OtherTitle, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	title.Truncation = fyne.TextTruncateEllipsis
+
+	if r.board == nil {
+		r.board = widgets.NewBoard(r.info.Start())
+		r.board.SetReadOnly(true)
+		r.board.SetAnimations(false)
+	}
+	body := container.NewVBox(r.para(gt.Subtitle))
+	body.Add(r.heading(translations.T("rules.diagram"), theme.SizeNameSubHeadingText))
+	body.Add(container.NewCenter(container.NewGridWrap(fyne.NewSize(300, 300), r.board)))
+
+	section := func(heading string, paras []string, bullets bool) {
+		body.Add(r.heading(heading, theme.SizeNameSubHeadingText))
+		for _, p := range paras {
+			if bullets {
+				p = "• " + p
+			}
+			body.Add(r.para(p))
+		}
+	}
+	section(gt.KeyPoints.Heading, gt.KeyPoints.Paragraphs, true)
+	section(translations.T("rules.quick_start"), gt.QuickStart, true)
+	body.Add(r.heading(translations.T("rules.rules"), theme.SizeNameHeadingText))
+	for _, s := range gt.Rules {
+		section(s.Heading, s.Paragraphs, false)
+	}
+	section(translations.T("rules.clarifications"), gt.Clarifications, true)
+
+	top := container.NewBorder(nil, nil, back, nil, title)
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
+		container.NewVScroll(container.NewPadded(sized(body, 760))))
+}

@@ -1,0 +1,97 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/ai"
+	"huntchess/translations"
+)
+
+// settingsScreen edits the settings; every change is saved and applied at once.
+type settingsScreen struct {
+	a *App
+
+	lang, level, timer, themeSel *widget.Select
+	showLegal, animations        *widget.Check
+}
+
+func newSettingsScreen(a *App) *settingsScreen { return &settingsScreen{a: a} }
+
+func (s *settingsScreen) close() {}
+
+// choice builds a Select over values with translated labels; on change it
+// calls set with the chosen value.
+func choice[T comparable](values []T, label func(T) string, cur T, set func(T)) *widget.Select {
+	labels := make([]string, len(values))
+	for i, v := range values {
+		labels[i] = label(v)
+	}
+	sel := widget.NewSelect(labels, nil)
+	for i, v := range values {
+		if v == cur {
+			sel.SetSelectedIndex(i)
+		}
+	}
+	sel.OnChanged = func(string) {
+		if i := sel.SelectedIndex(); i >= 0 {
+			set(values[i])
+		}
+	}
+	return sel
+}
+
+func timerLabel(sec int) string {
+	if sec == 0 {
+		return translations.T("settings.timer_off")
+	}
+	return translations.TData("settings.timer_seconds", map[string]any{"Seconds": sec})
+}
+
+func (s *settingsScreen) content() fyne.CanvasObject {
+	a := s.a
+	cur := a.settings
+	update := func(f func(*Settings)) {
+		n := a.settings
+		f(&n)
+		a.setSettings(n)
+	}
+	langs := []string{string(translations.English), string(translations.Chinese), translations.SystemPreference}
+	s.lang = choice(langs, func(v string) string {
+		switch v {
+		case string(translations.English):
+			return translations.T("settings.lang_en")
+		case string(translations.Chinese):
+			return translations.T("settings.lang_zh")
+		}
+		return translations.T("settings.lang_system")
+	}, cur.Language, func(v string) { update(func(n *Settings) { n.Language = v }) })
+	s.level = choice(ai.Levels(), levelLabel, cur.Level, func(v ai.Level) { update(func(n *Settings) { n.Level = v }) })
+	s.timer = choice(TimerChoices, timerLabel, cur.Timer, func(v int) { update(func(n *Settings) { n.Timer = v }) })
+	s.themeSel = choice([]string{ThemeSystem, ThemeLight, ThemeDark}, func(v string) string {
+		return translations.T("settings.theme_" + v)
+	}, cur.Theme, func(v string) { update(func(n *Settings) { n.Theme = v }) })
+	s.showLegal = widget.NewCheck(translations.T("settings.show_legal"), nil)
+	s.showLegal.SetChecked(cur.ShowLegal)
+	s.showLegal.OnChanged = func(b bool) { update(func(n *Settings) { n.ShowLegal = b }) }
+	s.animations = widget.NewCheck(translations.T("settings.animations"), nil)
+	s.animations.SetChecked(cur.Animations)
+	s.animations.OnChanged = func(b bool) { update(func(n *Settings) { n.Animations = b }) }
+
+	form := widget.NewForm(
+		widget.NewFormItem(translations.T("settings.language"), s.lang),
+		widget.NewFormItem(translations.T("settings.difficulty"), s.level),
+		widget.NewFormItem(translations.T("settings.timer"), s.timer),
+		widget.NewFormItem(translations.T("settings.theme"), s.themeSel),
+		widget.NewFormItem("", s.showLegal),
+		widget.NewFormItem("", s.animations),
+	)
+	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), a.back)
+	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	top := container.NewBorder(nil, nil, back, nil, title)
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
+		container.NewVScroll(container.NewPadded(sized(form, 600))))
+}

@@ -1,0 +1,38 @@
+package app
+
+import (
+	"image/color"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+
+	"huntchess/translations/fonts"
+)
+
+// appTheme wraps Fyne's default theme: the variant (light / dark) can be
+// forced by the settings, and text uses the bundled CJK fonts so Chinese
+// renders on any machine.
+type appTheme struct {
+	base    fyne.Theme
+	variant string // ThemeSystem, ThemeLight or ThemeDark
+}
+
+func newAppTheme(variant string) *appTheme {
+	return &appTheme{base: theme.DefaultTheme(), variant: variant}
+}
+
+func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
+	switch t.variant {
+	case ThemeLight:
+		v = theme.VariantLight
+	case ThemeDark:
+		v = theme.VariantDark
+	}
+	return t.base.Color(n, v)
+}
+
+func (t *appTheme) Font(s fyne.TextStyle) fyne.Resource { return fonts.Font(s) }
+
+func (t *appTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
+
+func (t *appTheme) Size(n fyne.ThemeSizeName) float32 { return t.base.Size(n) }
