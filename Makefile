@@ -18,7 +18,7 @@ ARENA_FLAGS ?=
 FYNE_TOOL   ?= fyne.io/tools/cmd/fyne@v1.7.4
 
 .PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena fonts \
-        screenshots package deps clean
+        screenshots package icon mobile-check deps clean
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -30,7 +30,9 @@ help:
 	@echo "make arena        AI arena: go run ./ai/arena -game all \$$ARENA_FLAGS"
 	@echo "make fonts        scripts/fonts.sh (font subsetting)"
 	@echo "make screenshots  scripts/screenshots.sh"
-	@echo "make package      fyne package -os linux -release"
+	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
+	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (tools/icongen)"
+	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
 	@echo "make clean        remove build/"
 
 # The app on the user's display. Without a display it still starts, inside a
@@ -95,9 +97,21 @@ screenshots:
 	@$(DEPS) gui screenshots
 	bash scripts/screenshots.sh
 
+# Installable Linux archive (Makefile + usr/ tree) via fyne.io/tools v1.7.4,
+# installed into build/bin; see scripts/package.sh and README "Packaging".
 package:
+	GO=$(GO) FYNE_TOOL_VERSION=$(word 2,$(subst @, ,$(FYNE_TOOL))) bash scripts/package.sh
+
+# The app icon is drawn by code; commit both outputs after changing it.
+icon:
+	$(GO) run ./tools/icongen -o Icon.png -preview docs/screenshots/icon-48.png
+
+# Compile the phone build: -tags mobile runs the desktop GLFW driver as a
+# simulated phone (run build/huntchess-mobile to try it).
+mobile-check:
 	@$(DEPS) gui
-	$(GO) run $(FYNE_TOOL) package -os linux -release
+	$(GO) build -tags mobile -o build/huntchess-mobile .
+	$(GO) vet -tags mobile .
 
 deps:
 	@$(DEPS) test
