@@ -1,0 +1,678 @@
+//go:build ci
+
+package app
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/translations"
+	"huntchess/widgets"
+)
+
+// fakeClock is a clock the test moves by hand.
+type fakeClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *fakeClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *fakeClock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+// fastThink is a quick, deterministic search in place of the real levels.
+func fastThink(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	return ai.Search(ctx, g.Position(), ai.Limits{Depth: 2, Nodes: 3000, History: g.History()})
+}
+
+func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ctx, g, ai.Easy) }
+
+// harness runs an App on the test driver. Results of the AI goroutines are
+// queued and run on the test goroutine by wait, like fyne.Do would run them
+// on the UI goroutine.
+type harness struct {
+	t     *testing.T
+	fa    fyne.App
+	a     *App
+	q     chan func()
+	clock *fakeClock
+	think ThinkFunc
+}
+
+type harnessOpt func(*Options)
+
+func withThink(f ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
+
+func newHarness(t *testing.T, fa fyne.App, opts ...harnessOpt) *harness {
+	t.Helper()
+	translations.SetLanguage(translations.English)
+	h := &harness{t: t, fa: fa, q: make(chan func(), 1024), clock: &fakeClock{now: time.Unix(1_000_000, 0)}}
+	o := Options{
+		Think: fastThink, Hint: fastHint, Clock: h.clock,
+		Do:        func(f func()) { h.q <- f },
+		TickEvery: -1, WatchDelay: -1, SystemLocale: "en_US.UTF-8",
+	}
+	for _, f := range opts {
+		f(&o)
+	}
+	h.a = New(fa, o)
+	h.a.Window().Resize(fyne.NewSize(390, 844))
+	t.Cleanup(func() {
+		h.a.Close()
+		translations.SetLanguage(translations.English)
+	})
+	return h
+}
+
+// drain runs the queued UI callbacks without waiting.
+func (h *harness) drain() {
+	for {
+		select {
+		case f := <-h.q:
+			f()
+		default:
+			return
+		}
+	}
+}
+
+// waitFor runs queued UI callbacks until cond holds, failing after a deadline.
+func (h *harness) waitFor(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		h.drain()
+		if cond() {
+			return
+		}
+		if time.Now().After(deadline) {
+			h.t.Fatalf("timed out waiting for %s", what)
+		}
+		select {
+		case f := <-h.q:
+			f()
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+func (h *harness) home() *homeScreen {
+	h.t.Helper()
+	s, ok := h.a.top().(*homeScreen)
+	if !ok {
+		h.t.Fatalf("top screen is %T, want home", h.a.top())
+	}
+	return s
+}
+
+func (h *harness) gameScreen() *gameScreen {
+	h.t.Helper()
+	s, ok := h.a.top().(*gameScreen)
+	if !ok {
+		h.t.Fatalf("top screen is %T, want game", h.a.top())
+	}
+	return s
+}
+
+// startGame goes home → Play (game i) → mode → Start, by tapping.
+func (h *harness) startGame(i int, mode Mode) *gameScreen {
+	h.t.Helper()
+	test.Tap(h.home().playBtns[i])
+	setup, ok := h.a.top().(*setupScreen)
+	if !ok {
+		h.t.Fatalf("after Play: top screen is %T", h.a.top())
+	}
+	for j, m := range Modes {
+		if m == mode {
+			setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
+		}
+	}
+	test.Tap(setup.startBtn)
+	return h.gameScreen()
+}
+
+// tapMove plays m by tapping the board: the piece, then the target.
+func tapMove(t *testing.T, b *widgets.Board, m core.Move) {
+	t.Helper()
+	pos := b.GamePosition()
+	l := widgets.NewLayout(pos.Board(), b.Size())
+	if m.Kind != core.MovePlace {
+		test.TapAt(b, l.PointPos(int(m.From)))
+	}
+	test.TapAt(b, l.PointPos(int(m.To)))
+}
+
+// texts returns every text shown in the window and its overlays.
+func texts(w fyne.Window) string {
+	var sb strings.Builder
+	objs := test.LaidOutObjects(w.Content())
+	for _, o := range w.Canvas().Overlays().List() {
+		objs = append(objs, test.LaidOutObjects(o)...)
+	}
+	for _, o := range objs {
+		switch x := o.(type) {
+		case *widget.Label:
+			sb.WriteString(x.Text + "\n")
+		case *widget.Button:
+			sb.WriteString(x.Text + "\n")
+		case *widget.Card:
+			sb.WriteString(x.Title + "\n" + x.Subtitle + "\n")
+		}
+	}
+	return sb.String()
+}
+
+func TestPlayAgainstAIAndUndo(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	h.a.Window().Resize(fyne.NewSize(1280, 800))
+	g := h.startGame(0, ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
+	if !g.humanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
+		t.Fatalf("want the player's turn first, got %q", g.turnLabel.Text)
+	}
+	first := g.game.LegalMoves()[0]
+	tapMove(t, g.board, first)
+	if g.game.Len() != 1 || g.game.Moves()[0] != first {
+		t.Fatalf("tapping the board did not play %v: record %q", first, g.game.Record())
+	}
+	if !g.thinking || g.turnLabel.Text != translations.T("game.ai_thinking") {
+		t.Fatalf("want the thinking state while the AI searches, got %q", g.turnLabel.Text)
+	}
+	if !g.board.ReadOnly() {
+		t.Fatal("the board must not take moves on the AI's turn")
+	}
+	h.waitFor("the AI's reply", func() bool { return g.game.Len() == 2 && g.humanTurn() })
+	if g.thinking || g.board.ReadOnly() {
+		t.Fatal("after the reply the player must be able to move")
+	}
+	if !strings.Contains(g.movesLabel.Text, first.String()) {
+		t.Fatalf("move list %q lacks %s", g.movesLabel.Text, first)
+	}
+	test.Tap(g.undoBtn)
+	if g.game.Len() != 0 || !g.humanTurn() || !g.game.CanRedo() {
+		t.Fatalf("undo against the AI must go back to the player's turn: len %d", g.game.Len())
+	}
+	test.Tap(g.redoBtn)
+	if g.game.Len() != 2 || !g.humanTurn() {
+		t.Fatalf("redo must replay both moves: len %d", g.game.Len())
+	}
+	// Keyboard: Ctrl+Z undoes, Ctrl+Y redoes.
+	sc := h.a.Window().Canvas().(fyne.Shortcutable)
+	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault})
+	if g.game.Len() != 0 {
+		t.Fatalf("Ctrl+Z: len %d", g.game.Len())
+	}
+	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
+	if g.game.Len() != 2 {
+		t.Fatalf("Ctrl+Y: len %d", g.game.Len())
+	}
+}
+
+func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(0, ModeVsAIAsPrey) // the AI's wolf opens
+	h.waitFor("the AI's opening", func() bool { return g.game.Len() == 1 && g.humanTurn() })
+	m := g.game.LegalMoves()[0]
+	g.board.OnMove(m)
+	h.waitFor("the AI's reply", func() bool { return g.game.Len() == 3 && g.humanTurn() })
+	g.undo()
+	if g.game.Len() != 1 || !g.humanTurn() {
+		t.Fatalf("undo: len %d, want 1 (the player's turn)", g.game.Len())
+	}
+}
+
+func TestHint(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(1, ModeTwoPlayers)
+	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
+	if !g.hinting || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
+		t.Fatal("H must start a hint search with a visible notice")
+	}
+	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone })
+	legal := false
+	for _, m := range g.game.LegalMoves() {
+		legal = legal || m == g.board.Hint()
+	}
+	if !legal || g.hinting {
+		t.Fatalf("hint %v is not a legal move", g.board.Hint())
+	}
+}
+
+// A search that is still running when the game changes is cancelled, and its
+// late result is dropped.
+func TestStaleAIResultDropped(t *testing.T) {
+	release := make(chan struct{})
+	cancelled := make(chan struct{}, 4)
+	var mu sync.Mutex
+	var levels []ai.Level
+	slow := func(ctx context.Context, g *core.Game, lv ai.Level) ai.Result {
+		mu.Lock()
+		levels = append(levels, lv)
+		mu.Unlock()
+		select {
+		case <-ctx.Done():
+			cancelled <- struct{}{}
+		case <-release:
+		}
+		return ai.Result{Move: g.LegalMoves()[0]}
+	}
+	h := newHarness(t, test.NewTempApp(t), withThink(slow))
+	g := h.startGame(0, ModeVsAIAsPredator)
+	g.board.OnMove(g.game.LegalMoves()[0])
+	if !g.thinking {
+		t.Fatal("the AI should be thinking")
+	}
+	// A difficulty change applies from the AI's next move.
+	s := h.a.settings
+	s.Level = ai.Master
+	h.a.setSettings(s)
+	g.undo() // cancels the search
+	select {
+	case <-cancelled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("undo did not cancel the search")
+	}
+	h.drain()
+	if g.game.Len() != 0 || g.thinking {
+		t.Fatalf("after undo: len %d thinking %v", g.game.Len(), g.thinking)
+	}
+	// A result arriving for an old generation is ignored.
+	g.aiDone(g.gen-1, ai.Result{Move: g.game.LegalMoves()[0]})
+	if g.game.Len() != 0 {
+		t.Fatal("a stale AI result was played")
+	}
+	g.board.OnMove(g.game.LegalMoves()[0])
+	close(release)
+	h.waitFor("the reply", func() bool { return g.game.Len() == 2 })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(levels) != 2 || levels[0] != ai.Medium || levels[1] != ai.Master {
+		t.Fatalf("levels used %v, want [medium master]", levels)
+	}
+}
+
+func TestLeavingCancelsSearch(t *testing.T) {
+	cancelled := make(chan struct{}, 1)
+	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		<-ctx.Done()
+		cancelled <- struct{}{}
+		return ai.Result{}
+	}
+	h := newHarness(t, test.NewTempApp(t), withThink(block))
+	g := h.startGame(0, ModeVsAIAsPrey)
+	if !g.thinking {
+		t.Fatal("the AI should be thinking")
+	}
+	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	select {
+	case <-cancelled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("leaving the game did not cancel the search")
+	}
+	h.home()
+}
+
+func TestTimerExpiryPassesTurn(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(KeyTimer, 15)
+	h := newHarness(t, fa)
+	g := h.startGame(0, ModeTwoPlayers)
+	if !g.timer.Running() || g.timer.Remaining() != 15*time.Second {
+		t.Fatalf("timer: running %v remaining %v", g.timer.Running(), g.timer.Remaining())
+	}
+	h.clock.Advance(10 * time.Second)
+	g.tick()
+	if g.game.Len() != 0 || !g.timer.Warning() {
+		t.Fatal("after 10 s: the turn must not pass yet, and the timer must warn")
+	}
+	h.clock.Advance(6 * time.Second)
+	g.tick()
+	if g.game.Len() != 1 || g.game.LastMove().Kind != core.MovePass || g.game.ToMove() != core.Prey {
+		t.Fatalf("timeout: record %q, to move %v", g.game.Record(), g.game.ToMove())
+	}
+	if !strings.Contains(g.movesLabel.Text, translations.T("game.pass")) {
+		t.Fatalf("move list %q does not show the pass", g.movesLabel.Text)
+	}
+	if g.noticeLabel.Text != translations.T("game.pass_timeout") || !g.noticeLabel.Visible() {
+		t.Fatalf("notice %q", g.noticeLabel.Text)
+	}
+	if g.timer.Remaining() != 15*time.Second || !g.timer.Running() {
+		t.Fatal("the other side's timer must start afresh")
+	}
+}
+
+func TestTimerOffAndPausedUnderSettings(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(KeyTimer, 0)
+	h := newHarness(t, fa)
+	g := h.startGame(0, ModeTwoPlayers)
+	if g.timer.Running() || g.clockLabel.Text != translations.T("game.timer_off") {
+		t.Fatal("timer off: no countdown, and a label saying so")
+	}
+	s := h.a.settings
+	s.Timer = 30
+	h.a.setSettings(s)
+	g.board.OnMove(g.game.LegalMoves()[0])
+	if !g.timer.Running() {
+		t.Fatal("the new timer setting applies from the next turn")
+	}
+	test.Tap(g.settingsBtn)
+	h.clock.Advance(time.Minute)
+	g.tick()
+	if g.game.Len() != 1 {
+		t.Fatal("the timer must be paused while the settings cover the game")
+	}
+	h.a.back()
+	if h.gameScreen() != g || g.timer.Remaining() != 30*time.Second {
+		t.Fatalf("back in the game: remaining %v", g.timer.Remaining())
+	}
+}
+
+func TestPassAndPlayAlternates(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(1, ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
+	info := g.info
+	for i := 0; i < 6; i++ {
+		side := g.game.ToMove()
+		want := translations.TData("game.to_move", map[string]any{"Side": sideName(info, side)})
+		if g.turnLabel.Text != want || g.board.ReadOnly() || g.thinking {
+			t.Fatalf("ply %d: label %q (want %q), read-only %v, thinking %v", i, g.turnLabel.Text, want, g.board.ReadOnly(), g.thinking)
+		}
+		m := g.game.LegalMoves()[0]
+		tapMove(t, g.board, m)
+		h.drain()
+		if g.game.Len() != i+1 || g.game.ToMove() == side {
+			t.Fatalf("ply %d: the move did not pass the turn", i)
+		}
+	}
+	if strings.Count(g.movesLabel.Text, "\n") != 2 {
+		t.Fatalf("six moves make three lines: %q", g.movesLabel.Text)
+	}
+}
+
+func TestGameOverShowsReason(t *testing.T) {
+	for _, tc := range []struct {
+		game, record, last, reason string
+		result                     core.Result
+	}{
+		{"surround-the-lion", "c3-c2 b1-b2 c2-b1 d1-c1", "b1-S", "reason.lion_trapped", core.PreyWins},
+		{"deer-chess", "", "c5-b6", "reason.deer_cliff", core.PreyWins},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			h := newHarness(t, test.NewTempApp(t))
+			g0, err := core.LoadRecord(tc.game, tc.record)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.a.startGame(g0, ModeTwoPlayers)
+			g := h.gameScreen()
+			if err := g0.Play(tc.last); err != nil {
+				t.Fatal(err)
+			}
+			g.noticeID = ""
+			g.advance(g0.LastMove())
+			if g.game.Outcome().Result != tc.result || g.overDialog == nil {
+				t.Fatalf("outcome %v, dialog %v", g.game.Outcome(), g.overDialog != nil)
+			}
+			shown := texts(h.a.Window())
+			for _, want := range []string{translations.T("gameover.title"), translations.T(tc.reason),
+				translations.TData("gameover.prey_wins", map[string]any{"Prey": sideName(g.info, core.Prey)}),
+				translations.T("gameover.play_again"), translations.T("gameover.home")} {
+				if !strings.Contains(shown, want) {
+					t.Errorf("the game-over dialog lacks %q; shown:\n%s", want, shown)
+				}
+			}
+			if !g.board.ReadOnly() || h.a.hasSaved() {
+				t.Error("a finished game is read-only and not saved")
+			}
+			g.playAgain()
+			if n := h.gameScreen(); n == g || n.game.Len() != 0 || n.mode != ModeTwoPlayers {
+				t.Error("Play again starts a fresh game in the same mode")
+			}
+		})
+	}
+	// The captures reason names the count and the prey.
+	h := newHarness(t, test.NewTempApp(t))
+	pos, err := core.ParsePosition("wolf-carries-pig", "predator:b5,c5,d5 prey:a1,b1,c1,d1,e1,a2,b2,c2 turn:predator captured:7 hand:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.a.startGame(core.NewGameFrom(pos), ModeTwoPlayers)
+	_, reason := h.gameScreen().outcomeTexts()
+	if want := translations.TData("reason.captures", map[string]any{"Count": 7, "Prey": translations.T("piece.pigs")}); reason != want {
+		t.Errorf("reason %q, want %q", reason, want)
+	}
+}
+
+func TestLanguageSwitchRelabels(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	zh := func(id string) string { return translations.Default().TIn(translations.Chinese, id) }
+	en := func(id string) string { return translations.Default().TIn(translations.English, id) }
+	if h.home().playBtns[0].Text != en("home.play") {
+		t.Fatal("starts in English")
+	}
+	test.Tap(h.home().langBtn)
+	hs := h.home()
+	if hs.playBtns[0].Text != zh("home.play") || hs.settingsBtn.Text != zh("home.settings") ||
+		hs.titles[0].Title != translations.GameIn("beat-the-wolf", translations.Chinese).Title {
+		t.Fatalf("home not relabelled: %q", hs.playBtns[0].Text)
+	}
+	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(KeyLanguage) != "zh-Hans" {
+		t.Fatal("the toggle must save the language")
+	}
+	g := h.startGame(0, ModeTwoPlayers)
+	if g.undoBtn.Text != zh("game.undo") {
+		t.Fatal("the game screen must be in Chinese")
+	}
+	translations.SetLanguage(translations.English)
+	g = h.gameScreen()
+	if g.undoBtn.Text != en("game.undo") || !strings.Contains(texts(h.a.Window()), en("game.moves")) {
+		t.Fatalf("switching the language must relabel the visible screen at once: %q", g.undoBtn.Text)
+	}
+}
+
+func TestSettingsSurviveNewInstance(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	test.Tap(h.home().settingsBtn)
+	ss, ok := h.a.top().(*settingsScreen)
+	if !ok {
+		t.Fatalf("top is %T", h.a.top())
+	}
+	ss.level.SetSelectedIndex(3)    // master
+	ss.timer.SetSelectedIndex(1)    // 15 s
+	ss.themeSel.SetSelectedIndex(2) // dark
+	ss.showLegal.SetChecked(false)
+	ss.animations.SetChecked(false)
+	ss = h.a.top().(*settingsScreen)
+	ss.lang.SetSelectedIndex(1) // 中文: the screen is rebuilt in Chinese
+	ss = h.a.top().(*settingsScreen)
+	if ss.timer.Selected != timerLabel(15) || translations.Current() != translations.Chinese {
+		t.Fatalf("settings screen after the switch: timer %q", ss.timer.Selected)
+	}
+	want := Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: ThemeDark}
+	h.a.Close()
+	translations.SetLanguage(translations.English)
+
+	h2 := newHarness(t, fa) // a new UI on the same preferences
+	if got := h2.a.Settings(); got != want {
+		t.Fatalf("settings after restart %+v, want %+v", got, want)
+	}
+	if translations.Current() != translations.Chinese {
+		t.Fatal("the saved language applies at start")
+	}
+	if th, ok := fa.Settings().Theme().(*appTheme); !ok || th.variant != ThemeDark {
+		t.Fatal("the saved theme applies at start")
+	}
+	g := h2.startGame(0, ModeTwoPlayers)
+	if g.board.ShowLegal() || g.board.Animations() || g.timer.Limit() != 15*time.Second {
+		t.Fatal("the game uses the saved settings")
+	}
+}
+
+func TestCorruptPreferencesFallBack(t *testing.T) {
+	fa := test.NewTempApp(t)
+	p := fa.Preferences()
+	p.SetString(KeyLanguage, "klingon")
+	p.SetString(KeyLevel, "grandmaster")
+	p.SetString(KeyTimer, "sixty")
+	p.SetInt(KeyTheme, 7)
+	p.SetString(KeyShowLegal, "yes")
+	p.SetFloat(KeyAnimations, 1)
+	h := newHarness(t, fa)
+	if got := h.a.Settings(); got != DefaultSettings() {
+		t.Fatalf("corrupt preferences: %+v, want the defaults", got)
+	}
+	p.SetInt(KeyTimer, 45) // not a choice
+	p.SetString(KeyLevel, "HARD")
+	if s := LoadSettings(p); s.Timer != 60 || s.Level != ai.Hard {
+		t.Fatalf("timer %d level %v", s.Timer, s.Level)
+	}
+	p.SetFloat(KeyTimer, 1e300)
+	if s := LoadSettings(p); s.Timer != 60 {
+		t.Fatalf("huge timer: %d", s.Timer)
+	}
+}
+
+func TestCorruptSaveDiscarded(t *testing.T) {
+	for name, raw := range map[string]string{
+		"not json":      "{{{",
+		"wrong version": `{"v":9,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`,
+		"unknown game":  `{"v":1,"game":"chess","mode":"two-players","level":"easy","record":"e2-e4"}`,
+		"illegal move":  `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d7"}`,
+		"bad notation":  `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"xyz"}`,
+		"bad mode":      `{"v":1,"game":"beat-the-wolf","mode":"online","level":"easy","record":"d4-d5"}`,
+		"bad level":     `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"9","record":"d4-d5"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			fa := test.NewTempApp(t)
+			fa.Preferences().SetString(KeySavedGame, raw)
+			h := newHarness(t, fa)
+			if h.a.startNotice != "resume.corrupt" {
+				t.Fatal("a corrupt save must be reported")
+			}
+			if fa.Preferences().String(KeySavedGame) != "" {
+				t.Fatal("a corrupt save must be discarded")
+			}
+			if !strings.Contains(texts(h.a.Window()), translations.T("resume.corrupt")) {
+				t.Fatal("the notice must be shown")
+			}
+			if h.home().continueBtn != nil {
+				t.Fatal("no Continue without a save")
+			}
+		})
+	}
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(KeySavedGame, 5) // wrong type: treated as none
+	h := newHarness(t, fa)
+	if h.a.startNotice != "" || h.home().continueBtn != nil {
+		t.Fatal("a save of the wrong type is no save")
+	}
+}
+
+func TestSaveAndResume(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(KeyTimer, 30)
+	h := newHarness(t, fa)
+	g := h.startGame(2, ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
+	g.board.OnMove(g.game.LegalMoves()[0])
+	h.waitFor("the reply", func() bool { return g.game.Len() == 2 && g.humanTurn() })
+	h.clock.Advance(12 * time.Second)
+	record := g.game.Record()
+	// Leaving the foreground saves the game.
+	fa.Lifecycle().(interface{ OnExitedForeground() func() }).OnExitedForeground()()
+	h.a.Close()
+
+	h2 := newHarness(t, fa)
+	if !strings.Contains(texts(h2.a.Window()), translations.T("resume.message")) {
+		t.Fatal("the saved game must be offered at start")
+	}
+	if h2.home().continueBtn == nil {
+		t.Fatal("home shows Continue while a game is saved")
+	}
+	test.Tap(h2.home().continueBtn)
+	r := h2.gameScreen()
+	if r.game.Record() != record || r.mode != ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+		t.Fatalf("resumed %q %v %s, want %q", r.game.Record(), r.mode, r.info.Key, record)
+	}
+	if r.timer.Remaining() != 18*time.Second {
+		t.Fatalf("time left %v, want 18s", r.timer.Remaining())
+	}
+	// Going home saves it again; a finished or new game replaces it.
+	h2.a.back()
+	if !h2.a.hasSaved() {
+		t.Fatal("leaving the game for home keeps it saved")
+	}
+	h2.startGame(0, ModeTwoPlayers)
+	if h2.a.hasSaved() {
+		t.Fatal("a new game replaces the saved one")
+	}
+}
+
+func TestRulesScreen(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	for i, info := range core.Games() {
+		test.Tap(h.home().rulesBtns[i])
+		r, ok := h.a.top().(*rulesScreen)
+		if !ok {
+			t.Fatalf("top is %T", h.a.top())
+		}
+		shown := texts(h.a.Window())
+		gt := translations.Game(info.Key)
+		for _, s := range gt.Rules {
+			if !strings.Contains(shown, s.Heading) {
+				t.Errorf("%s: missing section %q", info.Key, s.Heading)
+			}
+			for _, p := range s.Paragraphs {
+				if !strings.Contains(shown, p) {
+					t.Errorf("%s: missing paragraph %q", info.Key, p)
+				}
+			}
+		}
+		for _, c := range gt.Clarifications {
+			if !strings.Contains(shown, c) {
+				t.Errorf("%s: missing clarification %q", info.Key, c)
+			}
+		}
+		if !r.board.ReadOnly() || r.board.GamePosition() != info.Start() {
+			t.Errorf("%s: the diagram is the read-only start position", info.Key)
+		}
+		h.a.back()
+		h.home()
+	}
+}
+
+func TestBoardLayout(t *testing.T) {
+	board, panel := widget.NewLabel(""), widget.NewLabel("")
+	objs := []fyne.CanvasObject{board, panel}
+	l := boardLayout{}
+	l.Layout(objs, fyne.NewSize(390, 844)) // phone portrait: board on top
+	if board.Size().Width != 390 || board.Size().Height != 390 || panel.Position().Y <= board.Size().Height-1 {
+		t.Fatalf("portrait: board %v panel at %v", board.Size(), panel.Position())
+	}
+	l.Layout(objs, fyne.NewSize(1280, 800)) // desktop: board left, panel right
+	if board.Size().Height != 800 || panel.Position().X < 800 || panel.Size().Width < minPanelWidth {
+		t.Fatalf("landscape: board %v panel at %v size %v", board.Size(), panel.Position(), panel.Size())
+	}
+	l.Layout(objs, fyne.NewSize(360, 640))
+	if board.Size().Width > 360 || panel.Size().Height < minPanelHeight {
+		t.Fatalf("small phone: board %v panel %v", board.Size(), panel.Size())
+	}
+}
