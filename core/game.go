@@ -75,9 +75,15 @@ func (g *Game) History() []uint64 {
 func (g *Game) Repetitions() int {
 	cur := g.Position()
 	n := 0
-	for _, p := range g.positions {
-		if p.Key == cur.Key && p.Pred == cur.Pred && p.Prey == cur.Prey &&
-			p.ToMove == cur.ToMove && p.InHand == cur.InHand && p.Captured == cur.Captured {
+	// Every move (a pass too) changes the side to move, so only every other
+	// position can be equal; captures and placements are irreversible, so the
+	// scan stops at the first position with other counts.
+	for i := len(g.positions) - 1; i >= 0; i -= 2 {
+		p := &g.positions[i]
+		if p.InHand != cur.InHand || p.Captured != cur.Captured {
+			break
+		}
+		if p.Key == cur.Key && p.Pred == cur.Pred && p.Prey == cur.Prey && p.ToMove == cur.ToMove {
 			n++
 		}
 	}
