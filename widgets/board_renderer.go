@@ -33,6 +33,9 @@ const (
 	selectRadius  = 0.45
 	flashRadius   = 0.42
 	glyphSize     = 0.42
+	labelSize     = 0.2
+	labelOffset   = 0.62
+	hatchSpacing  = 0.14 // between the cliff's hatching lines
 	lineWidth     = 0.045
 	dashesPerLine = 6
 )
@@ -67,7 +70,7 @@ type pointState struct {
 
 type pointObjs struct {
 	dot    *canvas.Circle
-	last   *canvas.Circle
+	last   *canvas.Rectangle
 	hint   *canvas.Circle
 	target *canvas.Circle
 	token  *canvas.Rectangle
@@ -82,6 +85,13 @@ type lineObjs struct {
 	segs []*canvas.Line
 }
 
+// coordLabel is a file letter (below the board) or rank number (left of it).
+type coordLabel struct {
+	text *canvas.Text
+	file bool
+	v    int // the file's X or the rank's Y in board units
+}
+
 type boardRenderer struct {
 	b     *Board
 	board *core.Board
@@ -89,8 +99,10 @@ type boardRenderer struct {
 	pal   palette
 
 	surface  *canvas.Rectangle
-	cliff    *canvas.Raster // nil unless the board has a cliff
-	hull     [][2]float32   // cliff hull in board units
+	hull     [][2]float32   // cliff hull in board units (empty without a cliff)
+	hatch    []*canvas.Line // the cliff's shading: hatching clipped to the hull
+	hatchSeg [][2][2]float32
+	labels   []coordLabel
 	lines    []lineObjs
 	traps    []*canvas.Circle
 	trapX    []*canvas.Line
@@ -139,7 +151,7 @@ func (r *boardRenderer) build() {
 	r.surface.StrokeColor = p.surfaceStroke
 	add(r.surface)
 
-	r.cliff, r.hull = nil, nil
+	r.hull, r.hatch, r.hatchSeg = nil, nil, nil
 	if bd.CliffMask() != 0 {
 		var pts [][2]float32
 		for i, pt := range bd.Points {
@@ -148,8 +160,34 @@ func (r *boardRenderer) build() {
 			}
 		}
 		r.hull = convexHull(pts)
-		r.cliff = canvas.NewRasterWithPixels(r.cliffPixel)
-		add(r.cliff)
+		r.hatchSeg = hatchSegments(r.hull, hatchSpacing)
+		for range r.hatchSeg {
+			h := canvas.NewLine(p.cliffHatch)
+			r.hatch = append(r.hatch, h)
+			add(h)
+		}
+	}
+
+	r.labels = r.labels[:0]
+	files, ranks := map[int]string{}, map[int]string{}
+	for _, pt := range bd.Points {
+		if f, rk, ok := splitName(pt.Name); ok {
+			files[pt.X], ranks[pt.Y] = f, rk
+		}
+	}
+	for x := bd.MinX; x <= bd.MaxX; x++ {
+		if f, ok := files[x]; ok {
+			r.labels = append(r.labels, coordLabel{text: canvas.NewText(f, p.label), file: true, v: x})
+		}
+	}
+	for y := bd.MinY; y <= bd.MaxY; y++ {
+		if rk, ok := ranks[y]; ok {
+			r.labels = append(r.labels, coordLabel{text: canvas.NewText(rk, p.label), v: y})
+		}
+	}
+	for _, lb := range r.labels {
+		lb.text.Alignment = fyne.TextAlignCenter
+		add(lb.text)
 	}
 
 	r.lines = r.lines[:0]
@@ -197,7 +235,8 @@ func (r *boardRenderer) build() {
 		if pt.Region == core.RegionTrap {
 			po.dot.Hide()
 		}
-		po.last = canvas.NewCircle(p.last)
+		po.last = canvas.NewRectangle(p.last)
+		po.last.StrokeColor = p.lastStroke
 		po.hint = canvas.NewCircle(color.Transparent)
 		po.hint.StrokeColor = p.hint
 		po.target = canvas.NewCircle(color.Transparent)
@@ -273,11 +312,24 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	r.surface.CornerRadius = 0.25 * u
 	r.surface.StrokeWidth = max(1, 0.03*u)
 
-	if r.cliff != nil {
-		x0, y0, x1, y1 := hullBounds(r.hull)
-		a, c := l.UnitPos(x0, y1), l.UnitPos(x1, y0)
-		r.cliff.Move(a)
-		r.cliff.Resize(fyne.NewSize(c.X-a.X, c.Y-a.Y))
+	for k, h := range r.hatch {
+		seg := r.hatchSeg[k]
+		h.Position1 = l.UnitPos(seg[0][0], seg[0][1])
+		h.Position2 = l.UnitPos(seg[1][0], seg[1][1])
+		h.StrokeWidth = max(1.5, 0.075*u)
+	}
+
+	for _, lb := range r.labels {
+		lb.text.TextSize = labelSize * u
+		ts := lb.text.MinSize()
+		var c fyne.Position
+		if lb.file {
+			c = l.UnitPos(float32(lb.v), float32(r.board.MinY)).AddXY(0, labelOffset*u)
+		} else {
+			c = l.UnitPos(float32(r.board.MinX), float32(lb.v)).AddXY(-labelOffset*u, 0)
+		}
+		lb.text.Resize(fyne.NewSize(max(ts.Width, 0.5*u), ts.Height))
+		lb.text.Move(fyne.NewPos(c.X-lb.text.Size().Width/2, c.Y-ts.Height/2))
 	}
 
 	lw := max(1.5, lineWidth*u)
@@ -323,7 +375,10 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 		po := &r.pts[i]
 		c := l.PointPos(i)
 		placeCircle(po.dot, c, max(2, dotRadius*u))
-		placeCircle(po.last, c, lastRadius*u)
+		po.last.Move(c.SubtractXY(lastRadius*u, lastRadius*u))
+		po.last.Resize(fyne.NewSize(2*lastRadius*u, 2*lastRadius*u))
+		po.last.CornerRadius = 0.14 * u
+		po.last.StrokeWidth = max(1.5, 0.04*u)
 		placeCircle(po.hint, c, hintRadius*u)
 		po.hint.StrokeWidth = max(2, 0.07*u)
 		placeCircle(po.capt, c, captMarkRad*u)
@@ -440,6 +495,12 @@ func (r *boardRenderer) Refresh() {
 func (r *boardRenderer) restyleStatic() {
 	p := r.pal
 	r.surface.FillColor, r.surface.StrokeColor = p.surface, p.surfaceStroke
+	for _, lb := range r.labels {
+		lb.text.Color = p.label
+	}
+	for _, h := range r.hatch {
+		h.StrokeColor = p.cliffHatch
+	}
 	for _, lo := range r.lines {
 		for _, s := range lo.segs {
 			s.StrokeColor = p.lineColor(lo.line.Kind)
@@ -457,7 +518,7 @@ func (r *boardRenderer) restyleStatic() {
 	for i := range r.pts {
 		po := &r.pts[i]
 		po.dot.FillColor = p.dot
-		po.last.FillColor = p.last
+		po.last.FillColor, po.last.StrokeColor = p.last, p.lastStroke
 		po.hint.StrokeColor = p.hint
 		po.capt.FillColor, po.capt.StrokeColor = p.captFill, p.capture
 	}
@@ -781,27 +842,6 @@ func (r *boardRenderer) hideFlash() {
 	canvas.Refresh(r.flashC)
 }
 
-// cliffPixel shades the cliff (the convex hull of the cliff points and the
-// gate) inside the raster's box, with 2×2 supersampling for smooth edges.
-func (r *boardRenderer) cliffPixel(x, y, w, h int) color.Color {
-	if w <= 0 || h <= 0 || len(r.hull) < 3 {
-		return color.Transparent
-	}
-	x0, y0, x1, y1 := hullBounds(r.hull)
-	in := 0
-	for _, s := range [4][2]float32{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}} {
-		ux := x0 + (float32(x)+s[0])/float32(w)*(x1-x0)
-		uy := y1 - (float32(y)+s[1])/float32(h)*(y1-y0)
-		if insideConvex(r.hull, ux, uy) {
-			in++
-		}
-	}
-	if in == 0 {
-		return color.Transparent
-	}
-	return withAlpha(r.pal.cliff, float32(in)/4)
-}
-
 // palette is the board's colours for the current theme variant.
 type palette struct {
 	surface, surfaceStroke         color.NRGBA
@@ -813,7 +853,9 @@ type palette struct {
 	preyFill, preyStroke, preyText color.NRGBA
 	selected, step, place          color.NRGBA
 	capture, captTarget, captFill  color.NRGBA
-	last, hint, hintLine, flash    color.NRGBA
+	last, lastStroke               color.NRGBA
+	hint, hintLine, flash          color.NRGBA
+	cliffHatch, label              color.NRGBA
 }
 
 func (p palette) lineColor(k core.LineKind) color.NRGBA {
@@ -841,25 +883,27 @@ func rgba(v uint32, a uint8) color.NRGBA {
 var lightPalette = palette{
 	surface: rgb(0xEBCF9C), surfaceStroke: rgb(0xB58B52),
 	line: rgb(0x5A3A1A), wolfLine: rgb(0x7A5530), trapLine: rgb(0x9E2B22), cliffLine: rgb(0x4A3A2E),
-	trap: rgb(0xF2B8AE), trapStroke: rgb(0x9E2B22), cliff: rgba(0x6E6258, 0x70), gate: rgb(0xB7791F),
+	trap: rgb(0xF2B8AE), trapStroke: rgb(0x9E2B22), cliff: rgb(0xD8BC8A), gate: rgb(0xB7791F),
 	dot:      rgb(0x5A3A1A),
 	predFill: rgb(0xC0392B), predStroke: rgb(0x6E1A12), predText: rgb(0xFFFFFF),
 	preyFill: rgb(0x24496E), preyStroke: rgb(0x0E2238), preyText: rgb(0xFFFFFF),
 	selected: rgb(0xF1B800), step: rgba(0x1E8C45, 0xD0), place: rgb(0x1E8C45),
 	capture: rgb(0xE0601A), captTarget: rgba(0xE0601A, 0x40), captFill: rgba(0xE53935, 0x50),
-	last: rgba(0xF5A623, 0x70), hint: rgb(0x1F6FD1), hintLine: rgba(0x1F6FD1, 0x90), flash: rgb(0xE53935),
+	last: rgba(0xFFE45C, 0xA0), lastStroke: rgb(0xB89000), cliffHatch: rgb(0xB0916A), label: rgba(0x5A3A1A, 0xC0),
+	hint: rgb(0x1F6FD1), hintLine: rgba(0x1F6FD1, 0x90), flash: rgb(0xE53935),
 }
 
 var darkPalette = palette{
 	surface: rgb(0x3A2F24), surfaceStroke: rgb(0x6B5538),
 	line: rgb(0xE2CFA8), wolfLine: rgb(0xC7B08A), trapLine: rgb(0xF08A7E), cliffLine: rgb(0xE2CFA8),
-	trap: rgb(0x6B2A24), trapStroke: rgb(0xF08A7E), cliff: rgba(0xA89A8A, 0x50), gate: rgb(0xF0B545),
+	trap: rgb(0x6B2A24), trapStroke: rgb(0xF08A7E), cliff: rgb(0x2C241C), gate: rgb(0xF0B545),
 	dot:      rgb(0xE2CFA8),
 	predFill: rgb(0xD9473A), predStroke: rgb(0xFFD2CC), predText: rgb(0xFFFFFF),
 	preyFill: rgb(0x3D6FA3), preyStroke: rgb(0xCFE2F5), preyText: rgb(0xFFFFFF),
 	selected: rgb(0xFFD23F), step: rgba(0x4CD07D, 0xD0), place: rgb(0x4CD07D),
 	capture: rgb(0xFF8A3D), captTarget: rgba(0xFF8A3D, 0x40), captFill: rgba(0xFF5A4F, 0x50),
-	last: rgba(0xF5A623, 0x60), hint: rgb(0x6BB0FF), hintLine: rgba(0x6BB0FF, 0x90), flash: rgb(0xFF5A4F),
+	last: rgba(0xFFE45C, 0x48), lastStroke: rgb(0xE8C547), cliffHatch: rgb(0x5A4A3A), label: rgba(0xE2CFA8, 0xB0),
+	hint: rgb(0x6BB0FF), hintLine: rgba(0x6BB0FF, 0x90), flash: rgb(0xFF5A4F),
 }
 
 // palette picks the light or dark palette from the theme's background colour.
@@ -960,4 +1004,62 @@ func hullBounds(h [][2]float32) (x0, y0, x1, y1 float32) {
 		y0, y1 = min(y0, p[1]), max(y1, p[1])
 	}
 	return
+}
+
+// splitName splits a grid point name ("d4", "c7") into its file letter and
+// rank number; trap names ("N") are not grid names.
+func splitName(name string) (file, rank string, ok bool) {
+	if len(name) < 2 || name[0] < 'a' || name[0] > 'z' {
+		return "", "", false
+	}
+	for _, c := range name[1:] {
+		if c < '0' || c > '9' {
+			return "", "", false
+		}
+	}
+	return name[:1], name[1:], true
+}
+
+// hatchSegments returns the segments of the lines at 45° (direction (1, 1)),
+// spacing apart, clipped to the convex polygon h (counter-clockwise).
+func hatchSegments(h [][2]float32, spacing float32) [][2][2]float32 {
+	if len(h) < 3 {
+		return nil
+	}
+	// Lines x - y = s for s between the polygon's extremes.
+	lo, hi := float32(math.MaxFloat32), float32(-math.MaxFloat32)
+	for _, v := range h {
+		lo, hi = min(lo, v[0]-v[1]), max(hi, v[0]-v[1])
+	}
+	var out [][2][2]float32
+	n := int((hi - lo) / spacing)
+	off := (hi - lo - float32(n)*spacing) / 2
+	for k := 0; k <= n; k++ {
+		s := lo + off + float32(k)*spacing
+		if s <= lo+1e-3 || s >= hi-1e-3 {
+			continue
+		}
+		// Points (s + t, t); clip t against every edge's inside half-plane.
+		t0, t1 := float32(-math.MaxFloat32), float32(math.MaxFloat32)
+		ok := true
+		for i := range h {
+			a, b := h[i], h[(i+1)%len(h)]
+			ex, ey := b[0]-a[0], b[1]-a[1]
+			// inside: ex*(y-ay) - ey*(x-ax) >= 0 with x = s+t, y = t
+			c0 := ex*(0-a[1]) - ey*(s-a[0])
+			c1 := ex - ey // coefficient of t
+			switch {
+			case c1 > 0:
+				t0 = max(t0, -c0/c1)
+			case c1 < 0:
+				t1 = min(t1, -c0/c1)
+			case c0 < 0:
+				ok = false
+			}
+		}
+		if ok && t1 > t0 {
+			out = append(out, [2][2]float32{{s + t0, t0}, {s + t1, t1}})
+		}
+	}
+	return out
 }

@@ -11,8 +11,9 @@ import (
 // Layout sizes, in board units (the distance between two neighbouring points).
 const (
 	// MarginUnits is the room kept around the outermost points, so that pieces
-	// and highlight rings on the edge are never clipped.
-	MarginUnits = 0.62
+	// and highlight rings on the edge are never clipped, with the coordinate
+	// labels (files below, ranks on the left) in it.
+	MarginUnits = 0.8
 	// PieceRadiusUnits is the radius of a piece token.
 	PieceRadiusUnits = 0.36
 	// MinTouchTarget is the smallest touch target of a point, in dp (device

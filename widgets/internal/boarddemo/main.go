@@ -2,7 +2,10 @@
 // for trying the interaction by hand. It is a developer tool, not the app.
 //
 //	go run ./widgets/internal/boarddemo -game deer-chess -size 390x844 \
-//	    -pos 'predator:c4 prey:… turn:predator captured:0 hand:4' -select c4 -shot out.png
+//	    -moves "c5-b5 @c5" -select b5 -bare
+//
+// widgets/internal/boarddemo/shots.sh takes the docs/screenshots/board-*.png
+// under Xvfb.
 //
 // Moves chosen on the board are played (the demo keeps a core.Game), so the
 // widget can be tried interactively.
@@ -12,9 +15,7 @@ import (
 	"flag"
 	"fmt"
 	"image/color"
-	"image/png"
 	"log"
-	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -41,8 +42,7 @@ func main() {
 	hint := flag.String("hint", "", "a move to show as a hint, e.g. d4-d5")
 	size := flag.String("size", "1280x800", "window content size WxH in dp")
 	dark := flag.Bool("dark", false, "dark theme")
-	shot := flag.String("shot", "", "save a capture of the window to this PNG and quit")
-	delay := flag.Duration("delay", 1500*time.Millisecond, "wait before -shot")
+	bare := flag.Bool("bare", false, "show only the board (no status line), for screenshots")
 	ro := flag.Bool("readonly", false, "read-only board")
 	flag.Parse()
 
@@ -126,32 +126,13 @@ func main() {
 		board.SetHint(m)
 	}
 
-	win.SetContent(container.NewBorder(nil, container.NewHBox(status, widget.NewSeparator(), info, timer), nil, nil, board))
-	if *shot != "" {
-		// Only the board, so that the capture is the widget at -size.
-		win.SetContent(board)
+	if *bare {
+		win.SetContent(board) // only the widget, for screenshots
+	} else {
+		win.SetContent(container.NewBorder(nil, container.NewHBox(status, widget.NewSeparator(), info, timer), nil, nil, board))
 	}
 	win.Resize(fyne.NewSize(w, h))
-	win.SetFixedSize(*shot != "")
-	if *shot != "" {
-		go func() {
-			time.Sleep(*delay) // not the UI goroutine
-			fyne.Do(func() {
-				img := win.Canvas().Capture()
-				f, err := os.Create(*shot)
-				if err == nil {
-					err = png.Encode(f, img)
-					if cerr := f.Close(); err == nil {
-						err = cerr
-					}
-				}
-				if err != nil {
-					log.Print(err)
-				}
-				a.Quit()
-			})
-		}()
-	}
+	win.SetFixedSize(*bare)
 	win.ShowAndRun()
 }
 
