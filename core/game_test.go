@@ -114,7 +114,7 @@ func TestPlayAndRecord(t *testing.T) {
 	assert.Len(t, g.Moves(), 4)
 	assert.Len(t, g.History(), 5)
 	assert.Equal(t, "c4-c5", g.LastMove().String())
-	// The wolf jumps c5 from d6... no: c5 is diagonal from d6 and b4 beyond is empty.
+	// The wolf jumps the dog on c5 diagonally, from d6 to b4.
 	require.NoError(t, g.Play(" d6-b4 "))
 	assert.Equal(t, 1, g.Captured())
 	assert.Equal(t, core.MoveJump, g.LastMove().Kind)
