@@ -205,19 +205,22 @@ func (p Position) After(m Move) Position {
 
 // Perft counts the leaf nodes of the move tree to the given depth (bulk
 // counting at the last ply).
-func (p *Position) Perft(depth int) uint64 {
+func (p *Position) Perft(depth int) uint64 { return perft(*p, depth) }
+
+// perft takes the position by value: with a pointer, escape analysis moves
+// every child position of the recursion to the heap.
+func perft(p Position, depth int) uint64 {
+	if depth <= 0 {
+		return 1
+	}
 	var buf [MaxMoves]Move
 	moves := p.GenMoves(buf[:0])
-	if depth <= 1 {
-		if depth <= 0 {
-			return 1
-		}
+	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
 	for _, m := range moves {
-		c := p.After(m)
-		n += c.Perft(depth - 1)
+		n += perft(p.After(m), depth-1)
 	}
 	return n
 }
