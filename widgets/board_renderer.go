@@ -902,7 +902,7 @@ var darkPalette = palette{
 	preyFill: rgb(0x3D6FA3), preyStroke: rgb(0xCFE2F5), preyText: rgb(0xFFFFFF),
 	selected: rgb(0xFFD23F), step: rgba(0x4CD07D, 0xD0), place: rgb(0x4CD07D),
 	capture: rgb(0xFF8A3D), captTarget: rgba(0xFF8A3D, 0x40), captFill: rgba(0xFF5A4F, 0x50),
-	last: rgba(0xFFE45C, 0x48), lastStroke: rgb(0xE8C547), cliffHatch: rgb(0x5A4A3A), label: rgba(0xE2CFA8, 0xB0),
+	last: rgba(0xFFE45C, 0x48), lastStroke: rgb(0xE8C547), cliffHatch: rgb(0x76624D), label: rgba(0xE2CFA8, 0xB0),
 	hint: rgb(0x6BB0FF), hintLine: rgba(0x6BB0FF, 0x90), flash: rgb(0xFF5A4F),
 }
 
