@@ -20,7 +20,7 @@ import (
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
-//	HUNTCHESS_MOVES   a move record to start the game from
+//	HUNTCHESS_MOVES   a move record to start the game from (spaces or commas)
 //	HUNTCHESS_PLIES   or: number of plies a quick fixed search plays first
 //	HUNTCHESS_SIZE    window size, e.g. 390x844
 type Dev struct {
@@ -36,7 +36,7 @@ func DevFromEnv() *Dev {
 		Game:   os.Getenv("HUNTCHESS_GAME"),
 		Lang:   os.Getenv("HUNTCHESS_LANG"),
 		Mode:   os.Getenv("HUNTCHESS_MODE"),
-		Moves:  os.Getenv("HUNTCHESS_MOVES"),
+		Moves:  strings.ReplaceAll(os.Getenv("HUNTCHESS_MOVES"), ",", " "),
 	}
 	d.Plies, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PLIES"))
 	if w, h, ok := strings.Cut(os.Getenv("HUNTCHESS_SIZE"), "x"); ok {

@@ -406,8 +406,13 @@ func sideName(info *core.GameInfo, side core.Side) string {
 	if side == core.Prey {
 		n = info.PreyCount
 	}
-	if n > 1 && kind != core.PieceLion && kind != core.PieceDeer {
-		kind += "s"
+	if n > 1 {
+		switch kind {
+		case core.PieceWolf:
+			kind = "wolves"
+		case core.PieceDog, core.PiecePig:
+			kind += "s"
+		}
 	}
 	return translations.T("piece." + kind)
 }
@@ -501,7 +506,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.inHandLabel = widget.NewLabel("")
 	s.noticeLabel = widget.NewLabel("")
-	s.noticeLabel.Wrapping = fyne.TextWrapWord
+	s.noticeLabel.Wrapping = wrapping()
 	s.noticeLabel.Importance = widget.WarningImportance
 	s.passBtn = widget.NewButton(translations.T("game.pass"), s.pass)
 	s.passBtn.Importance = widget.HighImportance
@@ -614,7 +619,7 @@ func (s *gameScreen) showGameOver() {
 	w := widget.NewLabelWithStyle(winner, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText
 	r := widget.NewLabelWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
-	r.Wrapping = fyne.TextWrapWord
+	r.Wrapping = wrapping()
 	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), container.NewVBox(w, r), s.a.win)
 	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
 	again.Importance = widget.HighImportance

@@ -64,13 +64,13 @@ func (h *homeScreen) content() fyne.CanvasObject {
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	gt := translations.Game(info.Key)
 	tagline := widget.NewLabelWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
-	tagline.Wrapping = fyne.TextWrapWord
+	tagline.Wrapping = wrapping()
 	var lines []string
 	for _, p := range gt.KeyPoints.Paragraphs {
 		lines = append(lines, "• "+p)
 	}
 	keyPoints := widget.NewLabel(strings.Join(lines, "\n"))
-	keyPoints.Wrapping = fyne.TextWrapWord
+	keyPoints.Wrapping = wrapping()
 	points := container.NewVBox(tagline, keyPoints)
 	play := widget.NewButtonWithIcon(translations.T("home.play"), theme.MediaPlayIcon(), func() { h.a.showNewGame(info) })
 	play.Importance = widget.HighImportance

@@ -76,7 +76,6 @@ func (n *setupScreen) content() fyne.CanvasObject {
 			}
 		}
 	})
-	n.levelRadio.Horizontal = true
 	n.levelRadio.Required = true
 	n.levelRadio.SetSelected(levelLabel(n.level))
 
@@ -84,7 +83,7 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	n.startBtn.Importance = widget.HighImportance
 
 	subtitle := widget.NewLabel(gt.Subtitle)
-	subtitle.Wrapping = fyne.TextWrapWord
+	subtitle.Wrapping = wrapping()
 	form := container.NewVBox(
 		subtitle,
 		widget.NewCard(translations.T("newgame.mode"), "", n.modeRadio),

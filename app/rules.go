@@ -30,14 +30,14 @@ func (r *rulesScreen) close() {}
 func (r *rulesScreen) heading(text string, size fyne.ThemeSizeName) *widget.Label {
 	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.SizeName = size
-	l.Wrapping = fyne.TextWrapWord
+	l.Wrapping = wrapping()
 	r.labels = append(r.labels, l)
 	return l
 }
 
 func (r *rulesScreen) para(text string) *widget.Label {
 	l := widget.NewLabel(text)
-	l.Wrapping = fyne.TextWrapWord
+	l.Wrapping = wrapping()
 	r.labels = append(r.labels, l)
 	return l
 }
