@@ -439,6 +439,12 @@ func TestGameOverShowsReason(t *testing.T) {
 					t.Errorf("the game-over dialog lacks %q; shown:\n%s", want, shown)
 				}
 			}
+			// The dialog follows a language switch.
+			translations.SetLanguage(translations.Chinese)
+			if !strings.Contains(texts(h.a.Window()), translations.T(tc.reason)) {
+				t.Error("the game-over dialog must be relabelled")
+			}
+			translations.SetLanguage(translations.English)
 			if !g.board.ReadOnly() || h.a.hasSaved() {
 				t.Error("a finished game is read-only and not saved")
 			}
@@ -675,4 +681,21 @@ func TestBoardLayout(t *testing.T) {
 	if board.Size().Width > 360 || panel.Size().Height < minPanelHeight {
 		t.Fatalf("small phone: board %v panel %v", board.Size(), panel.Size())
 	}
+}
+
+func TestWatchModePlaysItself(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(3, ModeWatch)
+	h.waitFor("six AI moves", func() bool { return g.game.Len() >= 6 || g.game.Outcome().Over() })
+	if !g.board.ReadOnly() || g.undoBtn.Disabled() == false || g.hintBtn.Disabled() == false {
+		t.Fatal("watching: the board takes no moves and undo / hint are off")
+	}
+	test.Tap(g.settingsBtn) // covered: the search stops
+	n := g.game.Len()
+	h.drain()
+	if g.thinking || g.game.Len() != n {
+		t.Fatal("the AI must not move while another screen covers the game")
+	}
+	h.a.back()
+	h.waitFor("the AI to go on", func() bool { return g.game.Len() > n || g.game.Outcome().Over() })
 }

@@ -50,6 +50,7 @@ type gameScreen struct {
 	noticeID string
 
 	overDialog dialog.Dialog
+	overOpen   bool   // the game-over dialog is on screen
 	overText   string // winner and reason, as shown in the game-over dialog
 
 	// widgets of the current content, for refresh and tests
@@ -538,6 +539,10 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	)
 	panel := container.NewBorder(head, nil, nil, nil, s.movesScroll)
 	s.refresh()
+	if s.overOpen { // a language switch: show the dialog again in the new language
+		s.dismissGameOver()
+		s.showGameOver()
+	}
 	return container.New(boardLayout{}, s.board, container.NewPadded(panel))
 }
 
@@ -624,16 +629,20 @@ func (s *gameScreen) showGameOver() {
 	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
 	again.Importance = widget.HighImportance
 	home := widget.NewButtonWithIcon(translations.T("gameover.home"), theme.HomeIcon(), s.home)
-	ok := widget.NewButton(translations.T("dialog.ok"), func() { d.Hide() })
+	ok := widget.NewButton(translations.T("dialog.ok"), func() {
+		s.overOpen = false
+		d.Hide()
+	})
 	d.SetButtons([]fyne.CanvasObject{ok, home, again})
 	s.overDialog = d
+	s.overOpen = true
 	d.Show()
 }
 
 func (s *gameScreen) dismissGameOver() {
 	if s.overDialog != nil {
 		d := s.overDialog
-		s.overDialog = nil
+		s.overDialog, s.overOpen = nil, false
 		d.Hide()
 	}
 }
