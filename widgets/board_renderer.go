@@ -109,8 +109,12 @@ type boardRenderer struct {
 	gate     *canvas.Circle // nil unless the board has a gate
 	pts      []pointObjs
 	hintLine *canvas.Line
-	selRing  *canvas.Circle
-	flashC   *canvas.Circle
+	// the dragged piece, drawn above the others
+	dragTok   *canvas.Rectangle
+	dragGlyph *canvas.Text
+	dragShown int // the point whose piece is shown dragged, or -1
+	selRing   *canvas.Circle
+	flashC    *canvas.Circle
 
 	objects []fyne.CanvasObject
 
@@ -138,7 +142,7 @@ func newBoardRenderer(b *Board) *boardRenderer {
 
 // build creates the canvas objects of the current board.
 func (r *boardRenderer) build() {
-	r.stopAnimations()
+	r.stopAnims()
 	bd := r.b.pos.Board()
 	r.board = bd
 	r.l = NewLayout(bd, r.b.Size())
@@ -272,6 +276,14 @@ func (r *boardRenderer) build() {
 	for i := range r.pts {
 		add(r.pts[i].capt)
 	}
+	r.dragShown = -1
+	r.dragTok = canvas.NewRectangle(color.Transparent)
+	r.dragGlyph = canvas.NewText("", color.White)
+	r.dragGlyph.Alignment = fyne.TextAlignCenter
+	r.dragTok.Hide()
+	r.dragGlyph.Hide()
+	add(r.dragTok)
+	add(r.dragGlyph)
 	r.selRing = canvas.NewCircle(color.Transparent)
 	r.selRing.StrokeColor = p.selected
 	r.selRing.Hide()
@@ -388,6 +400,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	}
 	r.placeHintLine()
 	r.placeSelection()
+	r.syncDrag()
 	if r.flashP >= 0 && r.flashP < len(r.pts) {
 		r.placeFlash()
 	}
@@ -416,32 +429,82 @@ func (r *boardRenderer) tokenCenter(i int) fyne.Position {
 	if i == r.slideTo {
 		return lerpPos(r.slideFrom, c, r.slideT)
 	}
-	if r.b.dragging && i == r.b.dragFrom {
-		return r.b.dragAt
-	}
 	return c
 }
 
 func (r *boardRenderer) placeToken(i int) {
 	po := &r.pts[i]
+	r.placeTokenAt(po.token, po.glyph, po.st.occ, r.tokenCenter(i))
+}
+
+// placeTokenAt sizes and places a token (shape and glyph) centred on c.
+func (r *boardRenderer) placeTokenAt(tok *canvas.Rectangle, glyph *canvas.Text, occ int8, c fyne.Position) {
 	u := r.l.Unit
-	c := r.tokenCenter(i)
 	rad := r.l.PieceRadius()
-	if po.st.occ == occPrey {
+	if occ == occPrey {
 		rad *= 0.92 // the rounded square looks bigger than the circle
 	}
-	po.token.Move(c.SubtractXY(rad, rad))
-	po.token.Resize(fyne.NewSize(2*rad, 2*rad))
-	po.token.StrokeWidth = max(1.5, 0.05*u)
-	if po.st.occ == occPred {
-		po.token.CornerRadius = rad
+	tok.Move(c.SubtractXY(rad, rad))
+	tok.Resize(fyne.NewSize(2*rad, 2*rad))
+	tok.StrokeWidth = max(1.5, 0.05*u)
+	if occ == occPred {
+		tok.CornerRadius = rad
 	} else {
-		po.token.CornerRadius = 0.28 * rad
+		tok.CornerRadius = 0.28 * rad
 	}
-	po.glyph.TextSize = glyphSize * u
-	ts := po.glyph.MinSize()
-	po.glyph.Resize(fyne.NewSize(2*rad, ts.Height))
-	po.glyph.Move(fyne.NewPos(c.X-rad, c.Y-ts.Height/2))
+	glyph.TextSize = glyphSize * u
+	ts := glyph.MinSize()
+	glyph.Resize(fyne.NewSize(2*rad, ts.Height))
+	glyph.Move(fyne.NewPos(c.X-rad, c.Y-ts.Height/2))
+}
+
+// syncDrag shows the dragged piece on top of everything at the pointer (its
+// own token hidden meanwhile), or puts it back when the drag has ended.
+func (r *boardRenderer) syncDrag() {
+	b := r.b
+	if b.dragging && r.validPoint(b.dragFrom) && r.l.Unit > 0 {
+		i := b.dragFrom
+		po := &r.pts[i]
+		if r.dragShown != i {
+			if r.validPoint(r.dragShown) {
+				r.undrag(r.dragShown)
+			}
+			r.dragShown = i
+			r.dragTok.FillColor, r.dragTok.StrokeColor = po.token.FillColor, po.token.StrokeColor
+			r.dragGlyph.Text, r.dragGlyph.Color, r.dragGlyph.TextStyle = po.glyph.Text, po.glyph.Color, po.glyph.TextStyle
+			r.dragTok.Show()
+			r.dragGlyph.Show()
+		}
+		if po.token.Visible() {
+			po.token.Hide()
+			po.glyph.Hide()
+			canvas.Refresh(po.token)
+			canvas.Refresh(po.glyph)
+		}
+		r.placeTokenAt(r.dragTok, r.dragGlyph, po.st.occ, b.dragAt)
+		canvas.Refresh(r.dragTok)
+		canvas.Refresh(r.dragGlyph)
+		return
+	}
+	if r.dragShown >= 0 {
+		r.undrag(r.dragShown)
+		r.dragShown = -1
+	}
+}
+
+func (r *boardRenderer) undrag(i int) {
+	r.dragTok.Hide()
+	r.dragGlyph.Hide()
+	canvas.Refresh(r.dragTok)
+	canvas.Refresh(r.dragGlyph)
+	if !r.validPoint(i) {
+		return
+	}
+	po := &r.pts[i]
+	r.styleToken(po, po.st)
+	if r.l.Unit > 0 {
+		r.placeToken(i)
+	}
 }
 
 func (r *boardRenderer) placeSelection() {
@@ -449,7 +512,11 @@ func (r *boardRenderer) placeSelection() {
 	if sel < 0 || sel >= len(r.pts) {
 		return
 	}
-	placeCircle(r.selRing, r.tokenCenter(sel), selectRadius*r.l.Unit)
+	c := r.tokenCenter(sel)
+	if r.b.dragging && sel == r.b.dragFrom {
+		c = r.b.dragAt
+	}
+	placeCircle(r.selRing, c, selectRadius*r.l.Unit)
 	r.selRing.StrokeWidth = max(2.5, 0.08*r.l.Unit)
 }
 
@@ -637,6 +704,7 @@ func (r *boardRenderer) update(full bool) {
 	}
 	r.updateSelection()
 	r.updateHintLine()
+	r.syncDrag()
 }
 
 func (r *boardRenderer) styleToken(po *pointObjs, s pointState) {
@@ -675,10 +743,6 @@ func (r *boardRenderer) updateSelection() {
 	}
 	r.selRing.Show()
 	canvas.Refresh(r.selRing)
-	// a dragged token may have moved
-	if r.l.Unit > 0 {
-		r.placeToken(sel)
-	}
 }
 
 func (r *boardRenderer) updateHintLine() {
@@ -700,14 +764,11 @@ func (r *boardRenderer) updateHintLine() {
 
 // dragMoved moves the dragged token and the selection ring with the pointer.
 func (r *boardRenderer) dragMoved() {
-	i := r.b.dragFrom
-	if !r.validPoint(i) || r.l.Unit <= 0 {
+	if r.l.Unit <= 0 {
 		return
 	}
-	r.placeToken(i)
+	r.syncDrag()
 	r.placeSelection()
-	canvas.Refresh(r.pts[i].token)
-	canvas.Refresh(r.pts[i].glyph)
 	canvas.Refresh(r.selRing)
 }
 
@@ -772,18 +833,24 @@ func (r *boardRenderer) startAnim(a *fyne.Animation) {
 
 // stopAnimations ends the running move animations, leaving the final state.
 func (r *boardRenderer) stopAnimations() {
+	moved := r.slideTo
+	r.stopAnims()
+	if r.board != r.b.pos.Board() || r.l.Unit <= 0 {
+		return // build and Layout will draw everything
+	}
+	if r.validPoint(moved) {
+		r.placeToken(moved)
+	}
+	r.update(false)
+}
+
+// stopAnims stops the animations and forgets their state, drawing nothing.
+func (r *boardRenderer) stopAnims() {
 	for _, a := range r.anims {
 		a.Stop()
 	}
 	r.anims = r.anims[:0]
-	moved := r.slideTo
 	r.slideTo, r.fade, r.appear = -1, 0, 0
-	if r.l.Unit > 0 && r.validPoint(moved) {
-		r.placeToken(moved)
-	}
-	if r.board != nil && r.l.Unit > 0 {
-		r.update(false)
-	}
 }
 
 // flash shows the illegal-tap cue: a red ring at point p that fades out.

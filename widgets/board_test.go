@@ -296,6 +296,28 @@ func TestDragPiece(t *testing.T) {
 	if c := h.b.r.tokenCenter(h.idx("d4")); c != from {
 		t.Fatalf("token at %v, want back on d4 %v", c, from)
 	}
+	// While dragging, the piece follows the pointer above the others and its
+	// own token is hidden; a drop back on its point changes nothing.
+	mid := lerpPos(from, l.PointPos(h.idx("d3")), 0.8) // over the dog on d3
+	h.b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: mid}, Dragged: fyne.NewDelta(mid.X-from.X, mid.Y-from.Y)})
+	r := h.b.r
+	if !r.dragTok.Visible() || r.pts[h.idx("d4")].token.Visible() {
+		t.Fatal("dragged token not shown on top")
+	}
+	objs := r.Objects()
+	if topTok := indexOf(objs, r.dragTok); topTok < indexOf(objs, r.pts[h.idx("d3")].token) {
+		t.Fatal("dragged token drawn below the other pieces")
+	}
+	if c := r.dragTok.Position().AddXY(r.dragTok.Size().Width/2, r.dragTok.Size().Height/2); distance(c, mid) > 0.5 {
+		t.Fatalf("dragged token at %v, pointer at %v", c, mid)
+	}
+	h.b.Dragged(&fyne.DragEvent{PointEvent: fyne.PointEvent{Position: from}, Dragged: fyne.NewDelta(from.X-mid.X, from.Y-mid.Y)})
+	h.b.DragEnd()
+	h.wantMoves()
+	if r.dragTok.Visible() || !r.pts[h.idx("d4")].token.Visible() || h.b.flashCount != 1 {
+		t.Fatalf("after the drop: drag token %v, d4 token %v, flashes %d", r.dragTok.Visible(), r.pts[h.idx("d4")].token.Visible(), h.b.flashCount)
+	}
+
 	// Dragging a dog (not the side to move) does nothing.
 	d3 := l.PointPos(h.idx("d3"))
 	h.b.SetPosition(core.BeatTheWolf.Info().Start(), core.Move{})
@@ -403,6 +425,23 @@ func TestSwitchGame(t *testing.T) {
 			t.Fatalf("%s: %d predators drawn", g.Key, preds)
 		}
 	}
+	// From the smallest board straight to a placement on a bigger one.
+	h.b.SetPosition(core.WolfCarriesPig.Info().Start(), core.Move{})
+	h.tap("b3")
+	place := mustPos(t, "deer-chess", "predator:c5 prey:b2,c2,d2,b3,d3,b4,c4,d4 turn:prey captured:0 hand:12")
+	h.b.SetPosition(place, core.Move{})
+	if h.state("a1").target != targetPlace {
+		t.Fatal("placement targets not shown after switching games")
+	}
+}
+
+func indexOf(objs []fyne.CanvasObject, o fyne.CanvasObject) int {
+	for i, x := range objs {
+		if x == o {
+			return i
+		}
+	}
+	return -1
 }
 
 // Redraw only what changed: selecting a piece does not rebuild or restyle the
