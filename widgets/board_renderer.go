@@ -112,7 +112,8 @@ type boardRenderer struct {
 	// the dragged piece, drawn above the others
 	dragTok   *canvas.Rectangle
 	dragGlyph *canvas.Text
-	dragShown int // the point whose piece is shown dragged, or -1
+	dragShown int  // the point whose piece is shown dragged, or -1
+	shown     bool // objects were shown: see show
 	selRing   *canvas.Circle
 	flashC    *canvas.Circle
 
@@ -472,8 +473,8 @@ func (r *boardRenderer) syncDrag() {
 			r.dragShown = i
 			r.dragTok.FillColor, r.dragTok.StrokeColor = po.token.FillColor, po.token.StrokeColor
 			r.dragGlyph.Text, r.dragGlyph.Color, r.dragGlyph.TextStyle = po.glyph.Text, po.glyph.Color, po.glyph.TextStyle
-			r.dragTok.Show()
-			r.dragGlyph.Show()
+			r.show(r.dragTok)
+			r.show(r.dragGlyph)
 		}
 		if po.token.Visible() {
 			po.token.Hide()
@@ -673,10 +674,10 @@ func (r *boardRenderer) update(full bool) {
 		po.valid = true
 		c := r.l.PointPos(i)
 		if full || old.last != w.last {
-			setVisible(po.last, w.last)
+			r.setVisible(po.last, w.last)
 		}
 		if full || old.hint != w.hint {
-			setVisible(po.hint, w.hint)
+			r.setVisible(po.hint, w.hint)
 		}
 		if full || old.target != w.target {
 			switch w.target {
@@ -690,10 +691,10 @@ func (r *boardRenderer) update(full bool) {
 			if r.l.Unit > 0 {
 				r.placeTarget(po, c)
 			}
-			setVisible(po.target, w.target != targetNone)
+			r.setVisible(po.target, w.target != targetNone)
 		}
 		if full || old.capt != w.capt {
-			setVisible(po.capt, w.capt)
+			r.setVisible(po.capt, w.capt)
 		}
 		if full || old.occ != w.occ || old.alpha != w.alpha || old.glyph != w.glyph {
 			r.styleToken(po, w)
@@ -705,6 +706,7 @@ func (r *boardRenderer) update(full bool) {
 	r.updateSelection()
 	r.updateHintLine()
 	r.syncDrag()
+	r.flushShown()
 }
 
 func (r *boardRenderer) styleToken(po *pointObjs, s pointState) {
@@ -724,8 +726,8 @@ func (r *boardRenderer) styleToken(po *pointObjs, s pointState) {
 	po.token.StrokeColor = withAlpha(stroke, s.alpha)
 	po.glyph.Color = withAlpha(text, s.alpha)
 	po.glyph.Text = s.glyph
-	po.token.Show()
-	po.glyph.Show()
+	r.show(po.token)
+	r.show(po.glyph)
 	canvas.Refresh(po.token)
 	canvas.Refresh(po.glyph)
 }
@@ -741,7 +743,7 @@ func (r *boardRenderer) updateSelection() {
 	if r.l.Unit > 0 {
 		r.placeSelection()
 	}
-	r.selRing.Show()
+	r.show(r.selRing)
 	canvas.Refresh(r.selRing)
 }
 
@@ -758,7 +760,7 @@ func (r *boardRenderer) updateHintLine() {
 	if r.l.Unit > 0 {
 		r.placeHintLine()
 	}
-	r.hintLine.Show()
+	r.show(r.hintLine)
 	canvas.Refresh(r.hintLine)
 }
 
@@ -770,6 +772,7 @@ func (r *boardRenderer) dragMoved() {
 	r.syncDrag()
 	r.placeSelection()
 	canvas.Refresh(r.selRing)
+	r.flushShown()
 }
 
 // positionChanged starts the animations of the move that led from old to the
@@ -869,8 +872,9 @@ func (r *boardRenderer) flash(p int, animate bool) {
 	if r.l.Unit > 0 {
 		r.placeFlash()
 	}
-	r.flashC.Show()
+	r.show(r.flashC)
 	canvas.Refresh(r.flashC)
+	r.flushShown()
 	if !animate {
 		// No animation: show the ring briefly, then hide it on the UI goroutine.
 		time.AfterFunc(flashDuration, func() {
@@ -1001,12 +1005,12 @@ func withAlpha(c color.NRGBA, a float32) color.NRGBA {
 	return c
 }
 
-func setVisible(o fyne.CanvasObject, on bool) {
+func (r *boardRenderer) setVisible(o fyne.CanvasObject, on bool) {
 	if on == o.Visible() {
 		return
 	}
 	if on {
-		o.Show()
+		r.show(o)
 	} else {
 		o.Hide()
 	}
@@ -1129,4 +1133,22 @@ func hatchSegments(h [][2]float32, spacing float32) [][2][2]float32 {
 		}
 	}
 	return out
+}
+
+// show shows o. An object that was hidden when the window last walked its
+// objects is unknown to the canvas, so canvas.Refresh(o) alone would not
+// repaint it: flushShown refreshes the whole widget once instead.
+func (r *boardRenderer) show(o fyne.CanvasObject) {
+	if !o.Visible() {
+		o.Show()
+		r.shown = true
+	}
+}
+
+// flushShown repaints the widget if objects were shown since the last call.
+func (r *boardRenderer) flushShown() {
+	if r.shown {
+		r.shown = false
+		canvas.Refresh(r.b)
+	}
 }
