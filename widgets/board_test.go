@@ -1,10 +1,12 @@
 package widgets
 
 import (
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 
 	"huntchess/core"
 )
@@ -470,4 +472,41 @@ func TestStartGoldens(t *testing.T) {
 			test.AssertRendersToMarkup(t, "board_"+g.Key+"_start.xml", h.w.Canvas())
 		})
 	}
+}
+
+func TestThemeVariantAndGlyphs(t *testing.T) {
+	h := newHarness(t, core.SurroundTheLion.Info().Start(), phone)
+	r := h.b.r
+	dark := r.surface.FillColor
+	test.ApplyTheme(t, theme.LightTheme())
+	h.b.Refresh()
+	if r.surface.FillColor != lightPalette.surface || r.surface.FillColor == dark {
+		t.Fatalf("light theme: surface %v", r.surface.FillColor)
+	}
+	test.ApplyTheme(t, theme.DarkTheme())
+	h.b.Refresh()
+	if r.surface.FillColor != darkPalette.surface {
+		t.Fatalf("dark theme: surface %v", r.surface.FillColor)
+	}
+	if got := r.pts[h.idx("c3")].glyph.Text; got != "狮" {
+		t.Fatalf("lion glyph %q", got)
+	}
+	h.b.Glyph = func(kind string) string { return strings.ToUpper(kind[:1]) }
+	h.b.Refresh()
+	if got := r.pts[h.idx("c3")].glyph.Text; got != "L" {
+		t.Fatalf("custom lion glyph %q", got)
+	}
+	if got := r.pts[h.idx("a1")].glyph.Text; got != "D" {
+		t.Fatalf("custom dog glyph %q", got)
+	}
+}
+
+// A golden of a selection with step and capture targets and the pair a lion
+// step would take.
+func TestSelectionGolden(t *testing.T) {
+	pos := mustPos(t, "surround-the-lion",
+		"predator:c3 prey:a1,b1,c1,d1,e1,a2,e2,a3,e3,a5,e5,b4,d4 turn:predator captured:3 hand:0")
+	h := newHarness(t, pos, fyne.NewSize(300, 360))
+	h.tap("c3")
+	test.AssertRendersToMarkup(t, "board_surround-the-lion_selection.xml", h.w.Canvas())
 }
