@@ -62,7 +62,14 @@ shoot() { # screen lang form size
   fi
   xdotool windowmove "$win" 0 0 windowsize "$win" "${size%x*}" "${size#*x}" 2>/dev/null || true
   sleep 2.5 # first frame, fonts, the window resize
-  /usr/bin/import -window "$win" "$file"
+  # A frame may not be painted yet (a busy machine): retry a blank picture.
+  local i
+  for ((i = 0; i < 10; i++)); do
+    /usr/bin/import -window "$win" "$file"
+    [ "$(png_colours "$file")" -gt 10 ] && break
+    sleep 1
+  done
+  [ "$(png_colours "$file")" -gt 10 ] || { echo "screenshots: $file stays blank" >&2; return 1; }
   kill "$app" 2>/dev/null || true
   wait "$app" 2>/dev/null || true
   app=""
