@@ -2,6 +2,7 @@ package ai
 
 import (
 	"math/bits"
+	"reflect"
 
 	"huntchess/core"
 )
@@ -14,7 +15,11 @@ type Weights struct {
 	CaptureSq  int // extra per captured piece squared / CapturesToWin (the last captures matter more)
 	Mobility   int // per safe predator move (step or jump)
 	Reach      int // per point of the predator's reachable region (walking through empty safe points)
+	Confine    int // per square of the shortfall of that region below ConfineK
+	ConfineK   int
 	Cramped    int // penalty when the predator has at most one safe move
+	MobSq      int // per square of the shortfall of the predator's safe moves below MobK
+	MobK       int
 	Threat1    int // prey to move, one capture threatened
 	Threat2    int // prey to move, two or more capturing moves (a double threat)
 	ThreatMove int // predator to move: per capturing move available (quiescence resolves them)
@@ -23,6 +28,8 @@ type Weights struct {
 	PairSpots  int // lion: per empty reachable point where stepping would capture a pair
 	InHand     int // deer: per dog still in hand (negative = good for the dogs)
 	Advance    int // prey: per prey piece standing next to the predator (negative = good for the prey)
+
+	offset int // the raw evaluation of the start position (set at init and by Rebase)
 }
 
 // weights holds every game's evaluation weights, in one place. They were set
@@ -37,21 +44,30 @@ var weights = [core.NumGames]Weights{
 		Threat1: 15, Threat2: 70, ThreatMove: 10, Exposed: 3, Advance: 0,
 	},
 	core.SurroundTheLion: {
-		Capture: 100, CaptureSq: 40, Mobility: 8, Reach: 4, Cramped: 120,
+		Capture: 100, CaptureSq: 40, Mobility: 8, Reach: 4, Cramped: 50,
 		Threat1: 20, Threat2: 80, ThreatMove: 10, Danger: 10, PairSpots: 8,
 	},
 	core.DeerChess: {
-		Capture: 100, CaptureSq: 40, Mobility: 6, Reach: 3, Cramped: 120,
+		Capture: 100, CaptureSq: 40, Mobility: 6, Reach: 3, Cramped: 50, Confine: 4, ConfineK: 10, MobK: 5, MobSq: 12,
 		Threat1: 15, Threat2: 70, ThreatMove: 10, Exposed: 4, Danger: 12, InHand: -3,
 	},
 }
 
-// evaluate scores pos from the predator's point of view.
+// evaluate scores pos from the predator's point of view, relative to the
+// start position (which scores 0), so that a draw (0, give or take the
+// contempt) means "no better than at the start" for both sides.
 func evaluate(pos *core.Position, t *tables, w *Weights) int {
+	return rawEval(pos, t, w) - w.offset
+}
+
+func rawEval(pos *core.Position, t *tables, w *Weights) int {
 	capd := int(pos.Captured)
 	s := capd*w.Capture + capd*capd*w.CaptureSq/t.captureWin
 	safeMoves, _, lands, nCapt, maxCapt := t.threats(pos)
 	s += safeMoves * w.Mobility
+	if short := w.MobK - safeMoves; short > 0 {
+		s -= short * short * w.MobSq
+	}
 	if safeMoves <= 1 {
 		s -= w.Cramped
 		if safeMoves == 0 {
@@ -72,7 +88,11 @@ func evaluate(pos *core.Position, t *tables, w *Weights) int {
 	_ = lands
 	if w.Reach != 0 || w.PairSpots != 0 {
 		r := t.reach(pos)
-		s += (bits.OnesCount64(r) - bits.OnesCount64(pos.Pred)) * w.Reach
+		room := bits.OnesCount64(r) - bits.OnesCount64(pos.Pred)
+		s += room * w.Reach
+		if short := w.ConfineK - room; short > 0 {
+			s -= short * short * w.Confine
+		}
 		if w.PairSpots != 0 {
 			spots := 0
 			for f := r &^ pos.Pred; f != 0; f &= f - 1 {
@@ -119,6 +139,26 @@ func evaluate(pos *core.Position, t *tables, w *Weights) int {
 		s += bits.OnesCount64(near&pos.Prey) * w.Advance
 	}
 	return s
+}
+
+// GameWeights returns a copy of the evaluation weights of a game.
+func GameWeights(id core.GameID) Weights { return weights[id] }
+
+// SetWeight sets one named field of w (for tuning tools); it reports false for an unknown name.
+func (w *Weights) SetWeight(name string, v int) bool {
+	f := reflect.ValueOf(w).Elem().FieldByName(name)
+	if !f.IsValid() || f.Kind() != reflect.Int {
+		return false
+	}
+	f.SetInt(int64(v))
+	return true
+}
+
+// Rebase makes the start position of game id score 0 under w (call after SetWeight).
+func (w *Weights) Rebase(id core.GameID) {
+	start := id.Info().Start()
+	w.offset = 0
+	w.offset = rawEval(&start, gameTables[id], w)
 }
 
 // Evaluate returns the static evaluation of pos from the side to move's point

@@ -48,19 +48,19 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 // match can be played at a reduced time scale with ScaleLimits and the levels
 // keep their character.
 //
-//   - Easy: 2 plies plus the capture search, with evaluation noise: it takes a
+//   - Easy: 1 ply plus the capture search, with evaluation noise: it takes a
 //     free capture and sees a piece left en prise, but misses deeper tactics.
-//   - Medium: 3 plies plus the capture search, a little noise.
+//   - Medium: 3 plies plus the capture search, some noise.
 //   - Hard: iterative deepening on a node budget (about 0.2 s here), 1 s cap.
 //   - Master: five times Hard's node budget on two threads sharing the table, 3 s cap.
 func LevelLimits(l Level) Limits {
 	switch l {
 	case Easy:
-		return Limits{Depth: 2, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 40, Contempt: 30}
+		return Limits{Depth: 1, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 60, Contempt: 30}
 	case Medium:
-		return Limits{Depth: 3, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 8, Contempt: 30}
+		return Limits{Depth: 2, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 40, Contempt: 30}
 	case Hard:
-		return Limits{Nodes: 500_000, Time: time.Second, Contempt: 30}
+		return Limits{Nodes: 500_000, Time: time.Second, Noise: 10, Contempt: 30}
 	default:
 		return Limits{Nodes: 2_500_000, Time: 3 * time.Second, Threads: 2, Contempt: 30}
 	}

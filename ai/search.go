@@ -39,6 +39,8 @@ type Limits struct {
 	// blocked lion game scores -Contempt for it), so it plays on instead of
 	// repeating when it has something better than a dead draw.
 	Contempt int
+	// Weights, when set, replaces the game's evaluation weights (for tuning).
+	Weights *Weights
 }
 
 // Result is what a search found.
@@ -143,6 +145,9 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	mk := func(helper bool) *searcher {
 		s := searcherPool.Get().(*searcher)
 		s.t, s.w, s.tt, s.sh, s.ctx = gameTables[pos.Game], &weights[pos.Game], tt, sh, ctx
+		if lim.Weights != nil {
+			s.w = lim.Weights
+		}
 		s.hasDL = lim.Time > 0
 		if s.hasDL {
 			// Stop a little early: returning takes some time too.
@@ -464,7 +469,7 @@ func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) 
 	}
 	if depth <= 0 {
 		if ext >= maxExt || !s.extend(pos) {
-			return s.qsearch(pos, ply, alpha, beta)
+			return s.qsearch(pos, ply, 0, alpha, beta)
 		}
 		depth, ext = 1, ext+1
 	}
@@ -567,7 +572,7 @@ func (s *searcher) extend(pos *core.Position) bool {
 // qsearch resolves the predator's captures: the prey stands pat, the predator
 // stands pat or captures. A predator whose every move loses (into a trap or the
 // cliff) must move.
-func (s *searcher) qsearch(pos *core.Position, ply, alpha, beta int) int {
+func (s *searcher) qsearch(pos *core.Position, ply, qply, alpha, beta int) int {
 	s.pvLen[ply] = 0
 	if s.visit() {
 		return 0
@@ -582,13 +587,16 @@ func (s *searcher) qsearch(pos *core.Position, ply, alpha, beta int) int {
 	if len(moves) == 0 {
 		return s.terminal(pos, ply)
 	}
-	safe := false
+	// A predator with at most one safe move is not left to stand pat: its
+	// moves are searched (like check evasions), so a cornered predator is
+	// resolved by search rather than by a static penalty.
+	nsafe := 0
 	for _, m := range moves {
 		if (uint64(1)<<uint(m.To))&s.t.safe != 0 {
-			safe = true
-			break
+			nsafe++
 		}
 	}
+	safe := nsafe > 1 || (nsafe == 1 && qply >= 4)
 	best := -scoreInf
 	if safe {
 		best = s.eval(pos)
@@ -603,7 +611,7 @@ func (s *searcher) qsearch(pos *core.Position, ply, alpha, beta int) int {
 		}
 		_ = i
 		child := pos.After(m)
-		sc := -s.qsearch(&child, ply+1, -beta, -alpha)
+		sc := -s.qsearch(&child, ply+1, qply+1, -beta, -alpha)
 		if s.stopped {
 			return 0
 		}

@@ -38,6 +38,9 @@ func init() {
 	for _, g := range core.Games() {
 		gameTables[g.ID] = buildTables(g)
 	}
+	for _, g := range core.Games() {
+		weights[g.ID].Rebase(g.ID)
+	}
 }
 
 func buildTables(g *core.GameInfo) *tables {

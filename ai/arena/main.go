@@ -18,6 +18,7 @@ import (
 	"os"
 	"runtime"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -27,6 +28,9 @@ import (
 )
 
 type pair struct{ a, b ai.Level }
+
+// tuned holds level a's evaluation weights per game when -tune-a is given.
+var tuned [core.NumGames]*ai.Weights
 
 type gameResult struct {
 	game     core.GameID
@@ -74,12 +78,14 @@ func main() {
 	n := flag.Int("n", 60, "games per pair per game (rounded up to even: each level takes each side equally often)")
 	scale := flag.Float64("scale", 1, "time scale: multiplies the time caps and the node budgets of the node-defined levels")
 	parallel := flag.Int("parallel", 2, "games played at once")
-	randomPlies := flag.Int("random-plies", 4, "random opening plies (each opening uses 1..N, avoiding moves that hand over a capture)")
+	randomPlies := flag.Int("random-plies", 4, "random opening plies (each opening uses 0..N)")
+	margin := flag.Int("margin", 40, "an opening ply picks among the moves a 2-ply search scores within this margin of the best")
 	maxPlies := flag.Int("max-plies", 300, "plies after which a game is scored a draw")
 	seed := flag.Int64("seed", 1, "seed for the openings")
 	out := flag.String("out", "", "write the markdown table to this file")
 	appendOut := flag.Bool("append", false, "append to -out instead of replacing it")
 	title := flag.String("title", "", "section title for the markdown output")
+	tuneA := flag.String("tune-a", "", `evaluation weight changes for level a only, "Name=v,Name=v" (A/B tuning; same level on both sides)`)
 	verbose := flag.Bool("v", false, "print every game")
 	records := flag.Bool("records", false, "with -v, print every game's moves too")
 	flag.Parse()
@@ -112,6 +118,20 @@ func main() {
 		pairs = append(pairs, pair{a, b})
 	}
 	games2 := (*n + 1) / 2 * 2
+	if *tuneA != "" {
+		for _, g := range games {
+			w := ai.GameWeights(g.ID)
+			for _, kv := range strings.Split(*tuneA, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				x, err := strconv.Atoi(v)
+				if err != nil || !w.SetWeight(k, x) {
+					fatal(fmt.Errorf("bad -tune-a item %q", kv))
+				}
+			}
+			w.Rebase(g.ID)
+			tuned[g.ID] = &w
+		}
+	}
 
 	type job struct {
 		g     *core.GameInfo
@@ -152,7 +172,7 @@ func main() {
 				next++
 				mu.Unlock()
 				j := jobs[k]
-				r := play(j.g, j.p, j.i, j.aSide, *scale, *randomPlies, *maxPlies, *seed)
+				r := play(j.g, j.p, j.i, j.aSide, *scale, *randomPlies, *margin, *maxPlies, *seed)
 				mu.Lock()
 				results[k] = r
 				done++
@@ -172,7 +192,7 @@ func main() {
 	wg.Wait()
 
 	var sb strings.Builder
-	report(&sb, results, games, pairs, *scale, games2, *randomPlies, *maxPlies, *parallel, *title, time.Since(start))
+	report(&sb, results, games, pairs, *scale, games2, *randomPlies, *margin, *maxPlies, *parallel, *title, time.Since(start))
 	fmt.Print(sb.String())
 	if *out != "" {
 		mode := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
@@ -197,39 +217,28 @@ func fatal(err error) {
 	os.Exit(2)
 }
 
-// opening plays 1..randomPlies random plies from the start, avoiding moves
-// after which the predator has a capture (so openings do not hand over
-// material), and returns the game.
-func opening(g *core.GameInfo, r *rand.Rand, randomPlies int) *core.Game {
+// opening plays 1..randomPlies plies from the start, each chosen at random
+// among the sensible moves: those a 2-ply search scores within margin of the
+// best one (so the openings vary but hand nothing over).
+func opening(g *core.GameInfo, r *rand.Rand, randomPlies, margin int) *core.Game {
 	gm := core.NewGameFrom(g.Start())
-	k := 1 + r.Intn(max(randomPlies, 1))
-	var buf [core.MaxMoves]core.Move
+	k := r.Intn(randomPlies + 1)
 	for i := 0; i < k && !gm.Outcome().Over(); i++ {
 		p := gm.Position()
-		ms := p.GenMoves(buf[:0])
-		var ok []core.Move
-		for _, m := range ms {
+		ms := gm.LegalMoves()
+		scores := make([]int, len(ms))
+		best := -1 << 30
+		for j, m := range ms {
 			q := p.After(m)
-			if m.Capt != 0 || q.Outcome().Over() {
-				continue
-			}
-			if p.ToMove == core.Prey {
-				var b2 [core.MaxMoves]core.Move
-				bad := false
-				for _, c := range q.GenMoves(b2[:0]) {
-					if c.Capt != 0 {
-						bad = true
-						break
-					}
-				}
-				if bad {
-					continue
-				}
-			}
-			ok = append(ok, m)
+			sr := ai.Search(context.Background(), q, ai.Limits{Depth: 2, History: append(gm.History(), q.Key)})
+			scores[j] = -sr.Score
+			best = max(best, scores[j])
 		}
-		if len(ok) == 0 {
-			ok = ms
+		var ok []core.Move
+		for j, m := range ms {
+			if scores[j] >= best-margin {
+				ok = append(ok, m)
+			}
 		}
 		if err := gm.PlayMove(ok[r.Intn(len(ok))]); err != nil {
 			panic(err)
@@ -238,10 +247,10 @@ func opening(g *core.GameInfo, r *rand.Rand, randomPlies int) *core.Game {
 	return gm
 }
 
-func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, randomPlies, maxPlies int, seed int64) gameResult {
+func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, randomPlies, margin, maxPlies int, seed int64) gameResult {
 	// Games 2k and 2k+1 share their opening, with the sides swapped.
 	r := rand.New(rand.NewSource(seed*1_000_003 + int64(g.ID)*7919 + int64(i/2)))
-	gm := opening(g, r, randomPlies)
+	gm := opening(g, r, randomPlies, margin)
 	res := gameResult{game: g.ID, pair: p, index: i, aSide: aSide, opening: gm.Len()}
 	for !gm.Outcome().Over() {
 		if gm.Len() >= maxPlies {
@@ -255,7 +264,10 @@ func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, rando
 			who, lv = 0, p.a
 		}
 		lim := ai.ScaleLimits(ai.GameLimits(gm, lv), scale)
-		lim.Seed ^= seed
+		if who == 0 {
+			lim.Weights = tuned[g.ID]
+		}
+		lim.Seed ^= seed*0x5851f42d4c957f2d + int64(i/2)*0x14057b7ef767814f // noise differs per opening pair
 		t0 := time.Now()
 		sr := ai.Search(context.Background(), pos, lim)
 		res.think[who].add(time.Since(t0))
@@ -289,16 +301,16 @@ func (r gameResult) score() (w, d, l int) {
 	return 0, 0, 1
 }
 
-func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []pair, scale float64, n, randomPlies, maxPlies, parallel int, title string, took time.Duration) {
+func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []pair, scale float64, n, randomPlies, margin, maxPlies, parallel int, title string, took time.Duration) {
 	if title == "" {
 		title = "Arena results"
 	}
 	fmt.Fprintf(w, "## %s\n\n", title)
 	fmt.Fprintf(w, "Time scale **%g** (time caps and node budgets of Hard/Master × %g; Easy and Medium are depth-limited). "+
 		"%d games per pair per game, each level playing each side %d times from the same openings "+
-		"(1–%d random plies that hand over no capture); a game still running after %d plies is a draw. "+
+		"(0–%d random plies, each among the moves a 2-ply search scores within %d of the best); a game still running after %d plies is a draw. "+
 		"%d games at once on %d CPUs (GOMAXPROCS %d). Run took %s.\n\n",
-		scale, scale, n, n/2, randomPlies, maxPlies, parallel, runtime.NumCPU(), runtime.GOMAXPROCS(0), took.Round(time.Second))
+		scale, scale, n, n/2, randomPlies, margin, maxPlies, parallel, runtime.NumCPU(), runtime.GOMAXPROCS(0), took.Round(time.Second))
 	for _, p := range pairs {
 		for _, lv := range []ai.Level{p.a, p.b} {
 			lim := ai.ScaleLimits(ai.LevelLimits(lv), scale)
