@@ -2,6 +2,7 @@ package core_test
 
 import (
 	"flag"
+	"math/rand/v2"
 	"sort"
 	"strings"
 	"testing"
@@ -154,4 +155,48 @@ func outcomeText(o core.Outcome) string {
 		return ""
 	}
 	return o.Result.String() + "/" + o.Reason.String()
+}
+
+// Perft from positions deep in seeded random games (for deer chess, after
+// every dog is placed) agrees with the reference.
+func TestPerftMidgameAgreesWithReference(t *testing.T) {
+	for _, g := range core.Games() {
+		t.Run(g.Key, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(31, uint64(g.ID)))
+			rb := refBoards[g.Key]
+			found := 0
+			for tries := 0; found < 8 && tries < 5000; tries++ {
+				p := g.Start()
+				target := 10 + rng.IntN(60)
+				for ply := 0; ply < target; ply++ {
+					moves := p.GenMoves(nil)
+					if len(moves) == 0 {
+						break
+					}
+					// Keep the deer out of the cliff, so the game lasts.
+					m := moves[rng.IntN(len(moves))]
+					for k := 0; k < 8; k++ {
+						if q := p.After(m); !q.Outcome().Over() {
+							break
+						}
+						m = moves[rng.IntN(len(moves))]
+					}
+					p = p.After(m)
+				}
+				if p.Outcome().Over() || (g.HasPlacement() && p.InHand > 0) {
+					continue
+				}
+				found++
+				rp := refParse(p.String())
+				maxDepth := 4
+				if g.Key == "wolf-carries-pig" {
+					maxDepth = 3 // the reference is slow on its wide trees
+				}
+				for d := 1; d <= maxDepth; d++ {
+					require.Equal(t, rb.perft(rp, d), p.Perft(d), "%s perft(%d)", p, d)
+				}
+			}
+			assert.Equal(t, 8, found)
+		})
+	}
 }
