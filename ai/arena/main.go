@@ -85,6 +85,7 @@ func main() {
 	out := flag.String("out", "", "write the markdown table to this file")
 	appendOut := flag.Bool("append", false, "append to -out instead of replacing it")
 	title := flag.String("title", "", "section title for the markdown output")
+	header := flag.Bool("header", false, "start the markdown output with the document's introduction")
 	tuneA := flag.String("tune-a", "", `evaluation weight changes for level a only, "Name=v,Name=v" (A/B tuning; same level on both sides)`)
 	verbose := flag.Bool("v", false, "print every game")
 	records := flag.Bool("records", false, "with -v, print every game's moves too")
@@ -192,6 +193,9 @@ func main() {
 	wg.Wait()
 
 	var sb strings.Builder
+	if *header {
+		sb.WriteString(intro())
+	}
 	report(&sb, results, games, pairs, *scale, games2, *randomPlies, *margin, *maxPlies, *parallel, *title, time.Since(start))
 	fmt.Print(sb.String())
 	if *out != "" {
@@ -211,6 +215,43 @@ func main() {
 		}
 	}
 }
+
+func intro() string {
+	return `# AI strength
+
+Written by the self-play arena (` + "`make arena`" + `, ` + "`go run ./ai/arena`" + `); do not edit by hand.
+
+The engine (package ` + "`ai`" + `) is one iterative-deepening alpha-beta search (negamax with
+principal-variation search, transposition table on core's Zobrist keys, captures / threat
+replies / killer / history move ordering, late-move reductions, a capture quiescence search
+and extensions for pending captures and a cornered predator) over a hand-made evaluation per
+game (ai/eval.go). The four levels differ only in budget:
+
+| level | depth | nodes (full scale) | noise | threads | time cap |
+|---|---|---|---|---|---|
+` + levelRows + `
+A level is defined by depth / nodes / noise; the time is a cap, so a match can be played at a
+reduced time scale (the node budgets and time caps of Hard and Master are multiplied by the
+scale; Easy and Medium are depth-limited and unchanged). A pair plays n games per game: the games go
+in twos from the same opening, each level taking each side once. Score % counts a draw half.
+
+`
+}
+
+func init() {
+	var sb strings.Builder
+	for _, lv := range ai.Levels() {
+		l := ai.LevelLimits(lv)
+		depth := "—"
+		if l.Depth > 0 {
+			depth = strconv.Itoa(l.Depth)
+		}
+		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %v |\n", lv, depth, l.Nodes, l.Noise, max(l.Threads, 1), l.Time)
+	}
+	levelRows = sb.String()
+}
+
+var levelRows string
 
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "arena:", err)
