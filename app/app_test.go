@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
@@ -170,6 +171,8 @@ func texts(w fyne.Window) string {
 	for _, o := range objs {
 		switch x := o.(type) {
 		case *widget.Label:
+			sb.WriteString(x.Text + "\n")
+		case *paragraph: // its source text (its inner label shows it broken into lines)
 			sb.WriteString(x.Text + "\n")
 		case *widget.Button:
 			sb.WriteString(x.Text + "\n")
@@ -698,4 +701,39 @@ func TestWatchModePlaysItself(t *testing.T) {
 	}
 	h.a.back()
 	h.waitFor("the AI to go on", func() bool { return g.game.Len() > n || g.game.Outcome().Over() })
+}
+
+// In Chinese the rules are broken into lines by the paragraphs: every
+// paragraph is shown, and no shown line starts with closing punctuation.
+func TestRulesChineseLineBreaks(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	test.Tap(h.home().langBtn)
+	for i, info := range core.Games() {
+		test.Tap(h.home().rulesBtns[i])
+		r := h.a.top().(*rulesScreen)
+		shown := texts(h.a.Window())
+		broken := 0
+		for _, p := range r.labels {
+			if !strings.Contains(shown, p.Text) {
+				t.Errorf("%s: paragraph %q not shown", info.Key, p.Text)
+			}
+			lines := strings.Split(test.WidgetRenderer(p).(*paragraphRenderer).label.Text, "\n")
+			if strings.Join(lines, "") != strings.ReplaceAll(p.Text, "\n", "") && !strings.Contains(p.Text, " ") {
+				t.Errorf("%s: shown %q for %q", info.Key, lines, p.Text)
+			}
+			for j, l := range lines {
+				first, _ := utf8.DecodeRuneInString(l)
+				if j > 0 && isClosing(first) {
+					t.Errorf("%s: line starts with punctuation: %q", info.Key, l)
+				}
+			}
+			if len(lines) > strings.Count(p.Text, "\n")+1 {
+				broken++
+			}
+		}
+		if broken == 0 {
+			t.Errorf("%s: no paragraph was broken into lines at phone width", info.Key)
+		}
+		h.a.back()
+	}
 }

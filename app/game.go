@@ -54,11 +54,12 @@ type gameScreen struct {
 	overText   string // winner and reason, as shown in the game-over dialog
 
 	// widgets of the current content, for refresh and tests
-	turnLabel, clockLabel, noticeLabel, movesLabel *widget.Label
-	capturedLabel, inHandLabel                     *widget.Label
-	movesScroll                                    *container.Scroll
-	undoBtn, redoBtn, hintBtn, passBtn             *widget.Button
-	newBtn, rulesBtn, settingsBtn, homeBtn         *widget.Button
+	turnLabel, clockLabel, movesLabel      *widget.Label
+	noticeLabel                            *paragraph
+	capturedLabel, inHandLabel             *widget.Label
+	movesScroll                            *container.Scroll
+	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
+	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
 }
 
 func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
@@ -506,8 +507,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.clockLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
 	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.inHandLabel = widget.NewLabel("")
-	s.noticeLabel = widget.NewLabel("")
-	s.noticeLabel.Wrapping = wrapping()
+	s.noticeLabel = newParagraph("")
 	s.noticeLabel.Importance = widget.WarningImportance
 	s.passBtn = widget.NewButton(translations.T("game.pass"), s.pass)
 	s.passBtn.Importance = widget.HighImportance
@@ -623,8 +623,7 @@ func (s *gameScreen) showGameOver() {
 	s.overText = winner + "\n" + reason
 	w := widget.NewLabelWithStyle(winner, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText
-	r := widget.NewLabelWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
-	r.Wrapping = wrapping()
+	r := newParagraphWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), container.NewVBox(w, r), s.a.win)
 	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
 	again.Importance = widget.HighImportance

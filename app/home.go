@@ -63,14 +63,12 @@ func (h *homeScreen) content() fyne.CanvasObject {
 
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	gt := translations.Game(info.Key)
-	tagline := widget.NewLabelWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
-	tagline.Wrapping = wrapping()
+	tagline := newParagraphWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
 	var lines []string
 	for _, p := range gt.KeyPoints.Paragraphs {
 		lines = append(lines, "• "+p)
 	}
-	keyPoints := widget.NewLabel(strings.Join(lines, "\n"))
-	keyPoints.Wrapping = wrapping()
+	keyPoints := newParagraph(strings.Join(lines, "\n"))
 	points := container.NewVBox(tagline, keyPoints)
 	play := widget.NewButtonWithIcon(translations.T("home.play"), theme.MediaPlayIcon(), func() { h.a.showNewGame(info) })
 	play.Importance = widget.HighImportance

@@ -3,19 +3,7 @@ package app
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
-
-	"huntchess/translations"
 )
-
-// wrapping is how long texts wrap in the current language: at spaces in
-// English; anywhere in Chinese, which has no spaces between words (word
-// wrapping would break Chinese only at the odd space, leaving ragged lines).
-func wrapping() fyne.TextWrap {
-	if translations.Current() == translations.Chinese {
-		return fyne.TextWrapBreak
-	}
-	return fyne.TextWrapWord
-}
 
 // boardLayout places a board and a panel: on a portrait container (phone)
 // the board is on top and the panel below; on a landscape one (tablet,

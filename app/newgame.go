@@ -82,8 +82,7 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	n.startBtn = widget.NewButtonWithIcon(translations.T("newgame.start"), theme.MediaPlayIcon(), n.start)
 	n.startBtn.Importance = widget.HighImportance
 
-	subtitle := widget.NewLabel(gt.Subtitle)
-	subtitle.Wrapping = wrapping()
+	subtitle := newParagraph(gt.Subtitle)
 	form := container.NewVBox(
 		subtitle,
 		widget.NewCard(translations.T("newgame.mode"), "", n.modeRadio),

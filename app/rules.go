@@ -18,7 +18,7 @@ type rulesScreen struct {
 	info *core.GameInfo
 
 	board  *widgets.Board
-	labels []*widget.Label // every text shown, for tests
+	labels []*paragraph // every text shown, for tests
 }
 
 func newRulesScreen(a *App, info *core.GameInfo) *rulesScreen {
@@ -27,17 +27,15 @@ func newRulesScreen(a *App, info *core.GameInfo) *rulesScreen {
 
 func (r *rulesScreen) close() {}
 
-func (r *rulesScreen) heading(text string, size fyne.ThemeSizeName) *widget.Label {
-	l := widget.NewLabelWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+func (r *rulesScreen) heading(text string, size fyne.ThemeSizeName) *paragraph {
+	l := newParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.SizeName = size
-	l.Wrapping = wrapping()
 	r.labels = append(r.labels, l)
 	return l
 }
 
-func (r *rulesScreen) para(text string) *widget.Label {
-	l := widget.NewLabel(text)
-	l.Wrapping = wrapping()
+func (r *rulesScreen) para(text string) *paragraph {
+	l := newParagraph(text)
 	r.labels = append(r.labels, l)
 	return l
 }

@@ -1,0 +1,264 @@
+package app
+
+import (
+	"strings"
+	"sync"
+	"unicode"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/translations"
+)
+
+// paragraph is a wrapped text: a label that breaks its lines at the width it
+// is given. English wraps at spaces (Fyne's TextWrapWord). Chinese has no
+// spaces between words and Fyne can only break it anywhere (TextWrapBreak),
+// which puts "，" or "。" at the start of a line; so for Chinese the
+// paragraph breaks the lines itself, following the Chinese line-breaking
+// rules (禁则, see breakLines), and shows them in an inner label.
+//
+// Like a wrapped label, its MinSize is narrow and as tall as its lines at the
+// current width, so it shrinks inside scroll containers and cards.
+type paragraph struct {
+	widget.BaseWidget
+
+	Text       string // the source text; the label shows it with line breaks
+	Alignment  fyne.TextAlign
+	TextStyle  fyne.TextStyle
+	SizeName   fyne.ThemeSizeName // "" is theme.SizeNameText
+	Importance widget.Importance
+
+	// cjk: break the lines here (Chinese); otherwise Fyne wraps at spaces.
+	cjk bool
+}
+
+// newParagraph makes a paragraph of text in the current language.
+func newParagraph(text string) *paragraph {
+	return newParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{})
+}
+
+func newParagraphWithStyle(text string, align fyne.TextAlign, style fyne.TextStyle) *paragraph {
+	p := &paragraph{Text: text, Alignment: align, TextStyle: style, cjk: translations.Current() == translations.Chinese}
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+// SetText changes the text.
+func (p *paragraph) SetText(text string) {
+	p.Text = text
+	p.Refresh()
+}
+
+func (p *paragraph) CreateRenderer() fyne.WidgetRenderer {
+	p.ExtendBaseWidget(p)
+	r := &paragraphRenderer{p: p, label: widget.NewLabel("")}
+	r.sync()
+	return r
+}
+
+type paragraphRenderer struct {
+	p     *paragraph
+	label *widget.Label
+
+	// what the label shows: p.Text broken at width (cjk)
+	text  string
+	width float32
+	shown string
+}
+
+func (r *paragraphRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.label} }
+
+func (r *paragraphRenderer) Destroy() {}
+
+func (r *paragraphRenderer) Layout(size fyne.Size) {
+	if r.rebreak(size.Width) {
+		r.label.Refresh()
+	}
+	r.label.Resize(size)
+}
+
+func (r *paragraphRenderer) MinSize() fyne.Size {
+	m := r.label.MinSize()
+	if !r.p.cjk {
+		return m // Fyne's wrapped label: narrow, as tall as the wrapped lines
+	}
+	// The label does not wrap (the lines are broken already): it would be as
+	// wide as its longest line. Report a narrow width, like a wrapped label.
+	pad := r.p.Theme().Size(theme.SizeNameInnerPadding)
+	return fyne.NewSize(2*pad, m.Height)
+}
+
+func (r *paragraphRenderer) Refresh() {
+	r.sync()
+	r.label.Refresh()
+}
+
+// sync copies the paragraph's fields to the label and breaks its lines.
+func (r *paragraphRenderer) sync() {
+	p, l := r.p, r.label
+	l.Alignment, l.TextStyle, l.SizeName, l.Importance = p.Alignment, p.TextStyle, p.SizeName, p.Importance
+	if p.cjk {
+		l.Wrapping = fyne.TextWrapOff
+		r.rebreak(p.Size().Width)
+	} else {
+		l.Wrapping = fyne.TextWrapWord
+		l.Text = p.Text
+	}
+}
+
+// rebreak breaks the text for a paragraph width (cjk only). It reports
+// whether the label's text changed.
+func (r *paragraphRenderer) rebreak(width float32) bool {
+	p := r.p
+	if !p.cjk {
+		return false
+	}
+	shown := p.Text
+	if width > 0 {
+		if p.Text == r.text && width == r.width {
+			shown = r.shown
+		} else {
+			th := p.Theme()
+			sizeName := p.SizeName
+			if sizeName == "" {
+				sizeName = theme.SizeNameText
+			}
+			// Room for text inside the label's padding, less a little slack for
+			// rounding (the label measures whole lines, we add up runes).
+			maxW := width - 2*th.Size(theme.SizeNameInnerPadding) - 1
+			size, style := th.Size(sizeName), p.TextStyle
+			shown = strings.Join(breakLines(p.Text, maxW, func(c rune) float32 { return runeWidth(c, size, style) }), "\n")
+		}
+		r.text, r.width, r.shown = p.Text, width, shown
+	}
+	if r.label.Text == shown {
+		return false
+	}
+	r.label.Text = shown
+	return true
+}
+
+// ---- measuring ----------------------------------------------------------------
+
+type runeKey struct {
+	r     rune
+	size  float32
+	style fyne.TextStyle
+}
+
+var (
+	runeWidthsMu sync.Mutex
+	runeWidths   = map[runeKey]float32{}
+)
+
+// runeWidth is the advance of one rune in the theme font, cached: texts are
+// broken again on every resize.
+func runeWidth(c rune, size float32, style fyne.TextStyle) float32 {
+	k := runeKey{c, size, style}
+	runeWidthsMu.Lock()
+	w, ok := runeWidths[k]
+	runeWidthsMu.Unlock()
+	if ok {
+		return w
+	}
+	w = fyne.MeasureText(string(c), size, style).Width
+	runeWidthsMu.Lock()
+	runeWidths[k] = w
+	runeWidthsMu.Unlock()
+	return w
+}
+
+// ---- line breaking ---------------------------------------------------------------
+
+// closing punctuation never starts a line; opening punctuation never ends one.
+const (
+	closingPunct = "，。、；：！？）」』”’》〉】〕〗〙〛｝…‥·・％%～,.;:!?)]}>"
+	openingPunct = "（「『“‘《〈【〔〖〘〚｛([{<"
+)
+
+func isClosing(c rune) bool { return strings.ContainsRune(closingPunct, c) }
+func isOpening(c rune) bool { return strings.ContainsRune(openingPunct, c) }
+
+// isWordRune: runs of these (ASCII letters and digits, and the dashes and
+// signs that join them, as in "b1", "12", "c4–c5–c6–c7") stay on one line.
+func isWordRune(c rune) bool {
+	return c < 0x80 && (unicode.IsLetter(c) || unicode.IsDigit(c)) ||
+		strings.ContainsRune("-–_/+#'", c)
+}
+
+// canBreak reports whether a line may end with a and the next start with b.
+// words: also keep runs of word runes together.
+func canBreak(a, b rune, words bool) bool {
+	switch {
+	case unicode.IsSpace(b):
+		return false // the break comes after the spaces, which hang
+	case isClosing(b):
+		return false
+	case unicode.IsSpace(a):
+		return true
+	case isOpening(a):
+		return false
+	case words && isWordRune(a) && isWordRune(b):
+		return false
+	case a == b && a == '—': // "——" is one dash
+		return false
+	}
+	return true
+}
+
+// breakLines breaks text into lines at most maxWidth wide, where width gives
+// the advance of a rune. Lines break after spaces (which are dropped at the
+// break) or between any two other runes, except that no line starts with
+// closing punctuation or ends with opening punctuation (禁则), and runs of
+// ASCII letters and digits stay whole. Where that leaves no break in a line,
+// runs are split, and then the rules are broken. "\n" always breaks.
+func breakLines(text string, maxWidth float32, width func(rune) float32) []string {
+	var lines []string
+	for _, hard := range strings.Split(text, "\n") {
+		lines = breakLine(lines, []rune(hard), maxWidth, width)
+	}
+	return lines
+}
+
+func breakLine(lines []string, rs []rune, maxWidth float32, width func(rune) float32) []string {
+	if len(rs) == 0 {
+		return append(lines, "")
+	}
+	start := 0
+	for start < len(rs) {
+		end := len(rs) // the line is rs[start:end]
+		best, fallback := -1, -1
+		w := float32(0)
+		for i := start; i < len(rs); i++ {
+			if i > start {
+				if canBreak(rs[i-1], rs[i], true) {
+					best = i
+				}
+				if canBreak(rs[i-1], rs[i], false) {
+					fallback = i
+				}
+			}
+			w += width(rs[i])
+			if i > start && w > maxWidth && !unicode.IsSpace(rs[i]) {
+				// rs[i] overflows the line.
+				switch {
+				case best > start:
+					end = best
+				case fallback > start:
+					end = fallback
+				default:
+					end = i
+				}
+				break
+			}
+		}
+		lines = append(lines, strings.TrimRightFunc(string(rs[start:end]), unicode.IsSpace))
+		start = end
+		for start < len(rs) && unicode.IsSpace(rs[start]) {
+			start++
+		}
+	}
+	return lines
+}
