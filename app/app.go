@@ -70,6 +70,7 @@ type App struct {
 	stack    []screen // the screen shown is the last one
 	unsub    func()
 	closed   bool
+	shown    bool // the window exists on screen (its title may change)
 
 	// startNotice is a message ID to show once the first screen is up
 	// (a corrupt saved game).
@@ -92,7 +93,7 @@ type pausable interface {
 }
 
 // New builds the app's window on fa and shows the home screen (with the offer
-// to resume a saved game). Call ShowAndRun, or Window().Show() in tests.
+// to resume a saved game). Call ShowAndRun, or Show in tests.
 func New(fa fyne.App, opts Options) *App {
 	if opts.Think == nil {
 		opts.Think = ai.Think
@@ -120,7 +121,10 @@ func New(fa fyne.App, opts Options) *App {
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
 	fa.Settings().SetTheme(newAppTheme(a.settings.Theme))
 
-	a.win = fa.NewWindow(windowTitle())
+	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
+	// packaged .desktop entry matches (StartupWMClass=Hunt Chess): always the
+	// English name. Show retitles the window in the current language.
+	a.win = fa.NewWindow(WindowClass)
 	a.win.SetMaster()
 	a.win.Resize(fyne.NewSize(1024, 720))
 	a.unsub = translations.Subscribe(func(translations.Lang) { a.relabel() })
@@ -140,12 +144,14 @@ func New(fa fyne.App, opts Options) *App {
 	return a
 }
 
-// windowTitle names the app in both languages, so the window is found by
-// either name.
-func windowTitle() string {
-	l := translations.Default()
-	return l.TIn(translations.English, "app.name") + " · " + l.TIn(translations.Chinese, "app.name")
-}
+// WindowClass is the title the window is created with, and so its X11
+// WM_CLASS: the app's English name, as in the .desktop entry (FyneApp.toml
+// Details.Name).
+const WindowClass = "Hunt Chess"
+
+// windowTitle is the window's title once shown: the app's name in the
+// current language.
+func windowTitle() string { return translations.T("app.name") }
 
 // systemLocale reads the POSIX locale variables.
 func systemLocale() string {
@@ -160,8 +166,19 @@ func systemLocale() string {
 // Window returns the app's window.
 func (a *App) Window() fyne.Window { return a.win }
 
+// Show shows the window, then titles it in the current language (only now:
+// the title it was created with is its WM_CLASS).
+func (a *App) Show() {
+	a.win.Show()
+	a.shown = true
+	a.win.SetTitle(windowTitle())
+}
+
 // ShowAndRun shows the window and runs the app until it quits.
-func (a *App) ShowAndRun() { a.win.ShowAndRun() }
+func (a *App) ShowAndRun() {
+	a.Show()
+	a.fa.Run()
+}
 
 // Close saves the current game and releases every screen. It is called when
 // the window closes; calling it again does nothing.
@@ -227,7 +244,9 @@ func (a *App) render() {
 
 // relabel rebuilds the screen shown in the new language.
 func (a *App) relabel() {
-	a.win.SetTitle(windowTitle())
+	if a.shown {
+		a.win.SetTitle(windowTitle())
+	}
 	a.render()
 }
 

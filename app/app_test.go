@@ -737,3 +737,27 @@ func TestRulesChineseLineBreaks(t *testing.T) {
 		h.a.back()
 	}
 }
+
+// The window is created as "Hunt Chess" (on X11 its WM_CLASS, which the
+// .desktop entry names), and retitled in the current language once shown.
+func TestWindowTitle(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetString(KeyLanguage, "zh-Hans")
+	h := newHarness(t, fa)
+	if got := h.a.Window().Title(); got != "Hunt Chess" || WindowClass != "Hunt Chess" {
+		t.Fatalf("created with title %q, want Hunt Chess", got)
+	}
+	translations.SetLanguage(translations.English)
+	translations.SetLanguage(translations.Chinese)
+	if got := h.a.Window().Title(); got != WindowClass {
+		t.Fatalf("retitled to %q before it was shown", got)
+	}
+	h.a.Show()
+	if got := h.a.Window().Title(); got != "围猎棋" {
+		t.Fatalf("shown in Chinese: title %q", got)
+	}
+	test.Tap(h.home().langBtn)
+	if got := h.a.Window().Title(); got != "Hunt Chess" {
+		t.Fatalf("after switching to English: title %q", got)
+	}
+}

@@ -54,7 +54,9 @@ shoot() { # screen lang form size
     "$bin" >"$home/log" 2>&1 &
   app=$!
   local win
-  win="$(xvfb_window_id 'Hunt Chess' 60)" || true
+  # By WM_CLASS: the window is created as "Hunt Chess" (its class), then
+  # retitled in its language (围猎棋).
+  win="$(timeout 60 xdotool search --sync --onlyvisible --class '^Hunt Chess$' 2>/dev/null | head -n1)" || true
   if [ -z "$win" ]; then
     echo "screenshots: no window for $screen/$lang/$form" >&2
     cat "$home/log" >&2

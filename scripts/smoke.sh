@@ -7,7 +7,11 @@
 #   APP_DIR      directory to build in            (default: repo root)
 #   APP_PKG      package to build, from APP_DIR   (default: .)
 #   SMOKE_BIN    output binary                    (default: build/huntchess)
-#   SMOKE_NAME   window-title regex to wait for   (default: Hunt Chess)
+#   SMOKE_NAME   window title or WM_CLASS regex to wait for (default: Hunt Chess;
+#                the app is created as "Hunt Chess", which GLFW makes its
+#                WM_CLASS, then retitled in its language, e.g. 围猎棋)
+#   SMOKE_CLASS  the WM_CLASS the window must have (default: Hunt Chess, as the
+#                .desktop entry's StartupWMClass; empty: not checked)
 #   SMOKE_SIZE   Xvfb screen                      (default: 1280x800x24)
 #   SMOKE_WAIT   seconds to wait for the window   (default: 60)
 #   SMOKE_ALIVE  seconds the app must stay up     (default: 5)
@@ -20,6 +24,7 @@ APP_DIR="${APP_DIR:-$root}"
 APP_PKG="${APP_PKG:-.}"
 SMOKE_BIN="${SMOKE_BIN:-$root/build/huntchess}"
 SMOKE_NAME="${SMOKE_NAME:-Hunt Chess}"
+SMOKE_CLASS="${SMOKE_CLASS-Hunt Chess}"
 SMOKE_SIZE="${SMOKE_SIZE:-1280x800x24}"
 SMOKE_WAIT="${SMOKE_WAIT:-60}"
 SMOKE_ALIVE="${SMOKE_ALIVE:-5}"
@@ -56,13 +61,18 @@ alive() { kill -0 "$app" 2>/dev/null; }
 # Wait for the window, watching that the app does not die meanwhile.
 win=""
 for ((i = 0; i < SMOKE_WAIT * 2; i++)); do
-  win="$(xdotool search --onlyvisible --name "$SMOKE_NAME" 2>/dev/null | head -n1 || true)"
+  win="$(xdotool search --onlyvisible --name --class "$SMOKE_NAME" 2>/dev/null | head -n1 || true)"
   [ -n "$win" ] && break
   alive || { wait "$app" || rc=$?; fail "app exited (code ${rc:-0}) before showing a window"; }
   sleep 0.5
 done
-[ -n "$win" ] || fail "no visible window titled /$SMOKE_NAME/ after ${SMOKE_WAIT}s"
+[ -n "$win" ] || fail "no visible window titled or classed /$SMOKE_NAME/ after ${SMOKE_WAIT}s"
 echo "smoke: window $win \"$(xdotool getwindowname "$win" 2>/dev/null)\" after $(( $(date +%s) - t0 ))s (incl. build)"
+if [ -n "$SMOKE_CLASS" ] && command -v xprop >/dev/null; then
+  wmclass="$(xprop -id "$win" WM_CLASS 2>/dev/null || true)"
+  echo "smoke: $wmclass"
+  [[ "$wmclass" == *"\"$SMOKE_CLASS\""* ]] || fail "WM_CLASS is not \"$SMOKE_CLASS\" (the .desktop entry's StartupWMClass): $wmclass"
+fi
 
 for ((i = 0; i < SMOKE_ALIVE; i++)); do
   sleep 1
