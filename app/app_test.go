@@ -761,3 +761,60 @@ func TestWindowTitle(t *testing.T) {
 		t.Fatalf("after switching to English: title %q", got)
 	}
 }
+
+// Desktop shortcuts: Ctrl+N opens the new-game screen of the game in
+// progress, H asks for a hint, Esc goes back one screen.
+func TestKeyboardShortcuts(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	c := h.a.Window().Canvas()
+	sc := c.(fyne.Shortcutable)
+	ctrlN := &desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: fyne.KeyModifierShortcutDefault}
+	key := func(k fyne.KeyName) { c.OnTypedKey()(&fyne.KeyEvent{Name: k}) }
+
+	// On the home screen they do nothing.
+	sc.TypedShortcut(ctrlN)
+	key(fyne.KeyH)
+	key(fyne.KeyEscape)
+	h.home()
+
+	g := h.startGame(2, ModeTwoPlayers) // Surround the Lion
+	sc.TypedShortcut(ctrlN)
+	setup, ok := h.a.top().(*setupScreen)
+	if !ok || setup.info != g.info {
+		t.Fatalf("Ctrl+N: top is %T, want the new-game screen of %s", h.a.top(), g.info.Key)
+	}
+	if !g.paused {
+		t.Fatal("the game is paused under the new-game screen")
+	}
+	sc.TypedShortcut(ctrlN) // not in a game: nothing
+	if h.a.top() != setup {
+		t.Fatal("Ctrl+N outside a game must do nothing")
+	}
+	key(fyne.KeyH) // not in a game: nothing
+	key(fyne.KeyEscape)
+	if h.gameScreen() != g || g.paused || g.hinting {
+		t.Fatal("Esc from the new-game screen goes back to the game, which goes on")
+	}
+
+	key(fyne.KeyH)
+	if !g.hinting {
+		t.Fatal("H must start a hint search")
+	}
+	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone })
+	key(fyne.KeyEscape)
+	h.home()
+}
+
+// H asks for no hint when the computer plays both sides.
+func TestHintKeyIgnoredWhenWatching(t *testing.T) {
+	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		<-ctx.Done()
+		return ai.Result{}
+	}
+	h := newHarness(t, test.NewTempApp(t), withThink(block))
+	g := h.startGame(0, ModeWatch)
+	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
+	if g.hinting {
+		t.Fatal("no hint while watching")
+	}
+}
