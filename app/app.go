@@ -15,6 +15,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
 	"huntchess/core"
@@ -75,6 +77,11 @@ type App struct {
 	// startNotice is a message ID to show once the first screen is up
 	// (a corrupt saved game).
 	startNotice string
+	// startDialog is the offer to resume a saved game ("resume.message") or
+	// the notice that it was corrupt ("resume.corrupt"), while on screen;
+	// startMsg is its message ID. A language switch shows it again.
+	startDialog dialog.Dialog
+	startMsg    string
 }
 
 // screen is one page of the app.
@@ -248,6 +255,11 @@ func (a *App) relabel() {
 		a.win.SetTitle(windowTitle())
 	}
 	a.render()
+	if a.startDialog != nil { // show it again in the new language
+		msg := a.startMsg
+		a.closeStartDialog()
+		a.showStartDialog(msg)
+	}
 }
 
 // replace closes every screen and shows s.
@@ -329,31 +341,65 @@ func (a *App) offerResume() {
 	case err != nil:
 		clearSaved(a.prefs)
 		a.render() // the home screen loses its Continue button
-		dialog.ShowInformation(translations.T("resume.title"), translations.T("resume.corrupt"), a.win)
+		a.showStartDialog("resume.corrupt")
 		a.startNotice = "resume.corrupt"
 		return
 	}
-	d := dialog.NewConfirm(translations.T("resume.title"), translations.T("resume.message"), func(ok bool) {
-		if ok {
-			a.resumeSaved()
-		} else {
+	a.showStartDialog("resume.message")
+}
+
+// showStartDialog shows the offer to resume ("resume.message": Continue /
+// Discard) or the corrupt-save notice ("resume.corrupt": OK) in the current
+// language. Its buttons are its only answers: hiding it (to show it again in
+// another language) answers nothing.
+func (a *App) showStartDialog(msg string) {
+	text := translations.T(msg)
+	body := newParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
+	d := dialog.NewCustomWithoutButtons(translations.T("resume.title"), body, a.win)
+	if msg == "resume.message" {
+		discard := widget.NewButton(translations.T("resume.discard"), func() {
+			a.closeStartDialog()
 			clearSaved(a.prefs)
 			a.render()
-		}
-	}, a.win)
-	d.SetConfirmText(translations.T("resume.continue"))
-	d.SetDismissText(translations.T("resume.discard"))
+		})
+		cont := widget.NewButtonWithIcon(translations.T("resume.continue"), theme.MediaPlayIcon(), func() {
+			a.closeStartDialog()
+			a.resumeSaved()
+		})
+		cont.Importance = widget.HighImportance
+		d.SetButtons([]fyne.CanvasObject{discard, cont})
+	} else {
+		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), a.closeStartDialog)})
+	}
+	// As wide as the message on one line, within the window (like Fyne's
+	// text dialogs); the message wraps inside.
+	w := widget.NewLabel(text).MinSize().Width + 6*theme.Padding()
+	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
+		w = min(w, cw)
+	}
+	w = min(w, 600)
+	d.Resize(fyne.NewSize(max(w, d.MinSize().Width), d.MinSize().Height))
+	a.startDialog, a.startMsg = d, msg
 	d.Show()
+}
+
+// closeStartDialog hides the start dialog, if it is open.
+func (a *App) closeStartDialog() {
+	if d := a.startDialog; d != nil {
+		a.startDialog, a.startMsg = nil, ""
+		d.Hide()
+	}
 }
 
 // resumeSaved opens the saved game.
 func (a *App) resumeSaved() {
+	a.closeStartDialog()
 	r, err := loadSaved(a.prefs)
 	if err != nil {
 		clearSaved(a.prefs)
 		a.render()
 		if err != errNoSave {
-			dialog.ShowInformation(translations.T("resume.title"), translations.T("resume.corrupt"), a.win)
+			a.showStartDialog("resume.corrupt")
 		}
 		return
 	}

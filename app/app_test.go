@@ -818,3 +818,66 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 		t.Fatal("no hint while watching")
 	}
 }
+
+// The offer to resume and the corrupt-save notice follow a language switch
+// while they are open, and the switch answers nothing.
+func TestStartDialogsFollowLanguage(t *testing.T) {
+	zh := func(id string) string { return translations.Default().TIn(translations.Chinese, id) }
+	en := func(id string) string { return translations.Default().TIn(translations.English, id) }
+	fa := test.NewTempApp(t)
+	g, err := core.NewGame("beat-the-wolf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
+		t.Fatal(err)
+	}
+	storeSaved(fa.Preferences(), g, ModeTwoPlayers, ai.Easy, 0)
+	h := newHarness(t, fa)
+	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
+		t.Fatal("the offer to resume is shown")
+	}
+	translations.SetLanguage(translations.Chinese)
+	shown := texts(h.a.Window())
+	for _, id := range []string{"resume.title", "resume.message", "resume.continue", "resume.discard"} {
+		if !strings.Contains(shown, zh(id)) {
+			t.Errorf("after switching to Chinese the dialog lacks %q; shown:\n%s", zh(id), shown)
+		}
+	}
+	if strings.Contains(shown, en("resume.message")) {
+		t.Error("the English offer is still shown")
+	}
+	if !h.a.hasSaved() || h.a.startDialog == nil {
+		t.Fatal("a language switch must not answer the offer")
+	}
+	var cont *widget.Button
+	for _, o := range test.LaidOutObjects(h.a.Window().Canvas().Overlays().Top()) {
+		if b, ok := o.(*widget.Button); ok && b.Text == zh("resume.continue") {
+			cont = b
+		}
+	}
+	if cont == nil {
+		t.Fatal("no Continue button in the dialog")
+	}
+	test.Tap(cont)
+	if r := h.gameScreen(); r.game.Record() != g.Record() || h.a.startDialog != nil {
+		t.Fatal("Continue resumes the saved game and closes the dialog")
+	}
+	if h.a.Window().Canvas().Overlays().Top() != nil {
+		t.Fatal("no dialog is left on screen")
+	}
+
+	// The corrupt-save notice.
+	translations.SetLanguage(translations.English)
+	fa2 := test.NewTempApp(t)
+	fa2.Preferences().SetString(KeySavedGame, "{{{")
+	h2 := newHarness(t, fa2)
+	translations.SetLanguage(translations.Chinese)
+	shown = texts(h2.a.Window())
+	if !strings.Contains(shown, zh("resume.corrupt")) || strings.Contains(shown, en("resume.corrupt")) {
+		t.Fatalf("the corrupt-save notice must be relabelled; shown:\n%s", shown)
+	}
+	if n := len(h2.a.Window().Canvas().Overlays().List()); n != 1 {
+		t.Fatalf("%d overlays, want the one notice", n)
+	}
+}
