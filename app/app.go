@@ -372,8 +372,9 @@ func (a *App) showStartDialog(msg string) {
 		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), a.closeStartDialog)})
 	}
 	// As wide as the message on one line, within the window (like Fyne's
-	// text dialogs); the message wraps inside.
-	w := widget.NewLabel(text).MinSize().Width + 6*theme.Padding()
+	// text dialogs: the dialog's own padding is 32 wide); the message wraps
+	// inside.
+	w := widget.NewLabel(text).MinSize().Width + 32 + 4*theme.Padding()
 	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
 		w = min(w, cw)
 	}
