@@ -58,7 +58,7 @@ func LevelLimits(l Level) Limits {
 	case Easy:
 		return Limits{Depth: 1, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 60, Contempt: 30}
 	case Medium:
-		return Limits{Depth: 3, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 40, Contempt: 30}
+		return Limits{Depth: 4, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 20, Contempt: 30}
 	case Hard:
 		return Limits{Nodes: 1_000_000, Time: time.Second, Noise: 8, Contempt: 30}
 	default:
