@@ -49,7 +49,7 @@ var weights = [core.NumGames]Weights{
 	},
 	core.DeerChess: {
 		Capture: 100, CaptureSq: 40, Mobility: 6, Reach: 3, Cramped: 50, Confine: 4, ConfineK: 10, MobK: 5, MobSq: 12,
-		Threat1: 15, Threat2: 70, ThreatMove: 10, Exposed: 4, Danger: 12, InHand: -3,
+		Threat1: 60, Threat2: 70, ThreatMove: 10, Exposed: 15, Danger: 12, InHand: -3,
 	},
 }
 
