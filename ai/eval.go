@@ -63,7 +63,7 @@ func evaluate(pos *core.Position, t *tables, w *Weights) int {
 func rawEval(pos *core.Position, t *tables, w *Weights) int {
 	capd := int(pos.Captured)
 	s := capd*w.Capture + capd*capd*w.CaptureSq/t.captureWin
-	safeMoves, _, lands, nCapt, maxCapt := t.threats(pos)
+	safeMoves, _, _, nCapt, maxCapt := t.threats(pos)
 	s += safeMoves * w.Mobility
 	if short := w.MobK - safeMoves; short > 0 {
 		s -= short * short * w.MobSq
@@ -85,7 +85,6 @@ func rawEval(pos *core.Position, t *tables, w *Weights) int {
 			s += w.ThreatMove * nCapt
 		}
 	}
-	_ = lands
 	if w.Reach != 0 || w.PairSpots != 0 {
 		r := t.reach(pos)
 		room := bits.OnesCount64(r) - bits.OnesCount64(pos.Pred)

@@ -605,11 +605,10 @@ func (s *searcher) qsearch(pos *core.Position, ply, qply, alpha, beta int) int {
 		}
 		alpha = max(alpha, best)
 	}
-	for i, m := range moves {
+	for _, m := range moves {
 		if safe && m.Capt == 0 {
 			continue
 		}
-		_ = i
 		child := pos.After(m)
 		sc := -s.qsearch(&child, ply+1, qply+1, -beta, -alpha)
 		if s.stopped {

@@ -99,7 +99,7 @@ func buildTables(g *core.GameInfo) *tables {
 	return t
 }
 
-// predMoves counts the predator's safe steps and its jumps, and returns the
+// threats counts the predator's safe steps and its jumps, and returns the
 // set of prey pieces it can capture now, the landing points of those captures,
 // and the number of distinct capturing moves.
 func (t *tables) threats(pos *core.Position) (safeMoves int, capt, lands uint64, nCaptMoves int, maxCapt int) {
