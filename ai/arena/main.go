@@ -32,6 +32,27 @@ type pair struct{ a, b ai.Level }
 // tuned holds level a's evaluation weights per game when -tune-a is given.
 var tuned [core.NumGames]*ai.Weights
 
+// noiseOverride holds -noise overrides of the levels' eval noise.
+var noiseOverride = map[ai.Level]int{}
+
+// depthOverride holds -depth overrides of the levels' depth limit.
+var depthOverride = map[ai.Level]int{}
+
+func parseOverrides(spec string, m map[ai.Level]int) {
+	if spec == "" {
+		return
+	}
+	for _, kv := range strings.Split(spec, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		l, ok := ai.ParseLevel(k)
+		x, err := strconv.Atoi(v)
+		if !ok || err != nil {
+			fatal(fmt.Errorf("bad override item %q", kv))
+		}
+		m[l] = x
+	}
+}
+
 type gameResult struct {
 	game     core.GameID
 	pair     pair
@@ -87,6 +108,8 @@ func main() {
 	title := flag.String("title", "", "section title for the markdown output")
 	header := flag.Bool("header", false, "start the markdown output with the document's introduction")
 	tuneA := flag.String("tune-a", "", `evaluation weight changes for level a only, "Name=v,Name=v" (A/B tuning; same level on both sides)`)
+	noiseFlag := flag.String("noise", "", `override levels' eval noise for experiments, "level=n,level=n"`)
+	depthFlag := flag.String("depth", "", `override levels' depth limit for experiments, "level=n,level=n"`)
 	verbose := flag.Bool("v", false, "print every game")
 	records := flag.Bool("records", false, "with -v, print every game's moves too")
 	flag.Parse()
@@ -119,6 +142,8 @@ func main() {
 		pairs = append(pairs, pair{a, b})
 	}
 	games2 := (*n + 1) / 2 * 2
+	parseOverrides(*noiseFlag, noiseOverride)
+	parseOverrides(*depthFlag, depthOverride)
 	if *tuneA != "" {
 		for _, g := range games {
 			w := ai.GameWeights(g.ID)
@@ -305,6 +330,12 @@ func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, rando
 			who, lv = 0, p.a
 		}
 		lim := ai.ScaleLimits(ai.GameLimits(gm, lv), scale)
+		if nz, ok := noiseOverride[lv]; ok {
+			lim.Noise = nz
+		}
+		if d, ok := depthOverride[lv]; ok {
+			lim.Depth = d
+		}
 		if who == 0 {
 			lim.Weights = tuned[g.ID]
 		}
