@@ -50,9 +50,10 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 //
 //   - Easy: 1 ply plus the capture search, with evaluation noise: it takes a
 //     free capture and sees a piece left en prise, but misses deeper tactics.
-//   - Medium: 4 plies plus the capture search, some noise, and a 20 000-node
-//     cap (so at the arena's reduced time scale Hard's scaled node budget
-//     still stays above Medium's).
+//   - Medium: 4 plies plus the capture search, some noise, a 60 000-node cap
+//     (a 20 000 cap was tried so that Hard's budget at the arena's 0.05 scale
+//     stays above it; it changed no Hard–Medium result and cost Medium its
+//     margin over Easy in Beat the Wolf).
 //   - Hard: iterative deepening on a node budget (about 0.2 s here), 1 s cap.
 //   - Master: ten times Hard's node budget on two threads sharing the table, 3 s cap.
 func LevelLimits(l Level) Limits {
@@ -60,7 +61,7 @@ func LevelLimits(l Level) Limits {
 	case Easy:
 		return Limits{Depth: 1, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 60, Contempt: 30}
 	case Medium:
-		return Limits{Depth: 4, Nodes: 20_000, Time: 500 * time.Millisecond, Noise: 20, Contempt: 30}
+		return Limits{Depth: 4, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 20, Contempt: 30}
 	case Hard:
 		return Limits{Nodes: 1_000_000, Time: time.Second, Noise: 8, Contempt: 30}
 	default:
