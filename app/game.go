@@ -193,7 +193,7 @@ func (s *gameScreen) startAI() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancels = append(s.cancels, cancel)
 	s.thinking = true
-	gen, clone, level := s.gen, cloneGame(s.game), s.level
+	gen, clone, level := s.gen, s.game.Clone(), s.level
 	think, do := s.a.opts.Think, s.a.opts.Do
 	delay := time.Duration(0)
 	if s.mode == ModeWatch {
@@ -246,7 +246,7 @@ func (s *gameScreen) hint() {
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancels = append(s.cancels, cancel)
 	s.hinting = true
-	gen, clone := s.gen, cloneGame(s.game)
+	gen, clone := s.gen, s.game.Clone()
 	hintFn, do := s.a.opts.Hint, s.a.opts.Do
 	go func() {
 		res := hintFn(ctx, clone)

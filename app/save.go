@@ -122,15 +122,3 @@ func storeSaved(p fyne.Preferences, g *core.Game, mode Mode, level ai.Level, tim
 
 // clearSaved forgets the saved game.
 func clearSaved(p fyne.Preferences) { p.RemoveValue(KeySavedGame) }
-
-// cloneGame copies a game record (for the AI goroutine, which must not share
-// the UI's record). Timer passes replay as Timeout.
-func cloneGame(g *core.Game) *core.Game {
-	c := core.NewGameFrom(g.Start())
-	for _, m := range g.Moves() {
-		if err := c.PlayMove(m); err != nil && m.Kind == core.MovePass {
-			_ = c.Timeout()
-		}
-	}
-	return c
-}

@@ -29,6 +29,17 @@ func NewGameFrom(p Position) *Game {
 	return &Game{info: games[p.Game], positions: []Position{p}}
 }
 
+// Clone returns an independent copy of the record (positions, moves and the
+// redo list), for a search running beside the game.
+func (g *Game) Clone() *Game {
+	return &Game{
+		info:      g.info,
+		positions: append([]Position(nil), g.positions...),
+		moves:     append([]Move(nil), g.moves...),
+		redo:      append([]Move(nil), g.redo...),
+	}
+}
+
 // Info returns the facts of the game.
 func (g *Game) Info() *GameInfo { return g.info }
 

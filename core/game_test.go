@@ -304,3 +304,25 @@ func TestNewGameFrom(t *testing.T) {
 	assert.Equal(t, "predator wins", g.Outcome().Result.String())
 	assert.Equal(t, "captures", g.Outcome().Reason.String())
 }
+
+func TestCloneIsIndependent(t *testing.T) {
+	g, err := core.NewGame("beat-the-wolf")
+	require.NoError(t, err)
+	require.NoError(t, g.Play("d4-d5"))
+	require.NoError(t, g.Play("c3-c4"))
+	require.NoError(t, g.Timeout())
+	require.True(t, g.Undo())
+
+	c := g.Clone()
+	assert.Equal(t, g.Record(), c.Record())
+	assert.Equal(t, g.Position(), c.Position())
+	assert.Equal(t, g.History(), c.History())
+	assert.Equal(t, g.CanRedo(), c.CanRedo())
+
+	require.NoError(t, c.Play("d5-d6"))
+	assert.Equal(t, "d4-d5 c3-c4", g.Record(), "playing on the clone leaves the original alone")
+	assert.True(t, g.CanRedo())
+	require.True(t, g.Redo())
+	assert.Equal(t, "d4-d5 c3-c4 pass", g.Record())
+	assert.Equal(t, "d4-d5 c3-c4 d5-d6", c.Record(), "redo on the original leaves the clone alone")
+}
