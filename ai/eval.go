@@ -45,7 +45,7 @@ var weights = [core.NumGames]Weights{
 	},
 	core.SurroundTheLion: {
 		Capture: 100, CaptureSq: 40, Mobility: 8, Reach: 4, Cramped: 50,
-		Threat1: 20, Threat2: 80, ThreatMove: 10, Danger: 10, PairSpots: 8,
+		Threat1: 20, Threat2: 80, ThreatMove: 10, Danger: 10, PairSpots: 8, Confine: 6, ConfineK: 8,
 	},
 	core.DeerChess: {
 		Capture: 100, CaptureSq: 40, Mobility: 6, Reach: 3, Cramped: 50, Confine: 4, ConfineK: 10, MobK: 5, MobSq: 12,
