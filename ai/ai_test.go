@@ -60,7 +60,7 @@ func TestAlwaysLegal(t *testing.T) {
 	}
 	var buf [core.MaxMoves]core.Move
 	for i, p := range randomPositions(n, 1) {
-		lim := Limits{Nodes: int64(50 + i%7*40), Seed: int64(i), Noise: (i % 3) * 20}
+		lim := Limits{Nodes: int64(50 + i%7*40), Seed: int64(i), Noise: (i % 3) * 20, RootNoise: (i % 4) * 50, Lapse: (i % 5) * 20}
 		r := Search(context.Background(), p, lim)
 		moves := p.GenMoves(buf[:0])
 		if len(moves) == 0 {

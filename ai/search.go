@@ -28,13 +28,23 @@ const (
 
 // Limits bounds one search. Zero fields mean no limit.
 type Limits struct {
-	Depth   int           // max depth (0 = no limit)
-	Nodes   int64         // node budget (0 = no limit)
-	Time    time.Duration // time cap (0 = none)
-	Seed    int64         // seed for the level's noise / tie-breaks
-	Noise   int           // eval noise amplitude (Easy)
-	Threads int           // 0/1 = single-threaded
-	History []uint64      // Zobrist keys of earlier positions of the game (core.Game.History()), for repetition
+	Depth int           // max depth (0 = no limit)
+	Nodes int64         // node budget (0 = no limit)
+	Time  time.Duration // time cap (0 = none)
+	Seed  int64         // seed for the level's noise / tie-breaks
+	Noise int           // eval noise amplitude (Easy)
+	// RootNoise is the amplitude of a fixed pseudo-random offset (from Seed)
+	// added to each root move's score, so a level now and then prefers a
+	// move up to about RootNoise worse than the best: a lapse, as people
+	// have, never a move it sees losing by more. Forced wins and losses are
+	// never blurred.
+	RootNoise int
+	// Lapse is the percentage of moves (picked from Seed and the position)
+	// searched only one ply deep: the level overlooks the opponent's reply,
+	// as people now and then do. It still sees a capture it can make or suffer.
+	Lapse   int
+	Threads int      // 0/1 = single-threaded
+	History []uint64 // Zobrist keys of earlier positions of the game (core.Game.History()), for repetition
 	// Contempt is what a draw costs the side that searches (a repetition or a
 	// blocked lion game scores -Contempt for it), so it plays on instead of
 	// repeating when it has something better than a dead draw.
@@ -83,6 +93,7 @@ type searcher struct {
 	total     int64 // this thread's nodes
 	stopped   bool
 	noise     int
+	rootNoise int
 	seed      uint64
 	hist      map[uint64]int
 	helper    bool
@@ -156,6 +167,7 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 		s.nodeLimit = lim.Nodes
 		s.nodes, s.total, s.stopped = 0, 0, false
 		s.noise, s.seed = lim.Noise, uint64(lim.Seed)*0x9e3779b97f4a7c15+0x632be59bd9b4e019
+		s.rootNoise = min(lim.RootNoise, 5000) // far below a forced win's score
 		s.hist, s.helper = hist, helper
 		s.rootSide, s.contempt = pos.ToMove, lim.Contempt
 		s.killers = [maxPly + 2][2]uint16{}
@@ -168,6 +180,13 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	maxDepth := maxPly - 10
 	if lim.Depth > 0 {
 		maxDepth = min(lim.Depth, maxDepth)
+	}
+	if lim.Lapse > 0 {
+		h := (pos.Key ^ uint64(lim.Seed)*0xd1342543de82ef95) * 0x9e3779b97f4a7c15
+		h ^= h >> 31
+		if int(h%100) < lim.Lapse {
+			maxDepth = 1
+		}
 	}
 
 	var wg sync.WaitGroup
@@ -402,26 +421,37 @@ func (s *searcher) root(pos *core.Position, depth int) {
 	_, ttCode, _, _, _ := s.tt.probe(pos.Key)
 	s.order(pos, moves, ply, ttCode)
 	alpha, beta := -scoreInf, scoreInf
-	best := -scoreInf
+	best, bestRaw := -scoreInf, -scoreInf
 	var bestMove core.Move
 	for i := range moves {
 		s.pick(moves, ply, i)
 		m := moves[i]
 		child := pos.After(m)
+		// With root noise the move's score is v+n: search the child with the
+		// window shifted by n, so alpha-beta stays exact for the noisy scores.
+		n := s.rootOffset(m)
+		a, b := alpha-n, beta-n
+		if alpha <= -scoreInf+1000 {
+			a = alpha
+		}
 		var sc int
 		if i == 0 {
-			sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, 0)
+			sc = -s.search(&child, depth-1, ply+1, -b, -a, 0)
 		} else {
-			sc = -s.search(&child, depth-1, ply+1, -alpha-1, -alpha, 0)
-			if sc > alpha && !s.stopped {
-				sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, 0)
+			sc = -s.search(&child, depth-1, ply+1, -a-1, -a, 0)
+			if sc > a && !s.stopped {
+				sc = -s.search(&child, depth-1, ply+1, -b, -a, 0)
 			}
 		}
 		if s.stopped {
 			break
 		}
+		raw := sc
+		if _, won := IsWin(sc); !won {
+			sc += n
+		}
 		if sc > best {
-			best, bestMove = sc, m
+			best, bestRaw, bestMove = sc, raw, m
 			if sc > alpha {
 				alpha = sc
 				s.setPV(ply, m)
@@ -429,8 +459,8 @@ func (s *searcher) root(pos *core.Position, depth int) {
 		}
 	}
 	if bestMove.Kind != core.MoveNone {
-		s.rootBest, s.rootScore = bestMove, best
-		if !s.stopped {
+		s.rootBest, s.rootScore = bestMove, bestRaw
+		if !s.stopped && s.rootNoise == 0 {
 			s.tt.store(pos.Key, best, moveCode(bestMove), depth, flagExact)
 		}
 	}
@@ -442,6 +472,19 @@ func (s *searcher) root(pos *core.Position, depth int) {
 			}
 		}
 	}
+}
+
+// rootOffset is the root noise of move m: fixed for one search (so every
+// iteration agrees), different per seed.
+func (s *searcher) rootOffset(m core.Move) int {
+	if s.rootNoise <= 0 {
+		return 0
+	}
+	h := (uint64(moveCode(m))+1)*0x9e3779b97f4a7c15 ^ s.seed
+	h ^= h >> 29
+	h *= 0xbf58476d1ce4e5b9
+	h ^= h >> 32
+	return int(h%uint64(2*s.rootNoise+1)) - s.rootNoise
 }
 
 func (s *searcher) setPV(ply int, m core.Move) {

@@ -1,0 +1,126 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"huntchess/core"
+)
+
+// The per-move budgets of the issue: every level's time cap on every side of
+// every game stays within them.
+var levelCaps = [...]time.Duration{200 * time.Millisecond, 500 * time.Millisecond, time.Second, 3 * time.Second}
+
+func TestLevelTable(t *testing.T) {
+	for _, g := range core.Games() {
+		for _, side := range []core.Side{core.Predator, core.Prey} {
+			var prev Limits
+			for _, l := range Levels() {
+				lim := LevelLimitsFor(g.ID, side, l)
+				if lim.Time <= 0 || lim.Time > levelCaps[l] {
+					t.Errorf("%s %s %s: time cap %v, want within %v", g.Key, side, l, lim.Time, levelCaps[l])
+				}
+				if lim.Lapse < 0 || lim.Lapse > 100 || lim.RootNoise < 0 || lim.Noise < 0 {
+					t.Errorf("%s %s %s: bad budget %+v", g.Key, side, l, lim)
+				}
+				if l > Medium && (lim.Lapse > prev.Lapse || lim.RootNoise > prev.RootNoise || lim.Noise > prev.Noise) {
+					t.Errorf("%s %s: %s lapses or blurs more than the level below (%+v vs %+v)", g.Key, side, l, lim, prev)
+				}
+				if l == Master && (lim.Lapse != 0 || lim.RootNoise != 0 || lim.Noise != 0) {
+					t.Errorf("%s %s: Master must play its best, got %+v", g.Key, side, lim)
+				}
+				prev = lim
+			}
+		}
+	}
+	// Out-of-range arguments fall back to the defaults.
+	if got := LevelLimitsFor(core.NumGames, core.Predator, Hard); got.Nodes != LevelLimits(Hard).Nodes {
+		t.Errorf("LevelLimitsFor(bad game) = %+v", got)
+	}
+}
+
+func TestLimitsSet(t *testing.T) {
+	var lim Limits
+	for _, f := range []string{"Depth", "Nodes", "Noise", "RootNoise", "Lapse", "Threads", "Contempt"} {
+		if !lim.Set(f, 7) {
+			t.Errorf("Set(%q) refused", f)
+		}
+	}
+	want := Limits{Depth: 7, Nodes: 7, Noise: 7, RootNoise: 7, Lapse: 7, Threads: 7, Contempt: 7}
+	if lim.Depth != want.Depth || lim.Nodes != want.Nodes || lim.Noise != want.Noise || lim.RootNoise != want.RootNoise ||
+		lim.Lapse != want.Lapse || lim.Threads != want.Threads || lim.Contempt != want.Contempt {
+		t.Errorf("Set gave %+v", lim)
+	}
+	if lim.Set("Time", 1) || lim.Set("depth", 1) {
+		t.Error("Set accepted an unknown field")
+	}
+}
+
+func TestLapse(t *testing.T) {
+	positions := randomPositions(400, 5)
+	lapsed, searched := 0, 0
+	for i, p := range positions {
+		if len(p.GenMoves(nil)) < 2 || p.Outcome().Over() {
+			continue
+		}
+		lim := Limits{Depth: 3, Seed: int64(i), Lapse: 30}
+		r := Search(context.Background(), p, lim)
+		again := Search(context.Background(), p, lim)
+		if r.Move != again.Move || r.Depth != again.Depth {
+			t.Fatalf("%v: lapse not deterministic: %v/%d vs %v/%d", p, r.Move, r.Depth, again.Move, again.Depth)
+		}
+		if !legal(p, r.Move) {
+			t.Fatalf("%v: illegal move %v", p, r.Move)
+		}
+		searched++
+		if r.Depth == 1 {
+			lapsed++
+		}
+		always := Search(context.Background(), p, Limits{Depth: 3, Seed: int64(i), Lapse: 100})
+		if always.Depth != 1 {
+			t.Fatalf("%v: Lapse 100 searched to depth %d", p, always.Depth)
+		}
+	}
+	// About 30 % of the moves lapse (a won position ends its search at depth 1
+	// too, so allow some slack above).
+	if lapsed < searched*20/100 || lapsed > searched*45/100 {
+		t.Errorf("Lapse 30: %d of %d searches stopped at depth 1", lapsed, searched)
+	}
+}
+
+func TestRootNoise(t *testing.T) {
+	// Deterministic, and it does change some choices.
+	changed := 0
+	for i, p := range randomPositions(200, 9) {
+		if len(p.GenMoves(nil)) < 2 || p.Outcome().Over() {
+			continue
+		}
+		lim := Limits{Depth: 2, Seed: int64(i), RootNoise: 150}
+		a := Search(context.Background(), p, lim)
+		b := Search(context.Background(), p, lim)
+		if a.Move != b.Move || a.Score != b.Score {
+			t.Fatalf("%v: root noise not deterministic: %v %d vs %v %d", p, a.Move, a.Score, b.Move, b.Score)
+		}
+		if !legal(p, a.Move) {
+			t.Fatalf("%v: illegal move %v", p, a.Move)
+		}
+		if plain := Search(context.Background(), p, Limits{Depth: 2, Seed: int64(i)}); plain.Move != a.Move {
+			changed++
+		}
+	}
+	if changed == 0 {
+		t.Error("RootNoise 150 never changed a move")
+	}
+	// A forced win is never blurred: the wolf takes the twelfth dog.
+	p, err := core.ParsePosition("beat-the-wolf", "predator:d4 prey:d5,a3,g3,c1,e1,a5 turn:predator captured:11 hand:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := int64(0); seed < 40; seed++ {
+		r := Search(context.Background(), p, Limits{Depth: 3, Seed: seed, RootNoise: 1000})
+		if r.Move.String() != "d4-d6" {
+			t.Fatalf("seed %d: RootNoise 1000 played %v instead of the winning d4-d6", seed, r.Move)
+		}
+	}
+}
