@@ -89,12 +89,12 @@ fuzz:
 # The AI arena (ai/arena): the level ladder (medium–easy, hard–medium,
 # master–hard) in every game at a reduced time scale, written to
 # docs/ai-strength.md, then a short run at full time scale appended (think
-# times per level against their budgets). Takes ~15 minutes on 2 cores.
+# times per level against their budgets). Takes ~25 minutes on 2 cores.
 ARENA_SCALE ?= 0.05
 ARENA_N     ?= 60
 arena:
 	$(GO) build -o build/arena ./ai/arena
-	build/arena -game all -pairs ladder -n $(ARENA_N) -scale $(ARENA_SCALE) -max-plies 200 -parallel 2 \
+	build/arena -game all -pairs ladder -n $(ARENA_N) -scale $(ARENA_SCALE) -max-plies 300 -parallel 2 \
 	  -header -title "Level ladder at time scale $(ARENA_SCALE)" -out docs/ai-strength.md $(ARENA_FLAGS)
 	build/arena -game all -pairs master:hard,medium:easy -n 2 -scale 1 -parallel 1 -max-plies 30 -random-plies 2 \
 	  -title "Think time at full time scale (short run)" -out docs/ai-strength.md -append $(ARENA_FLAGS)

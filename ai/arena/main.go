@@ -32,24 +32,43 @@ type pair struct{ a, b ai.Level }
 // tuned holds level a's evaluation weights per game when -tune-a is given.
 var tuned [core.NumGames]*ai.Weights
 
-// noiseOverride holds -noise overrides of the levels' eval noise.
-var noiseOverride = map[ai.Level]int{}
+// tunedAll holds both levels' evaluation weights per game when -tune is given.
+var tunedAll [core.NumGames]*ai.Weights
 
-// depthOverride holds -depth overrides of the levels' depth limit.
-var depthOverride = map[ai.Level]int{}
+// sets holds -set overrides of level budgets, for experiments.
+var sets []setting
 
-func parseOverrides(spec string, m map[ai.Level]int) {
+type setting struct {
+	level ai.Level
+	side  string // "predator", "prey" or "" for both
+	field string
+	value int64
+}
+
+func parseSets(spec string) {
 	if spec == "" {
 		return
 	}
 	for _, kv := range strings.Split(spec, ",") {
 		k, v, _ := strings.Cut(kv, "=")
-		l, ok := ai.ParseLevel(k)
-		x, err := strconv.Atoi(v)
-		if !ok || err != nil {
-			fatal(fmt.Errorf("bad override item %q", kv))
+		parts := strings.Split(k, ".")
+		x, err := strconv.ParseInt(v, 10, 64)
+		if err != nil || len(parts) < 2 || len(parts) > 3 {
+			fatal(fmt.Errorf("bad -set item %q", kv))
 		}
-		m[l] = x
+		l, ok := ai.ParseLevel(parts[0])
+		if !ok {
+			fatal(fmt.Errorf("bad -set level in %q", kv))
+		}
+		st := setting{level: l, field: parts[len(parts)-1], value: x}
+		if len(parts) == 3 {
+			st.side = parts[1]
+		}
+		var probe ai.Limits
+		if !probe.Set(st.field, x) {
+			fatal(fmt.Errorf("bad -set field in %q", kv))
+		}
+		sets = append(sets, st)
 	}
 }
 
@@ -107,9 +126,9 @@ func main() {
 	appendOut := flag.Bool("append", false, "append to -out instead of replacing it")
 	title := flag.String("title", "", "section title for the markdown output")
 	header := flag.Bool("header", false, "start the markdown output with the document's introduction")
+	tuneAll := flag.String("tune", "", `evaluation weight changes for both levels, "Name=v,Name=v"`)
 	tuneA := flag.String("tune-a", "", `evaluation weight changes for level a only, "Name=v,Name=v" (A/B tuning; same level on both sides)`)
-	noiseFlag := flag.String("noise", "", `override levels' eval noise for experiments, "level=n,level=n"`)
-	depthFlag := flag.String("depth", "", `override levels' depth limit for experiments, "level=n,level=n"`)
+	setFlag := flag.String("set", "", `override level budgets for experiments, "level.Field=n" or "level.side.Field=n" (side predator or prey; fields of ai.Limits: Depth, Nodes, Noise, RootNoise, Lapse, Threads)`)
 	verbose := flag.Bool("v", false, "print every game")
 	records := flag.Bool("records", false, "with -v, print every game's moves too")
 	flag.Parse()
@@ -142,12 +161,17 @@ func main() {
 		pairs = append(pairs, pair{a, b})
 	}
 	games2 := (*n + 1) / 2 * 2
-	parseOverrides(*noiseFlag, noiseOverride)
-	parseOverrides(*depthFlag, depthOverride)
-	if *tuneA != "" {
+	parseSets(*setFlag)
+	for _, spec := range []string{*tuneAll, *tuneA} {
+		if spec == "" {
+			continue
+		}
 		for _, g := range games {
 			w := ai.GameWeights(g.ID)
-			for _, kv := range strings.Split(*tuneA, ",") {
+			if tunedAll[g.ID] != nil {
+				w = *tunedAll[g.ID]
+			}
+			for _, kv := range strings.Split(spec, ",") {
 				k, v, _ := strings.Cut(kv, "=")
 				x, err := strconv.Atoi(v)
 				if err != nil || !w.SetWeight(k, x) {
@@ -155,7 +179,11 @@ func main() {
 				}
 			}
 			w.Rebase(g.ID)
-			tuned[g.ID] = &w
+			if spec == *tuneA && *tuneA != "" {
+				tuned[g.ID] = &w
+			} else {
+				tunedAll[g.ID] = &w
+			}
 		}
 	}
 
@@ -252,9 +280,15 @@ replies / killer / history move ordering, late-move reductions, a capture quiesc
 and extensions for pending captures and a cornered predator) over a hand-made evaluation per
 game (ai/eval.go). The four levels differ only in budget:
 
-| level | depth | nodes (full scale) | noise | threads | time cap |
-|---|---|---|---|---|---|
+| level | depth | nodes (full scale) | noise | root noise | lapse % | threads | time cap |
+|---|---|---|---|---|---|---|---|
 ` + levelRows + `
+Departures for one side of one game (ai/level.go, levelTweaks; in the pigs and lion games a
+pack that looks two plies ahead never loses, so the levels below Master slip now and then:
+a lapse is a move searched one ply deep, root noise a fixed random offset of up to ± n on
+each root move's score):
+
+` + tweakRows + `
 A level is defined by depth / nodes / noise; the time is a cap, so a match can be played at a
 reduced time scale (the node budgets and time caps of Hard and Master are multiplied by the
 scale; Easy and Medium are depth-limited and unchanged). A pair plays n games per game: the games go
@@ -271,12 +305,45 @@ func init() {
 		if l.Depth > 0 {
 			depth = strconv.Itoa(l.Depth)
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %v |\n", lv, depth, l.Nodes, l.Noise, max(l.Threads, 1), l.Time)
+		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %d | %d | %v |\n", lv, depth, l.Nodes, l.Noise, l.RootNoise, l.Lapse, max(l.Threads, 1), l.Time)
 	}
 	levelRows = sb.String()
+	sb.Reset()
+	for _, g := range core.Games() {
+		for _, side := range []core.Side{core.Predator, core.Prey} {
+			for _, lv := range ai.Levels() {
+				if d := limitsDiff(ai.LevelLimits(lv), ai.LevelLimitsFor(g.ID, side, lv)); d != "" {
+					fmt.Fprintf(&sb, "- %s, %s (%s), %s: %s\n", g.Key, g.PiecesOf(side), side, lv, d)
+				}
+			}
+		}
+	}
+	if sb.Len() == 0 {
+		sb.WriteString("- none\n")
+	}
+	tweakRows = sb.String()
 }
 
-var levelRows string
+var levelRows, tweakRows string
+
+// limitsDiff describes how b departs from a.
+func limitsDiff(a, b ai.Limits) string {
+	var parts []string
+	add := func(name string, x, y int64) {
+		if x != y {
+			parts = append(parts, fmt.Sprintf("%s %d (not %d)", name, y, x))
+		}
+	}
+	add("depth", int64(a.Depth), int64(b.Depth))
+	add("nodes", a.Nodes, b.Nodes)
+	add("noise", int64(a.Noise), int64(b.Noise))
+	add("root noise", int64(a.RootNoise), int64(b.RootNoise))
+	if a.Lapse != b.Lapse {
+		parts = append(parts, fmt.Sprintf("lapse %d %% (not %d %%)", b.Lapse, a.Lapse))
+	}
+	add("threads", int64(a.Threads), int64(b.Threads))
+	return strings.Join(parts, ", ")
+}
 
 func fatal(err error) {
 	fmt.Fprintln(os.Stderr, "arena:", err)
@@ -329,14 +396,15 @@ func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, rando
 		if pos.ToMove == aSide {
 			who, lv = 0, p.a
 		}
-		lim := ai.ScaleLimits(ai.GameLimits(gm, lv), scale)
-		if nz, ok := noiseOverride[lv]; ok {
-			lim.Noise = nz
+		lim := ai.GameLimits(gm, lv)
+		for _, st := range sets {
+			if st.level == lv && (st.side == "" || st.side == pos.ToMove.String()) {
+				lim.Set(st.field, st.value)
+			}
 		}
-		if d, ok := depthOverride[lv]; ok {
-			lim.Depth = d
-		}
-		if who == 0 {
+		lim = ai.ScaleLimits(lim, scale)
+		lim.Weights = tunedAll[g.ID]
+		if who == 0 && tuned[g.ID] != nil {
 			lim.Weights = tuned[g.ID]
 		}
 		lim.Seed ^= seed*0x5851f42d4c957f2d + int64(i/2)*0x14057b7ef767814f // noise differs per opening pair
@@ -386,7 +454,8 @@ func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []p
 	for _, p := range pairs {
 		for _, lv := range []ai.Level{p.a, p.b} {
 			lim := ai.ScaleLimits(ai.LevelLimits(lv), scale)
-			fmt.Fprintf(w, "- %s %s: depth %d, nodes %d, noise %d, threads %d, time cap %v\n", p, lv, lim.Depth, lim.Nodes, lim.Noise, max(lim.Threads, 1), lim.Time)
+			fmt.Fprintf(w, "- %s %s: depth %d, nodes %d, noise %d, root noise %d, lapse %d %%, threads %d, time cap %v (plus the departures above)\n",
+				p, lv, lim.Depth, lim.Nodes, lim.Noise, lim.RootNoise, lim.Lapse, max(lim.Threads, 1), lim.Time)
 		}
 	}
 	fmt.Fprintln(w)
