@@ -15,22 +15,25 @@ var levelCaps = [...]time.Duration{200 * time.Millisecond, 500 * time.Millisecon
 func TestLevelTable(t *testing.T) {
 	for _, g := range core.Games() {
 		for _, side := range []core.Side{core.Predator, core.Prey} {
-			var prev Limits
 			for _, l := range Levels() {
 				lim := LevelLimitsFor(g.ID, side, l)
 				if lim.Time <= 0 || lim.Time > levelCaps[l] {
 					t.Errorf("%s %s %s: time cap %v, want within %v", g.Key, side, l, lim.Time, levelCaps[l])
 				}
-				if lim.Lapse < 0 || lim.Lapse > 100 || lim.RootNoise < 0 || lim.Noise < 0 {
-					t.Errorf("%s %s %s: bad budget %+v", g.Key, side, l, lim)
-				}
-				if l > Medium && (lim.Lapse > prev.Lapse || lim.RootNoise > prev.RootNoise || lim.Noise > prev.Noise) {
-					t.Errorf("%s %s: %s lapses or blurs more than the level below (%+v vs %+v)", g.Key, side, l, lim, prev)
+				// Slips stay slips: a lapse share, and root noise below the
+				// value of two captured pieces. (Which level is stronger is
+				// the arena's to measure: a depth-limited Medium and a deep
+				// Hard that lapses now and then are not comparable field by
+				// field.)
+				if lim.Lapse < 0 || lim.Lapse > 60 || lim.RootNoise < 0 || lim.RootNoise > 200 || lim.Noise < 0 || lim.Noise > 60 {
+					t.Errorf("%s %s %s: budget out of range %+v", g.Key, side, l, lim)
 				}
 				if l == Master && (lim.Lapse != 0 || lim.RootNoise != 0 || lim.Noise != 0) {
 					t.Errorf("%s %s: Master must play its best, got %+v", g.Key, side, lim)
 				}
-				prev = lim
+				if l == Easy && lim.Depth != 1 {
+					t.Errorf("%s %s: Easy searches %d plies, want 1", g.Key, side, lim.Depth)
+				}
 			}
 		}
 	}
