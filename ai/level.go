@@ -78,15 +78,17 @@ type tweak struct {
 // levelTweaks are the per-game, per-side departures from LevelLimits, set
 // with the arena (make arena, docs/ai-strength.md).
 //
-// In Wolf Carries the Pig and Surround the Lion the defence is easy: a pack
-// that looks two plies ahead never loses a piece to any search, and the
-// games end in draws, so the levels would be equal. People are not like
-// that: they slip now and then, less the better they are. So there a level
-// below Master lapses: a share of its moves is searched one ply deep
-// (Limits.Lapse, it overlooks the reply) or picked with root noise
-// (Limits.RootNoise, it settles for a slightly worse move), on the side
-// where the slips decide games. A player facing Medium or Hard then gets
-// real chances, and the stronger level wins by punishing the slips.
+// In three games one side's task is easy for a search: in Wolf Carries the
+// Pig and Surround the Lion a side that looks two plies ahead never loses a
+// piece, and in Twenty-Dog Deer Chess dogs that look two plies ahead shut in
+// any deer (even Master's, at full time). Between such players the games end
+// alike whatever the level. People are not like that: they slip now and then,
+// less the better they are. So there a level below Master slips on the side
+// where slips decide games: a share of its moves is searched one ply deep
+// (Limits.Lapse, it overlooks the reply), picked with root noise
+// (Limits.RootNoise, it settles for a slightly worse move), or its dogs look
+// one ply ahead with evaluation noise. A player facing Medium or Hard then
+// has real chances, and the stronger level wins by punishing the slips.
 var levelTweaks = []tweak{
 	// The pigs hold the wolves off from two plies on: Medium's pigs overlook
 	// the wolves' reply on 60 % of their moves, Hard's settle for moves up to
@@ -98,6 +100,12 @@ var levelTweaks = []tweak{
 	// evaluation's Confine term makes them build it). Hard's lion lapses on
 	// a quarter of its moves; Medium's is depth-limited already.
 	{core.SurroundTheLion, core.Predator, Hard, func(l *Limits) { l.Lapse = 25 }},
+	// The deer's chances are the dogs' slips: below Master the dogs place and
+	// step looking one ply ahead (they still see a dog left en prise), with
+	// less noise the higher the level.
+	{core.DeerChess, core.Prey, Easy, func(l *Limits) { l.Noise = 150 }},
+	{core.DeerChess, core.Prey, Medium, func(l *Limits) { l.Depth, l.Noise = 1, 100 }},
+	{core.DeerChess, core.Prey, Hard, func(l *Limits) { l.Depth, l.Noise = 1, 40 }},
 }
 
 // levelTable[game][side][level] is every level's budget.

@@ -283,10 +283,12 @@ game (ai/eval.go). The four levels differ only in budget:
 | level | depth | nodes (full scale) | noise | root noise | lapse % | threads | time cap |
 |---|---|---|---|---|---|---|---|
 ` + levelRows + `
-Departures for one side of one game (ai/level.go, levelTweaks; in the pigs and lion games a
-pack that looks two plies ahead never loses, so the levels below Master slip now and then:
-a lapse is a move searched one ply deep, root noise a fixed random offset of up to ± n on
-each root move's score):
+Departures for one side of one game (ai/level.go, levelTweaks). In the pigs and lion games a
+side that looks two plies ahead never loses a piece, and in deer chess dogs that look two
+plies ahead shut in any deer, so there the levels below Master slip now and then on the
+side where slips decide games: a lapse is a move searched one ply deep, root noise a fixed
+random offset of up to ± n on each root move's score, and the deer game's dogs below Master
+look one ply ahead with noise:
 
 ` + tweakRows + `
 A level is defined by depth / nodes / noise; the time is a cap, so a match can be played at a
