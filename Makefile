@@ -89,7 +89,7 @@ fuzz:
 # The AI arena (ai/arena): the level ladder (medium–easy, hard–medium,
 # master–hard) in every game at a reduced time scale, written to
 # docs/ai-strength.md, then a short run at full time scale appended (think
-# times per level against their budgets). Takes ~25 minutes on 2 cores.
+# times per level against their budgets). Takes ~20 minutes on 2 cores.
 ARENA_SCALE ?= 0.05
 ARENA_N     ?= 60
 arena:
