@@ -194,16 +194,16 @@ func Think(ctx context.Context, g *core.Game, level Level) Result {
 	return Search(ctx, g.Position(), GameLimits(g, level))
 }
 
-// Hint suggests a move for the player to move in g: the computer's search
-// at the Hard level's node budget and time cap, without its noise or lapses
-// (a hint is the best move it finds).
+// Hint suggests a move for the player to move in g: HintAt the Hard level.
 func Hint(ctx context.Context, g *core.Game) Result {
-	lim := GameLimits(g, Hard)
-	lim.Noise, lim.RootNoise, lim.Lapse = 0, 0, 0
-	return Search(ctx, g.Position(), lim)
+	return HintAt(ctx, g, Hard)
 }
 
-// HintAt is Hint at a chosen level.
+// HintAt suggests a move for the player to move in g: the computer's search
+// at the level's budget (depth, nodes, time cap), without its noise or lapses
+// (a hint is the best move it finds).
 func HintAt(ctx context.Context, g *core.Game, level Level) Result {
-	return Think(ctx, g, level)
+	lim := GameLimits(g, level)
+	lim.Noise, lim.RootNoise, lim.Lapse = 0, 0, 0
+	return Search(ctx, g.Position(), lim)
 }
