@@ -45,6 +45,31 @@ type setting struct {
 	value int64
 }
 
+// tuneWeights returns per game the evaluation weights with the changes of
+// spec ("Name=v,Name=v", given as flag name), starting from base where it has
+// weights of its own, else from the game's; nil entries when spec is empty.
+func tuneWeights(games []*core.GameInfo, name, spec string, base *[core.NumGames]*ai.Weights) (out [core.NumGames]*ai.Weights) {
+	if spec == "" {
+		return out
+	}
+	for _, g := range games {
+		w := ai.GameWeights(g.ID)
+		if base != nil && base[g.ID] != nil {
+			w = *base[g.ID]
+		}
+		for _, kv := range strings.Split(spec, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			x, err := strconv.Atoi(v)
+			if err != nil || !w.SetWeight(k, x) {
+				fatal(fmt.Errorf("bad %s item %q", name, kv))
+			}
+		}
+		w.Rebase(g.ID)
+		out[g.ID] = &w
+	}
+	return out
+}
+
 func parseSets(spec string) {
 	if spec == "" {
 		return
@@ -162,30 +187,8 @@ func main() {
 	}
 	games2 := (*n + 1) / 2 * 2
 	parseSets(*setFlag)
-	for _, spec := range []string{*tuneAll, *tuneA} {
-		if spec == "" {
-			continue
-		}
-		for _, g := range games {
-			w := ai.GameWeights(g.ID)
-			if tunedAll[g.ID] != nil {
-				w = *tunedAll[g.ID]
-			}
-			for _, kv := range strings.Split(spec, ",") {
-				k, v, _ := strings.Cut(kv, "=")
-				x, err := strconv.Atoi(v)
-				if err != nil || !w.SetWeight(k, x) {
-					fatal(fmt.Errorf("bad -tune-a item %q", kv))
-				}
-			}
-			w.Rebase(g.ID)
-			if spec == *tuneA && *tuneA != "" {
-				tuned[g.ID] = &w
-			} else {
-				tunedAll[g.ID] = &w
-			}
-		}
-	}
+	tunedAll = tuneWeights(games, "-tune", *tuneAll, nil)
+	tuned = tuneWeights(games, "-tune-a", *tuneA, &tunedAll)
 
 	type job struct {
 		g     *core.GameInfo
