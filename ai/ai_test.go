@@ -86,16 +86,39 @@ func TestAlwaysLegal(t *testing.T) {
 	}
 }
 
+// searchTwice searches p twice with lim and reports it when the two results
+// differ (the same position, limits and seed must give the same search) or
+// the move is illegal. It returns the first result.
+func searchTwice(t *testing.T, p core.Position, lim Limits) Result {
+	t.Helper()
+	a := Search(context.Background(), p, lim)
+	b := Search(context.Background(), p, lim)
+	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || a.Depth != b.Depth {
+		t.Errorf("%v %+v: two searches differ: %v %d %d/%d vs %v %d %d/%d", p, lim,
+			a.Move, a.Score, a.Depth, a.Nodes, b.Move, b.Score, b.Depth, b.Nodes)
+	}
+	if len(p.GenMoves(nil)) > 0 && !legal(p, a.Move) {
+		t.Errorf("%v: illegal move %v", p, a.Move)
+	}
+	return a
+}
+
+// choicePositions returns the positions of randomPositions(n, seed) that
+// are not over and give the side to move a choice.
+func choicePositions(n int, seed int64) []core.Position {
+	var out []core.Position
+	for _, p := range randomPositions(n, seed) {
+		if len(p.GenMoves(nil)) >= 2 && !p.Outcome().Over() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 func TestDeterministic(t *testing.T) {
 	for _, g := range core.Games() {
 		for _, p := range benchPositions(g) {
-			lim := Limits{Nodes: 20_000, Seed: 42, Noise: 10}
-			a := Search(context.Background(), p, lim)
-			b := Search(context.Background(), p, lim)
-			if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes || a.Depth != b.Depth {
-				t.Errorf("%s %v: two searches differ: %v %d %d/%d vs %v %d %d/%d", g.Key, p,
-					a.Move, a.Score, a.Depth, a.Nodes, b.Move, b.Score, b.Depth, b.Nodes)
-			}
+			searchTwice(t, p, Limits{Nodes: 20_000, Seed: 42, Noise: 10})
 		}
 	}
 }

@@ -62,22 +62,10 @@ func TestLimitsSet(t *testing.T) {
 }
 
 func TestLapse(t *testing.T) {
-	positions := randomPositions(400, 5)
-	lapsed, searched := 0, 0
+	positions := choicePositions(400, 5)
+	lapsed := 0
 	for i, p := range positions {
-		if len(p.GenMoves(nil)) < 2 || p.Outcome().Over() {
-			continue
-		}
-		lim := Limits{Depth: 3, Seed: int64(i), Lapse: 30}
-		r := Search(context.Background(), p, lim)
-		again := Search(context.Background(), p, lim)
-		if r.Move != again.Move || r.Depth != again.Depth {
-			t.Fatalf("%v: lapse not deterministic: %v/%d vs %v/%d", p, r.Move, r.Depth, again.Move, again.Depth)
-		}
-		if !legal(p, r.Move) {
-			t.Fatalf("%v: illegal move %v", p, r.Move)
-		}
-		searched++
+		r := searchTwice(t, p, Limits{Depth: 3, Seed: int64(i), Lapse: 30})
 		if r.Depth == 1 {
 			lapsed++
 		}
@@ -88,7 +76,7 @@ func TestLapse(t *testing.T) {
 	}
 	// About 30 % of the moves lapse (a won position ends its search at depth 1
 	// too, so allow some slack above).
-	if lapsed < searched*20/100 || lapsed > searched*45/100 {
+	if searched := len(positions); lapsed < searched*20/100 || lapsed > searched*45/100 {
 		t.Errorf("Lapse 30: %d of %d searches stopped at depth 1", lapsed, searched)
 	}
 }
@@ -96,19 +84,8 @@ func TestLapse(t *testing.T) {
 func TestRootNoise(t *testing.T) {
 	// Deterministic, and it does change some choices.
 	changed := 0
-	for i, p := range randomPositions(200, 9) {
-		if len(p.GenMoves(nil)) < 2 || p.Outcome().Over() {
-			continue
-		}
-		lim := Limits{Depth: 2, Seed: int64(i), RootNoise: 150}
-		a := Search(context.Background(), p, lim)
-		b := Search(context.Background(), p, lim)
-		if a.Move != b.Move || a.Score != b.Score {
-			t.Fatalf("%v: root noise not deterministic: %v %d vs %v %d", p, a.Move, a.Score, b.Move, b.Score)
-		}
-		if !legal(p, a.Move) {
-			t.Fatalf("%v: illegal move %v", p, a.Move)
-		}
+	for i, p := range choicePositions(200, 9) {
+		a := searchTwice(t, p, Limits{Depth: 2, Seed: int64(i), RootNoise: 150})
 		if plain := Search(context.Background(), p, Limits{Depth: 2, Seed: int64(i)}); plain.Move != a.Move {
 			changed++
 		}
