@@ -412,16 +412,24 @@ func (a *App) resumeSaved() {
 func (a *App) installShortcuts() {
 	c := a.win.Canvas()
 	mod := fyne.KeyModifierShortcutDefault
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: mod}, func(fyne.Shortcut) {
+	undo := func(fyne.Shortcut) {
 		if g, ok := a.top().(*gameScreen); ok {
 			g.undo()
 		}
-	})
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: mod}, func(fyne.Shortcut) {
+	}
+	redo := func(fyne.Shortcut) {
 		if g, ok := a.top().(*gameScreen); ok {
 			g.redo()
 		}
-	})
+	}
+	// Fyne's desktop driver turns Ctrl+Z / Ctrl+Y (Cmd on macOS) into
+	// fyne.ShortcutUndo / fyne.ShortcutRedo, never into the custom shortcuts;
+	// those stay for drivers that send them (and Ctrl+Shift+Z redoes).
+	c.AddShortcut(&fyne.ShortcutUndo{}, undo)
+	c.AddShortcut(&fyne.ShortcutRedo{}, redo)
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: mod}, undo)
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: mod}, redo)
+	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: mod | fyne.KeyModifierShift}, redo)
 	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: mod}, func(fyne.Shortcut) {
 		if g, ok := a.top().(*gameScreen); ok {
 			g.newGame()

@@ -881,3 +881,52 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 		t.Fatalf("%d overlays, want the one notice", n)
 	}
 }
+
+// Issue 13, defect 1: against the AI, the notice that the player's time ran
+// out stays on screen after the AI's answer, until the player acts again.
+func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(KeyTimer, 15)
+	h := newHarness(t, fa)
+	g := h.startGame(0, ModeVsAIAsPredator) // the player's wolf opens
+	h.clock.Advance(16 * time.Second)
+	g.tick()
+	if g.game.Len() != 1 || g.game.LastMove().Kind != core.MovePass {
+		t.Fatalf("timeout: record %q", g.game.Record())
+	}
+	h.waitFor("the AI's answer", func() bool { return g.game.Len() == 2 && g.humanTurn() })
+	if g.game.LastMove().Kind == core.MovePass {
+		t.Fatal("the AI should have moved, not passed")
+	}
+	want := translations.T("game.pass_timeout")
+	if g.noticeLabel.Text != want || !g.noticeLabel.Visible() {
+		t.Fatalf("after the AI's move the notice is %q (visible %v), want %q", g.noticeLabel.Text, g.noticeLabel.Visible(), want)
+	}
+	g.board.OnMove(g.game.LegalMoves()[0])
+	if g.noticeLabel.Visible() && g.noticeLabel.Text == want {
+		t.Fatal("the player's move must clear the notice")
+	}
+}
+
+// Issue 13, defect 2: the desktop driver sends Ctrl+Z / Ctrl+Y as
+// fyne.ShortcutUndo / fyne.ShortcutRedo.
+func TestUndoRedoStandardShortcuts(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(1, ModeTwoPlayers)
+	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.game.LegalMoves()[0])
+	sc := h.a.Window().Canvas().(fyne.Shortcutable)
+	sc.TypedShortcut(&fyne.ShortcutUndo{})
+	if g.game.Len() != 1 {
+		t.Fatalf("ShortcutUndo: len %d, want 1", g.game.Len())
+	}
+	sc.TypedShortcut(&fyne.ShortcutRedo{})
+	if g.game.Len() != 2 {
+		t.Fatalf("ShortcutRedo: len %d, want 2", g.game.Len())
+	}
+	sc.TypedShortcut(&fyne.ShortcutUndo{})
+	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
+	if g.game.Len() != 2 {
+		t.Fatalf("Ctrl+Shift+Z: len %d, want 2", g.game.Len())
+	}
+}

@@ -232,9 +232,8 @@ func (s *gameScreen) aiDone(gen uint64, res ai.Result) {
 		m = moves[0]
 		_ = s.game.PlayMove(m)
 	}
-	if m.Kind != core.MovePass {
-		s.noticeID = ""
-	}
+	// The AI's move leaves the notice alone: a notice (the player's time ran
+	// out) stays until the player's own next action.
 	s.advance(m)
 }
 
@@ -243,6 +242,7 @@ func (s *gameScreen) hint() {
 	if !s.humanTurn() || s.hinting || s.mode == ModeWatch {
 		return
 	}
+	s.noticeID = ""
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancels = append(s.cancels, cancel)
 	s.hinting = true
