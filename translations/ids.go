@@ -17,6 +17,13 @@ package translations
 //	reason.captures         {{.Count}} {{.Prey}}
 //	reason.predator_stuck   {{.Predator}}
 //	settings.timer_seconds  {{.Seconds}}
+//	game.you_play           {{.Side}} {{.Level}}
+//	game.watching           {{.Level}}
+//	newgame.confirm_message {{.Game}} {{.Move}}
+//	resume.details          {{.Game}} {{.Mode}} {{.Move}}
+//	resume.details_ai       {{.Game}} {{.Mode}} {{.Level}} {{.Move}}
+//	resume.partial          {{.Move}}
+//	rules.timer_yours       {{.Seconds}}
 //
 // In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
 // as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
@@ -62,6 +69,14 @@ var uiIDs = []string{
 	// Added with the app screens: the pass button and its notice, the
 	// show-legal-moves setting.
 	"game.pass", "game.forced_pass", "settings.show_legal",
+
+	// Added for issue 13: the player's side and the AI level, the result
+	// against the AI, the new-game confirmation, the resume details, a
+	// partly read save, the player's timer setting on the rules screens.
+	"game.you_play", "game.watching", "gameover.you_won", "gameover.you_lost",
+	"newgame.confirm_title", "newgame.confirm_message", "newgame.confirm_start",
+	"resume.details", "resume.details_ai", "resume.partial",
+	"rules.timer_yours", "rules.timer_yours_off",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
