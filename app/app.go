@@ -325,6 +325,24 @@ func (a *App) saveCurrent() {
 	}
 }
 
+// unfinished returns the game a new game would discard: the unfinished game
+// in progress (under the new-game screen), else the saved one; nil when none.
+func (a *App) unfinished() (*core.GameInfo, *core.Game) {
+	if g := a.game(); g != nil {
+		if g.game.Len() > 0 && !g.game.Outcome().Over() {
+			return g.info, g.game
+		}
+		return nil, nil
+	}
+	if r, err := loadSaved(a.prefs); err == nil {
+		return r.game.Info(), r.game
+	}
+	return nil, nil
+}
+
+// moveNumber is the number of the next move, as the move list numbers them.
+func moveNumber(g *core.Game) int { return g.Len()/2 + 1 }
+
 // hasSaved reports whether a saved game can be continued.
 func (a *App) hasSaved() bool {
 	_, err := loadSaved(a.prefs)

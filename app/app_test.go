@@ -147,6 +147,9 @@ func (h *harness) startGame(i int, mode Mode) *gameScreen {
 		}
 	}
 	test.Tap(setup.startBtn)
+	if setup.confirm != nil { // an unfinished game would be discarded: yes
+		setup.confirm.Confirm()
+	}
 	return h.gameScreen()
 }
 
@@ -929,4 +932,129 @@ func TestUndoRedoStandardShortcuts(t *testing.T) {
 	if g.game.Len() != 2 {
 		t.Fatalf("Ctrl+Shift+Z: len %d, want 2", g.game.Len())
 	}
+}
+
+// Issue 13, defect 7: the panel says which side the player has and the AI's
+// level; against the AI the end says "You won!" or "You lost", in both
+// languages.
+func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
+	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		<-ctx.Done()
+		return ai.Result{}
+	}
+	for _, tc := range []struct {
+		mode Mode
+		won  bool
+	}{{ModeVsAIAsPrey, true}, {ModeVsAIAsPredator, false}} {
+		for _, lang := range translations.Languages {
+			t.Run(string(tc.mode)+"/"+string(lang), func(t *testing.T) {
+				h := newHarness(t, test.NewTempApp(t), withThink(block))
+				translations.SetLanguage(lang)
+				g0, err := core.LoadRecord("surround-the-lion", "c3-c2 b1-b2 c2-b1 d1-c1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.a.startGame(g0, tc.mode)
+				g := h.gameScreen()
+				want := translations.TData("game.you_play", map[string]any{
+					"Side": sideName(g.info, tc.mode.HumanSide()), "Level": translations.T("level.medium")})
+				if g.playerLabel.Text != want || !strings.Contains(texts(h.a.Window()), want) {
+					t.Fatalf("player line %q, want %q", g.playerLabel.Text, want)
+				}
+				if err := g0.Play("b1-S"); err != nil { // the lion steps into a trap
+					t.Fatal(err)
+				}
+				g.advance(g0.LastMove())
+				id := "gameover.you_lost"
+				if tc.won {
+					id = "gameover.you_won"
+				}
+				if !strings.Contains(texts(h.a.Window()), translations.T(id)) {
+					t.Fatalf("the game-over dialog lacks %q; shown:\n%s", translations.T(id), texts(h.a.Window()))
+				}
+			})
+		}
+	}
+	h := newHarness(t, test.NewTempApp(t), withThink(block))
+	g := h.startGame(0, ModeWatch)
+	if want := translations.TData("game.watching", map[string]any{"Level": translations.T("level.medium")}); g.playerLabel.Text != want {
+		t.Fatalf("watching: %q, want %q", g.playerLabel.Text, want)
+	}
+	g.a.back()
+	g = h.startGame(0, ModeTwoPlayers)
+	if g.playerLabel.Text != translations.T("mode.two_players") {
+		t.Fatalf("two players: %q", g.playerLabel.Text)
+	}
+}
+
+// overlayButton finds a button with the given text in the top overlay.
+func overlayButton(t *testing.T, w fyne.Window, text string) *widget.Button {
+	t.Helper()
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatalf("no dialog on screen, looking for %q", text)
+	}
+	for _, o := range test.LaidOutObjects(top) {
+		if b, ok := o.(*widget.Button); ok && b.Text == text {
+			return b
+		}
+	}
+	t.Fatalf("no button %q in the dialog; shown:\n%s", text, texts(w))
+	return nil
+}
+
+// Issue 13, defect 6: starting a new game asks before it discards an
+// unfinished one, in progress or saved.
+func TestNewGameAsksBeforeDiscarding(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(1, ModeTwoPlayers)
+	for i := 0; i < 3; i++ {
+		g.board.OnMove(g.game.LegalMoves()[0])
+	}
+	test.Tap(g.newBtn)
+	setup := h.a.top().(*setupScreen)
+	test.Tap(setup.startBtn)
+	want := translations.TData("newgame.confirm_message", map[string]any{
+		"Game": translations.Game(g.info.Key).Title, "Move": 2})
+	if setup.confirm == nil || !strings.Contains(texts(h.a.Window()), want) {
+		t.Fatalf("no question before discarding the game; shown:\n%s", texts(h.a.Window()))
+	}
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
+	if h.a.top() != setup || g.closed || g.game.Len() != 3 {
+		t.Fatal("Cancel keeps the unfinished game")
+	}
+	h.a.back()
+	if h.gameScreen() != g {
+		t.Fatal("back to the unfinished game")
+	}
+	test.Tap(g.newBtn)
+	setup = h.a.top().(*setupScreen)
+	test.Tap(setup.startBtn)
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("newgame.confirm_start")))
+	if n := h.gameScreen(); n == g || n.game.Len() != 0 {
+		t.Fatal("confirming starts the new game")
+	}
+
+	// A saved game, offered at start: Play → Start asks too.
+	fa := test.NewTempApp(t)
+	sg, _ := core.LoadRecord("beat-the-wolf", "")
+	_ = sg.PlayMove(sg.LegalMoves()[0])
+	storeSaved(fa.Preferences(), sg, ModeTwoPlayers, ai.Easy, 0)
+	h2 := newHarness(t, fa)
+	h2.a.closeStartDialog()
+	test.Tap(h2.home().playBtns[2])
+	setup = h2.a.top().(*setupScreen)
+	test.Tap(setup.startBtn)
+	if setup.confirm == nil {
+		t.Fatal("no question before discarding the saved game")
+	}
+	test.Tap(overlayButton(t, h2.a.Window(), translations.T("dialog.cancel")))
+	if !h2.a.hasSaved() {
+		t.Fatal("Cancel keeps the saved game")
+	}
+	// Nothing to lose: no question.
+	h3 := newHarness(t, test.NewTempApp(t))
+	test.Tap(h3.home().playBtns[0])
+	test.Tap(h3.a.top().(*setupScreen).startBtn)
+	h3.gameScreen()
 }

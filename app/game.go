@@ -55,6 +55,7 @@ type gameScreen struct {
 
 	// widgets of the current content, for refresh and tests
 	turnLabel, clockLabel, movesLabel      *widget.Label
+	playerLabel                            *widget.Label // the player's side and the AI level
 	noticeLabel                            *paragraph
 	capturedLabel, inHandLabel             *widget.Label
 	movesScroll                            *container.Scroll
@@ -462,6 +463,19 @@ func (s *gameScreen) turnText() string {
 	return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)})
 }
 
+// playerText says who plays what: the player's side and the AI's level
+// against the AI, the level when watching, or the two-player mode.
+func (s *gameScreen) playerText() string {
+	switch {
+	case s.mode.VsAI():
+		return translations.TData("game.you_play", map[string]any{
+			"Side": sideName(s.info, s.mode.HumanSide()), "Level": levelLabel(s.level)})
+	case s.mode == ModeWatch:
+		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.level)})
+	}
+	return translations.T("mode.two_players")
+}
+
 // clockText is shown instead of the countdown when the timer is off.
 func (s *gameScreen) clockText() string {
 	if s.a.settings.Timer == 0 {
@@ -475,10 +489,21 @@ func (s *gameScreen) outcomeTexts() (winner, reason string) {
 	o := s.game.Outcome()
 	pred, prey := sideName(s.info, core.Predator), sideName(s.info, core.Prey)
 	switch o.Result {
-	case core.PredatorWins:
-		winner = translations.TData("gameover.predator_wins", map[string]any{"Predator": pred})
-	case core.PreyWins:
-		winner = translations.TData("gameover.prey_wins", map[string]any{"Prey": prey})
+	case core.PredatorWins, core.PreyWins:
+		won := core.Predator
+		if o.Result == core.PreyWins {
+			won = core.Prey
+		}
+		switch {
+		case s.mode.VsAI() && won == s.mode.HumanSide():
+			winner = translations.T("gameover.you_won")
+		case s.mode.VsAI():
+			winner = translations.T("gameover.you_lost")
+		case won == core.Predator:
+			winner = translations.TData("gameover.predator_wins", map[string]any{"Predator": pred})
+		default:
+			winner = translations.TData("gameover.prey_wins", map[string]any{"Prey": prey})
+		}
 	default:
 		winner = translations.T("gameover.draw")
 	}
@@ -527,9 +552,12 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	gt := translations.Game(s.info.Key)
 	title := widget.NewLabelWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.Truncation = fyne.TextTruncateEllipsis
+	s.playerLabel = widget.NewLabel("")
+	s.playerLabel.Truncation = fyne.TextTruncateEllipsis
 
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, s.homeBtn, nil, title),
+		s.playerLabel,
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timer), s.turnLabel),
 		container.NewHBox(s.capturedLabel, s.inHandLabel),
 		container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel),
@@ -552,6 +580,7 @@ func (s *gameScreen) refresh() {
 		return
 	}
 	s.turnLabel.SetText(s.turnText())
+	s.playerLabel.SetText(s.playerText())
 	s.refreshClock()
 	needed := s.info.CapturesToWin
 	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.game.Captured(), "Needed": needed}))

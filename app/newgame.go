@@ -3,6 +3,7 @@ package app
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -21,13 +22,20 @@ type setupScreen struct {
 	modeRadio  *widget.RadioGroup
 	levelRadio *widget.RadioGroup
 	startBtn   *widget.Button
+	// confirm asks before an unfinished game is discarded (while shown).
+	confirm *dialog.ConfirmDialog
 }
 
 func newSetupScreen(a *App, info *core.GameInfo) *setupScreen {
 	return &setupScreen{a: a, info: info, mode: ModeVsAIAsPredator, level: a.settings.Level}
 }
 
-func (n *setupScreen) close() {}
+func (n *setupScreen) close() {
+	if n.confirm != nil {
+		n.confirm.Hide()
+		n.confirm = nil
+	}
+}
 
 // modeLabel is the menu text of a mode for a game.
 func modeLabel(info *core.GameInfo, m Mode) string {
@@ -94,8 +102,31 @@ func (n *setupScreen) content() fyne.CanvasObject {
 		container.NewVScroll(container.NewPadded(sized(form, 600))))
 }
 
-// start begins the game; the chosen difficulty becomes the setting.
+// start begins the game, after asking when it would discard an unfinished
+// one (in progress under this screen, or saved).
 func (n *setupScreen) start() {
+	info, g := n.a.unfinished()
+	if g == nil {
+		n.begin()
+		return
+	}
+	msg := translations.TData("newgame.confirm_message", map[string]any{
+		"Game": translations.Game(info.Key).Title, "Move": moveNumber(g)})
+	d := dialog.NewConfirm(translations.T("newgame.confirm_title"), msg, func(ok bool) {
+		n.confirm = nil
+		if ok {
+			n.begin()
+		}
+	}, n.a.win)
+	d.SetConfirmText(translations.T("newgame.confirm_start"))
+	d.SetDismissText(translations.T("dialog.cancel"))
+	d.SetConfirmImportance(widget.DangerImportance)
+	n.confirm = d
+	d.Show()
+}
+
+// begin starts the game; the chosen difficulty becomes the setting.
+func (n *setupScreen) begin() {
 	s := n.a.settings
 	s.Level = n.level
 	n.a.setSettings(s)

@@ -51,6 +51,14 @@ func (m Mode) AIPlays(s core.Side) bool {
 // VsAI reports whether one human plays against the AI.
 func (m Mode) VsAI() bool { return m == ModeVsAIAsPredator || m == ModeVsAIAsPrey }
 
+// HumanSide is the side the player has against the AI (VsAI modes only).
+func (m Mode) HumanSide() core.Side {
+	if m == ModeVsAIAsPrey {
+		return core.Prey
+	}
+	return core.Predator
+}
+
 // savedGame is what is stored under KeySavedGame to resume a game.
 type savedGame struct {
 	Version int    `json:"v"`
