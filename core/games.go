@@ -83,6 +83,10 @@ func (g *GameInfo) CanJump() bool { return g.canJump }
 // LionCapture reports whether captures are made by the lion's 挑 (flanking pairs).
 func (g *GameInfo) LionCapture() bool { return g.lionCapture }
 
+// PreyPasses reports whether a prey side without a move passes; where it
+// does not (Surround the Lion), a side to move without a move is a draw.
+func (g *GameInfo) PreyPasses() bool { return g.preyPasses }
+
 // HasPlacement reports whether the prey has pieces in hand to place (deer chess).
 func (g *GameInfo) HasPlacement() bool { return g.PreyInHand > 0 }
 

@@ -368,3 +368,22 @@ func pointsOf(m uint64) []int {
 
 // Points returns the indexes of the points set in mask, in increasing order.
 func Points(mask uint64) []int { return pointsOf(mask) }
+
+// PredStepMask returns the points a predator on p may step to on an empty
+// board (every line from p, traps and cliff included).
+func (b *Board) PredStepMask(p int) uint64 { return b.predStep[p] }
+
+// PreyStepMask returns the points a prey piece on p may step to on an empty
+// board (the lines prey may use, ending where prey may stand).
+func (b *Board) PreyStepMask(p int) uint64 { return b.preyStep[p] }
+
+// Jump returns the predator's jump from p in direction d as the masks of the
+// point jumped over and the landing point; both are 0 where there is none.
+func (b *Board) Jump(p int, d Direction) (over, land uint64) {
+	return b.jumpOver[p][d], b.jumpLand[p][d]
+}
+
+// AxisPair returns, for axis a (0–3: the directions a and a+4) through p, the
+// mask of p's two neighbours on it, or 0 where p lacks one of them. A lion
+// stepping to p captures the pair when both are dogs.
+func (b *Board) AxisPair(p, a int) uint64 { return b.axisPair[p][a] }

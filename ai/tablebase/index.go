@@ -1,0 +1,252 @@
+package tablebase
+
+import (
+	"math/bits"
+	"sync"
+)
+
+// binom[n][k] is n choose k, for n, k ≤ 40.
+var binom [41][41]int64
+
+func init() {
+	for n := 0; n <= 40; n++ {
+		binom[n][0] = 1
+		for k := 1; k <= n; k++ {
+			binom[n][k] = binom[n-1][k-1] + binom[n-1][k]
+		}
+	}
+}
+
+// rankTab[j][c][b] is what byte j of a set adds to its colex rank when the
+// set has c bits below that byte and the byte's value is b.
+var rankTab [5][41][256]int64
+
+func init() {
+	for j := 0; j < 5; j++ {
+		for c := 0; c <= 40; c++ {
+			for b := 0; b < 256; b++ {
+				var r int64
+				i := c
+				for bit := 0; bit < 8; bit++ {
+					if b&(1<<bit) != 0 && 8*j+bit <= 40 {
+						i++
+						if i <= 40 {
+							r += binom[8*j+bit][i]
+						}
+					}
+				}
+				rankTab[j][c][b] = r
+			}
+		}
+	}
+}
+
+// rankSet returns the colex rank of a set of k bits among all k-subsets
+// (the combinatorial number system): the sum of C(position, i+1) over its
+// bits in increasing order. Gosper's hack enumerates sets in this order.
+func rankSet(x uint64) int64 {
+	b0, b1, b2, b3 := x&0xff, (x>>8)&0xff, (x>>16)&0xff, (x>>24)&0xff
+	c1 := bits.OnesCount64(b0)
+	c2 := c1 + bits.OnesCount64(b1)
+	c3 := c2 + bits.OnesCount64(b2)
+	r := rankTab[0][0][b0] + rankTab[1][c1][b1] + rankTab[2][c2][b2] + rankTab[3][c3][b3]
+	if x>>32 != 0 {
+		r += rankTab[4][c3+bits.OnesCount64(b3)][(x>>32)&0xff]
+	}
+	return r
+}
+
+// unrankSet returns the k-subset of m slots whose rank is r.
+func unrankSet(r int64, k, m int) uint64 {
+	var x uint64
+	c := m - 1
+	for i := k; i >= 1; i-- {
+		for binom[c][i] > r {
+			c--
+		}
+		r -= binom[c][i]
+		x |= 1 << uint(c)
+		c--
+	}
+	return x
+}
+
+// nextSet is Gosper's hack: the next larger set with as many bits.
+func nextSet(x uint64) uint64 {
+	if x == 0 {
+		return 0
+	}
+	t := x | (x - 1)
+	return (t + 1) | (((^t & -^t) - 1) >> uint(bits.TrailingZeros64(x)+1))
+}
+
+// compress removes the predators' points (holes, ascending in h) from a prey
+// mask, so the prey sit in NP - PredCount slots.
+func compress(m uint64, h []uint8) uint64 {
+	for i := len(h) - 1; i >= 0; i-- {
+		p := h[i]
+		m = m&(1<<p-1) | (m>>(p+1))<<p
+	}
+	return m
+}
+
+// expand is the inverse of compress.
+func expand(x uint64, h []uint8) uint64 {
+	for _, p := range h {
+		x = x&(1<<p-1) | (x>>p)<<(p+1)
+	}
+	return x
+}
+
+// predClass is one orbit of predator placements under the symmetries.
+type predClass struct {
+	rep   uint64
+	holes []uint8 // the rep's points, ascending
+	stab  []uint8 // symmetries that fix rep
+}
+
+// predInfo tells for one predator placement its class and the symmetries
+// that map it onto the class's representative.
+type predInfo struct {
+	class int32
+	to    []uint8
+}
+
+// layout is the index of the positions with k prey pieces on the board: side
+// to move × predator class × colex rank of the prey among the other points.
+// Predator placements are reduced by the symmetries; the prey are then taken
+// at their least rank among the images under the representative's own
+// symmetries, so every position has exactly one entry. Entries whose prey
+// are not at that least rank are holes and hold no position.
+type layout struct {
+	r       *Rules
+	k, m    int   // prey pieces on the board, slots for them
+	ranks   int64 // C(m, k)
+	classes []predClass
+	preds   []predInfo // by rankSet of the predator mask (over NP points)
+	entries int64
+}
+
+var (
+	layoutMu    sync.Mutex
+	layoutCache = map[*Rules]map[int]*layout{}
+)
+
+// layoutFor returns the index of r's positions with k prey pieces on the board.
+func layoutFor(r *Rules, k int) *layout {
+	layoutMu.Lock()
+	defer layoutMu.Unlock()
+	if layoutCache[r] == nil {
+		layoutCache[r] = map[int]*layout{}
+	}
+	if l := layoutCache[r][k]; l != nil {
+		return l
+	}
+	l := &layout{r: r, k: k, m: r.NP - r.PredCount}
+	l.ranks = binom[l.m][k]
+	n := binom[r.NP][r.PredCount]
+	l.preds = make([]predInfo, n)
+	for i := range l.preds {
+		l.preds[i].class = -1
+	}
+	first := uint64(1)<<uint(r.PredCount) - 1
+	for x := first; x < 1<<uint(r.NP); x = nextSet(x) {
+		idx := rankSet(x)
+		if l.preds[idx].class >= 0 {
+			continue
+		}
+		// x is the least mask of its orbit (masks come in increasing order).
+		c := predClass{rep: x}
+		for q := x; q != 0; q &= q - 1 {
+			c.holes = append(c.holes, uint8(bits.TrailingZeros64(q)))
+		}
+		cls := int32(len(l.classes))
+		for g := range r.Syms {
+			y := r.Syms[g].Apply(x)
+			if y == x {
+				c.stab = append(c.stab, uint8(g))
+			}
+		}
+		for g := range r.Syms {
+			y := r.Syms[g].Apply(x)
+			pi := &l.preds[rankSet(y)]
+			pi.class = cls
+			pi.to = appendInverse(pi.to, r, g, x, y)
+		}
+		l.classes = append(l.classes, c)
+	}
+	// Deduplicate the symmetry lists (an image reached by several g).
+	for i := range l.preds {
+		l.preds[i].to = uniq(l.preds[i].to)
+	}
+	l.entries = 2 * int64(len(l.classes)) * l.ranks
+	layoutCache[r][k] = l
+	return l
+}
+
+// appendInverse appends to list the inverse of symmetry g (which maps x to y):
+// the symmetry that maps y back onto x.
+func appendInverse(list []uint8, r *Rules, g int, x, y uint64) []uint8 {
+	for h := range r.Syms {
+		ok := true
+		for i, j := range r.Syms[g].P {
+			if r.Syms[h].P[j] != int8(i) {
+				ok = false
+				break
+			}
+		}
+		if ok && r.Syms[h].Apply(y) == x {
+			return append(list, uint8(h))
+		}
+	}
+	panic("tablebase: symmetry without inverse")
+}
+
+func uniq(s []uint8) []uint8 {
+	seen := uint64(0)
+	out := s[:0]
+	for _, v := range s {
+		if seen&(1<<v) == 0 {
+			seen |= 1 << v
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// index returns the entry of a position (predators pred, prey on the board
+// prey, side to move side: 0 predator, 1 prey) and the size of its orbit.
+func (l *layout) index(pred, prey uint64, side int) (idx int64, orbit int) {
+	pi := &l.preds[rankSet(pred)]
+	c := &l.classes[pi.class]
+	best, n := int64(-1), 0
+	for _, g := range pi.to {
+		r := rankSet(compress(l.r.Syms[g].Apply(prey), c.holes))
+		switch {
+		case best < 0 || r < best:
+			best, n = r, 1
+		case r == best:
+			n++
+		}
+	}
+	// n symmetries map the position onto its entry's; as many fix it.
+	return (int64(side)*int64(len(l.classes))+int64(pi.class))*l.ranks + best, len(l.r.Syms) / n
+}
+
+// position returns the position of an entry (also for a hole).
+func (l *layout) position(idx int64) (pred, prey uint64, side int) {
+	rank := idx % l.ranks
+	cs := idx / l.ranks
+	c := &l.classes[cs%int64(len(l.classes))]
+	return c.rep, expand(unrankSet(rank, l.k, l.m), c.holes), int(cs / int64(len(l.classes)))
+}
+
+// isHole reports whether an entry holds no position, and the orbit size of
+// the position it holds.
+func (l *layout) isHole(idx int64, pred, prey uint64, side int) (bool, int) {
+	if c := &l.classes[(idx/l.ranks)%int64(len(l.classes))]; len(c.stab) == 1 {
+		return false, len(l.r.Syms) // nothing but the identity fixes the predators
+	}
+	j, orbit := l.index(pred, prey, side)
+	return j != idx, orbit
+}

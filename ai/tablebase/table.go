@@ -1,0 +1,474 @@
+package tablebase
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"huntchess/core"
+)
+
+// File format (one file per game, GAME.hctb):
+//
+//	"HCTB\x00\x01" | header length (uint32 LE) | header CRC-32 (uint32 LE) | header (JSON) | blocks
+//
+// The header names the game and its rules fingerprint and lists the
+// sections (tiers); each section's entries are cut into blocks, each
+// compressed on its own with DEFLATE (compress/flate, level 6) so a lookup
+// decompresses one block. A dense section stores one little-endian uint16
+// code per index entry; a reachable (sparse) section stores sorted position
+// keys (delta-coded uvarints) followed by their codes. Every block carries
+// its CRC-32. Writing is deterministic: the same tables give the same bytes.
+const (
+	fileMagic     = "HCTB\x00\x01"
+	formatVersion = 1
+	denseBlock    = 1 << 15 // entries per dense block
+	sparseBlock   = 1 << 12 // entries per sparse block
+	// FileExt is the extension of table files.
+	FileExt = ".hctb"
+)
+
+// Header is a table file's header.
+type Header struct {
+	Format      int        `json:"format"`
+	Game        string     `json:"game"`
+	Fingerprint string     `json:"fingerprint"`
+	Rules       string     `json:"rules"`
+	Sections    []*Section `json:"sections"`
+	// Raw is the size of the tables uncompressed: 2 bytes an entry (dense),
+	// 10 bytes a position (reachable).
+	Raw int64 `json:"rawBytes"`
+}
+
+// Section is one tier in a file.
+type Section struct {
+	Captured  int        `json:"captured"`
+	Hand      int        `json:"hand"` // -1: every hand count (a reachable section)
+	Bound     bool       `json:"bound,omitempty"`
+	Kind      string     `json:"kind"` // "dense" or "reachable"
+	K         int        `json:"preyOnBoard,omitempty"`
+	Classes   int        `json:"predatorClasses,omitempty"`
+	Entries   int64      `json:"entries"`
+	BlockSize int        `json:"blockSize"`
+	Blocks    []BlockRef `json:"blocks"`
+	FirstKeys []uint64   `json:"firstKeys,omitempty"`
+	Stats     TierStats  `json:"stats"`
+
+	l     *layout
+	cache []atomic.Pointer[block]
+}
+
+// BlockRef locates one compressed block after the header.
+type BlockRef struct {
+	Off int64  `json:"o"`
+	Len int32  `json:"n"`
+	CRC uint32 `json:"c"`
+}
+
+type block struct {
+	codes []uint16
+	keys  []uint64
+}
+
+// Table is one game's tables, open for probing.
+type Table struct {
+	Header
+	r    *Rules
+	data []byte // the blocks
+	mu   sync.Mutex
+}
+
+// ErrRules is wrapped by the error for a table built for other rules.
+var ErrRules = errors.New("table built for other rules")
+
+// encodeSection cuts codes (dense) or keys+codes (reachable) into compressed blocks.
+func encodeSection(sec *Section, keys []uint64, codes []uint16, threads int, out *bytes.Buffer) error {
+	bs := sec.BlockSize
+	nb := (len(codes) + bs - 1) / bs
+	blobs := make([][]byte, nb)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	var firstErr atomic.Value
+	for w := 0; w < max(1, threads); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				b := int(next.Add(1) - 1)
+				if b >= nb {
+					return
+				}
+				lo, hi := b*bs, min((b+1)*bs, len(codes))
+				var raw []byte
+				if keys != nil {
+					prev := uint64(0)
+					for _, k := range keys[lo:hi] {
+						raw = binary.AppendUvarint(raw, k-prev)
+						prev = k
+					}
+				}
+				for _, c := range codes[lo:hi] {
+					raw = binary.LittleEndian.AppendUint16(raw, c)
+				}
+				var buf bytes.Buffer
+				zw, _ := flate.NewWriter(&buf, 6)
+				if _, err := zw.Write(raw); err != nil {
+					firstErr.Store(err)
+				}
+				if err := zw.Close(); err != nil {
+					firstErr.Store(err)
+				}
+				blobs[b] = buf.Bytes()
+			}
+		}()
+	}
+	wg.Wait()
+	if e := firstErr.Load(); e != nil {
+		return e.(error)
+	}
+	sec.Blocks = make([]BlockRef, nb)
+	for b, blob := range blobs {
+		sec.Blocks[b] = BlockRef{Off: int64(out.Len()), Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}
+		out.Write(blob)
+		if keys != nil {
+			sec.FirstKeys = append(sec.FirstKeys, keys[b*bs])
+		}
+	}
+	return nil
+}
+
+// Write writes the solved tiers (and placement positions) as path. The
+// bytes depend on the tables alone (no times, no machine facts).
+func (s *Solver) Write(path string) (*Header, error) {
+	r := s.R
+	h := &Header{Format: formatVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion}
+	var data bytes.Buffer
+	keys := append([]TierKey(nil), s.order...)
+	for _, k := range keys {
+		t := s.tiers[k]
+		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
+			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: denseBlock, Stats: t.stats}
+		if err := encodeSection(sec, nil, t.codes, s.Threads, &data); err != nil {
+			return nil, err
+		}
+		h.Sections = append(h.Sections, sec)
+		h.Raw += 2 * t.l.entries
+	}
+	if s.place != nil {
+		pk, pv := s.placementEntries()
+		sec := &Section{Hand: -1, Kind: "reachable", Entries: int64(len(pk)), BlockSize: sparseBlock, Stats: s.placeStats}
+		if err := encodeSection(sec, pk, pv, s.Threads, &data); err != nil {
+			return nil, err
+		}
+		h.Sections = append(h.Sections, sec)
+		h.Raw += 10 * int64(len(pk))
+	}
+	hdr, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	var pre bytes.Buffer
+	pre.WriteString(fileMagic)
+	pre.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
+	pre.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
+	pre.Write(hdr)
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := f.Write(pre.Bytes()); err == nil {
+		_, err = f.Write(data.Bytes())
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return nil, err
+	}
+	return h, os.Rename(tmp, path)
+}
+
+// Open reads a table file.
+func Open(path string) (*Table, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	t, err := Read(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
+}
+
+// Read checks and opens a table file held in memory: magic, header checksum,
+// the game and its rules fingerprint, the sections against the index, and
+// every block's checksum. A file that fails any check is refused with an
+// error that says why.
+func Read(data []byte) (*Table, error) { return readFor(data, nil) }
+
+// readFor is Read for the given rules (nil: the game the header names).
+func readFor(data []byte, r *Rules) (*Table, error) {
+	if len(data) < len(fileMagic)+8 || string(data[:len(fileMagic)]) != fileMagic {
+		return nil, errors.New("not a Hunt Chess table file (bad magic)")
+	}
+	n := int(binary.LittleEndian.Uint32(data[len(fileMagic):]))
+	sum := binary.LittleEndian.Uint32(data[len(fileMagic)+4:])
+	off := len(fileMagic) + 8
+	if n < 0 || off+n > len(data) {
+		return nil, errors.New("truncated table file (header cut off)")
+	}
+	hdr := data[off : off+n]
+	if crc32.ChecksumIEEE(hdr) != sum {
+		return nil, errors.New("corrupt table file (header checksum mismatch)")
+	}
+	t := &Table{data: data[off+n:]}
+	if err := json.Unmarshal(hdr, &t.Header); err != nil {
+		return nil, fmt.Errorf("corrupt table header: %v", err)
+	}
+	if t.Format != formatVersion {
+		return nil, fmt.Errorf("table format %d, this build reads %d", t.Format, formatVersion)
+	}
+	if r == nil {
+		g, err := core.Lookup(t.Game)
+		if err != nil {
+			return nil, fmt.Errorf("table for %w", err)
+		}
+		r = ForGame(g.ID)
+	}
+	t.r = r
+	if t.Game != r.Name {
+		return nil, fmt.Errorf("%w: a table of %s, not %s", ErrRules, t.Game, r.Name)
+	}
+	if t.Fingerprint != t.r.Fingerprint() {
+		return nil, fmt.Errorf("%w: %s table fingerprint %.12s…, the rules here have %.12s… (rebuild the tables)",
+			ErrRules, t.Game, t.Fingerprint, t.r.Fingerprint())
+	}
+	for _, sec := range t.Sections {
+		if err := t.checkSection(sec); err != nil {
+			return nil, err
+		}
+	}
+	return t, nil
+}
+
+func (t *Table) checkSection(sec *Section) error {
+	what := fmt.Sprintf("section captured=%d hand=%d", sec.Captured, sec.Hand)
+	if sec.BlockSize <= 0 || sec.Entries < 0 {
+		return fmt.Errorf("corrupt table: %s has a bad size", what)
+	}
+	switch sec.Kind {
+	case "dense":
+		if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount {
+			return fmt.Errorf("corrupt table: %s has a bad piece count", what)
+		}
+		sec.l = layoutFor(t.r, sec.K)
+		if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
+			return fmt.Errorf("%w: %s index does not match", ErrRules, what)
+		}
+	case "reachable":
+		if len(sec.FirstKeys) != len(sec.Blocks) {
+			return fmt.Errorf("corrupt table: %s key index", what)
+		}
+	default:
+		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
+	}
+	if want := (sec.Entries + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
+		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
+	}
+	for i, b := range sec.Blocks {
+		if b.Off < 0 || b.Len < 0 || b.Off+int64(b.Len) > int64(len(t.data)) {
+			return fmt.Errorf("truncated table file: %s block %d lies past the end", what, i)
+		}
+		if crc32.ChecksumIEEE(t.data[b.Off:b.Off+int64(b.Len)]) != b.CRC {
+			return fmt.Errorf("corrupt table file: %s block %d checksum mismatch", what, i)
+		}
+	}
+	sec.cache = make([]atomic.Pointer[block], len(sec.Blocks))
+	return nil
+}
+
+// load returns block b of sec, decompressing it the first time.
+func (t *Table) load(sec *Section, b int) (*block, error) {
+	if blk := sec.cache[b].Load(); blk != nil {
+		return blk, nil
+	}
+	ref := sec.Blocks[b]
+	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(t.data[ref.Off : ref.Off+int64(ref.Len)])))
+	if err != nil {
+		return nil, fmt.Errorf("corrupt table block: %v", err)
+	}
+	n := min(int64(sec.BlockSize), sec.Entries-int64(b)*int64(sec.BlockSize))
+	blk := &block{codes: make([]uint16, n)}
+	if sec.Kind == "reachable" {
+		blk.keys = make([]uint64, n)
+		prev := uint64(0)
+		for i := range blk.keys {
+			d, w := binary.Uvarint(raw)
+			if w <= 0 {
+				return nil, errors.New("corrupt table block: bad key")
+			}
+			prev += d
+			blk.keys[i] = prev
+			raw = raw[w:]
+		}
+	}
+	if int64(len(raw)) != 2*n {
+		return nil, errors.New("corrupt table block: wrong length")
+	}
+	for i := range blk.codes {
+		blk.codes[i] = binary.LittleEndian.Uint16(raw[2*i:])
+	}
+	sec.cache[b].Store(blk)
+	return blk, nil
+}
+
+// section returns the section holding positions with the given counts.
+func (t *Table) section(capt, hand int, bound bool) *Section {
+	for _, sec := range t.Sections {
+		if sec.Bound != bound {
+			continue
+		}
+		switch sec.Kind {
+		case "dense":
+			if sec.Captured == capt && sec.Hand == hand {
+				return sec
+			}
+		case "reachable":
+			if hand > 0 {
+				return sec
+			}
+		}
+	}
+	return nil
+}
+
+// code looks a position up; ok is false where no section covers it.
+func (t *Table) code(p pos, bound bool) (uint16, bool, error) {
+	sec := t.section(p.capt, p.hand, bound)
+	if sec == nil {
+		return 0, false, nil
+	}
+	if sec.Kind == "dense" {
+		i, _ := sec.l.index(p.pred, p.prey, p.side)
+		blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
+		if err != nil {
+			return 0, false, err
+		}
+		c := blk.codes[i%int64(sec.BlockSize)]
+		return c, c != codeNoneV, nil
+	}
+	key := placeKeyOf(t.r, p)
+	b := sort.Search(len(sec.FirstKeys), func(i int) bool { return sec.FirstKeys[i] > key }) - 1
+	if b < 0 {
+		return 0, false, nil
+	}
+	blk, err := t.load(sec, b)
+	if err != nil {
+		return 0, false, err
+	}
+	j := sort.Search(len(blk.keys), func(i int) bool { return blk.keys[i] >= key })
+	if j == len(blk.keys) || blk.keys[j] != key {
+		return 0, false, nil
+	}
+	return blk.codes[j], true, nil
+}
+
+// fromCore converts a core position; ok is false for a position of another
+// game or one decided by its pieces (handled by the caller).
+func (t *Table) fromCore(p core.Position) (pos, bool) {
+	if g, _ := t.r.Game(); g != p.Game {
+		return pos{}, false
+	}
+	np := uint64(1)<<uint(t.r.NP) - 1
+	if p.Pred&^np != 0 || int(p.Captured) >= t.r.CaptureWin {
+		return pos{}, false
+	}
+	return pos{pred: p.Pred, prey: p.Prey, side: int(p.ToMove), capt: int(p.Captured), hand: int(p.InHand)}, true
+}
+
+// Probe returns the value of p for the side to move and the plies to the end
+// with best play (0 for a finished position; 0 for a draw). ok is false where
+// the table does not cover p. Safe for concurrent use.
+func (t *Table) Probe(p core.Position) (v Value, plies int, ok bool) {
+	v, plies, ok, _ = t.ProbeErr(p)
+	return
+}
+
+// ProbeErr is Probe that also reports a damaged block.
+func (t *Table) ProbeErr(p core.Position) (Value, int, bool, error) {
+	if o := p.Outcome(); o.Over() {
+		if g, _ := t.r.Game(); g != p.Game {
+			return Unknown, 0, false, nil
+		}
+		return outcomeValue(o, p.ToMove), 0, true, nil
+	}
+	q, ok := t.fromCore(p)
+	if !ok {
+		return Unknown, 0, false, nil
+	}
+	c, ok, err := t.code(q, false)
+	if !ok {
+		return Unknown, 0, false, err
+	}
+	v, d := decode(c)
+	return v, d, true, nil
+}
+
+// ProbeBound looks p up in the bound sections (where any capture counted as
+// a predator win). A bound Win or Draw for the prey holds in the real game
+// too (the prey can do at least that well); a bound Loss for the prey says
+// nothing. ok is false where no bound section covers p.
+func (t *Table) ProbeBound(p core.Position) (Value, int, bool) {
+	q, ok := t.fromCore(p)
+	if !ok || p.Outcome().Over() {
+		return Unknown, 0, false
+	}
+	c, ok, _ := t.code(q, true)
+	if !ok {
+		return Unknown, 0, false
+	}
+	v, d := decode(c)
+	return v, d, true
+}
+
+func outcomeValue(o core.Outcome, toMove core.Side) Value {
+	switch {
+	case o.Result == core.Draw:
+		return Draw
+	case (o.Result == core.PredatorWins) == (toMove == core.Predator):
+		return Win
+	}
+	return Loss
+}
+
+// placeKeyOf is Solver.placeKey for a table.
+func placeKeyOf(r *Rules, p pos) uint64 {
+	best := emptyKey
+	for g := range r.Syms {
+		q := &r.Syms[g]
+		best = min(best, packKey(q.Apply(p.pred), q.Apply(p.prey), p.side, p.hand, p.capt))
+	}
+	return best
+}
+
+// Rules returns the rules the table was built for.
+func (t *Table) Rules() *Rules { return t.r }
+
+// Path returns the file name of a game's tables in dir.
+func Path(dir, game string) string { return filepath.Join(dir, game+FileExt) }

@@ -1,0 +1,193 @@
+package tablebase
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"hash/crc32"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"huntchess/core"
+)
+
+func miniGame(name string) *mini {
+	for _, g := range miniGames() {
+		if g.name == name {
+			return g
+		}
+	}
+	panic(name)
+}
+
+// writeMini solves a mini game and writes its tables; it returns the bytes.
+func writeMini(t *testing.T, g *mini) (*Solver, []byte) {
+	t.Helper()
+	s := solveMini(t, g)
+	path := filepath.Join(t.TempDir(), g.name+FileExt)
+	if _, err := s.Write(path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, data
+}
+
+func TestTableRoundTrip(t *testing.T) {
+	for _, name := range []string{"mini-wolf", "mini-deer"} {
+		g := miniGame(name)
+		s, data := writeMini(t, g)
+		tab, err := readFor(data, g.r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, k := range s.order {
+			st := s.tiers[k]
+			for i := int64(0); i < st.l.entries; i++ {
+				if st.codes[i] == codeNoneV {
+					continue // a hole: its position is read from its own entry
+				}
+				pred, prey, side := st.l.position(i)
+				c, ok, err := tab.code(pos{pred: pred, prey: prey, side: side, capt: k.Captured}, false)
+				if err != nil || ok != (st.codes[i] != codeNoneV) || (ok && c != st.codes[i]) {
+					t.Fatalf("%s tier %v entry %d: read %x %v %v, solved %x", name, k, i, c, ok, err, st.codes[i])
+				}
+				n++
+			}
+		}
+		if s.place != nil {
+			for i, key := range s.place.keys {
+				if key == emptyKey {
+					continue
+				}
+				p := unpackKey(g.r, key)
+				c, ok, err := tab.code(p, false)
+				if err != nil || !ok || c != s.place.vals[i] {
+					t.Fatalf("%s placement %x: read %x %v %v, solved %x", name, key, c, ok, err, s.place.vals[i])
+				}
+				n++
+			}
+		}
+		t.Logf("%s: %d entries read back, file %d bytes", name, n, len(data))
+		// Solving again writes the same bytes.
+		_, again := writeMini(t, g)
+		if !bytes.Equal(data, again) {
+			t.Fatalf("%s: a second solve wrote other bytes", name)
+		}
+	}
+}
+
+// unpackKey is the inverse of packKey (for one predator).
+func unpackKey(r *Rules, k uint64) pos {
+	pred := unrankSet(int64(k>>40&0xfff), r.PredCount, r.NP)
+	return pos{pred: pred, prey: k & (1<<40 - 1), side: int(k >> 52 & 1), hand: int(k >> 53 & 31), capt: int(k >> 58 & 31)}
+}
+
+func TestTableRefusesBadFiles(t *testing.T) {
+	g := miniGame("mini-wolf")
+	_, data := writeMini(t, g)
+	hlen := int(binary.LittleEndian.Uint32(data[len(fileMagic):]))
+	body := len(fileMagic) + 8 + hlen
+	cases := map[string]struct {
+		data []byte
+		want string
+	}{
+		"empty":          {nil, "bad magic"},
+		"not a table":    {[]byte("hello, this is not a table file at all"), "bad magic"},
+		"header cut off": {data[:body-10], "truncated"},
+		"last block cut": {data[:len(data)-5], "truncated"},
+		"header flipped": {flip(data, len(fileMagic)+8+hlen/2), "header checksum"},
+		"block flipped":  {flip(data, body+(len(data)-body)/2), "checksum mismatch"},
+	}
+	for name, c := range cases {
+		_, err := readFor(c.data, g.r)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: error %v, want one containing %q", name, err, c.want)
+		}
+	}
+	// Other rules: the same board with another capture count.
+	other := miniGame("mini-wolf")
+	other.r.CaptureWin = 4
+	other.r.fingerprint = ""
+	other.r.prepare()
+	if _, err := readFor(data, other.r); !errors.Is(err, ErrRules) {
+		t.Errorf("other rules: error %v, want ErrRules", err)
+	}
+	// Random damage never panics and never passes.
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < 300; i++ {
+		d := flip(data, rng.Intn(len(data)))
+		if _, err := readFor(d, g.r); err == nil {
+			t.Fatalf("flip %d: damaged file accepted", i)
+		}
+		if _, err := readFor(d[:rng.Intn(len(d))], g.r); err == nil {
+			t.Fatalf("cut %d: truncated file accepted", i)
+		}
+	}
+}
+
+func flip(b []byte, i int) []byte {
+	c := append([]byte(nil), b...)
+	c[i] ^= 0x5a
+	return c
+}
+
+// A table header written for a real game but with another fingerprint (as
+// after a rules change) is refused by Read and Open, with ErrRules.
+func TestRealGameWrongRules(t *testing.T) {
+	h := Header{Format: formatVersion, Game: core.SurroundTheLion.String(), Fingerprint: strings.Repeat("ab", 32), Rules: "old"}
+	hdr, _ := json.Marshal(h)
+	var f bytes.Buffer
+	f.WriteString(fileMagic)
+	f.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
+	f.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
+	f.Write(hdr)
+	if _, err := Read(f.Bytes()); !errors.Is(err, ErrRules) {
+		t.Fatalf("error %v, want ErrRules", err)
+	}
+	path := filepath.Join(t.TempDir(), "surround-the-lion"+FileExt)
+	os.WriteFile(path, f.Bytes(), 0o644)
+	if _, err := Open(path); !errors.Is(err, ErrRules) || !strings.Contains(err.Error(), path) {
+		t.Fatalf("Open: error %v", err)
+	}
+	if _, err := Open(filepath.Join(t.TempDir(), "missing"+FileExt)); err == nil {
+		t.Fatal("Open of a missing file: no error")
+	}
+}
+
+// The rules of the four games: symmetries as RULES.md's boards have them.
+func TestGameRules(t *testing.T) {
+	want := map[core.GameID]int{core.BeatTheWolf: 8, core.WolfCarriesPig: 8, core.SurroundTheLion: 8, core.DeerChess: 2}
+	for id, n := range want {
+		r := ForGame(id)
+		if len(r.Syms) != n {
+			t.Errorf("%s: %d symmetries, want %d", r.Name, len(r.Syms), n)
+		}
+		// The solver's moves are core's moves, on random positions.
+		rng := rand.New(rand.NewSource(int64(id)))
+		g := id.Info()
+		for i := 0; i < 300; i++ {
+			p := randomPosition(rng, g)
+			q := pos{pred: p.Pred, prey: p.Prey, side: int(p.ToMove), capt: int(p.Captured), hand: int(p.InHand)}
+			var mine []string
+			r.children(q, false, func(c pos, _ int) {
+				mine = append(mine, posString(c))
+			})
+			var theirs []string
+			for _, m := range p.GenMoves(nil) {
+				c := p.After(m)
+				theirs = append(theirs, posString(pos{pred: c.Pred, prey: c.Prey, side: int(c.ToMove), capt: int(c.Captured), hand: int(c.InHand)}))
+			}
+			if strings.Join(sorted(mine), " ") != strings.Join(sorted(theirs), " ") {
+				t.Fatalf("%s %s: solver moves %v, core %v", r.Name, p, mine, theirs)
+			}
+		}
+	}
+}
