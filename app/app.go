@@ -10,6 +10,7 @@ package app
 import (
 	"context"
 	"os"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -59,6 +60,9 @@ type Options struct {
 	// SystemLocale is the system's locale, for the "follow the system"
 	// language (default: from the environment).
 	SystemLocale string
+	// SaveDir is the folder of the saved game (default: the app's storage,
+	// fyne.App.Storage().RootURI()). Tests pass their own.
+	SaveDir string
 }
 
 // App is the running Hunt Chess user interface: one window and its screens.
@@ -67,6 +71,7 @@ type App struct {
 	win   fyne.Window
 	prefs fyne.Preferences
 	opts  Options
+	saves saveStore // the game to resume
 
 	settings Settings
 	stack    []screen // the screen shown is the last one
@@ -123,7 +128,15 @@ func New(fa fyne.App, opts Options) *App {
 	if opts.SystemLocale == "" {
 		opts.SystemLocale = systemLocale()
 	}
+	if opts.SaveDir == "" {
+		if st := fa.Storage(); st != nil {
+			if u := st.RootURI(); u != nil && u.Scheme() == "file" {
+				opts.SaveDir = u.Path()
+			}
+		}
+	}
 	a := &App{fa: fa, prefs: fa.Preferences(), opts: opts}
+	a.saves = saveStore{dir: opts.SaveDir, prefs: a.prefs}
 	a.settings = LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
 	fa.Settings().SetTheme(newAppTheme(a.settings.Theme))
@@ -305,7 +318,7 @@ func (a *App) showHome() {
 
 // startGame starts a new game, which replaces any saved one.
 func (a *App) startGame(g *core.Game, mode Mode) {
-	clearSaved(a.prefs)
+	a.saves.clear()
 	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
 }
 
@@ -334,7 +347,7 @@ func (a *App) unfinished() (*core.GameInfo, *core.Game) {
 		}
 		return nil, nil
 	}
-	if r, err := loadSaved(a.prefs); err == nil {
+	if r, err := a.saves.load(); err == nil {
 		return r.game.Info(), r.game
 	}
 	return nil, nil
@@ -345,19 +358,19 @@ func moveNumber(g *core.Game) int { return g.Len()/2 + 1 }
 
 // hasSaved reports whether a saved game can be continued.
 func (a *App) hasSaved() bool {
-	_, err := loadSaved(a.prefs)
+	_, err := a.saves.load()
 	return err == nil
 }
 
 // offerResume asks whether to continue a saved game; a corrupt save is
 // discarded with a notice.
 func (a *App) offerResume() {
-	_, err := loadSaved(a.prefs)
+	_, err := a.saves.load()
 	switch {
 	case err == errNoSave:
 		return
 	case err != nil:
-		clearSaved(a.prefs)
+		a.saves.clear()
 		a.render() // the home screen loses its Continue button
 		a.showStartDialog("resume.corrupt")
 		a.startNotice = "resume.corrupt"
@@ -371,13 +384,13 @@ func (a *App) offerResume() {
 // language. Its buttons are its only answers: hiding it (to show it again in
 // another language) answers nothing.
 func (a *App) showStartDialog(msg string) {
-	text := translations.T(msg)
+	text := a.startDialogText(msg)
 	body := newParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("resume.title"), body, a.win)
 	if msg == "resume.message" {
 		discard := widget.NewButton(translations.T("resume.discard"), func() {
 			a.closeStartDialog()
-			clearSaved(a.prefs)
+			a.saves.clear()
 			a.render()
 		})
 		cont := widget.NewButtonWithIcon(translations.T("resume.continue"), theme.MediaPlayIcon(), func() {
@@ -402,6 +415,38 @@ func (a *App) showStartDialog(msg string) {
 	d.Show()
 }
 
+// startDialogText is the start dialog's message: the offer to resume names
+// the game, the mode (and so the player's side), the level and the move, and
+// says when only part of the record could be read.
+func (a *App) startDialogText(msg string) string {
+	text := translations.T(msg)
+	if msg != "resume.message" {
+		return text
+	}
+	r, err := a.saves.load()
+	if err != nil {
+		return text
+	}
+	info := r.game.Info()
+	data := map[string]any{
+		"Game": translations.Game(info.Key).Title, "Mode": modeLabel(info, r.mode),
+		"Level": levelLabel(r.level), "Move": moveNumber(r.game),
+	}
+	id := "resume.details"
+	if r.mode != ModeTwoPlayers {
+		id = "resume.details_ai"
+	}
+	lines := []string{translations.TData(id, data)}
+	if r.partial {
+		lines = append(lines, translations.TData("resume.partial", partialData(r.game)))
+	}
+	return strings.Join(append(lines, text), "\n")
+}
+
+// partialData is the data of "resume.partial": the number (as in the move
+// list) of the last move of a saved record that could be read.
+func partialData(g *core.Game) map[string]any { return map[string]any{"Move": (g.Len() + 1) / 2} }
+
 // closeStartDialog hides the start dialog, if it is open.
 func (a *App) closeStartDialog() {
 	if d := a.startDialog; d != nil {
@@ -413,16 +458,20 @@ func (a *App) closeStartDialog() {
 // resumeSaved opens the saved game.
 func (a *App) resumeSaved() {
 	a.closeStartDialog()
-	r, err := loadSaved(a.prefs)
+	r, err := a.saves.load()
 	if err != nil {
-		clearSaved(a.prefs)
+		a.saves.clear()
 		a.render()
 		if err != errNoSave {
 			a.showStartDialog("resume.corrupt")
 		}
 		return
 	}
-	a.replace(newGameScreen(a, r.game, r.mode, r.level, time.Duration(r.timeLeft)*time.Millisecond))
+	s := newGameScreen(a, r.game, r.mode, r.level, time.Duration(r.timeLeft)*time.Millisecond)
+	if r.partial {
+		s.setNotice("resume.partial", partialData(r.game))
+	}
+	a.replace(s)
 }
 
 // ---- keyboard -----------------------------------------------------------------

@@ -4,6 +4,8 @@ package app
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -60,6 +62,25 @@ type harness struct {
 
 type harnessOpt func(*Options)
 
+// saveDirs gives each test app its own save folder (the test driver's
+// storage is the shared system temp folder), kept across harnesses on the
+// same app like a real app's storage.
+var saveDirs sync.Map // fyne.App → string
+
+func saveDirFor(t *testing.T, fa fyne.App) string {
+	if d, ok := saveDirs.Load(fa); ok {
+		return d.(string)
+	}
+	d := t.TempDir()
+	saveDirs.Store(fa, d)
+	return d
+}
+
+// savesOf is the save store a harness on fa uses.
+func savesOf(t *testing.T, fa fyne.App) saveStore {
+	return saveStore{dir: saveDirFor(t, fa), prefs: fa.Preferences()}
+}
+
 func withThink(f ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
 
 func newHarness(t *testing.T, fa fyne.App, opts ...harnessOpt) *harness {
@@ -70,6 +91,7 @@ func newHarness(t *testing.T, fa fyne.App, opts ...harnessOpt) *harness {
 		Think: fastThink, Hint: fastHint, Clock: h.clock,
 		Do:        func(f func()) { h.q <- f },
 		TickEvery: -1, WatchDelay: -1, SystemLocale: "en_US.UTF-8",
+		SaveDir: saveDirFor(t, fa),
 	}
 	for _, f := range opts {
 		f(&o)
@@ -835,7 +857,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
 		t.Fatal(err)
 	}
-	storeSaved(fa.Preferences(), g, ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).store(g, ModeTwoPlayers, ai.Easy, 0)
 	h := newHarness(t, fa)
 	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
 		t.Fatal("the offer to resume is shown")
@@ -1039,7 +1061,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	fa := test.NewTempApp(t)
 	sg, _ := core.LoadRecord("beat-the-wolf", "")
 	_ = sg.PlayMove(sg.LegalMoves()[0])
-	storeSaved(fa.Preferences(), sg, ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).store(sg, ModeTwoPlayers, ai.Easy, 0)
 	h2 := newHarness(t, fa)
 	h2.a.closeStartDialog()
 	test.Tap(h2.home().playBtns[2])
@@ -1057,4 +1079,136 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	test.Tap(h3.home().playBtns[0])
 	test.Tap(h3.a.top().(*setupScreen).startBtn)
 	h3.gameScreen()
+}
+
+// Issue 13, defect 5: a saved record with a bad move keeps its legal moves,
+// resumes after them and says so.
+func TestPartlyDamagedSaveResumes(t *testing.T) {
+	fa := test.NewTempApp(t)
+	g, _ := core.NewGame("beat-the-wolf")
+	for i := 0; i < 5; i++ {
+		_ = g.PlayMove(g.LegalMoves()[0])
+	}
+	raw := `{"v":1,"game":"beat-the-wolf","mode":"vs-ai-predator","level":"hard","record":"` + g.Record() + ` zz9 a1-a2","time_left_ms":5000}`
+	dir := saveDirFor(t, fa)
+	if err := os.WriteFile(filepath.Join(dir, saveFile), []byte(raw), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, fa)
+	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
+	details := translations.TData("resume.details_ai", map[string]any{
+		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), ModeVsAIAsPredator),
+		"Level": translations.T("level.hard"), "Move": 3})
+	shown := texts(h.a.Window())
+	for _, want := range []string{details, partial, translations.T("resume.message")} {
+		if !strings.Contains(shown, want) {
+			t.Fatalf("the offer to resume lacks %q; shown:\n%s", want, shown)
+		}
+	}
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
+	r := h.gameScreen()
+	if r.game.Record() != g.Record() || r.level != ai.Hard {
+		t.Fatalf("resumed %q level %v, want %q", r.game.Record(), r.level, g.Record())
+	}
+	if r.noticeLabel.Text != partial || !r.noticeLabel.Visible() {
+		t.Fatalf("notice %q, want %q", r.noticeLabel.Text, partial)
+	}
+	translations.SetLanguage(translations.Chinese)
+	if r = h.gameScreen(); r.noticeLabel.Text != translations.TData("resume.partial", map[string]any{"Move": 3}) {
+		t.Fatalf("the notice follows the language: %q", r.noticeLabel.Text)
+	}
+	translations.SetLanguage(translations.English)
+	h.waitFor("the AI's move", func() bool { return r.humanTurn() })
+	r.board.OnMove(r.game.LegalMoves()[0])
+	if r.noticeLabel.Visible() {
+		t.Fatal("the player's move clears the notice")
+	}
+}
+
+// Issue 13, defect 4: the saved game has its own file, written through a
+// temporary file and a rename with the previous copy kept; a damaged save
+// falls back to that copy, and damaged (reset) preferences lose no game.
+func TestSaveFileAtomicWithBackup(t *testing.T) {
+	fa := test.NewTempApp(t)
+	dir := saveDirFor(t, fa)
+	h := newHarness(t, fa)
+	g := h.startGame(1, ModeTwoPlayers)
+	g.board.OnMove(g.game.LegalMoves()[0])
+	h.a.saveCurrent()
+	first := g.game.Record()
+	g.board.OnMove(g.game.LegalMoves()[0])
+	h.a.saveCurrent()
+	second := g.game.Record()
+	h.a.Close()
+
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != saveFile+" "+prevSaveFile {
+		t.Fatalf("files in the save folder: %v, want the save and its previous copy (no temporary files)", names)
+	}
+	if fa.Preferences().String(KeySavedGame) != "" {
+		t.Fatal("the game is not kept in the preferences")
+	}
+	read := func(name string) string {
+		raw, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := decodeSaved(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r.game.Record()
+	}
+	if read(saveFile) != second || read(prevSaveFile) != first {
+		t.Fatalf("save %q, previous %q; want %q, %q", read(saveFile), read(prevSaveFile), second, first)
+	}
+
+	// Damaged preferences (Fyne starts afresh on them): the game survives.
+	fresh := test.NewTempApp(t)
+	saveDirs.Store(fresh, dir)
+	h2 := newHarness(t, fresh)
+	if h2.home().continueBtn == nil {
+		t.Fatal("with fresh preferences the saved game must still be offered")
+	}
+	h2.a.Close()
+
+	// The save loses its last byte: the previous copy is resumed.
+	raw, _ := os.ReadFile(filepath.Join(dir, saveFile))
+	_ = os.WriteFile(filepath.Join(dir, saveFile), raw[:len(raw)-1], 0o644)
+	h3 := newHarness(t, fa)
+	test.Tap(h3.home().continueBtn)
+	if r := h3.gameScreen(); r.game.Record() != first {
+		t.Fatalf("resumed %q, want the previous copy %q", r.game.Record(), first)
+	}
+	// A new game forgets every copy.
+	h3.a.back()
+	h3.startGame(0, ModeTwoPlayers)
+	if _, err := savesOf(t, fa).load(); err != errNoSave {
+		t.Fatalf("after a new game: %v, want no save", err)
+	}
+}
+
+// A game saved by an older version in the preferences is still offered, and
+// moves to the file at the next save.
+func TestSaveInPreferencesMigrates(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetString(KeySavedGame, `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`)
+	h := newHarness(t, fa)
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
+	g := h.gameScreen()
+	if g.game.Record() != "d4-d5" {
+		t.Fatalf("resumed %q", g.game.Record())
+	}
+	g.board.OnMove(g.game.LegalMoves()[0])
+	h.a.saveCurrent()
+	if fa.Preferences().String(KeySavedGame) != "" {
+		t.Fatal("the old preference must be removed once the file is written")
+	}
+	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), saveFile)); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -46,8 +46,10 @@ type gameScreen struct {
 	stopTick chan struct{}
 	// firstLimit, if set, is the time left for the first human turn (resume).
 	firstLimit time.Duration
-	// noticeID is a message shown under the turn line ("" for none).
-	noticeID string
+	// noticeID is a message shown under the turn line ("" for none), with
+	// its template data noticeData.
+	noticeID   string
+	noticeData map[string]any
 
 	overDialog dialog.Dialog
 	overOpen   bool   // the game-over dialog is on screen
@@ -153,7 +155,7 @@ func (s *gameScreen) humanMove(m core.Move) {
 	if err := s.game.PlayMove(m); err != nil {
 		return
 	}
-	s.noticeID = ""
+	s.clearNotice()
 	s.advance(m)
 }
 
@@ -164,7 +166,7 @@ func (s *gameScreen) pass() {
 	}
 	m := s.game.LegalMoves()[0]
 	if s.game.PlayMove(m) == nil {
-		s.noticeID = ""
+		s.clearNotice()
 		s.advance(m)
 	}
 }
@@ -177,9 +179,19 @@ func (s *gameScreen) expired() {
 	if s.game.Timeout() != nil {
 		return
 	}
-	s.noticeID = "game.pass_timeout"
+	s.noticeID, s.noticeData = "game.pass_timeout", nil
 	s.advance(s.game.LastMove())
 }
+
+// setNotice shows message id (with template data) under the turn line until
+// the player's next action.
+func (s *gameScreen) setNotice(id string, data map[string]any) {
+	s.noticeID, s.noticeData = id, data
+	s.refresh()
+}
+
+// clearNotice removes the notice.
+func (s *gameScreen) clearNotice() { s.noticeID, s.noticeData = "", nil }
 
 // startAI starts the AI's search for its move. A forced pass is played at once.
 func (s *gameScreen) startAI() {
@@ -243,7 +255,7 @@ func (s *gameScreen) hint() {
 	if !s.humanTurn() || s.hinting || s.mode == ModeWatch {
 		return
 	}
-	s.noticeID = ""
+	s.clearNotice()
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancels = append(s.cancels, cancel)
 	s.hinting = true
@@ -281,7 +293,7 @@ func (s *gameScreen) undo() {
 		}
 	}
 	s.dismissGameOver()
-	s.noticeID = ""
+	s.clearNotice()
 	s.advance(core.Move{})
 }
 
@@ -297,7 +309,7 @@ func (s *gameScreen) redo() {
 			s.game.Redo()
 		}
 	}
-	s.noticeID = ""
+	s.clearNotice()
 	s.advance(s.game.LastMove())
 }
 
@@ -307,7 +319,7 @@ func (s *gameScreen) newGame() { s.a.showNewGame(s.info) }
 // playAgain restarts with the same mode.
 func (s *gameScreen) playAgain() {
 	s.dismissGameOver()
-	clearSaved(s.a.prefs)
+	s.a.saves.clear()
 	s.a.startGame(core.NewGameFrom(s.info.Start()), s.mode)
 }
 
@@ -319,14 +331,14 @@ func (s *gameScreen) home() {
 // save stores the game to resume it later (or forgets it when it is over).
 func (s *gameScreen) save() {
 	if s.game.Outcome().Over() || s.game.Len() == 0 {
-		clearSaved(s.a.prefs)
+		s.a.saves.clear()
 		return
 	}
 	var left int64
 	if s.humanTurn() && s.a.settings.Timer > 0 {
 		left = s.timer.Remaining().Milliseconds()
 	}
-	storeSaved(s.a.prefs, s.game, s.mode, s.level, left)
+	_ = s.a.saves.store(s.game, s.mode, s.level, left)
 }
 
 func (s *gameScreen) close() {
@@ -598,7 +610,7 @@ func (s *gameScreen) refresh() {
 	case s.humanTurn() && s.forcedPass():
 		notice = translations.T("game.forced_pass")
 	case s.noticeID != "":
-		notice = translations.T(s.noticeID)
+		notice = translations.TData(s.noticeID, s.noticeData)
 	}
 	s.noticeLabel.SetText(notice)
 	if notice == "" {
