@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -1210,5 +1211,47 @@ func TestSaveInPreferencesMigrates(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), saveFile)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// Issue 13, defect 12: the notice has its room reserved, so the buttons below
+// it do not move when it shows (a tap must not land on the wrong button).
+func TestNoticeDoesNotMoveButtons(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetInt(KeyTimer, 15)
+				h := newHarness(t, fa)
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(size)
+				g := h.startGame(1, ModeTwoPlayers)
+				d := fyne.CurrentApp().Driver()
+				where := func() []fyne.Position {
+					h.a.Window().Content().Refresh()
+					var out []fyne.Position
+					for _, b := range []*widget.Button{g.undoBtn, g.hintBtn, g.newBtn, g.settingsBtn} {
+						out = append(out, d.AbsolutePositionForObject(b))
+					}
+					return out
+				}
+				before := where()
+				if g.noticeLabel.Visible() {
+					t.Fatal("no notice at the start")
+				}
+				h.clock.Advance(16 * time.Second)
+				g.tick() // the timeout notice
+				if !g.noticeLabel.Visible() {
+					t.Fatal("the timeout notice shows")
+				}
+				if after := where(); fmt.Sprint(after) != fmt.Sprint(before) {
+					t.Fatalf("buttons moved from %v to %v", before, after)
+				}
+				g.hint() // the hint notice
+				if after := where(); fmt.Sprint(after) != fmt.Sprint(before) {
+					t.Fatalf("hint: buttons moved from %v to %v", before, after)
+				}
+			})
+		}
 	}
 }

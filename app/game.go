@@ -572,7 +572,10 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.playerLabel,
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timer), s.turnLabel),
 		container.NewHBox(s.capturedLabel, s.inHandLabel),
-		container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel),
+		// The notice row keeps the height of a button (the Pass button
+		// shows in it) while empty, so the buttons below never move.
+		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
+			container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel)),
 		container.NewGridWithColumns(3, s.undoBtn, s.redoBtn, s.hintBtn),
 		container.NewGridWithColumns(3, s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,

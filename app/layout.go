@@ -92,3 +92,26 @@ func (l columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	}
 	return fyne.NewSize(w, h)
 }
+
+// reserveLayout stacks its objects over its whole size, and is at least
+// height() tall even when they are hidden or short: a row that keeps its room
+// (the game notice), so what is below it does not move when it shows.
+type reserveLayout struct{ height func() float32 }
+
+func (l reserveLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l reserveLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		if o.Visible() {
+			s = s.Max(o.MinSize())
+		}
+	}
+	s.Height = max(s.Height, l.height())
+	return s
+}
