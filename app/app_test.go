@@ -1255,3 +1255,29 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 		}
 	}
 }
+
+// Issue 13, defect 13: the rules screens state the player's own timer
+// setting, "no limit" included, after the rules' default.
+func TestRulesShowTimerSetting(t *testing.T) {
+	for _, sec := range []int{0, 30} {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%d/%s", sec, lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetInt(KeyTimer, sec)
+				h := newHarness(t, fa)
+				translations.SetLanguage(lang)
+				for i := range core.Games() {
+					test.Tap(h.home().rulesBtns[i])
+					want := translations.TData("rules.timer_yours", map[string]any{"Seconds": sec})
+					if sec == 0 {
+						want = translations.T("rules.timer_yours_off")
+					}
+					if !strings.Contains(texts(h.a.Window()), want) {
+						t.Fatalf("game %d: the rules lack %q", i, want)
+					}
+					h.a.back()
+				}
+			})
+		}
+	}
+}

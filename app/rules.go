@@ -71,10 +71,22 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 	body.Add(r.heading(translations.T("rules.rules"), theme.SizeNameHeadingText))
 	for _, s := range gt.Rules {
 		section(s.Heading, s.Paragraphs, false)
+		if s.Key == "timer" { // the rules' default, then the player's own setting
+			body.Add(r.para(timerSettingText(r.a.settings.Timer)))
+		}
 	}
 	section(translations.T("rules.clarifications"), gt.Clarifications, true)
 
 	top := container.NewBorder(nil, nil, back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		container.NewVScroll(container.NewPadded(sized(body, 760))))
+}
+
+// timerSettingText states the player's turn-timer setting (the rules texts
+// give the default, 60 seconds).
+func timerSettingText(sec int) string {
+	if sec == 0 {
+		return translations.T("rules.timer_yours_off")
+	}
+	return translations.TData("rules.timer_yours", map[string]any{"Seconds": sec})
 }

@@ -15,6 +15,9 @@ var GameIDs = []string{BeatTheWolf, WolfCarriesPig, SurroundTheLion, DeerChess}
 
 // Section is a heading with its paragraphs.
 type Section struct {
+	// Key names a rules section in the message IDs ("board", "timer" …);
+	// "" for the other sections.
+	Key        string
 	Heading    string
 	Paragraphs []string
 }
@@ -170,6 +173,7 @@ func (l *Localizer) GameIn(id string, lang Lang) GameTexts {
 	for _, s := range g.sections {
 		sp := p + "rules." + s.key + "."
 		gt.Rules = append(gt.Rules, Section{
+			Key:        s.key,
 			Heading:    t(sp + "heading"),
 			Paragraphs: all(numbered(sp, s.paragraphs)),
 		})
