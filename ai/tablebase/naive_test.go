@@ -390,7 +390,7 @@ func solveMini(t testing.TB, g *mini) *Solver {
 		}
 	}
 	if g.hand > 0 {
-		s.SolvePlacement(g.start)
+		s.solvePlacement(g.start)
 	}
 	return s
 }

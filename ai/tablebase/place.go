@@ -3,6 +3,8 @@ package tablebase
 import (
 	"slices"
 	"time"
+
+	"huntchess/core"
 )
 
 // memo is an open-addressing hash table from position keys to codes.
@@ -85,7 +87,11 @@ func (s *Solver) placeKey(p pos) uint64 { return placeKeyOf(s.R, p) }
 // reached from start (deer chess's placement phase, which has no cycles:
 // every prey move spends a piece from hand). The moving-phase tiers must be
 // solved first.
-func (s *Solver) SolvePlacement(start pos) TierStats {
+func (s *Solver) SolvePlacement(start core.Position) TierStats {
+	return s.solvePlacement(pos{pred: start.Pred, prey: start.Prey, side: int(start.ToMove), capt: int(start.Captured), hand: int(start.InHand)})
+}
+
+func (s *Solver) solvePlacement(start pos) TierStats {
 	t0 := time.Now()
 	s.place = newMemo(20)
 	last := time.Now()

@@ -472,3 +472,42 @@ func (t *Table) Rules() *Rules { return t.r }
 
 // Path returns the file name of a game's tables in dir.
 func Path(dir, game string) string { return filepath.Join(dir, game+FileExt) }
+
+// Best returns the move that keeps the value of p with the best distance
+// (the shortest win, the longest loss, a drawing move in a draw) and the
+// value and plies of p. ok is false where the table does not cover p or its
+// children. Ties go to the first move in core's order.
+func (t *Table) Best(p core.Position) (m core.Move, v Value, plies int, ok bool) {
+	v, plies, ok = t.Probe(p)
+	if !ok || plies == 0 && v != Draw {
+		return core.Move{}, v, plies, false
+	}
+	var buf [core.MaxMoves]core.Move
+	for _, mv := range p.GenMoves(buf[:0]) {
+		cv, cd, cok := t.Probe(p.After(mv))
+		if !cok {
+			return core.Move{}, v, plies, false
+		}
+		switch {
+		case v == Win && cv == Loss && cd == plies-1,
+			v == Loss && cv == Win && cd == plies-1,
+			v == Draw && cv == Draw:
+			return mv, v, plies, true
+		}
+	}
+	return core.Move{}, v, plies, false
+}
+
+// Line returns the best line from p (see Best), at most n plies long.
+func (t *Table) Line(p core.Position, n int) []core.Move {
+	var line []core.Move
+	for len(line) < n {
+		m, _, _, ok := t.Best(p)
+		if !ok {
+			break
+		}
+		line = append(line, m)
+		p = p.After(m)
+	}
+	return line
+}

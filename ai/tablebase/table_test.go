@@ -67,7 +67,7 @@ func TestTableRoundTrip(t *testing.T) {
 				if key == emptyKey {
 					continue
 				}
-				p := unpackKey(g.r, key)
+				p := unpack(g.r, key)
 				c, ok, err := tab.code(p, false)
 				if err != nil || !ok || c != s.place.vals[i] {
 					t.Fatalf("%s placement %x: read %x %v %v, solved %x", name, key, c, ok, err, s.place.vals[i])
@@ -82,12 +82,6 @@ func TestTableRoundTrip(t *testing.T) {
 			t.Fatalf("%s: a second solve wrote other bytes", name)
 		}
 	}
-}
-
-// unpackKey is the inverse of packKey (for one predator).
-func unpackKey(r *Rules, k uint64) pos {
-	pred := unrankSet(int64(k>>40&0xfff), r.PredCount, r.NP)
-	return pos{pred: pred, prey: k & (1<<40 - 1), side: int(k >> 52 & 1), hand: int(k >> 53 & 31), capt: int(k >> 58 & 31)}
 }
 
 func TestTableRefusesBadFiles(t *testing.T) {

@@ -1,0 +1,271 @@
+// Command solve builds, checks and reads the endgame tables of Hunt Chess
+// (package ai/tablebase).
+//
+//	go run ./ai/solve build GAME [-dir DIR] [-tiers LIST] [-bound N] [-threads N]
+//	go run ./ai/solve probe GAME [-dir DIR]      < positions > JSON lines
+//	go run ./ai/solve verify GAME [-dir DIR] [-samples N] [-depth D]
+//	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
+//
+// GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
+// beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
+// GAME.build.json (times, memory, sizes) and, after verify, GAME.verify.json.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+func usage() {
+	fmt.Fprint(os.Stderr, `usage:
+  solve build GAME [-dir DIR] [-tiers LIST] [-bound N] [-threads N]
+  solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
+  solve verify GAME [-dir DIR] [-samples N] [-depth D]
+  solve report [-dir DIR] [-out FILE]
+`)
+	os.Exit(2)
+}
+
+func main() {
+	if len(os.Args) < 2 {
+		usage()
+	}
+	cmd, args := os.Args[1], os.Args[2:]
+	var game string
+	if cmd != "report" {
+		if len(args) < 1 || strings.HasPrefix(args[0], "-") {
+			usage()
+		}
+		game, args = args[0], args[1:]
+	}
+	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
+	dir := fs.String("dir", "build/tables", "table directory")
+	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "worker threads")
+	tiers := fs.String("tiers", "", "build: captured counts of the moving-phase tiers to solve, comma-separated (default: the game's plan)")
+	bound := fs.Int("bound", -1, "build: solve this tier with any capture counting as a predator win (bounds for the prey)")
+	samples := fs.Int("samples", 200, "verify: positions per tier checked against a plain search")
+	depth := fs.Int("depth", 5, "verify: depth of that search")
+	out := fs.String("out", "docs/solved.md", "report: output file")
+	fs.Parse(args)
+	var g *core.GameInfo
+	if game != "" {
+		var err error
+		if g, err = core.Lookup(game); err != nil {
+			fmt.Fprintln(os.Stderr, "solve:", err)
+			os.Exit(2)
+		}
+	}
+	var err error
+	switch cmd {
+	case "build":
+		err = build(g, *dir, *tiers, *bound, *threads)
+	case "probe":
+		err = probe(g, *dir)
+	case "verify":
+		err = verify(g, *dir, *threads, *samples, *depth)
+	case "report":
+		err = report(*dir, *out)
+	default:
+		usage()
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "solve:", err)
+		os.Exit(1)
+	}
+}
+
+// plan returns what build solves by default: the moving-phase tiers (by
+// captured count, solved in this order), the bound tier or -1, and whether
+// to solve the placement phase. It is what fits in about an hour and 12 GiB
+// on a 2-core machine; docs/solved.md says why.
+func plan(g *core.GameInfo) (tiers []int, bound int, placement bool) {
+	switch g.ID {
+	case core.SurroundTheLion:
+		return []int{4, 2, 0}, -1, false // captures come in pairs
+	case core.DeerChess:
+		return []int{6, 5, 4, 3, 2, 1, 0}, -1, true
+	case core.WolfCarriesPig:
+		return []int{6}, 0, false
+	default: // beat-the-wolf
+		return []int{11, 10, 9}, -1, false
+	}
+}
+
+// Build is what GAME.build.json records.
+type Build struct {
+	Game       string      `json:"game"`
+	Date       string      `json:"date"`
+	Seconds    float64     `json:"seconds"`
+	PeakMemory int64       `json:"peakMemoryBytes"`
+	Threads    int         `json:"threads"`
+	RawBytes   int64       `json:"rawBytes"`
+	FileBytes  int64       `json:"fileBytes"`
+	Tiers      []BuildTier `json:"tiers"`
+}
+
+// BuildTier is one tier's counts with its solving time.
+type BuildTier struct {
+	tablebase.TierStats
+	Seconds float64 `json:"seconds"`
+}
+
+func build(g *core.GameInfo, dir, tierList string, bound, threads int) error {
+	start := time.Now()
+	tiers, pb, placement := plan(g)
+	if tierList != "" {
+		tiers = nil
+		for _, f := range strings.Split(tierList, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n < 0 || n >= g.CapturesToWin {
+				return fmt.Errorf("-tiers: %q is not a captured count from 0 to %d", f, g.CapturesToWin-1)
+			}
+			tiers = append(tiers, n)
+		}
+		pb, placement = -1, false
+	}
+	if bound >= 0 {
+		pb = bound
+	}
+	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
+	s.Threads = threads
+	s.Progress = os.Stderr
+	b := Build{Game: g.Key, Date: time.Now().UTC().Format("2006-01-02"), Threads: threads}
+	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v, bound tier %d, placement %v, %d threads\n", g.Key, tiers, pb, placement, threads)
+	for _, c := range tiers {
+		st := s.SolveTier(c, false)
+		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+	}
+	if pb >= 0 {
+		st := s.SolveTier(pb, true)
+		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+	}
+	if placement {
+		st := s.SolvePlacement(g.Start())
+		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+	}
+	path := tablebase.Path(dir, g.Key)
+	h, err := s.Write(path)
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	b.Seconds = time.Since(start).Seconds()
+	b.PeakMemory = peakMemory()
+	b.RawBytes, b.FileBytes = h.Raw, fi.Size()
+	if err := writeJSON(filepath.Join(dir, g.Key+".build.json"), b); err != nil {
+		return err
+	}
+	var pos int64
+	for _, t := range b.Tiers {
+		pos += t.Positions
+	}
+	fmt.Fprintf(os.Stderr, "solve: %s: %d positions in %.1f s (%.2f M/s per core), peak memory %.2f GiB, tables %.1f MiB raw, %.2f MiB in %s\n",
+		g.Key, pos, b.Seconds, float64(pos)/b.Seconds/float64(threads)/1e6, float64(b.PeakMemory)/(1<<30),
+		float64(b.RawBytes)/(1<<20), float64(b.FileBytes)/(1<<20), path)
+	return nil
+}
+
+// peakMemory returns the process's peak resident memory (VmHWM), or what
+// the Go runtime got from the system where /proc is missing.
+func peakMemory() int64 {
+	if data, err := os.ReadFile("/proc/self/status"); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
+				kb, _ := strconv.ParseInt(f[1], 10, 64)
+				return kb << 10
+			}
+		}
+	}
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.Sys)
+}
+
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+type probeLine struct {
+	Position string `json:"position"`
+	Value    string `json:"value,omitempty"`
+	Plies    *int   `json:"plies,omitempty"`
+	Error    string `json:"error,omitempty"`
+}
+
+func probe(g *core.GameInfo, dir string) error {
+	t, err := tablebase.Open(tablebase.Path(dir, g.Key))
+	if err != nil {
+		return err
+	}
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<16), 1<<20)
+	w := bufio.NewWriter(os.Stdout)
+	defer w.Flush()
+	enc := json.NewEncoder(w)
+	for in.Scan() {
+		line := in.Text()
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		out := probeLine{Position: line}
+		p, err := core.ParsePosition(g.Key, line)
+		if err != nil {
+			out.Error = err.Error()
+		} else {
+			v, plies, ok, err := t.ProbeErr(p)
+			switch {
+			case err != nil:
+				out.Error = err.Error()
+			case !ok:
+				out.Value = tablebase.Unknown.String()
+			default:
+				out.Value = v.String()
+				if v != tablebase.Draw {
+					out.Plies = &plies
+				}
+			}
+		}
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	}
+	return in.Err()
+}
+
+func verify(g *core.GameInfo, dir string, threads, samples, depth int) error {
+	t, err := tablebase.Open(tablebase.Path(dir, g.Key))
+	if err != nil {
+		return err
+	}
+	rep := tablebase.Verify(t, threads, samples, depth, os.Stderr)
+	if err := writeJSON(filepath.Join(dir, g.Key+".verify.json"), rep); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "verify: %s: %d positions checked against their children, %d against a %d-ply search, %d mismatches, %.1f s\n",
+		g.Key, rep.Positions, rep.Searched, rep.SearchDepth, rep.Mismatches, rep.Seconds)
+	for _, e := range rep.Examples {
+		fmt.Fprintln(os.Stderr, "  ", e)
+	}
+	if rep.Mismatches > 0 {
+		return fmt.Errorf("%s: %d mismatches", g.Key, rep.Mismatches)
+	}
+	return nil
+}

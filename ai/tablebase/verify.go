@@ -1,0 +1,195 @@
+package tablebase
+
+import (
+	"fmt"
+	"io"
+	"math/rand"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"huntchess/core"
+)
+
+// VerifyReport is what Verify found.
+type VerifyReport struct {
+	Game        string
+	Positions   int64 // stored positions checked against their children
+	Mismatches  int64
+	Examples    []string // the first few mismatches
+	Searched    int      // positions checked against a plain search
+	SearchDepth int
+	SearchBad   int
+	Seconds     float64
+}
+
+// toCore returns the core position of a solver position of game r.
+func toCore(r *Rules, p pos) core.Position {
+	g, _ := r.Game()
+	c := core.Position{Game: g, Pred: p.pred, Prey: p.prey, ToMove: core.Side(p.side), Captured: uint8(p.capt), InHand: uint8(p.hand)}
+	c.Key = c.ComputeKey()
+	return c
+}
+
+// expected works out a position's value and plies from its children, using
+// core's moves and outcomes and the table for the children.
+func (t *Table) expected(cp core.Position, bound bool) (Value, int, error) {
+	if o := cp.Outcome(); o.Over() {
+		return outcomeValue(o, cp.ToMove), 0, nil
+	}
+	var buf [core.MaxMoves]core.Move
+	winMin, lossMax, draw := -1, -1, false
+	for _, m := range cp.GenMoves(buf[:0]) {
+		c := cp.After(m)
+		var v Value
+		var d int
+		switch {
+		case bound && c.Captured > cp.Captured:
+			v, d = Loss, 0 // a capture ends a bound tier as a predator win
+		case c.Outcome().Over():
+			v, d = outcomeValue(c.Outcome(), c.ToMove), 0
+		default:
+			q, _ := t.fromCore(c)
+			code, ok, err := t.code(q, bound && c.Captured == cp.Captured)
+			if err != nil {
+				return Unknown, 0, err
+			}
+			if !ok {
+				return Unknown, 0, fmt.Errorf("child %s of %s is in no table", c, cp)
+			}
+			v, d = decode(code)
+		}
+		switch v {
+		case Loss:
+			if winMin < 0 || d+1 < winMin {
+				winMin = d + 1
+			}
+		case Win:
+			lossMax = max(lossMax, d+1)
+		default:
+			draw = true
+		}
+	}
+	switch {
+	case winMin >= 0:
+		return Win, winMin, nil
+	case draw:
+		return Draw, 0, nil
+	}
+	return Loss, lossMax, nil
+}
+
+// Verify walks every stored position and checks that its value and plies
+// follow from its children's (by core's moves) and that finished positions
+// match core's outcome; then it checks samples against a plain search of
+// depth searchDepth. Progress lines go to w (nil: none).
+func Verify(t *Table, threads, samples, searchDepth int, w io.Writer) VerifyReport {
+	start := time.Now()
+	rep := VerifyReport{Game: t.Game, SearchDepth: searchDepth}
+	var mu sync.Mutex
+	bad := func(s string) {
+		mu.Lock()
+		rep.Mismatches++
+		if len(rep.Examples) < 10 {
+			rep.Examples = append(rep.Examples, s)
+		}
+		mu.Unlock()
+	}
+	s := &Solver{R: t.r, Threads: threads, Progress: w}
+	for _, sec := range t.Sections {
+		var n atomic.Int64
+		what := fmt.Sprintf("captured=%d hand=%d %s", sec.Captured, sec.Hand, sec.Kind)
+		if sec.Bound {
+			what += " bound"
+		}
+		tick := newTicker(s, "verify "+what, sec.Entries)
+		var done atomic.Int64
+		check := func(p pos, code uint16) {
+			cp := toCore(t.r, p)
+			v, d, err := t.expected(cp, sec.Bound)
+			sv, sd := decode(code)
+			if err != nil || v != sv || (v != Draw && d != sd) {
+				bad(fmt.Sprintf("%s: stored %v %d, children give %v %d %v", cp, sv, sd, v, d, err))
+			}
+			n.Add(1)
+		}
+		s.parallel(int64(len(sec.Blocks)), func(lo, hi int64, _ int) {
+			for b := lo; b < hi; b++ {
+				blk, err := t.load(sec, int(b))
+				if err != nil {
+					bad(err.Error())
+					continue
+				}
+				base := b * int64(sec.BlockSize)
+				for i, code := range blk.codes {
+					if code == codeNoneV {
+						continue
+					}
+					if sec.Kind == "dense" {
+						pred, prey, side := sec.l.position(base + int64(i))
+						check(pos{pred: pred, prey: prey, side: side, capt: sec.Captured}, code)
+					} else {
+						check(unpack(t.r, blk.keys[i]), code)
+					}
+				}
+				tick.add(&done, int64(len(blk.codes)))
+			}
+		}, 1)
+		tick.end()
+		rep.Positions += n.Load()
+	}
+	// Samples against a plain search: positions decided within the search
+	// depth must come out the same, the others undecided.
+	if samples > 0 && searchDepth > 0 {
+		rng := rand.New(rand.NewSource(1))
+		g, _ := t.r.Game()
+		var jobs []core.Position
+		var want []uint16
+		for _, sec := range t.Sections {
+			if sec.Bound || sec.Kind != "dense" {
+				continue
+			}
+			short, long := 0, 0
+			for try := 0; try < 200*samples && short+long < samples; try++ {
+				p := RandomPosition(rng, g.Info(), sec.Captured, 0)
+				v, d, ok := t.Probe(p)
+				if !ok {
+					continue
+				}
+				if v != Draw && d <= searchDepth && short < samples*3/4 {
+					short++
+				} else if (v == Draw || d > searchDepth) && long < samples/4 {
+					long++
+				} else {
+					continue
+				}
+				jobs = append(jobs, p)
+				want = append(want, mkCode(map[Value]int{Win: codeWin, Loss: codeLoss, Draw: codeDraw}[v], d))
+			}
+		}
+		var nbad atomic.Int64
+		s.parallel(int64(len(jobs)), func(lo, hi int64, _ int) {
+			for i := lo; i < hi; i++ {
+				v, d := SearchValue(jobs[i], searchDepth)
+				wv, wd := decode(want[i])
+				if wv == Draw || wd > searchDepth {
+					wv, wd = Unknown, 0
+				}
+				if v != wv || d != wd {
+					nbad.Add(1)
+					bad(fmt.Sprintf("search depth %d on %s: %v %d, table %v %d", searchDepth, jobs[i], v, d, wv, wd))
+				}
+			}
+		}, 1)
+		rep.Searched = len(jobs)
+		rep.SearchBad = int(nbad.Load())
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	return rep
+}
+
+// unpack is the inverse of packKey.
+func unpack(r *Rules, k uint64) pos {
+	pred := unrankSet(int64(k>>40&0xfff), r.PredCount, r.NP)
+	return pos{pred: pred, prey: k & (1<<40 - 1), side: int(k >> 52 & 1), hand: int(k >> 53 & 31), capt: int(k >> 58 & 31)}
+}
