@@ -10,7 +10,10 @@ package app
 import (
 	"context"
 	"os"
+	"os/signal"
 	"strings"
+	"sync/atomic"
+	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -87,7 +90,33 @@ type App struct {
 	// startMsg is its message ID. A language switch shows it again.
 	startDialog dialog.Dialog
 	startMsg    string
+
+	// stopping is set once the app is going away (SIGINT/SIGTERM, the
+	// lifecycle's stop, Close): from then on do drops every callback. At
+	// shutdown Fyne's queue is drained and fyne.Do runs a function at once
+	// on the goroutine that calls it, so a late AI result or timer tick
+	// would touch the UI off the UI goroutine.
+	stopping atomic.Bool
 }
+
+// do runs f on the UI goroutine (Options.Do, fyne.Do), unless the app is
+// stopping. Goroutines hand their results back through it.
+func (a *App) do(f func()) {
+	if a.stopping.Load() {
+		return
+	}
+	a.opts.Do(func() {
+		if a.stopping.Load() {
+			return
+		}
+		f()
+	})
+}
+
+// interrupt marks the app as stopping, from any goroutine: a SIGINT or
+// SIGTERM, which Fyne answers by quitting (it saves the game through the
+// lifecycle's exited-foreground hook on the UI goroutine).
+func (a *App) interrupt() { a.stopping.Store(true) }
 
 // screen is one page of the app.
 type screen interface {
@@ -152,7 +181,23 @@ func New(fa fyne.App, opts Options) *App {
 
 	lc := fa.Lifecycle()
 	lc.SetOnExitedForeground(a.saveCurrent)
-	lc.SetOnStopped(a.saveCurrent)
+	lc.SetOnStopped(func() {
+		// On the desktop Fyne runs this after its UI queue is closed, off
+		// the UI goroutine: no callback may touch the UI from now on.
+		a.stopping.Store(true)
+		a.saveCurrent()
+	})
+	lc.SetOnStarted(func() {
+		// A phone may start the same process again after a stop: go on
+		// (the stop dropped the AI's result, so its search starts again).
+		if a.closed || !a.stopping.CompareAndSwap(true, false) {
+			return
+		}
+		if g, ok := a.top().(*gameScreen); ok {
+			g.pause()
+			g.resume()
+		}
+	})
 	a.win.SetOnClosed(a.Close)
 
 	a.showHome()
@@ -197,7 +242,17 @@ func (a *App) Show() {
 // ShowAndRun shows the window and runs the app until it quits.
 func (a *App) ShowAndRun() {
 	a.Show()
+	// Fyne quits on SIGINT/SIGTERM by itself; stop handing results to the
+	// UI as soon as the signal arrives, before its queue shuts down.
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	go func() {
+		if _, ok := <-sig; ok {
+			a.interrupt()
+		}
+	}()
 	a.fa.Run()
+	signal.Stop(sig)
 }
 
 // Close saves the current game and releases every screen. It is called when
@@ -208,6 +263,7 @@ func (a *App) Close() {
 	}
 	a.saveCurrent()
 	a.closed = true
+	a.stopping.Store(true)
 	for _, s := range a.stack {
 		s.close()
 	}

@@ -26,7 +26,7 @@ import (
 //
 // Searches (the AI's move and hints) run in goroutines on a copy of the game.
 // Every change of the game bumps gen and cancels them; a result whose gen is
-// stale is dropped. Results come back through App.opts.Do (fyne.Do).
+// stale is dropped. Results come back through App.do (fyne.Do).
 type gameScreen struct {
 	a     *App
 	game  *core.Game
@@ -200,14 +200,14 @@ func (s *gameScreen) startAI() {
 		// Play it from the event queue, so that turn() is not re-entered.
 		gen := s.gen
 		s.thinking = true
-		go s.a.opts.Do(func() { s.aiDone(gen, ai.Result{Move: m}) })
+		go s.a.do(func() { s.aiDone(gen, ai.Result{Move: m}) })
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancels = append(s.cancels, cancel)
 	s.thinking = true
 	gen, clone, level := s.gen, s.game.Clone(), s.level
-	think, do := s.a.opts.Think, s.a.opts.Do
+	think, do := s.a.opts.Think, s.a.do
 	delay := time.Duration(0)
 	if s.mode == ModeWatch {
 		delay = s.a.opts.WatchDelay
@@ -260,7 +260,7 @@ func (s *gameScreen) hint() {
 	s.cancels = append(s.cancels, cancel)
 	s.hinting = true
 	gen, clone := s.gen, s.game.Clone()
-	hintFn, do := s.a.opts.Hint, s.a.opts.Do
+	hintFn, do := s.a.opts.Hint, s.a.do
 	go func() {
 		res := hintFn(ctx, clone)
 		if ctx.Err() != nil {
@@ -398,7 +398,7 @@ func (s *gameScreen) ticker(every time.Duration, stop chan struct{}) {
 		case <-stop:
 			return
 		case <-t.C:
-			s.a.opts.Do(s.tick)
+			s.a.do(s.tick)
 		}
 	}
 }
