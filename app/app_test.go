@@ -1328,7 +1328,7 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 			inline.Store(true)
 			close(release)
 			time.Sleep(50 * time.Millisecond) // ticks and the AI's result arrive
-			h.drain()                          // callbacks queued before the stop
+			h.drain()                         // callbacks queued before the stop
 			if late.Load() != 0 {
 				t.Fatalf("%d callbacks were handed to fyne.Do after the stop", late.Load())
 			}
