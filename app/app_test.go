@@ -17,6 +17,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
@@ -1336,5 +1337,62 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 				t.Fatal("the AI's late move was played after the stop")
 			}
 		})
+	}
+}
+
+// Issue 13, defect 9: the home page scrolls as far as its cards go, no
+// further (at 1024×720 all four fit; on a phone the last card ends the page).
+func TestHomeScrollsNoFurtherThanCards(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}, {Width: 1280, Height: 800}} {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {
+				h := newHarness(t, test.NewTempApp(t))
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(size)
+				hs := h.home()
+				last := hs.titles[len(hs.titles)-1]
+				bottom := last.Position().Y + last.Size().Height
+				content := hs.scroll.Content.Size().Height
+				pad := 2 * theme.Padding() // the padded container around the grid
+				if content > max(bottom+pad+1, hs.scroll.Size().Height) {
+					t.Fatalf("the page is %v tall, the cards end at %v (view %v)", content, bottom, hs.scroll.Size().Height)
+				}
+				if bottom+pad > content+1 {
+					t.Fatalf("the cards (to %v) do not fit the page (%v)", bottom, content)
+				}
+			})
+		}
+	}
+}
+
+// Issue 13, defects 10 and 11: at 1024×720 the game panel's buttons get their
+// full width ("+ New game" fits) and the turn line is not cut when watching.
+func TestGamePanelFitsDesktop(t *testing.T) {
+	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		<-ctx.Done()
+		return ai.Result{}
+	}
+	for _, lang := range translations.Languages {
+		for _, mode := range []Mode{ModeWatch, ModeVsAIAsPredator, ModeTwoPlayers} {
+			t.Run(string(lang)+"/"+string(mode), func(t *testing.T) {
+				h := newHarness(t, test.NewTempApp(t), withThink(block))
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(fyne.NewSize(1024, 720))
+				g := h.startGame(3, mode) // deer chess: the longest side names
+				for _, b := range []*widget.Button{g.undoBtn, g.redoBtn, g.hintBtn, g.newBtn, g.rulesBtn, g.settingsBtn} {
+					if b.Size().Width < b.MinSize().Width {
+						t.Errorf("button %q is %v wide, needs %v", b.Text, b.Size().Width, b.MinSize().Width)
+					}
+				}
+				full := widget.NewLabelWithStyle(g.turnLabel.Text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+				if need := full.MinSize().Width; g.turnLabel.Size().Width < need {
+					t.Errorf("turn line %q is %v wide, needs %v", g.turnLabel.Text, g.turnLabel.Size().Width, need)
+				}
+				side := widget.NewLabel(g.playerLabel.Text)
+				if need := side.MinSize().Width; g.playerLabel.Size().Width < need {
+					t.Errorf("player line %q is %v wide, needs %v", g.playerLabel.Text, g.playerLabel.Size().Width, need)
+				}
+			})
+		}
 	}
 }

@@ -640,6 +640,11 @@ func (s *gameScreen) refreshClock() {
 	if s.clockLabel == nil {
 		return
 	}
+	if s.mode == ModeWatch { // no one's turn is timed: the turn line gets the room
+		s.clockLabel.Hide()
+		s.timer.Hide()
+		return
+	}
 	if t := s.clockText(); t != "" {
 		s.clockLabel.SetText(t)
 		s.clockLabel.Show()

@@ -25,6 +25,8 @@ type homeScreen struct {
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	titles      []*widget.Card
+	grid        *fyne.Container
+	scroll      *container.Scroll
 }
 
 func newHomeScreen(a *App) *homeScreen { return &homeScreen{a: a} }
@@ -57,8 +59,11 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
 	}
-	grid := container.New(columnsLayout{colWidth: 480}, cards...)
-	return container.NewBorder(container.NewPadded(top), nil, nil, nil, container.NewVScroll(container.NewPadded(grid)))
+	cols := &columnsLayout{colWidth: 480}
+	h.grid = container.New(cols, cards...)
+	h.scroll = container.NewVScroll(container.NewPadded(h.grid))
+	cols.onChange = h.scroll.Refresh
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil, h.scroll)
 }
 
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {

@@ -14,7 +14,7 @@ type boardLayout struct{}
 
 // minPanel is the least room the panel gets beside or below the board.
 const (
-	minPanelWidth  = 300
+	minPanelWidth  = 360 // three buttons with icon and label side by side
 	minPanelHeight = 260
 )
 
@@ -55,42 +55,70 @@ func (boardLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // columnsLayout lays its objects out in as many equal columns as fit
 // colWidth, rows as tall as their tallest object (home screen cards).
-type columnsLayout struct{ colWidth float32 }
+//
+// Its MinSize is the height at the width it was last laid out at (one column
+// before that): a vertical scroll around it then scrolls exactly as far as
+// the cards go. When a new width changes that height, onChange (the scroll's
+// Refresh) lays the scroll out again.
+type columnsLayout struct {
+	colWidth float32
+	onChange func()
 
-func (l columnsLayout) cols(width float32) int {
+	width, height float32 // of the last layout: its width, the height needed
+}
+
+func (l *columnsLayout) cols(width float32) int {
 	n := int(width / l.colWidth)
 	return max(n, 1)
 }
 
-func (l columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	pad := theme.Padding()
-	n := l.cols(size.Width)
-	w := (size.Width - pad*float32(n-1)) / float32(n)
-	y := float32(0)
+// rows calls f for each row of objects with the row's height.
+func (l *columnsLayout) rows(objs []fyne.CanvasObject, n int, f func(row []fyne.CanvasObject, h float32)) {
 	for i := 0; i < len(objs); i += n {
 		row := objs[i:min(i+n, len(objs))]
 		h := float32(0)
 		for _, o := range row {
 			h = max(h, o.MinSize().Height)
 		}
+		f(row, h)
+	}
+}
+
+func (l *columnsLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	pad := theme.Padding()
+	n := l.cols(size.Width)
+	w := (size.Width - pad*float32(n-1)) / float32(n)
+	for _, o := range objs { // widths first: wrapped texts' heights follow them
+		o.Resize(fyne.NewSize(w, o.Size().Height))
+	}
+	y := float32(0)
+	l.rows(objs, n, func(row []fyne.CanvasObject, h float32) {
 		for j, o := range row {
 			o.Move(fyne.NewPos(float32(j)*(w+pad), y))
 			o.Resize(fyne.NewSize(w, h))
 		}
 		y += h + pad
+	})
+	needed := max(y-pad, 0)
+	changed := size.Width != l.width || needed != l.height
+	l.width, l.height = size.Width, needed
+	if changed && l.onChange != nil {
+		l.onChange()
 	}
 }
 
-func (l columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	// The height for one column; the scroll container around it is given the
-	// real width, and Layout uses it. Good enough for a vertical scroll.
+func (l *columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	pad := theme.Padding()
+	n := 1
+	if l.width > 0 {
+		n = l.cols(l.width)
+	}
 	var w, h float32
 	for _, o := range objs {
-		m := o.MinSize()
-		w = max(w, m.Width)
-		h += m.Height + theme.Padding()
+		w = max(w, o.MinSize().Width)
 	}
-	return fyne.NewSize(w, h)
+	l.rows(objs, n, func(_ []fyne.CanvasObject, rh float32) { h += rh + pad })
+	return fyne.NewSize(w, max(h-pad, 0))
 }
 
 // reserveLayout stacks its objects over its whole size, and is at least

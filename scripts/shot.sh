@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# One screenshot of the real app (GLFW driver) under a private Xvfb, with
+# fresh private settings, opened through the developer variables of
+# app/dev.go (HUNTCHESS_SCREEN, HUNTCHESS_GAME, HUNTCHESS_MODE, …):
+#
+#   scripts/shot.sh [-w SECS] [-s SAVE.json] OUT.png WxH [VAR=value ...]
+#
+#   -w SECS       wait this long after the window appears (default 3)
+#   -s SAVE.json  start with this saved game (copied into the app's storage)
+#
+# e.g. scripts/shot.sh /tmp/a.png 1024x720 HUNTCHESS_SCREEN=game HUNTCHESS_LANG=zh-Hans
+# Builds build/huntchess first when it is missing (set NOBUILD=1 to skip
+# rebuilding an existing one). Needs Xvfb, xdotool and ImageMagick.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$root/scripts/lib.sh"
+
+wait=3 save=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    -w) wait="$2"; shift 2 ;;
+    -s) save="$2"; shift 2 ;;
+    *) break ;;
+  esac
+done
+[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
+out="$1" size="$2"; shift 2
+
+bin="$root/build/huntchess"
+if [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
+  (cd "$root" && go build -o "$bin" .)
+fi
+
+xvfb_start 1400x1000x24 2>/dev/null
+tmp="$(mktemp -d)"
+lib_on_exit "rm -rf '$tmp'"
+if [ -n "$save" ]; then
+  mkdir -p "$tmp/config/fyne/io.github.huntchess"
+  cp "$save" "$tmp/config/fyne/io.github.huntchess/saved-game.json"
+fi
+app=""
+lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi'
+(cd "$tmp" && env XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
+  HUNTCHESS_SIZE="$size" "$@" "$bin" >"$tmp/log" 2>&1) &
+app=$!
+win="$(timeout 60 xdotool search --sync --onlyvisible --class '^Hunt Chess$' 2>/dev/null | head -n1)" || true
+[ -n "$win" ] || { echo "shot: no window" >&2; cat "$tmp/log" >&2; exit 1; }
+xdotool windowmove "$win" 0 0 windowsize "$win" "${size%x*}" "${size#*x}" 2>/dev/null || true
+sleep "$wait"
+mkdir -p "$(dirname "$out")"
+for ((i = 0; i < 10; i++)); do
+  /usr/bin/import -window "$win" "$out"
+  [ "$(png_colours "$out")" -gt 10 ] && break
+  sleep 1
+done
+echo "shot: $out ($(/usr/bin/identify -format '%wx%h' "$out"))"
