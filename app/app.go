@@ -466,9 +466,19 @@ func (a *App) showStartDialog(msg string) {
 		w = min(w, cw)
 	}
 	w = min(w, 600)
-	d.Resize(fyne.NewSize(max(w, d.MinSize().Width), d.MinSize().Height))
 	a.startDialog, a.startMsg = d, msg
+	fitDialog(d, w)
 	d.Show()
+	// The message wraps at the width it is laid out at: only now is its
+	// height known, so fit again (or a band stays empty under it).
+	fitDialog(d, w)
+}
+
+// fitDialog sizes d to width w (or its least width) and the least height at
+// that width. Run it twice: the second time, wrapped texts in d know their
+// width.
+func fitDialog(d dialog.Dialog, w float32) {
+	d.Resize(fyne.NewSize(max(w, d.MinSize().Width), d.MinSize().Height))
 }
 
 // startDialogText is the start dialog's message: the offer to resume names

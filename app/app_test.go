@@ -1396,3 +1396,44 @@ func TestGamePanelFitsDesktop(t *testing.T) {
 		}
 	}
 }
+
+// Issue 13, defect 14: the start dialogs hug their message: no empty band
+// between the text and the buttons, at desktop and phone sizes.
+func TestStartDialogHasNoEmptyBand(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
+		for _, lang := range translations.Languages {
+			for _, raw := range []string{"{{{", `{"v":1,"game":"deer-chess","mode":"vs-ai-prey","level":"master","record":"c5-c3 @a5"}`} {
+				t.Run(fmt.Sprintf("%vx%v/%s/%.3s", size.Width, size.Height, lang, raw), func(t *testing.T) {
+					fa := test.NewTempApp(t)
+					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), saveFile), []byte(raw), 0o644)
+					translations.SetLanguage(lang)
+					h := newHarness(t, fa)
+					translations.SetLanguage(lang)
+					h.a.Window().Resize(size)
+					msg := h.a.startMsg
+					h.a.closeStartDialog()
+					h.a.showStartDialog(msg)
+					top := h.a.Window().Canvas().Overlays().Top()
+					d := fyne.CurrentApp().Driver()
+					var body *paragraph
+					var btn *widget.Button
+					for _, o := range test.LaidOutObjects(top) {
+						switch x := o.(type) {
+						case *paragraph:
+							body = x
+						case *widget.Button:
+							btn = x
+						}
+					}
+					if body == nil || btn == nil {
+						t.Fatal("no message or button in the dialog")
+					}
+					gap := d.AbsolutePositionForObject(btn).Y - (d.AbsolutePositionForObject(body).Y + body.Size().Height)
+					if band := body.Size().Height - body.MinSize().Height; band > 1 || gap > 3*theme.Padding()+1 {
+						t.Fatalf("%v px of empty band under the message, then %v px to the buttons", band, gap)
+					}
+				})
+			}
+		}
+	}
+}

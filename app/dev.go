@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,17 +17,20 @@ import (
 // Dev holds hidden developer settings that open the app on a given screen,
 // for scripts/screenshots.sh. They come from environment variables:
 //
-//	HUNTCHESS_SCREEN  home | newgame | game | gameover | rules | settings
+//	HUNTCHESS_SCREEN  home | newgame | game | gameover | rules | settings |
+//	                  resume (home with the offer to resume the saved game)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
 //	HUNTCHESS_MOVES   a move record to start the game from (spaces or commas)
 //	HUNTCHESS_PLIES   or: number of plies a quick fixed search plays first
 //	HUNTCHESS_SIZE    window size, e.g. 390x844
+//	HUNTCHESS_TIMER   seconds per turn, one of TimerChoices (this run only)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
 	Width, Height                   float32
+	Timer                           int // -1: the setting
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -39,6 +43,10 @@ func DevFromEnv() *Dev {
 		Moves:  strings.ReplaceAll(os.Getenv("HUNTCHESS_MOVES"), ",", " "),
 	}
 	d.Plies, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PLIES"))
+	d.Timer = -1
+	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
+		d.Timer = t
+	}
 	if w, h, ok := strings.Cut(os.Getenv("HUNTCHESS_SIZE"), "x"); ok {
 		wf, err1 := strconv.ParseFloat(w, 32)
 		hf, err2 := strconv.ParseFloat(h, 32)
@@ -46,7 +54,7 @@ func DevFromEnv() *Dev {
 			d.Width, d.Height = float32(wf), float32(hf)
 		}
 	}
-	if *d == (Dev{}) {
+	if *d == (Dev{Timer: -1}) {
 		return nil
 	}
 	return d
@@ -60,6 +68,9 @@ func (a *App) applyDev(d *Dev) {
 	}
 	if l := translations.Lang(d.Lang); l.Valid() {
 		translations.SetLanguage(l)
+	}
+	if slices.Contains(TimerChoices, d.Timer) {
+		a.settings.Timer = d.Timer // not saved
 	}
 	info, err := core.Lookup(d.Game)
 	if err != nil {
@@ -91,5 +102,7 @@ func (a *App) applyDev(d *Dev) {
 		a.showRules(info)
 	case "settings":
 		a.showSettings()
+	case "resume":
+		a.offerResume()
 	}
 }
