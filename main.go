@@ -6,6 +6,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"huntchess/app"
+	_ "huntchess/app/localeenv" // before Fyne reads the locale: quiet on C.UTF-8
 )
 
 func main() {

@@ -36,7 +36,10 @@ xvfb_start() {
   local dir; dir="$(mktemp -d "${TMPDIR:-/tmp}/xvfb.XXXXXX")"
   # -displayfd makes Xvfb choose a free display number itself and write it
   # to the fd once it is listening: no race with other X servers.
-  Xvfb -displayfd 3 -screen 0 "$size" -nolisten tcp -noreset +extension GLX \
+  # setsid: in a session of its own, so a Ctrl+C in the terminal reaches the
+  # app but not its X server (the app would die with "XIO: fatal IO error");
+  # the exit hook stops the server once the app is gone.
+  setsid Xvfb -displayfd 3 -screen 0 "$size" -nolisten tcp -noreset +extension GLX \
     3>"$dir/display" >"$dir/xvfb.log" 2>&1 &
   XVFB_PID=$!
   lib_on_exit "xvfb_stop; rm -rf '$dir'"
