@@ -40,7 +40,7 @@ if [ -n "$save" ]; then
 fi
 app=""
 lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi'
-(cd "$tmp" && env XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
+(cd "$tmp" && exec env XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
   HUNTCHESS_SIZE="$size" "$@" "$bin" >"$tmp/log" 2>&1) &
 app=$!
 win="$(timeout 60 xdotool search --sync --onlyvisible --class '^Hunt Chess$' 2>/dev/null | head -n1)" || true
