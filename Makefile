@@ -18,7 +18,7 @@ ARENA_FLAGS ?=
 FYNE_TOOL   ?= fyne.io/tools/cmd/fyne@v1.7.4
 
 .PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena fonts \
-        screenshots package icon mobile-check deps clean
+        screenshots package icon mobile-check deps clean tables solve-all
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -33,6 +33,8 @@ help:
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (tools/icongen)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
+	@echo "make tables       solve the games the app uses into $(TABLES_DIR) (ai/solve; about 5 min)"
+	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about an hour)"
 	@echo "make clean        remove build/"
 
 # The app on the user's display. Without a display it still starts, inside a
@@ -133,3 +135,26 @@ clean:
 .PHONY: bench-ai
 bench-ai:
 	$(GO) test -run '^$$' -bench . -benchmem ./ai/
+
+# Endgame tables (ai/tablebase, ai/solve). `make tables` builds what the app
+# uses; `make solve-all` runs every solve (long ones included), verifies each
+# table against core's moves and a plain search, and writes docs/solved.md.
+# Never part of `make test`. The machine has 2 cores: run nothing else
+# beside these.
+TABLES_DIR  ?= build/tables
+TABLE_GAMES ?= surround-the-lion deer-chess
+ALL_GAMES   := surround-the-lion deer-chess wolf-carries-pig beat-the-wolf
+SOLVE       := build/solve
+
+$(SOLVE): $(wildcard ai/solve/*.go ai/tablebase/*.go core/*.go)
+	$(GO) build -o $(SOLVE) ./ai/solve
+
+tables: $(SOLVE)
+	@for g in $(TABLE_GAMES); do $(SOLVE) build $$g -dir $(TABLES_DIR) || exit 1; done
+
+solve-all: $(SOLVE)
+	@set -e; for g in $(ALL_GAMES); do \
+	  $(SOLVE) build $$g -dir $(TABLES_DIR); \
+	  $(SOLVE) verify $$g -dir $(TABLES_DIR); \
+	done
+	$(SOLVE) report -dir $(TABLES_DIR) -out docs/solved.md

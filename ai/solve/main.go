@@ -150,9 +150,15 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int) error {
 		st := s.SolveTier(pb, true)
 		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
 	}
-	if placement {
-		st := s.SolvePlacement(g.Start())
-		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+	if placement { // every placement tier: fewest in hand first, then most captured
+		for h := 1; h <= g.PreyInHand; h++ {
+			for c := g.CapturesToWin - 1; c >= 0; c-- {
+				if g.PreyCount-c-h >= 0 {
+					st := s.SolvePlacementTier(c, h)
+					b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+				}
+			}
+		}
 	}
 	path := tablebase.Path(dir, g.Key)
 	h, err := s.Write(path)

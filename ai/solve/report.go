@@ -85,18 +85,18 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	haveVerify := readJSON(filepath.Join(dir, g.Key+".verify.json"), &vr)
 
 	// What was solved.
-	var exact, bound, reach []*tablebase.Section
+	var exact, bound, place []*tablebase.Section
 	for _, s := range t.Sections {
 		switch {
-		case s.Kind == "reachable":
-			reach = append(reach, s)
+		case s.Hand > 0:
+			place = append(place, s)
 		case s.Bound:
 			bound = append(bound, s)
 		default:
 			exact = append(exact, s)
 		}
 	}
-	sb.WriteString("**Solved.** ")
+	sb.WriteString("**Solved:** ")
 	var parts []string
 	if len(exact) > 0 {
 		var c []string
@@ -106,8 +106,13 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		parts = append(parts, fmt.Sprintf("every position of the moving phase with %s %s on the board (exact values)",
 			strings.Join(c, ", "), g.Prey+"s"))
 	}
-	if len(reach) > 0 {
-		parts = append(parts, "every placement-phase position reachable from the start (exact values)")
+	if len(place) > 0 {
+		var n int64
+		for _, s := range place {
+			n += s.Stats.Positions
+		}
+		parts = append(parts, fmt.Sprintf("every position of the placement phase, %d tiers by %ss captured and in hand, %d positions, reachable from the start or not (exact values)",
+			len(place), g.Prey, n))
 	}
 	for _, s := range bound {
 		parts = append(parts, fmt.Sprintf("every position with %d %ss and nothing captured, where any capture counts as a win for %s (bounds: a draw or win there for %s holds in the real game)",
@@ -122,12 +127,14 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		fmt.Fprintf(&sb, "**The start** (%s to move): **%s**", first, v)
 		switch v {
 		case tablebase.Win:
-			fmt.Fprintf(&sb, " — with best play %s win in %d plies.", first, d)
+			fmt.Fprintf(&sb, " — with best play %s %s in %d plies.", first, verb(g, start.ToMove, "win"), d)
 		case tablebase.Loss:
-			fmt.Fprintf(&sb, " — with best play %s win in %d plies; %s resist longest that way.", side(g, start.ToMove.Other()), d, first)
+			fmt.Fprintf(&sb, " — with best play %s %s in %d plies; the line below is %s longest resistance.", side(g, start.ToMove.Other()),
+				verb(g, start.ToMove.Other(), "win"), d, possessive(g, start.ToMove))
 		default:
 			sb.WriteString(" — neither side can force a result.")
 		}
+		sb.WriteString(firstMoves(g, t, start))
 		line := t.Line(start, 400)
 		fmt.Fprintf(&sb, "\n\nPrincipal variation from the start (%d plies%s):\n\n```\n%s\n```\n\n", len(line),
 			map[bool]string{true: ", the first 60 of a drawn game", false: ""}[v == tablebase.Draw && len(line) > 60],
@@ -148,33 +155,25 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		fmt.Fprintf(&sb, "**The start** (%s to move): not covered by the tables solved here.\n\n", first)
 	}
 
-	// Per tier.
+	// Per tier; the placement tiers summed by pieces in hand.
+	rows := tierRows(t, b.Tiers)
 	sb.WriteString("| tier | " + g.Prey + "s on board | positions | wins | draws | losses | " + side(g, core.Predator) + " to move: W / D / L | longest win | time |\n")
 	sb.WriteString("|---|---|---|---|---|---|---|---|---|\n")
-	secs := map[string]float64{}
-	for _, bt := range b.Tiers {
-		secs[tierName(&bt.TierStats)] = bt.Seconds
-	}
 	longest, longestTier := 0, ""
-	for _, s := range t.Sections {
-		st := &s.Stats
-		name := tierName(st)
-		on := fmt.Sprint(st.PreyOnBoard)
-		if s.Kind == "reachable" {
-			on = "placing"
-		}
+	for _, r := range rows {
+		st := &r.st
 		tm := "—"
-		if v, ok := secs[name]; ok && haveBuild {
-			tm = fmt.Sprintf("%.1f s", v)
+		if haveBuild {
+			tm = fmt.Sprintf("%.1f s", r.seconds)
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %d | %d / %d / %d | %d | %s |\n", name, on, st.Positions, st.Wins, st.Draws, st.Losses,
+		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %d | %d / %d / %d | %d | %s |\n", r.name, r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
 			st.PredatorToMove[0], st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm)
 		if !st.Bound && st.LongestWin > longest {
-			longest, longestTier = st.LongestWin, name
+			longest, longestTier = st.LongestWin, r.name
 		}
 	}
 	if longest > 0 {
-		fmt.Fprintf(&sb, "\nThe longest win: %d plies (tier %s).\n", longest, longestTier)
+		fmt.Fprintf(&sb, "\nThe longest win: %d plies (%s).\n", longest, longestTier)
 	}
 	sb.WriteString("\n")
 
@@ -197,15 +196,56 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	return sb.String(), nil
 }
 
-func tierName(st *tablebase.TierStats) string {
-	if st.Kind == "reachable" {
-		return "placement"
+type row struct {
+	name, onBoard string
+	st            tablebase.TierStats
+	seconds       float64
+}
+
+// tierRows gives a row per moving-phase tier and one per count of pieces in
+// hand for the placement tiers (summed over captures).
+func tierRows(t *tablebase.Table, built []BuildTier) []row {
+	secs := map[[3]int]float64{}
+	for _, bt := range built {
+		secs[[3]int{bt.Captured, bt.Hand, map[bool]int{true: 1}[bt.Bound]}] = bt.Seconds
 	}
-	n := fmt.Sprintf("captured %d", st.Captured)
-	if st.Bound {
-		n += " (bound)"
+	var rows []row
+	byHand := map[int]int{}
+	for _, s := range t.Sections {
+		st := s.Stats
+		sec := secs[[3]int{st.Captured, st.Hand, map[bool]int{true: 1}[st.Bound]}]
+		if st.Hand == 0 {
+			name := fmt.Sprintf("captured %d", st.Captured)
+			if st.Bound {
+				name += " (bound)"
+			}
+			rows = append(rows, row{name, fmt.Sprint(st.PreyOnBoard), st, sec})
+			continue
+		}
+		i, ok := byHand[st.Hand]
+		if !ok {
+			i = len(rows)
+			byHand[st.Hand] = i
+			rows = append(rows, row{name: fmt.Sprintf("placing, %d in hand", st.Hand), st: tablebase.TierStats{Hand: st.Hand}})
+		}
+		r := &rows[i]
+		lo, hi := st.PreyOnBoard, st.PreyOnBoard
+		if r.onBoard != "" {
+			fmt.Sscanf(r.onBoard, "%d–%d", &lo, &hi)
+			lo, hi = min(lo, st.PreyOnBoard), max(hi, st.PreyOnBoard)
+		}
+		r.onBoard = fmt.Sprintf("%d–%d", lo, hi)
+		r.st.Positions += st.Positions
+		r.st.Wins += st.Wins
+		r.st.Draws += st.Draws
+		r.st.Losses += st.Losses
+		for k := range r.st.PredatorToMove {
+			r.st.PredatorToMove[k] += st.PredatorToMove[k]
+		}
+		r.st.LongestWin = max(r.st.LongestWin, st.LongestWin)
+		r.seconds += sec
 	}
-	return n
+	return rows
 }
 
 func wrapMoves(line []core.Move, n int) string {
@@ -229,24 +269,64 @@ func wrapMoves(line []core.Move, n int) string {
 // insight states in words what the counts say about the game.
 func insight(g *core.GameInfo, t *tablebase.Table) string {
 	var out []string
-	for _, s := range t.Sections {
-		st := &s.Stats
-		if st.Bound || st.Positions == 0 {
-			continue
-		}
+	for _, r := range tierRows(t, nil) {
+		st := &r.st
 		pw, pd, pl := st.PredatorToMove[0], st.PredatorToMove[1], st.PredatorToMove[2]
 		tot := float64(pw + pd + pl)
-		if tot == 0 {
+		if st.Bound || tot == 0 {
 			continue
 		}
-		where := fmt.Sprintf("with %d %ss on the board", st.PreyOnBoard, g.Prey)
-		if s.Kind == "reachable" {
-			where = "in the placement phase (positions reachable from the start)"
+		where := fmt.Sprintf("with %s %ss on the board", r.onBoard, g.Prey)
+		if st.Hand > 0 {
+			where = fmt.Sprintf("while placing, %d %ss in hand", st.Hand, g.Prey)
 		}
-		out = append(out, fmt.Sprintf("- %s, %s to move: %s wins %.1f %%, draws %.1f %%, loses %.1f %% of positions.",
-			capitalize(where), side(g, core.Predator), side(g, core.Predator), 100*float64(pw)/tot, 100*float64(pd)/tot, 100*float64(pl)/tot))
+		out = append(out, fmt.Sprintf("- %s, %s to move: %s %s %.1f %%, %s %.1f %%, %s %.1f %% of positions.",
+			capitalize(where), side(g, core.Predator), side(g, core.Predator), verb(g, core.Predator, "win"), 100*float64(pw)/tot,
+			verb(g, core.Predator, "draw"), 100*float64(pd)/tot, verb(g, core.Predator, "lose"), 100*float64(pl)/tot))
 	}
 	return strings.Join(out, "\n")
 }
 
 func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
+
+// plural reports whether side s of g is named in the plural.
+func plural(g *core.GameInfo, s core.Side) bool {
+	return s == core.Prey || g.PredatorCount > 1
+}
+
+func verb(g *core.GameInfo, s core.Side, v string) string {
+	if plural(g, s) {
+		return v
+	}
+	return v + "s"
+}
+
+func possessive(g *core.GameInfo, s core.Side) string {
+	if plural(g, s) {
+		return "their"
+	}
+	return "its"
+}
+
+// firstMoves lists the value of every first move.
+func firstMoves(g *core.GameInfo, t *tablebase.Table, start core.Position) string {
+	var buf [core.MaxMoves]core.Move
+	moves := start.GenMoves(buf[:0])
+	var parts []string
+	for _, m := range moves {
+		v, d, ok := t.Probe(start.After(m))
+		if !ok {
+			return ""
+		}
+		// The child's value is for the other side: turn it round.
+		switch v {
+		case tablebase.Win:
+			parts = append(parts, fmt.Sprintf("%s loses in %d", m, d+1))
+		case tablebase.Loss:
+			parts = append(parts, fmt.Sprintf("%s wins in %d", m, d+1))
+		default:
+			parts = append(parts, fmt.Sprintf("%s draws", m))
+		}
+	}
+	return fmt.Sprintf("\n\nEvery first move of %s (%d), with its value for the side that plays it: %s.", side(g, start.ToMove), len(moves), strings.Join(parts, "; "))
+}

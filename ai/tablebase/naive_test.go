@@ -21,7 +21,6 @@ type mini struct {
 	passes    bool
 	lion      bool
 	jumps     bool
-	start     pos
 	r         *Rules
 	at        map[[2]int]int
 	line      map[[2]int]miniLine
@@ -178,7 +177,6 @@ func miniGames() []*mini {
 		xy = append(xy, [2]int{1, 3}, [2]int{1, 4})
 		lines = append(lines, miniLine{7, 9, false}, miniLine{9, 10, false})
 		g := &mini{name: "mini-deer", xy: xy, np: 9, lines: lines, pred: 1, prey: 5, hand: 2, win: 3, passes: true, jumps: true}
-		g.start = pos{pred: 1 << 7, prey: 1<<0 | 1<<1 | 1<<2, side: 0, hand: 2}
 		out = append(out, g.build())
 	}
 	return out
@@ -380,7 +378,7 @@ func (g *mini) naiveSolve() map[naiveKey]naiveVal {
 }
 
 // solveMini runs the real solver over every moving tier and, where the game
-// has pieces in hand, the placement phase from its start.
+// has pieces in hand, every placement tier.
 func solveMini(t testing.TB, g *mini) *Solver {
 	s := NewSolver(g.r)
 	s.Threads = 2
@@ -389,8 +387,12 @@ func solveMini(t testing.TB, g *mini) *Solver {
 			s.SolveTier(c, false)
 		}
 	}
-	if g.hand > 0 {
-		s.solvePlacement(g.start)
+	for h := 1; h <= g.hand; h++ {
+		for c := g.win - 1; c >= 0; c-- {
+			if g.prey-c-h >= 0 {
+				s.SolvePlacementTier(c, h)
+			}
+		}
 	}
 	return s
 }
@@ -406,16 +408,7 @@ func TestSolverAgainstNaive(t *testing.T) {
 			counts := map[Value]int{}
 			checked := 0
 			for p, want := range naive {
-				var code uint16
-				if p.hand > 0 {
-					v, ok := s.place.get(s.placeKey(pos(p)))
-					if !ok {
-						continue // not reachable from the start
-					}
-					code = v
-				} else {
-					code = s.lookup(pos(p))
-				}
+				code := s.lookup(pos(p))
 				v, d := decode(code)
 				if v != want.v || (v != Draw && d != want.d) {
 					t.Fatalf("%s %+v: solver %v %d, naive %v %d", g.name, p, v, d, want.v, want.d)
@@ -428,30 +421,6 @@ func TestSolverAgainstNaive(t *testing.T) {
 			for _, v := range []Value{Win, Draw, Loss} {
 				if counts[v] == 0 {
 					t.Errorf("%s: no %v at all; the mini game tests too little", g.name, v)
-				}
-			}
-			if g.hand > 0 {
-				// Every position reachable from the start is in the placement memo.
-				seen := map[naiveKey]bool{}
-				var walk func(p naiveKey)
-				walk = func(p naiveKey) {
-					if p.hand == 0 || seen[p] {
-						return
-					}
-					seen[p] = true
-					if _, ok := s.place.get(s.placeKey(pos(p))); !ok {
-						t.Fatalf("reachable %+v not solved", p)
-					}
-					c, term, _ := g.naiveChildren(p)
-					for i := range c {
-						if term[i] == 0 {
-							walk(c[i])
-						}
-					}
-				}
-				walk(naiveKey(g.start))
-				if len(seen) < 10 {
-					t.Fatalf("only %d placement positions reached", len(seen))
 				}
 			}
 		})

@@ -14,8 +14,7 @@
 // captures (and fewest pieces in hand) up, each looking into the tiers it has
 // already solved. Inside a moving tier (no pieces in hand) positions repeat,
 // and the solver runs the classic counting retrograde analysis over it; the
-// deer game's placement phase has no cycles and is solved by a memoised
-// search over the positions reachable from the start.
+// deer game's placement tiers have no cycles and take one pass each.
 //
 // The package knows the rules only through core (its boards and games); it
 // knows nothing of the AI's search.

@@ -63,7 +63,7 @@ type TierKey struct{ Captured, Hand int }
 type TierStats struct {
 	Captured, Hand int
 	Bound          bool   // captures count as a predator win: bounds, not values
-	Kind           string // "dense" (every position) or "reachable" (from the start)
+	Kind           string // "dense": every position of the tier
 	PreyOnBoard    int
 	Entries        int64 // index entries, holes included
 	Positions      int64 // positions (up to symmetry)
@@ -71,7 +71,7 @@ type TierStats struct {
 	Losses         int64
 	PredatorToMove [3]int64 // wins, draws, losses with the predator to move
 	LongestWin     int      // most plies to the end of a won position
-	Levels         int      // retrograde levels (0 for reachable sections)
+	Levels         int      // retrograde levels (0 for placement tiers)
 	Seconds        float64  `json:"-"` // solving time (not stored: tables are byte-for-byte reproducible)
 }
 
@@ -89,10 +89,8 @@ type Solver struct {
 	Threads  int
 	Progress io.Writer // progress lines (nil: none)
 
-	tiers      map[TierKey]*solvedTier
-	place      *memo // deer placement phase
-	placeStats TierStats
-	order      []TierKey
+	tiers map[TierKey]*solvedTier
+	order []TierKey
 }
 
 // NewSolver returns a solver for r.
@@ -109,12 +107,6 @@ func (s *Solver) progress(format string, a ...any) {
 
 // lookup returns the code of a non-terminal position from the solved tiers.
 func (s *Solver) lookup(c pos) uint16 {
-	if c.hand > 0 && s.place != nil {
-		if v, ok := s.place.get(s.placeKey(c)); ok {
-			return v
-		}
-		panic("tablebase: placement position not solved yet")
-	}
 	t := s.tiers[TierKey{c.capt, c.hand}]
 	if t == nil || t.bound {
 		panic(fmt.Sprintf("tablebase: %s tier %d/%d is needed first", s.R.Name, c.capt, c.hand))
@@ -329,6 +321,80 @@ func (t *TierStats) Line() string {
 	}
 	return fmt.Sprintf("captured %d, in hand %d%s: %d positions: %d wins, %d draws, %d losses; longest win %d plies; %.1fs",
 		t.Captured, t.Hand, b, t.Positions, t.Wins, t.Draws, t.Losses, t.LongestWin, t.Seconds)
+}
+
+// SolvePlacementTier solves every position with captured prey taken and
+// hand pieces still to place (deer chess's placement phase). That phase has
+// no cycles — a prey move spends a piece from hand, a predator move leads to
+// the prey's turn in the same tier or (a capture) to the next tier — so one
+// pass decides each position from its children: first the positions with
+// the prey to move, whose children lie in tier (captured, hand-1), then
+// those with the predator to move. Tiers (captured, hand-1) and
+// (captured+1, hand) must be solved first.
+func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
+	start := time.Now()
+	r := s.R
+	k := r.PreyCount - captured - hand
+	l := layoutFor(r, k)
+	key := TierKey{captured, hand}
+	n := l.entries
+	st := &solvedTier{key: key, l: l, codes: make([]uint16, n)}
+	s.tiers[key] = st // the predator's half looks into the prey's half
+	s.progress("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries\n", r.Name, captured, hand, k, n)
+	var done atomic.Int64
+	tick := newTicker(s, "solve", n)
+	half := n / 2
+	for _, part := range [][2]int64{{half, n}, {0, half}} { // prey to move, then predator to move
+		lo0, hi0 := part[0], part[1]
+		s.parallel(hi0-lo0, func(lo, hi int64, _ int) {
+			for i := lo0 + lo; i < lo0+hi; i++ {
+				pred, prey, side := l.position(i)
+				if hole, _ := l.isHole(i, pred, prey, side); hole {
+					st.codes[i] = codeNoneV
+					continue
+				}
+				winMin, lossMax, draw := 1<<30, 0, false
+				moves := r.children(pos{pred: pred, prey: prey, side: side, capt: captured, hand: hand}, false, func(c pos, term int) {
+					v, d := Draw, 0
+					switch term {
+					case childLost:
+						v = Loss
+					case childWon:
+						v = Win
+					default:
+						v, d = decode(s.lookup(c))
+					}
+					switch v {
+					case Loss:
+						winMin = min(winMin, d+1)
+					case Win:
+						lossMax = max(lossMax, d+1)
+					default:
+						draw = true
+					}
+				})
+				switch {
+				case winMin < 1<<30:
+					st.codes[i] = mkCode(codeWin, winMin)
+				case draw || (moves == 0 && !r.PreyPasses):
+					st.codes[i] = codeDrawV
+				default:
+					st.codes[i] = mkCode(codeLoss, lossMax)
+				}
+			}
+			tick.add(&done, hi-lo)
+		})
+	}
+	tick.end()
+	stats := TierStats{Captured: captured, Hand: hand, Kind: "dense", PreyOnBoard: k, Entries: n}
+	for i, c := range st.codes {
+		stats.count(c, int64(i) < half)
+	}
+	stats.Seconds = time.Since(start).Seconds()
+	st.stats = stats
+	s.order = append(s.order, key)
+	s.progress("  %s\n", stats.Line())
+	return stats
 }
 
 // relaxWin tells a parent that a child is lost for its side to move: the

@@ -11,7 +11,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"sync"
 	"sync/atomic"
 
@@ -25,15 +24,14 @@ import (
 // The header names the game and its rules fingerprint and lists the
 // sections (tiers); each section's entries are cut into blocks, each
 // compressed on its own with DEFLATE (compress/flate, level 6) so a lookup
-// decompresses one block. A dense section stores one little-endian uint16
-// code per index entry; a reachable (sparse) section stores sorted position
-// keys (delta-coded uvarints) followed by their codes. Every block carries
-// its CRC-32. Writing is deterministic: the same tables give the same bytes.
+// decompresses one block. A section stores one little-endian uint16 code
+// per index entry (value in the top two bits, plies in the rest). Every
+// block carries its CRC-32. Writing is deterministic: the same tables give
+// the same bytes.
 const (
 	fileMagic     = "HCTB\x00\x01"
 	formatVersion = 1
-	denseBlock    = 1 << 15 // entries per dense block
-	sparseBlock   = 1 << 12 // entries per sparse block
+	denseBlock    = 1 << 15 // entries per block
 	// FileExt is the extension of table files.
 	FileExt = ".hctb"
 )
@@ -45,23 +43,21 @@ type Header struct {
 	Fingerprint string     `json:"fingerprint"`
 	Rules       string     `json:"rules"`
 	Sections    []*Section `json:"sections"`
-	// Raw is the size of the tables uncompressed: 2 bytes an entry (dense),
-	// 10 bytes a position (reachable).
+	// Raw is the size of the tables uncompressed: 2 bytes an entry.
 	Raw int64 `json:"rawBytes"`
 }
 
 // Section is one tier in a file.
 type Section struct {
 	Captured  int        `json:"captured"`
-	Hand      int        `json:"hand"` // -1: every hand count (a reachable section)
+	Hand      int        `json:"hand"`
 	Bound     bool       `json:"bound,omitempty"`
-	Kind      string     `json:"kind"` // "dense" or "reachable"
+	Kind      string     `json:"kind"` // "dense"
 	K         int        `json:"preyOnBoard,omitempty"`
 	Classes   int        `json:"predatorClasses,omitempty"`
 	Entries   int64      `json:"entries"`
 	BlockSize int        `json:"blockSize"`
 	Blocks    []BlockRef `json:"blocks"`
-	FirstKeys []uint64   `json:"firstKeys,omitempty"`
 	Stats     TierStats  `json:"stats"`
 
 	l     *layout
@@ -77,7 +73,6 @@ type BlockRef struct {
 
 type block struct {
 	codes []uint16
-	keys  []uint64
 }
 
 // Table is one game's tables, open for probing.
@@ -91,8 +86,8 @@ type Table struct {
 // ErrRules is wrapped by the error for a table built for other rules.
 var ErrRules = errors.New("table built for other rules")
 
-// encodeSection cuts codes (dense) or keys+codes (reachable) into compressed blocks.
-func encodeSection(sec *Section, keys []uint64, codes []uint16, threads int, out *bytes.Buffer) error {
+// encodeSection cuts codes into compressed blocks.
+func encodeSection(sec *Section, codes []uint16, threads int, out *bytes.Buffer) error {
 	bs := sec.BlockSize
 	nb := (len(codes) + bs - 1) / bs
 	blobs := make([][]byte, nb)
@@ -109,14 +104,7 @@ func encodeSection(sec *Section, keys []uint64, codes []uint16, threads int, out
 					return
 				}
 				lo, hi := b*bs, min((b+1)*bs, len(codes))
-				var raw []byte
-				if keys != nil {
-					prev := uint64(0)
-					for _, k := range keys[lo:hi] {
-						raw = binary.AppendUvarint(raw, k-prev)
-						prev = k
-					}
-				}
+				raw := make([]byte, 0, 2*(hi-lo))
 				for _, c := range codes[lo:hi] {
 					raw = binary.LittleEndian.AppendUint16(raw, c)
 				}
@@ -140,14 +128,11 @@ func encodeSection(sec *Section, keys []uint64, codes []uint16, threads int, out
 	for b, blob := range blobs {
 		sec.Blocks[b] = BlockRef{Off: int64(out.Len()), Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}
 		out.Write(blob)
-		if keys != nil {
-			sec.FirstKeys = append(sec.FirstKeys, keys[b*bs])
-		}
 	}
 	return nil
 }
 
-// Write writes the solved tiers (and placement positions) as path. The
+// Write writes the solved tiers as path. The
 // bytes depend on the tables alone (no times, no machine facts).
 func (s *Solver) Write(path string) (*Header, error) {
 	r := s.R
@@ -158,20 +143,11 @@ func (s *Solver) Write(path string) (*Header, error) {
 		t := s.tiers[k]
 		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
 			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: denseBlock, Stats: t.stats}
-		if err := encodeSection(sec, nil, t.codes, s.Threads, &data); err != nil {
+		if err := encodeSection(sec, t.codes, s.Threads, &data); err != nil {
 			return nil, err
 		}
 		h.Sections = append(h.Sections, sec)
 		h.Raw += 2 * t.l.entries
-	}
-	if s.place != nil {
-		pk, pv := s.placementEntries()
-		sec := &Section{Hand: -1, Kind: "reachable", Entries: int64(len(pk)), BlockSize: sparseBlock, Stats: s.placeStats}
-		if err := encodeSection(sec, pk, pv, s.Threads, &data); err != nil {
-			return nil, err
-		}
-		h.Sections = append(h.Sections, sec)
-		h.Raw += 10 * int64(len(pk))
 	}
 	hdr, err := json.Marshal(h)
 	if err != nil {
@@ -272,21 +248,15 @@ func (t *Table) checkSection(sec *Section) error {
 	if sec.BlockSize <= 0 || sec.Entries < 0 {
 		return fmt.Errorf("corrupt table: %s has a bad size", what)
 	}
-	switch sec.Kind {
-	case "dense":
-		if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount {
-			return fmt.Errorf("corrupt table: %s has a bad piece count", what)
-		}
-		sec.l = layoutFor(t.r, sec.K)
-		if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
-			return fmt.Errorf("%w: %s index does not match", ErrRules, what)
-		}
-	case "reachable":
-		if len(sec.FirstKeys) != len(sec.Blocks) {
-			return fmt.Errorf("corrupt table: %s key index", what)
-		}
-	default:
+	if sec.Kind != "dense" {
 		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
+	}
+	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
+		return fmt.Errorf("corrupt table: %s has a bad piece count", what)
+	}
+	sec.l = layoutFor(t.r, sec.K)
+	if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
+		return fmt.Errorf("%w: %s index does not match", ErrRules, what)
 	}
 	if want := (sec.Entries + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
 		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
@@ -315,19 +285,6 @@ func (t *Table) load(sec *Section, b int) (*block, error) {
 	}
 	n := min(int64(sec.BlockSize), sec.Entries-int64(b)*int64(sec.BlockSize))
 	blk := &block{codes: make([]uint16, n)}
-	if sec.Kind == "reachable" {
-		blk.keys = make([]uint64, n)
-		prev := uint64(0)
-		for i := range blk.keys {
-			d, w := binary.Uvarint(raw)
-			if w <= 0 {
-				return nil, errors.New("corrupt table block: bad key")
-			}
-			prev += d
-			blk.keys[i] = prev
-			raw = raw[w:]
-		}
-	}
 	if int64(len(raw)) != 2*n {
 		return nil, errors.New("corrupt table block: wrong length")
 	}
@@ -341,18 +298,8 @@ func (t *Table) load(sec *Section, b int) (*block, error) {
 // section returns the section holding positions with the given counts.
 func (t *Table) section(capt, hand int, bound bool) *Section {
 	for _, sec := range t.Sections {
-		if sec.Bound != bound {
-			continue
-		}
-		switch sec.Kind {
-		case "dense":
-			if sec.Captured == capt && sec.Hand == hand {
-				return sec
-			}
-		case "reachable":
-			if hand > 0 {
-				return sec
-			}
+		if sec.Bound == bound && sec.Captured == capt && sec.Hand == hand {
+			return sec
 		}
 	}
 	return nil
@@ -364,29 +311,13 @@ func (t *Table) code(p pos, bound bool) (uint16, bool, error) {
 	if sec == nil {
 		return 0, false, nil
 	}
-	if sec.Kind == "dense" {
-		i, _ := sec.l.index(p.pred, p.prey, p.side)
-		blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
-		if err != nil {
-			return 0, false, err
-		}
-		c := blk.codes[i%int64(sec.BlockSize)]
-		return c, c != codeNoneV, nil
-	}
-	key := placeKeyOf(t.r, p)
-	b := sort.Search(len(sec.FirstKeys), func(i int) bool { return sec.FirstKeys[i] > key }) - 1
-	if b < 0 {
-		return 0, false, nil
-	}
-	blk, err := t.load(sec, b)
+	i, _ := sec.l.index(p.pred, p.prey, p.side)
+	blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
 	if err != nil {
 		return 0, false, err
 	}
-	j := sort.Search(len(blk.keys), func(i int) bool { return blk.keys[i] >= key })
-	if j == len(blk.keys) || blk.keys[j] != key {
-		return 0, false, nil
-	}
-	return blk.codes[j], true, nil
+	c := blk.codes[i%int64(sec.BlockSize)]
+	return c, c != codeNoneV, nil
 }
 
 // fromCore converts a core position; ok is false for a position of another
@@ -455,16 +386,6 @@ func outcomeValue(o core.Outcome, toMove core.Side) Value {
 		return Win
 	}
 	return Loss
-}
-
-// placeKeyOf is Solver.placeKey for a table.
-func placeKeyOf(r *Rules, p pos) uint64 {
-	best := emptyKey
-	for g := range r.Syms {
-		q := &r.Syms[g]
-		best = min(best, packKey(q.Apply(p.pred), q.Apply(p.prey), p.side, p.hand, p.capt))
-	}
-	return best
 }
 
 // Rules returns the rules the table was built for.

@@ -43,13 +43,17 @@ func (t *Table) expected(cp core.Position, bound bool) (Value, int, error) {
 		c := cp.After(m)
 		var v Value
 		var d int
+		q, inTable := t.fromCore(c)
 		switch {
 		case bound && c.Captured > cp.Captured:
 			v, d = Loss, 0 // a capture ends a bound tier as a predator win
-		case c.Outcome().Over():
-			v, d = outcomeValue(c.Outcome(), c.ToMove), 0
-		default:
-			q, _ := t.fromCore(c)
+		case !inTable: // decided by the pieces: captures reached, trap, cliff
+			o := c.Outcome()
+			if !o.Over() {
+				return Unknown, 0, fmt.Errorf("child %s of %s: not finished, yet outside the tables", c, cp)
+			}
+			v, d = outcomeValue(o, c.ToMove), 0
+		default: // the tables hold positions without a move too (checked on their own)
 			code, ok, err := t.code(q, bound && c.Captured == cp.Captured)
 			if err != nil {
 				return Unknown, 0, err
@@ -125,12 +129,8 @@ func Verify(t *Table, threads, samples, searchDepth int, w io.Writer) VerifyRepo
 					if code == codeNoneV {
 						continue
 					}
-					if sec.Kind == "dense" {
-						pred, prey, side := sec.l.position(base + int64(i))
-						check(pos{pred: pred, prey: prey, side: side, capt: sec.Captured}, code)
-					} else {
-						check(unpack(t.r, blk.keys[i]), code)
-					}
+					pred, prey, side := sec.l.position(base + int64(i))
+					check(pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}, code)
 				}
 				tick.add(&done, int64(len(blk.codes)))
 			}
@@ -146,12 +146,12 @@ func Verify(t *Table, threads, samples, searchDepth int, w io.Writer) VerifyRepo
 		var jobs []core.Position
 		var want []uint16
 		for _, sec := range t.Sections {
-			if sec.Bound || sec.Kind != "dense" {
+			if sec.Bound {
 				continue
 			}
 			short, long := 0, 0
 			for try := 0; try < 200*samples && short+long < samples; try++ {
-				p := RandomPosition(rng, g.Info(), sec.Captured, 0)
+				p := RandomPosition(rng, g.Info(), sec.Captured, sec.Hand)
 				v, d, ok := t.Probe(p)
 				if !ok {
 					continue
@@ -186,10 +186,4 @@ func Verify(t *Table, threads, samples, searchDepth int, w io.Writer) VerifyRepo
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep
-}
-
-// unpack is the inverse of packKey.
-func unpack(r *Rules, k uint64) pos {
-	pred := unrankSet(int64(k>>40&0xfff), r.PredCount, r.NP)
-	return pos{pred: pred, prey: k & (1<<40 - 1), side: int(k >> 52 & 1), hand: int(k >> 53 & 31), capt: int(k >> 58 & 31)}
 }
