@@ -53,7 +53,9 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 //     free capture and sees a piece left en prise, but misses deeper tactics.
 //   - Medium: 4 plies plus the capture search, some noise, a 60 000-node cap.
 //   - Hard: iterative deepening on a node budget (about 0.2 s here), 1 s cap.
-//   - Master: ten times Hard's node budget on two threads sharing the table, 3 s cap.
+//   - Master: ten times Hard's node budget on two threads sharing the table, 3 s cap;
+//     where the game's endgame table (SetTable) covers the position, perfect
+//     play from it (see tableMove).
 func LevelLimits(l Level) Limits {
 	switch l {
 	case Easy:
@@ -63,7 +65,7 @@ func LevelLimits(l Level) Limits {
 	case Hard:
 		return Limits{Nodes: 1_000_000, Time: time.Second, Noise: 8, Contempt: 30}
 	default:
-		return Limits{Nodes: 10_000_000, Time: 3 * time.Second, Threads: 2, Contempt: 30}
+		return Limits{Nodes: 10_000_000, Time: 3 * time.Second, Threads: 2, Contempt: 30, Tables: true}
 	}
 }
 
@@ -201,9 +203,11 @@ func Hint(ctx context.Context, g *core.Game) Result {
 
 // HintAt suggests a move for the player to move in g: the computer's search
 // at the level's budget (depth, nodes, time cap), without its noise or lapses
-// (a hint is the best move it finds).
+// (a hint is the best move it finds), and the endgame table's move where the
+// game has one covering the position.
 func HintAt(ctx context.Context, g *core.Game, level Level) Result {
 	lim := GameLimits(g, level)
 	lim.Noise, lim.RootNoise, lim.Lapse = 0, 0, 0
+	lim.Tables = true
 	return Search(ctx, g.Position(), lim)
 }

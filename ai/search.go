@@ -13,6 +13,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -51,6 +52,9 @@ type Limits struct {
 	Contempt int
 	// Weights, when set, replaces the game's evaluation weights (for tuning).
 	Weights *Weights
+	// Tables: where the game's endgame table (SetTable) covers the root, play
+	// its move (see tableMove); inside the tree, take its exact values.
+	Tables bool
 }
 
 // Result is what a search found.
@@ -106,6 +110,8 @@ type searcher struct {
 	pv      [maxPly + 2][maxPly + 2]core.Move
 	pvLen   [maxPly + 2]int
 
+	tb *tablebase.Table // endgame table, where the limits use it
+
 	rootBest  core.Move
 	rootScore int
 	rootSide  core.Side
@@ -131,6 +137,15 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 		return res
 	}
 	res.Move = moves[0]
+	var tb *tablebase.Table
+	if lim.Tables {
+		if tb = GameTable(pos.Game); tb != nil {
+			if r, ok := tableMove(tb, pos, lim.Seed); ok {
+				r.Elapsed = time.Since(start)
+				return r
+			}
+		}
+	}
 	if len(moves) == 1 && lim.Time > 0 {
 		// A forced move: still search briefly for a score, but never long.
 		lim.Time = min(lim.Time, 20*time.Millisecond)
@@ -170,6 +185,7 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 		s.rootNoise = min(lim.RootNoise, 5000) // far below a forced win's score
 		s.hist, s.helper = hist, helper
 		s.rootSide, s.contempt = pos.ToMove, lim.Contempt
+		s.tb = tb
 		s.killers = [maxPly + 2][2]uint16{}
 		s.history = [2][core.MaxPoints + 2][core.MaxPoints + 2]int32{}
 		return s
@@ -506,6 +522,14 @@ func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) 
 	s.path[ply] = pos.Key
 	if s.repeated(pos.Key, ply) {
 		return s.draw(pos)
+	}
+	if s.tb != nil && depth > 0 {
+		if v, plies, ok := s.tb.Probe(*pos); ok {
+			if sc, won := tableScore(v, plies, ply); won {
+				return sc
+			}
+			return s.draw(pos)
+		}
 	}
 	if ply >= maxPly {
 		return s.eval(pos)

@@ -57,6 +57,7 @@ func main() {
 	samples := fs.Int("samples", 200, "verify: positions per tier checked against a plain search")
 	depth := fs.Int("depth", 5, "verify: depth of that search")
 	out := fs.String("out", "docs/solved.md", "report: output file")
+	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	fs.Parse(args)
 	var g *core.GameInfo
 	if game != "" {
@@ -69,7 +70,7 @@ func main() {
 	var err error
 	switch cmd {
 	case "build":
-		err = build(g, *dir, *tiers, *bound, *threads)
+		err = build(g, *dir, *tiers, *bound, *threads, *quiet)
 	case "probe":
 		err = probe(g, *dir)
 	case "verify":
@@ -96,9 +97,9 @@ func plan(g *core.GameInfo) (tiers []int, bound int, placement bool) {
 	case core.DeerChess:
 		return []int{6, 5, 4, 3, 2, 1, 0}, -1, true
 	case core.WolfCarriesPig:
-		return []int{6}, 0, false
-	default: // beat-the-wolf
-		return []int{11, 10, 9}, -1, false
+		return []int{6, 5, 4, 3, 2, 1, 0}, -1, false // everything: 2.2e9 entries
+	default: // beat-the-wolf: the top tiers (7.9e9 entries each) are out of reach
+		return []int{11, 10, 9, 8}, -1, false
 	}
 }
 
@@ -120,7 +121,7 @@ type BuildTier struct {
 	Seconds float64 `json:"seconds"`
 }
 
-func build(g *core.GameInfo, dir, tierList string, bound, threads int) error {
+func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet bool) error {
 	start := time.Now()
 	tiers, pb, placement := plan(g)
 	if tierList != "" {
@@ -139,23 +140,28 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int) error {
 	}
 	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = threads
-	s.Progress = os.Stderr
+	if !quiet {
+		s.Progress = os.Stderr
+	}
 	b := Build{Game: g.Key, Date: time.Now().UTC().Format("2006-01-02"), Threads: threads}
 	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v, bound tier %d, placement %v, %d threads\n", g.Key, tiers, pb, placement, threads)
-	for _, c := range tiers {
-		st := s.SolveTier(c, false)
+	add := func(st tablebase.TierStats) {
 		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+		if quiet {
+			fmt.Fprintf(os.Stderr, "solve: %s %s\n", g.Key, st.Line())
+		}
+	}
+	for _, c := range tiers {
+		add(s.SolveTier(c, false))
 	}
 	if pb >= 0 {
-		st := s.SolveTier(pb, true)
-		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+		add(s.SolveTier(pb, true))
 	}
 	if placement { // every placement tier: fewest in hand first, then most captured
 		for h := 1; h <= g.PreyInHand; h++ {
 			for c := g.CapturesToWin - 1; c >= 0; c-- {
 				if g.PreyCount-c-h >= 0 {
-					st := s.SolvePlacementTier(c, h)
-					b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+					add(s.SolvePlacementTier(c, h))
 				}
 			}
 		}
