@@ -172,46 +172,29 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 				continue
 			}
 			p := pos{pred: pred, prey: prey, side: side, capt: captured}
-			winMin, lossMax, cnt, drawChild := 1<<30, 0, 0, false
+			f, cnt := newFold(), 0
 			moves := r.children(p, bound, func(c pos, term int) {
-				switch term {
-				case childLost:
-					winMin = min(winMin, 1)
-				case childWon:
-					lossMax = max(lossMax, 1)
-				default:
-					if c.capt == captured {
-						cnt += orbit
-						return
-					}
-					switch v, d := decode(s.lookup(c)); v {
-					case Loss:
-						winMin = min(winMin, d+1)
-					case Win:
-						lossMax = max(lossMax, d+1)
-					default:
-						drawChild = true
-					}
+				if term == childOpen && c.capt == captured {
+					cnt += orbit // decided later, inside this tier
+					return
 				}
+				f.add(s.childValue(c, term))
 			})
-			if moves == 0 && !r.PreyPasses {
-				drawChild = true // stuck: a draw in the lion game
-			}
-			if drawChild {
+			if f.draw || (moves == 0 && !r.PreyPasses) { // a draw child, or stuck in the lion game
 				cnt++ // never counted down: the position cannot be lost
 			}
 			if cnt > maxCounter {
 				panic("tablebase: counter overflow")
 			}
 			switch {
-			case winMin < 1<<30:
-				work[i] = flagWin | uint32(winMin)<<candShift
-				out[winMin] = append(out[winMin], uint32(i))
+			case f.winMin < 1<<30:
+				work[i] = flagWin | uint32(f.winMin)<<candShift
+				out[f.winMin] = append(out[f.winMin], uint32(i))
 			case cnt == 0:
-				work[i] = uint32(lossMax) << candShift
-				out[lossMax] = append(out[lossMax], uint32(i))
+				work[i] = uint32(f.lossMax) << candShift
+				out[f.lossMax] = append(out[f.lossMax], uint32(i))
 			default:
-				work[i] = uint32(cnt)<<cntShift | uint32(lossMax)<<candShift
+				work[i] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
 			}
 		}
 		bk.add(out)
@@ -353,34 +336,11 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 					st.codes[i] = codeNoneV
 					continue
 				}
-				winMin, lossMax, draw := 1<<30, 0, false
+				f := newFold()
 				moves := r.children(pos{pred: pred, prey: prey, side: side, capt: captured, hand: hand}, false, func(c pos, term int) {
-					v, d := Draw, 0
-					switch term {
-					case childLost:
-						v = Loss
-					case childWon:
-						v = Win
-					default:
-						v, d = decode(s.lookup(c))
-					}
-					switch v {
-					case Loss:
-						winMin = min(winMin, d+1)
-					case Win:
-						lossMax = max(lossMax, d+1)
-					default:
-						draw = true
-					}
+					f.add(s.childValue(c, term))
 				})
-				switch {
-				case winMin < 1<<30:
-					st.codes[i] = mkCode(codeWin, winMin)
-				case draw || (moves == 0 && !r.PreyPasses):
-					st.codes[i] = codeDrawV
-				default:
-					st.codes[i] = mkCode(codeLoss, lossMax)
-				}
+				st.codes[i] = f.code(moves == 0 && !r.PreyPasses)
 			}
 			tick.add(&done, hi-lo)
 		})
@@ -395,6 +355,60 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	s.order = append(s.order, key)
 	s.progress("  %s\n", stats.Line())
 	return stats
+}
+
+// childValue is the value of a child for its side to move.
+func (s *Solver) childValue(c pos, term int) (Value, int) {
+	switch term {
+	case childLost:
+		return Loss, 0
+	case childWon:
+		return Win, 0
+	}
+	return decode(s.lookup(c))
+}
+
+// fold gathers the values of a position's children (each for the child's
+// side to move) into the position's own.
+type fold struct {
+	winMin  int // shortest win through a lost child (1<<30: none)
+	lossMax int // longest loss through won children
+	draw    bool
+}
+
+func newFold() fold { return fold{winMin: 1 << 30} }
+
+func (f *fold) add(v Value, d int) {
+	switch v {
+	case Loss:
+		f.winMin = min(f.winMin, d+1)
+	case Win:
+		f.lossMax = max(f.lossMax, d+1)
+	default:
+		f.draw = true
+	}
+}
+
+// value is the position's value once every child is in; stuckDraw says a
+// position without a move is drawn (else, without a move, it is lost).
+func (f *fold) value(stuckDraw bool) (Value, int) {
+	switch {
+	case f.winMin < 1<<30:
+		return Win, f.winMin
+	case f.draw || stuckDraw:
+		return Draw, 0
+	}
+	return Loss, f.lossMax
+}
+
+func (f *fold) code(stuckDraw bool) uint16 {
+	switch v, d := f.value(stuckDraw); v {
+	case Win:
+		return mkCode(codeWin, d)
+	case Loss:
+		return mkCode(codeLoss, d)
+	}
+	return codeDrawV
 }
 
 // relaxWin tells a parent that a child is lost for its side to move: the
