@@ -3,13 +3,25 @@
 package main
 
 import (
+	_ "embed"
+
+	"fyne.io/fyne/v2"
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"huntchess/app"
 	_ "huntchess/app/localeenv" // before Fyne reads the locale: quiet on C.UTF-8
 )
 
+// icon is the app icon, for the window when no packaging metadata gives one
+// (`go build`, or `go run` outside the repository).
+//
+//go:embed Icon.png
+var icon []byte
+
 func main() {
-	a := app.New(fyneapp.NewWithID("io.github.huntchess"), app.Options{Dev: app.DevFromEnv()})
+	a := app.New(fyneapp.NewWithID("io.github.huntchess"), app.Options{
+		Dev:  app.DevFromEnv(),
+		Icon: fyne.NewStaticResource("Icon.png", icon),
+	})
 	a.ShowAndRun()
 }

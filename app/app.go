@@ -63,6 +63,9 @@ type Options struct {
 	// SystemLocale is the system's locale, for the "follow the system"
 	// language (default: from the environment).
 	SystemLocale string
+	// Icon is the window icon used when the app has none from its packaging
+	// metadata (nil: none).
+	Icon fyne.Resource
 	// SaveDir is the folder of the saved game (default: the app's storage,
 	// fyne.App.Storage().RootURI()). Tests pass their own.
 	SaveDir string
@@ -173,14 +176,20 @@ func New(fa fyne.App, opts Options) *App {
 	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
 	// packaged .desktop entry matches (StartupWMClass=Hunt Chess): always the
 	// English name. Show retitles the window in the current language.
+	if icon := appIcon(fa, opts.Icon); icon != fa.Icon() {
+		fa.SetIcon(icon)
+	}
 	a.win = fa.NewWindow(WindowClass)
 	a.win.SetMaster()
-	a.win.Resize(fyne.NewSize(1024, 720))
+	a.win.Resize(loadWindowSize(a.prefs))
 	a.unsub = translations.Subscribe(func(translations.Lang) { a.relabel() })
 	a.installShortcuts()
 
 	lc := fa.Lifecycle()
-	lc.SetOnExitedForeground(a.saveCurrent)
+	lc.SetOnExitedForeground(func() {
+		a.saveCurrent()
+		a.saveWindowSize()
+	})
 	lc.SetOnStopped(func() {
 		// On the desktop Fyne runs this after its UI queue is closed, off
 		// the UI goroutine: no callback may touch the UI from now on.
@@ -207,6 +216,15 @@ func New(fa fyne.App, opts Options) *App {
 		a.offerResume()
 	}
 	return a
+}
+
+// appIcon is the app's icon: the one of its packaging metadata (fyne
+// package, or FyneApp.toml next to a `go run`), else fallback.
+func appIcon(fa fyne.App, fallback fyne.Resource) fyne.Resource {
+	if ic := fa.Icon(); ic != nil || fallback == nil {
+		return ic
+	}
+	return fallback
 }
 
 // WindowClass is the title the window is created with, and so its X11
@@ -262,6 +280,7 @@ func (a *App) Close() {
 		return
 	}
 	a.saveCurrent()
+	a.saveWindowSize()
 	a.closed = true
 	a.stopping.Store(true)
 	for _, s := range a.stack {
@@ -270,6 +289,18 @@ func (a *App) Close() {
 	a.stack = nil
 	if a.unsub != nil {
 		a.unsub()
+	}
+}
+
+// saveWindowSize remembers the window's size for the next start (not while
+// the developer settings choose it).
+func (a *App) saveWindowSize() {
+	if a.closed || a.opts.Dev != nil {
+		return
+	}
+	if s := a.win.Canvas().Size(); validWindowSize(s) {
+		a.prefs.SetFloat(KeyWindowWidth, float64(s.Width))
+		a.prefs.SetFloat(KeyWindowHeight, float64(s.Height))
 	}
 }
 

@@ -1437,3 +1437,31 @@ func TestStartDialogHasNoEmptyBand(t *testing.T) {
 		}
 	}
 }
+
+// Issue 13, defect 15: the window gets the app icon when the packaging
+// metadata gives none, and opens at the size it had when it was closed.
+func TestWindowIconAndSizeRemembered(t *testing.T) {
+	fa := test.NewTempApp(t)
+	icon := fyne.NewStaticResource("Icon.png", []byte("png"))
+	h := newHarness(t, fa, func(o *Options) { o.Icon = icon })
+	if appIcon(fa, icon) != icon || appIcon(fa, nil) != nil {
+		t.Fatal("without metadata the app gets the icon it is given")
+	}
+	if got := loadWindowSize(fa.Preferences()); got != DefaultWindowSize {
+		t.Fatalf("first start: %v, want %v", got, DefaultWindowSize)
+	}
+	h.a.Window().Resize(fyne.NewSize(900, 650))
+	h.a.Window().Close() // closing the window closes the app
+	if got := loadWindowSize(fa.Preferences()); got != fyne.NewSize(900, 650) {
+		t.Fatalf("remembered %v, want 900x650", got)
+	}
+	var sized fyne.Size
+	newHarness(t, fa, func(o *Options) { sized = loadWindowSize(fa.Preferences()) })
+	if sized != fyne.NewSize(900, 650) {
+		t.Fatalf("next start at %v", sized)
+	}
+	fa.Preferences().SetFloat(KeyWindowWidth, 5) // nonsense: the default
+	if got := loadWindowSize(fa.Preferences()); got != DefaultWindowSize {
+		t.Fatalf("a bad size gives %v", got)
+	}
+}

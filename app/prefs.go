@@ -18,8 +18,27 @@ const (
 	KeyShowLegal  = "settings.show_legal" // bool
 	KeyAnimations = "settings.animations" // bool
 	KeyTheme      = "settings.theme"      // "system", "light" or "dark"
-	KeySavedGame  = "resume.game"         // JSON of savedGame
+	KeySavedGame  = "resume.game"         // JSON of savedGame (older versions; now a file)
+
+	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
+	KeyWindowHeight = "window.height" // float
 )
+
+// DefaultWindowSize is the window's size at the first start.
+var DefaultWindowSize = fyne.NewSize(1024, 720)
+
+func validWindowSize(s fyne.Size) bool {
+	return s.Width >= 320 && s.Height >= 320 && s.Width <= 10000 && s.Height <= 10000
+}
+
+// loadWindowSize is the window's size at the last exit, or the default.
+func loadWindowSize(p fyne.Preferences) fyne.Size {
+	s := fyne.NewSize(float32(p.FloatWithFallback(KeyWindowWidth, 0)), float32(p.FloatWithFallback(KeyWindowHeight, 0)))
+	if !validWindowSize(s) {
+		return DefaultWindowSize
+	}
+	return s
+}
 
 // Theme choices.
 const (
