@@ -5,6 +5,8 @@ package app
 import (
 	"context"
 	"fmt"
+	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -1463,5 +1465,53 @@ func TestWindowIconAndSizeRemembered(t *testing.T) {
 	fa.Preferences().SetFloat(KeyWindowWidth, 5) // nonsense: the default
 	if got := loadWindowSize(fa.Preferences()); got != DefaultWindowSize {
 		t.Fatalf("a bad size gives %v", got)
+	}
+}
+
+// Issue 13, defect 16: the keyboard focus shows clearly on every kind of
+// button, in both theme variants.
+func TestFocusIsVisible(t *testing.T) {
+	th := newAppTheme(ThemeSystem)
+	blend := func(under, over color.Color) color.NRGBA {
+		ur, ug, ub, _ := under.RGBA()
+		or, og, ob, oa := over.RGBA()
+		a := float64(oa) / 0xffff
+		mix := func(u, o uint32) uint8 { return uint8((float64(o) + float64(u)*(1-a)) / 0x101) }
+		return color.NRGBA{R: mix(ur, or), G: mix(ug, og), B: mix(ub, ob), A: 0xff}
+	}
+	dist := func(a, b color.Color) float64 {
+		ar, ag, ab, _ := a.RGBA()
+		br, bg, bb, _ := b.RGBA()
+		d := func(x, y uint32) float64 { return math.Abs(float64(x)-float64(y)) / 0x101 }
+		return d(ar, br) + d(ag, bg) + d(ab, bb)
+	}
+	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
+		for _, bg := range []fyne.ThemeColorName{theme.ColorNameButton, theme.ColorNamePrimary, theme.ColorNameBackground} {
+			under := th.Color(bg, v)
+			if d := dist(under, blend(under, th.Color(theme.ColorNameFocus, v))); d < 120 {
+				t.Errorf("variant %d, %s: focus changes the colour by only %.0f", v, bg, d)
+			}
+		}
+	}
+}
+
+// Issue 13, defect 16: list items hang their continuation lines under their
+// text, not under the bullet.
+func TestBulletsHangingIndent(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	test.Tap(h.home().rulesBtns[0])
+	r := h.a.top().(*rulesScreen)
+	d := fyne.CurrentApp().Driver()
+	wrapped := 0
+	for _, b := range r.bullets {
+		if b.p.MinSize().Height > 1.5*b.bullet.MinSize().Height {
+			wrapped++
+		}
+		if tx, bx := d.AbsolutePositionForObject(b.p).X, d.AbsolutePositionForObject(b.bullet).X; tx <= bx+theme.InnerPadding() {
+			t.Fatalf("item %q: text at x=%v, bullet at x=%v", b.p.Text, tx, bx)
+		}
+	}
+	if wrapped == 0 {
+		t.Fatal("no list item wraps at phone width: the test shows nothing")
 	}
 }

@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
@@ -69,12 +67,11 @@ func (h *homeScreen) content() fyne.CanvasObject {
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	gt := translations.Game(info.Key)
 	tagline := newParagraphWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
-	var lines []string
+	list := bulletList()
 	for _, p := range gt.KeyPoints.Paragraphs {
-		lines = append(lines, "• "+p)
+		list.Add(newBullet(p))
 	}
-	keyPoints := newParagraph(strings.Join(lines, "\n"))
-	points := container.NewVBox(tagline, keyPoints)
+	points := container.NewVBox(tagline, list)
 	play := widget.NewButtonWithIcon(translations.T("home.play"), theme.MediaPlayIcon(), func() { h.a.showNewGame(info) })
 	play.Importance = widget.HighImportance
 	rules := widget.NewButtonWithIcon(translations.T("home.rules"), theme.HelpIcon(), func() { h.a.showRules(info) })

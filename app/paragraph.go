@@ -6,6 +6,8 @@ import (
 	"unicode"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -261,4 +263,55 @@ func breakLine(lines []string, rs []rune, maxWidth float32, width func(rune) flo
 		}
 	}
 	return lines
+}
+
+// bulletItem is a list item: a bullet, and beside it the paragraph p, so its
+// lines after the first hang under the first one's text, not under the bullet.
+type bulletItem struct {
+	widget.BaseWidget
+	p      *paragraph
+	bullet *widget.Label
+}
+
+// newBullet makes a list item of text in the current language.
+func newBullet(text string) *bulletItem {
+	b := &bulletItem{p: newParagraph(text), bullet: widget.NewLabel("•")}
+	b.ExtendBaseWidget(b)
+	return b
+}
+
+func (b *bulletItem) CreateRenderer() fyne.WidgetRenderer {
+	// The label's inner padding is on both sides of the bullet: the text's
+	// own padding is enough between them.
+	return widget.NewSimpleRenderer(container.New(&bulletLayout{}, b.bullet, b.p))
+}
+
+// bulletLayout puts objs[0] (the bullet) at the top left and objs[1] (the
+// text) in the rest of the width, overlapping the bullet's right padding.
+type bulletLayout struct{}
+
+func (bulletLayout) indent(bullet fyne.CanvasObject) float32 {
+	return bullet.MinSize().Width - theme.InnerPadding()
+}
+
+func (l bulletLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	bullet, text := objs[0], objs[1]
+	in := l.indent(bullet)
+	bullet.Move(fyne.NewPos(0, 0))
+	bullet.Resize(bullet.MinSize())
+	text.Move(fyne.NewPos(in, 0))
+	text.Resize(fyne.NewSize(max(size.Width-in, 0), size.Height))
+}
+
+func (l bulletLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	bullet, text := objs[0], objs[1]
+	t := text.MinSize()
+	return fyne.NewSize(l.indent(bullet)+t.Width, max(bullet.MinSize().Height, t.Height))
+}
+
+// bulletList stacks list items as tightly as the lines of one paragraph,
+// with a small gap between items (each item's labels bring their own
+// padding above and below, which the items overlap).
+func bulletList(items ...fyne.CanvasObject) *fyne.Container {
+	return container.New(layout.NewCustomPaddedVBoxLayout(-theme.InnerPadding()*0.75), items...)
 }

@@ -17,8 +17,9 @@ type rulesScreen struct {
 	a    *App
 	info *core.GameInfo
 
-	board  *widgets.Board
-	labels []*paragraph // every text shown, for tests
+	board   *widgets.Board
+	labels  []*paragraph  // every text shown, for tests
+	bullets []*bulletItem // the list items among them
 }
 
 func newRulesScreen(a *App, info *core.GameInfo) *rulesScreen {
@@ -42,7 +43,7 @@ func (r *rulesScreen) para(text string) *paragraph {
 
 func (r *rulesScreen) content() fyne.CanvasObject {
 	gt := translations.Game(r.info.Key)
-	r.labels = nil
+	r.labels, r.bullets = nil, nil
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), r.a.back)
 	title := widget.NewLabelWithStyle(gt.Title+" · "+gt.OtherTitle, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
@@ -59,12 +60,20 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 
 	section := func(heading string, paras []string, bullets bool) {
 		body.Add(r.heading(heading, theme.SizeNameSubHeadingText))
-		for _, p := range paras {
-			if bullets {
-				p = "• " + p
+		if !bullets {
+			for _, p := range paras {
+				body.Add(r.para(p))
 			}
-			body.Add(r.para(p))
+			return
 		}
+		list := bulletList()
+		for _, p := range paras {
+			b := newBullet(p)
+			r.labels = append(r.labels, b.p)
+			r.bullets = append(r.bullets, b)
+			list.Add(b)
+		}
+		body.Add(list)
 	}
 	section(gt.KeyPoints.Heading, gt.KeyPoints.Paragraphs, true)
 	section(translations.T("rules.quick_start"), gt.QuickStart, true)

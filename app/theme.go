@@ -28,8 +28,17 @@ func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color
 	case ThemeDark:
 		v = theme.VariantDark
 	}
+	if n == theme.ColorNameFocus {
+		return focusColor
+	}
 	return t.base.Color(n, v)
 }
+
+// focusColor marks the widget with the keyboard focus (Fyne blends it over a
+// button's background). Fyne's own is a faint blue, invisible on the blue
+// Play and Continue buttons and hard to see on the others: an amber that
+// stands out on blue, grey, light and dark.
+var focusColor = color.NRGBA{R: 0xff, G: 0xb3, B: 0x00, A: 0x99}
 
 func (t *appTheme) Font(s fyne.TextStyle) fyne.Resource { return fonts.Font(s) }
 

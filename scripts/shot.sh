@@ -7,6 +7,7 @@
 #
 #   -w SECS       wait this long after the window appears (default 3)
 #   -s SAVE.json  start with this saved game (copied into the app's storage)
+#   -k KEYS       then type these keys (xdotool key names, e.g. "Tab Tab")
 #
 # e.g. scripts/shot.sh /tmp/a.png 1024x720 HUNTCHESS_SCREEN=game HUNTCHESS_LANG=zh-Hans
 # Builds build/huntchess first when it is missing (set NOBUILD=1 to skip
@@ -15,15 +16,16 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/lib.sh"
 
-wait=3 save=""
+wait=3 save="" keys=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -w) wait="$2"; shift 2 ;;
     -s) save="$2"; shift 2 ;;
+    -k) keys="$2"; shift 2 ;;
     *) break ;;
   esac
 done
-[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
 bin="$root/build/huntchess"
@@ -47,6 +49,11 @@ win="$(timeout 60 xdotool search --sync --onlyvisible --class '^Hunt Chess$' 2>/
 [ -n "$win" ] || { echo "shot: no window" >&2; cat "$tmp/log" >&2; exit 1; }
 xdotool windowmove "$win" 0 0 windowsize "$win" "${size%x*}" "${size#*x}" 2>/dev/null || true
 sleep "$wait"
+if [ -n "$keys" ]; then
+  # shellcheck disable=SC2086 # one key name per word
+  xdotool key --window "$win" $keys
+  sleep 1
+fi
 mkdir -p "$(dirname "$out")"
 for ((i = 0; i < 10; i++)); do
   /usr/bin/import -window "$win" "$out"
