@@ -18,7 +18,9 @@ import (
 // for scripts/screenshots.sh. They come from environment variables:
 //
 //	HUNTCHESS_SCREEN  home | newgame | game | gameover | rules | settings |
-//	                  resume (home with the offer to resume the saved game)
+//	                  resume (home with the offer to resume the saved game) |
+//	                  confirm (a game in progress, then New game → Start: the
+//	                  question before discarding it)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
@@ -104,5 +106,10 @@ func (a *App) applyDev(d *Dev) {
 		a.showSettings()
 	case "resume":
 		a.offerResume()
+	case "confirm":
+		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))
+		setup := newSetupScreen(a, info)
+		a.push(setup)
+		setup.start()
 	}
 }

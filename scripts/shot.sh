@@ -8,6 +8,7 @@
 #   -w SECS       wait this long after the window appears (default 3)
 #   -s SAVE.json  start with this saved game (copied into the app's storage)
 #   -k KEYS       then type these keys (xdotool key names, e.g. "Tab Tab")
+#   -m N          then turn the mouse wheel N clicks down over the window's middle
 #
 # e.g. scripts/shot.sh /tmp/a.png 1024x720 HUNTCHESS_SCREEN=game HUNTCHESS_LANG=zh-Hans
 # Builds build/huntchess first when it is missing (set NOBUILD=1 to skip
@@ -16,16 +17,17 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/lib.sh"
 
-wait=3 save="" keys=""
+wait=3 save="" keys="" wheel=0
 while [ $# -gt 0 ]; do
   case "$1" in
     -w) wait="$2"; shift 2 ;;
     -s) save="$2"; shift 2 ;;
     -k) keys="$2"; shift 2 ;;
+    -m) wheel="$2"; shift 2 ;;
     *) break ;;
   esac
 done
-[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
 bin="$root/build/huntchess"
@@ -52,6 +54,10 @@ sleep "$wait"
 if [ -n "$keys" ]; then
   # shellcheck disable=SC2086 # one key name per word
   xdotool key --window "$win" $keys
+  sleep 1
+fi
+if [ "$wheel" -gt 0 ]; then
+  xdotool mousemove --window "$win" "$((${size%x*} / 2))" "$((${size#*x} / 2))" click --repeat "$wheel" --delay 30 5
   sleep 1
 fi
 mkdir -p "$(dirname "$out")"
