@@ -1515,3 +1515,20 @@ func TestBulletsHangingIndent(t *testing.T) {
 		t.Fatal("no list item wraps at phone width: the test shows nothing")
 	}
 }
+
+// The home screen fits a 390-wide phone with Continue shown, in English (its
+// longest labels): the window need not grow.
+func TestHomeFitsPhoneWithContinue(t *testing.T) {
+	fa := test.NewTempApp(t)
+	g, _ := core.NewGame("beat-the-wolf")
+	_ = g.PlayMove(g.LegalMoves()[0])
+	_ = savesOf(t, fa).store(g, ModeTwoPlayers, ai.Easy, 0)
+	h := newHarness(t, fa)
+	h.a.closeStartDialog()
+	if h.home().continueBtn == nil {
+		t.Fatal("Continue is shown")
+	}
+	if w := h.a.Window().Content().MinSize().Width; w > 390 {
+		t.Fatalf("home needs %v px, more than a 390 px phone", w)
+	}
+}

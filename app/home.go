@@ -3,7 +3,6 @@ package app
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -42,7 +41,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 		a.setSettings(s)
 	})
 	h.settingsBtn = widget.NewButtonWithIcon(translations.T("home.settings"), theme.SettingsIcon(), a.showSettings)
-	bar := []fyne.CanvasObject{title, layout.NewSpacer()}
+	var bar []fyne.CanvasObject
 	h.continueBtn = nil
 	if a.hasSaved() {
 		h.continueBtn = widget.NewButtonWithIcon(translations.T("home.continue"), theme.MediaPlayIcon(), a.resumeSaved)
@@ -50,7 +49,10 @@ func (h *homeScreen) content() fyne.CanvasObject {
 		bar = append(bar, h.continueBtn)
 	}
 	bar = append(bar, h.langBtn, h.settingsBtn)
-	top := container.NewHBox(bar...)
+	// The buttons keep their size; the title gives way (on a phone with
+	// Continue shown, the bar would otherwise be wider than the screen).
+	title.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
 
 	h.playBtns, h.rulesBtns, h.titles = nil, nil, nil
 	var cards []fyne.CanvasObject
