@@ -1,7 +1,6 @@
 package app
 
 import (
-	"context"
 	"strconv"
 	"strings"
 	"time"
@@ -20,36 +19,16 @@ import (
 
 // gameScreen is a game in progress: the board, the panel with whose turn it
 // is, the countdown, captures, dogs in hand, the move list and the buttons.
-//
-// Turn timer: it runs on human turns only. On the AI's turn it is stopped
-// (the AI's budget is at most 3 s), in every mode.
-//
-// Searches (the AI's move and hints) run in goroutines on a copy of the game.
-// Every change of the game bumps gen and cancels them; a result whose gen is
-// stale is dropped. Results come back through App.do (fyne.Do).
+// The flow of the turns (AI, timer, hints, undo) is its embedded turns; the
+// screen shows it, ticks the timer and saves the game.
 type gameScreen struct {
-	a     *App
-	game  *core.Game
-	info  *core.GameInfo
-	mode  Mode
-	level ai.Level
+	*turns
+	a    *App
+	info *core.GameInfo
 
-	board *widgets.Board
-	timer *widgets.Timer
-
-	gen      uint64
-	cancels  []context.CancelFunc
-	thinking bool // the AI is searching for its move
-	hinting  bool // a hint search is running
-	paused   bool // another screen covers this one
-	closed   bool
+	board    *widgets.Board
+	timer    *widgets.Timer
 	stopTick chan struct{}
-	// firstLimit, if set, is the time left for the first human turn (resume).
-	firstLimit time.Duration
-	// noticeID is a message shown under the turn line ("" for none), with
-	// its template data noticeData.
-	noticeID   string
-	noticeData map[string]any
 
 	overDialog dialog.Dialog
 	overOpen   bool   // the game-over dialog is on screen
@@ -66,12 +45,28 @@ type gameScreen struct {
 }
 
 func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
-	s := &gameScreen{a: a, game: g, info: g.Info(), mode: mode, level: level, firstLimit: timeLeft}
+	s := &gameScreen{a: a, info: g.Info()}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
-	s.board.OnMove = s.humanMove
 	s.timer = widgets.NewTimer(a.opts.Clock) // not widgets.SystemClock: s.ticker ticks it
+	s.turns = newTurns(g, mode, level, s.timer, turnEnv{
+		think: a.opts.Think, hint: a.opts.Hint, do: a.do, watchDelay: a.opts.WatchDelay,
+		timerSeconds: func() int { return a.settings.Timer },
+	}, timeLeft)
+	s.turns.hooks = turnHooks{
+		Position: func(last core.Move) {
+			if !s.game.Outcome().Over() { // undone: the result no longer holds
+				s.dismissGameOver()
+			}
+			s.board.SetPosition(s.game.Position(), last)
+		},
+		ReadOnly: s.board.SetReadOnly,
+		Refresh:  s.refresh,
+		Over:     s.showGameOver,
+		Hint:     s.board.SetHint,
+	}
+	s.board.OnMove = s.humanMove
 	s.timer.OnExpire = s.expired
 	if a.opts.TickEvery > 0 {
 		s.stopTick = make(chan struct{})
@@ -79,238 +74,8 @@ func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft tim
 	}
 	// The first turn starts once the screen is built (turn needs no widgets,
 	// but refresh does): do it now; refresh skips missing widgets.
-	s.turn()
+	s.start()
 	return s
-}
-
-// ---- state ------------------------------------------------------------------
-
-// humanTurn reports whether a person is to move now.
-func (s *gameScreen) humanTurn() bool {
-	return !s.game.Outcome().Over() && !s.mode.AIPlays(s.game.ToMove())
-}
-
-// forcedPass reports whether the only legal move is a pass.
-func (s *gameScreen) forcedPass() bool {
-	m := s.game.LegalMoves()
-	return len(m) == 1 && m[0].Kind == core.MovePass
-}
-
-// stopSearches cancels running searches and makes their results stale.
-func (s *gameScreen) stopSearches() {
-	s.gen++
-	for _, c := range s.cancels {
-		c()
-	}
-	s.cancels = nil
-	s.thinking, s.hinting = false, false
-}
-
-// advance shows the game after it changed (a move, undo, redo), then starts
-// the next turn.
-func (s *gameScreen) advance(last core.Move) {
-	s.stopSearches()
-	s.board.SetPosition(s.game.Position(), last)
-	s.turn()
-}
-
-// turn starts the turn of the side to move: the game-over dialog, the AI's
-// search, or the human's timer.
-func (s *gameScreen) turn() {
-	s.timer.Start(0) // off ("—") until a human turn starts it
-	if s.game.Outcome().Over() {
-		s.board.SetReadOnly(true)
-		s.refresh()
-		s.showGameOver()
-		return
-	}
-	if s.mode.AIPlays(s.game.ToMove()) {
-		s.board.SetReadOnly(true)
-		if !s.paused {
-			s.startAI()
-		}
-		s.refresh()
-		return
-	}
-	s.board.SetReadOnly(false)
-	limit := time.Duration(s.a.settings.Timer) * time.Second
-	if s.firstLimit > 0 && limit > 0 {
-		limit = min(s.firstLimit, limit)
-	}
-	s.firstLimit = 0
-	if limit > 0 {
-		s.timer.Start(limit)
-		if s.paused {
-			s.timer.Pause()
-		}
-	}
-	s.refresh()
-}
-
-// humanMove plays a move chosen on the board.
-func (s *gameScreen) humanMove(m core.Move) {
-	if !s.humanTurn() {
-		return
-	}
-	if err := s.game.PlayMove(m); err != nil {
-		return
-	}
-	s.clearNotice()
-	s.advance(m)
-}
-
-// pass plays the forced pass of a human player.
-func (s *gameScreen) pass() {
-	if !s.humanTurn() || !s.forcedPass() {
-		return
-	}
-	m := s.game.LegalMoves()[0]
-	if s.game.PlayMove(m) == nil {
-		s.clearNotice()
-		s.advance(m)
-	}
-}
-
-// expired is the turn timer running out: the turn passes.
-func (s *gameScreen) expired() {
-	if s.closed || !s.humanTurn() {
-		return
-	}
-	if s.game.Timeout() != nil {
-		return
-	}
-	s.noticeID, s.noticeData = "game.pass_timeout", nil
-	s.advance(s.game.LastMove())
-}
-
-// setNotice shows message id (with template data) under the turn line until
-// the player's next action.
-func (s *gameScreen) setNotice(id string, data map[string]any) {
-	s.noticeID, s.noticeData = id, data
-	s.refresh()
-}
-
-// clearNotice removes the notice.
-func (s *gameScreen) clearNotice() { s.noticeID, s.noticeData = "", nil }
-
-// startAI starts the AI's search for its move. A forced pass is played at once.
-func (s *gameScreen) startAI() {
-	if s.forcedPass() {
-		m := s.game.LegalMoves()[0]
-		// Play it from the event queue, so that turn() is not re-entered.
-		gen := s.gen
-		s.thinking = true
-		go s.a.do(func() { s.aiDone(gen, ai.Result{Move: m}) })
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancels = append(s.cancels, cancel)
-	s.thinking = true
-	gen, clone, level := s.gen, s.game.Clone(), s.level
-	think, do := s.a.opts.Think, s.a.do
-	delay := time.Duration(0)
-	if s.mode == ModeWatch {
-		delay = s.a.opts.WatchDelay
-	}
-	go func() {
-		start := time.Now()
-		res := think(ctx, clone, level)
-		if wait := delay - time.Since(start); wait > 0 {
-			select {
-			case <-ctx.Done():
-			case <-time.After(wait):
-			}
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		do(func() { s.aiDone(gen, res) })
-	}()
-}
-
-// aiDone plays the AI's move, unless the search has gone stale.
-func (s *gameScreen) aiDone(gen uint64, res ai.Result) {
-	if s.closed || gen != s.gen || !s.thinking {
-		return
-	}
-	s.thinking = false
-	m := res.Move
-	if s.game.PlayMove(m) != nil {
-		// No usable move came back: play the first legal one rather than stall.
-		moves := s.game.LegalMoves()
-		if len(moves) == 0 {
-			s.turn()
-			return
-		}
-		m = moves[0]
-		_ = s.game.PlayMove(m)
-	}
-	// The AI's move leaves the notice alone: a notice (the player's time ran
-	// out) stays until the player's own next action.
-	s.advance(m)
-}
-
-// hint searches for a move for the player to move and highlights it.
-func (s *gameScreen) hint() {
-	if !s.humanTurn() || s.hinting || s.mode == ModeWatch {
-		return
-	}
-	s.clearNotice()
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancels = append(s.cancels, cancel)
-	s.hinting = true
-	gen, clone := s.gen, s.game.Clone()
-	hintFn, do := s.a.opts.Hint, s.a.do
-	go func() {
-		res := hintFn(ctx, clone)
-		if ctx.Err() != nil {
-			return
-		}
-		do(func() {
-			if s.closed || gen != s.gen {
-				return
-			}
-			s.hinting = false
-			if res.Move.Kind != core.MoveNone && res.Move.Kind != core.MovePass {
-				s.board.SetHint(res.Move)
-			}
-			s.refresh()
-		})
-	}()
-	s.refresh()
-}
-
-// undo takes back the last move; against the AI, back to the player's own turn.
-func (s *gameScreen) undo() {
-	if !s.game.CanUndo() || s.mode == ModeWatch {
-		return
-	}
-	s.stopSearches()
-	s.game.Undo()
-	if s.mode.VsAI() {
-		for s.game.CanUndo() && s.mode.AIPlays(s.game.ToMove()) {
-			s.game.Undo()
-		}
-	}
-	s.dismissGameOver()
-	s.clearNotice()
-	s.advance(core.Move{})
-}
-
-// redo plays an undone move again; against the AI, up to the player's turn.
-func (s *gameScreen) redo() {
-	if !s.game.CanRedo() || s.mode == ModeWatch {
-		return
-	}
-	s.stopSearches()
-	s.game.Redo()
-	if s.mode.VsAI() {
-		for s.game.CanRedo() && s.mode.AIPlays(s.game.ToMove()) {
-			s.game.Redo()
-		}
-	}
-	s.clearNotice()
-	s.advance(s.game.LastMove())
 }
 
 // newGame opens the new-game screen for this game.
@@ -345,36 +110,11 @@ func (s *gameScreen) close() {
 	if s.closed {
 		return
 	}
-	s.stopSearches()
-	s.timer.Stop()
-	s.closed = true
+	s.stop()
 	if s.stopTick != nil {
 		close(s.stopTick)
 	}
 	s.dismissGameOver()
-}
-
-func (s *gameScreen) pause() {
-	s.paused = true
-	s.timer.Pause()
-	if s.thinking || s.hinting {
-		s.stopSearches()
-	}
-}
-
-func (s *gameScreen) resume() {
-	s.paused = false
-	if s.game.Outcome().Over() {
-		return
-	}
-	if s.mode.AIPlays(s.game.ToMove()) {
-		if !s.thinking {
-			s.startAI()
-		}
-	} else {
-		s.timer.Resume()
-	}
-	s.refresh()
 }
 
 // settingsChanged applies new settings to the game in progress. A new level
