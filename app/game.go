@@ -94,17 +94,7 @@ func (s *gameScreen) home() {
 }
 
 // save stores the game to resume it later (or forgets it when it is over).
-func (s *gameScreen) save() {
-	if s.game.Outcome().Over() || s.game.Len() == 0 {
-		s.a.saves.clear()
-		return
-	}
-	var left int64
-	if s.humanTurn() && s.a.settings.Timer > 0 {
-		left = s.timer.Remaining().Milliseconds()
-	}
-	_ = s.a.saves.store(s.game, s.mode, s.level, left)
-}
+func (s *gameScreen) save() { s.turns.save(s.a.saves) }
 
 func (s *gameScreen) close() {
 	if s.closed {

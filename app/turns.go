@@ -48,6 +48,7 @@ type turnTimer interface {
 	Pause()
 	Resume()
 	Stop()
+	Remaining() time.Duration
 }
 
 // turnEnv is what the turn flow needs from the app.
@@ -114,6 +115,20 @@ func (t *turns) stop() {
 	t.stopSearches()
 	t.timer.Stop()
 	t.closed = true
+}
+
+// save stores the game to resume it later, with the time left on the
+// player's timer; a finished or empty game is forgotten instead.
+func (t *turns) save(st saveStore) {
+	if t.game.Outcome().Over() || t.game.Len() == 0 {
+		st.clear()
+		return
+	}
+	var left int64
+	if t.humanTurn() && t.env.timerSeconds() > 0 {
+		left = t.timer.Remaining().Milliseconds()
+	}
+	_ = st.store(t.game, t.mode, t.level, left)
 }
 
 // humanTurn reports whether a person is to move now.

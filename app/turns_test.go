@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/test"
+
 	"huntchess/ai"
 	"huntchess/core"
 )
@@ -22,6 +24,12 @@ func (f *fakeTurnTimer) Start(d time.Duration) { f.limit, f.running, f.paused = 
 func (f *fakeTurnTimer) Pause()                { f.paused = true }
 func (f *fakeTurnTimer) Resume()               { f.paused = false }
 func (f *fakeTurnTimer) Stop()                 { f.running = false }
+func (f *fakeTurnTimer) Remaining() time.Duration {
+	if !f.running {
+		return 0
+	}
+	return f.limit - time.Second // a second has gone
+}
 
 // turnRig runs a turn flow with no widgets: results of its goroutines queue
 // up and run when the test calls settle.
@@ -142,4 +150,25 @@ func TestTurnsPauseResume(t *testing.T) {
 	close(block)
 	tu.resume()
 	r.settle("the AI's move", func() bool { return tu.game.Len() == 1 })
+}
+
+// Saving: the record, the mode, the level and the player's time left; a game
+// with no move is not kept.
+func TestTurnsSave(t *testing.T) {
+	st := saveStore{dir: t.TempDir(), prefs: test.NewTempApp(t).Preferences()}
+	r := newTurnRig(t, "surround-the-lion", ModeTwoPlayers, 30)
+	tu := r.turns
+	tu.save(st)
+	if _, err := st.load(); err != errNoSave {
+		t.Fatalf("an empty game is not saved: %v", err)
+	}
+	tu.humanMove(tu.game.LegalMoves()[0])
+	tu.save(st)
+	got, err := st.load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.game.Record() != tu.game.Record() || got.mode != ModeTwoPlayers || got.level != ai.Easy || got.timeLeft != 29_000 {
+		t.Fatalf("saved %q %v %v %d ms", got.game.Record(), got.mode, got.level, got.timeLeft)
+	}
 }
