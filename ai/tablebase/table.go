@@ -98,25 +98,28 @@ func encodeSection(sec *Section, codes []uint16, threads int, out *bytes.Buffer)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			raw := make([]byte, 0, 2*bs)
+			var buf bytes.Buffer
+			zw, _ := flate.NewWriter(&buf, 6)
 			for {
 				b := int(next.Add(1) - 1)
 				if b >= nb {
 					return
 				}
 				lo, hi := b*bs, min((b+1)*bs, len(codes))
-				raw := make([]byte, 0, 2*(hi-lo))
+				raw = raw[:0]
 				for _, c := range codes[lo:hi] {
 					raw = binary.LittleEndian.AppendUint16(raw, c)
 				}
-				var buf bytes.Buffer
-				zw, _ := flate.NewWriter(&buf, 6)
+				buf.Reset()
+				zw.Reset(&buf)
 				if _, err := zw.Write(raw); err != nil {
 					firstErr.Store(err)
 				}
 				if err := zw.Close(); err != nil {
 					firstErr.Store(err)
 				}
-				blobs[b] = buf.Bytes()
+				blobs[b] = bytes.Clone(buf.Bytes())
 			}
 		}()
 	}
