@@ -20,8 +20,9 @@ var icon []byte
 
 func main() {
 	a := app.New(fyneapp.NewWithID("io.github.huntchess"), app.Options{
-		Dev:  app.DevFromEnv(),
-		Icon: fyne.NewStaticResource("Icon.png", icon),
+		Dev:           app.DevFromEnv(),
+		Icon:          fyne.NewStaticResource("Icon.png", icon),
+		EndgameTables: true,
 	})
 	a.ShowAndRun()
 }

@@ -65,6 +65,9 @@ type Result struct {
 	Nodes   int64
 	PV      []core.Move
 	Elapsed time.Duration
+	// Exact: the move and score come from the endgame table (perfect play;
+	// a zero score is then a proven draw), not from a search.
+	Exact bool
 }
 
 // IsWin reports whether a score is a forced win (>0) or loss (<0), and in how many plies.

@@ -104,7 +104,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool)
 	}
 	m := best[pick].m
 	score, _ := tableScore(v, plies, 0)
-	res := Result{Move: m, Score: score, Depth: plies, Nodes: nodes}
+	res := Result{Move: m, Score: score, Depth: plies, Nodes: nodes, Exact: true}
 	res.PV = append([]core.Move{m}, t.Line(pos.After(m), 40)...)
 	return res, true
 }

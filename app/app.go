@@ -11,6 +11,7 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -69,6 +70,10 @@ type Options struct {
 	// SaveDir is the folder of the saved game (default: the app's storage,
 	// fyne.App.Storage().RootURI()). Tests pass their own.
 	SaveDir string
+	// EndgameTables loads (or solves once, in the background) the endgame
+	// tables into SaveDir/tables and puts them behind Master and the hints
+	// (app/tables.go). Off in tests unless they ask for it.
+	EndgameTables bool
 }
 
 // App is the running Hunt Chess user interface: one window and its screens.
@@ -78,6 +83,8 @@ type App struct {
 	prefs fyne.Preferences
 	opts  Options
 	saves saveStore // the game to resume
+	// tables loads and builds the endgame tables (nil: none, as in tests).
+	tables *tableManager
 
 	settings Settings
 	stack    []screen // the screen shown is the last one
@@ -169,6 +176,17 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a := &App{fa: fa, prefs: fa.Preferences(), opts: opts}
 	a.saves = saveStore{dir: opts.SaveDir, prefs: a.prefs}
+	if opts.EndgameTables && opts.SaveDir != "" {
+		a.tables = newTableManager(filepath.Join(opts.SaveDir, "tables"), tablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
+		a.tables.subscribe(func(id core.GameID) {
+			if len(a.stack) == 0 {
+				return
+			}
+			if gs, ok := a.stack[len(a.stack)-1].(*gameScreen); ok && gs.info.ID == id {
+				gs.refresh()
+			}
+		})
+	}
 	a.settings = LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
 	fa.Settings().SetTheme(newAppTheme(a.settings.Theme))

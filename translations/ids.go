@@ -24,6 +24,15 @@ package translations
 //	resume.details_ai       {{.Game}} {{.Mode}} {{.Level}} {{.Move}}
 //	resume.partial          {{.Move}}
 //	rules.timer_yours       {{.Seconds}}
+//	resign.message_side     {{.Side}}
+//	reason.resigned         {{.Side}}
+//	moves.viewing           {{.Number}} {{.Move}}  the move's number in the list, its text
+//	paste.unknown_game      {{.Name}}
+//	paste.bad_move          {{.Game}} {{.Number}} {{.Move}}
+//	hint.table_win          {{.Side}} {{.Count}}  use TPlural(id, plies, data); the player's side
+//	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
+//	hint.search_win, hint.search_loss  {{.Count}}
+//	tables.building         {{.Percent}}
 //
 // In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
 // as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
@@ -63,6 +72,10 @@ var uiIDs = []string{
 	"glyph.wolf", "glyph.dog", "glyph.pig", "glyph.lion", "glyph.deer",
 
 	"hint.thinking",
+	// Added for issue 12: hints in words, the endgame table's status.
+	"hint.table_win", "hint.table_draw", "hint.table_loss",
+	"hint.search_win", "hint.search_loss", "hint.search_none",
+	"tables.loading", "tables.building", "tables.ready", "tables.failed",
 
 	"dialog.ok", "dialog.cancel",
 
@@ -77,10 +90,19 @@ var uiIDs = []string{
 	"newgame.confirm_title", "newgame.confirm_message", "newgame.confirm_start",
 	"resume.details", "resume.details_ai", "resume.partial",
 	"rules.timer_yours", "rules.timer_yours_off",
+	// Added for issue 13 (what players expect): resign, leaving a game,
+	// the move list as a tool (view a move, copy, paste), watch controls.
+	"game.resign", "resign.title", "resign.message", "resign.message_side", "reason.resigned",
+	"reason.you_resigned", "leave.title", "leave.message", "leave.confirm", "moves.copy",
+	"moves.paste", "moves.back_to_game", "moves.viewing", "moves.viewing_start", "paste.copied",
+	"paste.error_title", "paste.empty", "paste.unknown_game", "paste.bad_move", "paste.confirm",
+	"watch.pause", "watch.play", "watch.step", "watch.speed_slow", "watch.speed_normal",
+	"watch.speed_fast",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
-var pluralIDs = map[string]bool{"game.in_hand": true}
+var pluralIDs = map[string]bool{"game.in_hand": true,
+	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }

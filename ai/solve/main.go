@@ -90,23 +90,6 @@ func main() {
 	}
 }
 
-// plan returns what build solves by default: the moving-phase tiers (by
-// captured count, solved in this order), the bound tier or -1, and whether
-// to solve the placement phase. It is what fits in about an hour and 12 GiB
-// on a 2-core machine; docs/solved.md says why.
-func plan(g *core.GameInfo) (tiers []int, bound int, placement bool) {
-	switch g.ID {
-	case core.SurroundTheLion:
-		return []int{4, 2, 0}, -1, false // captures come in pairs
-	case core.DeerChess:
-		return []int{6, 5, 4, 3, 2, 1, 0}, -1, true
-	case core.WolfCarriesPig:
-		return []int{6, 5, 4, 3, 2, 1, 0}, -1, false // everything: 2.2e9 entries
-	default: // beat-the-wolf: the top tiers (7.9e9 entries each) are out of reach
-		return []int{11, 10, 9, 8}, -1, false
-	}
-}
-
 // Build is what GAME.build.json records.
 type Build struct {
 	Game       string      `json:"game"`
@@ -127,20 +110,19 @@ type BuildTier struct {
 
 func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet bool) error {
 	start := time.Now()
-	tiers, pb, placement := plan(g)
+	plan := tablebase.FullPlan(g.ID)
 	if tierList != "" {
-		tiers = nil
+		plan = tablebase.Plan{Bound: -1}
 		for _, f := range strings.Split(tierList, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || n < 0 || n >= g.CapturesToWin {
 				return fmt.Errorf("-tiers: %q is not a captured count from 0 to %d", f, g.CapturesToWin-1)
 			}
-			tiers = append(tiers, n)
+			plan.Tiers = append(plan.Tiers, n)
 		}
-		pb, placement = -1, false
 	}
 	if bound >= 0 {
-		pb = bound
+		plan.Bound = bound
 	}
 	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = threads
@@ -148,28 +130,13 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 		s.Progress = os.Stderr
 	}
 	b := Build{Game: g.Key, Date: time.Now().UTC().Format("2006-01-02"), Threads: threads}
-	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v, bound tier %d, placement %v, %d threads\n", g.Key, tiers, pb, placement, threads)
-	add := func(st tablebase.TierStats) {
+	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v, bound tier %d, placement %v, %d threads\n", g.Key, plan.Tiers, plan.Bound, plan.Placement, threads)
+	s.Run(plan, func(st tablebase.TierStats) {
 		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
 		if quiet {
 			fmt.Fprintf(os.Stderr, "solve: %s %s\n", g.Key, st.Line())
 		}
-	}
-	for _, c := range tiers {
-		add(s.SolveTier(c, false))
-	}
-	if pb >= 0 {
-		add(s.SolveTier(pb, true))
-	}
-	if placement { // every placement tier: fewest in hand first, then most captured
-		for h := 1; h <= g.PreyInHand; h++ {
-			for c := g.CapturesToWin - 1; c >= 0; c-- {
-				if g.PreyCount-c-h >= 0 {
-					add(s.SolvePlacementTier(c, h))
-				}
-			}
-		}
-	}
+	})
 	path := tablebase.Path(dir, g.Key)
 	h, err := s.Write(path)
 	if err != nil {

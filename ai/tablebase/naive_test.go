@@ -382,18 +382,13 @@ func (g *mini) naiveSolve() map[naiveKey]naiveVal {
 func solveMini(t testing.TB, g *mini) *Solver {
 	s := NewSolver(g.r)
 	s.Threads = 2
+	p := Plan{Bound: -1, Placement: g.hand > 0}
 	for c := g.win - 1; c >= 0; c-- {
 		if g.prey-c >= 0 {
-			s.SolveTier(c, false)
+			p.Tiers = append(p.Tiers, c)
 		}
 	}
-	for h := 1; h <= g.hand; h++ {
-		for c := g.win - 1; c >= 0; c-- {
-			if g.prey-c-h >= 0 {
-				s.SolvePlacementTier(c, h)
-			}
-		}
-	}
+	s.Run(p, nil)
 	return s
 }
 

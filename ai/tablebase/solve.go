@@ -7,6 +7,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"huntchess/core"
 )
 
 // Value is the worth of a position for the side to move.
@@ -88,6 +90,9 @@ type Solver struct {
 	R        *Rules
 	Threads  int
 	Progress io.Writer // progress lines (nil: none)
+	// OnProgress, if set, is told now and then how far the pass over the
+	// current tier's entries has got (from any goroutine).
+	OnProgress func(tier TierKey, done, total int64)
 
 	tiers map[TierKey]*solvedTier
 	order []TierKey
@@ -162,6 +167,7 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	var done atomic.Int64
 	bk := &buckets{lists: map[int][][]uint32{}}
 	tick := newTicker(s, "init", n)
+	tick.tier = key
 	s.parallel(n, func(lo, hi int64, _ int) {
 		out := map[int][]uint32{}
 		for i := lo; i < hi; i++ {
@@ -326,6 +332,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	s.progress("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries\n", r.Name, captured, hand, k, n)
 	var done atomic.Int64
 	tick := newTicker(s, "solve", n)
+	tick.tier = key
 	half := n / 2
 	for _, part := range [][2]int64{{half, n}, {0, half}} { // prey to move, then predator to move
 		lo0, hi0 := part[0], part[1]
@@ -453,6 +460,7 @@ func relaxCount(w *uint32, orbit, d1 uint32) int {
 // ticker prints a progress bar now and then.
 type ticker struct {
 	s     *Solver
+	tier  TierKey
 	what  string
 	n     int64
 	start time.Time
@@ -465,6 +473,9 @@ func newTicker(s *Solver, what string, n int64) *ticker {
 
 func (t *ticker) add(done *atomic.Int64, k int64) {
 	d := done.Add(k)
+	if t.s.OnProgress != nil {
+		t.s.OnProgress(t.tier, d, t.n)
+	}
 	now := time.Since(t.start)
 	if int64(now/time.Second) <= t.last.Load() || t.s.Progress == nil {
 		return
@@ -524,4 +535,72 @@ func (b *buckets) len() int {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return len(b.lists)
+}
+
+// Plan is what a game's tables hold.
+type Plan struct {
+	Tiers     []int // moving-phase tiers by captured count, in solving order
+	Bound     int   // a tier solved with any capture counting as a predator win, or -1
+	Placement bool  // every placement tier too (deer chess)
+}
+
+// FullPlan is everything this package solves of a game on a desktop
+// (docs/solved.md): all of Surround the Lion, deer chess and Wolf Carries
+// the Pig, and Beat the Wolf's endgame tiers (its top tiers, 7.9e9 entries
+// each, are out of reach).
+func FullPlan(id core.GameID) Plan {
+	switch id {
+	case core.SurroundTheLion:
+		return Plan{Tiers: []int{4, 2, 0}, Bound: -1} // captures come in pairs
+	case core.DeerChess:
+		return Plan{Tiers: []int{6, 5, 4, 3, 2, 1, 0}, Bound: -1, Placement: true}
+	case core.WolfCarriesPig:
+		return Plan{Tiers: []int{6, 5, 4, 3, 2, 1, 0}, Bound: -1}
+	}
+	return Plan{Tiers: []int{11, 10, 9, 8}, Bound: -1}
+}
+
+// Entries returns how many index entries the plan solves, tier by tier in
+// solving order (for progress over a whole plan).
+func (p Plan) Entries(r *Rules) []int64 {
+	var out []int64
+	for _, c := range p.Tiers {
+		out = append(out, layoutFor(r, r.PreyCount-c).entries)
+	}
+	if p.Bound >= 0 {
+		out = append(out, layoutFor(r, r.PreyCount-p.Bound).entries)
+	}
+	if p.Placement {
+		p.eachPlacementTier(r, func(c, h int) { out = append(out, layoutFor(r, r.PreyCount-c-h).entries) })
+	}
+	return out
+}
+
+func (p Plan) eachPlacementTier(r *Rules, fn func(captured, hand int)) {
+	for h := 1; h <= r.InHand; h++ { // fewest in hand first, then most captured
+		for c := r.CaptureWin - 1; c >= 0; c-- {
+			if r.PreyCount-c-h >= 0 {
+				fn(c, h)
+			}
+		}
+	}
+}
+
+// Run solves the plan's tiers in order and hands each tier's counts to done
+// (nil: none).
+func (s *Solver) Run(p Plan, done func(TierStats)) {
+	add := func(st TierStats) {
+		if done != nil {
+			done(st)
+		}
+	}
+	for _, c := range p.Tiers {
+		add(s.SolveTier(c, false))
+	}
+	if p.Bound >= 0 {
+		add(s.SolveTier(p.Bound, true))
+	}
+	if p.Placement {
+		p.eachPlacementTier(s.R, func(c, h int) { add(s.SolvePlacementTier(c, h)) })
+	}
 }
