@@ -76,6 +76,8 @@ var uiIDs = []string{
 	"hint.table_win", "hint.table_draw", "hint.table_loss",
 	"hint.search_win", "hint.search_loss", "hint.search_none",
 	"tables.loading", "tables.building", "tables.ready", "tables.failed",
+	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
+	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
 
 	"dialog.ok", "dialog.cancel",
 
