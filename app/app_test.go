@@ -235,8 +235,8 @@ func TestPlayAgainstAIAndUndo(t *testing.T) {
 	if g.thinking || g.board.ReadOnly() {
 		t.Fatal("after the reply the player must be able to move")
 	}
-	if !strings.Contains(g.movesLabel.Text, first.String()) {
-		t.Fatalf("move list %q lacks %s", g.movesLabel.Text, first)
+	if !strings.Contains(g.movesText(), first.String()) {
+		t.Fatalf("move list %q lacks %s", g.movesText(), first)
 	}
 	test.Tap(g.undoBtn)
 	if g.game.Len() != 0 || !g.humanTurn() || !g.game.CanRedo() {
@@ -380,8 +380,8 @@ func TestTimerExpiryPassesTurn(t *testing.T) {
 	if g.game.Len() != 1 || g.game.LastMove().Kind != core.MovePass || g.game.ToMove() != core.Prey {
 		t.Fatalf("timeout: record %q, to move %v", g.game.Record(), g.game.ToMove())
 	}
-	if !strings.Contains(g.movesLabel.Text, translations.T("game.pass")) {
-		t.Fatalf("move list %q does not show the pass", g.movesLabel.Text)
+	if !strings.Contains(g.movesText(), translations.T("game.pass")) {
+		t.Fatalf("move list %q does not show the pass", g.movesText())
 	}
 	if g.noticeLabel.Text != translations.T("game.pass_timeout") || !g.noticeLabel.Visible() {
 		t.Fatalf("notice %q", g.noticeLabel.Text)
@@ -435,8 +435,8 @@ func TestPassAndPlayAlternates(t *testing.T) {
 			t.Fatalf("ply %d: the move did not pass the turn", i)
 		}
 	}
-	if strings.Count(g.movesLabel.Text, "\n") != 2 {
-		t.Fatalf("six moves make three lines: %q", g.movesLabel.Text)
+	if strings.Count(g.movesText(), "\n") != 2 {
+		t.Fatalf("six moves make three lines: %q", g.movesText())
 	}
 }
 
@@ -1381,7 +1381,13 @@ func TestGamePanelFitsDesktop(t *testing.T) {
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(fyne.NewSize(1024, 720))
 				g := h.startGame(3, mode) // deer chess: the longest side names
-				for _, b := range []*widget.Button{g.undoBtn, g.redoBtn, g.hintBtn, g.newBtn, g.rulesBtn, g.settingsBtn} {
+				btns := []*widget.Button{g.newBtn, g.rulesBtn, g.settingsBtn, g.resignBtn, g.copyBtn, g.pasteBtn}
+				if mode == ModeWatch { // pause, step and speed in place of undo, redo and hint
+					btns = append(btns, g.holdBtn, g.stepBtn, g.speedBtn)
+				} else {
+					btns = append(btns, g.undoBtn, g.redoBtn, g.hintBtn)
+				}
+				for _, b := range btns {
 					if b.Size().Width < b.MinSize().Width {
 						t.Errorf("button %q is %v wide, needs %v", b.Text, b.Size().Width, b.MinSize().Width)
 					}

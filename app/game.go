@@ -35,17 +35,31 @@ type gameScreen struct {
 	overText   string // winner and reason, as shown in the game-over dialog
 
 	// widgets of the current content, for refresh and tests
-	turnLabel, clockLabel, movesLabel      *widget.Label
+	turnLabel, clockLabel                  *widget.Label
 	playerLabel                            *widget.Label // the player's side and the AI level
 	noticeLabel                            *paragraph
 	capturedLabel, inHandLabel             *widget.Label
-	movesScroll                            *container.Scroll
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
+	tray                                   *widgets.CaptureTray
+
+	// resign, copy and paste (resign.go, movelist.go); askDialog is the
+	// confirmation on screen (resign, leave, paste over a game).
+	resignBtn, copyBtn, pasteBtn *widget.Button
+	askDialog                    *dialog.ConfirmDialog
+	pasteErr                     string // the last paste error shown
+	// the move list as a tool (movelist.go): browse is the number of moves
+	// of the position shown, -1 for the game itself.
+	browse                     int
+	movesList                  *widget.List
+	browseRow                  *fyne.Container
+	browseLabel                *widget.Label
+	prevBtn, nextBtn, liveBtn  *widget.Button
+	holdBtn, stepBtn, speedBtn *widget.Button // watch mode (watch.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
-	s := &gameScreen{a: a, info: g.Info()}
+	s := &gameScreen{a: a, info: g.Info(), browse: -1}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
@@ -56,7 +70,7 @@ func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft tim
 	}, timeLeft)
 	s.turns.hooks = turnHooks{
 		Position: func(last core.Move) {
-			if !s.game.Outcome().Over() { // undone: the result no longer holds
+			if !s.over() { // undone: the result no longer holds
 				s.dismissGameOver()
 			}
 			s.board.SetPosition(s.game.Position(), last)
@@ -101,6 +115,7 @@ func (s *gameScreen) close() {
 		return
 	}
 	s.stop()
+	s.dismissAsk()
 	if s.stopTick != nil {
 		close(s.stopTick)
 	}
@@ -178,9 +193,9 @@ func (s *gameScreen) movesText() string {
 		if i > 0 {
 			b.WriteByte('\n')
 		}
-		b.WriteString(strconv.Itoa(i/2+1) + ".  " + moveText(moves[i]))
+		b.WriteString(strconv.Itoa(i/2+1) + ".  " + displayMove(moves[i]))
 		if i+1 < len(moves) {
-			b.WriteString("   " + moveText(moves[i+1]))
+			b.WriteString("   " + displayMove(moves[i+1]))
 		}
 	}
 	return b.String()
@@ -188,7 +203,7 @@ func (s *gameScreen) movesText() string {
 
 // turnText is the line saying whose turn it is.
 func (s *gameScreen) turnText() string {
-	if s.game.Outcome().Over() {
+	if s.over() {
 		return translations.T("gameover.title")
 	}
 	side := s.game.ToMove()
@@ -230,12 +245,9 @@ func (s *gameScreen) clockText() string {
 func (s *gameScreen) outcomeTexts() (winner, reason string) {
 	o := s.game.Outcome()
 	pred, prey := sideName(s.info, core.Predator), sideName(s.info, core.Prey)
-	switch o.Result {
-	case core.PredatorWins, core.PreyWins:
-		won := core.Predator
-		if o.Result == core.PreyWins {
-			won = core.Prey
-		}
+	won, hasWinner, _ := s.result()
+	switch {
+	case hasWinner:
 		switch {
 		case s.mode.VsAI() && won == s.mode.HumanSide():
 			winner = translations.T("gameover.you_won")
@@ -248,6 +260,12 @@ func (s *gameScreen) outcomeTexts() (winner, reason string) {
 		}
 	default:
 		winner = translations.T("gameover.draw")
+	}
+	switch {
+	case s.resigned && s.mode.VsAI():
+		return winner, translations.T("reason.you_resigned")
+	case s.resigned:
+		return winner, translations.TData("reason.resigned", map[string]any{"Side": sideName(s.info, s.resignSide)})
 	}
 	switch o.Reason {
 	case core.ReasonCaptures:
@@ -285,11 +303,22 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.newBtn = widget.NewButtonWithIcon(translations.T("game.new"), theme.ContentAddIcon(), s.newGame)
 	s.rulesBtn = widget.NewButtonWithIcon(translations.T("game.rules"), theme.HelpIcon(), func() { s.a.showRules(s.info) })
 	s.settingsBtn = widget.NewButtonWithIcon(translations.T("game.settings"), theme.SettingsIcon(), s.a.showSettings)
-	s.homeBtn = widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.home)
+	s.homeBtn = widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.leave)
+	s.resignBtn = widget.NewButtonWithIcon(translations.T("game.resign"), theme.CancelIcon(), s.confirmResign)
+	s.copyBtn = widget.NewButtonWithIcon(translations.T("moves.copy"), theme.ContentCopyIcon(), s.copyRecord)
+	s.pasteBtn = widget.NewButtonWithIcon(translations.T("moves.paste"), theme.ContentPasteIcon(), s.pasteRecord)
+	s.tray = widgets.NewCaptureTray(s.info.Prey)
 
-	s.movesLabel = widget.NewLabel("")
-	s.movesScroll = container.NewVScroll(s.movesLabel)
-	movesHead := widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.movesList = s.newMoveList()
+	movesHead := container.NewVBox(
+		widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		s.browseBar())
+	playRow := container.NewGridWithColumns(3, s.undoBtn, s.redoBtn, s.hintBtn)
+	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
+	if s.mode == ModeWatch {
+		w := s.watchButtons()
+		playRow = container.NewGridWithColumns(3, w[0], w[1], w[2])
+	}
 
 	gt := translations.Game(s.info.Key)
 	title := widget.NewLabelWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -301,16 +330,17 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		container.NewBorder(nil, nil, s.homeBtn, nil, title),
 		s.playerLabel,
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timer), s.turnLabel),
-		container.NewHBox(s.capturedLabel, s.inHandLabel),
+		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
 		// The notice row keeps the height of a button (the Pass button
 		// shows in it) while empty, so the buttons below never move.
 		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
 			container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel)),
-		container.NewGridWithColumns(3, s.undoBtn, s.redoBtn, s.hintBtn),
+		playRow,
 		container.NewGridWithColumns(3, s.newBtn, s.rulesBtn, s.settingsBtn),
+		container.NewGridWithColumns(3, s.resignBtn, s.copyBtn, s.pasteBtn),
 		movesHead,
 	)
-	panel := container.NewBorder(head, nil, nil, nil, s.movesScroll)
+	panel := container.NewBorder(head, nil, nil, nil, s.movesList)
 	s.refresh()
 	if s.overOpen { // a language switch: show the dialog again in the new language
 		s.dismissGameOver()
@@ -329,6 +359,7 @@ func (s *gameScreen) refresh() {
 	s.refreshClock()
 	needed := s.info.CapturesToWin
 	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.game.Captured(), "Needed": needed}))
+	s.tray.Set(s.game.Captured(), needed)
 	if s.info.HasPlacement() {
 		s.inHandLabel.SetText(translations.TPlural("game.in_hand", s.game.InHand(), nil))
 		s.inHandLabel.Show()
@@ -357,13 +388,15 @@ func (s *gameScreen) refresh() {
 		s.passBtn.Hide()
 	}
 
-	canEdit := s.mode != ModeWatch
+	canEdit := s.mode != ModeWatch && !s.resigned && !s.browsing()
 	setEnabled(s.undoBtn, canEdit && s.game.CanUndo())
 	setEnabled(s.redoBtn, canEdit && s.game.CanRedo())
 	setEnabled(s.hintBtn, canEdit && s.humanTurn() && !s.hinting && !s.forcedPass())
+	_, canResign := s.resigner()
+	setEnabled(s.resignBtn, canResign && !s.browsing())
+	s.refreshWatch()
 
-	s.movesLabel.SetText(s.movesText())
-	s.movesScroll.ScrollToBottom()
+	s.refreshMoves()
 }
 
 func (s *gameScreen) refreshClock() {

@@ -39,6 +39,13 @@ type turns struct {
 	// its template data noticeData. It stays until the player's next action.
 	noticeID   string
 	noticeData map[string]any
+	// resigned: a side gave up (resign.go); the game is over.
+	resigned   bool
+	resignSide core.Side
+	// held: watch mode is paused by the player (watch.go); watchSpeed is
+	// the chosen least time per move (0: env.watchDelay).
+	held       bool
+	watchSpeed time.Duration
 }
 
 // turnTimer is the turn countdown (widgets.Timer). It calls back, through
@@ -120,7 +127,7 @@ func (t *turns) stop() {
 // save stores the game to resume it later, with the time left on the
 // player's timer; a finished or empty game is forgotten instead.
 func (t *turns) save(st saveStore) {
-	if t.game.Outcome().Over() || t.game.Len() == 0 {
+	if t.over() || t.game.Len() == 0 {
 		st.clear()
 		return
 	}
@@ -133,7 +140,7 @@ func (t *turns) save(st saveStore) {
 
 // humanTurn reports whether a person is to move now.
 func (t *turns) humanTurn() bool {
-	return !t.game.Outcome().Over() && !t.mode.AIPlays(t.game.ToMove())
+	return !t.over() && !t.mode.AIPlays(t.game.ToMove())
 }
 
 // forcedPass reports whether the only legal move is a pass.
@@ -164,7 +171,7 @@ func (t *turns) advance(last core.Move) {
 // Over hook), the AI's search, or the human's timer.
 func (t *turns) turn() {
 	t.timer.Start(0) // off ("—") until a human turn starts it
-	if t.game.Outcome().Over() {
+	if t.over() {
 		t.hooks.readOnly(true)
 		t.hooks.refresh()
 		t.hooks.over()
@@ -172,7 +179,7 @@ func (t *turns) turn() {
 	}
 	if t.mode.AIPlays(t.game.ToMove()) {
 		t.hooks.readOnly(true)
-		if !t.paused {
+		if !t.paused && !t.held {
 			t.startAI()
 		}
 		t.hooks.refresh()
@@ -256,7 +263,7 @@ func (t *turns) startAI() {
 	think, do := t.env.think, t.env.do
 	delay := time.Duration(0)
 	if t.mode == ModeWatch {
-		delay = t.env.watchDelay
+		delay = t.watchDelay()
 	}
 	go func() {
 		start := time.Now()
@@ -329,7 +336,7 @@ func (t *turns) hint() {
 
 // undo takes back the last move; against the AI, back to the player's own turn.
 func (t *turns) undo() {
-	if !t.game.CanUndo() || t.mode == ModeWatch {
+	if !t.game.CanUndo() || t.mode == ModeWatch || t.resigned {
 		return
 	}
 	t.stopSearches()
@@ -345,7 +352,7 @@ func (t *turns) undo() {
 
 // redo plays an undone move again; against the AI, up to the player's turn.
 func (t *turns) redo() {
-	if !t.game.CanRedo() || t.mode == ModeWatch {
+	if !t.game.CanRedo() || t.mode == ModeWatch || t.resigned {
 		return
 	}
 	t.stopSearches()
@@ -372,11 +379,11 @@ func (t *turns) pause() {
 // resume goes on after pause: the timer runs again, the AI searches again.
 func (t *turns) resume() {
 	t.paused = false
-	if t.game.Outcome().Over() {
+	if t.over() {
 		return
 	}
 	if t.mode.AIPlays(t.game.ToMove()) {
-		if !t.thinking {
+		if !t.thinking && !t.held {
 			t.startAI()
 		}
 	} else {

@@ -978,8 +978,11 @@ var darkPalette = palette{
 }
 
 // palette picks the light or dark palette from the theme's background colour.
-func (r *boardRenderer) palette() palette {
-	th := r.b.Theme()
+func (r *boardRenderer) palette() palette { return paletteFor(r.b.Theme()) }
+
+// paletteFor is the light or dark palette for a theme (the capture tray uses
+// it too).
+func paletteFor(th fyne.Theme) palette {
 	v := theme.VariantLight
 	if a := fyne.CurrentApp(); a != nil && a.Settings() != nil {
 		v = a.Settings().ThemeVariant()

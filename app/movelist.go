@@ -1,0 +1,283 @@
+package app
+
+import (
+	"strconv"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/core"
+	"huntchess/translations"
+)
+
+// The move list as a tool: tapping a move shows the position after it
+// (read-only, the game paused), ◀ ▶ step through the game, "Back to game"
+// returns; Copy puts the record on the clipboard, Paste loads one.
+//
+// s.browse is the number of moves played in the position shown, or -1 for
+// the game itself.
+
+// displayMove writes a move for the move list: a capture is marked with ×
+// (c5×c3); records keep RULES.md's notation (c5-c3).
+func displayMove(m core.Move) string {
+	t := moveText(m)
+	if m.Capt != 0 && (m.Kind == core.MoveStep || m.Kind == core.MoveJump) {
+		t = strings.Replace(t, "-", "×", 1)
+	}
+	return t
+}
+
+// browsing reports whether an earlier position is shown.
+func (s *gameScreen) browsing() bool { return s.browse >= 0 }
+
+// positionAfter replays the first n moves of the game.
+func positionAfter(g *core.Game, n int) core.Position {
+	r := core.NewGameFrom(g.Start())
+	for _, m := range g.Moves()[:n] {
+		if r.PlayMove(m) != nil && m.Kind == core.MovePass {
+			_ = r.Timeout()
+		}
+	}
+	return r.Position()
+}
+
+// showPly shows the position after n moves (read-only); n = the number of
+// moves played returns to the game.
+func (s *gameScreen) showPly(n int) {
+	if n < 0 || n > s.game.Len() {
+		return
+	}
+	if n == s.game.Len() {
+		s.endBrowse()
+		return
+	}
+	if !s.browsing() {
+		s.turns.pause()
+		s.board.SetHint(core.Move{})
+	}
+	s.browse = n
+	var last core.Move
+	if n > 0 {
+		last = s.game.Moves()[n-1]
+	}
+	s.board.SetReadOnly(true)
+	s.board.SetPosition(positionAfter(s.game, n), last)
+	s.refresh()
+}
+
+// endBrowse shows the game again and lets it go on.
+func (s *gameScreen) endBrowse() {
+	if !s.browsing() {
+		return
+	}
+	s.browse = -1
+	s.board.SetPosition(s.game.Position(), s.game.LastMove())
+	s.board.SetReadOnly(!s.humanTurn())
+	s.turns.resume()
+	s.refresh()
+}
+
+// resume goes on after another screen covered the game, unless an earlier
+// position is shown: the game stays paused until Back to game.
+func (s *gameScreen) resume() {
+	if s.browsing() {
+		s.refresh()
+		return
+	}
+	s.turns.resume()
+}
+
+// undo, redo and hint (buttons and keys) wait while an earlier position is shown.
+func (s *gameScreen) undo() {
+	if !s.browsing() {
+		s.turns.undo()
+	}
+}
+
+func (s *gameScreen) redo() {
+	if !s.browsing() {
+		s.turns.redo()
+	}
+}
+
+func (s *gameScreen) hint() {
+	if !s.browsing() {
+		s.turns.hint()
+	}
+}
+
+// moveRows is the number of rows of the move list (two moves a row).
+func (s *gameScreen) moveRows() int { return (s.game.Len() + 1) / 2 }
+
+// newMoveList builds the move list: per row, the move number and two
+// buttons, one per move.
+func (s *gameScreen) newMoveList() *widget.List {
+	l := widget.NewList(s.moveRows, func() fyne.CanvasObject {
+		num := widget.NewLabel("000.")
+		a := widget.NewButton("", nil)
+		b := widget.NewButton("", nil)
+		a.Importance, b.Importance = widget.LowImportance, widget.LowImportance
+		a.Alignment, b.Alignment = widget.ButtonAlignLeading, widget.ButtonAlignLeading
+		return container.NewBorder(nil, nil, num, nil, container.NewGridWithColumns(2, a, b))
+	}, func(id widget.ListItemID, o fyne.CanvasObject) {
+		c := o.(*fyne.Container)
+		num := c.Objects[1].(*widget.Label)
+		grid := c.Objects[0].(*fyne.Container)
+		num.SetText(strconv.Itoa(id+1) + ".")
+		moves := s.game.Moves()
+		for k, bo := range grid.Objects {
+			b := bo.(*widget.Button)
+			i := 2*id + k
+			if i >= len(moves) {
+				b.SetText("")
+				b.OnTapped = nil
+				b.Hide()
+				continue
+			}
+			b.Show()
+			b.SetText(displayMove(moves[i]))
+			imp := widget.LowImportance
+			if s.browse == i+1 || (!s.browsing() && i == len(moves)-1) {
+				imp = widget.MediumImportance
+			}
+			if b.Importance != imp {
+				b.Importance = imp
+				b.Refresh()
+			}
+			ply := i + 1
+			b.OnTapped = func() { s.showPly(ply) }
+		}
+	})
+	l.HideSeparators = true
+	return l
+}
+
+// browseBar is ◀ ▶, the move shown and Back to game; shown while browsing.
+func (s *gameScreen) browseBar() fyne.CanvasObject {
+	s.prevBtn = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() {
+		if s.browsing() {
+			s.showPly(s.browse - 1)
+		} else {
+			s.showPly(s.game.Len() - 1)
+		}
+	})
+	s.nextBtn = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() {
+		if s.browsing() {
+			s.showPly(s.browse + 1)
+		}
+	})
+	s.liveBtn = widget.NewButtonWithIcon(translations.T("moves.back_to_game"), theme.MediaPlayIcon(), s.endBrowse)
+	s.liveBtn.Importance = widget.HighImportance
+	s.browseLabel = widget.NewLabel("")
+	s.browseLabel.Truncation = fyne.TextTruncateEllipsis
+	s.browseRow = container.NewBorder(nil, nil, container.NewHBox(s.prevBtn, s.nextBtn), s.liveBtn, s.browseLabel)
+	return s.browseRow
+}
+
+// browseText says which position is shown: "After 3. c5×c3 · view only".
+func (s *gameScreen) browseText() string {
+	if s.browse <= 0 {
+		return translations.T("moves.viewing_start")
+	}
+	return translations.TData("moves.viewing", map[string]any{
+		"Number": (s.browse + 1) / 2, "Move": displayMove(s.game.Moves()[s.browse-1])})
+}
+
+// refreshMoves updates the move list and the browse bar.
+func (s *gameScreen) refreshMoves() {
+	if s.movesList == nil {
+		return
+	}
+	s.movesList.Refresh()
+	if s.browsing() {
+		s.browseLabel.SetText(s.browseText())
+		s.browseRow.Show()
+		setEnabled(s.prevBtn, s.browse > 0)
+		s.movesList.ScrollTo(max(0, (s.browse-1)/2))
+	} else {
+		s.browseRow.Hide()
+		s.movesList.ScrollToBottom()
+	}
+	setEnabled(s.copyBtn, true)
+}
+
+// ---- copy and paste ------------------------------------------------------------
+
+// recordText is the game as copied: the game's ID, a colon, then the record
+// in RULES.md notation ("beat-the-wolf: d4-d5 c3-c4").
+func recordText(g *core.Game) string {
+	return strings.TrimSpace(g.Info().Key + ": " + g.Record())
+}
+
+// recordError is why a pasted text is not a record: a message ID and its data.
+type recordError struct {
+	id   string
+	data map[string]any
+}
+
+func (e *recordError) Error() string { return e.id }
+
+// parseRecord reads a pasted record: an optional "game-id:" first (default
+// game id), then moves in RULES.md notation.
+func parseRecord(id, text string) (*core.Game, *recordError) {
+	text = strings.TrimSpace(text)
+	if text == "" {
+		return nil, &recordError{id: "paste.empty"}
+	}
+	if head, rest, ok := strings.Cut(text, ":"); ok && !strings.ContainsAny(head, " \t\n") {
+		if _, err := core.Lookup(head); err != nil {
+			return nil, &recordError{id: "paste.unknown_game", data: map[string]any{"Name": head}}
+		}
+		id, text = head, rest
+	}
+	g, err := core.LoadRecord(id, text)
+	if err == nil {
+		return g, nil
+	}
+	// Name the first move that does not fit.
+	fields := strings.Fields(text)
+	for n := 1; n <= len(fields); n++ {
+		if _, err := core.LoadRecord(id, strings.Join(fields[:n], " ")); err != nil {
+			return nil, &recordError{id: "paste.bad_move", data: map[string]any{
+				"Game": translations.Game(id).Title, "Number": n, "Move": fields[n-1]}}
+		}
+	}
+	return nil, &recordError{id: "paste.bad_move", data: map[string]any{
+		"Game": translations.Game(id).Title, "Number": len(fields), "Move": "?"}}
+}
+
+// copyRecord puts the game's record on the clipboard.
+func (s *gameScreen) copyRecord() {
+	s.a.fa.Clipboard().SetContent(recordText(s.game))
+	s.setNotice("paste.copied", nil)
+}
+
+// pasteRecord loads the record on the clipboard as a new game (same mode),
+// after asking when it would replace an unfinished game; a bad record is
+// explained in a dialog.
+func (s *gameScreen) pasteRecord() {
+	g, rerr := parseRecord(s.info.Key, s.a.fa.Clipboard().Content())
+	if rerr != nil {
+		s.pasteErr = translations.TData(rerr.id, rerr.data)
+		d := dialog.NewInformation(translations.T("paste.error_title"), s.pasteErr, s.a.win)
+		d.SetDismissText(translations.T("dialog.ok"))
+		d.Show()
+		return
+	}
+	s.pasteErr = ""
+	load := func() {
+		s.a.saves.clear()
+		s.a.replace(newGameScreen(s.a, g, s.mode, s.level, 0))
+	}
+	if s.over() || s.game.Len() == 0 {
+		load()
+		return
+	}
+	s.ask(translations.T("newgame.confirm_title"), translations.TData("newgame.confirm_message", map[string]any{
+		"Game": translations.Game(s.info.Key).Title, "Move": moveNumber(s.game)}),
+		translations.T("paste.confirm"), load)
+}
