@@ -1381,11 +1381,11 @@ func TestGamePanelFitsDesktop(t *testing.T) {
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(fyne.NewSize(1024, 720))
 				g := h.startGame(3, mode) // deer chess: the longest side names
-				btns := []*widget.Button{g.newBtn, g.rulesBtn, g.settingsBtn, g.resignBtn, g.copyBtn, g.pasteBtn}
-				if mode == ModeWatch { // pause, step and speed in place of undo, redo and hint
+				btns := []*widget.Button{g.newBtn, g.rulesBtn, g.settingsBtn, g.copyBtn, g.pasteBtn}
+				if mode == ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
 					btns = append(btns, g.holdBtn, g.stepBtn, g.speedBtn)
 				} else {
-					btns = append(btns, g.undoBtn, g.redoBtn, g.hintBtn)
+					btns = append(btns, g.undoBtn, g.redoBtn, g.hintBtn, g.resignBtn)
 				}
 				for _, b := range btns {
 					if b.Size().Width < b.MinSize().Width {

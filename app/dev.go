@@ -19,6 +19,10 @@ import (
 //
 //	HUNTCHESS_SCREEN  home | newgame | game | gameover | rules | settings |
 //	                  resume (home with the offer to resume the saved game) |
+//	                  resign, leave (the question on Resign, on Back) |
+//	                  browse (the move list showing the middle of the game) |
+//	                  paste-error (Paste with a bad record on the clipboard) |
+//	                  watch-paused (watch mode, paused) |
 //	                  confirm (a game in progress, then New game → Start: the
 //	                  question before discarding it)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
@@ -106,10 +110,31 @@ func (a *App) applyDev(d *Dev) {
 		a.showSettings()
 	case "resume":
 		a.offerResume()
+	case "resign", "leave", "browse", "paste-error", "watch-paused":
+		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
+		a.replace(s)
+		devGameAction(s, d.Screen)
 	case "confirm":
 		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))
 		setup := newSetupScreen(a, info)
 		a.push(setup)
 		setup.start()
+	}
+}
+
+// devGameAction opens what the screens resign … watch-paused show over a game.
+func devGameAction(s *gameScreen, screen string) {
+	switch screen {
+	case "resign":
+		s.confirmResign()
+	case "leave":
+		s.leave()
+	case "browse":
+		s.showPly(s.game.Len() / 2)
+	case "paste-error":
+		s.a.fa.Clipboard().SetContent("d4-d5 c3-c9")
+		s.pasteRecord()
+	case "watch-paused":
+		s.hold()
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/widget"
 
 	"huntchess/core"
 	"huntchess/translations"
@@ -151,12 +150,12 @@ func TestCaptureMarkAndTray(t *testing.T) {
 	}
 }
 
-// moveButton finds the move list's button showing text.
-func moveButton(t *testing.T, g *gameScreen, text string) *widget.Button {
+// moveButton finds the move list's cell showing text.
+func moveButton(t *testing.T, g *gameScreen, text string) *moveCell {
 	t.Helper()
 	for _, o := range test.LaidOutObjects(g.movesList) {
-		if b, ok := o.(*widget.Button); ok && b.Visible() && b.Text == text {
-			return b
+		if c, ok := o.(*moveCell); ok && c.Visible() && c.text == text {
+			return c
 		}
 	}
 	t.Fatalf("no move %q in the list", text)
@@ -171,7 +170,7 @@ func TestMoveListBrowse(t *testing.T) {
 	}
 	moves := g.game.Moves()
 	test.Tap(moveButton(t, g, displayMove(moves[1])))
-	if g.browse != 2 || !g.board.ReadOnly() || !g.browseRow.Visible() {
+	if g.browse != 2 || !g.board.ReadOnly() || !g.browseRow.Visible() || g.movesHead.Visible() {
 		t.Fatalf("tapping move 2: browse %d, read-only %v", g.browse, g.board.ReadOnly())
 	}
 	if g.board.GamePosition() != positionAfter(g.game, 2) || g.board.LastMove() != moves[1] {

@@ -52,7 +52,7 @@ type gameScreen struct {
 	// of the position shown, -1 for the game itself.
 	browse                     int
 	movesList                  *widget.List
-	browseRow                  *fyne.Container
+	browseRow, movesHead       *fyne.Container
 	browseLabel                *widget.Label
 	prevBtn, nextBtn, liveBtn  *widget.Button
 	holdBtn, stepBtn, speedBtn *widget.Button // watch mode (watch.go)
@@ -310,9 +310,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.tray = widgets.NewCaptureTray(s.info.Prey)
 
 	s.movesList = s.newMoveList()
-	movesHead := container.NewVBox(
-		widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
-		s.browseBar())
+	movesHead := s.browseBar()
 	playRow := container.NewGridWithColumns(3, s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
 	if s.mode == ModeWatch {
@@ -327,7 +325,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.playerLabel.Truncation = fyne.TextTruncateEllipsis
 
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, s.homeBtn, nil, title),
+		container.NewBorder(nil, nil, s.homeBtn, s.resignBtn, title),
 		s.playerLabel,
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timer), s.turnLabel),
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
@@ -337,7 +335,6 @@ func (s *gameScreen) content() fyne.CanvasObject {
 			container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel)),
 		playRow,
 		container.NewGridWithColumns(3, s.newBtn, s.rulesBtn, s.settingsBtn),
-		container.NewGridWithColumns(3, s.resignBtn, s.copyBtn, s.pasteBtn),
 		movesHead,
 	)
 	panel := container.NewBorder(head, nil, nil, nil, s.movesList)
@@ -394,6 +391,9 @@ func (s *gameScreen) refresh() {
 	setEnabled(s.hintBtn, canEdit && s.humanTurn() && !s.hinting && !s.forcedPass())
 	_, canResign := s.resigner()
 	setEnabled(s.resignBtn, canResign && !s.browsing())
+	if s.mode == ModeWatch {
+		s.resignBtn.Hide()
+	}
 	s.refreshWatch()
 
 	s.refreshMoves()

@@ -1,10 +1,12 @@
 package app
 
 import (
+	"image/color"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -114,49 +116,125 @@ func (s *gameScreen) hint() {
 func (s *gameScreen) moveRows() int { return (s.game.Len() + 1) / 2 }
 
 // newMoveList builds the move list: per row, the move number and two
-// buttons, one per move.
+// cells, one per move, that show the position after it when tapped.
 func (s *gameScreen) newMoveList() *widget.List {
 	l := widget.NewList(s.moveRows, func() fyne.CanvasObject {
-		num := widget.NewLabel("000.")
-		a := widget.NewButton("", nil)
-		b := widget.NewButton("", nil)
-		a.Importance, b.Importance = widget.LowImportance, widget.LowImportance
-		a.Alignment, b.Alignment = widget.ButtonAlignLeading, widget.ButtonAlignLeading
-		return container.NewBorder(nil, nil, num, nil, container.NewGridWithColumns(2, a, b))
+		num := &moveCell{dim: true}
+		num.ExtendBaseWidget(num)
+		return container.NewBorder(nil, nil, num, nil, container.NewGridWithColumns(2, newMoveCell(), newMoveCell()))
 	}, func(id widget.ListItemID, o fyne.CanvasObject) {
-		c := o.(*fyne.Container)
-		num := c.Objects[1].(*widget.Label)
-		grid := c.Objects[0].(*fyne.Container)
-		num.SetText(strconv.Itoa(id+1) + ".")
+		row := o.(*fyne.Container).Objects
+		row[1].(*moveCell).set(strconv.Itoa(id+1)+".", false, nil)
+		cells := append([]fyne.CanvasObject{nil}, row[0].(*fyne.Container).Objects...)
 		moves := s.game.Moves()
-		for k, bo := range grid.Objects {
-			b := bo.(*widget.Button)
+		for k := 0; k < 2; k++ {
+			c := cells[k+1].(*moveCell)
 			i := 2*id + k
 			if i >= len(moves) {
-				b.SetText("")
-				b.OnTapped = nil
-				b.Hide()
+				c.set("", false, nil)
 				continue
 			}
-			b.Show()
-			b.SetText(displayMove(moves[i]))
-			imp := widget.LowImportance
-			if s.browse == i+1 || (!s.browsing() && i == len(moves)-1) {
-				imp = widget.MediumImportance
-			}
-			if b.Importance != imp {
-				b.Importance = imp
-				b.Refresh()
-			}
 			ply := i + 1
-			b.OnTapped = func() { s.showPly(ply) }
+			current := s.browse == ply || (!s.browsing() && ply == len(moves))
+			c.set(displayMove(moves[i]), current, func() { s.showPly(ply) })
 		}
 	})
 	l.HideSeparators = true
 	return l
 }
 
-// browseBar is ◀ ▶, the move shown and Back to game; shown while browsing.
+// moveCell is one entry of the move list: a compact text, highlighted when
+// its position is the one shown, that calls onTap when tapped.
+type moveCell struct {
+	widget.BaseWidget
+	text    string
+	current bool
+	dim     bool // the move number
+	onTap   func()
+}
+
+var _ fyne.Tappable = (*moveCell)(nil)
+
+func newMoveCell() *moveCell {
+	c := &moveCell{}
+	c.ExtendBaseWidget(c)
+	return c
+}
+
+func (c *moveCell) set(text string, current bool, onTap func()) {
+	c.onTap = onTap
+	if c.text != text || c.current != current {
+		c.text, c.current = text, current
+		c.Refresh()
+	}
+}
+
+// Tapped is part of fyne.Tappable.
+func (c *moveCell) Tapped(*fyne.PointEvent) {
+	if c.onTap != nil {
+		c.onTap()
+	}
+}
+
+func (c *moveCell) CreateRenderer() fyne.WidgetRenderer {
+	bg := canvas.NewRectangle(color.Transparent)
+	bg.CornerRadius = theme.InputRadiusSize()
+	txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
+	r := &moveCellRenderer{c: c, bg: bg, txt: txt}
+	r.Refresh()
+	return r
+}
+
+type moveCellRenderer struct {
+	c   *moveCell
+	bg  *canvas.Rectangle
+	txt *canvas.Text
+}
+
+func (r *moveCellRenderer) Destroy() {}
+
+func (r *moveCellRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg, r.txt} }
+
+func (r *moveCellRenderer) pad() (x, y float32) { return theme.Padding() * 1.5, theme.Padding() * 0.75 }
+
+func (r *moveCellRenderer) MinSize() fyne.Size {
+	px, py := r.pad()
+	sample := "0000000" // a move
+	if r.c.dim {
+		sample = "000." // a move number
+	}
+	m := fyne.MeasureText(sample, r.txt.TextSize, r.txt.TextStyle)
+	return fyne.NewSize(m.Width+2*px, m.Height+2*py)
+}
+
+func (r *moveCellRenderer) Layout(size fyne.Size) {
+	px, _ := r.pad()
+	r.bg.Resize(size)
+	ts := r.txt.MinSize()
+	r.txt.Move(fyne.NewPos(px, (size.Height-ts.Height)/2))
+	r.txt.Resize(fyne.NewSize(size.Width-2*px, ts.Height))
+}
+
+func (r *moveCellRenderer) Refresh() {
+	c := r.c
+	r.txt.Text = c.text
+	r.txt.TextSize = theme.TextSize()
+	r.txt.TextStyle = fyne.TextStyle{Bold: c.current}
+	r.txt.Color = theme.Color(theme.ColorNameForeground)
+	if c.dim {
+		r.txt.Color = theme.Color(theme.ColorNamePlaceHolder)
+	}
+	r.bg.FillColor = color.Transparent
+	if c.current {
+		r.bg.FillColor = theme.Color(theme.ColorNameSelection)
+	}
+	r.Layout(c.Size())
+	r.bg.Refresh()
+	r.txt.Refresh()
+}
+
+// browseBar is the heading of the move list with Copy and Paste or, while
+// an earlier position is shown, ◀ ▶, the move shown and Back to game.
 func (s *gameScreen) browseBar() fyne.CanvasObject {
 	s.prevBtn = widget.NewButtonWithIcon("", theme.NavigateBackIcon(), func() {
 		if s.browsing() {
@@ -175,7 +253,10 @@ func (s *gameScreen) browseBar() fyne.CanvasObject {
 	s.browseLabel = widget.NewLabel("")
 	s.browseLabel.Truncation = fyne.TextTruncateEllipsis
 	s.browseRow = container.NewBorder(nil, nil, container.NewHBox(s.prevBtn, s.nextBtn), s.liveBtn, s.browseLabel)
-	return s.browseRow
+	head := widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.movesHead = container.NewBorder(nil, nil, head, container.NewHBox(s.copyBtn, s.pasteBtn))
+	// While a position is browsed, the bar takes the place of the heading.
+	return container.NewStack(s.movesHead, s.browseRow)
 }
 
 // browseText says which position is shown: "After 3. c5×c3 · view only".
@@ -196,13 +277,14 @@ func (s *gameScreen) refreshMoves() {
 	if s.browsing() {
 		s.browseLabel.SetText(s.browseText())
 		s.browseRow.Show()
+		s.movesHead.Hide()
 		setEnabled(s.prevBtn, s.browse > 0)
 		s.movesList.ScrollTo(max(0, (s.browse-1)/2))
 	} else {
 		s.browseRow.Hide()
+		s.movesHead.Show()
 		s.movesList.ScrollToBottom()
 	}
-	setEnabled(s.copyBtn, true)
 }
 
 // ---- copy and paste ------------------------------------------------------------
