@@ -24,7 +24,8 @@ import (
 //	                  paste-error (Paste with a bad record on the clipboard) |
 //	                  watch-paused (watch mode, paused) |
 //	                  confirm (a game in progress, then New game → Start: the
-//	                  question before discarding it)
+//	                  question before discarding it) | review (the
+//	                  review of the game, after its endgame table loads)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
@@ -110,6 +111,19 @@ func (a *App) applyDev(d *Dev) {
 		a.showSettings()
 	case "resume":
 		a.offerResume()
+	case "review": // the game's review, once the endgame table has loaded
+		g := game()
+		gs := newGameScreen(a, g, mode, a.settings.Level, 0)
+		a.replace(gs)
+		go func() {
+			if a.tables != nil {
+				a.tables.wait()
+			}
+			a.do(func() {
+				gs.dismissGameOver() // as the dialog's Review button does
+				a.showReview(g)
+			})
+		}()
 	case "resign", "leave", "browse", "paste-error", "watch-paused":
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
 		a.replace(s)

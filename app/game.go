@@ -56,6 +56,7 @@ type gameScreen struct {
 	browseLabel                *widget.Label
 	prevBtn, nextBtn, liveBtn  *widget.Button
 	holdBtn, stepBtn, speedBtn *widget.Button // watch mode (watch.go)
+	tables                     tableView      // the endgame table's status, hints in words (gametables.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
@@ -65,7 +66,7 @@ func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft tim
 	s.board.SetAnimations(a.settings.Animations)
 	s.timer = widgets.NewTimer(a.opts.Clock) // not widgets.SystemClock: s.ticker ticks it
 	s.turns = newTurns(g, mode, level, s.timer, turnEnv{
-		think: a.opts.Think, hint: a.opts.Hint, do: a.do, watchDelay: a.opts.WatchDelay,
+		think: a.opts.Think, hint: s.tables.wrap(a.opts.Hint), do: a.do, watchDelay: a.opts.WatchDelay,
 		timerSeconds: func() int { return a.settings.Timer },
 	}, timeLeft)
 	s.turns.hooks = turnHooks{
@@ -73,12 +74,19 @@ func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft tim
 			if !s.over() { // undone: the result no longer holds
 				s.dismissGameOver()
 			}
+			s.tables.moved()
 			s.board.SetPosition(s.game.Position(), last)
 		},
 		ReadOnly: s.board.SetReadOnly,
 		Refresh:  s.refresh,
 		Over:     s.showGameOver,
-		Hint:     s.board.SetHint,
+		Hint: func(m core.Move) {
+			s.board.SetHint(m)
+			s.tables.found(s.info, s.game.ToMove(), m)
+		},
+	}
+	if a.tables != nil {
+		a.tables.ensure(s.info.ID)
 	}
 	s.board.OnMove = s.humanMove
 	s.timer.OnExpire = s.expired
@@ -327,6 +335,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, s.homeBtn, s.resignBtn, title),
 		s.playerLabel,
+		s.tables.newLabel(),
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timer), s.turnLabel),
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
 		// The notice row keeps the height of a button (the Pass button
@@ -353,6 +362,7 @@ func (s *gameScreen) refresh() {
 	}
 	s.turnLabel.SetText(s.turnText())
 	s.playerLabel.SetText(s.playerText())
+	s.tables.refresh(s.a.tables, s.info.ID)
 	s.refreshClock()
 	needed := s.info.CapturesToWin
 	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.game.Captured(), "Needed": needed}))
@@ -372,6 +382,8 @@ func (s *gameScreen) refresh() {
 		notice = translations.T("game.forced_pass")
 	case s.noticeID != "":
 		notice = translations.TData(s.noticeID, s.noticeData)
+	case s.tables.words != nil:
+		notice = s.tables.words()
 	}
 	s.noticeLabel.SetText(notice)
 	if notice == "" {
@@ -444,7 +456,11 @@ func (s *gameScreen) showGameOver() {
 		s.overOpen = false
 		d.Hide()
 	})
-	d.SetButtons([]fyne.CanvasObject{ok, home, again})
+	review := widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() {
+		s.dismissGameOver()
+		s.a.showReview(s.game)
+	})
+	d.SetButtons([]fyne.CanvasObject{ok, home, review, again})
 	s.overDialog = d
 	s.overOpen = true
 	d.Show()
