@@ -3,7 +3,7 @@
 //
 //	go run ./ai/solve build GAME [-dir DIR] [-tiers LIST] [-bound N] [-threads N]
 //	go run ./ai/solve probe GAME [-dir DIR]      < positions > JSON lines
-//	go run ./ai/solve verify GAME [-dir DIR] [-samples N] [-depth D]
+//	go run ./ai/solve verify GAME [-dir DIR] [-samples N] [-depth D] [-stride N]
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
@@ -32,7 +32,7 @@ func usage() {
 	fmt.Fprint(os.Stderr, `usage:
   solve build GAME [-dir DIR] [-tiers LIST] [-bound N] [-threads N]
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
-  solve verify GAME [-dir DIR] [-samples N] [-depth D]
+  solve verify GAME [-dir DIR] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-out FILE]
 `)
 	os.Exit(2)
@@ -57,6 +57,7 @@ func main() {
 	bound := fs.Int("bound", -1, "build: solve this tier with any capture counting as a predator win (bounds for the prey)")
 	samples := fs.Int("samples", 200, "verify: positions per tier checked against a plain search")
 	depth := fs.Int("depth", 5, "verify: depth of that search")
+	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
 	out := fs.String("out", "docs/solved.md", "report: output file")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	fs.Parse(args)
@@ -78,7 +79,7 @@ func main() {
 	case "probe":
 		err = probe(g, *dir)
 	case "verify":
-		err = verify(g, *dir, *threads, *samples, *depth)
+		err = verify(g, *dir, *threads, *samples, *depth, *stride)
 	case "report":
 		err = report(*dir, *out)
 	default:
@@ -233,17 +234,17 @@ func probe(g *core.GameInfo, dir string) error {
 	return in.Err()
 }
 
-func verify(g *core.GameInfo, dir string, threads, samples, depth int) error {
+func verify(g *core.GameInfo, dir string, threads, samples, depth, stride int) error {
 	t, err := tablebase.Open(tablebase.Path(dir, g.Key))
 	if err != nil {
 		return err
 	}
-	rep := tablebase.Verify(t, threads, samples, depth, os.Stderr)
+	rep := tablebase.Verify(t, threads, samples, depth, stride, os.Stderr)
 	if err := writeJSON(filepath.Join(dir, g.Key+".verify.json"), rep); err != nil {
 		return err
 	}
-	fmt.Fprintf(os.Stderr, "verify: %s: %d positions checked against their children, %d against a %d-ply search, %d mismatches, %.1f s\n",
-		g.Key, rep.Positions, rep.Searched, rep.SearchDepth, rep.Mismatches, rep.Seconds)
+	fmt.Fprintf(os.Stderr, "verify: %s: %d positions (every %d. entry) checked against their children, %d against a %d-ply search, %d mismatches, %.1f s\n",
+		g.Key, rep.Positions, rep.Stride, rep.Searched, rep.SearchDepth, rep.Mismatches, rep.Seconds)
 	for _, e := range rep.Examples {
 		fmt.Fprintln(os.Stderr, "  ", e)
 	}

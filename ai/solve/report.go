@@ -187,8 +187,12 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			float64(b.RawBytes)/(1<<20), float64(b.FileBytes)/(1<<20), g.Key, tablebase.FileExt)
 	}
 	if haveVerify {
-		fmt.Fprintf(&sb, "Verified: %d positions checked against their children (core's moves and outcomes), %d against a plain %d-ply search: %d mismatches (%.1f s).\n",
-			vr.Positions, vr.Searched, vr.SearchDepth, vr.Mismatches, vr.Seconds)
+		which := "every stored position"
+		if vr.Stride > 1 {
+			which = fmt.Sprintf("every %d. stored position (a sample; `verify` without `-stride` checks all)", vr.Stride)
+		}
+		fmt.Fprintf(&sb, "Verified: %s, %d positions, checked against their children (core's moves and outcomes), and %d against a plain %d-ply search: %d mismatches (%.1f s).\n",
+			which, vr.Positions, vr.Searched, vr.SearchDepth, vr.Mismatches, vr.Seconds)
 	} else {
 		sb.WriteString("Not verified yet (`go run ./ai/solve verify " + g.Key + "`).\n")
 	}
