@@ -193,6 +193,18 @@ type naiveKey struct {
 func (g *mini) naiveChildren(p naiveKey) (out []naiveKey, terms []int, stuckDraw bool) {
 	occ := p.pred | p.prey
 	add := func(c naiveKey, t int) { out = append(out, c); terms = append(terms, t) }
+	// predMove adds the predator's move landing on to: the captures win,
+	// else a trap or the cliff loses.
+	predMove := func(c naiveKey, to int) {
+		switch {
+		case c.capt >= g.win:
+			add(c, -1)
+		case to >= g.np:
+			add(c, +1)
+		default:
+			add(c, 0)
+		}
+	}
 	dirs := [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 	if p.side == 0 {
 		for f := 0; f < len(g.xy); f++ {
@@ -216,26 +228,11 @@ func (g *mini) naiveChildren(p naiveKey) (out []naiveKey, terms []int, stuckDraw
 							}
 						}
 					}
-					switch {
-					case c.capt >= g.win:
-						add(c, -1)
-					case t >= g.np:
-						add(c, +1)
-					default:
-						add(c, 0)
-					}
+					predMove(c, t)
 				} else if g.jumps && p.prey&(1<<uint(t)) != 0 {
 					s, ok := g.step(t, d)
 					if ok && occ&(1<<uint(s)) == 0 {
-						c := naiveKey{p.pred&^(1<<uint(f)) | 1<<uint(s), p.prey &^ (1 << uint(t)), 1, p.capt + 1, p.hand}
-						switch {
-						case c.capt >= g.win:
-							add(c, -1)
-						case s >= g.np:
-							add(c, +1)
-						default:
-							add(c, 0)
-						}
+						predMove(naiveKey{p.pred&^(1<<uint(f)) | 1<<uint(s), p.prey &^ (1 << uint(t)), 1, p.capt + 1, p.hand}, s)
 					}
 				}
 			}
