@@ -33,6 +33,10 @@ type Board struct {
 
 	// OnMove is called with the move the player chose (never a pass).
 	OnMove func(core.Move)
+	// OnKey and OnRune receive the keys the focused board does not use
+	// itself (it uses the arrows, Enter and Space): the app's shortcuts.
+	OnKey  func(*fyne.KeyEvent)
+	OnRune func(rune)
 	// Glyph, if set, returns the text drawn on a token of a piece kind
 	// (core.PieceWolf, …) instead of PieceGlyphs: e.g. Latin letters where
 	// the font has no CJK characters. Call Refresh after changing it.
@@ -46,6 +50,10 @@ type Board struct {
 	readOnly  bool
 	showLegal bool
 	animate   bool
+	flipped   bool // turned by 180° (SetFlipped)
+	focused   bool // the keyboard focus is on the board (keyboard.go)
+	cursor    int  // the keyboard cursor's point, -1 before the first use
+	keyMode   bool // the cursor shows: focus by keyboard, not by a tap or drag
 
 	// drag state
 	dragging  bool // a piece is being dragged
@@ -70,7 +78,7 @@ var (
 // NewBoard returns a board widget showing pos, with legal-move hints and
 // animations on.
 func NewBoard(pos core.Position) *Board {
-	b := &Board{selected: -1, showLegal: true, animate: true, flashAt: -1,
+	b := &Board{selected: -1, cursor: -1, showLegal: true, animate: true, flashAt: -1,
 		moves: make([]core.Move, 0, core.MaxMoves)}
 	b.ExtendBaseWidget(b)
 	b.setPos(pos)
@@ -177,7 +185,31 @@ func (b *Board) Hint() core.Move { return b.hint }
 func (b *Board) Selected() int { return b.selected }
 
 // Layout returns the board's layout at its current size.
-func (b *Board) Layout() Layout { return NewLayout(b.pos.Board(), b.Size()) }
+func (b *Board) Layout() Layout { return b.layoutFor(b.Size()) }
+
+func (b *Board) layoutFor(size fyne.Size) Layout {
+	l := NewLayout(b.pos.Board(), size)
+	l.Flipped = b.flipped
+	return l
+}
+
+// SetFlipped turns the board by 180° (on) or back: for two players face to
+// face, each sees the board from their side. Taps and drags follow.
+func (b *Board) SetFlipped(on bool) {
+	if b.flipped == on {
+		return
+	}
+	b.flipped = on
+	b.selected = -1
+	b.dragging = false
+	if r := b.renderer(); r != nil {
+		r.Layout(b.Size())
+	}
+	b.Refresh()
+}
+
+// Flipped reports whether the board is turned by 180°.
+func (b *Board) Flipped() bool { return b.flipped }
 
 // MinSize returns the smallest useful size of the board.
 func (b *Board) MinSize() fyne.Size {
@@ -236,10 +268,14 @@ func (b *Board) moveTo(from, to int) (core.Move, bool) {
 // Tapped handles a tap: select a piece, play a move to a target, place a
 // dog, or deselect. An illegal tap changes nothing but flashes a red ring.
 func (b *Board) Tapped(ev *fyne.PointEvent) {
+	b.keyMode = false
 	if b.readOnly {
 		return
 	}
 	p, ok := b.Layout().HitTest(ev.Position)
+	if ok {
+		b.cursor = p
+	}
 	b.tapPoint(p, ok)
 }
 

@@ -115,6 +115,7 @@ type boardRenderer struct {
 	dragShown int  // the point whose piece is shown dragged, or -1
 	shown     bool // objects were shown: see show
 	selRing   *canvas.Circle
+	cursor    *canvas.Circle // the keyboard cursor (keyboard.go)
 	flashC    *canvas.Circle
 
 	objects []fyne.CanvasObject
@@ -146,7 +147,7 @@ func (r *boardRenderer) build() {
 	r.stopAnims()
 	bd := r.b.pos.Board()
 	r.board = bd
-	r.l = NewLayout(bd, r.b.Size())
+	r.l = r.b.layoutFor(r.b.Size())
 	r.pal = r.palette()
 	p := r.pal
 	r.objects = r.objects[:0]
@@ -289,6 +290,9 @@ func (r *boardRenderer) build() {
 	r.selRing.StrokeColor = p.selected
 	r.selRing.Hide()
 	add(r.selRing)
+	r.cursor = canvas.NewCircle(color.Transparent)
+	r.cursor.Hide()
+	add(r.cursor)
 	r.flashC = canvas.NewCircle(color.Transparent)
 	r.flashC.StrokeColor = p.flash
 	r.flashC.Hide()
@@ -314,7 +318,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	if r.board != r.b.pos.Board() {
 		r.build()
 	}
-	l := NewLayout(r.board, size)
+	l := r.b.layoutFor(size)
 	r.l = l
 	u := l.Unit
 	p := r.pal
@@ -336,10 +340,14 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 		lb.text.TextSize = labelSize * u
 		ts := lb.text.MinSize()
 		var c fyne.Position
+		off := labelOffset * u
+		if l.Flipped { // files above, ranks on the right
+			off = -off
+		}
 		if lb.file {
-			c = l.UnitPos(float32(lb.v), float32(r.board.MinY)).AddXY(0, labelOffset*u)
+			c = l.UnitPos(float32(lb.v), float32(r.board.MinY)).AddXY(0, off)
 		} else {
-			c = l.UnitPos(float32(r.board.MinX), float32(lb.v)).AddXY(-labelOffset*u, 0)
+			c = l.UnitPos(float32(r.board.MinX), float32(lb.v)).AddXY(-off, 0)
 		}
 		lb.text.Resize(fyne.NewSize(max(ts.Width, 0.5*u), ts.Height))
 		lb.text.Move(fyne.NewPos(c.X-lb.text.Size().Width/2, c.Y-ts.Height/2))
@@ -401,6 +409,7 @@ func (r *boardRenderer) Layout(size fyne.Size) {
 	}
 	r.placeHintLine()
 	r.placeSelection()
+	r.placeCursor()
 	r.syncDrag()
 	if r.flashP >= 0 && r.flashP < len(r.pts) {
 		r.placeFlash()
@@ -557,6 +566,7 @@ func (r *boardRenderer) Refresh() {
 		full = true
 	}
 	r.update(full)
+	r.placeCursor()
 }
 
 // restyleStatic applies the palette to the objects that do not depend on the position.

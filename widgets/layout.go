@@ -34,6 +34,9 @@ type Layout struct {
 	// Origin is the widget position of board unit (MinX, MaxY), the top-left
 	// corner of the points' bounding box.
 	Origin fyne.Position
+	// Flipped turns the board by 180° (face to face): rank 1 at the top,
+	// file a on the right.
+	Flipped bool
 }
 
 // NewLayout returns the layout of board in a widget of the given size.
@@ -61,6 +64,10 @@ func (l Layout) Board() *core.Board { return l.board }
 
 // UnitPos returns the widget position of the board-unit coordinates (x, y).
 func (l Layout) UnitPos(x, y float32) fyne.Position {
+	if l.Flipped {
+		x = float32(l.board.MinX+l.board.MaxX) - x
+		y = float32(l.board.MinY+l.board.MaxY) - y
+	}
 	return fyne.NewPos(
 		l.Origin.X+(x-float32(l.board.MinX))*l.Unit,
 		l.Origin.Y+(float32(l.board.MaxY)-y)*l.Unit,
