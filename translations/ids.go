@@ -29,6 +29,7 @@ package translations
 //	moves.viewing           {{.Number}} {{.Move}}  the move's number in the list, its text
 //	paste.unknown_game      {{.Name}}
 //	paste.bad_move          {{.Game}} {{.Number}} {{.Move}}
+//	about.version           {{.Version}} {{.Build}}
 //	hint.table_win          {{.Side}} {{.Count}}  use TPlural(id, plies, data); the player's side
 //	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
 //	hint.search_win, hint.search_loss  {{.Count}}
@@ -100,6 +101,15 @@ var uiIDs = []string{
 	"paste.error_title", "paste.empty", "paste.unknown_game", "paste.bad_move", "paste.confirm",
 	"watch.pause", "watch.play", "watch.step", "watch.speed_slow", "watch.speed_normal",
 	"watch.speed_fast",
+	// Added for issue 13 (what players expect): about, statistics, text
+	// size, face to face.
+	"home.about", "home.stats", "about.title", "about.version", "about.version_dev",
+	"about.how_to_play", "about.how_tap", "about.how_list", "about.keys", "about.keys_text",
+	"about.keys_board", "about.licences", "about.font_licence", "about.toolkit_licence",
+	"about.show_font_licence", "stats.title", "stats.note", "stats.empty", "stats.side_level",
+	"stats.played", "stats.won", "stats.lost", "stats.drawn", "stats.reset", "stats.reset_title",
+	"stats.reset_message", "settings.text_size", "settings.text_normal", "settings.text_large",
+	"settings.text_larger", "settings.face_to_face",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
