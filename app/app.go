@@ -189,7 +189,7 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a.settings = LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
-	fa.Settings().SetTheme(newAppTheme(a.settings.Theme))
+	fa.Settings().SetTheme(themeFor(a.settings))
 
 	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
 	// packaged .desktop entry matches (StartupWMClass=Hunt Chess): always the
@@ -330,8 +330,8 @@ func (a *App) setSettings(s Settings) {
 	old := a.settings
 	a.settings = s
 	s.Save(a.prefs)
-	if s.Theme != old.Theme {
-		a.fa.Settings().SetTheme(newAppTheme(s.Theme))
+	if s.Theme != old.Theme || s.TextScale != old.TextScale {
+		a.fa.Settings().SetTheme(themeFor(s))
 	}
 	if g := a.game(); g != nil {
 		g.settingsChanged(old, s)
@@ -617,14 +617,23 @@ func (a *App) installShortcuts() {
 			g.newGame()
 		}
 	})
-	c.SetOnTypedKey(func(ev *fyne.KeyEvent) {
-		switch ev.Name {
-		case fyne.KeyH:
-			if g, ok := a.top().(*gameScreen); ok {
-				g.hint()
-			}
-		case fyne.KeyEscape:
+	c.SetOnTypedKey(a.typedKey)
+}
+
+// typedKey handles the keys that are not shortcuts: H (hint), Escape (back;
+// out of an unfinished game, after asking). The focused board passes them on.
+func (a *App) typedKey(ev *fyne.KeyEvent) {
+	g, inGame := a.top().(*gameScreen)
+	switch ev.Name {
+	case fyne.KeyH:
+		if inGame {
+			g.hint()
+		}
+	case fyne.KeyEscape:
+		if inGame {
+			g.leave()
+		} else {
 			a.back()
 		}
-	})
+	}
 }

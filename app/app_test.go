@@ -540,13 +540,16 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	ss.themeSel.SetSelectedIndex(2) // dark
 	ss.showLegal.SetChecked(false)
 	ss.animations.SetChecked(false)
+	ss.textSize.SetSelectedIndex(1) // large
+	ss.faceToFace.SetChecked(true)
 	ss = h.a.top().(*settingsScreen)
 	ss.lang.SetSelectedIndex(1) // 中文: the screen is rebuilt in Chinese
 	ss = h.a.top().(*settingsScreen)
 	if ss.timer.Selected != timerLabel(15) || translations.Current() != translations.Chinese {
 		t.Fatalf("settings screen after the switch: timer %q", ss.timer.Selected)
 	}
-	want := Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: ThemeDark}
+	want := Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: ThemeDark,
+		TextScale: TextScales[1], FaceToFace: true}
 	h.a.Close()
 	translations.SetLanguage(translations.English)
 

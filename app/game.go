@@ -56,11 +56,14 @@ type gameScreen struct {
 	browseLabel                *widget.Label
 	prevBtn, nextBtn, liveBtn  *widget.Button
 	holdBtn, stepBtn, speedBtn *widget.Button // watch mode (watch.go)
-	tables                     tableView      // the endgame table's status, hints in words (gametables.go)
+	// counted: the result went into the statistics (stats.go), or the
+	// game was over when the screen opened.
+	counted bool
+	tables  tableView // the endgame table's status, hints in words (gametables.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
-	s := &gameScreen{a: a, info: g.Info(), browse: -1}
+	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
@@ -79,7 +82,7 @@ func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft tim
 		},
 		ReadOnly: s.board.SetReadOnly,
 		Refresh:  s.refresh,
-		Over:     s.showGameOver,
+		Over:     s.gameOver,
 		Hint: func(m core.Move) {
 			s.board.SetHint(m)
 			s.tables.found(s.info, s.game.ToMove(), m)
@@ -89,6 +92,7 @@ func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft tim
 		a.tables.ensure(s.info.ID)
 	}
 	s.board.OnMove = s.humanMove
+	s.board.OnKey = a.typedKey
 	s.timer.OnExpire = s.expired
 	if a.opts.TickEvery > 0 {
 		s.stopTick = make(chan struct{})
@@ -361,6 +365,7 @@ func (s *gameScreen) refresh() {
 		return
 	}
 	s.turnLabel.SetText(s.turnText())
+	s.faceToFace()
 	s.playerLabel.SetText(s.playerText())
 	s.tables.refresh(s.a.tables, s.info.ID)
 	s.refreshClock()

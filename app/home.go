@@ -19,6 +19,8 @@ type homeScreen struct {
 	continueBtn *widget.Button
 	langBtn     *widget.Button
 	settingsBtn *widget.Button
+	aboutBtn    *widget.Button
+	statsBtn    *widget.Button
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	titles      []*widget.Card
@@ -63,7 +65,12 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	h.grid = container.New(cols, cards...)
 	h.scroll = container.NewVScroll(container.NewPadded(h.grid))
 	cols.onChange = h.scroll.Refresh
-	return container.NewBorder(container.NewPadded(top), nil, nil, nil, h.scroll)
+	// Statistics and About at the foot of the page.
+	h.statsBtn = widget.NewButtonWithIcon(translations.T("home.stats"), theme.ListIcon(), a.showStats)
+	h.aboutBtn = widget.NewButtonWithIcon(translations.T("home.about"), theme.InfoIcon(), a.showAbout)
+	h.statsBtn.Importance, h.aboutBtn.Importance = widget.LowImportance, widget.LowImportance
+	foot := container.NewCenter(container.NewHBox(h.statsBtn, h.aboutBtn))
+	return container.NewBorder(container.NewPadded(top), foot, nil, nil, h.scroll)
 }
 
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {

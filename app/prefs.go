@@ -12,13 +12,15 @@ import (
 // Preference keys. They never change: a renamed key would lose the user's
 // settings.
 const (
-	KeyLanguage   = "settings.language"   // "en", "zh-Hans" or "system"
-	KeyLevel      = "settings.level"      // ai.Level.String(): "easy" … "master"
-	KeyTimer      = "settings.timer"      // seconds per turn, one of TimerChoices; 0 = off
-	KeyShowLegal  = "settings.show_legal" // bool
-	KeyAnimations = "settings.animations" // bool
-	KeyTheme      = "settings.theme"      // "system", "light" or "dark"
-	KeySavedGame  = "resume.game"         // JSON of savedGame (older versions; now a file)
+	KeyLanguage   = "settings.language"     // "en", "zh-Hans" or "system"
+	KeyLevel      = "settings.level"        // ai.Level.String(): "easy" … "master"
+	KeyTimer      = "settings.timer"        // seconds per turn, one of TimerChoices; 0 = off
+	KeyShowLegal  = "settings.show_legal"   // bool
+	KeyAnimations = "settings.animations"   // bool
+	KeyTheme      = "settings.theme"        // "system", "light" or "dark"
+	KeyTextScale  = "settings.text_scale"   // float, one of TextScales
+	KeyFaceToFace = "settings.face_to_face" // bool
+	KeySavedGame  = "resume.game"           // JSON of savedGame (older versions; now a file)
 
 	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
 	KeyWindowHeight = "window.height" // float
@@ -50,6 +52,10 @@ const (
 // TimerChoices are the turn-timer settings in seconds; 0 switches it off.
 var TimerChoices = []int{0, 15, 30, 60, 90, 120}
 
+// TextScales are the text-size choices (Normal, Large, Larger): factors on
+// the theme's text sizes.
+var TextScales = []float64{1, 1.2, 1.4}
+
 // Settings are the user's preferences.
 type Settings struct {
 	Language   string // translations.English, translations.Chinese or translations.SystemPreference
@@ -58,6 +64,8 @@ type Settings struct {
 	ShowLegal  bool
 	Animations bool
 	Theme      string
+	TextScale  float64 // one of TextScales
+	FaceToFace bool    // two players: the board turns to the side to move
 }
 
 // DefaultSettings are used for anything not stored (or stored corrupt).
@@ -69,6 +77,7 @@ func DefaultSettings() Settings {
 		ShowLegal:  true,
 		Animations: true,
 		Theme:      ThemeSystem,
+		TextScale:  1,
 	}
 }
 
@@ -90,6 +99,10 @@ func LoadSettings(p fyne.Preferences) Settings {
 	if v := p.StringWithFallback(KeyTheme, ""); v == ThemeSystem || v == ThemeLight || v == ThemeDark {
 		s.Theme = v
 	}
+	if v := p.FloatWithFallback(KeyTextScale, 0); slices.Contains(TextScales, v) {
+		s.TextScale = v
+	}
+	s.FaceToFace = p.BoolWithFallback(KeyFaceToFace, s.FaceToFace)
 	return s
 }
 
@@ -101,4 +114,6 @@ func (s Settings) Save(p fyne.Preferences) {
 	p.SetBool(KeyShowLegal, s.ShowLegal)
 	p.SetBool(KeyAnimations, s.Animations)
 	p.SetString(KeyTheme, s.Theme)
+	p.SetFloat(KeyTextScale, s.TextScale)
+	p.SetBool(KeyFaceToFace, s.FaceToFace)
 }

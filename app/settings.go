@@ -14,8 +14,8 @@ import (
 type settingsScreen struct {
 	a *App
 
-	lang, level, timer, themeSel *widget.Select
-	showLegal, animations        *widget.Check
+	lang, level, timer, themeSel, textSize *widget.Select
+	showLegal, animations, faceToFace      *widget.Check
 }
 
 func newSettingsScreen(a *App) *settingsScreen { return &settingsScreen{a: a} }
@@ -50,6 +50,17 @@ func timerLabel(sec int) string {
 	return translations.TData("settings.timer_seconds", map[string]any{"Seconds": sec})
 }
 
+// textScaleLabel names a text size (TextScales).
+func textScaleLabel(v float64) string {
+	switch {
+	case v >= TextScales[2]:
+		return translations.T("settings.text_larger")
+	case v >= TextScales[1]:
+		return translations.T("settings.text_large")
+	}
+	return translations.T("settings.text_normal")
+}
+
 func (s *settingsScreen) content() fyne.CanvasObject {
 	a := s.a
 	cur := a.settings
@@ -73,6 +84,10 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	s.themeSel = choice([]string{ThemeSystem, ThemeLight, ThemeDark}, func(v string) string {
 		return translations.T("settings.theme_" + v)
 	}, cur.Theme, func(v string) { update(func(n *Settings) { n.Theme = v }) })
+	s.textSize = choice(TextScales, textScaleLabel, cur.TextScale, func(v float64) { update(func(n *Settings) { n.TextScale = v }) })
+	s.faceToFace = widget.NewCheck(translations.T("settings.face_to_face"), nil)
+	s.faceToFace.SetChecked(cur.FaceToFace)
+	s.faceToFace.OnChanged = func(b bool) { update(func(n *Settings) { n.FaceToFace = b }) }
 	s.showLegal = widget.NewCheck(translations.T("settings.show_legal"), nil)
 	s.showLegal.SetChecked(cur.ShowLegal)
 	s.showLegal.OnChanged = func(b bool) { update(func(n *Settings) { n.ShowLegal = b }) }
@@ -85,8 +100,10 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 		widget.NewFormItem(translations.T("settings.difficulty"), s.level),
 		widget.NewFormItem(translations.T("settings.timer"), s.timer),
 		widget.NewFormItem(translations.T("settings.theme"), s.themeSel),
+		widget.NewFormItem(translations.T("settings.text_size"), s.textSize),
 		widget.NewFormItem("", s.showLegal),
 		widget.NewFormItem("", s.animations),
+		widget.NewFormItem("", s.faceToFace),
 	)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), a.back)
 	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -10,15 +10,25 @@ import (
 )
 
 // appTheme wraps Fyne's default theme: the variant (light / dark) can be
-// forced by the settings, and text uses the bundled CJK fonts so Chinese
-// renders on any machine.
+// forced by the settings, text uses the bundled CJK fonts so Chinese
+// renders on any machine, and the text-size setting scales the text.
 type appTheme struct {
 	base    fyne.Theme
-	variant string // ThemeSystem, ThemeLight or ThemeDark
+	variant string  // ThemeSystem, ThemeLight or ThemeDark
+	scale   float32 // text size factor (Settings.TextScale); 0 means 1
 }
 
 func newAppTheme(variant string) *appTheme {
-	return &appTheme{base: theme.DefaultTheme(), variant: variant}
+	return &appTheme{base: theme.DefaultTheme(), variant: variant, scale: 1}
+}
+
+// themeFor is the app theme for the settings (variant and text size).
+func themeFor(s Settings) *appTheme {
+	t := newAppTheme(s.Theme)
+	if s.TextScale > 0 {
+		t.scale = float32(s.TextScale)
+	}
+	return t
 }
 
 func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
@@ -44,4 +54,12 @@ func (t *appTheme) Font(s fyne.TextStyle) fyne.Resource { return fonts.Font(s) }
 
 func (t *appTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
 
-func (t *appTheme) Size(n fyne.ThemeSizeName) float32 { return t.base.Size(n) }
+func (t *appTheme) Size(n fyne.ThemeSizeName) float32 {
+	switch n {
+	case theme.SizeNameText, theme.SizeNameCaptionText, theme.SizeNameHeadingText, theme.SizeNameSubHeadingText:
+		if t.scale > 0 {
+			return t.base.Size(n) * t.scale
+		}
+	}
+	return t.base.Size(n)
+}

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/translations"
+	"huntchess/translations/fonts"
+)
+
+// aboutScreen shows the version, how to play (tap or drag, the keyboard) and
+// the licences, with the font's licence in full on demand.
+type aboutScreen struct {
+	a       *App
+	version *widget.Label
+	licence dialog.Dialog
+}
+
+func newAboutScreen(a *App) *aboutScreen { return &aboutScreen{a: a} }
+
+func (a *App) showAbout() { a.push(newAboutScreen(a)) }
+
+func (s *aboutScreen) close() {
+	if s.licence != nil {
+		s.licence.Hide()
+		s.licence = nil
+	}
+}
+
+// versionText is the version and build of the app's metadata (FyneApp.toml,
+// or what fyne package put in), or "Development build" without any.
+func versionText(m fyne.AppMetadata) string {
+	if m.Version == "" {
+		return translations.T("about.version_dev")
+	}
+	return translations.TData("about.version", map[string]any{"Version": m.Version, "Build": m.Build})
+}
+
+func (s *aboutScreen) content() fyne.CanvasObject {
+	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
+	title := widget.NewLabelWithStyle(translations.T("about.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	title.Truncation = fyne.TextTruncateEllipsis
+	top := container.NewBorder(nil, nil, back, nil, title)
+
+	s.version = widget.NewLabel(versionText(s.a.fa.Metadata()))
+	heading := func(id string) fyne.CanvasObject {
+		return widget.NewLabelWithStyle(translations.T(id), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	}
+	bullets := func(ids ...string) fyne.CanvasObject {
+		l := bulletList()
+		for _, id := range ids {
+			l.Add(newBullet(translations.T(id)))
+		}
+		return l
+	}
+	showOFL := widget.NewButtonWithIcon(translations.T("about.show_font_licence"), theme.DocumentIcon(), s.showFontLicence)
+	body := container.NewVBox(
+		s.version,
+		heading("about.how_to_play"),
+		bullets("about.how_tap", "about.how_list"),
+		heading("about.keys"),
+		bullets("about.keys_text", "about.keys_board"),
+		heading("about.licences"),
+		bullets("about.font_licence", "about.toolkit_licence"),
+		container.NewHBox(showOFL),
+	)
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
+		container.NewVScroll(container.NewPadded(sized(body, 640))))
+}
+
+// showFontLicence shows the font's licence (OFL.txt) in full, scrolling.
+func (s *aboutScreen) showFontLicence() {
+	txt := widget.NewLabel(fonts.License)
+	txt.Wrapping = fyne.TextWrapWord
+	txt.TextStyle.Monospace = false
+	scroll := container.NewVScroll(txt)
+	d := dialog.NewCustom(translations.T("about.show_font_licence"), translations.T("dialog.ok"), scroll, s.a.win)
+	size := s.a.win.Canvas().Size()
+	d.Resize(fyne.NewSize(min(640, size.Width*0.95), size.Height*0.85))
+	s.licence = d
+	d.Show()
+}

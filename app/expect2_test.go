@@ -1,0 +1,190 @@
+//go:build ci
+
+package app
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/translations"
+	"huntchess/translations/fonts"
+)
+
+// Tests of issue 13's second half, continued: about, statistics, text size,
+// keyboard, face to face.
+
+func TestAboutScreen(t *testing.T) {
+	for _, lang := range translations.Languages {
+		t.Run(string(lang), func(t *testing.T) {
+			h := newHarness(t, test.NewTempApp(t))
+			translations.SetLanguage(lang)
+			test.Tap(h.home().aboutBtn)
+			s, ok := h.a.top().(*aboutScreen)
+			if !ok {
+				t.Fatalf("About opens %T", h.a.top())
+			}
+			shown := texts(h.a.Window())
+			for _, id := range []string{"about.version_dev", "about.how_tap", "about.keys_text", "about.keys_board", "about.font_licence", "about.toolkit_licence"} {
+				if !strings.Contains(shown, translations.T(id)) {
+					t.Fatalf("About lacks %q", translations.T(id))
+				}
+			}
+			s.showFontLicence()
+			if !strings.Contains(texts(h.a.Window()), "SIL Open Font License") || !strings.Contains(fonts.License, "SIL OPEN FONT LICENSE Version 1.1") {
+				t.Fatal("the font licence shows in full")
+			}
+			h.a.back()
+			h.home()
+		})
+	}
+}
+
+func TestVersionFromMetadata(t *testing.T) {
+	translations.SetLanguage(translations.English)
+	if got := versionText(fyne.AppMetadata{}); got != translations.T("about.version_dev") {
+		t.Fatalf("no metadata: %q", got)
+	}
+	want := translations.TData("about.version", map[string]any{"Version": "0.1.0", "Build": 1})
+	if got := versionText(fyne.AppMetadata{Version: "0.1.0", Build: 1}); got != want || !strings.Contains(got, "0.1.0") {
+		t.Fatalf("version %q, want %q", got, want)
+	}
+}
+
+// lionTrapped is a Surround the Lion game where the lion's next step, b1-S,
+// walks into a trap (the dogs win).
+func lionTrapped(t *testing.T) *core.Game {
+	g, err := core.LoadRecord("surround-the-lion", "c3-c2 b1-b2 c2-b1 d1-c1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestStatisticsCountEachGameOnce(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa, withThink(blockThink))
+	g0 := lionTrapped(t)
+	h.a.startGame(g0, ModeVsAIAsPrey) // the player has the dogs
+	g := h.gameScreen()
+	if err := g0.Play("b1-S"); err != nil {
+		t.Fatal(err)
+	}
+	g.advance(g0.LastMove())
+	g.gameOver() // shown again (e.g. after a language switch): not counted again
+	key := statKey("surround-the-lion", core.Prey, g.level)
+	if l := LoadStats(fa.Preferences())[key]; l != (StatLine{Played: 1, Won: 1}) {
+		t.Fatalf("after a win: %+v", l)
+	}
+	// a resignation is a loss
+	h.a.startGame(core.NewGameFrom(g0.Start()), ModeVsAIAsPrey)
+	g = h.gameScreen()
+	g.resign()
+	if l := LoadStats(fa.Preferences())[key]; l != (StatLine{Played: 2, Won: 1, Lost: 1}) {
+		t.Fatalf("after resigning: %+v", l)
+	}
+	// a finished record loaded (paste) and a two-player game count nothing
+	h.a.startGame(g0.Clone(), ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), ModeTwoPlayers)
+	h.gameScreen().resign()
+	if st := LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
+		t.Fatalf("stats %+v", st)
+	}
+	// the screen, from home
+	g = h.gameScreen()
+	g.home()
+	test.Tap(h.home().statsBtn)
+	s, ok := h.a.top().(*statsScreen)
+	if !ok || len(s.rows) != 1 || s.rows[0] != key {
+		t.Fatalf("stats screen %T rows %v", h.a.top(), s.rows)
+	}
+	shown := texts(h.a.Window())
+	if !strings.Contains(shown, translations.Game("surround-the-lion").Title) || !strings.Contains(shown, "Dogs · "+levelLabel(g.level)) {
+		t.Fatalf("the screen shows the game and the side · level; shown:\n%s", shown)
+	}
+	s.askReset()
+	s.confirm.Confirm()
+	if len(LoadStats(fa.Preferences())) != 0 || !strings.Contains(texts(h.a.Window()), translations.T("stats.empty")) {
+		t.Fatal("Reset clears the statistics")
+	}
+	fa.Preferences().SetString(KeyStats, "{not json")
+	if len(LoadStats(fa.Preferences())) != 0 {
+		t.Fatal("damaged statistics read as none")
+	}
+}
+
+func TestTextSizeSetting(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	base := theme.DefaultTheme().Size(theme.SizeNameText)
+	test.Tap(h.home().settingsBtn)
+	s := h.a.top().(*settingsScreen)
+	s.textSize.SetSelectedIndex(2)
+	if got := fa.Settings().Theme().Size(theme.SizeNameText); got != base*float32(TextScales[2]) {
+		t.Fatalf("text size %v, want %v", got, base*float32(TextScales[2]))
+	}
+	if got := fa.Settings().Theme().Size(theme.SizeNamePadding); got != theme.DefaultTheme().Size(theme.SizeNamePadding) {
+		t.Fatal("only text sizes scale")
+	}
+	if LoadSettings(fa.Preferences()).TextScale != TextScales[2] {
+		t.Fatal("the text size is kept")
+	}
+	fa.Preferences().SetFloat(KeyTextScale, 7)
+	if LoadSettings(fa.Preferences()).TextScale != 1 {
+		t.Fatal("an unknown text size falls back to normal")
+	}
+}
+
+func TestFaceToFaceTurnsBoard(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetBool(KeyFaceToFace, true)
+	h := newHarness(t, fa)
+	g := h.startGame(0, ModeTwoPlayers) // the wolf (predator) opens
+	if !g.board.Flipped() {
+		t.Fatal("the wolf's turn: the board turns to the wolf's player")
+	}
+	g.board.OnMove(g.game.LegalMoves()[0])
+	if g.board.Flipped() {
+		t.Fatal("the dogs' turn: the board as drawn normally")
+	}
+	test.Tap(g.settingsBtn)
+	h.a.top().(*settingsScreen).faceToFace.SetChecked(false)
+	h.a.back()
+	g.board.OnMove(g.game.LegalMoves()[0])
+	if g.board.Flipped() {
+		t.Fatal("setting off: never turned")
+	}
+	g.home()
+	fa.Preferences().SetBool(KeyFaceToFace, true)
+	h.a.settings.FaceToFace = true
+	g = h.startGame(0, ModeVsAIAsPredator)
+	if g.board.Flipped() {
+		t.Fatal("against the AI the board never turns")
+	}
+}
+
+func TestEscapeAndBoardKeys(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(0, ModeTwoPlayers)
+	g.board.OnMove(g.game.LegalMoves()[0])
+	c := h.a.Window().Canvas()
+	c.Focus(g.board)
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) // passed on by the board
+	if g.askDialog == nil || h.a.top() != screen(g) {
+		t.Fatal("Escape in an unfinished game asks before leaving")
+	}
+	g.askDialog.Confirm()
+	h.home()
+}
+
+// blockThink is an AI that never answers (until its search is cancelled).
+func blockThink(ctx context.Context, _ *core.Game, _ ai.Level) ai.Result {
+	<-ctx.Done()
+	return ai.Result{}
+}

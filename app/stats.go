@@ -1,0 +1,236 @@
+package app
+
+import (
+	"encoding/json"
+	"strconv"
+	"unicode"
+	"unicode/utf8"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/translations"
+)
+
+// KeyStats is the preference holding the statistics (JSON of Stats).
+const KeyStats = "stats.v1"
+
+// StatLine counts the finished games of one game, side and level.
+type StatLine struct {
+	Played int `json:"played"`
+	Won    int `json:"won"`
+	Lost   int `json:"lost"`
+	Drawn  int `json:"drawn"`
+}
+
+// Stats are the results of the games against the AI, by "game/side/level"
+// (e.g. "beat-the-wolf/predator/medium").
+type Stats map[string]StatLine
+
+func statKey(game string, side core.Side, level ai.Level) string {
+	s := "predator"
+	if side == core.Prey {
+		s = "prey"
+	}
+	return game + "/" + s + "/" + level.String()
+}
+
+// LoadStats reads the statistics; damaged ones read as none.
+func LoadStats(p fyne.Preferences) Stats {
+	st := Stats{}
+	if err := json.Unmarshal([]byte(p.StringWithFallback(KeyStats, "{}")), &st); err != nil || st == nil {
+		return Stats{}
+	}
+	return st
+}
+
+// Save writes the statistics.
+func (st Stats) Save(p fyne.Preferences) {
+	b, _ := json.Marshal(st)
+	p.SetString(KeyStats, string(b))
+}
+
+// Add counts one finished game: won, lost, or a draw (neither).
+func (st Stats) Add(key string, won, lost bool) {
+	l := st[key]
+	l.Played++
+	switch {
+	case won:
+		l.Won++
+	case lost:
+		l.Lost++
+	default:
+		l.Drawn++
+	}
+	st[key] = l
+}
+
+// gameOver is the turns' Over hook: the result is counted once (games
+// against the AI that end on this screen), then shown.
+func (s *gameScreen) gameOver() {
+	if !s.counted && s.mode.VsAI() {
+		if winner, won, ok := s.result(); ok {
+			s.counted = true
+			me := s.mode.HumanSide()
+			st := LoadStats(s.a.prefs)
+			st.Add(statKey(s.info.Key, me, s.level), won && winner == me, won && winner != me)
+			st.Save(s.a.prefs)
+		}
+	}
+	s.showGameOver()
+}
+
+// statsScreen shows the statistics: per game, a row per side and level.
+type statsScreen struct {
+	a       *App
+	stats   Stats
+	confirm *dialog.ConfirmDialog
+	rows    []string // the rows shown, "game/side/level", for tests
+}
+
+func newStatsScreen(a *App) *statsScreen { return &statsScreen{a: a} }
+
+func (a *App) showStats() { a.push(newStatsScreen(a)) }
+
+func (s *statsScreen) close() {
+	if s.confirm != nil {
+		s.confirm.Hide()
+		s.confirm = nil
+	}
+}
+
+func (s *statsScreen) content() fyne.CanvasObject {
+	s.stats = LoadStats(s.a.prefs)
+	s.rows = nil
+	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
+	title := widget.NewLabelWithStyle(translations.T("stats.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	reset := widget.NewButtonWithIcon(translations.T("stats.reset"), theme.DeleteIcon(), s.askReset)
+	top := container.NewBorder(nil, nil, back, reset, title)
+
+	body := container.NewVBox(newParagraph(translations.T("stats.note")))
+	for _, info := range core.Games() {
+		if card := s.card(info); card != nil {
+			body.Add(card)
+		}
+	}
+	if len(s.rows) == 0 {
+		reset.Disable()
+		body.Add(widget.NewLabelWithStyle(translations.T("stats.empty"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
+	}
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
+		container.NewVScroll(container.NewPadded(sized(body, 600))))
+}
+
+// card is a game's table: side · level, games, won, lost, drawn; nil when
+// the game has no results.
+func (s *statsScreen) card(info *core.GameInfo) fyne.CanvasObject {
+	head := func(id string) fyne.CanvasObject {
+		return widget.NewLabelWithStyle(translations.T(id), fyne.TextAlignTrailing, fyne.TextStyle{Bold: true})
+	}
+	num := func(n int) fyne.CanvasObject {
+		return widget.NewLabelWithStyle(strconv.Itoa(n), fyne.TextAlignTrailing, fyne.TextStyle{})
+	}
+	cells := []fyne.CanvasObject{
+		widget.NewLabelWithStyle(translations.T("stats.side_level"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
+		head("stats.played"), head("stats.won"), head("stats.lost"), head("stats.drawn"),
+	}
+	n := 0
+	for _, side := range []core.Side{core.Predator, core.Prey} {
+		for _, lv := range ai.Levels() {
+			key := statKey(info.Key, side, lv)
+			l, ok := s.stats[key]
+			if !ok || l.Played == 0 {
+				continue
+			}
+			n++
+			s.rows = append(s.rows, key)
+			name := sideName(info, side)
+			if r, size := utf8.DecodeRuneInString(name); size > 0 {
+				name = string(unicode.ToUpper(r)) + name[size:]
+			}
+			lbl := widget.NewLabel(name + " · " + levelLabel(lv))
+			lbl.Truncation = fyne.TextTruncateEllipsis
+			cells = append(cells, lbl, num(l.Played), num(l.Won), num(l.Lost), num(l.Drawn))
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	gt := translations.Game(info.Key)
+	return widget.NewCard(gt.Title, "", container.New(&statsTableLayout{cols: 5}, cells...))
+}
+
+func (s *statsScreen) askReset() {
+	d := dialog.NewConfirm(translations.T("stats.reset_title"), translations.T("stats.reset_message"), func(ok bool) {
+		s.confirm = nil
+		if ok {
+			Stats{}.Save(s.a.prefs)
+			s.a.render()
+		}
+	}, s.a.win)
+	d.SetConfirmText(translations.T("stats.reset"))
+	d.SetDismissText(translations.T("dialog.cancel"))
+	d.SetConfirmImportance(widget.DangerImportance)
+	s.confirm = d
+	d.Show()
+}
+
+// statsTableLayout lays cells out in rows of cols: the first column takes
+// the room the number columns (as wide as their widest cell) leave.
+type statsTableLayout struct{ cols int }
+
+func (l *statsTableLayout) widths(objs []fyne.CanvasObject) []float32 {
+	w := make([]float32, l.cols)
+	for i, o := range objs {
+		w[i%l.cols] = max(w[i%l.cols], o.MinSize().Width)
+	}
+	return w
+}
+
+func (l *statsTableLayout) rowHeight(objs []fyne.CanvasObject, r int) float32 {
+	h := float32(0)
+	for _, o := range objs[r*l.cols : min((r+1)*l.cols, len(objs))] {
+		h = max(h, o.MinSize().Height)
+	}
+	return h
+}
+
+func (l *statsTableLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	w := l.widths(objs)
+	rest := float32(0)
+	for _, x := range w[1:] {
+		rest += x
+	}
+	w[0] = max(size.Width-rest, 0)
+	y := float32(0)
+	for r := 0; r*l.cols < len(objs); r++ {
+		h := l.rowHeight(objs, r)
+		x := float32(0)
+		for c := 0; c < l.cols && r*l.cols+c < len(objs); c++ {
+			o := objs[r*l.cols+c]
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(w[c], h))
+			x += w[c]
+		}
+		y += h
+	}
+}
+
+func (l *statsTableLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := l.widths(objs)
+	total := float32(60) // the side · level column shrinks (ellipsis)
+	for _, x := range w[1:] {
+		total += x
+	}
+	h := float32(0)
+	for r := 0; r*l.cols < len(objs); r++ {
+		h += l.rowHeight(objs, r)
+	}
+	return fyne.NewSize(total, h)
+}
