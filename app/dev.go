@@ -22,7 +22,7 @@ import (
 //	                  resign, leave (the question on Resign, on Back) |
 //	                  browse (the move list showing the middle of the game) |
 //	                  paste-error (Paste with a bad record on the clipboard) |
-//	                  watch-paused (watch mode, paused) |
+//	                  watch-paused (watch mode, paused) | about | stats |
 //	                  confirm (a game in progress, then New game → Start: the
 //	                  question before discarding it) | review (the
 //	                  review of the game, after its endgame table loads)
@@ -33,11 +33,17 @@ import (
 //	HUNTCHESS_PLIES   or: number of plies a quick fixed search plays first
 //	HUNTCHESS_SIZE    window size, e.g. 390x844
 //	HUNTCHESS_TIMER   seconds per turn, one of TimerChoices (this run only)
+//	HUNTCHESS_TEXT    text size, one of TextScales (this run only)
+//	HUNTCHESS_FACE    1: face to face on (this run only)
+//	HUNTCHESS_STATS   statistics to show, as stored (JSON of Stats)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
 	Width, Height                   float32
 	Timer                           int // -1: the setting
+	TextScale                       float64
+	FaceToFace                      bool
+	Stats                           string
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -50,6 +56,9 @@ func DevFromEnv() *Dev {
 		Moves:  strings.ReplaceAll(os.Getenv("HUNTCHESS_MOVES"), ",", " "),
 	}
 	d.Plies, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PLIES"))
+	d.TextScale, _ = strconv.ParseFloat(os.Getenv("HUNTCHESS_TEXT"), 64)
+	d.FaceToFace = os.Getenv("HUNTCHESS_FACE") == "1"
+	d.Stats = os.Getenv("HUNTCHESS_STATS")
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -79,6 +88,16 @@ func (a *App) applyDev(d *Dev) {
 	if slices.Contains(TimerChoices, d.Timer) {
 		a.settings.Timer = d.Timer // not saved
 	}
+	if slices.Contains(TextScales, d.TextScale) {
+		a.settings.TextScale = d.TextScale // not saved
+		a.fa.Settings().SetTheme(themeFor(a.settings))
+	}
+	if d.FaceToFace {
+		a.settings.FaceToFace = true // not saved
+	}
+	if d.Stats != "" {
+		a.prefs.SetString(KeyStats, d.Stats)
+	}
 	info, err := core.Lookup(d.Game)
 	if err != nil {
 		info = core.Games()[0]
@@ -107,6 +126,10 @@ func (a *App) applyDev(d *Dev) {
 		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))
 	case "rules":
 		a.showRules(info)
+	case "about":
+		a.showAbout()
+	case "stats":
+		a.showStats()
 	case "settings":
 		a.showSettings()
 	case "resume":

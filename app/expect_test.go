@@ -269,7 +269,8 @@ func TestWatchPauseStepSpeed(t *testing.T) {
 	test.Tap(g.holdBtn) // while the AI thinks of its first move
 	h.drain()
 	n := g.game.Len()
-	if !g.held || g.thinking || n != 0 || g.holdBtn.Text != translations.T("watch.play") || g.stepBtn.Disabled() {
+	if !g.held || g.thinking || n != 0 || g.holdBtn.Text != translations.T("watch.play") || g.stepBtn.Disabled() ||
+		!strings.Contains(g.turnLabel.Text, translations.T("watch.paused")) {
 		t.Fatalf("Pause holds the AI and offers Play and Step: held %v thinking %v moves %d text %q", g.held, g.thinking, n, g.holdBtn.Text)
 	}
 	test.Tap(g.stepBtn)

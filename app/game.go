@@ -221,8 +221,11 @@ func (s *gameScreen) turnText() string {
 	side := s.game.ToMove()
 	if s.mode.AIPlays(side) {
 		if s.mode == ModeWatch {
-			return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)}) +
-				" · " + translations.T("game.ai_thinking")
+			state := translations.T("game.ai_thinking")
+			if s.held {
+				state = translations.T("watch.paused")
+			}
+			return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)}) + " · " + state
 		}
 		return translations.T("game.ai_thinking")
 	}

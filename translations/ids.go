@@ -100,7 +100,7 @@ var uiIDs = []string{
 	"moves.paste", "moves.back_to_game", "moves.viewing", "moves.viewing_start", "paste.copied",
 	"paste.error_title", "paste.empty", "paste.unknown_game", "paste.bad_move", "paste.confirm",
 	"watch.pause", "watch.play", "watch.step", "watch.speed_slow", "watch.speed_normal",
-	"watch.speed_fast",
+	"watch.speed_fast", "watch.paused",
 	// Added for issue 13 (what players expect): about, statistics, text
 	// size, face to face.
 	"home.about", "home.stats", "about.title", "about.version", "about.version_dev",
