@@ -18,8 +18,17 @@ import (
 //go:embed Icon.png
 var icon []byte
 
+// appToml is the app metadata, for the version on the About screen when
+// Fyne has none (a `go build` run outside the repository).
+//
+//go:embed FyneApp.toml
+var appToml string
+
 func main() {
+	version, build := app.ParseAppVersion(appToml)
 	a := app.New(fyneapp.NewWithID("io.github.huntchess"), app.Options{
+		Version:       version,
+		Build:         build,
 		Dev:           app.DevFromEnv(),
 		Icon:          fyne.NewStaticResource("Icon.png", icon),
 		EndgameTables: true,

@@ -1,6 +1,9 @@
 package app
 
 import (
+	"strconv"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
@@ -30,13 +33,44 @@ func (s *aboutScreen) close() {
 	}
 }
 
-// versionText is the version and build of the app's metadata (FyneApp.toml,
-// or what fyne package put in), or "Development build" without any.
-func versionText(m fyne.AppMetadata) string {
+// versionText is the version and build of the app's metadata (what fyne
+// package put in, or FyneApp.toml when Fyne finds it beside a development
+// build); else the one main read from its embedded FyneApp.toml (version,
+// build); else "Development build".
+func versionText(m fyne.AppMetadata, version string, build int) string {
+	// Fyne's placeholder when it found no metadata: 0.0.1, build 1.
+	if m.Version == "" || (m.Version == "0.0.1" && m.Build == 1 && version != "") {
+		m.Version, m.Build = version, build
+	}
 	if m.Version == "" {
 		return translations.T("about.version_dev")
 	}
 	return translations.TData("about.version", map[string]any{"Version": m.Version, "Build": m.Build})
+}
+
+// ParseAppVersion reads Version and Build from the [Details] table of a
+// FyneApp.toml ("" and 0 when missing).
+func ParseAppVersion(toml string) (version string, build int) {
+	section := ""
+	for _, line := range strings.Split(toml, "\n") {
+		line = strings.TrimSpace(line)
+		if strings.HasPrefix(line, "[") {
+			section = strings.Trim(line, "[] ")
+			continue
+		}
+		k, v, ok := strings.Cut(line, "=")
+		if !ok || section != "Details" {
+			continue
+		}
+		v = strings.TrimSpace(v)
+		switch strings.TrimSpace(k) {
+		case "Version":
+			version = strings.Trim(v, `"`)
+		case "Build":
+			build, _ = strconv.Atoi(v)
+		}
+	}
+	return version, build
 }
 
 func (s *aboutScreen) content() fyne.CanvasObject {
@@ -46,7 +80,7 @@ func (s *aboutScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, back, nil, title)
 
-	s.version = widget.NewLabel(versionText(s.a.fa.Metadata()))
+	s.version = widget.NewLabel(versionText(s.a.fa.Metadata(), s.a.opts.Version, s.a.opts.Build))
 	heading := func(id string) fyne.CanvasObject {
 		return widget.NewLabelWithStyle(translations.T(id), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}

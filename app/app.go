@@ -67,6 +67,10 @@ type Options struct {
 	// Icon is the window icon used when the app has none from its packaging
 	// metadata (nil: none).
 	Icon fyne.Resource
+	// Version and Build are the app's version from FyneApp.toml (main
+	// embeds it), shown on the About screen when Fyne has no metadata.
+	Version string
+	Build   int
 	// SaveDir is the folder of the saved game (default: the app's storage,
 	// fyne.App.Storage().RootURI()). Tests pass their own.
 	SaveDir string

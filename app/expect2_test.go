@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 
@@ -48,12 +49,26 @@ func TestAboutScreen(t *testing.T) {
 
 func TestVersionFromMetadata(t *testing.T) {
 	translations.SetLanguage(translations.English)
-	if got := versionText(fyne.AppMetadata{}); got != translations.T("about.version_dev") {
+	if got := versionText(fyne.AppMetadata{}, "", 0); got != translations.T("about.version_dev") {
 		t.Fatalf("no metadata: %q", got)
 	}
-	want := translations.TData("about.version", map[string]any{"Version": "0.1.0", "Build": 1})
-	if got := versionText(fyne.AppMetadata{Version: "0.1.0", Build: 1}); got != want || !strings.Contains(got, "0.1.0") {
-		t.Fatalf("version %q, want %q", got, want)
+	toml, err := os.ReadFile("../FyneApp.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, b := ParseAppVersion(string(toml))
+	if v == "" || b < 1 || !strings.Contains(string(toml), "Version = \""+v+"\"") {
+		t.Fatalf("FyneApp.toml: version %q build %d", v, b)
+	}
+	want := translations.TData("about.version", map[string]any{"Version": v, "Build": b})
+	// Fyne's placeholder (no metadata found) gives way to FyneApp.toml's
+	for _, m := range []fyne.AppMetadata{{}, {Version: "0.0.1", Build: 1}, {Version: v, Build: b}} {
+		if got := versionText(m, v, b); got != want {
+			t.Fatalf("metadata %+v: %q, want %q", m, got, want)
+		}
+	}
+	if got := versionText(fyne.AppMetadata{Version: "2.0.0", Build: 7}, v, b); !strings.Contains(got, "2.0.0") {
+		t.Fatalf("packaged metadata comes first: %q", got)
 	}
 }
 
