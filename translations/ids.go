@@ -109,7 +109,7 @@ var uiIDs = []string{
 	"about.show_font_licence", "stats.title", "stats.note", "stats.empty", "stats.side_level",
 	"stats.played", "stats.won", "stats.lost", "stats.drawn", "stats.reset", "stats.reset_title",
 	"stats.reset_message", "settings.text_size", "settings.text_normal", "settings.text_large",
-	"settings.text_larger", "settings.face_to_face",
+	"settings.text_larger", "settings.face_to_face", "settings.sound", "about.sounds",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
