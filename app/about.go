@@ -99,7 +99,7 @@ func (s *aboutScreen) content() fyne.CanvasObject {
 		heading("about.keys"),
 		bullets("about.keys_text", "about.keys_board"),
 		heading("about.licences"),
-		bullets("about.font_licence", "about.toolkit_licence"),
+		bullets("about.font_licence", "about.toolkit_licence", "about.sounds"),
 		container.NewHBox(showOFL),
 	)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,

@@ -67,6 +67,8 @@ type Options struct {
 	// Icon is the window icon used when the app has none from its packaging
 	// metadata (nil: none).
 	Icon fyne.Resource
+	// Sound plays the sounds (default: the device's, silent without one).
+	Sound SoundPlayer
 	// Version and Build are the app's version from FyneApp.toml (main
 	// embeds it), shown on the About screen when Fyne has no metadata.
 	Version string
@@ -167,6 +169,9 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	if opts.WatchDelay == 0 {
 		opts.WatchDelay = 700 * time.Millisecond
+	}
+	if opts.Sound == nil {
+		opts.Sound = newSystemSound()
 	}
 	if opts.SystemLocale == "" {
 		opts.SystemLocale = systemLocale()

@@ -59,7 +59,10 @@ type gameScreen struct {
 	// counted: the result went into the statistics (stats.go), or the
 	// game was over when the screen opened.
 	counted bool
-	tables  tableView // the endgame table's status, hints in words (gametables.go)
+	// lowWarned: the low-time sound played this turn; overSounded: the
+	// game-over sound played (sound.go).
+	lowWarned, overSounded bool
+	tables                 tableView // the endgame table's status, hints in words (gametables.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
@@ -79,6 +82,7 @@ func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft tim
 			}
 			s.tables.moved()
 			s.board.SetPosition(s.game.Position(), last)
+			s.moveSound(last)
 		},
 		ReadOnly: s.board.SetReadOnly,
 		Refresh:  s.refresh,
@@ -166,6 +170,7 @@ func (s *gameScreen) tick() {
 		return
 	}
 	s.timer.Tick()
+	s.lowTimeSound()
 	s.refreshClock()
 }
 

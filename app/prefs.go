@@ -20,6 +20,7 @@ const (
 	KeyTheme      = "settings.theme"        // "system", "light" or "dark"
 	KeyTextScale  = "settings.text_scale"   // float, one of TextScales
 	KeyFaceToFace = "settings.face_to_face" // bool
+	KeySound      = "settings.sound"        // bool
 	KeySavedGame  = "resume.game"           // JSON of savedGame (older versions; now a file)
 
 	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
@@ -66,6 +67,7 @@ type Settings struct {
 	Theme      string
 	TextScale  float64 // one of TextScales
 	FaceToFace bool    // two players: the board turns to the side to move
+	Sound      bool    // move, capture, placement, low time, game over
 }
 
 // DefaultSettings are used for anything not stored (or stored corrupt).
@@ -78,6 +80,7 @@ func DefaultSettings() Settings {
 		Animations: true,
 		Theme:      ThemeSystem,
 		TextScale:  1,
+		Sound:      true,
 	}
 }
 
@@ -103,6 +106,7 @@ func LoadSettings(p fyne.Preferences) Settings {
 		s.TextScale = v
 	}
 	s.FaceToFace = p.BoolWithFallback(KeyFaceToFace, s.FaceToFace)
+	s.Sound = p.BoolWithFallback(KeySound, s.Sound)
 	return s
 }
 
@@ -116,4 +120,5 @@ func (s Settings) Save(p fyne.Preferences) {
 	p.SetString(KeyTheme, s.Theme)
 	p.SetFloat(KeyTextScale, s.TextScale)
 	p.SetBool(KeyFaceToFace, s.FaceToFace)
+	p.SetBool(KeySound, s.Sound)
 }

@@ -16,6 +16,7 @@ type settingsScreen struct {
 
 	lang, level, timer, themeSel, textSize *widget.Select
 	showLegal, animations, faceToFace      *widget.Check
+	sound                                  *widget.Check
 }
 
 func newSettingsScreen(a *App) *settingsScreen { return &settingsScreen{a: a} }
@@ -88,6 +89,9 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	s.faceToFace = widget.NewCheck(translations.T("settings.face_to_face"), nil)
 	s.faceToFace.SetChecked(cur.FaceToFace)
 	s.faceToFace.OnChanged = func(b bool) { update(func(n *Settings) { n.FaceToFace = b }) }
+	s.sound = widget.NewCheck(translations.T("settings.sound"), nil)
+	s.sound.SetChecked(cur.Sound)
+	s.sound.OnChanged = func(b bool) { update(func(n *Settings) { n.Sound = b }) }
 	s.showLegal = widget.NewCheck(translations.T("settings.show_legal"), nil)
 	s.showLegal.SetChecked(cur.ShowLegal)
 	s.showLegal.OnChanged = func(b bool) { update(func(n *Settings) { n.ShowLegal = b }) }
@@ -104,6 +108,7 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 		widget.NewFormItem("", s.showLegal),
 		widget.NewFormItem("", s.animations),
 		widget.NewFormItem("", s.faceToFace),
+		widget.NewFormItem("", s.sound),
 	)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), a.back)
 	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -82,6 +82,10 @@ func (s *gameScreen) gameOver() {
 			st.Save(s.a.prefs)
 		}
 	}
+	if !s.overSounded {
+		s.overSounded = true
+		s.a.playSound(SoundGameOver)
+	}
 	s.showGameOver()
 }
 

@@ -5,7 +5,7 @@
 #   scripts/deps.sh MODE [MODE...]
 #
 # Modes:
-#   gui          X11/GL headers for building and running the desktop app (GLFW)
+#   gui          X11/GL and ALSA headers for building and running the desktop app (GLFW, oto)
 #   screenshots  Xvfb, ImageMagick (import/identify) and xdotool
 #   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots
 #   fonts        python3-fonttools and fonts-noto-cjk for scripts/fonts.sh
@@ -14,7 +14,7 @@ set -euo pipefail
 usage() { echo "usage: $0 {test|gui|screenshots|fonts}..." >&2; exit 2; }
 [ $# -ge 1 ] || usage
 
-gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev)
+gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev libasound2-dev) # libasound2-dev: ALSA for the sounds (oto)
 shot_pkgs=(xvfb x11-utils imagemagick xdotool)
 font_pkgs=(python3-fonttools fonts-noto-cjk)
 

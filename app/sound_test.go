@@ -1,0 +1,143 @@
+//go:build ci
+
+package app
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+
+	"huntchess/core"
+)
+
+// soundLog records the sounds asked for.
+type soundLog struct {
+	mu    sync.Mutex
+	names []string
+}
+
+func (l *soundLog) Play(name string) {
+	l.mu.Lock()
+	l.names = append(l.names, name)
+	l.mu.Unlock()
+}
+
+func (l *soundLog) take() []string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	n := l.names
+	l.names = nil
+	return n
+}
+
+func withSound(l *soundLog) harnessOpt { return func(o *Options) { o.Sound = l } }
+
+func wantSounds(t *testing.T, l *soundLog, want ...string) {
+	t.Helper()
+	got := l.take()
+	if len(got) != len(want) {
+		t.Fatalf("sounds %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("sounds %q, want %q", got, want)
+		}
+	}
+}
+
+func TestSoundsOfEvents(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(KeyTimer, 15)
+	log := &soundLog{}
+	h := newHarness(t, fa, withSound(log))
+
+	// a step, then a capture and the end (Surround the Lion)
+	g0 := lionTrapped(t)
+	h.a.startGame(g0, ModeTwoPlayers)
+	g := h.gameScreen()
+	wantSounds(t, log)
+	step := g.game.LegalMoves()[0]
+	for _, m := range g.game.LegalMoves() {
+		if m.Capt == 0 && m.Kind == core.MoveStep && m.To != 0 {
+			step = m
+			break
+		}
+	}
+	g.board.OnMove(step)
+	if step.Capt == 0 {
+		wantSounds(t, log, SoundMove)
+	}
+	g.undo()
+	wantSounds(t, log) // undo: no sound
+	if err := g0.Play("b1-S"); err != nil {
+		t.Fatal(err)
+	}
+	g.advance(g0.LastMove())
+	wantSounds(t, log, SoundMove, SoundGameOver)
+	g.gameOver() // shown again: once only
+	wantSounds(t, log)
+
+	// a capture
+	cg := firstCaptureGame(t, "beat-the-wolf")
+	last := cg.LastMove()
+	cg.Undo()
+	h.a.startGame(cg, ModeTwoPlayers)
+	g = h.gameScreen()
+	g.board.OnMove(last)
+	wantSounds(t, log, SoundCapture)
+
+	// a placement (deer chess: the deer opens, then the dogs place)
+	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), ModeTwoPlayers)
+	g = h.gameScreen()
+	g.board.OnMove(g.game.LegalMoves()[0])
+	log.take()
+	g.board.OnMove(g.game.LegalMoves()[0])
+	if g.game.LastMove().Kind != core.MovePlace {
+		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.game.LastMove())
+	}
+	wantSounds(t, log, SoundPlace)
+
+	// low time: once a turn, at 10 s left
+	h.clock.Advance(4 * time.Second)
+	g.tick()
+	wantSounds(t, log)
+	h.clock.Advance(2 * time.Second)
+	g.tick()
+	h.clock.Advance(1 * time.Second)
+	g.tick()
+	wantSounds(t, log, SoundLowTime)
+
+	// the setting switches them off
+	s := h.a.settings
+	s.Sound = false
+	h.a.setSettings(s)
+	g.board.OnMove(g.game.LegalMoves()[0])
+	wantSounds(t, log)
+	if LoadSettings(fa.Preferences()).Sound {
+		t.Fatal("the sound setting is kept")
+	}
+	if !DefaultSettings().Sound {
+		t.Fatal("sound is on by default")
+	}
+}
+
+// The sounds are short, non-empty, and never clip.
+func TestSynthesizedSounds(t *testing.T) {
+	for _, name := range []string{SoundMove, SoundCapture, SoundPlace, SoundLowTime, SoundGameOver} {
+		b := synth(name)
+		if len(b) == 0 || len(b)%2 != 0 {
+			t.Fatalf("%s: %d bytes", name, len(b))
+		}
+		if d := soundLength(b); d < 40*time.Millisecond || d > time.Second {
+			t.Fatalf("%s lasts %v", name, d)
+		}
+		if b[0] != 0 || b[1] != 0 {
+			t.Fatalf("%s starts at %d, not silence (a click)", name, int16(uint16(b[0])|uint16(b[1])<<8))
+		}
+	}
+	if synth("nope") != nil {
+		t.Fatal("an unknown sound is nothing")
+	}
+}
