@@ -542,6 +542,7 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	ss.animations.SetChecked(false)
 	ss.textSize.SetSelectedIndex(1) // large
 	ss.faceToFace.SetChecked(true)
+	ss.sound.SetChecked(false)
 	ss = h.a.top().(*settingsScreen)
 	ss.lang.SetSelectedIndex(1) // 中文: the screen is rebuilt in Chinese
 	ss = h.a.top().(*settingsScreen)
@@ -549,7 +550,7 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 		t.Fatalf("settings screen after the switch: timer %q", ss.timer.Selected)
 	}
 	want := Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: ThemeDark,
-		TextScale: TextScales[1], FaceToFace: true}
+		TextScale: TextScales[1], FaceToFace: true, Sound: false}
 	h.a.Close()
 	translations.SetLanguage(translations.English)
 
