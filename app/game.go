@@ -331,11 +331,11 @@ func (s *gameScreen) content() fyne.CanvasObject {
 
 	s.movesList = s.newMoveList()
 	movesHead := s.browseBar()
-	playRow := container.NewGridWithColumns(3, s.undoBtn, s.redoBtn, s.hintBtn)
+	playRow := newButtonRow(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
 	if s.mode == ModeWatch {
 		w := s.watchButtons()
-		playRow = container.NewGridWithColumns(3, w[0], w[1], w[2])
+		playRow = newButtonRow(w[0], w[1], w[2])
 	}
 
 	gt := translations.Game(s.info.Key)
@@ -355,7 +355,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
 			container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel)),
 		playRow,
-		container.NewGridWithColumns(3, s.newBtn, s.rulesBtn, s.settingsBtn),
+		newButtonRow(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,
 	)
 	panel := container.NewBorder(head, nil, nil, nil, s.movesList)

@@ -110,6 +110,9 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 		widget.NewFormItem("", s.faceToFace),
 		widget.NewFormItem("", s.sound),
 	)
+	if cur.TextScale > 1 { // large text: labels above their fields, so it fits a phone
+		form.Orientation = widget.Vertical
+	}
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), a.back)
 	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText

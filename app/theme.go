@@ -11,7 +11,7 @@ import (
 
 // appTheme wraps Fyne's default theme: the variant (light / dark) can be
 // forced by the settings, text uses the bundled CJK fonts so Chinese
-// renders on any machine, and the text-size setting scales the text.
+// renders on any machine, and the text-size setting scales the body text.
 type appTheme struct {
 	base    fyne.Theme
 	variant string  // ThemeSystem, ThemeLight or ThemeDark
@@ -56,7 +56,7 @@ func (t *appTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon
 
 func (t *appTheme) Size(n fyne.ThemeSizeName) float32 {
 	switch n {
-	case theme.SizeNameText, theme.SizeNameCaptionText, theme.SizeNameHeadingText, theme.SizeNameSubHeadingText:
+	case theme.SizeNameText, theme.SizeNameCaptionText: // headings are large already
 		if t.scale > 0 {
 			return t.base.Size(n) * t.scale
 		}

@@ -103,12 +103,13 @@ func (s *gameScreen) refreshWatch() {
 	if s.holdBtn == nil {
 		return
 	}
+	text, icon := translations.T("watch.pause"), theme.MediaPauseIcon()
 	if s.held {
-		s.holdBtn.SetText(translations.T("watch.play"))
-		s.holdBtn.SetIcon(theme.MediaPlayIcon())
-	} else {
-		s.holdBtn.SetText(translations.T("watch.pause"))
-		s.holdBtn.SetIcon(theme.MediaPauseIcon())
+		text, icon = translations.T("watch.play"), theme.MediaPlayIcon()
+	}
+	s.holdBtn.SetText(text)
+	if s.holdBtn.Icon != nil { // none while a narrow row drops the icons (buttonRow)
+		s.holdBtn.SetIcon(icon)
 	}
 	setEnabled(s.holdBtn, !s.over())
 	setEnabled(s.stepBtn, s.held && !s.over() && !s.thinking)

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+)
+
+// buttonRow lays buttons out in equal columns, like a grid of one row, but
+// drops their icons when the row is too narrow for them with their icons
+// (large text on a phone): its least width is that of the buttons without
+// icons.
+type buttonRow struct {
+	icons map[*widget.Button]fyne.Resource
+}
+
+// newButtonRow returns the buttons in a buttonRow.
+func newButtonRow(btns ...*widget.Button) *fyne.Container {
+	l := &buttonRow{icons: map[*widget.Button]fyne.Resource{}}
+	objs := make([]fyne.CanvasObject, len(btns))
+	for i, b := range btns {
+		l.icons[b] = b.Icon
+		objs[i] = b
+	}
+	return container.New(l, objs...)
+}
+
+// iconWidth is what an icon adds to a button's width.
+func iconWidth() float32 { return theme.IconInlineSize() + theme.Padding() }
+
+// widths are the widest button's least width with its icon and without.
+// (A button's own MinSize lags behind SetIcon, so both are measured on
+// plain buttons with the same text.)
+func (l *buttonRow) widths(objs []fyne.CanvasObject) (with, without float32) {
+	for _, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		b, ok := o.(*widget.Button)
+		if !ok || l.icons[b] == nil {
+			w := o.MinSize().Width
+			with, without = max(with, w), max(without, w)
+			continue
+		}
+		plain := widget.NewButton(b.Text, nil).MinSize().Width
+		with = max(with, plain+iconWidth())
+		without = max(without, plain)
+	}
+	return with, without
+}
+
+func (l *buttonRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	n := float32(len(objs))
+	if n == 0 {
+		return
+	}
+	pad := theme.Padding()
+	with, _ := l.widths(objs)
+	showIcons := size.Width >= n*with+(n-1)*pad
+	w := (size.Width - (n-1)*pad) / n
+	for i, o := range objs {
+		if b, ok := o.(*widget.Button); ok && l.icons[b] != nil {
+			if showIcons && b.Icon == nil {
+				b.SetIcon(l.icons[b])
+			} else if !showIcons && b.Icon != nil && b.Text != "" {
+				b.SetIcon(nil)
+			}
+		}
+		o.Move(fyne.NewPos(float32(i)*(w+pad), 0))
+		o.Resize(fyne.NewSize(w, size.Height))
+	}
+}
+
+func (l *buttonRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	n := float32(len(objs))
+	if n == 0 {
+		return fyne.Size{}
+	}
+	_, without := l.widths(objs)
+	h := float32(0)
+	for _, o := range objs {
+		h = max(h, o.MinSize().Height)
+	}
+	return fyne.NewSize(n*without+(n-1)*theme.Padding(), h)
+}
