@@ -102,8 +102,7 @@ func (s *aboutScreen) content() fyne.CanvasObject {
 		bullets("about.font_licence", "about.toolkit_licence", "about.sounds"),
 		container.NewHBox(showOFL),
 	)
-	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(body, 640))))
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scrolledBody(body, 640))
 }
 
 // showFontLicence shows the font's licence (OFL.txt) in full, scrolling.
@@ -118,3 +117,35 @@ func (s *aboutScreen) showFontLicence() {
 	s.licence = d
 	d.Show()
 }
+
+// scrolledBody puts body (wrapped texts) in a vertical scroll, at most
+// maxWidth wide, that is laid out again once the texts know their width:
+// a wrapped text's height is only known after a first layout at its width
+// (as the home page's columns do).
+func scrolledBody(body *fyne.Container, maxWidth float32) *container.Scroll {
+	watch := &heightWatch{inner: body.Layout}
+	body.Layout = watch
+	scroll := container.NewVScroll(container.NewPadded(sized(body, maxWidth)))
+	watch.onChange = scroll.Refresh
+	return scroll
+}
+
+// heightWatch is a layout that calls onChange when its least height changes
+// after laying out (the texts in it wrapped to a new width).
+type heightWatch struct {
+	inner    fyne.Layout
+	last     float32
+	onChange func()
+}
+
+func (l *heightWatch) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.inner.Layout(objs, size)
+	if h := l.inner.MinSize(objs).Height; h != l.last {
+		l.last = h
+		if l.onChange != nil {
+			l.onChange()
+		}
+	}
+}
+
+func (l *heightWatch) MinSize(objs []fyne.CanvasObject) fyne.Size { return l.inner.MinSize(objs) }

@@ -127,8 +127,7 @@ func (s *statsScreen) content() fyne.CanvasObject {
 		reset.Disable()
 		body.Add(widget.NewLabelWithStyle(translations.T("stats.empty"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
 	}
-	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(body, 600))))
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scrolledBody(body, 600))
 }
 
 // card is a game's table: side · level, games, won, lost, drawn; nil when
