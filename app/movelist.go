@@ -345,9 +345,7 @@ func (s *gameScreen) pasteRecord() {
 	g, rerr := parseRecord(s.info.Key, s.a.fa.Clipboard().Content())
 	if rerr != nil {
 		s.pasteErr = translations.TData(rerr.id, rerr.data)
-		d := dialog.NewInformation(translations.T("paste.error_title"), s.pasteErr, s.a.win)
-		d.SetDismissText(translations.T("dialog.ok"))
-		d.Show()
+		s.a.showMessage(translations.T("paste.error_title"), s.pasteErr)
 		return
 	}
 	s.pasteErr = ""
@@ -362,4 +360,20 @@ func (s *gameScreen) pasteRecord() {
 	s.ask(translations.T("newgame.confirm_title"), translations.TData("newgame.confirm_message", map[string]any{
 		"Game": translations.Game(s.info.Key).Title, "Move": moveNumber(s.game)}),
 		translations.T("paste.confirm"), load)
+}
+
+// showMessage shows a message with OK, hugging its wrapped text (like the
+// start dialogs: no empty band above OK).
+func (a *App) showMessage(title, msg string) {
+	body := newParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
+	d := dialog.NewCustomWithoutButtons(title, body, a.win)
+	d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), d.Hide)})
+	w := widget.NewLabel(msg).MinSize().Width + 32 + 4*theme.Padding()
+	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
+		w = min(w, cw)
+	}
+	w = min(w, 600)
+	fitDialog(d, w)
+	d.Show()
+	fitDialog(d, w) // again, now that the message has wrapped at its width
 }
