@@ -52,3 +52,24 @@ func TestTextSizesFitPhone(t *testing.T) {
 		}
 	}
 }
+
+// In portrait the board gives way so the move list keeps a few lines under
+// a panel made taller by large text; at normal text the board keeps the
+// phone's full width.
+func TestPortraitKeepsRoomForMoves(t *testing.T) {
+	for _, scale := range TextScales {
+		fa := test.NewTempApp(t)
+		fa.Preferences().SetFloat(KeyTextScale, scale)
+		h := newHarness(t, fa, withThink(blockThink))
+		g := h.startGame(0, ModeTwoPlayers)
+		for range 6 {
+			g.board.OnMove(g.game.LegalMoves()[0])
+		}
+		if room := g.movesList.Size().Height; room < movesRoom-1 {
+			t.Errorf("text ×%v: the move list has %v, want at least %v", scale, room, movesRoom)
+		}
+		if w := h.a.Window().Content().Size().Width; scale == 1 && g.board.Size().Width != w {
+			t.Errorf("normal text: the board is %v wide, want the screen's %v", g.board.Size().Width, w)
+		}
+	}
+}

@@ -16,6 +16,9 @@ type boardLayout struct{}
 const (
 	minPanelWidth  = 360 // three buttons with icon and label side by side
 	minPanelHeight = 260
+	// movesRoom is the room kept below the panel's least height, in portrait,
+	// for a few lines of the move list.
+	movesRoom = 80
 )
 
 func (boardLayout) portrait(size fyne.Size) bool { return size.Width < size.Height*1.1 }
@@ -27,7 +30,10 @@ func (l boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	board, panel := objs[0], objs[1]
 	pad := theme.Padding()
 	if l.portrait(size) {
-		side := min(size.Width, size.Height-minPanelHeight-pad)
+		// The panel gets its least height and room for a few moves of the
+		// list (large text makes its head taller), at least minPanelHeight.
+		need := max(float32(minPanelHeight), panel.MinSize().Height+movesRoom)
+		side := min(size.Width, size.Height-need-pad)
 		side = max(side, 0)
 		board.Move(fyne.NewPos((size.Width-side)/2, 0))
 		board.Resize(fyne.NewSize(side, side))
