@@ -10,20 +10,28 @@ import (
 // buttonRow lays buttons out in equal columns, like a grid of one row, but
 // drops their icons when the row is too narrow for them with their icons
 // (large text on a phone): its least width is that of the buttons without
-// icons.
-type buttonRow struct {
+// icons. The rows of one iconGroup (as wide as each other) keep or drop
+// their icons together.
+type buttonRow struct{ g *iconGroup }
+
+// iconGroup is rows of buttons that show their icons or not together, and
+// the buttons' icons.
+type iconGroup struct {
+	rows  [][]fyne.CanvasObject
 	icons map[*widget.Button]fyne.Resource
 }
 
-// newButtonRow returns the buttons in a buttonRow.
-func newButtonRow(btns ...*widget.Button) *fyne.Container {
-	l := &buttonRow{icons: map[*widget.Button]fyne.Resource{}}
+func newIconGroup() *iconGroup { return &iconGroup{icons: map[*widget.Button]fyne.Resource{}} }
+
+// row returns the buttons in a buttonRow of the group.
+func (g *iconGroup) row(btns ...*widget.Button) *fyne.Container {
 	objs := make([]fyne.CanvasObject, len(btns))
 	for i, b := range btns {
-		l.icons[b] = b.Icon
+		g.icons[b] = b.Icon
 		objs[i] = b
 	}
-	return container.New(l, objs...)
+	g.rows = append(g.rows, objs)
+	return container.New(&buttonRow{g: g}, objs...)
 }
 
 // iconWidth is what an icon adds to a button's width.
@@ -38,7 +46,7 @@ func (l *buttonRow) widths(objs []fyne.CanvasObject) (with, without float32) {
 			continue
 		}
 		b, ok := o.(*widget.Button)
-		if !ok || l.icons[b] == nil {
+		if !ok || l.g.icons[b] == nil {
 			w := o.MinSize().Width
 			with, without = max(with, w), max(without, w)
 			continue
@@ -56,13 +64,17 @@ func (l *buttonRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 		return
 	}
 	pad := theme.Padding()
-	with, _ := l.widths(objs)
-	showIcons := size.Width >= n*with+(n-1)*pad
+	showIcons := true
+	for _, row := range l.g.rows {
+		k := float32(len(row))
+		with, _ := l.widths(row)
+		showIcons = showIcons && size.Width >= k*with+(k-1)*pad
+	}
 	w := (size.Width - (n-1)*pad) / n
 	for i, o := range objs {
-		if b, ok := o.(*widget.Button); ok && l.icons[b] != nil {
+		if b, ok := o.(*widget.Button); ok && l.g.icons[b] != nil {
 			if showIcons && b.Icon == nil {
-				b.SetIcon(l.icons[b])
+				b.SetIcon(l.g.icons[b])
 			} else if !showIcons && b.Icon != nil && b.Text != "" {
 				b.SetIcon(nil)
 			}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"huntchess/translations"
 )
@@ -70,6 +71,26 @@ func TestPortraitKeepsRoomForMoves(t *testing.T) {
 		}
 		if w := h.a.Window().Content().Size().Width; scale == 1 && g.board.Size().Width != w {
 			t.Errorf("normal text: the board is %v wide, want the screen's %v", g.board.Size().Width, w)
+		}
+	}
+}
+
+// The panel's two button rows keep or drop their icons together: dropped at
+// the largest text on a phone in English, kept at normal text.
+func TestButtonRowsIconsTogether(t *testing.T) {
+	for _, scale := range []float64{1, TextScales[2]} {
+		fa := test.NewTempApp(t)
+		fa.Preferences().SetFloat(KeyTextScale, scale)
+		h := newHarness(t, fa, withThink(blockThink))
+		g := h.startGame(0, ModeVsAIAsPredator)
+		with := 0
+		for _, b := range []*widget.Button{g.undoBtn, g.redoBtn, g.hintBtn, g.newBtn, g.rulesBtn, g.settingsBtn} {
+			if b.Icon != nil {
+				with++
+			}
+		}
+		if want := map[bool]int{true: 6, false: 0}[scale == 1]; with != want {
+			t.Errorf("text ×%v: %d of 6 buttons with icons, want %d", scale, with, want)
 		}
 	}
 }

@@ -331,11 +331,13 @@ func (s *gameScreen) content() fyne.CanvasObject {
 
 	s.movesList = s.newMoveList()
 	movesHead := s.browseBar()
-	playRow := newButtonRow(s.undoBtn, s.redoBtn, s.hintBtn)
+	rows := newIconGroup() // the two rows keep or drop their icons together
+	playRow := rows.row(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
 	if s.mode == ModeWatch {
 		w := s.watchButtons()
-		playRow = newButtonRow(w[0], w[1], w[2])
+		rows = newIconGroup()
+		playRow = rows.row(w[0], w[1], w[2])
 	}
 
 	gt := translations.Game(s.info.Key)
@@ -355,7 +357,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
 			container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel)),
 		playRow,
-		newButtonRow(s.newBtn, s.rulesBtn, s.settingsBtn),
+		rows.row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,
 	)
 	panel := container.NewBorder(head, nil, nil, nil, s.movesList)
