@@ -630,7 +630,8 @@ func (a *App) installShortcuts() {
 }
 
 // typedKey handles the keys that are not shortcuts: H (hint), Escape (back;
-// out of an unfinished game, after asking). The focused board passes them on.
+// out of an unfinished game, after asking), an arrow in a game with nothing
+// focused (the board takes the focus). The focused board passes them on.
 func (a *App) typedKey(ev *fyne.KeyEvent) {
 	g, inGame := a.top().(*gameScreen)
 	switch ev.Name {
@@ -643,6 +644,12 @@ func (a *App) typedKey(ev *fyne.KeyEvent) {
 			g.leave()
 		} else {
 			a.back()
+		}
+	case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
+		// Keyboard play without Tab first: the board takes the focus and
+		// shows its cursor.
+		if c := a.win.Canvas(); inGame && c.Focused() == nil {
+			c.Focus(g.board)
 		}
 	}
 }

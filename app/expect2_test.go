@@ -203,3 +203,21 @@ func blockThink(ctx context.Context, _ *core.Game, _ ai.Level) ai.Result {
 	<-ctx.Done()
 	return ai.Result{}
 }
+
+// In a game with nothing focused, an arrow key gives the board the focus
+// and its cursor (keyboard play without Tab first).
+func TestArrowFocusesBoard(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(0, ModeTwoPlayers)
+	c := h.a.Window().Canvas()
+	c.Unfocus()
+	h.a.typedKey(&fyne.KeyEvent{Name: fyne.KeyDown})
+	if c.Focused() != g.board || g.board.Cursor() < 0 {
+		t.Fatalf("after an arrow: focused %T, cursor %d", c.Focused(), g.board.Cursor())
+	}
+	at := g.board.Cursor()
+	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyUp})
+	if g.board.Cursor() == at {
+		t.Fatal("the next arrow moves the cursor")
+	}
+}
