@@ -55,6 +55,13 @@ type Limits struct {
 	// Tables: where the game's endgame table (SetTable) covers the root, play
 	// its move (see tableMove); inside the tree, take its exact values.
 	Tables bool
+	// TableSlip is the percentage of moves (picked from Seed and the
+	// position) on which a level below Master, playing from the table,
+	// leaves the best value: to the next-best value (a win to a draw, a draw
+	// to a loss, a long resistance to a shorter one), or, with
+	// TableSlipAny, to any legal move. See tableLevelMove.
+	TableSlip    int
+	TableSlipAny bool
 }
 
 // Result is what a search found.
@@ -143,7 +150,7 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	var tb *tablebase.Table
 	if lim.Tables {
 		if tb = GameTable(pos.Game); tb != nil {
-			if r, ok := tableMove(tb, pos, lim.Seed); ok {
+			if r, ok := tableLevelMove(tb, pos, lim); ok {
 				r.Elapsed = time.Since(start)
 				return r
 			}

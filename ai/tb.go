@@ -108,3 +108,99 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool)
 	res.PV = append([]core.Move{m}, t.Line(pos.After(m), 40)...)
 	return res, true
 }
+
+// tableLevelMove is the move of a level from a position the table covers:
+// Master's move (tableMove), except on the share lim.TableSlip of the
+// positions (a hash of the position and lim.Seed picks them, so a level is
+// deterministic under a seed) where it slips: with lim.TableSlipAny to a
+// move picked by the seed among all legal moves, otherwise to a move of the
+// next-best value — from a win to a draw (or, with no drawing move, the
+// longest loss), from a draw to the longest loss, from a loss to the
+// longest of the shorter losses. Where no move is worse than the best, it
+// plays the best. A slipped move's Result is not Exact; its Score is the
+// value the position keeps after it.
+func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, bool) {
+	if lim.TableSlip <= 0 || !slips(pos.Key, lim.Seed, lim.TableSlip) {
+		return tableMove(t, pos, lim.Seed)
+	}
+	if _, _, ok := t.Probe(pos); !ok {
+		return Result{}, false
+	}
+	var buf [core.MaxMoves]core.Move
+	moves := pos.GenMoves(buf[:0])
+	if len(moves) == 0 {
+		return Result{}, false
+	}
+	// rank orders the mover's value of a move: the higher the better.
+	rank := func(cv tablebase.Value, cd int) int {
+		switch cv {
+		case tablebase.Loss: // the opponent loses: a win for the mover
+			return 3 << 16
+		case tablebase.Draw:
+			return 2 << 16
+		}
+		return 1<<16 + cd // a loss; longer is better
+	}
+	ranks := make([]int, len(moves))
+	vals := make([]tablebase.Value, len(moves))
+	dists := make([]int, len(moves))
+	best := -1
+	for i, m := range moves {
+		cv, cd, ok := t.Probe(pos.After(m))
+		if !ok {
+			return Result{}, false
+		}
+		ranks[i], vals[i], dists[i] = rank(cv, cd), cv, cd
+		if ranks[i]>>16 == 3 {
+			ranks[i] = 3 << 16 // every winning move is the same value
+		}
+		best = max(best, ranks[i])
+	}
+	h := mix(pos.Key, lim.Seed, 0x2545f4914f6cdd1d)
+	var pick []int
+	if lim.TableSlipAny {
+		for i := range moves {
+			pick = append(pick, i)
+		}
+	} else {
+		next := -1
+		for _, r := range ranks {
+			if r < best {
+				next = max(next, r)
+			}
+		}
+		if next < 0 {
+			return tableMove(t, pos, lim.Seed) // every move keeps the value
+		}
+		for i, r := range ranks {
+			if r == next {
+				pick = append(pick, i)
+			}
+		}
+	}
+	i := pick[int(h%uint64(len(pick)))]
+	m := moves[i]
+	res := Result{Move: m, Nodes: int64(len(moves)), Depth: dists[i] + 1}
+	switch vals[i] {
+	case tablebase.Loss:
+		res.Score, _ = tableScore(tablebase.Win, dists[i]+1, 0)
+	case tablebase.Win:
+		res.Score, _ = tableScore(tablebase.Loss, dists[i]+1, 0)
+	}
+	res.PV = append([]core.Move{m}, t.Line(pos.After(m), 40)...)
+	return res, true
+}
+
+// mix hashes a position key with a seed and a salt.
+func mix(key uint64, seed int64, salt uint64) uint64 {
+	h := (key ^ uint64(seed)*0xd1342543de82ef95 ^ salt) * 0x9e3779b97f4a7c15
+	h ^= h >> 31
+	h *= 0xbf58476d1ce4e5b9
+	return h ^ h>>29
+}
+
+// slips reports whether a level slips (percent of the time) on this
+// position under this seed.
+func slips(key uint64, seed int64, percent int) bool {
+	return int(mix(key, seed, 0x94d049bb133111eb)%100) < percent
+}

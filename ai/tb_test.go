@@ -92,3 +92,118 @@ func TestMasterVsMasterProvenResult(t *testing.T) {
 		t.Fatalf("two Master games differ:\n%s\n%s", g.Record(), g2.Record())
 	}
 }
+
+// moveRank is the mover's value of playing m from p, by the table: 3 a win
+// (any length), 2 a draw, 1 a loss; the loss's length breaks ties.
+func moveRank(t *testing.T, tb *tablebase.Table, p core.Position, m core.Move) (rank, plies int) {
+	t.Helper()
+	cv, cd, ok := tb.Probe(p.After(m))
+	if !ok {
+		t.Fatalf("%s: %s leaves the table", p, m)
+	}
+	switch cv {
+	case tablebase.Loss:
+		return 3, 0
+	case tablebase.Draw:
+		return 2, 0
+	}
+	return 1, cd
+}
+
+// The table levels below Master leave the best value only on about their
+// share of moves, Hard and Medium only to the next-best value, and every
+// level plays the same move again under the same seed.
+func TestTableLevelsSlip(t *testing.T) {
+	tb := lionTable(t)
+	SetTable(core.SurroundTheLion, tb)
+	defer SetTable(core.SurroundTheLion, nil)
+	g := core.SurroundTheLion.Info()
+	for _, lv := range []Level{Easy, Medium, Hard, Master} {
+		lim := LevelLimits(lv)
+		rng := rand.New(rand.NewSource(11))
+		slipped, could := 0, 0
+		for n := 0; n < 1500; {
+			p := tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0)
+			if _, _, ok := tb.Probe(p); !ok || p.Outcome().Over() {
+				continue
+			}
+			n++
+			lim.Seed = int64(n)
+			r := Search(context.Background(), p, lim)
+			if again := Search(context.Background(), p, lim); again.Move != r.Move {
+				t.Fatalf("%v: %s: %s, then %s under the same seed", lv, p, r.Move, again.Move)
+			}
+			// The values of all moves (rank*1000 + loss length): the best, the next-best.
+			best, next := -1, -1
+			keys := []int{}
+			for _, m := range p.GenMoves(nil) {
+				rk, d := moveRank(t, tb, p, m)
+				keys = append(keys, rk*1000+d)
+				best = max(best, rk*1000+d)
+			}
+			for _, k := range keys {
+				if k < best {
+					next = max(next, k)
+				}
+			}
+			rk, d := moveRank(t, tb, p, r.Move)
+			got := rk*1000 + d
+			if next < 0 {
+				continue // no move is worse than the best
+			}
+			could++
+			switch {
+			case got == best:
+			case lv == Master:
+				t.Fatalf("Master leaves the value at %s with %s", p, r.Move)
+			case lv != Easy && got != next:
+				t.Fatalf("%v at %s plays %s (%d), not the next-best value (%d; best %d)", lv, p, r.Move, got, next, best)
+			default:
+				slipped++
+			}
+		}
+		share := 100 * float64(slipped) / float64(could)
+		want := float64(lim.TableSlip)
+		if lv == Easy {
+			want = want * 0.5 // a random move keeps the value now and then
+		}
+		t.Logf("%v: slipped on %d of %d positions where a move is worse than the best (%.1f %%; table slip %d %%)", lv, slipped, could, share, lim.TableSlip)
+		if lv == Master && slipped != 0 || lv != Master && (share < want-6 || share > float64(lim.TableSlip)+6) {
+			t.Fatalf("%v slips on %.1f %% of the moves, want about %d %%", lv, share, lim.TableSlip)
+		}
+	}
+}
+
+// A game between two table levels under a seed is played the same twice.
+func TestTableLevelsDeterministic(t *testing.T) {
+	tb := lionTable(t)
+	SetTable(core.SurroundTheLion, tb)
+	defer SetTable(core.SurroundTheLion, nil)
+	play := func(seed int64) string {
+		g, _ := core.NewGame(core.SurroundTheLion.String())
+		for !g.Outcome().Over() && g.Len() < 120 {
+			lv := Hard
+			if g.Position().ToMove == core.Prey {
+				lv = Medium
+			}
+			lim := GameLimits(g, lv)
+			lim.Seed ^= seed
+			r := Search(context.Background(), g.Position(), lim)
+			if !r.Exact && r.Move == (core.Move{}) {
+				t.Fatal("no move")
+			}
+			if err := g.PlayMove(r.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return g.Record()
+	}
+	a, b, c := play(1), play(1), play(2)
+	if a != b {
+		t.Fatalf("the same seed, two games:\n%s\n%s", a, b)
+	}
+	if a == c {
+		t.Fatalf("seeds 1 and 2 play the same game: %s", a)
+	}
+	t.Logf("seed 1: %s", a)
+}
