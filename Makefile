@@ -21,8 +21,11 @@ TABLES_DIR  ?= build/tables
 TABLE_GAMES ?= surround-the-lion deer-chess
 ALL_GAMES   := surround-the-lion deer-chess wolf-carries-pig beat-the-wolf
 SOLVE       := build/solve
+# The tables the app itself has (app/tables.go): Surround the Lion whole,
+# deer chess's moving phase (the desktop); the arena plays with these.
+APP_TABLES_DIR ?= build/apptables
 
-.PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena fonts \
+.PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena app-tables fonts \
         screenshots package icon mobile-check deps clean tables solve-all test-tables
 
 help:
@@ -38,7 +41,8 @@ help:
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (tools/icongen)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
-	@echo "make tables       solve the games the app uses into $(TABLES_DIR) (ai/solve; about 5 min)"
+	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
+	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about an hour)"
 	@echo "make clean        remove build/"
 
@@ -105,12 +109,12 @@ fuzz:
 # times per level against their budgets). Takes ~20 minutes on 2 cores.
 ARENA_SCALE ?= 0.05
 ARENA_N     ?= 60
-arena:
+arena: app-tables
 	$(GO) build -o build/arena ./ai/arena
 	build/arena -game all -pairs ladder -n $(ARENA_N) -scale $(ARENA_SCALE) -max-plies 300 -parallel 2 \
-	  -header -title "Level ladder at time scale $(ARENA_SCALE)" -out docs/ai-strength.md $(ARENA_FLAGS)
+	  -tables $(APP_TABLES_DIR) -header -title "Level ladder at time scale $(ARENA_SCALE)" -out docs/ai-strength.md $(ARENA_FLAGS)
 	build/arena -game all -pairs master:hard,medium:easy -n 2 -scale 1 -parallel 1 -max-plies 30 -random-plies 2 \
-	  -title "Think time at full time scale (short run)" -out docs/ai-strength.md -append $(ARENA_FLAGS)
+	  -tables $(APP_TABLES_DIR) -title "Think time at full time scale (short run)" -out docs/ai-strength.md -append $(ARENA_FLAGS)
 
 fonts:
 	@$(DEPS) fonts
@@ -158,6 +162,12 @@ $(SOLVE): $(wildcard ai/solve/*.go ai/tablebase/*.go core/*.go)
 
 tables: $(SOLVE)
 	@for g in $(TABLE_GAMES); do $(SOLVE) build $$g -dir $(TABLES_DIR) || exit 1; done
+
+# What the app builds on the device (about 2.5 minutes): the whole of
+# Surround the Lion and deer chess's moving phase, for the arena.
+app-tables: $(SOLVE)
+	@test -f $(APP_TABLES_DIR)/surround-the-lion.hctb || $(SOLVE) build surround-the-lion -dir $(APP_TABLES_DIR)
+	@test -f $(APP_TABLES_DIR)/deer-chess.hctb || $(SOLVE) build deer-chess -tiers 6,5,4,3,2,1,0 -dir $(APP_TABLES_DIR)
 
 solve-all: $(SOLVE)
 	@set -e; for g in $(ALL_GAMES); do \

@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"huntchess/ai"
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -156,6 +157,8 @@ func main() {
 	setFlag := flag.String("set", "", `override level budgets for experiments, "level.Field=n" or "level.side.Field=n" (side predator or prey; fields of ai.Limits: Depth, Nodes, Noise, RootNoise, Lapse, Threads)`)
 	verbose := flag.Bool("v", false, "print every game")
 	records := flag.Bool("records", false, "with -v, print every game's moves too")
+	tablesDir := flag.String("tables", "", "load endgame tables (GAME.hctb) from this directory: every level plays from them where they cover the position")
+	tableGames := flag.String("table-games", "surround-the-lion,deer-chess", "with -tables, the games whose tables to load (the app's: Surround the Lion everywhere, deer chess's moving phase on the desktop)")
 	flag.Parse()
 
 	var games []*core.GameInfo
@@ -187,6 +190,7 @@ func main() {
 	}
 	games2 := (*n + 1) / 2 * 2
 	parseSets(*setFlag)
+	tablesNote := loadTables(*tablesDir, *tableGames)
 	tunedAll = tuneWeights(games, "-tune", *tuneAll, nil)
 	tuned = tuneWeights(games, "-tune-a", *tuneA, &tunedAll)
 
@@ -252,7 +256,7 @@ func main() {
 	if *header {
 		sb.WriteString(intro())
 	}
-	report(&sb, results, games, pairs, *scale, games2, *randomPlies, *margin, *maxPlies, *parallel, *title, time.Since(start))
+	report(&sb, results, games, pairs, *scale, games2, *randomPlies, *margin, *maxPlies, *parallel, *title, tablesNote, time.Since(start))
 	fmt.Print(sb.String())
 	if *out != "" {
 		mode := os.O_CREATE | os.O_WRONLY | os.O_TRUNC
@@ -294,6 +298,21 @@ random offset of up to ± n on each root move's score, and the deer game's dogs 
 look one ply ahead with noise:
 
 ` + tweakRows + `
+Where a game's endgame table (ai/tablebase, ` + "`make tables`" + `) covers the position, every
+level plays from the table instead of searching, and the levels differ by how often and how
+badly they leave the best value (ai/tb.go, tableLevelMove): on its share of slips a level plays
+the next-best value (a win let slip to a draw, a draw to a loss, a long resistance to a shorter
+one), or, where it says so, any legal move; otherwise it plays Master's move (the shortest win,
+the longest resistance, the draw with the most losing replies). Which positions slip is fixed by
+a hash of the position and the level's seed, so a level is deterministic under a seed.
+
+| level | table slips | slip to |
+|---|---|---|
+` + tableRows + `
+The app has the Surround the Lion table on every device and deer chess's moving-phase table on
+the desktop; the deer placement phase, Wolf Carries the Pig and Beat the Wolf are played by
+search at every level (their tables are desktop files far beyond a phone: docs/solved.md).
+
 A level is defined by depth / nodes / noise; the time is a cap, so a match can be played at a
 reduced time scale (the node budgets and time caps of Hard and Master are multiplied by the
 scale; Easy and Medium are depth-limited and unchanged). A pair plays n games per game: the games go
@@ -314,6 +333,19 @@ func init() {
 	}
 	levelRows = sb.String()
 	sb.Reset()
+	for _, lv := range ai.Levels() {
+		l := ai.LevelLimits(lv)
+		to := "the next-best value"
+		if l.TableSlipAny {
+			to = "any legal move"
+		}
+		if l.TableSlip == 0 {
+			to = "— (never slips)"
+		}
+		fmt.Fprintf(&sb, "| %s | %d %% of moves | %s |\n", lv, l.TableSlip, to)
+	}
+	tableRows = sb.String()
+	sb.Reset()
 	for _, g := range core.Games() {
 		for _, side := range []core.Side{core.Predator, core.Prey} {
 			for _, lv := range ai.Levels() {
@@ -329,7 +361,7 @@ func init() {
 	tweakRows = sb.String()
 }
 
-var levelRows, tweakRows string
+var levelRows, tweakRows, tableRows string
 
 // limitsDiff describes how b departs from a.
 func limitsDiff(a, b ai.Limits) string {
@@ -347,7 +379,48 @@ func limitsDiff(a, b ai.Limits) string {
 		parts = append(parts, fmt.Sprintf("lapse %d %% (not %d %%)", b.Lapse, a.Lapse))
 	}
 	add("threads", int64(a.Threads), int64(b.Threads))
+	if a.TableSlip != b.TableSlip {
+		parts = append(parts, fmt.Sprintf("table slips %d %% (not %d %%)", b.TableSlip, a.TableSlip))
+	}
 	return strings.Join(parts, ", ")
+}
+
+// loadTables opens the tables of the listed games in dir and puts them
+// behind the levels (ai.SetTable); it returns a sentence for the report.
+func loadTables(dir, list string) string {
+	if dir == "" {
+		return "Endgame tables: none (every level searches)."
+	}
+	var parts []string
+	for _, key := range strings.Split(list, ",") {
+		g, err := core.Lookup(strings.TrimSpace(key))
+		if err != nil {
+			fatal(err)
+		}
+		t, err := tablebase.Open(tablebase.Path(dir, g.Key))
+		if err != nil {
+			fatal(fmt.Errorf("-tables: %w", err))
+		}
+		ai.SetTable(g.ID, t)
+		var moving, placing []string
+		for _, s := range t.Sections {
+			switch {
+			case s.Bound:
+			case s.Hand == 0:
+				moving = append(moving, strconv.Itoa(g.PreyCount-s.Captured))
+			default:
+				placing = append(placing, fmt.Sprintf("%d+%d", s.Captured, s.Hand))
+			}
+		}
+		d := fmt.Sprintf("%s (moving phase with %s %ss on the board", g.Key, strings.Join(moving, ", "), g.PiecesOf(core.Prey))
+		if len(placing) > 0 {
+			d += fmt.Sprintf("; %d placement tiers", len(placing))
+		}
+		parts = append(parts, d+")")
+		fmt.Fprintf(os.Stderr, "arena: table %s\n", d+")")
+	}
+	return "Endgame tables loaded (every level plays from them where they cover the position, with its table slips): " +
+		strings.Join(parts, "; ") + ". Elsewhere the levels search."
 }
 
 func fatal(err error) {
@@ -446,7 +519,7 @@ func (r gameResult) score() (w, d, l int) {
 	return 0, 0, 1
 }
 
-func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []pair, scale float64, n, randomPlies, margin, maxPlies, parallel int, title string, took time.Duration) {
+func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []pair, scale float64, n, randomPlies, margin, maxPlies, parallel int, title, tablesNote string, took time.Duration) {
 	if title == "" {
 		title = "Arena results"
 	}
@@ -456,6 +529,7 @@ func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []p
 		"(0–%d random plies, each among the moves a 2-ply search scores within %d of the best); a game still running after %d plies is a draw. "+
 		"%d games at once on %d CPUs (GOMAXPROCS %d). Run took %s.\n\n",
 		scale, scale, n, n/2, randomPlies, margin, maxPlies, parallel, runtime.NumCPU(), runtime.GOMAXPROCS(0), took.Round(time.Second))
+	fmt.Fprintf(w, "%s\n\n", tablesNote)
 	for _, p := range pairs {
 		for _, lv := range []ai.Level{p.a, p.b} {
 			lim := ai.ScaleLimits(ai.LevelLimits(lv), scale)
