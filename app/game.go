@@ -45,7 +45,7 @@ type gameScreen struct {
 
 	// resign, copy and paste (resign.go, movelist.go); askDialog is the
 	// confirmation on screen (resign, leave, paste over a game).
-	resignBtn, copyBtn, pasteBtn *widget.Button
+	resignBtn, copyBtn, pasteBtn, reviewBtn *widget.Button
 	askDialog                    *dialog.ConfirmDialog
 	pasteErr                     string // the last paste error shown
 	// the move list as a tool (movelist.go): browse is the number of moves
@@ -327,6 +327,8 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.resignBtn = widget.NewButtonWithIcon(translations.T("game.resign"), theme.CancelIcon(), s.confirmResign)
 	s.copyBtn = widget.NewButtonWithIcon(translations.T("moves.copy"), theme.ContentCopyIcon(), s.copyRecord)
 	s.pasteBtn = widget.NewButtonWithIcon(translations.T("moves.paste"), theme.ContentPasteIcon(), s.pasteRecord)
+	// The review of the game so far, at any time (the game waits meanwhile).
+	s.reviewBtn = widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() { s.a.showReview(s.game) })
 	s.tray = widgets.NewCaptureTray(s.info.Prey)
 
 	s.movesList = s.newMoveList()

@@ -103,7 +103,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	}
 	n := s.game.Len()
 	require.Greater(t, n, 1)
-	h.a.showReview(s.game)
+	test.Tap(s.reviewBtn) // from the move list, in the middle of the game
 	r, ok := h.a.top().(*reviewScreen)
 	require.True(t, ok)
 	out := texts(h.a.Window())
