@@ -46,8 +46,8 @@ type gameScreen struct {
 	// resign, copy and paste (resign.go, movelist.go); askDialog is the
 	// confirmation on screen (resign, leave, paste over a game).
 	resignBtn, copyBtn, pasteBtn, reviewBtn *widget.Button
-	askDialog                    *dialog.ConfirmDialog
-	pasteErr                     string // the last paste error shown
+	askDialog                               *dialog.ConfirmDialog
+	pasteErr                                string // the last paste error shown
 	// the move list as a tool (movelist.go): browse is the number of moves
 	// of the position shown, -1 for the game itself.
 	browse                     int
