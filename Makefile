@@ -169,9 +169,9 @@ app-tables: $(SOLVE)
 	@test -f $(APP_TABLES_DIR)/surround-the-lion.hctb || $(SOLVE) build surround-the-lion -dir $(APP_TABLES_DIR)
 	@test -f $(APP_TABLES_DIR)/deer-chess.hctb || $(SOLVE) build deer-chess -tiers 6,5,4,3,2,1,0 -dir $(APP_TABLES_DIR)
 
-solve-all: $(SOLVE)
+solve-all: $(SOLVE) app-tables
 	@set -e; for g in $(ALL_GAMES); do \
 	  $(SOLVE) build $$g -dir $(TABLES_DIR); \
 	  $(SOLVE) verify $$g -dir $(TABLES_DIR); \
 	done
-	$(SOLVE) report -dir $(TABLES_DIR) -out docs/solved.md
+	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md

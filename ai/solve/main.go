@@ -33,7 +33,7 @@ func usage() {
   solve build GAME [-dir DIR] [-tiers LIST] [-bound N] [-threads N]
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
   solve verify GAME [-dir DIR] [-samples N] [-depth D] [-stride N]
-  solve report [-dir DIR] [-out FILE]
+  solve report [-dir DIR] [-app DIR] [-out FILE]
 `)
 	os.Exit(2)
 }
@@ -59,6 +59,7 @@ func main() {
 	depth := fs.Int("depth", 5, "verify: depth of that search")
 	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
 	out := fs.String("out", "docs/solved.md", "report: output file")
+	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	fs.Parse(args)
 	// The tables are a few large arrays that live to the end: collect the
@@ -81,7 +82,7 @@ func main() {
 	case "verify":
 		err = verify(g, *dir, *threads, *samples, *depth, *stride)
 	case "report":
-		err = report(*dir, *out)
+		err = report(*dir, *appDir, *out)
 	default:
 		usage()
 	}

@@ -13,7 +13,7 @@ import (
 
 // report writes docs/solved.md from the tables in dir and their build and
 // verify records.
-func report(dir, out string) error {
+func report(dir, appDir, out string) error {
 	var sb strings.Builder
 	sb.WriteString(`# Solved: what the tables say
 
@@ -32,6 +32,7 @@ counted up to the board's symmetries (8 on the square boards, the mirror in
 deer chess).
 
 `)
+	sb.WriteString(appSection(dir, appDir))
 	for _, g := range core.Games() {
 		sec, err := gameReport(g, dir)
 		if err != nil {
@@ -333,4 +334,38 @@ func firstMoves(g *core.GameInfo, t *tablebase.Table, start core.Position) strin
 		}
 	}
 	return fmt.Sprintf("\n\nEvery first move of %s (%d), with its value for the side that plays it: %s.", side(g, start.ToMove), len(moves), strings.Join(parts, "; "))
+}
+
+// appSection says which tables the app has on a phone and on a desktop
+// (app/tables.go, appPlan) and what solving them on first use costs here,
+// from the build records of the app's tables (appDir, make app-tables; the
+// lion's app table is its full table, so dir's record serves too).
+func appSection(dir, appDir string) string {
+	rec := func(id core.GameID) string {
+		var b Build
+		if !readJSON(filepath.Join(appDir, id.String()+".build.json"), &b) &&
+			(id != core.SurroundTheLion || !readJSON(filepath.Join(dir, id.String()+".build.json"), &b)) {
+			return "not measured (run `make app-tables`)"
+		}
+		return fmt.Sprintf("solved in %.0f s on %d threads, peak memory %.2f GiB, %.1f MiB cached", b.Seconds, b.Threads,
+			float64(b.PeakMemory)/(1<<30), float64(b.FileBytes)/(1<<20))
+	}
+	var sb strings.Builder
+	sb.WriteString(`## In the app
+
+No table is shipped in the app package. The first time a game with a table is played, the app
+solves the part it uses in the background (the game is playable meanwhile, with search) and
+caches it in its storage; a damaged cache, or one built for other rules, is solved again. The
+solve times below are this machine's (2 cores); the wait a player sees on first use, measured
+through the app's own table manager (` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./app`" + `), is in
+the README.
+
+| game | phone | desktop | first use here |
+|---|---|---|---|
+`)
+	fmt.Fprintf(&sb, "| Surround the Lion | every position | every position | %s |\n", rec(core.SurroundTheLion))
+	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | search only | the moving phase (the placement phase by search) | %s |\n", rec(core.DeerChess))
+	sb.WriteString("| Wolf Carries the Pig | search only | search; the full table of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n")
+	sb.WriteString("| Beat the Wolf | search only | search; the endgame tables of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n\n")
+	return sb.String()
 }
