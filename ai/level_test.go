@@ -59,6 +59,9 @@ func TestLimitsSet(t *testing.T) {
 	if lim.Set("Time", 1) || lim.Set("depth", 1) {
 		t.Error("Set accepted an unknown field")
 	}
+	if !lim.Set("TableSlip", 12) || !lim.Set("TableSlipAny", 1) || lim.TableSlip != 12 || !lim.TableSlipAny {
+		t.Errorf("Set of the table slips gave %+v", lim)
+	}
 }
 
 func TestLapse(t *testing.T) {
