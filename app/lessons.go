@@ -106,10 +106,9 @@ func (s *lessonsScreen) close() {}
 func (s *lessonsScreen) content() fyne.CanvasObject {
 	gt := translations.Game(s.info.Key)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
-	title := widget.NewLabelWithStyle(translations.TData("lesson.list_title", map[string]any{"Game": gt.Title}),
+	title := newParagraphWithStyle(translations.TData("lesson.list_title", map[string]any{"Game": gt.Title}),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
-	title.Truncation = fyne.TextTruncateEllipsis
 	s.progress = widget.NewLabel(lessonProgressText(s.a.prefs, s.info.Key))
 	done := lessonsDone(s.a.prefs)
 	list := container.NewVBox(s.progress)

@@ -273,7 +273,7 @@ func TestRunOtherMoveAndTaps(t *testing.T) {
 	}
 	r2, _ := Start(Find("deer-chess/2"))
 	r2.Illegal(-1, mustIndex(t, r2, "d4"))
-	if r2.Note().ID != "lesson.why.hand_first" {
+	if r2.Note().ID != "lesson.why.hand_first" || r2.Note().Data["From"] != "d4" {
 		t.Fatalf("a dog on the board while placing: %+v", r2.Note())
 	}
 	r2.Illegal(-1, mustIndex(t, r2, "c6"))

@@ -188,7 +188,7 @@ func (r *Run) Illegal(from, to int) {
 	case from >= 0:
 		text = name(from) + "-" + name(to)
 	case placing && own&(1<<uint(to)) != 0:
-		r.note = whyNote(core.WhyHandFirst, "", name(to))
+		r.note = whyNote(core.WhyHandFirst, name(to), "")
 		return
 	case placing:
 		text = "@" + name(to)
