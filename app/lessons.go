@@ -262,6 +262,9 @@ func (s *lessonScreen) restart() { s.open(s.idx) }
 func (s *lessonScreen) next()    { s.open(s.idx + 1) }
 
 func (s *lessonScreen) content() fyne.CanvasObject {
+	// Built again after the settings screen too: follow its choices.
+	s.board.SetShowLegal(s.a.settings.ShowLegal)
+	s.board.SetAnimations(s.a.settings.Animations)
 	s.backBtn = widget.NewButtonWithIcon(translations.T("lesson.all"), theme.NavigateBackIcon(), s.a.back)
 	s.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.title.Truncation = fyne.TextTruncateEllipsis
