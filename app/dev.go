@@ -25,7 +25,8 @@ import (
 //	                  watch-paused (watch mode, paused) | about | stats |
 //	                  confirm (a game in progress, then New game → Start: the
 //	                  question before discarding it) | review (the
-//	                  review of the game, after its endgame table loads)
+//	                  review of the game, after its endgame table loads) |
+//	                  lessons (the game's course) | lesson (one lesson)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
@@ -36,6 +37,10 @@ import (
 //	HUNTCHESS_TEXT    text size, one of TextScales (this run only)
 //	HUNTCHESS_FACE    1: face to face on (this run only)
 //	HUNTCHESS_STATS   statistics to show, as stored (JSON of Stats)
+//	HUNTCHESS_LESSON  the lesson's number in the course (from 1; default 1)
+//	HUNTCHESS_LESSON_STATE  start | wrong (its first named wrong move) |
+//	                  success (every step made) (default start)
+//	HUNTCHESS_LESSONS_DONE  lessons completed, as stored (beat-the-wolf/1,…)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
@@ -44,6 +49,8 @@ type Dev struct {
 	TextScale                       float64
 	FaceToFace                      bool
 	Stats                           string
+	Lesson                          int
+	LessonState, LessonsDone        string
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -59,6 +66,9 @@ func DevFromEnv() *Dev {
 	d.TextScale, _ = strconv.ParseFloat(os.Getenv("HUNTCHESS_TEXT"), 64)
 	d.FaceToFace = os.Getenv("HUNTCHESS_FACE") == "1"
 	d.Stats = os.Getenv("HUNTCHESS_STATS")
+	d.Lesson, _ = strconv.Atoi(os.Getenv("HUNTCHESS_LESSON"))
+	d.LessonState = os.Getenv("HUNTCHESS_LESSON_STATE")
+	d.LessonsDone = os.Getenv("HUNTCHESS_LESSONS_DONE")
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -97,6 +107,10 @@ func (a *App) applyDev(d *Dev) {
 	}
 	if d.Stats != "" {
 		a.prefs.SetString(KeyStats, d.Stats)
+	}
+	if d.LessonsDone != "" {
+		a.prefs.SetString(KeyLessons, d.LessonsDone)
+		a.render() // the home cards show it
 	}
 	info, err := core.Lookup(d.Game)
 	if err != nil {
@@ -151,6 +165,11 @@ func (a *App) applyDev(d *Dev) {
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
 		a.replace(s)
 		devGameAction(s, d.Screen)
+	case "lessons":
+		a.showLessons(info)
+	case "lesson":
+		a.showLessons(info)
+		devLesson(a.showLesson(info, max(d.Lesson, 1)-1), d.LessonState)
 	case "confirm":
 		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))
 		setup := newSetupScreen(a, info)

@@ -23,6 +23,8 @@ type homeScreen struct {
 	statsBtn    *widget.Button
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
+	learnBtns   []*widget.Button
+	progress    []*widget.Label // lessons done, per card
 	titles      []*widget.Card
 	grid        *fyne.Container
 	scroll      *container.Scroll
@@ -56,7 +58,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
 
-	h.playBtns, h.rulesBtns, h.titles = nil, nil, nil
+	h.playBtns, h.rulesBtns, h.learnBtns, h.progress, h.titles = nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
@@ -80,13 +82,18 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	for _, p := range gt.KeyPoints.Paragraphs {
 		list.Add(newBullet(p))
 	}
-	points := container.NewVBox(tagline, list)
+	progress := widget.NewLabel(lessonProgressText(h.a.prefs, info.Key))
+	h.progress = append(h.progress, progress)
+	points := container.NewVBox(tagline, list, progress)
 	play := widget.NewButtonWithIcon(translations.T("home.play"), theme.MediaPlayIcon(), func() { h.a.showNewGame(info) })
 	play.Importance = widget.HighImportance
 	rules := widget.NewButtonWithIcon(translations.T("home.rules"), theme.HelpIcon(), func() { h.a.showRules(info) })
 	h.playBtns = append(h.playBtns, play)
 	h.rulesBtns = append(h.rulesBtns, rules)
-	c := widget.NewCard(gt.Title, gt.OtherTitle, container.NewBorder(nil, container.NewGridWithColumns(2, play, rules), nil, nil, points))
+	learn := newLearnButton(h.a, info)
+	h.learnBtns = append(h.learnBtns, learn)
+	buttons := newIconGroup().row(play, rules, learn) // a phone drops the icons before the labels
+	c := widget.NewCard(gt.Title, gt.OtherTitle, container.NewBorder(nil, buttons, nil, nil, points))
 	h.titles = append(h.titles, c)
 	return c
 }

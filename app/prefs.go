@@ -22,6 +22,7 @@ const (
 	KeyFaceToFace = "settings.face_to_face" // bool
 	KeySound      = "settings.sound"        // bool
 	KeySavedGame  = "resume.game"           // JSON of savedGame (older versions; now a file)
+	KeyLessons    = "lessons.done"          // keys of the lessons completed, comma-separated ("beat-the-wolf/1,…")
 
 	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
 	KeyWindowHeight = "window.height" // float

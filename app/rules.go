@@ -18,6 +18,7 @@ type rulesScreen struct {
 	info *core.GameInfo
 
 	board   *widgets.Board
+	learn   *widget.Button
 	labels  []*paragraph  // every text shown, for tests
 	bullets []*bulletItem // the list items among them
 }
@@ -86,7 +87,8 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 	}
 	section(translations.T("rules.clarifications"), gt.Clarifications, true)
 
-	top := container.NewBorder(nil, nil, back, nil, title)
+	r.learn = newLearnButton(r.a, r.info)
+	top := container.NewBorder(nil, nil, back, r.learn, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		container.NewVScroll(container.NewPadded(sized(body, 760))))
 }

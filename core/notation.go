@@ -85,32 +85,34 @@ func (p *Position) ParseMove(s string) (Move, error) {
 			return m, nil
 		}
 	}
-	return Move{}, fmt.Errorf("%s is not legal: %s", strings.TrimSpace(s), p.whyIllegal(mt))
+	why, reason := p.whyIllegal(mt)
+	return Move{}, &IllegalMoveError{Move: strings.TrimSpace(s), Why: why, Reason: reason}
 }
 
-// whyIllegal explains why a well-formed move text is not a legal move.
-func (p *Position) whyIllegal(mt moveText) string {
+// whyIllegal explains why a well-formed move text is not a legal move: its
+// reason as a code (for translated texts) and in English.
+func (p *Position) whyIllegal(mt moveText) (Why, string) {
 	g := games[p.Game]
 	b := g.Board
 	if o := p.Outcome(); o.Over() {
-		return "the game is over"
+		return WhyGameOver, "the game is over"
 	}
 	side := g.PiecesOf(p.ToMove)
 	switch mt.kind {
 	case MovePass:
-		return "a pass is only allowed when the side to move has no legal move"
+		return WhyPass, "a pass is only allowed when the side to move has no legal move"
 	case MovePlace:
 		switch {
 		case !g.HasPlacement():
-			return "this game has no placements"
+			return WhyNoPlacements, "this game has no placements"
 		case p.ToMove != Prey:
-			return "only the dogs place pieces"
+			return WhyOnlyPreyPlaces, "only the dogs place pieces"
 		case p.InHand == 0:
-			return "no dog is left in hand"
+			return WhyHandEmpty, "no dog is left in hand"
 		case p.Occupied()&bit(mt.to) != 0:
-			return b.Points[mt.to].Name + " is occupied"
+			return WhyOccupied, b.Points[mt.to].Name + " is occupied"
 		default:
-			return "dogs are placed on the grassland only, never in the cliff"
+			return WhyPlaceInCliff, "dogs are placed on the grassland only, never in the cliff"
 		}
 	}
 	from, to := mt.from, mt.to
@@ -120,11 +122,11 @@ func (p *Position) whyIllegal(mt moveText) string {
 	}
 	switch {
 	case mine&bit(from) == 0:
-		return fmt.Sprintf("no %s on %s", side, b.Points[from].Name)
+		return WhyNoPiece, fmt.Sprintf("no %s on %s", side, b.Points[from].Name)
 	case p.ToMove == Prey && p.InHand > 0:
-		return "every dog in hand must be placed before a dog on the board moves"
+		return WhyHandFirst, "every dog in hand must be placed before a dog on the board moves"
 	case p.Occupied()&bit(to) != 0:
-		return b.Points[to].Name + " is occupied"
+		return WhyOccupied, b.Points[to].Name + " is occupied"
 	}
 	for d := Direction(0); d < NumDirections; d++ {
 		q, kind, ok := b.Neighbor(from, d)
@@ -134,27 +136,27 @@ func (p *Position) whyIllegal(mt moveText) string {
 		if q == to {
 			switch {
 			case p.ToMove == Prey && b.Points[to].Region == RegionTrap:
-				return "dogs never enter the traps"
+				return WhyIntoTrap, "dogs never enter the traps"
 			case p.ToMove == Prey && b.Points[to].Region == RegionCliff:
-				return "dogs never enter the cliff"
+				return WhyIntoCliff, "dogs never enter the cliff"
 			case p.ToMove == Prey && kind == LineWolfDiagonal:
-				return "dogs move along straight lines only, never diagonally"
+				return WhyDiagonal, "dogs move along straight lines only, never diagonally"
 			}
-			return "that step is not allowed"
+			return WhyStep, "that step is not allowed"
 		}
 		if r, _, ok := b.Neighbor(q, d); ok && r == to {
 			switch {
 			case p.ToMove == Prey:
-				return fmt.Sprintf("a %s never jumps", side)
+				return WhyPreyJumps, fmt.Sprintf("a %s never jumps", side)
 			case !g.canJump:
-				return fmt.Sprintf("the %s never jumps", side)
+				return WhyNoJumps, fmt.Sprintf("the %s never jumps", side)
 			case p.Prey&bit(q) == 0:
-				return fmt.Sprintf("a jump must go over an adjacent %s", g.Prey)
+				return WhyJumpOverEmpty, fmt.Sprintf("a jump must go over an adjacent %s", g.Prey)
 			}
-			return "that jump is not allowed"
+			return WhyJump, "that jump is not allowed"
 		}
 	}
-	return fmt.Sprintf("%s and %s are not joined by a line", b.Points[from].Name, b.Points[to].Name)
+	return WhyNotJoined, fmt.Sprintf("%s and %s are not joined by a line", b.Points[from].Name, b.Points[to].Name)
 }
 
 // String returns the position in the text notation read by ParsePosition:

@@ -37,6 +37,11 @@ type Board struct {
 	// itself (it uses the arrows, Enter and Space): the app's shortcuts.
 	OnKey  func(*fyne.KeyEvent)
 	OnRune func(rune)
+	// OnIllegal, if set, is told of a tap or drop that is no legal move
+	// (the red ring): from is the selected or dragged piece's point, -1
+	// when none (a placement, or a tap on a piece that cannot move), to
+	// the point tapped. Lessons explain why.
+	OnIllegal func(from, to int)
 	// Glyph, if set, returns the text drawn on a token of a piece kind
 	// (core.PieceWolf, …) instead of PieceGlyphs: e.g. Latin letters where
 	// the font has no CJK characters. Call Refresh after changing it.
@@ -289,7 +294,7 @@ func (b *Board) tapPoint(p int, ok bool) {
 			b.emit(m)
 			return
 		}
-		b.flash(p)
+		b.illegal(-1, p)
 		return
 	}
 	if b.selected >= 0 {
@@ -307,7 +312,15 @@ func (b *Board) tapPoint(p int, ok bool) {
 		b.Refresh()
 		return
 	}
-	b.flash(p)
+	b.illegal(b.selected, p)
+}
+
+// illegal shows the illegal-tap cue at to and tells OnIllegal.
+func (b *Board) illegal(from, to int) {
+	b.flash(to)
+	if b.OnIllegal != nil {
+		b.OnIllegal(from, to)
+	}
 }
 
 func (b *Board) deselect() {
@@ -380,7 +393,7 @@ func (b *Board) DragEnd() {
 			return
 		}
 		if p != from {
-			b.flash(p)
+			b.illegal(from, p)
 		}
 	}
 	b.Refresh()

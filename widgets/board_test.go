@@ -510,3 +510,26 @@ func TestSelectionGolden(t *testing.T) {
 	h.tap("c3")
 	test.AssertRendersToMarkup(t, "board_surround-the-lion_selection.xml", h.w.Canvas())
 }
+
+// TestOnIllegal: a tap or drop that is no legal move tells OnIllegal the
+// selected piece (or -1) and the point.
+func TestOnIllegal(t *testing.T) {
+	h := newHarness(t, core.BeatTheWolf.Info().Start(), phone)
+	var got [][2]int
+	h.b.OnIllegal = func(from, to int) { got = append(got, [2]int{from, to}) }
+	h.tap("d4")
+	h.tap("d6") // the wolf cannot reach it
+	h.tap("d3") // a dog, with the wolf selected
+	h.b.SetPosition(core.BeatTheWolf.Info().Start(), core.Move{})
+	h.tap("d3") // a dog, nothing selected
+	want := [][2]int{{h.idx("d4"), h.idx("d6")}, {h.idx("d4"), h.idx("d3")}, {-1, h.idx("d3")}}
+	if len(got) != len(want) {
+		t.Fatalf("OnIllegal got %v, want %v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("OnIllegal got %v, want %v", got, want)
+		}
+	}
+	h.wantMoves()
+}
