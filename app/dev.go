@@ -25,7 +25,10 @@ import (
 //	                  watch-paused (watch mode, paused) | about | stats |
 //	                  confirm (a game in progress, then New game → Start: the
 //	                  question before discarding it) | review (the
-//	                  review of the game, after its endgame table loads)
+//	                  review of the game, after its endgame table loads) |
+//	                  puzzles (the game's puzzle list) | puzzle (a puzzle:
+//	                  HUNTCHESS_PUZZLE) | puzzle-solved (that puzzle solved)
+//	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
@@ -44,6 +47,7 @@ type Dev struct {
 	TextScale                       float64
 	FaceToFace                      bool
 	Stats                           string
+	Puzzle                          int
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -59,6 +63,7 @@ func DevFromEnv() *Dev {
 	d.TextScale, _ = strconv.ParseFloat(os.Getenv("HUNTCHESS_TEXT"), 64)
 	d.FaceToFace = os.Getenv("HUNTCHESS_FACE") == "1"
 	d.Stats = os.Getenv("HUNTCHESS_STATS")
+	d.Puzzle, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PUZZLE"))
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -151,6 +156,8 @@ func (a *App) applyDev(d *Dev) {
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
 		a.replace(s)
 		devGameAction(s, d.Screen)
+	case "puzzles", "puzzle", "puzzle-solved":
+		devPuzzle(a, info, d.Screen, d.Puzzle)
 	case "confirm":
 		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))
 		setup := newSetupScreen(a, info)

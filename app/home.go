@@ -23,6 +23,7 @@ type homeScreen struct {
 	statsBtn    *widget.Button
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
+	puzzleBtns  []*widget.Button // "Puzzles 7/24" (puzzles.go)
 	titles      []*widget.Card
 	grid        *fyne.Container
 	scroll      *container.Scroll
@@ -56,7 +57,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
 
-	h.playBtns, h.rulesBtns, h.titles = nil, nil, nil
+	h.playBtns, h.rulesBtns, h.puzzleBtns, h.titles = nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
@@ -86,7 +87,10 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	rules := widget.NewButtonWithIcon(translations.T("home.rules"), theme.HelpIcon(), func() { h.a.showRules(info) })
 	h.playBtns = append(h.playBtns, play)
 	h.rulesBtns = append(h.rulesBtns, rules)
-	c := widget.NewCard(gt.Title, gt.OtherTitle, container.NewBorder(nil, container.NewGridWithColumns(2, play, rules), nil, nil, points))
+	puzzleBtn := h.a.puzzleButton(info)
+	h.puzzleBtns = append(h.puzzleBtns, puzzleBtn)
+	buttons := container.NewVBox(container.NewGridWithColumns(2, play, rules), puzzleBtn)
+	c := widget.NewCard(gt.Title, gt.OtherTitle, container.NewBorder(nil, buttons, nil, nil, points))
 	h.titles = append(h.titles, c)
 	return c
 }

@@ -22,6 +22,9 @@ const (
 	KeyFaceToFace = "settings.face_to_face" // bool
 	KeySound      = "settings.sound"        // bool
 	KeySavedGame  = "resume.game"           // JSON of savedGame (older versions; now a file)
+	// KeyPuzzlesSolved + a game ID ("puzzles.solved.deer-chess"): the IDs
+	// of the game's puzzles solved (puzzles.Puzzle.ID), comma-separated.
+	KeyPuzzlesSolved = "puzzles.solved."
 
 	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
 	KeyWindowHeight = "window.height" // float

@@ -65,7 +65,7 @@ func rawMessages(t *testing.T, lang Lang) map[string]map[string]string {
 		require.NoError(t, toml.Unmarshal(data, &m), name)
 		walk("", m)
 	}
-	require.Equal(t, 2, n, "expected ui and games files for %s", lang)
+	require.Equal(t, len(MessageFiles())/2, n, "expected every message file in %s too", lang)
 	return out
 }
 
@@ -74,6 +74,7 @@ func TestMessageFilesLoad(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{
 		"locales/games.en.toml", "locales/games.zh-Hans.toml",
+		"locales/puzzles.en.toml", "locales/puzzles.zh-Hans.toml",
 		"locales/ui.en.toml", "locales/ui.zh-Hans.toml",
 	}, MessageFiles())
 }
