@@ -27,8 +27,10 @@ import (
 //	                  question before discarding it) | review (the
 //	                  review of the game, after its endgame table loads) |
 //	                  puzzles (the game's puzzle list) | puzzle (a puzzle:
-//	                  HUNTCHESS_PUZZLE) | puzzle-solved (that puzzle solved)
+//	                  HUNTCHESS_PUZZLE) | puzzle-wrong (after a wrong
+//	                  move) | puzzle-solved (that puzzle solved)
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
+//	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
@@ -47,7 +49,7 @@ type Dev struct {
 	TextScale                       float64
 	FaceToFace                      bool
 	Stats                           string
-	Puzzle                          int
+	Puzzle, Solved                  int
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -64,6 +66,7 @@ func DevFromEnv() *Dev {
 	d.FaceToFace = os.Getenv("HUNTCHESS_FACE") == "1"
 	d.Stats = os.Getenv("HUNTCHESS_STATS")
 	d.Puzzle, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PUZZLE"))
+	d.Solved, _ = strconv.Atoi(os.Getenv("HUNTCHESS_SOLVED"))
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -124,6 +127,7 @@ func (a *App) applyDev(d *Dev) {
 		}
 		return g
 	}
+	devMarkSolved(a, info, d.Solved)
 	switch d.Screen {
 	case "newgame":
 		a.showNewGame(info)
@@ -156,7 +160,7 @@ func (a *App) applyDev(d *Dev) {
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
 		a.replace(s)
 		devGameAction(s, d.Screen)
-	case "puzzles", "puzzle", "puzzle-solved":
+	case "puzzles", "puzzle", "puzzle-wrong", "puzzle-solved":
 		devPuzzle(a, info, d.Screen, d.Puzzle)
 	case "confirm":
 		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))

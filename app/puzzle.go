@@ -1,6 +1,7 @@
 package app
 
 import (
+	"strconv"
 	"strings"
 	"time"
 
@@ -310,11 +311,16 @@ func (s *puzzleScreen) refresh() {
 		s.noticeLabel.Importance = widget.MediumImportance
 	}
 	s.noticeLabel.Refresh()
+	// The moves played, numbered by the player's moves: "1. c2-b2 a2-a3  2. a1-a2".
 	var moves []string
-	for _, m := range s.flow.run.Played() {
-		moves = append(moves, moveText(m))
+	for i, m := range s.flow.run.Played() {
+		if i%2 == 0 {
+			moves = append(moves, strconv.Itoa(i/2+1)+". "+moveText(m))
+		} else {
+			moves[len(moves)-1] += " " + moveText(m)
+		}
 	}
-	s.movesLabel.SetText(strings.Join(moves, "  "))
+	s.movesLabel.SetText(strings.Join(moves, "   "))
 	s.board.SetReadOnly(!s.flow.playerTurn())
 	setEnabled(s.showBtn, s.flow.playerTurn())
 	setEnabled(s.retryBtn, len(s.flow.run.Played()) > 0 || s.flow.wrong)

@@ -173,3 +173,12 @@ func TestPuzzleRelabels(t *testing.T) {
 		t.Errorf("list in Chinese: %q", l.rowTexts[0].Text)
 	}
 }
+
+// The rules screen leads to the game's puzzles too.
+func TestRulesLeadToPuzzles(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	test.Tap(h.home().rulesBtns[1])
+	if !strings.Contains(texts(h.a.Window()), "Puzzles 0/24") {
+		t.Error("no Puzzles button on the rules screen")
+	}
+}

@@ -140,18 +140,28 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 		container.NewVScroll(container.NewPadded(sized(list, 760))))
 }
 
-// devPuzzle opens what HUNTCHESS_SCREEN=puzzles, puzzle or puzzle-solved
-// asks for (dev.go): the list, puzzle n (1, 2, …) or puzzle n solved (its
-// moves played at once, the replies by search).
+// devPuzzle opens what HUNTCHESS_SCREEN=puzzles, puzzle, puzzle-wrong or
+// puzzle-solved asks for (dev.go): the list, puzzle n (1, 2, …), puzzle n
+// after a wrong first move, or puzzle n solved (its moves played at once,
+// the replies by search).
 func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
-	a.showPuzzles(info)
 	list := puzzles.For(info.ID)
+	a.showPuzzles(info)
 	if screen == "puzzles" || len(list) == 0 {
 		return
 	}
 	n = min(max(n, 1), len(list)) - 1
 	a.showPuzzle(info, n)
 	s, ok := a.top().(*puzzleScreen)
+	if ok && screen == "puzzle-wrong" {
+		pos := s.flow.run.Position()
+		for _, m := range pos.GenMoves(nil) {
+			if m != s.flow.pz.Answer {
+				s.flow.try(m)
+				return
+			}
+		}
+	}
 	if screen != "puzzle-solved" || !ok {
 		return
 	}
@@ -169,4 +179,15 @@ func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
 	played := f.run.Played()
 	f.position(played[len(played)-1])
 	f.finish()
+}
+
+// devMarkSolved marks the game's first n puzzles solved (HUNTCHESS_SOLVED).
+func devMarkSolved(a *App, info *core.GameInfo, n int) {
+	list := puzzles.For(info.ID)
+	for _, pz := range list[:min(max(n, 0), len(list))] {
+		markPuzzleSolved(a.prefs, pz)
+	}
+	if n > 0 {
+		a.render() // the home card counts them
+	}
 }

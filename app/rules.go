@@ -85,6 +85,7 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 		}
 	}
 	section(translations.T("rules.clarifications"), gt.Clarifications, true)
+	body.Add(container.NewCenter(r.a.puzzleButton(r.info))) // practise: the game's puzzles (puzzles.go)
 
 	top := container.NewBorder(nil, nil, back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
