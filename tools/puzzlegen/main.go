@@ -214,12 +214,26 @@ func (gen *generator) pick() []*puzzles.Puzzle {
 		b := bucket{c.Kind, c.Plies, c.Side()}
 		by[b] = append(by[b], c)
 	}
-	if os.Getenv("PUZZLEGEN_DEBUG") != "" {
-		for b, cs := range by {
+	// In a fixed order, so the same seed gives the same puzzles.
+	keys := make([]bucket, 0, len(by))
+	for b := range by {
+		keys = append(keys, b)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		a, b := keys[i], keys[j]
+		if a.kind != b.kind {
+			return a.kind < b.kind
+		}
+		if a.plies != b.plies {
+			return a.plies < b.plies
+		}
+		return a.side < b.side
+	})
+	for _, b := range keys {
+		cs := by[b]
+		if os.Getenv("PUZZLEGEN_DEBUG") != "" {
 			log.Printf("bucket %v: %d", b, len(cs))
 		}
-	}
-	for _, cs := range by {
 		gen.rng.Shuffle(len(cs), func(i, j int) { cs[i], cs[j] = cs[j], cs[i] })
 	}
 	used := map[bucket]int{}
