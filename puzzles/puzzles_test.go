@@ -95,6 +95,31 @@ func TestPuzzlesAgainstTables(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d puzzles checked against the table", g.Key, checked)
+		// The replies from the table, as the app plays them when it has it,
+		// hold out as long as the search's.
+		s := NewSolver()
+		for _, p := range For(g.ID) {
+			if p.Kind != Win {
+				continue
+			}
+			r := NewRun(p)
+			if err := r.Try(p.Answer); err != nil {
+				t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
+			}
+			for !r.Solved() {
+				if err := r.Reply(s, tb); err != nil {
+					t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
+				}
+				if !r.Solved() {
+					if err := r.Try(r.Solution()); err != nil {
+						t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
+					}
+				}
+			}
+			if len(r.Played()) != p.Plies {
+				t.Errorf("%s puzzle %d: with the table's replies won after %d plies, want %d", g.Key, p.Number, len(r.Played()), p.Plies)
+			}
+		}
 	}
 }
 
