@@ -26,7 +26,7 @@ SOLVE       := build/solve
 APP_TABLES_DIR ?= build/apptables
 
 .PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena app-tables fonts \
-        screenshots package icon mobile-check deps clean tables solve-all test-tables
+        screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -44,6 +44,7 @@ help:
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about an hour)"
+	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (tools/puzzlegen; about 4 min)"
 	@echo "make clean        remove build/"
 
 # The app on the user's display. Without a display it still starts, inside a
@@ -115,6 +116,13 @@ arena: app-tables
 	  -tables $(APP_TABLES_DIR) -header -title "Level ladder at time scale $(ARENA_SCALE)" -out docs/ai-strength.md $(ARENA_FLAGS)
 	build/arena -game all -pairs master:hard,medium:easy -n 2 -scale 1 -parallel 1 -max-plies 30 -random-plies 2 \
 	  -tables $(APP_TABLES_DIR) -title "Think time at full time scale (short run)" -out docs/ai-strength.md -append $(ARENA_FLAGS)
+
+# The puzzles of the four games, from their solved tables (make solve-all
+# builds them all; the deer table needs about 5 GB while choosing). Commit
+# puzzles/data after running it; the tests prove every puzzle by search.
+puzzles:
+	@for g in $(ALL_GAMES); do [ -f $(TABLES_DIR)/$$g.hctb ] || { echo "make puzzles: $(TABLES_DIR)/$$g.hctb is missing (make solve-all)"; exit 1; }; done
+	$(GO) run ./tools/puzzlegen -tables $(TABLES_DIR) -out puzzles/data
 
 fonts:
 	@$(DEPS) fonts

@@ -26,7 +26,12 @@ import (
 //	                  confirm (a game in progress, then New game → Start: the
 //	                  question before discarding it) | review (the
 //	                  review of the game, after its endgame table loads) |
-//	                  lessons (the game's course) | lesson (one lesson)
+//	                  lessons (the game's course) | lesson (one lesson) |
+//	                  puzzles (the game's puzzle list) | puzzle (a puzzle:
+//	                  HUNTCHESS_PUZZLE) | puzzle-wrong (after a wrong
+//	                  move) | puzzle-solved (that puzzle solved)
+//	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
+//	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
 //	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
@@ -51,6 +56,7 @@ type Dev struct {
 	Stats                           string
 	Lesson                          int
 	LessonState, LessonsDone        string
+	Puzzle, Solved                  int
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -69,6 +75,8 @@ func DevFromEnv() *Dev {
 	d.Lesson, _ = strconv.Atoi(os.Getenv("HUNTCHESS_LESSON"))
 	d.LessonState = os.Getenv("HUNTCHESS_LESSON_STATE")
 	d.LessonsDone = os.Getenv("HUNTCHESS_LESSONS_DONE")
+	d.Puzzle, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PUZZLE"))
+	d.Solved, _ = strconv.Atoi(os.Getenv("HUNTCHESS_SOLVED"))
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -133,6 +141,7 @@ func (a *App) applyDev(d *Dev) {
 		}
 		return g
 	}
+	devMarkSolved(a, info, d.Solved)
 	switch d.Screen {
 	case "newgame":
 		a.showNewGame(info)
@@ -170,6 +179,8 @@ func (a *App) applyDev(d *Dev) {
 	case "lesson":
 		a.showLessons(info)
 		devLesson(a.showLesson(info, max(d.Lesson, 1)-1), d.LessonState)
+	case "puzzles", "puzzle", "puzzle-wrong", "puzzle-solved":
+		devPuzzle(a, info, d.Screen, d.Puzzle)
 	case "confirm":
 		a.replace(newGameScreen(a, game(), mode, a.settings.Level, 0))
 		setup := newSetupScreen(a, info)

@@ -24,7 +24,8 @@ type homeScreen struct {
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	learnBtns   []*widget.Button
-	progress    []*widget.Label // lessons done, per card
+	progress    []*widget.Label  // lessons done, per card
+	puzzleBtns  []*widget.Button // "Puzzles 7/24" (puzzles.go)
 	titles      []*widget.Card
 	grid        *fyne.Container
 	scroll      *container.Scroll
@@ -58,7 +59,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
 
-	h.playBtns, h.rulesBtns, h.learnBtns, h.progress, h.titles = nil, nil, nil, nil, nil
+	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles = nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
@@ -92,7 +93,10 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	h.rulesBtns = append(h.rulesBtns, rules)
 	learn := newLearnButton(h.a, info)
 	h.learnBtns = append(h.learnBtns, learn)
-	buttons := newIconGroup().row(play, rules, learn) // a phone drops the icons before the labels
+	puzzleBtn := h.a.puzzleButton(info)
+	h.puzzleBtns = append(h.puzzleBtns, puzzleBtn)
+	rows := newIconGroup() // a phone drops the icons before the labels, in both rows at once
+	buttons := container.NewVBox(rows.row(play, rules), rows.row(learn, puzzleBtn))
 	c := widget.NewCard(gt.Title, gt.OtherTitle, container.NewBorder(nil, buttons, nil, nil, points))
 	h.titles = append(h.titles, c)
 	return c

@@ -23,6 +23,9 @@ const (
 	KeySound      = "settings.sound"        // bool
 	KeySavedGame  = "resume.game"           // JSON of savedGame (older versions; now a file)
 	KeyLessons    = "lessons.done"          // keys of the lessons completed, comma-separated ("beat-the-wolf/1,…")
+	// KeyPuzzlesSolved + a game ID ("puzzles.solved.deer-chess"): the IDs
+	// of the game's puzzles solved (puzzles.Puzzle.ID), comma-separated.
+	KeyPuzzlesSolved = "puzzles.solved."
 
 	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
 	KeyWindowHeight = "window.height" // float

@@ -86,6 +86,7 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 		}
 	}
 	section(translations.T("rules.clarifications"), gt.Clarifications, true)
+	body.Add(container.NewCenter(r.a.puzzleButton(r.info))) // practise: the game's puzzles (puzzles.go)
 
 	r.learn = newLearnButton(r.a, r.info)
 	top := container.NewBorder(nil, nil, back, r.learn, title)

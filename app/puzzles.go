@@ -1,0 +1,193 @@
+package app
+
+import (
+	"slices"
+	"strings"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/puzzles"
+	"huntchess/translations"
+)
+
+// Puzzles (issue 14): each game's puzzles (package puzzles), listed easy to
+// hard with the ones solved marked, and played on the board against perfect
+// replies (puzzle.go). The puzzles solved are kept in the preferences
+// (KeyPuzzlesSolved + game ID).
+
+// solvedPuzzles returns the IDs of game id's puzzles solved.
+func solvedPuzzles(p fyne.Preferences, id core.GameID) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range strings.Split(p.StringWithFallback(KeyPuzzlesSolved+id.String(), ""), ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out[s] = true
+		}
+	}
+	return out
+}
+
+// markPuzzleSolved stores that puzzle pz has been solved.
+func markPuzzleSolved(p fyne.Preferences, pz *puzzles.Puzzle) {
+	done := solvedPuzzles(p, pz.Game)
+	if done[pz.ID()] {
+		return
+	}
+	done[pz.ID()] = true
+	ids := make([]string, 0, len(done))
+	for id := range done {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	p.SetString(KeyPuzzlesSolved+pz.Game.String(), strings.Join(ids, ","))
+}
+
+// puzzleProgress counts game id's puzzles and those solved (IDs of puzzles
+// no longer in the list are not counted).
+func puzzleProgress(p fyne.Preferences, id core.GameID) (solved, total int) {
+	done := solvedPuzzles(p, id)
+	for _, pz := range puzzles.For(id) {
+		if done[pz.ID()] {
+			solved++
+		}
+	}
+	return solved, len(puzzles.For(id))
+}
+
+// puzzleButton is the button of a home card: "Puzzles 7/24".
+func (a *App) puzzleButton(info *core.GameInfo) *widget.Button {
+	solved, total := puzzleProgress(a.prefs, info.ID)
+	return widget.NewButtonWithIcon(translations.TData("puzzles.button", map[string]any{"Solved": solved, "Total": total}),
+		theme.GridIcon(), func() { a.showPuzzles(info) })
+}
+
+func (a *App) showPuzzles(info *core.GameInfo) { a.push(newPuzzleListScreen(a, info)) }
+
+// levelText names a puzzle's grade: easy, medium, hard.
+func levelText(pz *puzzles.Puzzle) string {
+	return translations.T([]string{"puzzles.easy", "puzzles.medium", "puzzles.hard"}[pz.Level()])
+}
+
+// puzzleRowText is a puzzle's line in the list.
+func puzzleRowText(info *core.GameInfo, pz *puzzles.Puzzle) string {
+	data := map[string]any{"Number": pz.Number, "Side": sideName(info, pz.Side()), "Level": levelText(pz)}
+	if pz.Kind == puzzles.Hold {
+		return translations.TData("puzzles.row_hold", data)
+	}
+	return translations.TPlural("puzzles.row_win", pz.Moves(), data)
+}
+
+// puzzleTaskText is what a puzzle asks, over the board.
+func puzzleTaskText(info *core.GameInfo, pz *puzzles.Puzzle) string {
+	data := map[string]any{"Side": sideName(info, pz.Side())}
+	if pz.Kind == puzzles.Hold {
+		return translations.TData("puzzle.task_hold", data)
+	}
+	return translations.TPlural("puzzle.task_win", pz.Moves(), data)
+}
+
+// puzzleListScreen lists a game's puzzles, easy to hard, the solved ones
+// ticked.
+type puzzleListScreen struct {
+	a    *App
+	info *core.GameInfo
+
+	// built widgets, for tests
+	progress *paragraph
+	rows     []*widget.Button
+	rowTexts []*paragraph
+}
+
+func newPuzzleListScreen(a *App, info *core.GameInfo) *puzzleListScreen {
+	return &puzzleListScreen{a: a, info: info}
+}
+
+func (s *puzzleListScreen) close() {}
+
+func (s *puzzleListScreen) content() fyne.CanvasObject {
+	gt := translations.Game(s.info.Key)
+	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
+	title := widget.NewLabelWithStyle(translations.TData("puzzles.title", map[string]any{"Game": gt.Title}),
+		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	title.SizeName = theme.SizeNameSubHeadingText
+	title.Truncation = fyne.TextTruncateEllipsis
+
+	done := solvedPuzzles(s.a.prefs, s.info.ID)
+	solved, total := puzzleProgress(s.a.prefs, s.info.ID)
+	s.progress = newParagraph(translations.TData("puzzles.progress", map[string]any{"Solved": solved, "Total": total}))
+	list := container.NewVBox(s.progress)
+	s.rows, s.rowTexts = nil, nil
+	for i, pz := range puzzles.For(s.info.ID) {
+		icon := theme.RadioButtonIcon()
+		if done[pz.ID()] {
+			icon = theme.NewSuccessThemedResource(theme.ConfirmIcon())
+		}
+		n := i
+		// A wide button under the row's text: the text wraps on a phone.
+		btn := widget.NewButton("", func() { s.a.showPuzzle(s.info, n) })
+		text := newParagraph(puzzleRowText(s.info, pz))
+		s.rows = append(s.rows, btn)
+		s.rowTexts = append(s.rowTexts, text)
+		row := container.NewBorder(nil, nil, widget.NewIcon(icon), nil, text)
+		list.Add(container.NewStack(btn, container.NewPadded(row)))
+	}
+	top := container.NewBorder(nil, nil, back, nil, title)
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
+		container.NewVScroll(container.NewPadded(sized(list, 760))))
+}
+
+// devPuzzle opens what HUNTCHESS_SCREEN=puzzles, puzzle, puzzle-wrong or
+// puzzle-solved asks for (dev.go): the list, puzzle n (1, 2, …), puzzle n
+// after a wrong first move, or puzzle n solved (its moves played at once,
+// the replies by search).
+func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
+	list := puzzles.For(info.ID)
+	a.showPuzzles(info)
+	if screen == "puzzles" || len(list) == 0 {
+		return
+	}
+	n = min(max(n, 1), len(list)) - 1
+	a.showPuzzle(info, n)
+	s, ok := a.top().(*puzzleScreen)
+	if ok && screen == "puzzle-wrong" {
+		pos := s.flow.run.Position()
+		for _, m := range pos.GenMoves(nil) {
+			if m != s.flow.pz.Answer {
+				s.flow.try(m)
+				return
+			}
+		}
+	}
+	if screen != "puzzle-solved" || !ok {
+		return
+	}
+	f := s.flow
+	solver := puzzles.NewSolver()
+	for !f.run.Solved() {
+		m := f.run.Solution()
+		if f.run.Try(m) != nil {
+			return
+		}
+		if f.run.Waiting() && f.run.Reply(solver, ai.GameTable(info.ID)) != nil {
+			return
+		}
+	}
+	played := f.run.Played()
+	f.position(played[len(played)-1])
+	f.finish()
+}
+
+// devMarkSolved marks the game's first n puzzles solved (HUNTCHESS_SOLVED).
+func devMarkSolved(a *App, info *core.GameInfo, n int) {
+	list := puzzles.For(info.ID)
+	for _, pz := range list[:min(max(n, 0), len(list))] {
+		markPuzzleSolved(a.prefs, pz)
+	}
+	if n > 0 {
+		a.render() // the home card counts them
+	}
+}
