@@ -254,7 +254,9 @@ func (s *gameScreen) browseBar() fyne.CanvasObject {
 	s.browseLabel.Truncation = fyne.TextTruncateEllipsis
 	s.browseRow = container.NewBorder(nil, nil, container.NewHBox(s.prevBtn, s.nextBtn), s.liveBtn, s.browseLabel)
 	head := widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.movesHead = container.NewBorder(nil, nil, head, container.NewHBox(s.reviewBtn, s.copyBtn, s.pasteBtn))
+	// Review, Copy and Paste share the heading's width and drop their icons
+	// together where it is short (large text on a phone).
+	s.movesHead = container.NewBorder(nil, nil, head, nil, newIconGroup().row(s.reviewBtn, s.copyBtn, s.pasteBtn))
 	// While a position is browsed, the bar takes the place of the heading.
 	return container.NewStack(s.movesHead, s.browseRow)
 }
