@@ -19,9 +19,10 @@ import (
 // cached there; the game is playable meanwhile with search. Once loaded,
 // ai.SetTable puts it behind Master and the hints.
 //
-// Which games: Surround the Lion everywhere (about 40 s on a 2-core desktop,
-// 0.4 GB while solving, 9.9 MB cached); the moving phase of deer chess on
-// the desktop only (about 2 minutes, 0.7 GB while solving). The deer
+// Which games: Surround the Lion everywhere (25 s on a 2-core desktop,
+// 0.4 GB while solving, 10 MB cached); the moving phase of deer chess on
+// the desktop only (82 s, 0.5 GB while solving, 37 MB cached; see
+// BenchmarkFirstUse). The deer
 // placement phase (6.4 GB), Wolf Carries the Pig and Beat the Wolf are
 // desktop tables built by `make tables` / `make solve-all`, found through
 // HUNTCHESS_TABLES.
