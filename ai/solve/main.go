@@ -1,14 +1,18 @@
 // Command solve builds, checks and reads the endgame tables of Hunt Chess
 // (package ai/tablebase).
 //
-//	go run ./ai/solve build GAME [-dir DIR] [-tiers LIST] [-bound N] [-threads N]
+//	go run ./ai/solve build GAME [-dir DIR] [-tiers LIST|none] [-bound N] [-threads N]
 //	go run ./ai/solve probe GAME [-dir DIR]      < positions > JSON lines
-//	go run ./ai/solve verify GAME [-dir DIR] [-samples N] [-depth D] [-stride N]
+//	go run ./ai/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
 // GAME.build.json (times, memory, sizes) and, after verify, GAME.verify.json.
+// A build of a bound tier alone (-tiers none -bound N) goes to GAME.bound.hctb
+// (GAME.bound.build.json, GAME.bound.verify.json) beside the game's exact
+// tables, which the app and the probe read without it; verify -bound-file checks
+// that file, and report reads both.
 package main
 
 import (
@@ -30,9 +34,9 @@ import (
 
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
-  solve build GAME [-dir DIR] [-tiers LIST] [-bound N] [-threads N]
+  solve build GAME [-dir DIR] [-tiers LIST|none] [-bound N] [-threads N]
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
-  solve verify GAME [-dir DIR] [-samples N] [-depth D] [-stride N]
+  solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE]
 `)
 	os.Exit(2)
@@ -53,10 +57,11 @@ func main() {
 	fs := flag.NewFlagSet(cmd, flag.ExitOnError)
 	dir := fs.String("dir", "build/tables", "table directory")
 	threads := fs.Int("threads", runtime.GOMAXPROCS(0), "worker threads")
-	tiers := fs.String("tiers", "", "build: captured counts of the moving-phase tiers to solve, comma-separated (default: the game's plan)")
+	tiers := fs.String("tiers", "", "build: captured counts of the moving-phase tiers to solve, comma-separated, or none (default: the game's plan)")
 	bound := fs.Int("bound", -1, "build: solve this tier with any capture counting as a predator win (bounds for the prey)")
 	samples := fs.Int("samples", 200, "verify: positions per tier checked against a plain search")
 	depth := fs.Int("depth", 5, "verify: depth of that search")
+	boundFile := fs.Bool("bound-file", false, "verify: check GAME.bound.hctb (a bound tier built alone)")
 	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
 	out := fs.String("out", "docs/solved.md", "report: output file")
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
@@ -80,7 +85,11 @@ func main() {
 	case "probe":
 		err = probe(g, *dir)
 	case "verify":
-		err = verify(g, *dir, *threads, *samples, *depth, *stride)
+		name := g.Key
+		if *boundFile {
+			name += boundSuffix
+		}
+		err = verify(g, *dir, name, *threads, *samples, *depth, *stride)
 	case "report":
 		err = report(*dir, *appDir, *out)
 	default:
@@ -113,7 +122,9 @@ type BuildTier struct {
 func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet bool) error {
 	start := time.Now()
 	plan := tablebase.FullPlan(g.ID)
-	if tierList != "" {
+	if tierList == "none" {
+		plan = tablebase.Plan{Bound: -1}
+	} else if tierList != "" {
 		plan = tablebase.Plan{Bound: -1}
 		for _, f := range strings.Split(tierList, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
@@ -139,7 +150,11 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 			fmt.Fprintf(os.Stderr, "solve: %s %s\n", g.Key, st.Line())
 		}
 	})
-	path := tablebase.Path(dir, g.Key)
+	name := g.Key
+	if len(plan.Tiers) == 0 && !plan.Placement && plan.Bound >= 0 {
+		name += boundSuffix // a bound tier alone: beside the exact tables, not over them
+	}
+	path := tablebase.Path(dir, name)
 	h, err := s.Write(path)
 	if err != nil {
 		return err
@@ -151,7 +166,7 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 	b.Seconds = time.Since(start).Seconds()
 	b.PeakMemory = peakMemory()
 	b.RawBytes, b.FileBytes = h.Raw, fi.Size()
-	if err := writeJSON(filepath.Join(dir, g.Key+".build.json"), b); err != nil {
+	if err := writeJSON(filepath.Join(dir, name+".build.json"), b); err != nil {
 		return err
 	}
 	var pos int64
@@ -235,13 +250,16 @@ func probe(g *core.GameInfo, dir string) error {
 	return in.Err()
 }
 
-func verify(g *core.GameInfo, dir string, threads, samples, depth, stride int) error {
-	t, err := tablebase.Open(tablebase.Path(dir, g.Key))
+// boundSuffix names the files of a bound tier built alone.
+const boundSuffix = ".bound"
+
+func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride int) error {
+	t, err := tablebase.Open(tablebase.Path(dir, name))
 	if err != nil {
 		return err
 	}
 	rep := tablebase.Verify(t, threads, samples, depth, stride, os.Stderr)
-	if err := writeJSON(filepath.Join(dir, g.Key+".verify.json"), rep); err != nil {
+	if err := writeJSON(filepath.Join(dir, name+".verify.json"), rep); err != nil {
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "verify: %s: %d positions (every %d. entry) checked against their children, %d against a %d-ply search, %d mismatches, %.1f s\n",

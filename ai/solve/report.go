@@ -84,6 +84,12 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	haveBuild := readJSON(filepath.Join(dir, g.Key+".build.json"), &b)
 	var vr tablebase.VerifyReport
 	haveVerify := readJSON(filepath.Join(dir, g.Key+".verify.json"), &vr)
+	// A bound tier built alone (GAME.bound.hctb): the prey's wins where any
+	// capture counts as a predator win.
+	bt, err := tablebase.Open(tablebase.Path(dir, g.Key+boundSuffix))
+	if err != nil && !os.IsNotExist(err) {
+		return "", err
+	}
 
 	// What was solved.
 	var exact, bound, place []*tablebase.Section
@@ -119,6 +125,12 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		parts = append(parts, fmt.Sprintf("every position with %d %ss and nothing captured, where any capture counts as a win for %s (bounds: a draw or win there for %s holds in the real game)",
 			s.K, g.Prey, side(g, core.Predator), side(g, core.Prey)))
 	}
+	if bt != nil {
+		for _, s := range bt.Sections {
+			parts = append(parts, fmt.Sprintf("in every position with %d %ss and nothing captured, whether %s stalemate %s without giving up a single %s, and in how many plies (any capture counted as a win for %s; the other positions of that tier, a draw or a win for %s there, are not told apart)",
+				s.K, g.Prey, side(g, core.Prey), side(g, core.Predator), g.Prey, side(g, core.Predator), side(g, core.Predator)))
+		}
+	}
 	sb.WriteString(strings.Join(parts, "; ") + ".\n\n")
 
 	// The start.
@@ -152,12 +164,19 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			fmt.Fprintf(&sb, "**not settled**: with any capture counted as a predator win, %s reach a capture in %d plies, so the real value needs the lower tiers.", side(g, core.Predator), d)
 		}
 		sb.WriteString("\n\n")
+	} else if bt != nil {
+		sb.WriteString(preyWinsStart(g, t, bt, start))
 	} else {
 		fmt.Fprintf(&sb, "**The start** (%s to move): not covered by the tables solved here.\n\n", first)
 	}
 
 	// Per tier; the placement tiers summed by pieces in hand.
 	rows := tierRows(t, b.Tiers)
+	var bb Build
+	haveBoundBuild := bt != nil && readJSON(filepath.Join(dir, g.Key+boundSuffix+".build.json"), &bb)
+	if bt != nil {
+		rows = append(rows, tierRows(bt, bb.Tiers)...)
+	}
 	sb.WriteString("| tier | " + g.Prey + "s on board | positions | wins | draws | losses | " + side(g, core.Predator) + " to move: W / D / L | longest win | time |\n")
 	sb.WriteString("|---|---|---|---|---|---|---|---|---|\n")
 	longest, longestTier := 0, ""
@@ -167,11 +186,21 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		if haveBuild {
 			tm = fmt.Sprintf("%.1f s", r.seconds)
 		}
+		if st.PreyWinsOnly {
+			fmt.Fprintf(&sb, "| %s, %s's wins only¹ | %s | %d | %d | %d neither¹ | %d | — / %d neither / %d | %d | %s |\n", r.name, g.Prey, r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
+				st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm)
+			continue
+		}
 		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %d | %d / %d / %d | %d | %s |\n", r.name, r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
 			st.PredatorToMove[0], st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm)
 		if !st.Bound && st.LongestWin > longest {
 			longest, longestTier = st.LongestWin, r.name
 		}
+	}
+	if bt != nil {
+		fmt.Fprintf(&sb, "\n¹ Only %s's wins were solved in that tier: a win there is a %s win by stalemating %s without giving up a %s (with %s to move; a loss with %s to move), with its plies; \"neither\" is every other position, a draw or a win for %s there, not told apart. %s to move there: %d positions, of which %d are lost.\n",
+			g.Prey, g.Prey, side(g, core.Predator), g.Prey, side(g, core.Prey), side(g, core.Predator), side(g, core.Predator),
+			capitalize(side(g, core.Predator)), bt.Sections[0].Stats.PredatorToMove[1]+bt.Sections[0].Stats.PredatorToMove[2], bt.Sections[0].Stats.PredatorToMove[2])
 	}
 	if longest > 0 {
 		fmt.Fprintf(&sb, "\nThe longest win: %d plies (%s).\n", longest, longestTier)
@@ -186,6 +215,24 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		fmt.Fprintf(&sb, "Built %s on %d threads: %d positions in %.1f s (%.2f M positions/s per core), peak memory %.2f GiB; tables %.1f MiB raw, %.2f MiB compressed (`%s%s`).\n",
 			b.Date, b.Threads, n, b.Seconds, float64(n)/b.Seconds/float64(b.Threads)/1e6, float64(b.PeakMemory)/(1<<30),
 			float64(b.RawBytes)/(1<<20), float64(b.FileBytes)/(1<<20), g.Key, tablebase.FileExt)
+	}
+	if haveBoundBuild {
+		var n int64
+		for _, t := range bb.Tiers {
+			n += t.Positions
+		}
+		fmt.Fprintf(&sb, "The %s's wins with nothing captured: built %s on %d threads, %d positions in %.1f s (%.2f M positions/s per core), peak memory %.2f GiB; %.1f MiB raw, %.2f MiB compressed (`%s%s%s`, beside the exact tables; the app does not read it).\n",
+			g.Prey, bb.Date, bb.Threads, n, bb.Seconds, float64(n)/bb.Seconds/float64(bb.Threads)/1e6, float64(bb.PeakMemory)/(1<<30),
+			float64(bb.RawBytes)/(1<<20), float64(bb.FileBytes)/(1<<20), g.Key, boundSuffix, tablebase.FileExt)
+	}
+	var bvr tablebase.VerifyReport
+	if bt != nil && readJSON(filepath.Join(dir, g.Key+boundSuffix+".verify.json"), &bvr) {
+		which := "every stored position"
+		if bvr.Stride > 1 {
+			which = fmt.Sprintf("every %d. stored position", bvr.Stride)
+		}
+		fmt.Fprintf(&sb, "Verified (`verify %s -bound-file`): %s, %d positions, checked against their children by core's moves (a capture counted as %s win, a win of %s stored where and only where the children give one): %d mismatches (%.1f s).\n",
+			g.Key, which, bvr.Positions, possessive(g, core.Predator), g.Prey, bvr.Mismatches, bvr.Seconds)
 	}
 	if haveVerify {
 		which := "every stored position"
@@ -367,5 +414,46 @@ the README.
 	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | search only | the moving phase (the placement phase by search) | %s |\n", rec(core.DeerChess))
 	sb.WriteString("| Wolf Carries the Pig | search only | search; the full table of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n")
 	sb.WriteString("| Beat the Wolf | search only | search; the endgame tables of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n\n")
+	return sb.String()
+}
+
+// preyWinsStart says what a prey-win table (a bound tier built alone) proves
+// about the start.
+func preyWinsStart(g *core.GameInfo, t, bt *tablebase.Table, start core.Position) string {
+	var sb strings.Builder
+	lo := g.PreyCount - g.CapturesToWin + 1 // the fewest prey on the board in play
+	for _, s := range t.Sections {
+		if !s.Bound && s.Hand == 0 {
+			lo = max(lo, s.K+1)
+		}
+	}
+	v, d, ok := bt.ProbeBound(start)
+	first := side(g, start.ToMove)
+	switch {
+	case !ok:
+		fmt.Fprintf(&sb, "**The start** (%s to move): not covered by the tables solved here.\n\n", first)
+	case v == tablebase.Win && start.ToMove == core.Prey, v == tablebase.Loss && start.ToMove == core.Predator:
+		fmt.Fprintf(&sb, "**The start** (%s to move): **a win for %s, proven** — they stalemate %s in at most %d plies without giving up a single %s (the real game may hold a faster win that gives up %ss).",
+			first, side(g, core.Prey), side(g, core.Predator), d, g.Prey, g.Prey)
+		line := bt.LineBound(start, 400)
+		fmt.Fprintf(&sb, "\n\nA line of that win, %s's fastest against %s's longest resistance, neither capturing (%d plies):\n\n```\n%s\n```\n\n",
+			side(g, core.Prey), side(g, core.Predator), len(line), wrapMoves(line, 400))
+	default:
+		fmt.Fprintf(&sb, "**The start** (%s to move): **not settled** — %s cannot stalemate %s without giving up a %s: from the start, %s can always force a capture or play on for ever. Whether %s win by giving up %ss, or %s wins, needs the tiers between (%d to %d %ss on the board), which are out of reach here.",
+			first, side(g, core.Prey), side(g, core.Predator), g.Prey, side(g, core.Predator), side(g, core.Prey), g.Prey, side(g, core.Predator),
+			lo, g.PreyCount-1, g.Prey)
+		var buf [core.MaxMoves]core.Move
+		var wins []string
+		for _, m := range start.GenMoves(buf[:0]) {
+			c := start.After(m)
+			if cv, cd, ok := bt.ProbeBound(c); ok && c.Captured == start.Captured && (cv == tablebase.Win) == (c.ToMove == core.Prey) && cv != tablebase.Draw {
+				wins = append(wins, fmt.Sprintf("%s (the %s then win in %d)", m, g.Prey+"s", cd))
+			}
+		}
+		if len(wins) > 0 {
+			fmt.Fprintf(&sb, " First moves after which %s win without loss: %s.", side(g, core.Prey), strings.Join(wins, "; "))
+		}
+		sb.WriteString("\n\n")
+	}
 	return sb.String()
 }

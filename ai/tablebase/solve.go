@@ -64,7 +64,10 @@ type TierKey struct{ Captured, Hand int }
 // TierStats are the counts of one solved tier.
 type TierStats struct {
 	Captured, Hand int
-	Bound          bool   // captures count as a predator win: bounds, not values
+	Bound          bool // captures count as a predator win: bounds, not values
+	// PreyWinsOnly: only the prey's wins were solved (SolveBoundTier); a
+	// draw here means "not a prey win" (a draw or a predator win).
+	PreyWinsOnly   bool   `json:",omitempty"`
 	Kind           string // "dense": every position of the tier
 	PreyOnBoard    int
 	Entries        int64 // index entries, holes included
@@ -82,7 +85,19 @@ type solvedTier struct {
 	bound bool
 	l     *layout
 	codes []uint16
+	bytes byteTable // a tier of SolveBoundTier (codes nil)
 	stats TierStats
+}
+
+// fill puts the codes of entries lo, lo+1, … into dst.
+func (t *solvedTier) fill(lo int64, dst []uint16) {
+	if t.bytes == nil {
+		copy(dst, t.codes[lo:])
+		return
+	}
+	for i := range dst {
+		dst[i] = boundCode(t.bytes.get(lo + int64(i)))
+	}
 }
 
 // Solver solves the tiers of one game and keeps them for lookups.
@@ -307,6 +322,10 @@ func (t *TierStats) Line() string {
 	b := ""
 	if t.Bound {
 		b = " (bound: a capture counts as a predator win)"
+	}
+	if t.PreyWinsOnly {
+		return fmt.Sprintf("captured %d%s, the prey's wins: %d positions: %d prey wins (prey to move), %d predator losses, %d neither (not a prey win); longest win %d plies; %.1fs",
+			t.Captured, b, t.Positions, t.Wins, t.Losses, t.Draws, t.LongestWin, t.Seconds)
 	}
 	return fmt.Sprintf("captured %d, in hand %d%s: %d positions: %d wins, %d draws, %d losses; longest win %d plies; %.1fs",
 		t.Captured, t.Hand, b, t.Positions, t.Wins, t.Draws, t.Losses, t.LongestWin, t.Seconds)
@@ -548,7 +567,8 @@ type Plan struct {
 // (docs/solved.md): all of Surround the Lion, deer chess and Wolf Carries
 // the Pig, and Beat the Wolf's endgame tiers down to 10 dogs (the next one,
 // 1.8e9 entries, would need about 14 GB; the top tiers have 7.9e9 entries
-// each).
+// each). Beat the Wolf's top tier is solved on its own for the dogs' wins
+// only (SolveBoundTier; ai/solve build beat-the-wolf -tiers none -bound 0).
 func FullPlan(id core.GameID) Plan {
 	switch id {
 	case core.SurroundTheLion:
@@ -599,7 +619,15 @@ func (s *Solver) Run(p Plan, done func(TierStats)) {
 		add(s.SolveTier(c, false))
 	}
 	if p.Bound >= 0 {
-		add(s.SolveTier(p.Bound, true))
+		if s.R.BoundSolvable() {
+			st, err := s.SolveBoundTier(p.Bound)
+			if err != nil {
+				panic(err) // only past 253 plies: the byte per entry would need to grow
+			}
+			add(st)
+		} else {
+			add(s.SolveTier(p.Bound, true))
+		}
 	}
 	if p.Placement {
 		p.eachPlacementTier(s.R, func(c, h int) { add(s.SolvePlacementTier(c, h)) })

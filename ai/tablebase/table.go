@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"bufio"
 	"bytes"
 	"compress/flate"
 	"encoding/binary"
@@ -71,9 +72,41 @@ type BlockRef struct {
 	CRC uint32 `json:"c"`
 }
 
+// block is one unpacked block. A block that is mostly draws (Beat the
+// Wolf's bound tier: a few prey wins among millions of other positions) is
+// kept sparse, as the sorted offsets and codes of its other entries, at a
+// fraction of the dense block's 64 KiB.
 type block struct {
-	codes []uint16
+	codes []uint16 // dense: every entry's code (nil when sparse)
+	at    []uint16 // sparse: offsets of the entries that are not draws
+	other []uint16 // and their codes
+	n     int
 }
+
+// sparseMax is the most non-draw entries a block keeps sparse (a quarter of
+// a block: at most 32 KiB of offsets and codes instead of 64 KiB).
+const sparseMax = denseBlock / 4
+
+func (b *block) code(i int) uint16 {
+	if b.codes != nil {
+		return b.codes[i]
+	}
+	lo, hi := 0, len(b.at)
+	for lo < hi {
+		m := (lo + hi) / 2
+		if int(b.at[m]) < i {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo < len(b.at) && int(b.at[lo]) == i {
+		return b.other[lo]
+	}
+	return codeDrawV
+}
+
+func (b *block) len() int { return b.n }
 
 // Table is one game's tables, open for probing.
 type Table struct {
@@ -86,71 +119,110 @@ type Table struct {
 // ErrRules is wrapped by the error for a table built for other rules.
 var ErrRules = errors.New("table built for other rules")
 
-// encodeSection cuts codes into compressed blocks.
-func encodeSection(sec *Section, codes []uint16, threads int, out *bytes.Buffer) error {
-	bs := sec.BlockSize
-	nb := (len(codes) + bs - 1) / bs
-	blobs := make([][]byte, nb)
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	var firstErr atomic.Value
-	for w := 0; w < max(1, threads); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			raw := make([]byte, 0, 2*bs)
-			var buf bytes.Buffer
-			zw, _ := flate.NewWriter(&buf, 6)
-			for {
-				b := int(next.Add(1) - 1)
-				if b >= nb {
-					return
-				}
-				lo, hi := b*bs, min((b+1)*bs, len(codes))
-				raw = raw[:0]
-				for _, c := range codes[lo:hi] {
-					raw = binary.LittleEndian.AppendUint16(raw, c)
-				}
-				buf.Reset()
-				zw.Reset(&buf)
-				if _, err := zw.Write(raw); err != nil {
-					firstErr.Store(err)
-				}
-				if err := zw.Close(); err != nil {
-					firstErr.Store(err)
-				}
-				blobs[b] = bytes.Clone(buf.Bytes())
-			}
-		}()
-	}
-	wg.Wait()
-	if e := firstErr.Load(); e != nil {
-		return e.(error)
+// bigSection is the entry count above which a section is compressed at
+// flate's best speed rather than level 6 (Beat the Wolf's bound tier: 7.9e9
+// entries, where level 6 alone would take some 25 minutes here). Readers do
+// not care; the bytes stay deterministic.
+const bigSection = 1 << 31
+
+// encodeSection cuts a tier's codes into compressed blocks and writes them
+// to out, whose first byte lies at *off after the header; batches of blocks
+// are compressed in parallel, so memory stays bounded for any tier size.
+func encodeSection(sec *Section, t *solvedTier, threads int, out io.Writer, off *int64) error {
+	bs := int64(sec.BlockSize)
+	nb := (sec.Entries + bs - 1) / bs
+	level := 6
+	if sec.Entries > bigSection {
+		level = flate.BestSpeed
 	}
 	sec.Blocks = make([]BlockRef, nb)
-	for b, blob := range blobs {
-		sec.Blocks[b] = BlockRef{Off: int64(out.Len()), Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}
-		out.Write(blob)
+	const batch = 4096
+	blobs := make([][]byte, batch)
+	for b0 := int64(0); b0 < nb; b0 += batch {
+		b1 := min(b0+batch, nb)
+		var next atomic.Int64
+		next.Store(b0)
+		var wg sync.WaitGroup
+		var firstErr atomic.Value
+		for w := 0; w < max(1, threads); w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				codes := make([]uint16, bs)
+				raw := make([]byte, 0, 2*bs)
+				var buf bytes.Buffer
+				zw, _ := flate.NewWriter(&buf, level)
+				for {
+					b := next.Add(1) - 1
+					if b >= b1 {
+						return
+					}
+					lo, hi := b*bs, min((b+1)*bs, sec.Entries)
+					t.fill(lo, codes[:hi-lo])
+					raw = raw[:0]
+					for _, c := range codes[:hi-lo] {
+						raw = binary.LittleEndian.AppendUint16(raw, c)
+					}
+					buf.Reset()
+					zw.Reset(&buf)
+					if _, err := zw.Write(raw); err != nil {
+						firstErr.Store(err)
+					}
+					if err := zw.Close(); err != nil {
+						firstErr.Store(err)
+					}
+					blobs[b-b0] = bytes.Clone(buf.Bytes())
+				}
+			}()
+		}
+		wg.Wait()
+		if e := firstErr.Load(); e != nil {
+			return e.(error)
+		}
+		for b := b0; b < b1; b++ {
+			blob := blobs[b-b0]
+			sec.Blocks[b] = BlockRef{Off: *off, Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}
+			if _, err := out.Write(blob); err != nil {
+				return err
+			}
+			*off += int64(len(blob))
+			blobs[b-b0] = nil
+		}
 	}
 	return nil
 }
 
 // Write writes the solved tiers as path. The
-// bytes depend on the tables alone (no times, no machine facts).
+// bytes depend on the tables alone (no times, no machine facts). The blocks
+// go to a scratch file first (the header, which locates them, comes first
+// in the table file), so memory does not grow with the tables.
 func (s *Solver) Write(path string) (*Header, error) {
 	r := s.R
 	h := &Header{Format: formatVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion}
-	var data bytes.Buffer
-	keys := append([]TierKey(nil), s.order...)
-	for _, k := range keys {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, err
+	}
+	tmp, scratch := path+".tmp", path+".blocks.tmp"
+	defer os.Remove(scratch)
+	data, err := os.Create(scratch)
+	if err != nil {
+		return nil, err
+	}
+	defer data.Close()
+	bw := bufio.NewWriterSize(data, 1<<20)
+	var off int64
+	for _, k := range s.order {
 		t := s.tiers[k]
 		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
 			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: denseBlock, Stats: t.stats}
-		if err := encodeSection(sec, t.codes, s.Threads, &data); err != nil {
+		if err := encodeSection(sec, t, s.Threads, bw, &off); err != nil {
 			return nil, err
 		}
 		h.Sections = append(h.Sections, sec)
 		h.Raw += 2 * t.l.entries
+	}
+	if err := bw.Flush(); err != nil {
+		return nil, err
 	}
 	hdr, err := json.Marshal(h)
 	if err != nil {
@@ -161,16 +233,16 @@ func (s *Solver) Write(path string) (*Header, error) {
 	pre.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
 	pre.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
 	pre.Write(hdr)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
-	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return nil, err
 	}
-	if _, err := f.Write(pre.Bytes()); err == nil {
-		_, err = f.Write(data.Bytes())
+	_, err = f.Write(pre.Bytes())
+	if err == nil {
+		_, err = data.Seek(0, io.SeekStart)
+	}
+	if err == nil {
+		_, err = io.Copy(f, data)
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -287,12 +359,28 @@ func (t *Table) load(sec *Section, b int) (*block, error) {
 		return nil, fmt.Errorf("corrupt table block: %v", err)
 	}
 	n := min(int64(sec.BlockSize), sec.Entries-int64(b)*int64(sec.BlockSize))
-	blk := &block{codes: make([]uint16, n)}
 	if int64(len(raw)) != 2*n {
 		return nil, errors.New("corrupt table block: wrong length")
 	}
-	for i := range blk.codes {
-		blk.codes[i] = binary.LittleEndian.Uint16(raw[2*i:])
+	blk := &block{n: int(n)}
+	others := 0
+	for i := 0; i < int(n); i++ {
+		if binary.LittleEndian.Uint16(raw[2*i:]) != codeDrawV {
+			others++
+		}
+	}
+	if others <= sparseMax {
+		blk.at, blk.other = make([]uint16, 0, others), make([]uint16, 0, others)
+		for i := 0; i < int(n); i++ {
+			if c := binary.LittleEndian.Uint16(raw[2*i:]); c != codeDrawV {
+				blk.at, blk.other = append(blk.at, uint16(i)), append(blk.other, c)
+			}
+		}
+	} else {
+		blk.codes = make([]uint16, n)
+		for i := range blk.codes {
+			blk.codes[i] = binary.LittleEndian.Uint16(raw[2*i:])
+		}
 	}
 	sec.cache[b].Store(blk)
 	return blk, nil
@@ -319,7 +407,7 @@ func (t *Table) code(p pos, bound bool) (uint16, bool, error) {
 	if err != nil {
 		return 0, false, err
 	}
-	c := blk.codes[i%int64(sec.BlockSize)]
+	c := blk.code(int(i % int64(sec.BlockSize)))
 	return c, c != codeNoneV, nil
 }
 
@@ -402,13 +490,21 @@ func Path(dir, game string) string { return filepath.Join(dir, game+FileExt) }
 // value and plies of p. ok is false where the table does not cover p or its
 // children. Ties go to the first move in core's order.
 func (t *Table) Best(p core.Position) (m core.Move, v Value, plies int, ok bool) {
-	v, plies, ok = t.Probe(p)
+	return t.best(p, t.Probe, false)
+}
+
+func (t *Table) best(p core.Position, probe func(core.Position) (Value, int, bool), bound bool) (m core.Move, v Value, plies int, ok bool) {
+	v, plies, ok = probe(p)
 	if !ok || plies == 0 && v != Draw {
 		return core.Move{}, v, plies, false
 	}
 	var buf [core.MaxMoves]core.Move
 	for _, mv := range p.GenMoves(buf[:0]) {
-		cv, cd, cok := t.Probe(p.After(mv))
+		c := p.After(mv)
+		if bound && c.Captured > p.Captured {
+			continue // a capture ends a bound tier (never on a best line that wins or resists)
+		}
+		cv, cd, cok := probe(c)
 		if !cok {
 			return core.Move{}, v, plies, false
 		}
@@ -420,6 +516,28 @@ func (t *Table) Best(p core.Position) (m core.Move, v Value, plies int, ok bool)
 		}
 	}
 	return core.Move{}, v, plies, false
+}
+
+// LineBound is Line in the bound sections: from a prey win, the prey's
+// shortest win against the predator's longest resistance, neither side
+// capturing.
+func (t *Table) LineBound(p core.Position, n int) []core.Move {
+	probe := func(c core.Position) (Value, int, bool) {
+		if o := c.Outcome(); o.Over() {
+			return outcomeValue(o, c.ToMove), 0, true
+		}
+		return t.ProbeBound(c)
+	}
+	var line []core.Move
+	for len(line) < n {
+		m, v, _, ok := t.best(p, probe, true)
+		if !ok || v == Draw {
+			break
+		}
+		line = append(line, m)
+		p = p.After(m)
+	}
+	return line
 }
 
 // Line returns the best line from p (see Best), at most n plies long.

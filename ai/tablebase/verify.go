@@ -102,6 +102,9 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, w io.Writer) Ve
 		check := func(p pos, code uint16) {
 			cp := toCore(t.r, p)
 			v, d, err := t.expected(cp, sec.Bound)
+			if sec.Stats.PreyWinsOnly && !(v == Win && p.side == 1 || v == Loss && p.side == 0) {
+				v, d = Draw, 0 // only the prey's wins are stored: anything else is "not a prey win"
+			}
 			sv, sd := decode(code)
 			if err != nil || v != sv || (v != Draw && d != sd) {
 				bad(fmt.Sprintf("%s: stored %v %d, children give %v %d %v", cp, sv, sd, v, d, err))
@@ -116,14 +119,18 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, w io.Writer) Ve
 					continue
 				}
 				base := b * int64(sec.BlockSize)
-				for i, code := range blk.codes {
-					if code == codeNoneV || (base+int64(i))%int64(stride) != 0 {
+				for i := 0; i < blk.len(); i++ {
+					if (base+int64(i))%int64(stride) != 0 {
+						continue
+					}
+					code := blk.code(i)
+					if code == codeNoneV {
 						continue
 					}
 					pred, prey, side := sec.l.position(base + int64(i))
 					check(pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}, code)
 				}
-				tick.add(&done, int64(len(blk.codes)))
+				tick.add(&done, int64(blk.len()))
 			}
 		}, 1)
 		tick.end()

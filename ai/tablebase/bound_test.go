@@ -1,0 +1,194 @@
+package tablebase
+
+import (
+	"path/filepath"
+	"testing"
+
+	"huntchess/core"
+)
+
+// preyWinCode is what SolveBoundTier stores for an entry that SolveTier
+// (bound) gives code c: the prey's wins and the predator's losses as they
+// are, every other position as a draw ("not a prey win").
+func preyWinCode(c uint16, predToMove bool) uint16 {
+	v, _ := decode(c)
+	switch {
+	case c == codeNoneV, predToMove && v == Loss, !predToMove && v == Win:
+		return c
+	}
+	return codeDrawV
+}
+
+// The byte-per-entry prey-win solver gives every prey win and predator loss
+// the value and plies SolveTier gives with bound set, and leaves every other
+// position undecided, in every tier of the mini games whose only ends are
+// captures and stuck sides.
+func TestSolveBoundTierMatchesSolveTier(t *testing.T) {
+	for _, dense := range []struct {
+		name string
+		prey int
+	}{{"mini-wolf", 6}, {"mini-wolf", 9}, {"mini-wolf", 11}, {"mini-pigs", 5}, {"mini-pigs", 7}} {
+		name := dense.name
+		g := miniGame(name)
+		g.prey = dense.prey // more prey: the prey's wins get common
+		g.build()
+		if !g.r.BoundSolvable() {
+			t.Fatalf("%s: not bound-solvable", name)
+		}
+		for c := 0; c < g.win; c++ {
+			ref := NewSolver(g.r)
+			ref.Threads = 2
+			ref.SolveTier(c, true)
+			s := NewSolver(g.r)
+			s.Threads = 2
+			st, err := s.SolveBoundTier(c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, got := ref.tiers[TierKey{c, 0}], s.tiers[TierKey{c, 0}]
+			codes := make([]uint16, want.l.entries)
+			got.fill(0, codes)
+			var wins int64
+			for i, c := range want.codes {
+				w := preyWinCode(c, int64(i) < want.l.entries/2)
+				if w != codeNoneV && w != codeDrawV {
+					wins++
+				}
+				if codes[i] != w {
+					pred, prey, side := want.l.position(int64(i))
+					wv, wd := decode(w)
+					gv, gd := decode(codes[i])
+					t.Fatalf("%s captured=%d entry %d (%b/%b side %d): bound solver %v %d, SolveTier %v %d",
+						name, c, i, pred, prey, side, gv, gd, wv, wd)
+				}
+			}
+			if st.Positions != want.stats.Positions || st.PredatorToMove[0] != 0 || st.Wins+st.Losses != wins || !st.PreyWinsOnly {
+				t.Fatalf("%s captured=%d: stats %+v, SolveTier %+v, %d prey wins and predator losses", name, c, st, want.stats, wins)
+			}
+			if wins == 0 && dense.prey > 6 {
+				t.Fatalf("%s captured=%d: no prey win at all; the test tests too little", name, c)
+			}
+			t.Logf("%s with %d prey, captured=%d: %d entries agree (%d prey wins, %d predator losses, %d not a prey win, longest win %d)",
+				name, g.prey, c, want.l.entries, st.Wins, st.Losses, st.Draws, st.LongestWin)
+		}
+	}
+}
+
+// On the real Beat the Wolf board, the tier with 6 dogs (12.7 M entries):
+// both solvers agree entry by entry, and the written table probes the same.
+func TestSolveBoundTierBeatTheWolf(t *testing.T) {
+	if testing.Short() {
+		t.Skip("12.7 M entries")
+	}
+	r := ForGame(core.BeatTheWolf)
+	ref := NewSolver(r)
+	ref.SolveTier(11, true)
+	s := NewSolver(r)
+	st, err := s.SolveBoundTier(11)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, got := ref.tiers[TierKey{11, 0}], s.tiers[TierKey{11, 0}]
+	codes := make([]uint16, 1<<16)
+	for lo := int64(0); lo < want.l.entries; lo += int64(len(codes)) {
+		c := codes[:min(int64(len(codes)), want.l.entries-lo)]
+		got.fill(lo, c)
+		for i, w := range c {
+			j := lo + int64(i)
+			if w != preyWinCode(want.codes[j], j < want.l.entries/2) {
+				t.Fatalf("entry %d: bound solver %04x, SolveTier %04x", j, w, want.codes[j])
+			}
+		}
+	}
+	if st.Wins == 0 || st.Losses == 0 || st.Draws == 0 {
+		t.Fatalf("the tier tests too little: %+v", st)
+	}
+	path := filepath.Join(t.TempDir(), "btw-bound.hctb")
+	if _, err := s.Write(path); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := int64(0); i < want.l.entries; i += 997 {
+		pred, prey, side := want.l.position(i)
+		c, ok, err := tb.code(pos{pred: pred, prey: prey, side: side, capt: 11}, true)
+		if err != nil || !ok && want.codes[i] != codeNoneV {
+			t.Fatalf("entry %d: %v %v", i, ok, err)
+		}
+		if hole, _ := want.l.isHole(i, pred, prey, side); !hole && c != preyWinCode(want.codes[i], side == 0) {
+			t.Fatalf("entry %d: table %04x, SolveTier %04x", i, c, want.codes[i])
+		}
+	}
+	t.Logf("6 dogs: %d entries agree: %s", want.l.entries, st.Line())
+}
+
+// A prey-win table of the real game verifies clean against core's moves, a
+// planted false prey win is caught, and LineBound plays a prey win out to
+// the predator's stalemate.
+func TestBoundTableVerifyAndLine(t *testing.T) {
+	r := ForGame(core.BeatTheWolf)
+	s := NewSolver(r)
+	if _, err := s.SolveBoundTier(11); err != nil {
+		t.Fatal(err)
+	}
+	st := s.tiers[TierKey{11, 0}]
+	const stride = 61
+	dir := t.TempDir()
+	clean := filepath.Join(dir, "clean.hctb")
+	if _, err := s.Write(clean); err != nil {
+		t.Fatal(err)
+	}
+	tb, err := Open(clean)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep := Verify(tb, 2, 0, 0, stride, nil)
+	if rep.Mismatches != 0 || rep.Positions < 100000 {
+		t.Fatalf("clean table: %d mismatches in %d positions: %v", rep.Mismatches, rep.Positions, rep.Examples)
+	}
+	// A prey win, played out.
+	var win core.Position
+	found := false
+	n := st.l.entries
+	for i := n / 2; i < n && !found; i++ {
+		if v := st.bytes.get(i); v != 0 && v != boundHole {
+			pred, prey, side := st.l.position(i)
+			win, found = toCore(r, pos{pred: pred, prey: prey, side: side, capt: 11}), true
+		}
+	}
+	if !found {
+		t.Fatal("no prey win in the tier")
+	}
+	v, d, ok := tb.ProbeBound(win)
+	line := tb.LineBound(win, 100)
+	if !ok || v != Win || len(line) != d {
+		t.Fatalf("%s: bound %v %d %v, line %v", win, v, d, ok, line)
+	}
+	end := win
+	for _, m := range line {
+		end = end.After(m)
+	}
+	if o := end.Outcome(); !o.Over() || o.Result != core.PreyWins {
+		t.Fatalf("%s: the line %v ends in %s, not the prey's win", win, line, end)
+	}
+	// Plant a prey win in 1 on a sampled prey-to-move entry that is not one.
+	for i := (n/2 + stride - 1) / stride * stride; i < n; i += stride {
+		if st.bytes.get(i) == 0 {
+			st.bytes.setIfZero(i, 2)
+			break
+		}
+	}
+	bad := filepath.Join(dir, "bad.hctb")
+	if _, err := s.Write(bad); err != nil {
+		t.Fatal(err)
+	}
+	if tb, err = Open(bad); err != nil {
+		t.Fatal(err)
+	}
+	if rep := Verify(tb, 2, 0, 0, stride, nil); rep.Mismatches != 1 {
+		t.Fatalf("planted prey win: %d mismatches, want 1: %v", rep.Mismatches, rep.Examples)
+	}
+	t.Logf("verified %d positions (every %d.); a prey win in %d played out: %v", rep.Positions, stride, d, line)
+}
