@@ -24,16 +24,63 @@ import (
 // A byte holds 0 for an undecided entry, else the plies to the prey's win
 // plus one: odd plies with the prey to move (a win), even with the predator
 // to move (a loss). Level d decides the positions d plies from the end from
-// the entries d-1 plies from it (found by scanning the bytes for d): the
+// the entries d-1 plies from it (found by scanning the bytes): the
 // prey's parents of a predator's loss win at d; a predator's parent of a
 // prey's win is lost at d if it has no capture and every step leads to a
 // prey win already decided (a forward look at its few children instead of
 // counters).
 
-const (
-	boundHole   = 0xff // an entry that holds no position
-	boundMaxVal = 0xfe // plies + 1 fit below the hole mark
-)
+const boundHole = 0xff // an entry that holds no position
+
+// boundWrap is how many plies a byte tells apart (1 to 254; 255 marks a
+// hole). Plies past it wrap round, and up to two bits an entry, allocated
+// the first time the plies wrap, keep the epoch (plies / boundWrap): up to
+// 4 × 254 - 1 plies in all. Even, so a byte still tells the parity. Tests
+// make it small.
+var boundWrap = 254
+
+const boundEpochBits = 2
+
+// boundTable holds a prey-win tier: a byte an entry, and the epoch bits.
+type boundTable struct {
+	b  byteTable
+	ep [boundEpochBits][]uint64
+}
+
+func (t *boundTable) epoch(i int64) int {
+	e := 0
+	for k := range t.ep {
+		if t.ep[k] != nil && atomic.LoadUint64(&t.ep[k][i>>6])>>uint(i&63)&1 != 0 {
+			e |= 1 << k
+		}
+	}
+	return e
+}
+
+func (t *boundTable) setEpoch(i int64, e int) {
+	for k := range t.ep {
+		if e>>k&1 != 0 {
+			atomic.OrUint64(&t.ep[k][i>>6], 1<<uint(i&63))
+		}
+	}
+}
+
+// code is the table code of entry i: odd plies are the prey's wins (prey
+// to move), even ones the predator's losses.
+func (t *boundTable) code(i int64) uint16 {
+	v := t.b.get(i)
+	switch {
+	case v == boundHole:
+		return codeNoneV
+	case v == 0:
+		return codeDrawV // not a prey win
+	}
+	plies := t.epoch(i)*boundWrap + int(v) - 1
+	if plies&1 == 1 {
+		return mkCode(codeWin, plies)
+	}
+	return mkCode(codeLoss, plies)
+}
 
 // byteTable is one byte an entry, packed in words for atomic updates.
 type byteTable []uint64
@@ -58,20 +105,6 @@ func (a byteTable) setIfZero(i int64, v uint8) bool {
 	}
 }
 
-// boundCode is the table code of a prey-win byte: odd plies are the
-// prey's wins (prey to move), even ones the predator's losses.
-func boundCode(v uint8) uint16 {
-	switch {
-	case v == boundHole:
-		return codeNoneV
-	case v == 0:
-		return codeDrawV // not a prey win
-	case (v-1)&1 == 1:
-		return mkCode(codeWin, int(v-1))
-	}
-	return mkCode(codeLoss, int(v-1))
-}
-
 // BoundSolvable reports whether SolveBoundTier handles r's game: only
 // captures and stuck sides may end it (no traps, no cliff).
 func (r *Rules) BoundSolvable() bool { return r.N == r.NP && !r.lion }
@@ -93,7 +126,8 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 	key := TierKey{captured, 0}
 	n := l.entries
 	half := n / 2 // predator to move below, prey to move above
-	a := newByteTable(n)
+	bt := &boundTable{b: newByteTable(n)}
+	a := bt.b
 	s.progress("%s bound tier captured=%d (%d prey on the board), the prey's wins: %d entries, %d predator classes, %.2f GB of work bytes\n",
 		r.Name, captured, k, n, len(l.classes), float64(len(a)*8)/1e9)
 
@@ -124,13 +158,22 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 	words := int64(len(a))
 	levels := 0
 	for d := 1; ; d++ {
-		if d > boundMaxVal-1 {
-			return TierStats{}, fmt.Errorf("tablebase: bound tier captured=%d goes past %d plies", captured, boundMaxVal-1)
+		// The frontier: fv in the byte and fe in the epoch bits (d-1
+		// plies); the news: nv and ne (d plies).
+		fv, fe := uint8((d-1)%boundWrap+1), (d-1)/boundWrap
+		nv, ne := uint8(d%boundWrap+1), d/boundWrap
+		if ne >= 1<<boundEpochBits {
+			return TierStats{}, fmt.Errorf("tablebase: bound tier captured=%d goes past %d plies", captured, boundWrap<<boundEpochBits-1)
+		}
+		for k := range bt.ep {
+			if ne>>k&1 != 0 && bt.ep[k] == nil {
+				bt.ep[k] = make([]uint64, (n+63)/64)
+				s.progress("  the plies pass %d: epoch bits %d allocated (%.2f GB)\n", d-1, k, float64(len(bt.ep[k])*8)/1e9)
+			}
 		}
 		var front, decided atomic.Int64
 		win := d&1 == 1 // odd: the prey wins at d; even: the predator loses at d
-		nv := uint8(d + 1)
-		pat := uint64(d) * 0x0101010101010101
+		pat := uint64(fv) * 0x0101010101010101
 		lt := time.Now()
 		lvTick := newTicker(s, fmt.Sprintf("level %d", d), words)
 		lvTick.tier = key
@@ -144,7 +187,7 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 					continue // no byte equals d
 				}
 				for b := int64(0); b < 8; b++ {
-					if uint8(w>>(8*uint(b))) != uint8(d) {
+					if uint8(w>>(8*uint(b))) != fv || bt.epoch(wi*8+b) != fe {
 						continue
 					}
 					nf++
@@ -155,6 +198,9 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 							return
 						}
 						if a.setIfZero(j, nv) {
+							if ne > 0 {
+								bt.setEpoch(j, ne)
+							}
 							nd++
 						}
 					})
@@ -192,7 +238,7 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 					return
 				}
 			}
-			part.count(boundCode(v), i < half)
+			part.count(bt.code(i), i < half)
 		})
 		mu.Lock()
 		stats.add(&part)
@@ -201,7 +247,7 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 	})
 	tick.end()
 	stats.Seconds = time.Since(start).Seconds()
-	st := &solvedTier{key: key, bound: true, l: l, bytes: a, stats: stats}
+	st := &solvedTier{key: key, bound: true, l: l, preyWins: bt, stats: stats}
 	s.tiers[key] = st
 	s.order = append(s.order, key)
 	s.progress("  %s\n", stats.Line())

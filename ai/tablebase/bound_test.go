@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -24,6 +25,16 @@ func preyWinCode(c uint16, predToMove bool) uint16 {
 // position undecided, in every tier of the mini games whose only ends are
 // captures and stuck sides.
 func TestSolveBoundTierMatchesSolveTier(t *testing.T) {
+	for _, wrap := range []int{254, 16} {
+		t.Run(fmt.Sprintf("wrap%d", wrap), func(t *testing.T) {
+			defer func(w int) { boundWrap = w }(boundWrap)
+			boundWrap = wrap // 16: the mini wins of 29 and 47 plies need the epoch bits
+			testSolveBoundTier(t)
+		})
+	}
+}
+
+func testSolveBoundTier(t *testing.T) {
 	for _, dense := range []struct {
 		name string
 		prey int
@@ -153,7 +164,7 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	found := false
 	n := st.l.entries
 	for i := n / 2; i < n && !found; i++ {
-		if v := st.bytes.get(i); v != 0 && v != boundHole {
+		if v := st.preyWins.b.get(i); v != 0 && v != boundHole {
 			pred, prey, side := st.l.position(i)
 			win, found = toCore(r, pos{pred: pred, prey: prey, side: side, capt: 11}), true
 		}
@@ -175,8 +186,8 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	}
 	// Plant a prey win in 1 on a sampled prey-to-move entry that is not one.
 	for i := (n/2 + stride - 1) / stride * stride; i < n; i += stride {
-		if st.bytes.get(i) == 0 {
-			st.bytes.setIfZero(i, 2)
+		if st.preyWins.b.get(i) == 0 {
+			st.preyWins.b.setIfZero(i, 2)
 			break
 		}
 	}

@@ -81,22 +81,22 @@ type TierStats struct {
 }
 
 type solvedTier struct {
-	key   TierKey
-	bound bool
-	l     *layout
-	codes []uint16
-	bytes byteTable // a tier of SolveBoundTier (codes nil)
-	stats TierStats
+	key      TierKey
+	bound    bool
+	l        *layout
+	codes    []uint16
+	preyWins *boundTable // a tier of SolveBoundTier (codes nil)
+	stats    TierStats
 }
 
 // fill puts the codes of entries lo, lo+1, … into dst.
 func (t *solvedTier) fill(lo int64, dst []uint16) {
-	if t.bytes == nil {
+	if t.preyWins == nil {
 		copy(dst, t.codes[lo:])
 		return
 	}
 	for i := range dst {
-		dst[i] = boundCode(t.bytes.get(lo + int64(i)))
+		dst[i] = t.preyWins.code(lo + int64(i))
 	}
 }
 
