@@ -183,11 +183,11 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	for _, r := range rows {
 		st := &r.st
 		tm := "—"
-		if haveBuild {
+		if haveBuild || st.PreyWinsOnly {
 			tm = fmt.Sprintf("%.1f s", r.seconds)
 		}
 		if st.PreyWinsOnly {
-			fmt.Fprintf(&sb, "| %s, %s's wins only¹ | %s | %d | %d | %d neither¹ | %d | — / %d neither / %d | %d | %s |\n", r.name, g.Prey, r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
+			fmt.Fprintf(&sb, "| %s, %s wins only¹ | %s | %d | %d | %d neither¹ | %d | — / %d neither / %d | %d | %s |\n", r.name, sideOf(g, core.Prey), r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
 				st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm)
 			continue
 		}
@@ -198,8 +198,8 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		}
 	}
 	if bt != nil {
-		fmt.Fprintf(&sb, "\n¹ Only %s's wins were solved in that tier: a win there is a %s win by stalemating %s without giving up a %s (with %s to move; a loss with %s to move), with its plies; \"neither\" is every other position, a draw or a win for %s there, not told apart. %s to move there: %d positions, of which %d are lost.\n",
-			g.Prey, g.Prey, side(g, core.Predator), g.Prey, side(g, core.Prey), side(g, core.Predator), side(g, core.Predator),
+		fmt.Fprintf(&sb, "\n¹ Only %s wins were solved in that tier: a win there is a %s win by stalemating %s without giving up a %s (with %s to move; a loss with %s to move), with its plies; \"neither\" is every other position, a draw or a win for %s there, not told apart. %s to move there: %d positions, of which %d are lost.\n",
+			sideOf(g, core.Prey), g.Prey, side(g, core.Predator), g.Prey, side(g, core.Prey), side(g, core.Predator), side(g, core.Predator),
 			capitalize(side(g, core.Predator)), bt.Sections[0].Stats.PredatorToMove[1]+bt.Sections[0].Stats.PredatorToMove[2], bt.Sections[0].Stats.PredatorToMove[2])
 	}
 	if longest > 0 {
@@ -221,8 +221,8 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		for _, t := range bb.Tiers {
 			n += t.Positions
 		}
-		fmt.Fprintf(&sb, "The %s's wins with nothing captured: built %s on %d threads, %d positions in %.1f s (%.2f M positions/s per core), peak memory %.2f GiB; %.1f MiB raw, %.2f MiB compressed (`%s%s%s`, beside the exact tables; the app does not read it).\n",
-			g.Prey, bb.Date, bb.Threads, n, bb.Seconds, float64(n)/bb.Seconds/float64(bb.Threads)/1e6, float64(bb.PeakMemory)/(1<<30),
+		fmt.Fprintf(&sb, "%s wins with nothing captured: built %s on %d threads, %d positions in %.1f s (%.2f M positions/s per core), peak memory %.2f GiB; %.1f MiB raw, %.2f MiB compressed (`%s%s%s`, beside the exact tables; the app does not read it).\n",
+			capitalize(sideOf(g, core.Prey)), bb.Date, bb.Threads, n, bb.Seconds, float64(n)/bb.Seconds/float64(bb.Threads)/1e6, float64(bb.PeakMemory)/(1<<30),
 			float64(bb.RawBytes)/(1<<20), float64(bb.FileBytes)/(1<<20), g.Key, boundSuffix, tablebase.FileExt)
 	}
 	var bvr tablebase.VerifyReport
@@ -339,6 +339,15 @@ func insight(g *core.GameInfo, t *tablebase.Table) string {
 	return strings.Join(out, "\n")
 }
 
+// sideOf is the possessive of a side's name: "the dogs'", "the wolf's".
+func sideOf(g *core.GameInfo, s core.Side) string {
+	n := side(g, s)
+	if strings.HasSuffix(n, "s") {
+		return n + "'"
+	}
+	return n + "'s"
+}
+
 func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 // plural reports whether side s of g is named in the plural.
@@ -436,8 +445,8 @@ func preyWinsStart(g *core.GameInfo, t, bt *tablebase.Table, start core.Position
 		fmt.Fprintf(&sb, "**The start** (%s to move): **a win for %s, proven** — they stalemate %s in at most %d plies without giving up a single %s (the real game may hold a faster win that gives up %ss).",
 			first, side(g, core.Prey), side(g, core.Predator), d, g.Prey, g.Prey)
 		line := bt.LineBound(start, 400)
-		fmt.Fprintf(&sb, "\n\nA line of that win, %s's fastest against %s's longest resistance, neither capturing (%d plies):\n\n```\n%s\n```\n\n",
-			side(g, core.Prey), side(g, core.Predator), len(line), wrapMoves(line, 400))
+		fmt.Fprintf(&sb, "\n\nA line of that win, %s fastest against %s longest resistance, neither capturing (%d plies):\n\n```\n%s\n```\n\n",
+			sideOf(g, core.Prey), sideOf(g, core.Predator), len(line), wrapMoves(line, 400))
 	default:
 		fmt.Fprintf(&sb, "**The start** (%s to move): **not settled** — %s cannot stalemate %s without giving up a %s: from the start, %s can always force a capture or play on for ever. Whether %s win by giving up %ss, or %s wins, needs the tiers between (%d to %d %ss on the board), which are out of reach here.",
 			first, side(g, core.Prey), side(g, core.Predator), g.Prey, side(g, core.Predator), side(g, core.Prey), g.Prey, side(g, core.Predator),

@@ -155,9 +155,9 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep := Verify(tb, 2, 0, 0, stride, nil)
+	rep := Verify(tb, 2, 4, 3, stride, nil) // 15 prey wins in 7.5 M positions: the search samples find none
 	if rep.Mismatches != 0 || rep.Positions < 100000 {
-		t.Fatalf("clean table: %d mismatches in %d positions: %v", rep.Mismatches, rep.Positions, rep.Examples)
+		t.Fatalf("clean table: %d mismatches in %d positions, %d searched: %v", rep.Mismatches, rep.Positions, rep.Searched, rep.Examples)
 	}
 	// A prey win, played out.
 	var win core.Position
@@ -176,6 +176,9 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	line := tb.LineBound(win, 100)
 	if !ok || v != Win || len(line) != d {
 		t.Fatalf("%s: bound %v %d %v, line %v", win, v, d, ok, line)
+	}
+	if sv, sd := SearchValue(win, 3); sv != v || sd > d { // as Verify's search samples check
+		t.Fatalf("%s: search %v %d, prey-win table %v %d", win, sv, sd, v, d)
 	}
 	end := win
 	for _, m := range line {

@@ -72,20 +72,23 @@ type BlockRef struct {
 	CRC uint32 `json:"c"`
 }
 
-// block is one unpacked block. A block that is mostly draws (Beat the
-// Wolf's bound tier: a few prey wins among millions of other positions) is
-// kept sparse, as the sorted offsets and codes of its other entries, at a
+// block is one unpacked block. A block that is mostly draws or mostly
+// holes (Beat the Wolf's bound tier: prey wins among billions of other
+// positions, and the holes of the symmetric wolf placements) is kept
+// sparse, as the sorted offsets and codes of its other entries, at a
 // fraction of the dense block's 64 KiB.
 type block struct {
 	codes []uint16 // dense: every entry's code (nil when sparse)
-	at    []uint16 // sparse: offsets of the entries that are not draws
+	def   uint16   // sparse: the code of most entries (a draw or a hole)
+	at    []uint16 // sparse: offsets of the entries whose code is not def
 	other []uint16 // and their codes
 	n     int
 }
 
-// sparseMax is the most non-draw entries a block keeps sparse (a quarter of
-// a block: at most 32 KiB of offsets and codes instead of 64 KiB).
-const sparseMax = denseBlock / 4
+// sparseMax is the most other entries a block keeps sparse: below half
+// a block, the offsets and codes (4 bytes each) take less than the dense
+// block's 2 bytes an entry.
+const sparseMax = denseBlock/2 - 1
 
 func (b *block) code(i int) uint16 {
 	if b.codes != nil {
@@ -103,7 +106,7 @@ func (b *block) code(i int) uint16 {
 	if lo < len(b.at) && int(b.at[lo]) == i {
 		return b.other[lo]
 	}
-	return codeDrawV
+	return b.def
 }
 
 func (b *block) len() int { return b.n }
@@ -362,17 +365,24 @@ func (t *Table) load(sec *Section, b int) (*block, error) {
 	if int64(len(raw)) != 2*n {
 		return nil, errors.New("corrupt table block: wrong length")
 	}
-	blk := &block{n: int(n)}
-	others := 0
+	blk := &block{n: int(n), def: codeDrawV}
+	draws, holes := 0, 0
 	for i := 0; i < int(n); i++ {
-		if binary.LittleEndian.Uint16(raw[2*i:]) != codeDrawV {
-			others++
+		switch binary.LittleEndian.Uint16(raw[2*i:]) {
+		case codeDrawV:
+			draws++
+		case codeNoneV:
+			holes++
 		}
+	}
+	others := int(n) - draws
+	if holes > draws {
+		blk.def, others = codeNoneV, int(n)-holes
 	}
 	if others <= sparseMax {
 		blk.at, blk.other = make([]uint16, 0, others), make([]uint16, 0, others)
 		for i := 0; i < int(n); i++ {
-			if c := binary.LittleEndian.Uint16(raw[2*i:]); c != codeDrawV {
+			if c := binary.LittleEndian.Uint16(raw[2*i:]); c != blk.def {
 				blk.at, blk.other = append(blk.at, uint16(i)), append(blk.other, c)
 			}
 		}

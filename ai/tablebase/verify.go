@@ -143,7 +143,25 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, w io.Writer) Ve
 		g, _ := t.r.Game()
 		var jobs []core.Position
 		var stored []uint16
+		var preyWins []core.Position // prey wins of a prey-win section, within the search depth
+		var preyCodes []uint16
 		for _, sec := range t.Sections {
+			if sec.Bound && sec.Stats.PreyWinsOnly {
+				for try := 0; try < 400*samples && len(preyWins) < samples; try++ {
+					p := RandomPosition(rng, g.Info(), sec.Captured, sec.Hand)
+					q, _ := t.fromCore(p)
+					if p.Outcome().Over() {
+						continue
+					}
+					code, ok, err := t.code(q, true)
+					v, d := decode(code)
+					if !ok || err != nil || v == Draw || d > searchDepth {
+						continue
+					}
+					preyWins, preyCodes = append(preyWins, p), append(preyCodes, code)
+				}
+				continue
+			}
 			if sec.Bound {
 				continue
 			}
@@ -184,7 +202,19 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, w io.Writer) Ve
 				}
 			}
 		}, 1)
-		rep.Searched = len(jobs)
+		// A prey win where captures counted as predator wins is a prey win
+		// in the real game too, the prey never giving up a piece: the search
+		// must find it, as fast or faster (a sacrifice may be quicker).
+		s.parallel(int64(len(preyWins)), func(lo, hi int64, _ int) {
+			for i := lo; i < hi; i++ {
+				wv, wd := decode(preyCodes[i])
+				if v, d := SearchValue(preyWins[i], searchDepth); v != wv || d > wd {
+					nbad.Add(1)
+					bad(fmt.Sprintf("search depth %d on %s: %v %d, prey-win table %v %d", searchDepth, preyWins[i], v, d, wv, wd))
+				}
+			}
+		}, 1)
+		rep.Searched = len(jobs) + len(preyWins)
 		rep.SearchBad = int(nbad.Load())
 	}
 	rep.Seconds = time.Since(start).Seconds()
