@@ -198,9 +198,12 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		}
 	}
 	if bt != nil {
-		fmt.Fprintf(&sb, "\n¹ Only %s wins were solved in that tier: a win there is a %s win by stalemating %s without giving up a %s (with %s to move; a loss with %s to move), with its plies; \"neither\" is every other position, a draw or a win for %s there, not told apart. %s to move there: %d positions, of which %d are lost.\n",
-			sideOf(g, core.Prey), g.Prey, side(g, core.Predator), g.Prey, side(g, core.Prey), side(g, core.Predator), side(g, core.Predator),
-			capitalize(side(g, core.Predator)), bt.Sections[0].Stats.PredatorToMove[1]+bt.Sections[0].Stats.PredatorToMove[2], bt.Sections[0].Stats.PredatorToMove[2])
+		st := bt.Sections[0].Stats
+		predN := st.PredatorToMove[1] + st.PredatorToMove[2]
+		preyN := st.Positions - predN
+		fmt.Fprintf(&sb, "\n¹ Only %s wins were solved in that tier: a win there is a win for %s by stalemating %s without giving up a %s (a win with %s to move, a loss with %s to move), with its plies; \"neither\" is every other position, a draw or a win for %s there, not told apart. With %s to move %s win so in %.1f %% of the positions, with %s to move in %.1f %%.\n",
+			sideOf(g, core.Prey), side(g, core.Prey), side(g, core.Predator), g.Prey, side(g, core.Prey), side(g, core.Predator), side(g, core.Predator),
+			side(g, core.Prey), side(g, core.Prey), 100*float64(st.Wins)/float64(preyN), side(g, core.Predator), 100*float64(st.Losses)/float64(predN))
 	}
 	if longest > 0 {
 		fmt.Fprintf(&sb, "\nThe longest win: %d plies (%s).\n", longest, longestTier)
@@ -231,8 +234,8 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		if bvr.Stride > 1 {
 			which = fmt.Sprintf("every %d. stored position", bvr.Stride)
 		}
-		fmt.Fprintf(&sb, "Verified (`verify %s -bound-file`): %s, %d positions, checked against their children by core's moves (a capture counted as %s win, a win of %s stored where and only where the children give one): %d mismatches (%.1f s).\n",
-			g.Key, which, bvr.Positions, possessive(g, core.Predator), g.Prey, bvr.Mismatches, bvr.Seconds)
+		fmt.Fprintf(&sb, "Verified (`verify %s -bound-file`): %s, %d positions, checked against their children by core's moves (a capture counted as a win for %s; a win for %s stored where, and only where, the children give one, with its plies), and %d wins for %s against a plain %d-ply search of the real game (found as fast or faster): %d mismatches (%.1f s).\n",
+			g.Key, which, bvr.Positions, side(g, core.Predator), side(g, core.Prey), bvr.Searched, side(g, core.Prey), bvr.SearchDepth, bvr.Mismatches, bvr.Seconds)
 	}
 	if haveVerify {
 		which := "every stored position"
