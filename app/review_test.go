@@ -81,7 +81,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })
 	_, plies, _ := tb.Probe(s.game.Position())
-	require.Contains(t, texts(h.a.Window()), "Lost: a win for dogs in 37 moves with best play; this move resists longest.")
+	require.Contains(t, texts(h.a.Window()), "Lost: a win for the dogs in 37 moves with best play; this move resists longest.")
 	require.Equal(t, 37, plies)
 	// Best play, until the side to move can throw its value away: then it does.
 	for done := false; !done; {

@@ -1,0 +1,5 @@
+//go:build !race
+
+package tablebase
+
+const raceBuild = false
