@@ -9,6 +9,8 @@
 #   -s SAVE.json  start with this saved game (copied into the app's storage)
 #   -k KEYS       then type these keys (xdotool key names, e.g. "Tab Tab")
 #   -m N          then turn the mouse wheel N clicks down over the window's middle
+#   -p            the simulated phone (-tags mobile, build/huntchess-mobile): WxH
+#                 is in dp, the window renders at scale 2 (390x844 -> 780x1688)
 #
 # e.g. scripts/shot.sh /tmp/a.png 1024x720 HUNTCHESS_SCREEN=game HUNTCHESS_LANG=zh-Hans
 # Builds build/huntchess first when it is missing (set NOBUILD=1 to skip
@@ -17,9 +19,10 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/lib.sh"
 
-wait=3 save="" keys="" wheel=0
+wait=3 save="" keys="" wheel=0 phone=""
 while [ $# -gt 0 ]; do
   case "$1" in
+    -p) phone=1; shift ;;
     -w) wait="$2"; shift 2 ;;
     -s) save="$2"; shift 2 ;;
     -k) keys="$2"; shift 2 ;;
@@ -27,15 +30,21 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-p] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
-bin="$root/build/huntchess"
+bin="$root/build/huntchess" tags=""
+if [ -n "$phone" ]; then
+  bin="$root/build/huntchess-mobile" tags="-tags mobile"
+fi
 if [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
-  (cd "$root" && go build -o "$bin" .)
+  # shellcheck disable=SC2086 # no tags, or one -tags flag
+  (cd "$root" && go build $tags -o "$bin" .)
 fi
 
-xvfb_start 1400x1000x24 2>/dev/null
+screen=1400x1000x24
+[ -z "$phone" ] || screen=1600x1800x24 # the phone window is 1688 high
+xvfb_start "$screen" 2>/dev/null
 tmp="$(mktemp -d)"
 lib_on_exit "rm -rf '$tmp'"
 if [ -n "$save" ]; then
@@ -43,11 +52,19 @@ if [ -n "$save" ]; then
   cp "$save" "$tmp/config/fyne/io.github.huntchess/saved-game.json"
 fi
 app=""
-lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi'
+# SIGTERM, then SIGKILL after 5 s: the simulated phone does not stop on SIGTERM.
+lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$app" 2>/dev/null || break; sleep 0.5; done; kill -9 "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi'
 (cd "$tmp" && exec env XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
   HUNTCHESS_SIZE="$size" "$@" "$bin" >"$tmp/log" 2>&1) &
 app=$!
-win="$(timeout 60 xdotool search --sync --onlyvisible --class '^Hunt Chess$' 2>/dev/null | head -n1)" || true
+if [ -n "$phone" ]; then
+  # The simulated phone's window is titled "App" with no class: find it by
+  # its title, and give it the phone's size at scale 2.
+  win="$(timeout 60 xdotool search --sync --onlyvisible --name '^App$' 2>/dev/null | head -n1)" || true
+  size="$((${size%x*} * 2))x$((${size#*x} * 2))"
+else
+  win="$(timeout 60 xdotool search --sync --onlyvisible --class '^Hunt Chess$' 2>/dev/null | head -n1)" || true
+fi
 [ -n "$win" ] || { echo "shot: no window" >&2; cat "$tmp/log" >&2; exit 1; }
 xdotool windowmove "$win" 0 0 windowsize "$win" "${size%x*}" "${size#*x}" 2>/dev/null || true
 sleep "$wait"
