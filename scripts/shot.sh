@@ -9,6 +9,7 @@
 #   -s SAVE.json  start with this saved game (copied into the app's storage)
 #   -k KEYS       then type these keys (xdotool key names, e.g. "Tab Tab")
 #   -m N          then turn the mouse wheel N clicks down over the window's middle
+#   -c X,Y        then click at X,Y in the window (pixels)
 #   -p            the simulated phone (-tags mobile, build/huntchess-mobile): WxH
 #                 is in dp, the window renders at scale 2 (390x844 -> 780x1688)
 #
@@ -19,10 +20,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/lib.sh"
 
-wait=3 save="" keys="" wheel=0 phone=""
+wait=3 save="" keys="" wheel=0 phone="" click=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -p) phone=1; shift ;;
+    -c) click="$2"; shift 2 ;;
     -w) wait="$2"; shift 2 ;;
     -s) save="$2"; shift 2 ;;
     -k) keys="$2"; shift 2 ;;
@@ -30,7 +32,7 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-p] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-c X,Y] [-p] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
 bin="$root/build/huntchess" tags=""
@@ -72,6 +74,10 @@ if [ -n "$keys" ]; then
   # shellcheck disable=SC2086 # one key name per word
   xdotool key --window "$win" $keys
   sleep 1
+fi
+if [ -n "$click" ]; then
+  xdotool mousemove --window "$win" "${click%,*}" "${click#*,}" click 1
+  sleep 2
 fi
 if [ "$wheel" -gt 0 ]; then
   xdotool mousemove --window "$win" "$((${size%x*} / 2))" "$((${size#*x} / 2))" click --repeat "$wheel" --delay 30 5
