@@ -183,5 +183,5 @@ solve-all: $(SOLVE) app-tables
 	  $(SOLVE) verify $$g -dir $(TABLES_DIR); \
 	done
 	$(SOLVE) build beat-the-wolf -tiers none -bound 0 -dir $(TABLES_DIR)
-	$(SOLVE) verify beat-the-wolf -bound-file -stride 50 -dir $(TABLES_DIR)
+	$(SOLVE) verify beat-the-wolf -bound-file -stride 10 -samples 500 -dir $(TABLES_DIR)
 	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
