@@ -91,16 +91,25 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		return "", err
 	}
 
-	// What was solved.
-	var exact, bound, place []*tablebase.Section
-	for _, s := range t.Sections {
-		switch {
-		case s.Hand > 0:
-			place = append(place, s)
-		case s.Bound:
-			bound = append(bound, s)
-		default:
-			exact = append(exact, s)
+	// What was solved. Prey-win sections (SolveBoundTier) may stand in the
+	// game's file or in a bound file built alone; pw is the table holding them.
+	var exact, bound, place, preyWins []*tablebase.Section
+	var pw *tablebase.Table
+	for _, tb := range []*tablebase.Table{t, bt} {
+		if tb == nil {
+			continue
+		}
+		for _, s := range tb.Sections {
+			switch {
+			case s.Hand > 0:
+				place = append(place, s)
+			case s.Bound && s.Stats.PreyWinsOnly:
+				preyWins, pw = append(preyWins, s), tb
+			case s.Bound:
+				bound = append(bound, s)
+			default:
+				exact = append(exact, s)
+			}
 		}
 	}
 	sb.WriteString("**Solved:** ")
@@ -122,14 +131,12 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			len(place), g.Prey, n))
 	}
 	for _, s := range bound {
-		parts = append(parts, fmt.Sprintf("every position with %d %ss and nothing captured, where any capture counts as a win for %s (bounds: a draw or win there for %s holds in the real game)",
+		parts = append(parts, fmt.Sprintf("every position with %d %ss on the board, where any capture counts as a win for %s (bounds: a draw or win there for %s holds in the real game)",
 			s.K, g.Prey, side(g, core.Predator), side(g, core.Prey)))
 	}
-	if bt != nil {
-		for _, s := range bt.Sections {
-			parts = append(parts, fmt.Sprintf("in every position with %d %ss and nothing captured, whether %s stalemate %s without giving up a single %s, and in how many plies (any capture counted as a win for %s; the other positions of that tier, a draw or a win for %s there, are not told apart)",
-				s.K, g.Prey, side(g, core.Prey), side(g, core.Predator), g.Prey, side(g, core.Predator), side(g, core.Predator)))
-		}
+	for _, s := range preyWins {
+		parts = append(parts, fmt.Sprintf("in every position with %d %ss on the board, whether %s stalemate %s without giving up a single %s, and in how many plies (any capture counted as a win for %s; the other positions of that tier, a draw or a win for %s there, are not told apart)",
+			s.K, g.Prey, side(g, core.Prey), side(g, core.Predator), g.Prey, side(g, core.Predator), side(g, core.Predator)))
 	}
 	sb.WriteString(strings.Join(parts, "; ") + ".\n\n")
 
@@ -152,6 +159,8 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		fmt.Fprintf(&sb, "\n\nPrincipal variation from the start (%d plies%s):\n\n```\n%s\n```\n\n", len(line),
 			map[bool]string{true: ", the first 60 of a drawn game", false: ""}[v == tablebase.Draw && len(line) > 60],
 			wrapMoves(line, 60))
+	} else if pw != nil {
+		sb.WriteString(preyWinsStart(g, t, pw, start))
 	} else if v, d, ok := t.ProbeBound(start); ok {
 		fmt.Fprintf(&sb, "**The start** (%s to move): ", first)
 		preyMoves := start.ToMove == core.Prey
@@ -164,8 +173,6 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			fmt.Fprintf(&sb, "**not settled**: with any capture counted as a predator win, %s reach a capture in %d plies, so the real value needs the lower tiers.", side(g, core.Predator), d)
 		}
 		sb.WriteString("\n\n")
-	} else if bt != nil {
-		sb.WriteString(preyWinsStart(g, t, bt, start))
 	} else {
 		fmt.Fprintf(&sb, "**The start** (%s to move): not covered by the tables solved here.\n\n", first)
 	}
@@ -197,8 +204,8 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			longest, longestTier = st.LongestWin, r.name
 		}
 	}
-	if bt != nil {
-		st := bt.Sections[0].Stats
+	if len(preyWins) > 0 {
+		st := preyWins[0].Stats
 		predN := st.PredatorToMove[1] + st.PredatorToMove[2]
 		preyN := st.Positions - predN
 		fmt.Fprintf(&sb, "\n¹ Only %s wins were solved in that tier: a win there is a win for %s by stalemating %s without giving up a %s (a win with %s to move, a loss with %s to move), with its plies; \"neither\" is every other position, a draw or a win for %s there, not told apart. With %s to move %s win so in %.1f %% of the positions, with %s to move in %.1f %%.\n",
@@ -221,11 +228,13 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	}
 	if haveBoundBuild {
 		var n int64
+		var k []string
 		for _, t := range bb.Tiers {
 			n += t.Positions
+			k = append(k, fmt.Sprint(t.PreyOnBoard))
 		}
-		fmt.Fprintf(&sb, "%s wins with nothing captured: built %s on %d threads, %d positions in %.1f s (%.2f M positions/s per core), peak memory %.2f GiB; %.1f MiB raw, %.2f MiB compressed (`%s%s%s`, beside the exact tables; the app does not read it).\n",
-			capitalize(sideOf(g, core.Prey)), bb.Date, bb.Threads, n, bb.Seconds, float64(n)/bb.Seconds/float64(bb.Threads)/1e6, float64(bb.PeakMemory)/(1<<30),
+		fmt.Fprintf(&sb, "%s wins with %s %ss on the board: built %s on %d threads, %d positions in %.1f s (%.2f M positions/s per core), peak memory %.2f GiB; %.1f MiB raw, %.2f MiB compressed (`%s%s%s`, beside the exact tables; the app does not read it).\n",
+			capitalize(sideOf(g, core.Prey)), strings.Join(k, ", "), g.Prey, bb.Date, bb.Threads, n, bb.Seconds, float64(n)/bb.Seconds/float64(bb.Threads)/1e6, float64(bb.PeakMemory)/(1<<30),
 			float64(bb.RawBytes)/(1<<20), float64(bb.FileBytes)/(1<<20), g.Key, boundSuffix, tablebase.FileExt)
 	}
 	var bvr tablebase.VerifyReport
@@ -429,9 +438,9 @@ the README.
 	return sb.String()
 }
 
-// preyWinsStart says what a prey-win table (a bound tier built alone) proves
+// preyWinsStart says what the prey-win sections of pw prove
 // about the start.
-func preyWinsStart(g *core.GameInfo, t, bt *tablebase.Table, start core.Position) string {
+func preyWinsStart(g *core.GameInfo, t, pw *tablebase.Table, start core.Position) string {
 	var sb strings.Builder
 	lo := g.PreyCount - g.CapturesToWin + 1 // the fewest prey on the board in play
 	for _, s := range t.Sections {
@@ -439,7 +448,7 @@ func preyWinsStart(g *core.GameInfo, t, bt *tablebase.Table, start core.Position
 			lo = max(lo, s.K+1)
 		}
 	}
-	v, d, ok := bt.ProbeBound(start)
+	v, d, ok := pw.ProbeBound(start)
 	first := side(g, start.ToMove)
 	switch {
 	case !ok:
@@ -447,7 +456,7 @@ func preyWinsStart(g *core.GameInfo, t, bt *tablebase.Table, start core.Position
 	case v == tablebase.Win && start.ToMove == core.Prey, v == tablebase.Loss && start.ToMove == core.Predator:
 		fmt.Fprintf(&sb, "**The start** (%s to move): **a win for %s, proven** — they stalemate %s in at most %d plies without giving up a single %s (the real game may hold a faster win that gives up %ss).",
 			first, side(g, core.Prey), side(g, core.Predator), d, g.Prey, g.Prey)
-		line := bt.LineBound(start, 400)
+		line := pw.LineBound(start, 400)
 		fmt.Fprintf(&sb, "\n\nA line of that win, %s fastest against %s longest resistance, neither capturing (%d plies):\n\n```\n%s\n```\n\n",
 			sideOf(g, core.Prey), sideOf(g, core.Predator), len(line), wrapMoves(line, 400))
 	default:
@@ -458,7 +467,7 @@ func preyWinsStart(g *core.GameInfo, t, bt *tablebase.Table, start core.Position
 		var wins []string
 		for _, m := range start.GenMoves(buf[:0]) {
 			c := start.After(m)
-			if cv, cd, ok := bt.ProbeBound(c); ok && c.Captured == start.Captured && (cv == tablebase.Win) == (c.ToMove == core.Prey) && cv != tablebase.Draw {
+			if cv, cd, ok := pw.ProbeBound(c); ok && c.Captured == start.Captured && (cv == tablebase.Win) == (c.ToMove == core.Prey) && cv != tablebase.Draw {
 				wins = append(wins, fmt.Sprintf("%s (the %s then win in %d)", m, g.Prey+"s", cd))
 			}
 		}
