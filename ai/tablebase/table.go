@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -94,17 +95,8 @@ func (b *block) code(i int) uint16 {
 	if b.codes != nil {
 		return b.codes[i]
 	}
-	lo, hi := 0, len(b.at)
-	for lo < hi {
-		m := (lo + hi) / 2
-		if int(b.at[m]) < i {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo < len(b.at) && int(b.at[lo]) == i {
-		return b.other[lo]
+	if j, ok := slices.BinarySearch(b.at, uint16(i)); ok {
+		return b.other[j]
 	}
 	return b.def
 }
