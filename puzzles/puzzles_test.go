@@ -102,22 +102,8 @@ func TestPuzzlesAgainstTables(t *testing.T) {
 			if p.Kind != Win {
 				continue
 			}
-			r := NewRun(p)
-			if err := r.Try(p.Answer); err != nil {
-				t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
-			}
-			for !r.Solved() {
-				if err := r.Reply(s, tb); err != nil {
-					t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
-				}
-				if !r.Solved() {
-					if err := r.Try(r.Solution()); err != nil {
-						t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
-					}
-				}
-			}
-			if len(r.Played()) != p.Plies {
-				t.Errorf("%s puzzle %d: with the table's replies won after %d plies, want %d", g.Key, p.Number, len(r.Played()), p.Plies)
+			if n := playThrough(t, g.Key, p, s, tb, func(r *Run) (core.Move, bool) { return r.Solution(), true }); n != p.Plies {
+				t.Errorf("%s puzzle %d: with the table's replies won after %d plies, want %d", g.Key, p.Number, n, p.Plies)
 			}
 		}
 	}
@@ -133,27 +119,42 @@ func TestPuzzlesPlayThrough(t *testing.T) {
 			if p.Kind != Win {
 				continue
 			}
-			r := NewRun(p)
-			if err := r.Try(p.Answer); err != nil {
-				t.Fatalf("%s puzzle %d: the answer: %v", g.Key, p.Number, err)
-			}
-			for !r.Solved() {
-				if err := r.Reply(s, nil); err != nil {
-					t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
-				}
-				if r.Solved() {
-					break
-				}
+			first := func(r *Run) (core.Move, bool) {
 				if len(r.accept) == 0 {
-					t.Fatalf("%s puzzle %d: no winning move at %s", g.Key, p.Number, r.Position())
+					return core.Move{}, false
 				}
-				if err := r.Try(r.accept[0]); err != nil {
-					t.Fatalf("%s puzzle %d: %v", g.Key, p.Number, err)
-				}
+				return r.accept[0], true
 			}
-			if len(r.Played()) != p.Plies {
-				t.Errorf("%s puzzle %d: won after %d plies, want %d", g.Key, p.Number, len(r.Played()), p.Plies)
+			if n := playThrough(t, g.Key, p, s, nil, first); n != p.Plies {
+				t.Errorf("%s puzzle %d: won after %d plies, want %d", g.Key, p.Number, n, p.Plies)
 			}
 		}
 	}
+}
+
+// playThrough plays a Win puzzle's answer, then the replies Reply gives
+// (from tb, or by search where tb is nil) and the player's move that next
+// picks, until the puzzle is solved; it returns the plies played.
+func playThrough(t *testing.T, game string, p *Puzzle, s *Solver, tb *tablebase.Table, next func(*Run) (core.Move, bool)) int {
+	t.Helper()
+	r := NewRun(p)
+	if err := r.Try(p.Answer); err != nil {
+		t.Fatalf("%s puzzle %d: the answer: %v", game, p.Number, err)
+	}
+	for !r.Solved() {
+		if err := r.Reply(s, tb); err != nil {
+			t.Fatalf("%s puzzle %d: %v", game, p.Number, err)
+		}
+		if r.Solved() {
+			break
+		}
+		m, ok := next(r)
+		if !ok {
+			t.Fatalf("%s puzzle %d: no winning move at %s", game, p.Number, r.Position())
+		}
+		if err := r.Try(m); err != nil {
+			t.Fatalf("%s puzzle %d: %v", game, p.Number, err)
+		}
+	}
+	return len(r.Played())
 }
