@@ -141,7 +141,7 @@ func TestCaptureMarkAndTray(t *testing.T) {
 				t.Fatalf("move list %q lacks %q", g.movesText(), mark)
 			}
 			if strings.Contains(g0.Record(), "×") {
-				t.Fatalf("the record keeps RULES.md notation: %q", g0.Record())
+				t.Fatalf("the record keeps docs/RULES.md notation: %q", g0.Record())
 			}
 			if c, n := g.tray.Counts(); c != g0.Captured() || n != g0.Info().CapturesToWin || c == 0 {
 				t.Fatalf("tray %d/%d, want %d/%d", c, n, g0.Captured(), g0.Info().CapturesToWin)

@@ -24,7 +24,7 @@ import (
 // the game itself.
 
 // displayMove writes a move for the move list: a capture is marked with ×
-// (c5×c3); records keep RULES.md's notation (c5-c3).
+// (c5×c3); records keep docs/RULES.md's notation (c5-c3).
 func displayMove(m core.Move) string {
 	t := moveText(m)
 	if m.Capt != 0 && (m.Kind == core.MoveStep || m.Kind == core.MoveJump) {
@@ -292,7 +292,7 @@ func (s *gameScreen) refreshMoves() {
 // ---- copy and paste ------------------------------------------------------------
 
 // recordText is the game as copied: the game's ID, a colon, then the record
-// in RULES.md notation ("beat-the-wolf: d4-d5 c3-c4").
+// in docs/RULES.md notation ("beat-the-wolf: d4-d5 c3-c4").
 func recordText(g *core.Game) string {
 	return strings.TrimSpace(g.Info().Key + ": " + g.Record())
 }
@@ -306,7 +306,7 @@ type recordError struct {
 func (e *recordError) Error() string { return e.id }
 
 // parseRecord reads a pasted record: an optional "game-id:" first (default
-// game id), then moves in RULES.md notation.
+// game id), then moves in docs/RULES.md notation.
 func parseRecord(id, text string) (*core.Game, *recordError) {
 	text = strings.TrimSpace(text)
 	if text == "" {

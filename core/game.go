@@ -13,6 +13,9 @@ type Game struct {
 	positions []Position // positions[0] is the start; positions[i+1] follows moves[i]
 	moves     []Move
 	redo      []Move
+	// ended is an end the players chose (a resignation, an agreed draw);
+	// the zero Outcome while the board decides.
+	ended Outcome
 }
 
 // NewGame starts a game from its start position. id is the game's ID text.
@@ -37,6 +40,7 @@ func (g *Game) Clone() *Game {
 		positions: append([]Position(nil), g.positions...),
 		moves:     append([]Move(nil), g.moves...),
 		redo:      append([]Move(nil), g.redo...),
+		ended:     g.ended,
 	}
 }
 
@@ -104,6 +108,9 @@ func (g *Game) Repetitions() int {
 // Outcome returns the state of the game: ongoing, or who won and why. The
 // third occurrence of the same position is a draw.
 func (g *Game) Outcome() Outcome {
+	if g.ended.Over() {
+		return g.ended
+	}
 	p := g.Position()
 	if o := p.Outcome(); o.Over() {
 		return o
@@ -125,6 +132,40 @@ func (g *Game) LegalMoves() []Move {
 
 // ErrGameOver is returned for moves played after the end.
 var ErrGameOver = errors.New("the game is over")
+
+// Resign ends the game: side gives up and the other side wins
+// (ReasonResigned). It fails once the game is over.
+func (g *Game) Resign(side Side) error {
+	if g.Outcome().Over() {
+		return ErrGameOver
+	}
+	res := PredatorWins
+	if side == Predator {
+		res = PreyWins
+	}
+	g.ended = Outcome{res, ReasonResigned}
+	return nil
+}
+
+// AgreeDraw ends the game as a draw both sides agreed to (ReasonAgreed). It
+// fails once the game is over. It is a rule of the app, not of the games:
+// the position's value does not change.
+func (g *Game) AgreeDraw() error {
+	if g.Outcome().Over() {
+		return ErrGameOver
+	}
+	g.ended = Outcome{Draw, ReasonAgreed}
+	return nil
+}
+
+// Loser is the side that resigned, for a game ended by a resignation.
+func (g *Game) Loser() (Side, bool) {
+	if g.ended.Reason != ReasonResigned {
+		return 0, false
+	}
+	w, _ := g.ended.Winner()
+	return w.Other(), true
+}
 
 // Play plays a move given in notation ("d4-d5", "@c3", "pass"). An ill-formed
 // or illegal move returns an error saying why and leaves the game unchanged.
@@ -183,11 +224,13 @@ func (g *Game) CanUndo() bool { return len(g.moves) > 0 }
 // CanRedo reports whether an undone move can be played again.
 func (g *Game) CanRedo() bool { return len(g.redo) > 0 }
 
-// Undo takes back the last move; it reports false when there is none.
+// Undo takes back the last move; it reports false when there is none. A
+// resignation or an agreed draw is taken back with it.
 func (g *Game) Undo() bool {
 	if len(g.moves) == 0 {
 		return false
 	}
+	g.ended = Outcome{}
 	m := g.moves[len(g.moves)-1]
 	g.moves = g.moves[:len(g.moves)-1]
 	g.positions = g.positions[:len(g.positions)-1]
@@ -197,7 +240,7 @@ func (g *Game) Undo() bool {
 
 // Redo plays again the last move taken back; it reports false when there is none.
 func (g *Game) Redo() bool {
-	if len(g.redo) == 0 {
+	if len(g.redo) == 0 || g.ended.Over() {
 		return false
 	}
 	m := g.redo[len(g.redo)-1]

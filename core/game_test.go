@@ -326,3 +326,76 @@ func TestCloneIsIndependent(t *testing.T) {
 	assert.Equal(t, "d4-d5 c3-c4 pass", g.Record())
 	assert.Equal(t, "d4-d5 c3-c4 d5-d6", c.Record(), "redo on the original leaves the clone alone")
 }
+
+func TestResignAndAgreedDraw(t *testing.T) {
+	g, err := core.NewGame("surround-the-lion")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Resign(core.Prey); err != nil {
+		t.Fatal(err)
+	}
+	o := g.Outcome()
+	if o != (core.Outcome{core.PredatorWins, core.ReasonResigned}) || !o.ByAgreement() {
+		t.Fatalf("after the prey resigns: %+v", o)
+	}
+	if w, ok := o.Winner(); !ok || w != core.Predator {
+		t.Fatalf("winner %v %v", w, ok)
+	}
+	if l, ok := g.Loser(); !ok || l != core.Prey {
+		t.Fatalf("loser %v %v", l, ok)
+	}
+	if len(g.LegalMoves()) != 0 || g.Resign(core.Predator) == nil || g.AgreeDraw() == nil || g.Timeout() == nil {
+		t.Fatal("a resigned game takes no more moves or endings")
+	}
+	if c := g.Clone(); c.Outcome() != o {
+		t.Fatalf("a clone keeps the resignation: %+v", c.Outcome())
+	}
+	if !g.Undo() || g.Outcome().Over() || g.Len() != 0 {
+		t.Fatalf("undo takes the resignation back with the move: %+v, %d moves", g.Outcome(), g.Len())
+	}
+	if !g.Redo() || g.Len() != 1 {
+		t.Fatal("redo after the undo")
+	}
+	if err := g.AgreeDraw(); err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Outcome(); o != (core.Outcome{core.Draw, core.ReasonAgreed}) || !o.ByAgreement() {
+		t.Fatalf("agreed draw: %+v", o)
+	}
+	if _, ok := g.Outcome().Winner(); ok {
+		t.Fatal("a draw has no winner")
+	}
+	if _, ok := g.Loser(); ok {
+		t.Fatal("an agreed draw has no loser")
+	}
+	g.Undo()
+	g.Undo()
+	if g.Redo(); g.Outcome().Over() {
+		t.Fatal("the board decides again after an undo")
+	}
+	if (core.Outcome{core.PreyWins, core.ReasonLionTrapped}).ByAgreement() {
+		t.Fatal("a trapped lion is the board's decision")
+	}
+}
+
+func TestPlacing(t *testing.T) {
+	g, _ := core.NewGame("deer-chess")
+	p := g.Position()
+	if p.ToMove == core.Prey && !p.Placing() {
+		t.Fatal("deer chess starts placing")
+	}
+	for _, m := range g.LegalMoves() {
+		q := p.After(m)
+		if want := q.ToMove == core.Prey && q.InHand > 0; q.Placing() != want {
+			t.Fatalf("Placing after %v = %v", m, q.Placing())
+		}
+	}
+	lion, _ := core.NewGame("surround-the-lion")
+	if lp := lion.Position(); lp.Placing() {
+		t.Fatal("the lion game has no placement")
+	}
+}

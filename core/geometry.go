@@ -2,7 +2,7 @@
 // positions as small values, legal-move generation, apply/undo, outcomes,
 // repetition and a text notation for positions and moves.
 //
-// It follows ../shared/RULES.md (the rules contract) and imports no UI code.
+// It follows docs/RULES.md (the rules contract) and imports no UI code.
 package core
 
 import (
@@ -80,7 +80,7 @@ func (k LineKind) String() string {
 
 // Point is one intersection of a board.
 type Point struct {
-	Name   string // RULES.md name: "d4", or "N" "E" "S" "W" for traps
+	Name   string // docs/RULES.md name: "d4", or "N" "E" "S" "W" for traps
 	X, Y   int    // drawing position in board units, x to the right, y up
 	Region Region
 }

@@ -83,7 +83,7 @@ func TestBoardPointCounts(t *testing.T) {
 	}
 }
 
-// The engine's boards are exactly the reference's boards (built from RULES.md):
+// The engine's boards are exactly the reference's boards (built from docs/RULES.md):
 // the same names, positions, regions, lines and line kinds.
 func TestBoardsMatchRulesText(t *testing.T) {
 	for _, g := range core.Games() {
@@ -92,7 +92,7 @@ func TestBoardsMatchRulesText(t *testing.T) {
 			require.Equal(t, len(rb.at), b.NumPoints())
 			for i, p := range b.Points {
 				at, ok := rb.at[p.Name]
-				require.True(t, ok, "engine point %s not in RULES.md", p.Name)
+				require.True(t, ok, "engine point %s not in docs/RULES.md", p.Name)
 				assert.Equal(t, at, refXY{p.X, p.Y}, p.Name)
 				region := map[core.Region]string{core.RegionBoard: "board", core.RegionTrap: "trap", core.RegionCliff: "cliff"}[p.Region]
 				assert.Equal(t, rb.region[p.Name], region, p.Name)
@@ -104,7 +104,7 @@ func TestBoardsMatchRulesText(t *testing.T) {
 			for _, l := range b.Lines {
 				a, c := b.Points[l.A].Name, b.Points[l.B].Name
 				k, ok := rb.lines[refPair(a, c)]
-				if assert.True(t, ok, "engine line %s-%s not in RULES.md", a, c) {
+				if assert.True(t, ok, "engine line %s-%s not in docs/RULES.md", a, c) {
 					assert.Equal(t, refKind[k], l.Kind, "kind of %s-%s", a, c)
 				}
 			}
@@ -233,7 +233,7 @@ func TestSurroundTheLionBoard(t *testing.T) {
 			}
 		}
 	}
-	// The points with diagonals, as RULES.md lists them; c3 and the corners have none.
+	// The points with diagonals, as docs/RULES.md lists them; c3 and the corners have none.
 	var withDiag []string
 	for _, p := range b.Points {
 		for _, d := range []core.Direction{core.NorthEast, core.NorthWest, core.SouthEast, core.SouthWest} {

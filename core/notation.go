@@ -8,7 +8,7 @@ import (
 	"strings"
 )
 
-// String returns the move in RULES.md notation: "d4-d5", "@c3" or "pass".
+// String returns the move in docs/RULES.md notation: "d4-d5", "@c3" or "pass".
 func (m Move) String() string {
 	if m.Game >= NumGames {
 		return "?"
@@ -123,7 +123,7 @@ func (p *Position) whyIllegal(mt moveText) (Why, string) {
 	switch {
 	case mine&bit(from) == 0:
 		return WhyNoPiece, fmt.Sprintf("no %s on %s", side, b.Points[from].Name)
-	case p.ToMove == Prey && p.InHand > 0:
+	case p.Placing():
 		return WhyHandFirst, "every dog in hand must be placed before a dog on the board moves"
 	case p.Occupied()&bit(to) != 0:
 		return WhyOccupied, b.Points[to].Name + " is occupied"

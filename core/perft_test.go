@@ -62,7 +62,7 @@ func TestPerftFromStart(t *testing.T) {
 	}
 }
 
-// The engine's start positions are the ones RULES.md describes.
+// The engine's start positions are the ones docs/RULES.md describes.
 func TestStartPositions(t *testing.T) {
 	for _, g := range core.Games() {
 		t.Run(g.Key, func(t *testing.T) {

@@ -48,6 +48,11 @@ func (p *Position) Board() *Board { return games[p.Game].Board }
 // Occupied returns the mask of occupied points.
 func (p *Position) Occupied() uint64 { return p.Pred | p.Prey }
 
+// Placing reports whether the side to move places a piece from hand (deer
+// chess's dogs while any are in hand): a prey piece on the board may not
+// move until the hand is empty. The rules' one test for the placement phase.
+func (p *Position) Placing() bool { return p.ToMove == Prey && p.InHand > 0 }
+
 // PreyOnBoard returns the number of prey pieces on the board.
 func (p *Position) PreyOnBoard() int { return bits.OnesCount64(p.Prey) }
 
@@ -118,7 +123,7 @@ func (p *Position) genRaw(buf []Move) []Move {
 		}
 		return buf
 	}
-	if p.InHand > 0 {
+	if p.Placing() {
 		for t := empty & b.preyPoints; t != 0; t &= t - 1 {
 			buf = append(buf, Move{Game: p.Game, Kind: MovePlace, From: -1, To: int8(bits.TrailingZeros64(t))})
 		}
@@ -252,10 +257,12 @@ const (
 	ReasonDeerInCliff          // the deer stands in the cliff
 	ReasonNoMoveDraw           // lion game: the side to move has no move
 	ReasonRepetition           // the same position for the third time
+	ReasonResigned             // the loser gave up (Game.Resign)
+	ReasonAgreed               // both sides agreed to a draw (Game.AgreeDraw)
 )
 
 func (r Reason) String() string {
-	return [...]string{"", "captures", "predator-stuck", "lion-trapped", "deer-in-cliff", "no-move-draw", "repetition"}[r]
+	return [...]string{"", "captures", "predator-stuck", "lion-trapped", "deer-in-cliff", "no-move-draw", "repetition", "resigned", "agreed"}[r]
 }
 
 // Outcome is a result with its reason.
@@ -266,6 +273,21 @@ type Outcome struct {
 
 // Over reports whether the game has ended.
 func (o Outcome) Over() bool { return o.Result != Ongoing }
+
+// Winner is the side that won; ok is false for a draw or a game going on.
+func (o Outcome) Winner() (side Side, ok bool) {
+	switch o.Result {
+	case PredatorWins:
+		return Predator, true
+	case PreyWins:
+		return Prey, true
+	}
+	return 0, false
+}
+
+// ByAgreement reports whether the players ended the game (a resignation or
+// an agreed draw), not the rules on the board.
+func (o Outcome) ByAgreement() bool { return o.Reason == ReasonResigned || o.Reason == ReasonAgreed }
 
 // Zobrist keys: a fixed table from a fixed seed, so keys are stable across runs.
 var (

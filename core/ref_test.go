@@ -1,7 +1,7 @@
 package core_test
 
 // A second, deliberately simple move generator, written from the text of
-// ../shared/RULES.md alone: points are names with grid coordinates, lines are
+// docs/RULES.md alone: points are names with grid coordinates, lines are
 // a set of name pairs, positions are maps. It shares no tables and no code
 // path with the engine; the tests compare the two (perft counts, legal move
 // lists, successor positions and outcomes).
@@ -74,7 +74,7 @@ func (b *refBoard) beyond(p, q string) string {
 	return b.name[refXY{2*Q.x - P.x, 2*Q.y - P.y}]
 }
 
-// The four boards, from RULES.md.
+// The four boards, from docs/RULES.md.
 
 func refBeatTheWolf() *refBoard {
 	b := newRefBoard("beat-the-wolf")
@@ -260,7 +260,7 @@ func refParse(s string) refPos {
 	return p
 }
 
-// refStart is each game's start, written from RULES.md.
+// refStart is each game's start, written from docs/RULES.md.
 var refStart = map[string]string{
 	"beat-the-wolf":     "predator:d4 prey:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,a5,g4,g5 turn:predator captured:0 hand:0",
 	"wolf-carries-pig":  "predator:b5,c5,d5 prey:a1,b1,c1,d1,e1,a2,b2,c2,d2,e2,a3,b3,c3,d3,e3 turn:prey captured:0 hand:0",

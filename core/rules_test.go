@@ -30,7 +30,7 @@ func names(b *core.Board, idx []int) []string {
 
 // ruleCase is one rule sentence checked on one position.
 type ruleCase struct {
-	rule  string // the rule, as RULES.md or the seed text says it
+	rule  string // the rule, as docs/RULES.md or the seed text says it
 	game  string
 	pos   string
 	has   string // moves that must be legal (space-separated)
@@ -294,7 +294,7 @@ func fullPosition(t *testing.T, game, pred string, toMove core.Side) core.Positi
 	return p
 }
 
-// With the counts of pieces RULES.md gives, no prey side can ever be left
+// With the counts of pieces docs/RULES.md gives, no prey side can ever be left
 // without a move (there are always empty points next to some dog or pig), so
 // these positions overfill the board to test the pass and draw rules.
 func TestStuckPreyPassesOrDraws(t *testing.T) {

@@ -3,7 +3,7 @@ package lessons
 import "huntchess/core"
 
 // The courses. Which rule sentence each lesson teaches is written beside it
-// (RULES.md and the seed texts); lessons_test.go checks every position,
+// (docs/RULES.md and the seed texts); lessons_test.go checks every position,
 // move, reply and ending.
 var all = []Lesson{
 	// ---- Beat the Wolf ----------------------------------------------------

@@ -181,7 +181,7 @@ func (r *Run) Illegal(from, to int) {
 	if p.ToMove == core.Prey {
 		own = p.Prey
 	}
-	placing := p.ToMove == core.Prey && p.InHand > 0
+	placing := p.Placing()
 	name := func(i int) string { return b.Points[i].Name }
 	var text string
 	switch {

@@ -239,9 +239,7 @@ func (b *Board) glyph(kind string) string {
 }
 
 // placing reports whether the side to move places pieces from hand.
-func (b *Board) placing() bool {
-	return b.pos.ToMove == core.Prey && b.pos.InHand > 0
-}
+func (b *Board) placing() bool { return b.pos.Placing() }
 
 // movesFrom returns the legal moves starting at point p.
 func (b *Board) movesFrom(p int) []core.Move {

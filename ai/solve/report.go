@@ -23,7 +23,7 @@ and their build and verify records; do not edit by hand.
 Values are for the side to move: win, draw or loss, with the plies (single
 moves of either side) to the end under best play — the winner takes the
 shortest way, the loser the longest. A draw is a position from which
-neither side can force a result. Under RULES.md's threefold-repetition rule
+neither side can force a result. Under docs/RULES.md's threefold-repetition rule
 such a game ends drawn; a winner that plays distance-decreasing moves never
 repeats a position, so every win here is a win under that rule too, and
 repetition never turns a loss into anything else for the side that resists.

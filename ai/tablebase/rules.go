@@ -4,7 +4,7 @@
 // A position's value is win, loss or draw for the side to move, with the
 // number of plies to the end under best play: the winner takes the shortest
 // way, the loser the longest. A position from which neither side can force a
-// result is a draw; under RULES.md's threefold-repetition rule such a game
+// result is a draw; under docs/RULES.md's threefold-repetition rule such a game
 // ends drawn, and a winner that plays distance-decreasing moves never repeats
 // a position, so the tables' wins are wins under that rule too.
 //
@@ -33,6 +33,8 @@ import (
 // RulesVersion names the rules contract the tables are built for. Change it
 // whenever a rule changes without the board changing: tables built for other
 // rules are then refused.
+// Its text names the contract as "RULES.md" (now docs/RULES.md); it is part
+// of every table's fingerprint, so it stays as it is.
 const RulesVersion = "RULES.md 2026-11: pass when stuck (wolf/pigs/deer dogs), lion stuck draw, 7th capture wins in the cliff"
 
 // jump is one predator jump: over a prey piece onto an empty point.

@@ -143,7 +143,7 @@ func TestRealGameWrongRules(t *testing.T) {
 	}
 }
 
-// The rules of the four games: symmetries as RULES.md's boards have them.
+// The rules of the four games: symmetries as docs/RULES.md's boards have them.
 func TestGameRules(t *testing.T) {
 	want := map[core.GameID]int{core.BeatTheWolf: 8, core.WolfCarriesPig: 8, core.SurroundTheLion: 8, core.DeerChess: 2}
 	for id, n := range want {
