@@ -54,7 +54,7 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 //   - Medium: 4 plies plus the capture search, some noise, a 60 000-node cap.
 //   - Hard: iterative deepening on a node budget (about 0.2 s here), 1 s cap.
 //   - Master: ten times Hard's node budget on two threads sharing the table, 3 s cap;
-//     where the game's endgame table (SetTable) covers the position, perfect
+//     where the game's endgame table (Limits.Tables) covers the position, perfect
 //     play from it (see tableMove).
 //
 // Where the game's endgame table covers the position, every level plays
@@ -70,14 +70,14 @@ func LevelLimits(l Level) Limits {
 	switch l {
 	case Easy:
 		return Limits{Depth: 1, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 60, Contempt: 30,
-			Tables: true, TableSlip: 50, TableSlipAny: true}
+			TableSlip: 50, TableSlipAny: true}
 	case Medium:
 		return Limits{Depth: 4, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 20, Contempt: 30,
-			Tables: true, TableSlip: 15}
+			TableSlip: 15}
 	case Hard:
-		return Limits{Nodes: 1_000_000, Time: time.Second, Noise: 8, Contempt: 30, Tables: true, TableSlip: 5}
+		return Limits{Nodes: 1_000_000, Time: time.Second, Noise: 8, Contempt: 30, TableSlip: 5}
 	default:
-		return Limits{Nodes: 10_000_000, Time: 3 * time.Second, Threads: 2, Contempt: 30, Tables: true}
+		return Limits{Nodes: 10_000_000, Time: 3 * time.Second, Threads: 2, Contempt: 30}
 	}
 }
 
@@ -209,11 +209,12 @@ func GameLimits(g *core.Game, level Level) Limits {
 	return lim
 }
 
-// Think searches for the side to move of g at the given level. It is safe to
-// call from a goroutine while g is not being changed; cancel ctx to stop it
-// early (it returns within a few milliseconds with the best move so far).
+// Think searches for the side to move of g at the given level, with no
+// endgame tables (Engine.Think plays from them). It is safe to call from a
+// goroutine while g is not being changed; cancel ctx to stop it early (it
+// returns within a few milliseconds with the best move so far).
 func Think(ctx context.Context, g *core.Game, level Level) Result {
-	return Search(ctx, g.Position(), GameLimits(g, level))
+	return Engine{}.Think(ctx, g, level)
 }
 
 // Hint suggests a move for the player to move in g: HintAt the Hard level.
@@ -223,11 +224,16 @@ func Hint(ctx context.Context, g *core.Game) Result {
 
 // HintAt suggests a move for the player to move in g: the computer's search
 // at the level's budget (depth, nodes, time cap), without its noise or lapses
-// (a hint is the best move it finds), and the endgame table's move where the
-// game has one covering the position.
+// (a hint is the best move it finds); Engine.HintAt adds the endgame table's
+// move where one covers the position.
 func HintAt(ctx context.Context, g *core.Game, level Level) Result {
+	return Engine{}.HintAt(ctx, g, level)
+}
+
+// hintLimits are a hint's limits: the level's budget without its noise,
+// lapses or slips.
+func hintLimits(g *core.Game, level Level) Limits {
 	lim := GameLimits(g, level)
 	lim.Noise, lim.RootNoise, lim.Lapse, lim.TableSlip = 0, 0, 0, 0
-	lim.Tables = true
-	return Search(ctx, g.Position(), lim)
+	return lim
 }

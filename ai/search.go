@@ -52,9 +52,10 @@ type Limits struct {
 	Contempt int
 	// Weights, when set, replaces the game's evaluation weights (for tuning).
 	Weights *Weights
-	// Tables: where the game's endgame table (SetTable) covers the root, play
-	// its move (see tableMove); inside the tree, take its exact values.
-	Tables bool
+	// Tables: where this source's table of the game covers the root, play
+	// its move (see tableMove); inside the tree, take its exact values. Nil:
+	// no tables.
+	Tables Tables
 	// TableSlip is the percentage of moves (picked from Seed and the
 	// position) on which a level below Master, playing from the table,
 	// leaves the best value: to the next-best value (a win to a draw, a draw
@@ -148,8 +149,8 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	}
 	res.Move = moves[0]
 	var tb *tablebase.Table
-	if lim.Tables {
-		if tb = GameTable(pos.Game); tb != nil {
+	if lim.Tables != nil {
+		if tb = lim.Tables.Table(pos.Game); tb != nil {
 			if r, ok := tableLevelMove(tb, pos, lim); ok {
 				r.Elapsed = time.Since(start)
 				return r

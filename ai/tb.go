@@ -1,25 +1,57 @@
 package ai
 
 import (
-	"sync/atomic"
+	"context"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
-// Endgame tables behind the search. Where a game's table (ai/tablebase)
-// covers a position and the limits ask for it (Limits.Tables), the search
-// plays the table's move at the root and takes the table's exact value for
-// the positions it reaches inside the tree.
+// Endgame tables behind the search. Where the limits give a table source
+// (Limits.Tables) and its table of the game (ai/tablebase) covers a
+// position, the search plays the table's move at the root and takes the
+// table's exact value for the positions it reaches inside the tree. The
+// search keeps no tables of its own: whoever owns them (the app's session,
+// the arena) hands them over.
 
-var tableOf [core.NumGames]atomic.Pointer[tablebase.Table]
+// Tables is a source of endgame tables: the table of game id, or nil. It
+// must be safe to call from several goroutines.
+type Tables interface {
+	Table(id core.GameID) *tablebase.Table
+}
 
-// SetTable makes t the endgame table of game id for every later search; nil
-// removes it. Safe to call while searches run.
-func SetTable(id core.GameID, t *tablebase.Table) { tableOf[id].Store(t) }
+// TableSet is a fixed set of tables, one slot a game.
+type TableSet [core.NumGames]*tablebase.Table
 
-// GameTable returns the endgame table of game id, or nil.
-func GameTable(id core.GameID) *tablebase.Table { return tableOf[id].Load() }
+// Table returns the table of game id, or nil.
+func (s *TableSet) Table(id core.GameID) *tablebase.Table {
+	if s == nil || int(id) >= len(s) {
+		return nil
+	}
+	return s[id]
+}
+
+// Engine is the search with a table source behind it (nil: none): the
+// levels' moves and the hints, as Think, Hint and HintAt, but playing from
+// the tables wherever they cover the position.
+type Engine struct{ Tables Tables }
+
+// Think is Think with the engine's tables.
+func (e Engine) Think(ctx context.Context, g *core.Game, level Level) Result {
+	lim := GameLimits(g, level)
+	lim.Tables = e.Tables
+	return Search(ctx, g.Position(), lim)
+}
+
+// Hint is Hint with the engine's tables.
+func (e Engine) Hint(ctx context.Context, g *core.Game) Result { return e.HintAt(ctx, g, Hard) }
+
+// HintAt is HintAt with the engine's tables.
+func (e Engine) HintAt(ctx context.Context, g *core.Game, level Level) Result {
+	lim := hintLimits(g, level)
+	lim.Tables = e.Tables
+	return Search(ctx, g.Position(), lim)
+}
 
 // tableScore is the search score of a table value, ply plies from the root.
 func tableScore(v tablebase.Value, plies, ply int) (int, bool) {

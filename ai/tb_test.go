@@ -30,11 +30,11 @@ func lionTable(t *testing.T) *tablebase.Table {
 // value with the best distance: the shortest win, the longest loss, a draw.
 func TestMasterKeepsTableValue(t *testing.T) {
 	tb := lionTable(t)
-	SetTable(core.SurroundTheLion, tb)
-	defer SetTable(core.SurroundTheLion, nil)
+	src := &TableSet{core.SurroundTheLion: tb}
 	rng := rand.New(rand.NewSource(7))
 	g := core.SurroundTheLion.Info()
 	lim := LevelLimits(Master)
+	lim.Tables = src
 	counts := map[tablebase.Value]int{}
 	for n := 0; n < 1000; {
 		p := tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0)
@@ -68,12 +68,11 @@ func TestMasterKeepsTableValue(t *testing.T) {
 // dogs win in 37 plies.
 func TestMasterVsMasterProvenResult(t *testing.T) {
 	tb := lionTable(t)
-	SetTable(core.SurroundTheLion, tb)
-	defer SetTable(core.SurroundTheLion, nil)
+	src := &TableSet{core.SurroundTheLion: tb}
 	g, _ := core.NewGame(core.SurroundTheLion.String())
 	v, plies, _ := tb.Probe(g.Position())
 	for !g.Outcome().Over() && g.Len() < 200 {
-		r := Think(context.Background(), g, Master)
+		r := Engine{src}.Think(context.Background(), g, Master)
 		if err := g.PlayMove(r.Move); err != nil {
 			t.Fatal(err)
 		}
@@ -86,7 +85,7 @@ func TestMasterVsMasterProvenResult(t *testing.T) {
 	// The same again: the table's play is deterministic.
 	g2, _ := core.NewGame(core.SurroundTheLion.String())
 	for !g2.Outcome().Over() && g2.Len() < 200 {
-		g2.PlayMove(Think(context.Background(), g2, Master).Move)
+		g2.PlayMove(Engine{src}.Think(context.Background(), g2, Master).Move)
 	}
 	if g2.Record() != g.Record() {
 		t.Fatalf("two Master games differ:\n%s\n%s", g.Record(), g2.Record())
@@ -115,11 +114,11 @@ func moveRank(t *testing.T, tb *tablebase.Table, p core.Position, m core.Move) (
 // level plays the same move again under the same seed.
 func TestTableLevelsSlip(t *testing.T) {
 	tb := lionTable(t)
-	SetTable(core.SurroundTheLion, tb)
-	defer SetTable(core.SurroundTheLion, nil)
+	src := &TableSet{core.SurroundTheLion: tb}
 	g := core.SurroundTheLion.Info()
 	for _, lv := range []Level{Easy, Medium, Hard, Master} {
 		lim := LevelLimits(lv)
+		lim.Tables = src
 		rng := rand.New(rand.NewSource(11))
 		slipped, could := 0, 0
 		for n := 0; n < 1500; {
@@ -177,8 +176,7 @@ func TestTableLevelsSlip(t *testing.T) {
 // A game between two table levels under a seed is played the same twice.
 func TestTableLevelsDeterministic(t *testing.T) {
 	tb := lionTable(t)
-	SetTable(core.SurroundTheLion, tb)
-	defer SetTable(core.SurroundTheLion, nil)
+	src := &TableSet{core.SurroundTheLion: tb}
 	play := func(seed int64) string {
 		g, _ := core.NewGame(core.SurroundTheLion.String())
 		for !g.Outcome().Over() && g.Len() < 120 {
@@ -187,6 +185,7 @@ func TestTableLevelsDeterministic(t *testing.T) {
 				lv = Medium
 			}
 			lim := GameLimits(g, lv)
+			lim.Tables = src
 			lim.Seed ^= seed
 			r := Search(context.Background(), g.Position(), lim)
 			if !r.Exact && r.Move == (core.Move{}) {

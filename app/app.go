@@ -8,7 +8,6 @@
 package app
 
 import (
-	"context"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -25,30 +24,19 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
-// ThinkFunc chooses the AI's move. It must return promptly once ctx is done.
-type ThinkFunc func(ctx context.Context, g *core.Game, level ai.Level) ai.Result
-
-// HintFunc chooses a move to suggest to the player.
-type HintFunc func(ctx context.Context, g *core.Game) ai.Result
-
-// Clock tells the time (the turn timer's clock; tests use a fake one).
-type Clock interface{ Now() time.Time }
-
-type realClock struct{}
-
-func (realClock) Now() time.Time { return time.Now() }
-
 // Options configure an App. The zero value is the real app.
 type Options struct {
-	// Think is the AI's move search (default ai.Think).
-	Think ThinkFunc
-	// Hint is the hint search (default ai.Hint).
-	Hint HintFunc
+	// Think is the AI's move search (default the engine with the app's
+	// endgame tables behind it: ai.Engine.Think).
+	Think session.ThinkFunc
+	// Hint is the hint search (default ai.Engine.Hint, with the tables).
+	Hint session.HintFunc
 	// Clock drives the turn timer (default the real time).
-	Clock Clock
+	Clock session.Clock
 	// Do runs f on the UI goroutine (default fyne.Do). Tests pass a queue
 	// they drain themselves.
 	Do func(f func())
@@ -76,6 +64,9 @@ type Options struct {
 	// SaveDir is the folder of the saved game (default: the app's storage,
 	// fyne.App.Storage().RootURI()). Tests pass their own.
 	SaveDir string
+	// Tables, if set, is the owner of the endgame tables (tests); else
+	// EndgameTables makes one.
+	Tables *session.Tables
 	// EndgameTables loads (or solves once, in the background) the endgame
 	// tables into SaveDir/tables and puts them behind Master and the hints
 	// (app/tables.go). Off in tests unless they ask for it.
@@ -88,11 +79,12 @@ type App struct {
 	win   fyne.Window
 	prefs fyne.Preferences
 	opts  Options
-	saves saveStore // the game to resume
-	// tables loads and builds the endgame tables (nil: none, as in tests).
-	tables *tableManager
+	saves *session.Store // the game to resume
+	// tables loads and builds the endgame tables and owns them (nil: none,
+	// as in tests; a nil manager has no tables).
+	tables *session.Tables
 
-	settings Settings
+	settings session.Settings
 	stack    []screen // the screen shown is the last one
 	unsub    func()
 	closed   bool
@@ -152,14 +144,8 @@ type pausable interface {
 // New builds the app's window on fa and shows the home screen (with the offer
 // to resume a saved game). Call ShowAndRun, or Show in tests.
 func New(fa fyne.App, opts Options) *App {
-	if opts.Think == nil {
-		opts.Think = ai.Think
-	}
-	if opts.Hint == nil {
-		opts.Hint = ai.Hint
-	}
 	if opts.Clock == nil {
-		opts.Clock = realClock{}
+		opts.Clock = session.SystemClock{}
 	}
 	if opts.Do == nil {
 		opts.Do = fyne.Do
@@ -184,10 +170,11 @@ func New(fa fyne.App, opts Options) *App {
 		}
 	}
 	a := &App{fa: fa, prefs: fa.Preferences(), opts: opts}
-	a.saves = saveStore{dir: opts.SaveDir, prefs: a.prefs}
-	if opts.EndgameTables && opts.SaveDir != "" {
-		a.tables = newTableManager(filepath.Join(opts.SaveDir, "tables"), tablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
-		a.tables.subscribe(func(id core.GameID) {
+	a.saves = session.NewStore(opts.SaveDir, a.prefs)
+	a.tables = opts.Tables
+	if a.tables == nil && opts.EndgameTables && opts.SaveDir != "" {
+		a.tables = session.NewTables(filepath.Join(opts.SaveDir, "tables"), session.TablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
+		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {
 				return
 			}
@@ -196,7 +183,17 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		})
 	}
-	a.settings = LoadSettings(a.prefs)
+	engine := ai.Engine{}
+	if a.tables != nil {
+		engine.Tables = a.tables
+	}
+	if a.opts.Think == nil {
+		a.opts.Think = engine.Think
+	}
+	if a.opts.Hint == nil {
+		a.opts.Hint = engine.Hint
+	}
+	a.settings = session.LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
 	fa.Settings().SetTheme(themeFor(a.settings))
 
@@ -332,10 +329,10 @@ func (a *App) saveWindowSize() {
 }
 
 // Settings returns the current settings.
-func (a *App) Settings() Settings { return a.settings }
+func (a *App) Settings() session.Settings { return a.settings }
 
 // setSettings stores new settings and applies them at once.
-func (a *App) setSettings(s Settings) {
+func (a *App) setSettings(s session.Settings) {
 	old := a.settings
 	a.settings = s
 	s.Save(a.prefs)
@@ -431,8 +428,8 @@ func (a *App) showHome() {
 }
 
 // startGame starts a new game, which replaces any saved one.
-func (a *App) startGame(g *core.Game, mode Mode) {
-	a.saves.clear()
+func (a *App) startGame(g *core.Game, mode session.Mode) {
+	a.saves.Clear()
 	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
 }
 
@@ -456,13 +453,13 @@ func (a *App) saveCurrent() {
 // in progress (under the new-game screen), else the saved one; nil when none.
 func (a *App) unfinished() (*core.GameInfo, *core.Game) {
 	if g := a.game(); g != nil {
-		if g.game.Len() > 0 && !g.game.Outcome().Over() {
-			return g.info, g.game
+		if g.Game().Len() > 0 && !g.Game().Outcome().Over() {
+			return g.info, g.Game()
 		}
 		return nil, nil
 	}
-	if r, err := a.saves.load(); err == nil {
-		return r.game.Info(), r.game
+	if r, err := a.saves.Load(); err == nil {
+		return r.Game.Info(), r.Game
 	}
 	return nil, nil
 }
@@ -472,19 +469,19 @@ func moveNumber(g *core.Game) int { return g.Len()/2 + 1 }
 
 // hasSaved reports whether a saved game can be continued.
 func (a *App) hasSaved() bool {
-	_, err := a.saves.load()
+	_, err := a.saves.Load()
 	return err == nil
 }
 
 // offerResume asks whether to continue a saved game; a corrupt save is
 // discarded with a notice.
 func (a *App) offerResume() {
-	_, err := a.saves.load()
+	_, err := a.saves.Load()
 	switch {
-	case err == errNoSave:
+	case err == session.ErrNoSave:
 		return
 	case err != nil:
-		a.saves.clear()
+		a.saves.Clear()
 		a.render() // the home screen loses its Continue button
 		a.showStartDialog("resume.corrupt")
 		a.startNotice = "resume.corrupt"
@@ -504,7 +501,7 @@ func (a *App) showStartDialog(msg string) {
 	if msg == "resume.message" {
 		discard := widget.NewButton(translations.T("resume.discard"), func() {
 			a.closeStartDialog()
-			a.saves.clear()
+			a.saves.Clear()
 			a.render()
 		})
 		cont := widget.NewButtonWithIcon(translations.T("resume.continue"), theme.MediaPlayIcon(), func() {
@@ -547,22 +544,22 @@ func (a *App) startDialogText(msg string) string {
 	if msg != "resume.message" {
 		return text
 	}
-	r, err := a.saves.load()
+	r, err := a.saves.Load()
 	if err != nil {
 		return text
 	}
-	info := r.game.Info()
+	info := r.Game.Info()
 	data := map[string]any{
-		"Game": translations.Game(info.Key).Title, "Mode": modeLabel(info, r.mode),
-		"Level": levelLabel(r.level), "Move": moveNumber(r.game),
+		"Game": translations.Game(info.Key).Title, "Mode": modeLabel(info, r.Mode),
+		"Level": levelLabel(r.Level), "Move": moveNumber(r.Game),
 	}
 	id := "resume.details"
-	if r.mode != ModeTwoPlayers {
+	if r.Mode != session.ModeTwoPlayers {
 		id = "resume.details_ai"
 	}
 	lines := []string{translations.TData(id, data)}
-	if r.partial {
-		lines = append(lines, translations.TData("resume.partial", partialData(r.game)))
+	if r.Partial {
+		lines = append(lines, translations.TData("resume.partial", partialData(r.Game)))
 	}
 	return strings.Join(append(lines, text), "\n")
 }
@@ -582,18 +579,18 @@ func (a *App) closeStartDialog() {
 // resumeSaved opens the saved game.
 func (a *App) resumeSaved() {
 	a.closeStartDialog()
-	r, err := a.saves.load()
+	r, err := a.saves.Load()
 	if err != nil {
-		a.saves.clear()
+		a.saves.Clear()
 		a.render()
-		if err != errNoSave {
+		if err != session.ErrNoSave {
 			a.showStartDialog("resume.corrupt")
 		}
 		return
 	}
-	s := newGameScreen(a, r.game, r.mode, r.level, time.Duration(r.timeLeft)*time.Millisecond)
-	if r.partial {
-		s.setNotice("resume.partial", partialData(r.game))
+	s := newGameScreen(a, r.Game, r.Mode, r.Level, time.Duration(r.TimeLeft)*time.Millisecond)
+	if r.Partial {
+		s.SetNotice("resume.partial", partialData(r.Game))
 	}
 	a.replace(s)
 }

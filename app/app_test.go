@@ -24,6 +24,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -62,7 +63,7 @@ type harness struct {
 	a     *App
 	q     chan func()
 	clock *fakeClock
-	think ThinkFunc
+	think session.ThinkFunc
 }
 
 type harnessOpt func(*Options)
@@ -82,11 +83,11 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 }
 
 // savesOf is the save store a harness on fa uses.
-func savesOf(t *testing.T, fa fyne.App) saveStore {
-	return saveStore{dir: saveDirFor(t, fa), prefs: fa.Preferences()}
+func savesOf(t *testing.T, fa fyne.App) *session.Store {
+	return session.NewStore(saveDirFor(t, fa), fa.Preferences())
 }
 
-func withThink(f ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
+func withThink(f session.ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
 
 func newHarness(t *testing.T, fa fyne.App, opts ...harnessOpt) *harness {
 	t.Helper()
@@ -161,14 +162,14 @@ func (h *harness) gameScreen() *gameScreen {
 }
 
 // startGame goes home → Play (game i) → mode → Start, by tapping.
-func (h *harness) startGame(i int, mode Mode) *gameScreen {
+func (h *harness) startGame(i int, mode session.Mode) *gameScreen {
 	h.t.Helper()
 	test.Tap(h.home().playBtns[i])
 	setup, ok := h.a.top().(*setupScreen)
 	if !ok {
 		h.t.Fatalf("after Play: top screen is %T", h.a.top())
 	}
-	for j, m := range Modes {
+	for j, m := range session.Modes {
 		if m == mode {
 			setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
 		}
@@ -216,74 +217,74 @@ func texts(w fyne.Window) string {
 func TestPlayAgainstAIAndUndo(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	h.a.Window().Resize(fyne.NewSize(1280, 800))
-	g := h.startGame(0, ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
-	if !g.humanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
+	g := h.startGame(0, session.ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
+	if !g.HumanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
 		t.Fatalf("want the player's turn first, got %q", g.turnLabel.Text)
 	}
-	first := g.game.LegalMoves()[0]
+	first := g.Game().LegalMoves()[0]
 	tapMove(t, g.board, first)
-	if g.game.Len() != 1 || g.game.Moves()[0] != first {
-		t.Fatalf("tapping the board did not play %v: record %q", first, g.game.Record())
+	if g.Game().Len() != 1 || g.Game().Moves()[0] != first {
+		t.Fatalf("tapping the board did not play %v: record %q", first, g.Game().Record())
 	}
-	if !g.thinking || g.turnLabel.Text != translations.T("game.ai_thinking") {
+	if !g.Thinking() || g.turnLabel.Text != translations.T("game.ai_thinking") {
 		t.Fatalf("want the thinking state while the AI searches, got %q", g.turnLabel.Text)
 	}
 	if !g.board.ReadOnly() {
 		t.Fatal("the board must not take moves on the AI's turn")
 	}
-	h.waitFor("the AI's reply", func() bool { return g.game.Len() == 2 && g.humanTurn() })
-	if g.thinking || g.board.ReadOnly() {
+	h.waitFor("the AI's reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
+	if g.Thinking() || g.board.ReadOnly() {
 		t.Fatal("after the reply the player must be able to move")
 	}
 	if !strings.Contains(g.movesText(), first.String()) {
 		t.Fatalf("move list %q lacks %s", g.movesText(), first)
 	}
 	test.Tap(g.undoBtn)
-	if g.game.Len() != 0 || !g.humanTurn() || !g.game.CanRedo() {
-		t.Fatalf("undo against the AI must go back to the player's turn: len %d", g.game.Len())
+	if g.Game().Len() != 0 || !g.HumanTurn() || !g.Game().CanRedo() {
+		t.Fatalf("undo against the AI must go back to the player's turn: len %d", g.Game().Len())
 	}
 	test.Tap(g.redoBtn)
-	if g.game.Len() != 2 || !g.humanTurn() {
-		t.Fatalf("redo must replay both moves: len %d", g.game.Len())
+	if g.Game().Len() != 2 || !g.HumanTurn() {
+		t.Fatalf("redo must replay both moves: len %d", g.Game().Len())
 	}
 	// Keyboard: Ctrl+Z undoes, Ctrl+Y redoes.
 	sc := h.a.Window().Canvas().(fyne.Shortcutable)
 	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault})
-	if g.game.Len() != 0 {
-		t.Fatalf("Ctrl+Z: len %d", g.game.Len())
+	if g.Game().Len() != 0 {
+		t.Fatalf("Ctrl+Z: len %d", g.Game().Len())
 	}
 	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
-	if g.game.Len() != 2 {
-		t.Fatalf("Ctrl+Y: len %d", g.game.Len())
+	if g.Game().Len() != 2 {
+		t.Fatalf("Ctrl+Y: len %d", g.Game().Len())
 	}
 }
 
 func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ModeVsAIAsPrey) // the AI's wolf opens
-	h.waitFor("the AI's opening", func() bool { return g.game.Len() == 1 && g.humanTurn() })
-	m := g.game.LegalMoves()[0]
+	g := h.startGame(0, session.ModeVsAIAsPrey) // the AI's wolf opens
+	h.waitFor("the AI's opening", func() bool { return g.Game().Len() == 1 && g.HumanTurn() })
+	m := g.Game().LegalMoves()[0]
 	g.board.OnMove(m)
-	h.waitFor("the AI's reply", func() bool { return g.game.Len() == 3 && g.humanTurn() })
+	h.waitFor("the AI's reply", func() bool { return g.Game().Len() == 3 && g.HumanTurn() })
 	g.undo()
-	if g.game.Len() != 1 || !g.humanTurn() {
-		t.Fatalf("undo: len %d, want 1 (the player's turn)", g.game.Len())
+	if g.Game().Len() != 1 || !g.HumanTurn() {
+		t.Fatalf("undo: len %d, want 1 (the player's turn)", g.Game().Len())
 	}
 }
 
 func TestHint(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ModeTwoPlayers)
+	g := h.startGame(1, session.ModeTwoPlayers)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
-	if !g.hinting || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
+	if !g.Hinting() || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
 		t.Fatal("H must start a hint search with a visible notice")
 	}
 	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone })
 	legal := false
-	for _, m := range g.game.LegalMoves() {
+	for _, m := range g.Game().LegalMoves() {
 		legal = legal || m == g.board.Hint()
 	}
-	if !legal || g.hinting {
+	if !legal || g.Hinting() {
 		t.Fatalf("hint %v is not a legal move", g.board.Hint())
 	}
 }
@@ -307,9 +308,9 @@ func TestStaleAIResultDropped(t *testing.T) {
 		return ai.Result{Move: g.LegalMoves()[0]}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(slow))
-	g := h.startGame(0, ModeVsAIAsPredator)
-	g.board.OnMove(g.game.LegalMoves()[0])
-	if !g.thinking {
+	g := h.startGame(0, session.ModeVsAIAsPredator)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	if !g.Thinking() {
 		t.Fatal("the AI should be thinking")
 	}
 	// A difficulty change applies from the AI's next move.
@@ -323,17 +324,14 @@ func TestStaleAIResultDropped(t *testing.T) {
 		t.Fatal("undo did not cancel the search")
 	}
 	h.drain()
-	if g.game.Len() != 0 || g.thinking {
-		t.Fatalf("after undo: len %d thinking %v", g.game.Len(), g.thinking)
+	if g.Game().Len() != 0 || g.Thinking() {
+		t.Fatalf("after undo: len %d thinking %v", g.Game().Len(), g.Thinking())
 	}
-	// A result arriving for an old generation is ignored.
-	g.aiDone(g.gen-1, ai.Result{Move: g.game.LegalMoves()[0]})
-	if g.game.Len() != 0 {
-		t.Fatal("a stale AI result was played")
-	}
-	g.board.OnMove(g.game.LegalMoves()[0])
+	// A result arriving for an old generation is ignored: the session's
+	// TestTurnsAgainstAI delivers one (the search's generation is its own).
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	close(release)
-	h.waitFor("the reply", func() bool { return g.game.Len() == 2 })
+	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 })
 	mu.Lock()
 	defer mu.Unlock()
 	if len(levels) != 2 || levels[0] != ai.Medium || levels[1] != ai.Master {
@@ -349,8 +347,8 @@ func TestLeavingCancelsSearch(t *testing.T) {
 		return ai.Result{}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, ModeVsAIAsPrey)
-	if !g.thinking {
+	g := h.startGame(0, session.ModeVsAIAsPrey)
+	if !g.Thinking() {
 		t.Fatal("the AI should be thinking")
 	}
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
@@ -364,21 +362,21 @@ func TestLeavingCancelsSearch(t *testing.T) {
 
 func TestTimerExpiryPassesTurn(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(KeyTimer, 15)
+	fa.Preferences().SetInt(session.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ModeTwoPlayers)
+	g := h.startGame(0, session.ModeTwoPlayers)
 	if !g.timer.Running() || g.timer.Remaining() != 15*time.Second {
 		t.Fatalf("timer: running %v remaining %v", g.timer.Running(), g.timer.Remaining())
 	}
 	h.clock.Advance(10 * time.Second)
 	g.tick()
-	if g.game.Len() != 0 || !g.timer.Warning() {
+	if g.Game().Len() != 0 || !g.timer.Warning() {
 		t.Fatal("after 10 s: the turn must not pass yet, and the timer must warn")
 	}
 	h.clock.Advance(6 * time.Second)
 	g.tick()
-	if g.game.Len() != 1 || g.game.LastMove().Kind != core.MovePass || g.game.ToMove() != core.Prey {
-		t.Fatalf("timeout: record %q, to move %v", g.game.Record(), g.game.ToMove())
+	if g.Game().Len() != 1 || g.Game().LastMove().Kind != core.MovePass || g.Game().ToMove() != core.Prey {
+		t.Fatalf("timeout: record %q, to move %v", g.Game().Record(), g.Game().ToMove())
 	}
 	if !strings.Contains(g.movesText(), translations.T("game.pass")) {
 		t.Fatalf("move list %q does not show the pass", g.movesText())
@@ -393,23 +391,23 @@ func TestTimerExpiryPassesTurn(t *testing.T) {
 
 func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(KeyTimer, 0)
+	fa.Preferences().SetInt(session.KeyTimer, 0)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ModeTwoPlayers)
+	g := h.startGame(0, session.ModeTwoPlayers)
 	if g.timer.Running() || g.clockLabel.Text != translations.T("game.timer_off") {
 		t.Fatal("timer off: no countdown, and a label saying so")
 	}
 	s := h.a.settings
 	s.Timer = 30
 	h.a.setSettings(s)
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	if !g.timer.Running() {
 		t.Fatal("the new timer setting applies from the next turn")
 	}
 	test.Tap(g.settingsBtn)
 	h.clock.Advance(time.Minute)
 	g.tick()
-	if g.game.Len() != 1 {
+	if g.Game().Len() != 1 {
 		t.Fatal("the timer must be paused while the settings cover the game")
 	}
 	h.a.back()
@@ -420,18 +418,18 @@ func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 
 func TestPassAndPlayAlternates(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
+	g := h.startGame(1, session.ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
 	info := g.info
 	for i := 0; i < 6; i++ {
-		side := g.game.ToMove()
+		side := g.Game().ToMove()
 		want := translations.TData("game.to_move", map[string]any{"Side": sideName(info, side)})
-		if g.turnLabel.Text != want || g.board.ReadOnly() || g.thinking {
-			t.Fatalf("ply %d: label %q (want %q), read-only %v, thinking %v", i, g.turnLabel.Text, want, g.board.ReadOnly(), g.thinking)
+		if g.turnLabel.Text != want || g.board.ReadOnly() || g.Thinking() {
+			t.Fatalf("ply %d: label %q (want %q), read-only %v, thinking %v", i, g.turnLabel.Text, want, g.board.ReadOnly(), g.Thinking())
 		}
-		m := g.game.LegalMoves()[0]
+		m := g.Game().LegalMoves()[0]
 		tapMove(t, g.board, m)
 		h.drain()
-		if g.game.Len() != i+1 || g.game.ToMove() == side {
+		if g.Game().Len() != i+1 || g.Game().ToMove() == side {
 			t.Fatalf("ply %d: the move did not pass the turn", i)
 		}
 	}
@@ -454,15 +452,16 @@ func TestGameOverShowsReason(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.a.startGame(g0, ModeTwoPlayers)
+			h.a.startGame(g0, session.ModeTwoPlayers)
 			g := h.gameScreen()
-			if err := g0.Play(tc.last); err != nil {
+			pos := g0.Position()
+			m, err := pos.ParseMove(tc.last)
+			if err != nil {
 				t.Fatal(err)
 			}
-			g.noticeID = ""
-			g.advance(g0.LastMove())
-			if g.game.Outcome().Result != tc.result || g.overDialog == nil {
-				t.Fatalf("outcome %v, dialog %v", g.game.Outcome(), g.overDialog != nil)
+			g.HumanMove(m)
+			if g.Game().Outcome().Result != tc.result || g.overDialog == nil {
+				t.Fatalf("outcome %v, dialog %v", g.Game().Outcome(), g.overDialog != nil)
 			}
 			shown := texts(h.a.Window())
 			for _, want := range []string{translations.T("gameover.title"), translations.T(tc.reason),
@@ -482,7 +481,7 @@ func TestGameOverShowsReason(t *testing.T) {
 				t.Error("a finished game is read-only and not saved")
 			}
 			g.playAgain()
-			if n := h.gameScreen(); n == g || n.game.Len() != 0 || n.mode != ModeTwoPlayers {
+			if n := h.gameScreen(); n == g || n.Game().Len() != 0 || n.Mode() != session.ModeTwoPlayers {
 				t.Error("Play again starts a fresh game in the same mode")
 			}
 		})
@@ -493,7 +492,7 @@ func TestGameOverShowsReason(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.a.startGame(core.NewGameFrom(pos), ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(pos), session.ModeTwoPlayers)
 	_, reason := h.gameScreen().outcomeTexts()
 	if want := translations.TData("reason.captures", map[string]any{"Count": 7, "Prey": translations.T("piece.pigs")}); reason != want {
 		t.Errorf("reason %q, want %q", reason, want)
@@ -513,10 +512,10 @@ func TestLanguageSwitchRelabels(t *testing.T) {
 		hs.titles[0].Title != translations.GameIn("beat-the-wolf", translations.Chinese).Title {
 		t.Fatalf("home not relabelled: %q", hs.playBtns[0].Text)
 	}
-	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(KeyLanguage) != "zh-Hans" {
+	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(session.KeyLanguage) != "zh-Hans" {
 		t.Fatal("the toggle must save the language")
 	}
-	g := h.startGame(0, ModeTwoPlayers)
+	g := h.startGame(0, session.ModeTwoPlayers)
 	if g.undoBtn.Text != zh("game.undo") {
 		t.Fatal("the game screen must be in Chinese")
 	}
@@ -549,8 +548,8 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	if ss.timer.Selected != timerLabel(15) || translations.Current() != translations.Chinese {
 		t.Fatalf("settings screen after the switch: timer %q", ss.timer.Selected)
 	}
-	want := Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: ThemeDark,
-		TextScale: TextScales[1], FaceToFace: true, Sound: false}
+	want := session.Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: session.ThemeDark,
+		TextScale: session.TextScales[1], FaceToFace: true, Sound: false}
 	h.a.Close()
 	translations.SetLanguage(translations.English)
 
@@ -561,10 +560,10 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	if translations.Current() != translations.Chinese {
 		t.Fatal("the saved language applies at start")
 	}
-	if th, ok := fa.Settings().Theme().(*appTheme); !ok || th.variant != ThemeDark {
+	if th, ok := fa.Settings().Theme().(*appTheme); !ok || th.variant != session.ThemeDark {
 		t.Fatal("the saved theme applies at start")
 	}
-	g := h2.startGame(0, ModeTwoPlayers)
+	g := h2.startGame(0, session.ModeTwoPlayers)
 	if g.board.ShowLegal() || g.board.Animations() || g.timer.Limit() != 15*time.Second {
 		t.Fatal("the game uses the saved settings")
 	}
@@ -573,23 +572,23 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 func TestCorruptPreferencesFallBack(t *testing.T) {
 	fa := test.NewTempApp(t)
 	p := fa.Preferences()
-	p.SetString(KeyLanguage, "klingon")
-	p.SetString(KeyLevel, "grandmaster")
-	p.SetString(KeyTimer, "sixty")
-	p.SetInt(KeyTheme, 7)
-	p.SetString(KeyShowLegal, "yes")
-	p.SetFloat(KeyAnimations, 1)
+	p.SetString(session.KeyLanguage, "klingon")
+	p.SetString(session.KeyLevel, "grandmaster")
+	p.SetString(session.KeyTimer, "sixty")
+	p.SetInt(session.KeyTheme, 7)
+	p.SetString(session.KeyShowLegal, "yes")
+	p.SetFloat(session.KeyAnimations, 1)
 	h := newHarness(t, fa)
-	if got := h.a.Settings(); got != DefaultSettings() {
+	if got := h.a.Settings(); got != session.DefaultSettings() {
 		t.Fatalf("corrupt preferences: %+v, want the defaults", got)
 	}
-	p.SetInt(KeyTimer, 45) // not a choice
-	p.SetString(KeyLevel, "HARD")
-	if s := LoadSettings(p); s.Timer != 60 || s.Level != ai.Hard {
+	p.SetInt(session.KeyTimer, 45) // not a choice
+	p.SetString(session.KeyLevel, "HARD")
+	if s := session.LoadSettings(p); s.Timer != 60 || s.Level != ai.Hard {
 		t.Fatalf("timer %d level %v", s.Timer, s.Level)
 	}
-	p.SetFloat(KeyTimer, 1e300)
-	if s := LoadSettings(p); s.Timer != 60 {
+	p.SetFloat(session.KeyTimer, 1e300)
+	if s := session.LoadSettings(p); s.Timer != 60 {
 		t.Fatalf("huge timer: %d", s.Timer)
 	}
 }
@@ -606,12 +605,12 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetString(KeySavedGame, raw)
+			fa.Preferences().SetString(session.KeySavedGame, raw)
 			h := newHarness(t, fa)
 			if h.a.startNotice != "resume.corrupt" {
 				t.Fatal("a corrupt save must be reported")
 			}
-			if fa.Preferences().String(KeySavedGame) != "" {
+			if fa.Preferences().String(session.KeySavedGame) != "" {
 				t.Fatal("a corrupt save must be discarded")
 			}
 			if !strings.Contains(texts(h.a.Window()), translations.T("resume.corrupt")) {
@@ -623,7 +622,7 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 		})
 	}
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(KeySavedGame, 5) // wrong type: treated as none
+	fa.Preferences().SetInt(session.KeySavedGame, 5) // wrong type: treated as none
 	h := newHarness(t, fa)
 	if h.a.startNotice != "" || h.home().continueBtn != nil {
 		t.Fatal("a save of the wrong type is no save")
@@ -632,13 +631,13 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 
 func TestSaveAndResume(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(KeyTimer, 30)
+	fa.Preferences().SetInt(session.KeyTimer, 30)
 	h := newHarness(t, fa)
-	g := h.startGame(2, ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
-	g.board.OnMove(g.game.LegalMoves()[0])
-	h.waitFor("the reply", func() bool { return g.game.Len() == 2 && g.humanTurn() })
+	g := h.startGame(2, session.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
 	h.clock.Advance(12 * time.Second)
-	record := g.game.Record()
+	record := g.Game().Record()
 	// Leaving the foreground saves the game.
 	fa.Lifecycle().(interface{ OnExitedForeground() func() }).OnExitedForeground()()
 	h.a.Close()
@@ -652,8 +651,8 @@ func TestSaveAndResume(t *testing.T) {
 	}
 	test.Tap(h2.home().continueBtn)
 	r := h2.gameScreen()
-	if r.game.Record() != record || r.mode != ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
-		t.Fatalf("resumed %q %v %s, want %q", r.game.Record(), r.mode, r.info.Key, record)
+	if r.Game().Record() != record || r.Mode() != session.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+		t.Fatalf("resumed %q %v %s, want %q", r.Game().Record(), r.Mode(), r.info.Key, record)
 	}
 	if r.timer.Remaining() != 18*time.Second {
 		t.Fatalf("time left %v, want 18s", r.timer.Remaining())
@@ -663,7 +662,7 @@ func TestSaveAndResume(t *testing.T) {
 	if !h2.a.hasSaved() {
 		t.Fatal("leaving the game for home keeps it saved")
 	}
-	h2.startGame(0, ModeTwoPlayers)
+	h2.startGame(0, session.ModeTwoPlayers)
 	if h2.a.hasSaved() {
 		t.Fatal("a new game replaces the saved one")
 	}
@@ -722,19 +721,19 @@ func TestBoardLayout(t *testing.T) {
 
 func TestWatchModePlaysItself(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(3, ModeWatch)
-	h.waitFor("six AI moves", func() bool { return g.game.Len() >= 6 || g.game.Outcome().Over() })
+	g := h.startGame(3, session.ModeWatch)
+	h.waitFor("six AI moves", func() bool { return g.Game().Len() >= 6 || g.Game().Outcome().Over() })
 	if !g.board.ReadOnly() || g.undoBtn.Disabled() == false || g.hintBtn.Disabled() == false {
 		t.Fatal("watching: the board takes no moves and undo / hint are off")
 	}
 	test.Tap(g.settingsBtn) // covered: the search stops
-	n := g.game.Len()
+	n := g.Game().Len()
 	h.drain()
-	if g.thinking || g.game.Len() != n {
+	if g.Thinking() || g.Game().Len() != n {
 		t.Fatal("the AI must not move while another screen covers the game")
 	}
 	h.a.back()
-	h.waitFor("the AI to go on", func() bool { return g.game.Len() > n || g.game.Outcome().Over() })
+	h.waitFor("the AI to go on", func() bool { return g.Game().Len() > n || g.Game().Outcome().Over() })
 }
 
 // In Chinese the rules are broken into lines by the paragraphs: every
@@ -776,7 +775,7 @@ func TestRulesChineseLineBreaks(t *testing.T) {
 // .desktop entry names), and retitled in the current language once shown.
 func TestWindowTitle(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetString(KeyLanguage, "zh-Hans")
+	fa.Preferences().SetString(session.KeyLanguage, "zh-Hans")
 	h := newHarness(t, fa)
 	if got := h.a.Window().Title(); got != "Hunt Chess" || WindowClass != "Hunt Chess" {
 		t.Fatalf("created with title %q, want Hunt Chess", got)
@@ -811,13 +810,13 @@ func TestKeyboardShortcuts(t *testing.T) {
 	key(fyne.KeyEscape)
 	h.home()
 
-	g := h.startGame(2, ModeTwoPlayers) // Surround the Lion
+	g := h.startGame(2, session.ModeTwoPlayers) // Surround the Lion
 	sc.TypedShortcut(ctrlN)
 	setup, ok := h.a.top().(*setupScreen)
 	if !ok || setup.info != g.info {
 		t.Fatalf("Ctrl+N: top is %T, want the new-game screen of %s", h.a.top(), g.info.Key)
 	}
-	if !g.paused {
+	if !g.Paused() {
 		t.Fatal("the game is paused under the new-game screen")
 	}
 	sc.TypedShortcut(ctrlN) // not in a game: nothing
@@ -826,12 +825,12 @@ func TestKeyboardShortcuts(t *testing.T) {
 	}
 	key(fyne.KeyH) // not in a game: nothing
 	key(fyne.KeyEscape)
-	if h.gameScreen() != g || g.paused || g.hinting {
+	if h.gameScreen() != g || g.Paused() || g.Hinting() {
 		t.Fatal("Esc from the new-game screen goes back to the game, which goes on")
 	}
 
 	key(fyne.KeyH)
-	if !g.hinting {
+	if !g.Hinting() {
 		t.Fatal("H must start a hint search")
 	}
 	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone })
@@ -846,9 +845,9 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 		return ai.Result{}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, ModeWatch)
+	g := h.startGame(0, session.ModeWatch)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
-	if g.hinting {
+	if g.Hinting() {
 		t.Fatal("no hint while watching")
 	}
 }
@@ -866,7 +865,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa).store(g, ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0)
 	h := newHarness(t, fa)
 	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
 		t.Fatal("the offer to resume is shown")
@@ -894,7 +893,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 		t.Fatal("no Continue button in the dialog")
 	}
 	test.Tap(cont)
-	if r := h.gameScreen(); r.game.Record() != g.Record() || h.a.startDialog != nil {
+	if r := h.gameScreen(); r.Game().Record() != g.Record() || h.a.startDialog != nil {
 		t.Fatal("Continue resumes the saved game and closes the dialog")
 	}
 	if h.a.Window().Canvas().Overlays().Top() != nil {
@@ -904,7 +903,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	// The corrupt-save notice.
 	translations.SetLanguage(translations.English)
 	fa2 := test.NewTempApp(t)
-	fa2.Preferences().SetString(KeySavedGame, "{{{")
+	fa2.Preferences().SetString(session.KeySavedGame, "{{{")
 	h2 := newHarness(t, fa2)
 	translations.SetLanguage(translations.Chinese)
 	shown = texts(h2.a.Window())
@@ -920,23 +919,23 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 // out stays on screen after the AI's answer, until the player acts again.
 func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(KeyTimer, 15)
+	fa.Preferences().SetInt(session.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ModeVsAIAsPredator) // the player's wolf opens
+	g := h.startGame(0, session.ModeVsAIAsPredator) // the player's wolf opens
 	h.clock.Advance(16 * time.Second)
 	g.tick()
-	if g.game.Len() != 1 || g.game.LastMove().Kind != core.MovePass {
-		t.Fatalf("timeout: record %q", g.game.Record())
+	if g.Game().Len() != 1 || g.Game().LastMove().Kind != core.MovePass {
+		t.Fatalf("timeout: record %q", g.Game().Record())
 	}
-	h.waitFor("the AI's answer", func() bool { return g.game.Len() == 2 && g.humanTurn() })
-	if g.game.LastMove().Kind == core.MovePass {
+	h.waitFor("the AI's answer", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
+	if g.Game().LastMove().Kind == core.MovePass {
 		t.Fatal("the AI should have moved, not passed")
 	}
 	want := translations.T("game.pass_timeout")
 	if g.noticeLabel.Text != want || !g.noticeLabel.Visible() {
 		t.Fatalf("after the AI's move the notice is %q (visible %v), want %q", g.noticeLabel.Text, g.noticeLabel.Visible(), want)
 	}
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	if g.noticeLabel.Visible() && g.noticeLabel.Text == want {
 		t.Fatal("the player's move must clear the notice")
 	}
@@ -946,22 +945,22 @@ func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 // fyne.ShortcutUndo / fyne.ShortcutRedo.
 func TestUndoRedoStandardShortcuts(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ModeTwoPlayers)
-	g.board.OnMove(g.game.LegalMoves()[0])
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g := h.startGame(1, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	sc := h.a.Window().Canvas().(fyne.Shortcutable)
 	sc.TypedShortcut(&fyne.ShortcutUndo{})
-	if g.game.Len() != 1 {
-		t.Fatalf("ShortcutUndo: len %d, want 1", g.game.Len())
+	if g.Game().Len() != 1 {
+		t.Fatalf("ShortcutUndo: len %d, want 1", g.Game().Len())
 	}
 	sc.TypedShortcut(&fyne.ShortcutRedo{})
-	if g.game.Len() != 2 {
-		t.Fatalf("ShortcutRedo: len %d, want 2", g.game.Len())
+	if g.Game().Len() != 2 {
+		t.Fatalf("ShortcutRedo: len %d, want 2", g.Game().Len())
 	}
 	sc.TypedShortcut(&fyne.ShortcutUndo{})
 	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
-	if g.game.Len() != 2 {
-		t.Fatalf("Ctrl+Shift+Z: len %d, want 2", g.game.Len())
+	if g.Game().Len() != 2 {
+		t.Fatalf("Ctrl+Shift+Z: len %d, want 2", g.Game().Len())
 	}
 }
 
@@ -969,14 +968,20 @@ func TestUndoRedoStandardShortcuts(t *testing.T) {
 // level; against the AI the end says "You won!" or "You lost", in both
 // languages.
 func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
+	// The AI waits, then plays the move it is sent (the lion's last step).
+	moves := make(chan core.Move, 1)
 	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
-		<-ctx.Done()
-		return ai.Result{}
+		select {
+		case <-ctx.Done():
+			return ai.Result{}
+		case m := <-moves:
+			return ai.Result{Move: m}
+		}
 	}
 	for _, tc := range []struct {
-		mode Mode
+		mode session.Mode
 		won  bool
-	}{{ModeVsAIAsPrey, true}, {ModeVsAIAsPredator, false}} {
+	}{{session.ModeVsAIAsPrey, true}, {session.ModeVsAIAsPredator, false}} {
 		for _, lang := range translations.Languages {
 			t.Run(string(tc.mode)+"/"+string(lang), func(t *testing.T) {
 				h := newHarness(t, test.NewTempApp(t), withThink(block))
@@ -992,10 +997,17 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 				if g.playerLabel.Text != want || !strings.Contains(texts(h.a.Window()), want) {
 					t.Fatalf("player line %q, want %q", g.playerLabel.Text, want)
 				}
-				if err := g0.Play("b1-S"); err != nil { // the lion steps into a trap
+				pos := g0.Position()
+				m, err := pos.ParseMove("b1-S") // the lion steps into a trap
+				if err != nil {
 					t.Fatal(err)
 				}
-				g.advance(g0.LastMove())
+				if g.HumanTurn() {
+					g.HumanMove(m)
+				} else {
+					moves <- m
+					h.waitFor("the lion's move", func() bool { return g.Game().Len() == 5 })
+				}
 				id := "gameover.you_lost"
 				if tc.won {
 					id = "gameover.you_won"
@@ -1007,12 +1019,12 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 		}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, ModeWatch)
+	g := h.startGame(0, session.ModeWatch)
 	if want := translations.TData("game.watching", map[string]any{"Level": translations.T("level.medium")}); g.playerLabel.Text != want {
 		t.Fatalf("watching: %q, want %q", g.playerLabel.Text, want)
 	}
 	g.a.back()
-	g = h.startGame(0, ModeTwoPlayers)
+	g = h.startGame(0, session.ModeTwoPlayers)
 	if g.playerLabel.Text != translations.T("mode.two_players") {
 		t.Fatalf("two players: %q", g.playerLabel.Text)
 	}
@@ -1038,9 +1050,9 @@ func overlayButton(t *testing.T, w fyne.Window, text string) *widget.Button {
 // unfinished one, in progress or saved.
 func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ModeTwoPlayers)
+	g := h.startGame(1, session.ModeTwoPlayers)
 	for i := 0; i < 3; i++ {
-		g.board.OnMove(g.game.LegalMoves()[0])
+		g.board.OnMove(g.Game().LegalMoves()[0])
 	}
 	test.Tap(g.newBtn)
 	setup := h.a.top().(*setupScreen)
@@ -1051,7 +1063,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 		t.Fatalf("no question before discarding the game; shown:\n%s", texts(h.a.Window()))
 	}
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
-	if h.a.top() != setup || g.closed || g.game.Len() != 3 {
+	if h.a.top() != setup || g.Closed() || g.Game().Len() != 3 {
 		t.Fatal("Cancel keeps the unfinished game")
 	}
 	h.a.back()
@@ -1062,7 +1074,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	setup = h.a.top().(*setupScreen)
 	test.Tap(setup.startBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("newgame.confirm_start")))
-	if n := h.gameScreen(); n == g || n.game.Len() != 0 {
+	if n := h.gameScreen(); n == g || n.Game().Len() != 0 {
 		t.Fatal("confirming starts the new game")
 	}
 
@@ -1070,7 +1082,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	fa := test.NewTempApp(t)
 	sg, _ := core.LoadRecord("beat-the-wolf", "")
 	_ = sg.PlayMove(sg.LegalMoves()[0])
-	_ = savesOf(t, fa).store(sg, ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(sg, session.ModeTwoPlayers, ai.Easy, 0)
 	h2 := newHarness(t, fa)
 	h2.a.closeStartDialog()
 	test.Tap(h2.home().playBtns[2])
@@ -1100,13 +1112,13 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	}
 	raw := `{"v":1,"game":"beat-the-wolf","mode":"vs-ai-predator","level":"hard","record":"` + g.Record() + ` zz9 a1-a2","time_left_ms":5000}`
 	dir := saveDirFor(t, fa)
-	if err := os.WriteFile(filepath.Join(dir, saveFile), []byte(raw), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, session.SaveFile), []byte(raw), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	h := newHarness(t, fa)
 	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
 	details := translations.TData("resume.details_ai", map[string]any{
-		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), ModeVsAIAsPredator),
+		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), session.ModeVsAIAsPredator),
 		"Level": translations.T("level.hard"), "Move": 3})
 	shown := texts(h.a.Window())
 	for _, want := range []string{details, partial, translations.T("resume.message")} {
@@ -1116,8 +1128,8 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	}
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
 	r := h.gameScreen()
-	if r.game.Record() != g.Record() || r.level != ai.Hard {
-		t.Fatalf("resumed %q level %v, want %q", r.game.Record(), r.level, g.Record())
+	if r.Game().Record() != g.Record() || r.Level() != ai.Hard {
+		t.Fatalf("resumed %q level %v, want %q", r.Game().Record(), r.Level(), g.Record())
 	}
 	if r.noticeLabel.Text != partial || !r.noticeLabel.Visible() {
 		t.Fatalf("notice %q, want %q", r.noticeLabel.Text, partial)
@@ -1127,8 +1139,8 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 		t.Fatalf("the notice follows the language: %q", r.noticeLabel.Text)
 	}
 	translations.SetLanguage(translations.English)
-	h.waitFor("the AI's move", func() bool { return r.humanTurn() })
-	r.board.OnMove(r.game.LegalMoves()[0])
+	h.waitFor("the AI's move", func() bool { return r.HumanTurn() })
+	r.board.OnMove(r.Game().LegalMoves()[0])
 	if r.noticeLabel.Visible() {
 		t.Fatal("the player's move clears the notice")
 	}
@@ -1141,13 +1153,13 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
 	h := newHarness(t, fa)
-	g := h.startGame(1, ModeTwoPlayers)
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g := h.startGame(1, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.a.saveCurrent()
-	first := g.game.Record()
-	g.board.OnMove(g.game.LegalMoves()[0])
+	first := g.Game().Record()
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.a.saveCurrent()
-	second := g.game.Record()
+	second := g.Game().Record()
 	h.a.Close()
 
 	entries, _ := os.ReadDir(dir)
@@ -1155,10 +1167,10 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if strings.Join(names, " ") != saveFile+" "+prevSaveFile {
+	if strings.Join(names, " ") != session.SaveFile+" "+session.PrevSaveFile {
 		t.Fatalf("files in the save folder: %v, want the save and its previous copy (no temporary files)", names)
 	}
-	if fa.Preferences().String(KeySavedGame) != "" {
+	if fa.Preferences().String(session.KeySavedGame) != "" {
 		t.Fatal("the game is not kept in the preferences")
 	}
 	read := func(name string) string {
@@ -1166,14 +1178,14 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := decodeSaved(raw)
+		g, err := session.DecodeSaved(raw)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return r.game.Record()
+		return g.Game.Record()
 	}
-	if read(saveFile) != second || read(prevSaveFile) != first {
-		t.Fatalf("save %q, previous %q; want %q, %q", read(saveFile), read(prevSaveFile), second, first)
+	if read(session.SaveFile) != second || read(session.PrevSaveFile) != first {
+		t.Fatalf("save %q, previous %q; want %q, %q", read(session.SaveFile), read(session.PrevSaveFile), second, first)
 	}
 
 	// Damaged preferences (Fyne starts afresh on them): the game survives.
@@ -1186,17 +1198,17 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	h2.a.Close()
 
 	// The save loses its last byte: the previous copy is resumed.
-	raw, _ := os.ReadFile(filepath.Join(dir, saveFile))
-	_ = os.WriteFile(filepath.Join(dir, saveFile), raw[:len(raw)-1], 0o644)
+	raw, _ := os.ReadFile(filepath.Join(dir, session.SaveFile))
+	_ = os.WriteFile(filepath.Join(dir, session.SaveFile), raw[:len(raw)-1], 0o644)
 	h3 := newHarness(t, fa)
 	test.Tap(h3.home().continueBtn)
-	if r := h3.gameScreen(); r.game.Record() != first {
-		t.Fatalf("resumed %q, want the previous copy %q", r.game.Record(), first)
+	if r := h3.gameScreen(); r.Game().Record() != first {
+		t.Fatalf("resumed %q, want the previous copy %q", r.Game().Record(), first)
 	}
 	// A new game forgets every copy.
 	h3.a.back()
-	h3.startGame(0, ModeTwoPlayers)
-	if _, err := savesOf(t, fa).load(); err != errNoSave {
+	h3.startGame(0, session.ModeTwoPlayers)
+	if _, err := savesOf(t, fa).Load(); err != session.ErrNoSave {
 		t.Fatalf("after a new game: %v, want no save", err)
 	}
 }
@@ -1205,19 +1217,19 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 // moves to the file at the next save.
 func TestSaveInPreferencesMigrates(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetString(KeySavedGame, `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`)
+	fa.Preferences().SetString(session.KeySavedGame, `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`)
 	h := newHarness(t, fa)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
 	g := h.gameScreen()
-	if g.game.Record() != "d4-d5" {
-		t.Fatalf("resumed %q", g.game.Record())
+	if g.Game().Record() != "d4-d5" {
+		t.Fatalf("resumed %q", g.Game().Record())
 	}
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.a.saveCurrent()
-	if fa.Preferences().String(KeySavedGame) != "" {
+	if fa.Preferences().String(session.KeySavedGame) != "" {
 		t.Fatal("the old preference must be removed once the file is written")
 	}
-	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), saveFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), session.SaveFile)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -1229,11 +1241,11 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetInt(KeyTimer, 15)
+				fa.Preferences().SetInt(session.KeyTimer, 15)
 				h := newHarness(t, fa)
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(size)
-				g := h.startGame(1, ModeTwoPlayers)
+				g := h.startGame(1, session.ModeTwoPlayers)
 				d := fyne.CurrentApp().Driver()
 				where := func() []fyne.Position {
 					h.a.Window().Content().Refresh()
@@ -1271,7 +1283,7 @@ func TestRulesShowTimerSetting(t *testing.T) {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%d/%s", sec, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetInt(KeyTimer, sec)
+				fa.Preferences().SetInt(session.KeyTimer, sec)
 				h := newHarness(t, fa)
 				translations.SetLanguage(lang)
 				for i := range core.Games() {
@@ -1322,10 +1334,10 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 				}
 				o.TickEvery = time.Millisecond
 			})
-			g := h.startGame(3, ModeWatch)
+			g := h.startGame(3, session.ModeWatch)
 			<-thinking
 			h.drain()
-			n, pos := g.game.Len(), g.board.GamePosition()
+			n, pos := g.Game().Len(), g.board.GamePosition()
 			switch how {
 			case "signal":
 				h.a.interrupt()
@@ -1339,7 +1351,7 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 			if late.Load() != 0 {
 				t.Fatalf("%d callbacks were handed to fyne.Do after the stop", late.Load())
 			}
-			if g.game.Len() != n || g.board.GamePosition() != pos {
+			if g.Game().Len() != n || g.board.GamePosition() != pos {
 				t.Fatal("the AI's late move was played after the stop")
 			}
 		})
@@ -1379,14 +1391,14 @@ func TestGamePanelFitsDesktop(t *testing.T) {
 		return ai.Result{}
 	}
 	for _, lang := range translations.Languages {
-		for _, mode := range []Mode{ModeWatch, ModeVsAIAsPredator, ModeTwoPlayers} {
+		for _, mode := range []session.Mode{session.ModeWatch, session.ModeVsAIAsPredator, session.ModeTwoPlayers} {
 			t.Run(string(lang)+"/"+string(mode), func(t *testing.T) {
 				h := newHarness(t, test.NewTempApp(t), withThink(block))
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(fyne.NewSize(1024, 720))
 				g := h.startGame(3, mode) // deer chess: the longest side names
 				btns := []*widget.Button{g.newBtn, g.rulesBtn, g.settingsBtn, g.copyBtn, g.pasteBtn}
-				if mode == ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
+				if mode == session.ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
 					btns = append(btns, g.holdBtn, g.stepBtn, g.speedBtn)
 				} else {
 					btns = append(btns, g.undoBtn, g.redoBtn, g.hintBtn, g.resignBtn)
@@ -1417,7 +1429,7 @@ func TestStartDialogHasNoEmptyBand(t *testing.T) {
 			for _, raw := range []string{"{{{", `{"v":1,"game":"deer-chess","mode":"vs-ai-prey","level":"master","record":"c5-c3 @a5"}`} {
 				t.Run(fmt.Sprintf("%vx%v/%s/%.3s", size.Width, size.Height, lang, raw), func(t *testing.T) {
 					fa := test.NewTempApp(t)
-					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), saveFile), []byte(raw), 0o644)
+					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), session.SaveFile), []byte(raw), 0o644)
 					translations.SetLanguage(lang)
 					h := newHarness(t, fa)
 					translations.SetLanguage(lang)
@@ -1481,7 +1493,7 @@ func TestWindowIconAndSizeRemembered(t *testing.T) {
 // Issue 13, defect 16: the keyboard focus shows clearly on every kind of
 // button, in both theme variants.
 func TestFocusIsVisible(t *testing.T) {
-	th := newAppTheme(ThemeSystem)
+	th := newAppTheme(session.ThemeSystem)
 	blend := func(under, over color.Color) color.NRGBA {
 		ur, ug, ub, _ := under.RGBA()
 		or, og, ob, oa := over.RGBA()
@@ -1532,7 +1544,7 @@ func TestHomeFitsPhoneWithContinue(t *testing.T) {
 	fa := test.NewTempApp(t)
 	g, _ := core.NewGame("beat-the-wolf")
 	_ = g.PlayMove(g.LegalMoves()[0])
-	_ = savesOf(t, fa).store(g, ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0)
 	h := newHarness(t, fa)
 	h.a.closeStartDialog()
 	if h.home().continueBtn == nil {
@@ -1541,4 +1553,21 @@ func TestHomeFitsPhoneWithContinue(t *testing.T) {
 	if w := h.a.Window().Content().MinSize().Width; w > 390 {
 		t.Fatalf("home needs %v px, more than a 390 px phone", w)
 	}
+}
+
+// playNotation plays a move given in notation for the side to move of the
+// game screen's session, whoever plays it.
+func playNotation(g *gameScreen, notation string) error {
+	pos := g.Game().Position()
+	m, err := pos.ParseMove(notation)
+	if err != nil {
+		return err
+	}
+	return g.Play(m)
+}
+
+// isLoser reports whether side resigned the game of g.
+func isLoser(g *gameScreen, side core.Side) bool {
+	l, ok := g.Game().Loser()
+	return ok && l == side
 }

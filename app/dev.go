@@ -11,6 +11,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -103,10 +104,10 @@ func (a *App) applyDev(d *Dev) {
 	if l := translations.Lang(d.Lang); l.Valid() {
 		translations.SetLanguage(l)
 	}
-	if slices.Contains(TimerChoices, d.Timer) {
+	if slices.Contains(session.TimerChoices, d.Timer) {
 		a.settings.Timer = d.Timer // not saved
 	}
-	if slices.Contains(TextScales, d.TextScale) {
+	if slices.Contains(session.TextScales, d.TextScale) {
 		a.settings.TextScale = d.TextScale // not saved
 		a.fa.Settings().SetTheme(themeFor(a.settings))
 	}
@@ -114,19 +115,19 @@ func (a *App) applyDev(d *Dev) {
 		a.settings.FaceToFace = true // not saved
 	}
 	if d.Stats != "" {
-		a.prefs.SetString(KeyStats, d.Stats)
+		a.prefs.SetString(session.KeyStats, d.Stats)
 	}
 	if d.LessonsDone != "" {
-		a.prefs.SetString(KeyLessons, d.LessonsDone)
+		a.prefs.SetString(session.KeyLessons, d.LessonsDone)
 		a.render() // the home cards show it
 	}
 	info, err := core.Lookup(d.Game)
 	if err != nil {
 		info = core.Games()[0]
 	}
-	mode := Mode(d.Mode)
+	mode := session.Mode(d.Mode)
 	if !mode.Valid() {
-		mode = ModeVsAIAsPredator
+		mode = session.ModeVsAIAsPredator
 	}
 	game := func() *core.Game {
 		g, err := core.LoadRecord(info.Key, d.Moves)
@@ -163,7 +164,7 @@ func (a *App) applyDev(d *Dev) {
 		a.replace(gs)
 		go func() {
 			if a.tables != nil {
-				a.tables.wait()
+				a.tables.Wait()
 			}
 			a.do(func() {
 				gs.dismissGameOver() // as the dialog's Review button does
@@ -197,11 +198,11 @@ func devGameAction(s *gameScreen, screen string) {
 	case "leave":
 		s.leave()
 	case "browse":
-		s.showPly(s.game.Len() / 2)
+		s.showPly(s.Game().Len() / 2)
 	case "paste-error":
 		s.a.fa.Clipboard().SetContent("d4-d5 c3-c9")
 		s.pasteRecord()
 	case "watch-paused":
-		s.hold()
+		s.Hold()
 	}
 }

@@ -14,6 +14,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/translations/fonts"
 )
@@ -86,29 +87,28 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa, withThink(blockThink))
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, ModeVsAIAsPrey) // the player has the dogs
+	h.a.startGame(g0, session.ModeVsAIAsPrey) // the player has the dogs
 	g := h.gameScreen()
-	if err := g0.Play("b1-S"); err != nil {
+	if err := playNotation(g, "b1-S"); err != nil {
 		t.Fatal(err)
 	}
-	g.advance(g0.LastMove())
 	g.gameOver() // shown again (e.g. after a language switch): not counted again
-	key := statKey("surround-the-lion", core.Prey, g.level)
-	if l := LoadStats(fa.Preferences())[key]; l != (StatLine{Played: 1, Won: 1}) {
+	key := session.StatKey("surround-the-lion", core.Prey, g.Level())
+	if l := session.LoadStats(fa.Preferences())[key]; l != (session.StatLine{Played: 1, Won: 1}) {
 		t.Fatalf("after a win: %+v", l)
 	}
 	// a resignation is a loss
-	h.a.startGame(core.NewGameFrom(g0.Start()), ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), session.ModeVsAIAsPrey)
 	g = h.gameScreen()
-	g.resign()
-	if l := LoadStats(fa.Preferences())[key]; l != (StatLine{Played: 2, Won: 1, Lost: 1}) {
+	g.Resign()
+	if l := session.LoadStats(fa.Preferences())[key]; l != (session.StatLine{Played: 2, Won: 1, Lost: 1}) {
 		t.Fatalf("after resigning: %+v", l)
 	}
 	// a finished record loaded (paste) and a two-player game count nothing
-	h.a.startGame(g0.Clone(), ModeVsAIAsPrey)
-	h.a.startGame(core.NewGameFrom(g0.Start()), ModeTwoPlayers)
-	h.gameScreen().resign()
-	if st := LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
+	h.a.startGame(g0.Clone(), session.ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), session.ModeTwoPlayers)
+	h.gameScreen().Resign()
+	if st := session.LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
 		t.Fatalf("stats %+v", st)
 	}
 	// the screen, from home
@@ -120,16 +120,16 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 		t.Fatalf("stats screen %T rows %v", h.a.top(), s.rows)
 	}
 	shown := texts(h.a.Window())
-	if !strings.Contains(shown, translations.Game("surround-the-lion").Title) || !strings.Contains(shown, "Dogs · "+levelLabel(g.level)) {
+	if !strings.Contains(shown, translations.Game("surround-the-lion").Title) || !strings.Contains(shown, "Dogs · "+levelLabel(g.Level())) {
 		t.Fatalf("the screen shows the game and the side · level; shown:\n%s", shown)
 	}
 	s.askReset()
 	s.confirm.Confirm()
-	if len(LoadStats(fa.Preferences())) != 0 || !strings.Contains(texts(h.a.Window()), translations.T("stats.empty")) {
+	if len(session.LoadStats(fa.Preferences())) != 0 || !strings.Contains(texts(h.a.Window()), translations.T("stats.empty")) {
 		t.Fatal("Reset clears the statistics")
 	}
-	fa.Preferences().SetString(KeyStats, "{not json")
-	if len(LoadStats(fa.Preferences())) != 0 {
+	fa.Preferences().SetString(session.KeyStats, "{not json")
+	if len(session.LoadStats(fa.Preferences())) != 0 {
 		t.Fatal("damaged statistics read as none")
 	}
 }
@@ -141,44 +141,44 @@ func TestTextSizeSetting(t *testing.T) {
 	test.Tap(h.home().settingsBtn)
 	s := h.a.top().(*settingsScreen)
 	s.textSize.SetSelectedIndex(2)
-	if got := fa.Settings().Theme().Size(theme.SizeNameText); got != base*float32(TextScales[2]) {
-		t.Fatalf("text size %v, want %v", got, base*float32(TextScales[2]))
+	if got := fa.Settings().Theme().Size(theme.SizeNameText); got != base*float32(session.TextScales[2]) {
+		t.Fatalf("text size %v, want %v", got, base*float32(session.TextScales[2]))
 	}
 	if got := fa.Settings().Theme().Size(theme.SizeNamePadding); got != theme.DefaultTheme().Size(theme.SizeNamePadding) {
 		t.Fatal("only text sizes scale")
 	}
-	if LoadSettings(fa.Preferences()).TextScale != TextScales[2] {
+	if session.LoadSettings(fa.Preferences()).TextScale != session.TextScales[2] {
 		t.Fatal("the text size is kept")
 	}
-	fa.Preferences().SetFloat(KeyTextScale, 7)
-	if LoadSettings(fa.Preferences()).TextScale != 1 {
+	fa.Preferences().SetFloat(session.KeyTextScale, 7)
+	if session.LoadSettings(fa.Preferences()).TextScale != 1 {
 		t.Fatal("an unknown text size falls back to normal")
 	}
 }
 
 func TestFaceToFaceTurnsBoard(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetBool(KeyFaceToFace, true)
+	fa.Preferences().SetBool(session.KeyFaceToFace, true)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ModeTwoPlayers) // the wolf (predator) opens
+	g := h.startGame(0, session.ModeTwoPlayers) // the wolf (predator) opens
 	if !g.board.Flipped() {
 		t.Fatal("the wolf's turn: the board turns to the wolf's player")
 	}
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	if g.board.Flipped() {
 		t.Fatal("the dogs' turn: the board as drawn normally")
 	}
 	test.Tap(g.settingsBtn)
 	h.a.top().(*settingsScreen).faceToFace.SetChecked(false)
 	h.a.back()
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	if g.board.Flipped() {
 		t.Fatal("setting off: never turned")
 	}
 	g.home()
-	fa.Preferences().SetBool(KeyFaceToFace, true)
+	fa.Preferences().SetBool(session.KeyFaceToFace, true)
 	h.a.settings.FaceToFace = true
-	g = h.startGame(0, ModeVsAIAsPredator)
+	g = h.startGame(0, session.ModeVsAIAsPredator)
 	if g.board.Flipped() {
 		t.Fatal("against the AI the board never turns")
 	}
@@ -186,8 +186,8 @@ func TestFaceToFaceTurnsBoard(t *testing.T) {
 
 func TestEscapeAndBoardKeys(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ModeTwoPlayers)
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g := h.startGame(0, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	c := h.a.Window().Canvas()
 	c.Focus(g.board)
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) // passed on by the board
@@ -208,7 +208,7 @@ func blockThink(ctx context.Context, _ *core.Game, _ ai.Level) ai.Result {
 // and its cursor (keyboard play without Tab first).
 func TestArrowFocusesBoard(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ModeTwoPlayers)
+	g := h.startGame(0, session.ModeTwoPlayers)
 	c := h.a.Window().Canvas()
 	c.Unfocus()
 	h.a.typedKey(&fyne.KeyEvent{Name: fyne.KeyDown})

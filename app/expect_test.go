@@ -9,6 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -50,21 +51,21 @@ func TestResignAsksThenEnds(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			translations.SetLanguage(lang)
-			g := h.startGame(0, ModeVsAIAsPredator)
-			g.board.OnMove(g.game.LegalMoves()[0])
-			h.waitFor("the AI's answer", func() bool { return g.humanTurn() })
+			g := h.startGame(0, session.ModeVsAIAsPredator)
+			g.board.OnMove(g.Game().LegalMoves()[0])
+			h.waitFor("the AI's answer", func() bool { return g.HumanTurn() })
 			test.Tap(g.resignBtn)
-			if g.askDialog == nil || g.over() {
+			if g.askDialog == nil || g.Over() {
 				t.Fatal("Resign must ask first")
 			}
 			test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
-			if g.over() || g.askDialog != nil {
+			if g.Over() || g.askDialog != nil {
 				t.Fatal("Cancel must not resign")
 			}
 			test.Tap(g.resignBtn)
 			test.Tap(overlayButton(t, h.a.Window(), translations.T("game.resign")))
-			if !g.over() || !g.resigned || g.resignSide != core.Predator {
-				t.Fatalf("after resigning: over %v, side %v", g.over(), g.resignSide)
+			if !g.Over() || !g.Resigned() || !isLoser(g, core.Predator) {
+				t.Fatalf("after resigning: over %v, side %v", g.Over(), g.Game().Outcome())
 			}
 			shown := texts(h.a.Window())
 			for _, id := range []string{"gameover.you_lost", "reason.you_resigned"} {
@@ -85,8 +86,8 @@ func TestResignAsksThenEnds(t *testing.T) {
 
 func TestResignTwoPlayersNamesSide(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(2, ModeTwoPlayers) // Surround the Lion: the lion opens
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g := h.startGame(2, session.ModeTwoPlayers) // Surround the Lion: the lion opens
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	// the dogs are to move: they resign
 	g.confirmResign()
 	want := translations.TData("resign.message_side", map[string]any{"Side": sideName(g.info, core.Prey)})
@@ -107,11 +108,11 @@ func TestResignTwoPlayersNamesSide(t *testing.T) {
 
 func TestLeaveAsksForUnfinishedGame(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ModeTwoPlayers)
+	g := h.startGame(0, session.ModeTwoPlayers)
 	test.Tap(g.homeBtn) // nothing played yet: no question
 	h.home()
-	g = h.startGame(0, ModeTwoPlayers)
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g = h.startGame(0, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	test.Tap(g.homeBtn)
 	if g.askDialog == nil || h.a.top() != screen(g) {
 		t.Fatal("leaving an unfinished game must ask")
@@ -133,7 +134,7 @@ func TestCaptureMarkAndTray(t *testing.T) {
 		t.Run(id, func(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			g0 := firstCaptureGame(t, id)
-			h.a.startGame(g0, ModeTwoPlayers)
+			h.a.startGame(g0, session.ModeTwoPlayers)
 			g := h.gameScreen()
 			last := g0.LastMove()
 			mark := strings.Replace(last.String(), "-", "×", 1)
@@ -164,26 +165,26 @@ func moveButton(t *testing.T, g *gameScreen, text string) *moveCell {
 
 func TestMoveListBrowse(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ModeTwoPlayers)
+	g := h.startGame(1, session.ModeTwoPlayers)
 	for range 4 {
-		g.board.OnMove(g.game.LegalMoves()[0])
+		g.board.OnMove(g.Game().LegalMoves()[0])
 	}
-	moves := g.game.Moves()
+	moves := g.Game().Moves()
 	test.Tap(moveButton(t, g, displayMove(moves[1])))
 	if g.browse != 2 || !g.board.ReadOnly() || !g.browseRow.Visible() || g.movesHead.Visible() {
 		t.Fatalf("tapping move 2: browse %d, read-only %v", g.browse, g.board.ReadOnly())
 	}
-	if g.board.GamePosition() != positionAfter(g.game, 2) || g.board.LastMove() != moves[1] {
+	if g.board.GamePosition() != positionAfter(g.Game(), 2) || g.board.LastMove() != moves[1] {
 		t.Fatal("the board shows the position after move 2")
 	}
 	g.board.OnMove(core.Move{}) // ignored: read-only
 	g.undo()
-	if g.game.Len() != 4 || !g.undoBtn.Disabled() {
+	if g.Game().Len() != 4 || !g.undoBtn.Disabled() {
 		t.Fatal("the game does not change while browsing")
 	}
 	test.Tap(g.prevBtn)
 	test.Tap(g.prevBtn)
-	if g.browse != 0 || g.board.GamePosition() != g.game.Start() || !g.prevBtn.Disabled() {
+	if g.browse != 0 || g.board.GamePosition() != g.Game().Start() || !g.prevBtn.Disabled() {
 		t.Fatalf("◀ twice: browse %d", g.browse)
 	}
 	test.Tap(g.settingsBtn) // another screen on top and back: still browsing
@@ -196,36 +197,36 @@ func TestMoveListBrowse(t *testing.T) {
 		t.Fatalf("▶: browse %d", g.browse)
 	}
 	test.Tap(g.liveBtn)
-	if g.browsing() || g.board.ReadOnly() || g.board.GamePosition() != g.game.Position() || g.browseRow.Visible() {
+	if g.browsing() || g.board.ReadOnly() || g.board.GamePosition() != g.Game().Position() || g.browseRow.Visible() {
 		t.Fatal("Back to game shows the game and takes moves")
 	}
-	g.board.OnMove(g.game.LegalMoves()[0])
-	if g.game.Len() != 5 {
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	if g.Game().Len() != 5 {
 		t.Fatal("the game goes on")
 	}
 }
 
 func TestMoveListBrowsePausesAI(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ModeVsAIAsPredator)
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g := h.startGame(0, session.ModeVsAIAsPredator)
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	g.showPly(0) // while the AI thinks
 	h.drain()
-	if g.thinking || g.game.Len() != 1 {
+	if g.Thinking() || g.Game().Len() != 1 {
 		t.Fatal("the AI waits while an earlier position is shown")
 	}
 	g.endBrowse()
-	h.waitFor("the AI's answer", func() bool { return g.game.Len() == 2 })
+	h.waitFor("the AI's answer", func() bool { return g.Game().Len() == 2 })
 }
 
 func TestCopyAndPasteRecord(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ModeTwoPlayers)
-	g.board.OnMove(g.game.LegalMoves()[0])
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g := h.startGame(0, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	test.Tap(g.copyBtn)
-	want := "beat-the-wolf: " + g.game.Record()
+	want := "beat-the-wolf: " + g.Game().Record()
 	if got := fa.Clipboard().Content(); got != want {
 		t.Fatalf("copied %q, want %q", got, want)
 	}
@@ -251,39 +252,39 @@ func TestCopyAndPasteRecord(t *testing.T) {
 	test.Tap(g.pasteBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("paste.confirm")))
 	n := h.gameScreen()
-	if n.info.Key != "surround-the-lion" || n.game.Record() != lion.Record() || n.mode != ModeTwoPlayers {
-		t.Fatalf("pasted: %s %q", n.info.Key, n.game.Record())
+	if n.info.Key != "surround-the-lion" || n.Game().Record() != lion.Record() || n.Mode() != session.ModeTwoPlayers {
+		t.Fatalf("pasted: %s %q", n.info.Key, n.Game().Record())
 	}
 	// a bare record loads into the game shown
 	fa.Clipboard().SetContent(" " + lion.Record() + "\n")
 	test.Tap(n.pasteBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("paste.confirm")))
-	if m := h.gameScreen(); m.game.Record() != lion.Record() {
-		t.Fatalf("bare record: %q", m.game.Record())
+	if m := h.gameScreen(); m.Game().Record() != lion.Record() {
+		t.Fatalf("bare record: %q", m.Game().Record())
 	}
 }
 
 func TestWatchPauseStepSpeed(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ModeWatch)
+	g := h.startGame(1, session.ModeWatch)
 	test.Tap(g.holdBtn) // while the AI thinks of its first move
 	h.drain()
-	n := g.game.Len()
-	if !g.held || g.thinking || n != 0 || g.holdBtn.Text != translations.T("watch.play") || g.stepBtn.Disabled() ||
+	n := g.Game().Len()
+	if !g.Held() || g.Thinking() || n != 0 || g.holdBtn.Text != translations.T("watch.play") || g.stepBtn.Disabled() ||
 		!strings.Contains(g.turnLabel.Text, translations.T("watch.paused")) {
-		t.Fatalf("Pause holds the AI and offers Play and Step: held %v thinking %v moves %d text %q", g.held, g.thinking, n, g.holdBtn.Text)
+		t.Fatalf("Pause holds the AI and offers Play and Step: held %v thinking %v moves %d text %q", g.Held(), g.Thinking(), n, g.holdBtn.Text)
 	}
 	test.Tap(g.stepBtn)
-	h.waitFor("one step", func() bool { return g.game.Len() == n+1 && !g.thinking })
+	h.waitFor("one step", func() bool { return g.Game().Len() == n+1 && !g.Thinking() })
 	h.drain()
-	if g.game.Len() != n+1 || !g.held {
-		t.Fatalf("Step plays exactly one move: %d → %d", n, g.game.Len())
+	if g.Game().Len() != n+1 || !g.Held() {
+		t.Fatalf("Step plays exactly one move: %d → %d", n, g.Game().Len())
 	}
 	if g.speedBtn.Text != translations.T("watch.speed_normal") {
 		t.Fatalf("speed %q", g.speedBtn.Text)
 	}
 	test.Tap(g.speedBtn)
-	if g.speedBtn.Text != translations.T("watch.speed_fast") || g.watchSpeed != watchSpeeds[2].delay {
+	if g.speedBtn.Text != translations.T("watch.speed_fast") || session.WatchSpeeds[g.SpeedIndex()].Delay != session.WatchSpeeds[2].Delay {
 		t.Fatalf("speed after one tap: %q", g.speedBtn.Text)
 	}
 	test.Tap(g.speedBtn)
@@ -291,5 +292,5 @@ func TestWatchPauseStepSpeed(t *testing.T) {
 		t.Fatalf("speed after two taps: %q", g.speedBtn.Text)
 	}
 	test.Tap(g.holdBtn)
-	h.waitFor("the AI to go on", func() bool { return g.game.Len() > n+1 || g.over() })
+	h.waitFor("the AI to go on", func() bool { return g.Game().Len() > n+1 || g.Over() })
 }

@@ -1,6 +1,9 @@
 package app
 
-import "huntchess/core"
+import (
+	"huntchess/core"
+	"huntchess/session"
+)
 
 // Face to face: in a two-player game with the setting on, the board turns by
 // 180° on the predator's turns, so the players sitting across a tablet each
@@ -8,12 +11,12 @@ import "huntchess/core"
 // the prey start, as drawn normally).
 
 // flipFor reports whether the board is turned for the side to move.
-func flipFor(mode Mode, on bool, toMove core.Side) bool {
-	return on && mode == ModeTwoPlayers && toMove == core.Predator
+func flipFor(mode session.Mode, on bool, toMove core.Side) bool {
+	return on && mode == session.ModeTwoPlayers && toMove == core.Predator
 }
 
 // faceToFace turns the board for the side to move (game refresh).
 func (s *gameScreen) faceToFace() {
-	over := s.over()
-	s.board.SetFlipped(!over && flipFor(s.mode, s.a.settings.FaceToFace, s.game.ToMove()))
+	over := s.Over()
+	s.board.SetFlipped(!over && flipFor(s.Mode(), s.a.settings.FaceToFace, s.Game().ToMove()))
 }

@@ -8,6 +8,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -15,11 +16,11 @@ import (
 // (a wider minimum would be cut off on a phone).
 func TestTextSizesFitPhone(t *testing.T) {
 	const phone = 390
-	for _, scale := range TextScales {
+	for _, scale := range session.TextScales {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetFloat(KeyTextScale, scale)
-			fa.Preferences().SetBool(KeyFaceToFace, true)
+			fa.Preferences().SetFloat(session.KeyTextScale, scale)
+			fa.Preferences().SetBool(session.KeyFaceToFace, true)
 			h := newHarness(t, fa, withThink(blockThink))
 			translations.SetLanguage(lang)
 			check := func(what string) {
@@ -38,9 +39,9 @@ func TestTextSizesFitPhone(t *testing.T) {
 			h.a.showStats()
 			check("statistics")
 			h.a.back()
-			for _, mode := range Modes {
+			for _, mode := range session.Modes {
 				g := h.startGame(3, mode) // deer chess: the longest names
-				g.board.OnMove(g.game.LegalMoves()[0])
+				g.board.OnMove(g.Game().LegalMoves()[0])
 				check("game " + string(mode))
 				g.showPly(0)
 				check("browsing " + string(mode))
@@ -58,13 +59,13 @@ func TestTextSizesFitPhone(t *testing.T) {
 // a panel made taller by large text; at normal text the board keeps the
 // phone's full width.
 func TestPortraitKeepsRoomForMoves(t *testing.T) {
-	for _, scale := range TextScales {
+	for _, scale := range session.TextScales {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetFloat(KeyTextScale, scale)
+		fa.Preferences().SetFloat(session.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
-		g := h.startGame(0, ModeTwoPlayers)
+		g := h.startGame(0, session.ModeTwoPlayers)
 		for range 6 {
-			g.board.OnMove(g.game.LegalMoves()[0])
+			g.board.OnMove(g.Game().LegalMoves()[0])
 		}
 		if room := g.movesList.Size().Height; room < movesRoom-1 {
 			t.Errorf("text ×%v: the move list has %v, want at least %v", scale, room, movesRoom)
@@ -78,11 +79,11 @@ func TestPortraitKeepsRoomForMoves(t *testing.T) {
 // The panel's two button rows keep or drop their icons together: dropped at
 // the largest text on a phone in English, kept at normal text.
 func TestButtonRowsIconsTogether(t *testing.T) {
-	for _, scale := range []float64{1, TextScales[2]} {
+	for _, scale := range []float64{1, session.TextScales[2]} {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetFloat(KeyTextScale, scale)
+		fa.Preferences().SetFloat(session.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
-		g := h.startGame(0, ModeVsAIAsPredator)
+		g := h.startGame(0, session.ModeVsAIAsPredator)
 		with := 0
 		for _, b := range []*widget.Button{g.undoBtn, g.redoBtn, g.hintBtn, g.newBtn, g.rulesBtn, g.settingsBtn} {
 			if b.Icon != nil {

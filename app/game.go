@@ -13,22 +13,24 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
 
 // gameScreen is a game in progress: the board, the panel with whose turn it
 // is, the countdown, captures, dogs in hand, the move list and the buttons.
-// The flow of the turns (AI, timer, hints, undo) is its embedded turns; the
-// screen shows it, ticks the timer and saves the game.
+// The flow of the turns (AI, timer, hints, undo) is its embedded
+// session.Session; the screen shows it, ticks the timer and saves the game.
 type gameScreen struct {
-	*turns
+	*session.Session
 	a    *App
 	info *core.GameInfo
 
-	board    *widgets.Board
-	timer    *widgets.Timer
-	stopTick chan struct{}
+	board     *widgets.Board
+	timer     *session.Countdown // the turn timer's logic, ticked by s.ticker
+	timerView *widgets.Timer     // and its display
+	stopTick  chan struct{}
 
 	overDialog dialog.Dialog
 	overOpen   bool   // the game-over dialog is on screen
@@ -65,46 +67,45 @@ type gameScreen struct {
 	tables                 tableView // the endgame table's status, hints in words (gametables.go)
 }
 
-func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
+func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
-	s.timer = widgets.NewTimer(a.opts.Clock) // not widgets.SystemClock: s.ticker ticks it
-	s.turns = newTurns(g, mode, level, s.timer, turnEnv{
-		think: a.opts.Think, hint: s.tables.wrap(a.opts.Hint), do: a.do, watchDelay: a.opts.WatchDelay,
-		timerSeconds: func() int { return a.settings.Timer },
+	s.timer = session.NewCountdown(a.opts.Clock)
+	s.timerView = widgets.NewTimer(s.timer)
+	s.Session = session.New(g, mode, level, s.timer, session.Env{
+		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
+		TimerSeconds: func() int { return a.settings.Timer },
 	}, timeLeft)
-	s.turns.hooks = turnHooks{
+	s.Session.Hooks = session.Hooks{
 		Position: func(last core.Move) {
-			if !s.over() { // undone: the result no longer holds
+			if !s.Over() { // undone: the result no longer holds
 				s.dismissGameOver()
 			}
 			s.tables.moved()
-			s.board.SetPosition(s.game.Position(), last)
+			s.board.SetPosition(s.Game().Position(), last)
 			s.moveSound(last)
 		},
 		ReadOnly: s.board.SetReadOnly,
 		Refresh:  s.refresh,
 		Over:     s.gameOver,
-		Hint: func(m core.Move) {
-			s.board.SetHint(m)
-			s.tables.found(s.info, s.game.ToMove(), m)
+		Hint: func(res ai.Result) {
+			s.board.SetHint(res.Move)
+			s.tables.found(s.info, s.Game().ToMove(), res)
 		},
 	}
-	if a.tables != nil {
-		a.tables.ensure(s.info.ID)
-	}
-	s.board.OnMove = s.humanMove
+	a.tables.Ensure(s.info.ID)
+	s.board.OnMove = s.HumanMove
 	s.board.OnKey = a.typedKey
-	s.timer.OnExpire = s.expired
+	s.timer.OnExpire = s.Expired
 	if a.opts.TickEvery > 0 {
 		s.stopTick = make(chan struct{})
 		go s.ticker(a.opts.TickEvery, s.stopTick)
 	}
 	// The first turn starts once the screen is built (turn needs no widgets,
 	// but refresh does): do it now; refresh skips missing widgets.
-	s.start()
+	s.Start()
 	return s
 }
 
@@ -114,8 +115,8 @@ func (s *gameScreen) newGame() { s.a.showNewGame(s.info) }
 // playAgain restarts with the same mode.
 func (s *gameScreen) playAgain() {
 	s.dismissGameOver()
-	s.a.saves.clear()
-	s.a.startGame(core.NewGameFrom(s.info.Start()), s.mode)
+	s.a.saves.Clear()
+	s.a.startGame(core.NewGameFrom(s.info.Start()), s.Mode())
 }
 
 func (s *gameScreen) home() {
@@ -124,13 +125,16 @@ func (s *gameScreen) home() {
 }
 
 // save stores the game to resume it later (or forgets it when it is over).
-func (s *gameScreen) save() { s.turns.save(s.a.saves) }
+func (s *gameScreen) save() { s.Save(s.a.saves) }
+
+// pause holds the game while another screen covers it.
+func (s *gameScreen) pause() { s.Session.Pause() }
 
 func (s *gameScreen) close() {
-	if s.closed {
+	if s.Closed() {
 		return
 	}
-	s.stop()
+	s.Stop()
 	s.dismissAsk()
 	if s.stopTick != nil {
 		close(s.stopTick)
@@ -140,8 +144,8 @@ func (s *gameScreen) close() {
 
 // settingsChanged applies new settings to the game in progress. A new level
 // is used from the AI's next move; a new timer from the next turn (off: at once).
-func (s *gameScreen) settingsChanged(old, cur Settings) {
-	s.level = cur.Level
+func (s *gameScreen) settingsChanged(old, cur session.Settings) {
+	s.SetLevel(cur.Level)
 	s.board.SetShowLegal(cur.ShowLegal)
 	s.board.SetAnimations(cur.Animations)
 	if cur.Timer == 0 {
@@ -166,10 +170,11 @@ func (s *gameScreen) ticker(every time.Duration, stop chan struct{}) {
 
 // tick advances the turn timer (it may expire) and redraws the countdown.
 func (s *gameScreen) tick() {
-	if s.closed {
+	if s.Closed() {
 		return
 	}
 	s.timer.Tick()
+	s.timerView.Refresh()
 	s.lowTimeSound()
 	s.refreshClock()
 }
@@ -205,7 +210,7 @@ func moveText(m core.Move) string {
 // movesText is the move list: one line per pair of moves.
 func (s *gameScreen) movesText() string {
 	var b strings.Builder
-	moves := s.game.Moves()
+	moves := s.Game().Moves()
 	for i := 0; i < len(moves); i += 2 {
 		if i > 0 {
 			b.WriteByte('\n')
@@ -220,21 +225,21 @@ func (s *gameScreen) movesText() string {
 
 // turnText is the line saying whose turn it is.
 func (s *gameScreen) turnText() string {
-	if s.over() {
+	if s.Over() {
 		return translations.T("gameover.title")
 	}
-	side := s.game.ToMove()
-	if s.mode.AIPlays(side) {
-		if s.mode == ModeWatch {
+	side := s.Game().ToMove()
+	if s.Mode().AIPlays(side) {
+		if s.Mode() == session.ModeWatch {
 			state := translations.T("game.ai_thinking")
-			if s.held {
+			if s.Held() {
 				state = translations.T("watch.paused")
 			}
 			return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)}) + " · " + state
 		}
 		return translations.T("game.ai_thinking")
 	}
-	if s.mode.VsAI() {
+	if s.Mode().VsAI() {
 		return translations.T("game.your_turn")
 	}
 	return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)})
@@ -244,11 +249,11 @@ func (s *gameScreen) turnText() string {
 // against the AI, the level when watching, or the two-player mode.
 func (s *gameScreen) playerText() string {
 	switch {
-	case s.mode.VsAI():
+	case s.Mode().VsAI():
 		return translations.TData("game.you_play", map[string]any{
-			"Side": sideName(s.info, s.mode.HumanSide()), "Level": levelLabel(s.level)})
-	case s.mode == ModeWatch:
-		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.level)})
+			"Side": sideName(s.info, s.Mode().HumanSide()), "Level": levelLabel(s.Level())})
+	case s.Mode() == session.ModeWatch:
+		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.Level())})
 	}
 	return translations.T("mode.two_players")
 }
@@ -263,15 +268,15 @@ func (s *gameScreen) clockText() string {
 
 // outcomeTexts are the winner line and the reason of a finished game.
 func (s *gameScreen) outcomeTexts() (winner, reason string) {
-	o := s.game.Outcome()
+	o := s.Game().Outcome()
 	pred, prey := sideName(s.info, core.Predator), sideName(s.info, core.Prey)
-	won, hasWinner, _ := s.result()
+	won, hasWinner, _ := s.Result()
 	switch {
 	case hasWinner:
 		switch {
-		case s.mode.VsAI() && won == s.mode.HumanSide():
+		case s.Mode().VsAI() && won == s.Mode().HumanSide():
 			winner = translations.T("gameover.you_won")
-		case s.mode.VsAI():
+		case s.Mode().VsAI():
 			winner = translations.T("gameover.you_lost")
 		case won == core.Predator:
 			winner = translations.TData("gameover.predator_wins", map[string]any{"Predator": pred})
@@ -282,14 +287,15 @@ func (s *gameScreen) outcomeTexts() (winner, reason string) {
 		winner = translations.T("gameover.draw")
 	}
 	switch {
-	case s.resigned && s.mode.VsAI():
+	case s.Resigned() && s.Mode().VsAI():
 		return winner, translations.T("reason.you_resigned")
-	case s.resigned:
-		return winner, translations.TData("reason.resigned", map[string]any{"Side": sideName(s.info, s.resignSide)})
+	case s.Resigned():
+		loser, _ := s.Game().Loser()
+		return winner, translations.TData("reason.resigned", map[string]any{"Side": sideName(s.info, loser)})
 	}
 	switch o.Reason {
 	case core.ReasonCaptures:
-		reason = translations.TData("reason.captures", map[string]any{"Count": s.game.Captured(), "Prey": prey})
+		reason = translations.TData("reason.captures", map[string]any{"Count": s.Game().Captured(), "Prey": prey})
 	case core.ReasonPredatorStuck:
 		reason = translations.TData("reason.predator_stuck", map[string]any{"Predator": pred})
 	case core.ReasonLionTrapped:
@@ -314,7 +320,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.inHandLabel = widget.NewLabel("")
 	s.noticeLabel = newParagraph("")
 	s.noticeLabel.Importance = widget.WarningImportance
-	s.passBtn = widget.NewButton(translations.T("game.pass"), s.pass)
+	s.passBtn = widget.NewButton(translations.T("game.pass"), s.Pass)
 	s.passBtn.Importance = widget.HighImportance
 
 	s.undoBtn = widget.NewButtonWithIcon(translations.T("game.undo"), theme.ContentUndoIcon(), s.undo)
@@ -328,7 +334,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.copyBtn = widget.NewButtonWithIcon(translations.T("moves.copy"), theme.ContentCopyIcon(), s.copyRecord)
 	s.pasteBtn = widget.NewButtonWithIcon(translations.T("moves.paste"), theme.ContentPasteIcon(), s.pasteRecord)
 	// The review of the game so far, at any time (the game waits meanwhile).
-	s.reviewBtn = widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() { s.a.showReview(s.game) })
+	s.reviewBtn = widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() { s.a.showReview(s.Game()) })
 	s.tray = widgets.NewCaptureTray(s.info.Prey)
 
 	s.movesList = s.newMoveList()
@@ -336,7 +342,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	rows := newIconGroup() // the two rows keep or drop their icons together
 	playRow := rows.row(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
-	if s.mode == ModeWatch {
+	if s.Mode() == session.ModeWatch {
 		w := s.watchButtons()
 		rows = newIconGroup()
 		playRow = rows.row(w[0], w[1], w[2])
@@ -352,7 +358,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		container.NewBorder(nil, nil, s.homeBtn, s.resignBtn, title),
 		s.playerLabel,
 		s.tables.newLabel(),
-		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timer), s.turnLabel),
+		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timerView), s.turnLabel),
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
 		// The notice row keeps the height of a button (the Pass button
 		// shows in it) while empty, so the buttons below never move.
@@ -382,10 +388,10 @@ func (s *gameScreen) refresh() {
 	s.tables.refresh(s.a.tables, s.info.ID)
 	s.refreshClock()
 	needed := s.info.CapturesToWin
-	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.game.Captured(), "Needed": needed}))
-	s.tray.Set(s.game.Captured(), needed)
+	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.Game().Captured(), "Needed": needed}))
+	s.tray.Set(s.Game().Captured(), needed)
 	if s.info.HasPlacement() {
-		s.inHandLabel.SetText(translations.TPlural("game.in_hand", s.game.InHand(), nil))
+		s.inHandLabel.SetText(translations.TPlural("game.in_hand", s.Game().InHand(), nil))
 		s.inHandLabel.Show()
 	} else {
 		s.inHandLabel.Hide()
@@ -393,12 +399,12 @@ func (s *gameScreen) refresh() {
 
 	notice := ""
 	switch {
-	case s.hinting:
+	case s.Hinting():
 		notice = translations.T("hint.thinking")
-	case s.humanTurn() && s.forcedPass():
+	case s.HumanTurn() && s.ForcedPass():
 		notice = translations.T("game.forced_pass")
-	case s.noticeID != "":
-		notice = translations.TData(s.noticeID, s.noticeData)
+	case s.noticeID() != "":
+		notice = translations.TData(s.Notice())
 	case s.tables.words != nil:
 		notice = s.tables.words()
 	}
@@ -408,19 +414,19 @@ func (s *gameScreen) refresh() {
 	} else {
 		s.noticeLabel.Show()
 	}
-	if s.humanTurn() && s.forcedPass() {
+	if s.HumanTurn() && s.ForcedPass() {
 		s.passBtn.Show()
 	} else {
 		s.passBtn.Hide()
 	}
 
-	canEdit := s.mode != ModeWatch && !s.resigned && !s.browsing()
-	setEnabled(s.undoBtn, canEdit && s.game.CanUndo())
-	setEnabled(s.redoBtn, canEdit && s.game.CanRedo())
-	setEnabled(s.hintBtn, canEdit && s.humanTurn() && !s.hinting && !s.forcedPass())
-	_, canResign := s.resigner()
+	canEdit := s.Mode() != session.ModeWatch && !s.Resigned() && !s.browsing()
+	setEnabled(s.undoBtn, canEdit && s.Game().CanUndo())
+	setEnabled(s.redoBtn, canEdit && s.Game().CanRedo())
+	setEnabled(s.hintBtn, canEdit && s.HumanTurn() && !s.Hinting() && !s.ForcedPass())
+	_, canResign := s.Resigner()
 	setEnabled(s.resignBtn, canResign && !s.browsing())
-	if s.mode == ModeWatch {
+	if s.Mode() == session.ModeWatch {
 		s.resignBtn.Hide()
 	}
 	s.refreshWatch()
@@ -432,18 +438,19 @@ func (s *gameScreen) refreshClock() {
 	if s.clockLabel == nil {
 		return
 	}
-	if s.mode == ModeWatch { // no one's turn is timed: the turn line gets the room
+	if s.Mode() == session.ModeWatch { // no one's turn is timed: the turn line gets the room
 		s.clockLabel.Hide()
-		s.timer.Hide()
+		s.timerView.Hide()
 		return
 	}
 	if t := s.clockText(); t != "" {
 		s.clockLabel.SetText(t)
 		s.clockLabel.Show()
-		s.timer.Hide()
+		s.timerView.Hide()
 	} else {
 		s.clockLabel.Hide()
-		s.timer.Show()
+		s.timerView.Show()
+		s.timerView.Refresh()
 	}
 }
 
@@ -457,7 +464,7 @@ func setEnabled(b *widget.Button, on bool) {
 
 // showGameOver shows the result: the winner, the reason, and Play again / Home.
 func (s *gameScreen) showGameOver() {
-	if s.overDialog != nil || s.closed {
+	if s.overDialog != nil || s.Closed() {
 		return
 	}
 	winner, reason := s.outcomeTexts()
@@ -475,7 +482,7 @@ func (s *gameScreen) showGameOver() {
 	})
 	review := widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() {
 		s.dismissGameOver()
-		s.a.showReview(s.game)
+		s.a.showReview(s.Game())
 	})
 	d.SetButtons([]fyne.CanvasObject{ok, home, review, again})
 	s.overDialog = d
@@ -489,4 +496,90 @@ func (s *gameScreen) dismissGameOver() {
 		s.overDialog, s.overOpen = nil, false
 		d.Hide()
 	}
+}
+
+// noticeID is the ID of the notice under the turn line ("" for none).
+func (s *gameScreen) noticeID() string {
+	id, _ := s.Notice()
+	return id
+}
+
+// confirmResign asks before resigning.
+func (s *gameScreen) confirmResign() {
+	side, ok := s.Resigner()
+	if !ok || s.askDialog != nil {
+		return
+	}
+	msg := translations.T("resign.message")
+	if !s.Mode().VsAI() {
+		msg = translations.TData("resign.message_side", map[string]any{"Side": sideName(s.info, side)})
+	}
+	s.ask(translations.T("resign.title"), msg, translations.T("game.resign"), s.Resign)
+}
+
+// leave goes back home; an unfinished game asks first (it stays saved).
+func (s *gameScreen) leave() {
+	if s.Over() || s.Game().Len() == 0 || s.Mode() == session.ModeWatch {
+		s.home()
+		return
+	}
+	if s.askDialog != nil {
+		return
+	}
+	s.ask(translations.T("leave.title"), translations.T("leave.message"), translations.T("leave.confirm"), s.home)
+}
+
+// ask shows a confirmation (danger button yes, Cancel) and runs yes on it.
+func (s *gameScreen) ask(title, msg, yesText string, yes func()) {
+	d := dialog.NewConfirm(title, msg, func(ok bool) {
+		s.askDialog = nil
+		if ok {
+			yes()
+		}
+	}, s.a.win)
+	d.SetConfirmText(yesText)
+	d.SetDismissText(translations.T("dialog.cancel"))
+	d.SetConfirmImportance(widget.DangerImportance)
+	s.askDialog = d
+	d.Show()
+}
+
+// dismissAsk closes an open confirmation without answering it.
+func (s *gameScreen) dismissAsk() {
+	if d := s.askDialog; d != nil {
+		s.askDialog = nil
+		d.Hide()
+	}
+}
+
+// watchButtons are the pause/play, step and speed buttons of watch mode.
+func (s *gameScreen) watchButtons() []*widget.Button {
+	s.holdBtn = widget.NewButtonWithIcon(translations.T("watch.pause"), theme.MediaPauseIcon(), func() {
+		if s.Held() {
+			s.Release()
+		} else {
+			s.Hold()
+		}
+	})
+	s.stepBtn = widget.NewButtonWithIcon(translations.T("watch.step"), theme.MediaSkipNextIcon(), s.Step)
+	s.speedBtn = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), s.NextSpeed)
+	return []*widget.Button{s.holdBtn, s.stepBtn, s.speedBtn}
+}
+
+// refreshWatch sets the watch buttons' texts and states.
+func (s *gameScreen) refreshWatch() {
+	if s.holdBtn == nil {
+		return
+	}
+	text, icon := translations.T("watch.pause"), theme.MediaPauseIcon()
+	if s.Held() {
+		text, icon = translations.T("watch.play"), theme.MediaPlayIcon()
+	}
+	s.holdBtn.SetText(text)
+	if s.holdBtn.Icon != nil { // none while a narrow row drops the icons (buttonRow)
+		s.holdBtn.SetIcon(icon)
+	}
+	setEnabled(s.holdBtn, !s.Over())
+	setEnabled(s.stepBtn, s.Held() && !s.Over() && !s.Thinking())
+	s.speedBtn.SetText(translations.T(session.WatchSpeeds[s.SpeedIndex()].ID))
 }

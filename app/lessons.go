@@ -2,7 +2,6 @@ package app
 
 import (
 	"strconv"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +11,7 @@ import (
 
 	"huntchess/core"
 	"huntchess/lessons"
+	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -26,37 +26,9 @@ const replyDelay = 700 * time.Millisecond
 
 // ---- progress ------------------------------------------------------------------
 
-// lessonsDone reads the completed lessons from p: only keys of existing
-// lessons count (a corrupt or old value loses nothing else).
-func lessonsDone(p fyne.Preferences) map[string]bool {
-	done := map[string]bool{}
-	for _, k := range strings.Split(p.StringWithFallback(KeyLessons, ""), ",") {
-		if lessons.Find(k) != nil {
-			done[k] = true
-		}
-	}
-	return done
-}
-
-// markLessonDone stores lesson key as completed.
-func markLessonDone(p fyne.Preferences, key string) {
-	done := lessonsDone(p)
-	if done[key] {
-		return
-	}
-	done[key] = true
-	var keys []string
-	for _, l := range lessons.All() { // in course order
-		if done[l.Key()] {
-			keys = append(keys, l.Key())
-		}
-	}
-	p.SetString(KeyLessons, strings.Join(keys, ","))
-}
-
 // lessonProgress counts the completed lessons of a game.
 func lessonProgress(p fyne.Preferences, game string) (done, total int) {
-	d := lessonsDone(p)
+	d := session.LessonsDone(p)
 	for _, l := range lessons.ForGame(game) {
 		total++
 		if d[l.Key()] {
@@ -110,7 +82,7 @@ func (s *lessonsScreen) content() fyne.CanvasObject {
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	s.progress = widget.NewLabel(lessonProgressText(s.a.prefs, s.info.Key))
-	done := lessonsDone(s.a.prefs)
+	done := session.LessonsDone(s.a.prefs)
 	list := container.NewVBox(s.progress)
 	s.buttons = nil
 	for i, l := range lessons.ForGame(s.info.Key) {
@@ -204,7 +176,7 @@ func (s *lessonScreen) move(m core.Move) {
 // lesson's completion.
 func (s *lessonScreen) after() {
 	if s.run.Phase() == lessons.Done {
-		markLessonDone(s.a.prefs, s.run.L.Key())
+		session.MarkLessonDone(s.a.prefs, s.run.L.Key())
 	}
 	s.refresh()
 	if s.run.Phase() == lessons.Replying {

@@ -50,24 +50,24 @@ func positionAfter(g *core.Game, n int) core.Position {
 // showPly shows the position after n moves (read-only); n = the number of
 // moves played returns to the game.
 func (s *gameScreen) showPly(n int) {
-	if n < 0 || n > s.game.Len() {
+	if n < 0 || n > s.Game().Len() {
 		return
 	}
-	if n == s.game.Len() {
+	if n == s.Game().Len() {
 		s.endBrowse()
 		return
 	}
 	if !s.browsing() {
-		s.turns.pause()
+		s.Session.Pause()
 		s.board.SetHint(core.Move{})
 	}
 	s.browse = n
 	var last core.Move
 	if n > 0 {
-		last = s.game.Moves()[n-1]
+		last = s.Game().Moves()[n-1]
 	}
 	s.board.SetReadOnly(true)
-	s.board.SetPosition(positionAfter(s.game, n), last)
+	s.board.SetPosition(positionAfter(s.Game(), n), last)
 	s.refresh()
 }
 
@@ -77,9 +77,9 @@ func (s *gameScreen) endBrowse() {
 		return
 	}
 	s.browse = -1
-	s.board.SetPosition(s.game.Position(), s.game.LastMove())
-	s.board.SetReadOnly(!s.humanTurn())
-	s.turns.resume()
+	s.board.SetPosition(s.Game().Position(), s.Game().LastMove())
+	s.board.SetReadOnly(!s.HumanTurn())
+	s.Session.Resume()
 	s.refresh()
 }
 
@@ -90,30 +90,30 @@ func (s *gameScreen) resume() {
 		s.refresh()
 		return
 	}
-	s.turns.resume()
+	s.Session.Resume()
 }
 
 // undo, redo and hint (buttons and keys) wait while an earlier position is shown.
 func (s *gameScreen) undo() {
 	if !s.browsing() {
-		s.turns.undo()
+		s.Session.Undo()
 	}
 }
 
 func (s *gameScreen) redo() {
 	if !s.browsing() {
-		s.turns.redo()
+		s.Session.Redo()
 	}
 }
 
 func (s *gameScreen) hint() {
 	if !s.browsing() {
-		s.turns.hint()
+		s.Session.Hint()
 	}
 }
 
 // moveRows is the number of rows of the move list (two moves a row).
-func (s *gameScreen) moveRows() int { return (s.game.Len() + 1) / 2 }
+func (s *gameScreen) moveRows() int { return (s.Game().Len() + 1) / 2 }
 
 // newMoveList builds the move list: per row, the move number and two
 // cells, one per move, that show the position after it when tapped.
@@ -126,7 +126,7 @@ func (s *gameScreen) newMoveList() *widget.List {
 		row := o.(*fyne.Container).Objects
 		row[1].(*moveCell).set(strconv.Itoa(id+1)+".", false, nil)
 		cells := append([]fyne.CanvasObject{nil}, row[0].(*fyne.Container).Objects...)
-		moves := s.game.Moves()
+		moves := s.Game().Moves()
 		for k := 0; k < 2; k++ {
 			c := cells[k+1].(*moveCell)
 			i := 2*id + k
@@ -240,7 +240,7 @@ func (s *gameScreen) browseBar() fyne.CanvasObject {
 		if s.browsing() {
 			s.showPly(s.browse - 1)
 		} else {
-			s.showPly(s.game.Len() - 1)
+			s.showPly(s.Game().Len() - 1)
 		}
 	})
 	s.nextBtn = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() {
@@ -267,7 +267,7 @@ func (s *gameScreen) browseText() string {
 		return translations.T("moves.viewing_start")
 	}
 	return translations.TData("moves.viewing", map[string]any{
-		"Number": (s.browse + 1) / 2, "Move": displayMove(s.game.Moves()[s.browse-1])})
+		"Number": (s.browse + 1) / 2, "Move": displayMove(s.Game().Moves()[s.browse-1])})
 }
 
 // refreshMoves updates the move list and the browse bar.
@@ -336,8 +336,8 @@ func parseRecord(id, text string) (*core.Game, *recordError) {
 
 // copyRecord puts the game's record on the clipboard.
 func (s *gameScreen) copyRecord() {
-	s.a.fa.Clipboard().SetContent(recordText(s.game))
-	s.setNotice("paste.copied", nil)
+	s.a.fa.Clipboard().SetContent(recordText(s.Game()))
+	s.SetNotice("paste.copied", nil)
 }
 
 // pasteRecord loads the record on the clipboard as a new game (same mode),
@@ -352,15 +352,15 @@ func (s *gameScreen) pasteRecord() {
 	}
 	s.pasteErr = ""
 	load := func() {
-		s.a.saves.clear()
-		s.a.replace(newGameScreen(s.a, g, s.mode, s.level, 0))
+		s.a.saves.Clear()
+		s.a.replace(newGameScreen(s.a, g, s.Mode(), s.Level(), 0))
 	}
-	if s.over() || s.game.Len() == 0 {
+	if s.Over() || s.Game().Len() == 0 {
 		load()
 		return
 	}
 	s.ask(translations.T("newgame.confirm_title"), translations.TData("newgame.confirm_message", map[string]any{
-		"Game": translations.Game(s.info.Key).Title, "Move": moveNumber(s.game)}),
+		"Game": translations.Game(s.info.Key).Title, "Move": moveNumber(s.Game())}),
 		translations.T("paste.confirm"), load)
 }
 

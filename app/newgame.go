@@ -9,6 +9,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -16,7 +17,7 @@ import (
 type setupScreen struct {
 	a     *App
 	info  *core.GameInfo
-	mode  Mode
+	mode  session.Mode
 	level ai.Level
 
 	modeRadio  *widget.RadioGroup
@@ -27,7 +28,7 @@ type setupScreen struct {
 }
 
 func newSetupScreen(a *App, info *core.GameInfo) *setupScreen {
-	return &setupScreen{a: a, info: info, mode: ModeVsAIAsPredator, level: a.settings.Level}
+	return &setupScreen{a: a, info: info, mode: session.ModeVsAIAsPredator, level: a.settings.Level}
 }
 
 func (n *setupScreen) close() {
@@ -38,13 +39,13 @@ func (n *setupScreen) close() {
 }
 
 // modeLabel is the menu text of a mode for a game.
-func modeLabel(info *core.GameInfo, m Mode) string {
+func modeLabel(info *core.GameInfo, m session.Mode) string {
 	switch m {
-	case ModeVsAIAsPredator:
+	case session.ModeVsAIAsPredator:
 		return translations.TData("mode.vs_ai_as_predator", map[string]any{"Predator": sideName(info, core.Predator)})
-	case ModeVsAIAsPrey:
+	case session.ModeVsAIAsPrey:
 		return translations.TData("mode.vs_ai_as_prey", map[string]any{"Prey": sideName(info, core.Prey)})
-	case ModeTwoPlayers:
+	case session.ModeTwoPlayers:
 		return translations.T("mode.two_players")
 	}
 	return translations.T("mode.watch")
@@ -60,13 +61,13 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 
 	var modeLabels []string
-	for _, m := range Modes {
+	for _, m := range session.Modes {
 		modeLabels = append(modeLabels, modeLabel(n.info, m))
 	}
 	n.modeRadio = widget.NewRadioGroup(modeLabels, func(s string) {
 		for i, l := range modeLabels {
 			if l == s {
-				n.mode = Modes[i]
+				n.mode = session.Modes[i]
 			}
 		}
 	})

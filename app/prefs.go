@@ -1,32 +1,12 @@
 package app
 
 import (
-	"slices"
-
 	"fyne.io/fyne/v2"
-
-	"huntchess/ai"
-	"huntchess/translations"
 )
 
-// Preference keys. They never change: a renamed key would lose the user's
-// settings.
+// Preference keys of the window. They never change: a renamed key would
+// lose the user's settings (the others are in package session).
 const (
-	KeyLanguage   = "settings.language"     // "en", "zh-Hans" or "system"
-	KeyLevel      = "settings.level"        // ai.Level.String(): "easy" … "master"
-	KeyTimer      = "settings.timer"        // seconds per turn, one of TimerChoices; 0 = off
-	KeyShowLegal  = "settings.show_legal"   // bool
-	KeyAnimations = "settings.animations"   // bool
-	KeyTheme      = "settings.theme"        // "system", "light" or "dark"
-	KeyTextScale  = "settings.text_scale"   // float, one of TextScales
-	KeyFaceToFace = "settings.face_to_face" // bool
-	KeySound      = "settings.sound"        // bool
-	KeySavedGame  = "resume.game"           // JSON of savedGame (older versions; now a file)
-	KeyLessons    = "lessons.done"          // keys of the lessons completed, comma-separated ("beat-the-wolf/1,…")
-	// KeyPuzzlesSolved + a game ID ("puzzles.solved.deer-chess"): the IDs
-	// of the game's puzzles solved (puzzles.Puzzle.ID), comma-separated.
-	KeyPuzzlesSolved = "puzzles.solved."
-
 	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
 	KeyWindowHeight = "window.height" // float
 )
@@ -45,84 +25,4 @@ func loadWindowSize(p fyne.Preferences) fyne.Size {
 		return DefaultWindowSize
 	}
 	return s
-}
-
-// Theme choices.
-const (
-	ThemeSystem = "system"
-	ThemeLight  = "light"
-	ThemeDark   = "dark"
-)
-
-// TimerChoices are the turn-timer settings in seconds; 0 switches it off.
-var TimerChoices = []int{0, 15, 30, 60, 90, 120}
-
-// TextScales are the text-size choices (Normal, Large, Larger): factors on
-// the theme's text sizes.
-var TextScales = []float64{1, 1.2, 1.4}
-
-// Settings are the user's preferences.
-type Settings struct {
-	Language   string // translations.English, translations.Chinese or translations.SystemPreference
-	Level      ai.Level
-	Timer      int // seconds; 0 = off
-	ShowLegal  bool
-	Animations bool
-	Theme      string
-	TextScale  float64 // one of TextScales
-	FaceToFace bool    // two players: the board turns to the side to move
-	Sound      bool    // move, capture, placement, low time, game over
-}
-
-// DefaultSettings are used for anything not stored (or stored corrupt).
-func DefaultSettings() Settings {
-	return Settings{
-		Language:   translations.SystemPreference,
-		Level:      ai.Medium,
-		Timer:      60,
-		ShowLegal:  true,
-		Animations: true,
-		Theme:      ThemeSystem,
-		TextScale:  1,
-		Sound:      true,
-	}
-}
-
-// LoadSettings reads the settings from p. Each value is validated on its own:
-// a missing, mistyped or out-of-range value falls back to its default.
-func LoadSettings(p fyne.Preferences) Settings {
-	s := DefaultSettings()
-	if v := p.StringWithFallback(KeyLanguage, ""); v == translations.SystemPreference || translations.Lang(v).Valid() {
-		s.Language = v
-	}
-	if lv, ok := ai.ParseLevel(p.StringWithFallback(KeyLevel, "")); ok {
-		s.Level = lv
-	}
-	if t := p.IntWithFallback(KeyTimer, -1); slices.Contains(TimerChoices, t) {
-		s.Timer = t
-	}
-	s.ShowLegal = p.BoolWithFallback(KeyShowLegal, s.ShowLegal)
-	s.Animations = p.BoolWithFallback(KeyAnimations, s.Animations)
-	if v := p.StringWithFallback(KeyTheme, ""); v == ThemeSystem || v == ThemeLight || v == ThemeDark {
-		s.Theme = v
-	}
-	if v := p.FloatWithFallback(KeyTextScale, 0); slices.Contains(TextScales, v) {
-		s.TextScale = v
-	}
-	s.FaceToFace = p.BoolWithFallback(KeyFaceToFace, s.FaceToFace)
-	s.Sound = p.BoolWithFallback(KeySound, s.Sound)
-	return s
-}
-
-// Save writes the settings to p.
-func (s Settings) Save(p fyne.Preferences) {
-	p.SetString(KeyLanguage, s.Language)
-	p.SetString(KeyLevel, s.Level.String())
-	p.SetInt(KeyTimer, s.Timer)
-	p.SetBool(KeyShowLegal, s.ShowLegal)
-	p.SetBool(KeyAnimations, s.Animations)
-	p.SetString(KeyTheme, s.Theme)
-	p.SetFloat(KeyTextScale, s.TextScale)
-	p.SetBool(KeyFaceToFace, s.FaceToFace)
-	p.SetBool(KeySound, s.Sound)
 }

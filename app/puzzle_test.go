@@ -10,6 +10,7 @@ import (
 
 	"huntchess/core"
 	"huntchess/puzzles"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -68,41 +69,41 @@ func TestPuzzleWinFlow(t *testing.T) {
 	}
 	tapMove(t, s.board, wrong)
 	h.drain()
-	if !s.flow.wrong || !strings.Contains(s.noticeLabel.Text, wrong.String()+" does not win in 3 moves") {
+	if !puzzleWrong(s.flow) || !strings.Contains(s.noticeLabel.Text, wrong.String()+" does not win in 3 moves") {
 		t.Errorf("after a wrong move: %q", s.noticeLabel.Text)
 	}
-	if s.board.GamePosition() != pz.Position || s.board.ReadOnly() || len(s.flow.run.Played()) != 0 {
+	if s.board.GamePosition() != pz.Position || s.board.ReadOnly() || len(s.flow.Run().Played()) != 0 {
 		t.Error("a wrong move leaves the position, for another try")
 	}
 	test.Tap(s.retryBtn)
-	if s.flow.wrong || s.noticeLabel.Text != "Your move." {
+	if puzzleWrong(s.flow) || s.noticeLabel.Text != "Your move." {
 		t.Errorf("after Start again: %q", s.noticeLabel.Text)
 	}
 	// The answer, then the replies.
 	solver := puzzles.NewSolver()
 	tapMove(t, s.board, pz.Answer)
-	for ply := 1; !s.flow.run.Solved(); ply++ {
-		h.waitFor("the reply", func() bool { return !s.flow.run.Waiting() })
-		if s.flow.run.Solved() {
+	for ply := 1; !s.flow.Run().Solved(); ply++ {
+		h.waitFor("the reply", func() bool { return !s.flow.Run().Waiting() })
+		if s.flow.Run().Solved() {
 			break
 		}
 		// The reply held out longest: the win still takes every ply promised.
-		left := pz.Plies - len(s.flow.run.Played())
-		if d, ok, _ := solver.WinDistance(s.flow.run.Position(), left); !ok || d != left {
+		left := pz.Plies - len(s.flow.Run().Played())
+		if d, ok, _ := solver.WinDistance(s.flow.Run().Position(), left); !ok || d != left {
 			t.Fatalf("after the reply the win takes %d plies (%v), want %d", d, ok, left)
 		}
-		if s.board.GamePosition() != s.flow.run.Position() || s.board.ReadOnly() {
+		if s.board.GamePosition() != s.flow.Run().Position() || s.board.ReadOnly() {
 			t.Fatal("the reply is on the board, which takes the next move")
 		}
-		tapMove(t, s.board, s.flow.run.Solution())
+		tapMove(t, s.board, s.flow.Run().Solution())
 	}
-	if len(s.flow.run.Played()) != pz.Plies || !s.board.ReadOnly() {
-		t.Errorf("solved after %d plies, want %d", len(s.flow.run.Played()), pz.Plies)
+	if len(s.flow.Run().Played()) != pz.Plies || !s.board.ReadOnly() {
+		t.Errorf("solved after %d plies, want %d", len(s.flow.Run().Played()), pz.Plies)
 	}
 	if s.noticeLabel.Text != "Solved! You won." {
 		t.Errorf("solved: %q", s.noticeLabel.Text)
 	}
-	if !solvedPuzzles(fa.Preferences(), core.SurroundTheLion)[pz.ID()] {
+	if !session.SolvedPuzzles(fa.Preferences(), core.SurroundTheLion)[pz.ID()] {
 		t.Error("the puzzle solved is not in the preferences")
 	}
 	// The list ticks it; the home card counts it.
@@ -147,14 +148,14 @@ func TestPuzzleHoldFlow(t *testing.T) {
 	}
 	tapMove(t, s.board, pz.Answer)
 	h.drain()
-	if !s.flow.run.Solved() || !strings.HasPrefix(s.noticeLabel.Text, "Solved!") {
+	if !s.flow.Run().Solved() || !strings.HasPrefix(s.noticeLabel.Text, "Solved!") {
 		t.Errorf("after the answer: %q", s.noticeLabel.Text)
 	}
-	if !solvedPuzzles(fa.Preferences(), core.DeerChess)[pz.ID()] {
+	if !session.SolvedPuzzles(fa.Preferences(), core.DeerChess)[pz.ID()] {
 		t.Error("not kept as solved")
 	}
 	test.Tap(s.nextBt)
-	if s.idx != idx+1 || s.board.GamePosition() != puzzles.For(core.DeerChess)[idx+1].Position || s.flow.run.Solved() {
+	if s.idx != idx+1 || s.board.GamePosition() != puzzles.For(core.DeerChess)[idx+1].Position || s.flow.Run().Solved() {
 		t.Error("Next puzzle opens the next one")
 	}
 }

@@ -1,17 +1,14 @@
 package app
 
 import (
-	"slices"
-	"strings"
-
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/puzzles"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -20,47 +17,9 @@ import (
 // replies (puzzle.go). The puzzles solved are kept in the preferences
 // (KeyPuzzlesSolved + game ID).
 
-// solvedPuzzles returns the IDs of game id's puzzles solved.
-func solvedPuzzles(p fyne.Preferences, id core.GameID) map[string]bool {
-	out := map[string]bool{}
-	for _, s := range strings.Split(p.StringWithFallback(KeyPuzzlesSolved+id.String(), ""), ",") {
-		if s = strings.TrimSpace(s); s != "" {
-			out[s] = true
-		}
-	}
-	return out
-}
-
-// markPuzzleSolved stores that puzzle pz has been solved.
-func markPuzzleSolved(p fyne.Preferences, pz *puzzles.Puzzle) {
-	done := solvedPuzzles(p, pz.Game)
-	if done[pz.ID()] {
-		return
-	}
-	done[pz.ID()] = true
-	ids := make([]string, 0, len(done))
-	for id := range done {
-		ids = append(ids, id)
-	}
-	slices.Sort(ids)
-	p.SetString(KeyPuzzlesSolved+pz.Game.String(), strings.Join(ids, ","))
-}
-
-// puzzleProgress counts game id's puzzles and those solved (IDs of puzzles
-// no longer in the list are not counted).
-func puzzleProgress(p fyne.Preferences, id core.GameID) (solved, total int) {
-	done := solvedPuzzles(p, id)
-	for _, pz := range puzzles.For(id) {
-		if done[pz.ID()] {
-			solved++
-		}
-	}
-	return solved, len(puzzles.For(id))
-}
-
 // puzzleButton is the button of a home card: "Puzzles 7/24".
 func (a *App) puzzleButton(info *core.GameInfo) *widget.Button {
-	solved, total := puzzleProgress(a.prefs, info.ID)
+	solved, total := session.PuzzleProgress(a.prefs, info.ID)
 	return widget.NewButtonWithIcon(translations.TData("puzzles.button", map[string]any{"Solved": solved, "Total": total}),
 		theme.GridIcon(), func() { a.showPuzzles(info) })
 }
@@ -116,8 +75,8 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 	title.SizeName = theme.SizeNameSubHeadingText
 	title.Truncation = fyne.TextTruncateEllipsis
 
-	done := solvedPuzzles(s.a.prefs, s.info.ID)
-	solved, total := puzzleProgress(s.a.prefs, s.info.ID)
+	done := session.SolvedPuzzles(s.a.prefs, s.info.ID)
+	solved, total := session.PuzzleProgress(s.a.prefs, s.info.ID)
 	s.progress = newParagraph(translations.TData("puzzles.progress", map[string]any{"Solved": solved, "Total": total}))
 	list := container.NewVBox(s.progress)
 	s.rows, s.rowTexts = nil, nil
@@ -154,10 +113,10 @@ func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
 	a.showPuzzle(info, n)
 	s, ok := a.top().(*puzzleScreen)
 	if ok && screen == "puzzle-wrong" {
-		pos := s.flow.run.Position()
+		pos := s.flow.Run().Position()
 		for _, m := range pos.GenMoves(nil) {
-			if m != s.flow.pz.Answer {
-				s.flow.try(m)
+			if m != s.flow.Puzzle().Answer {
+				s.flow.Try(m)
 				return
 			}
 		}
@@ -165,27 +124,14 @@ func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
 	if screen != "puzzle-solved" || !ok {
 		return
 	}
-	f := s.flow
-	solver := puzzles.NewSolver()
-	for !f.run.Solved() {
-		m := f.run.Solution()
-		if f.run.Try(m) != nil {
-			return
-		}
-		if f.run.Waiting() && f.run.Reply(solver, ai.GameTable(info.ID)) != nil {
-			return
-		}
-	}
-	played := f.run.Played()
-	f.position(played[len(played)-1])
-	f.finish()
+	s.flow.PlayOut(a.tables.Table(info.ID))
 }
 
 // devMarkSolved marks the game's first n puzzles solved (HUNTCHESS_SOLVED).
 func devMarkSolved(a *App, info *core.GameInfo, n int) {
 	list := puzzles.For(info.ID)
 	for _, pz := range list[:min(max(n, 0), len(list))] {
-		markPuzzleSolved(a.prefs, pz)
+		session.MarkPuzzleSolved(a.prefs, pz)
 	}
 	if n > 0 {
 		a.render() // the home card counts them

@@ -9,79 +9,12 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
-
-// verdict is what a move did to the value of the game for its player.
-type verdict int
-
-const (
-	verdictUnknown verdict = iota // no table covers the position
-	verdictKept                   // the value stayed (win, draw or loss)
-	verdictSlip                   // a win let slip to a draw
-	verdictBlunder                // a draw or a win turned into a loss
-)
-
-// reviewMove is one move of a game with the table's view of it.
-type reviewMove struct {
-	move   core.Move
-	mover  core.Side
-	before tablebase.Value // for the mover, before the move
-	after  tablebase.Value // for the mover, after it
-	plies  int             // plies to the end before the move (win/loss)
-	best   core.Move       // the table's move where this one lost value
-	v      verdict
-}
-
-// reviewGame works out every move's verdict from the table (nil: none).
-func reviewGame(g *core.Game, t *tablebase.Table) []reviewMove {
-	pos := g.Start()
-	var out []reviewMove
-	for _, m := range g.Moves() {
-		r := reviewMove{move: m, mover: pos.ToMove}
-		next := pos.After(m)
-		if t != nil {
-			bv, bd, ok1 := t.Probe(pos)
-			av, _, ok2 := t.Probe(next)
-			if ok1 && ok2 {
-				r.before, r.plies = bv, bd
-				r.after = map[tablebase.Value]tablebase.Value{tablebase.Win: tablebase.Loss, tablebase.Loss: tablebase.Win, tablebase.Draw: tablebase.Draw}[av]
-				// A move never raises its player's value (the table's value is
-				// the best over the moves).
-				switch {
-				case r.after == r.before || rank(r.after) > rank(r.before):
-					r.v = verdictKept
-				case r.after == tablebase.Draw:
-					r.v = verdictSlip
-				default:
-					r.v = verdictBlunder
-				}
-				if r.v == verdictSlip || r.v == verdictBlunder {
-					if best, _, _, ok := t.Best(pos); ok {
-						r.best = best
-					}
-				}
-			}
-		}
-		out = append(out, r)
-		pos = next
-	}
-	return out
-}
-
-func rank(v tablebase.Value) int {
-	switch v {
-	case tablebase.Win:
-		return 2
-	case tablebase.Draw:
-		return 1
-	}
-	return 0
-}
 
 // reviewScreen shows a game move by move with the endgame table's verdicts,
 // a value strip over the whole game, and the position of the chosen move
@@ -89,7 +22,7 @@ func rank(v tablebase.Value) int {
 type reviewScreen struct {
 	a     *App
 	info  *core.Game
-	moves []reviewMove
+	moves []session.ReviewMove
 	table bool
 	cur   int // moves played in the position shown (0: the start)
 
@@ -105,8 +38,8 @@ type reviewScreen struct {
 func (a *App) showReview(g *core.Game) { a.push(newReviewScreen(a, g)) }
 
 func newReviewScreen(a *App, g *core.Game) *reviewScreen {
-	t := ai.GameTable(g.Info().ID)
-	return &reviewScreen{a: a, info: g.Clone(), moves: reviewGame(g, t), table: t != nil, cur: g.Len()}
+	t := a.tables.Table(g.Info().ID)
+	return &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGame(g, t), table: t != nil, cur: g.Len()}
 }
 
 func (r *reviewScreen) close() {}
@@ -115,31 +48,31 @@ func (r *reviewScreen) close() {}
 func (r *reviewScreen) position(n int) core.Position {
 	p := r.info.Start()
 	for _, m := range r.moves[:n] {
-		p = p.After(m.move)
+		p = p.After(m.Move)
 	}
 	return p
 }
 
-func verdictText(m reviewMove) string {
-	switch m.v {
-	case verdictKept:
+func verdictText(m session.ReviewMove) string {
+	switch m.Verdict {
+	case session.VerdictKept:
 		return translations.T("review.kept")
-	case verdictSlip:
+	case session.VerdictSlip:
 		return translations.T("review.slip")
-	case verdictBlunder:
+	case session.VerdictBlunder:
 		return translations.T("review.blunder")
 	}
 	return translations.T("review.unknown")
 }
 
 // verdictColor is the colour of a verdict's mark.
-func verdictColor(v verdict) color.Color {
+func verdictColor(v session.Verdict) color.Color {
 	switch v {
-	case verdictKept:
+	case session.VerdictKept:
 		return color.NRGBA{0x3a, 0x9a, 0x5b, 0xff}
-	case verdictSlip:
+	case session.VerdictSlip:
 		return color.NRGBA{0xe0, 0xa0, 0x20, 0xff}
-	case verdictBlunder:
+	case session.VerdictBlunder:
 		return color.NRGBA{0xd0, 0x40, 0x40, 0xff}
 	}
 	return color.NRGBA{0x99, 0x99, 0x99, 0x80}
@@ -162,9 +95,9 @@ func valueColor(v tablebase.Value, mover core.Side, known bool) color.Color {
 
 func (r *reviewScreen) moveLine(i int) string {
 	m := r.moves[i]
-	s := translations.TData("review.move", map[string]any{"N": i + 1, "Move": m.move.String()}) + " — " + verdictText(m)
-	if m.best.Kind != core.MoveNone {
-		s += " · " + translations.TData("review.best", map[string]any{"Move": m.best.String()})
+	s := translations.TData("review.move", map[string]any{"N": i + 1, "Move": m.Move.String()}) + " — " + verdictText(m)
+	if m.Best.Kind != core.MoveNone {
+		s += " · " + translations.TData("review.best", map[string]any{"Move": m.Best.String()})
 	}
 	return s
 }
@@ -191,14 +124,14 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	for i := 0; i <= len(r.moves); i++ {
 		known := false
 		var v tablebase.Value
-		if t := ai.GameTable(r.info.Info().ID); t != nil {
+		if t := r.a.tables.Table(r.info.Info().ID); t != nil {
 			v, _, known = t.Probe(p)
 		}
 		bar := canvas.NewRectangle(valueColor(v, p.ToMove, known))
 		bar.SetMinSize(fyne.NewSize(2, 18))
 		r.strip.Add(bar)
 		if i < len(r.moves) {
-			p = p.After(r.moves[i].move)
+			p = p.After(r.moves[i].Move)
 		}
 	}
 
@@ -217,7 +150,7 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 					w.SetText(r.moveLine(i))
 				case *fyne.Container:
 					rect := w.Objects[0].(*canvas.Rectangle)
-					rect.FillColor = verdictColor(r.moves[i].v)
+					rect.FillColor = verdictColor(r.moves[i].Verdict)
 					rect.Refresh()
 				}
 			}
@@ -244,11 +177,11 @@ func (r *reviewScreen) summary() fyne.CanvasObject {
 	}
 	var slips, blunders [2]int
 	for _, m := range r.moves {
-		switch m.v {
-		case verdictSlip:
-			slips[m.mover]++
-		case verdictBlunder:
-			blunders[m.mover]++
+		switch m.Verdict {
+		case session.VerdictSlip:
+			slips[m.Mover]++
+		case session.VerdictBlunder:
+			blunders[m.Mover]++
 		}
 	}
 	info := r.info.Info()
@@ -264,7 +197,7 @@ func (r *reviewScreen) show(n int) {
 	r.cur = n
 	var last core.Move
 	if n > 0 {
-		last = r.moves[n-1].move
+		last = r.moves[n-1].Move
 	}
 	r.board.SetPosition(r.position(n), last)
 	r.posLabel.SetText(translations.TData("review.position", map[string]any{"N": n, "Total": len(r.moves)}))

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -54,9 +55,9 @@ func timerLabel(sec int) string {
 // textScaleLabel names a text size (TextScales).
 func textScaleLabel(v float64) string {
 	switch {
-	case v >= TextScales[2]:
+	case v >= session.TextScales[2]:
 		return translations.T("settings.text_larger")
-	case v >= TextScales[1]:
+	case v >= session.TextScales[1]:
 		return translations.T("settings.text_large")
 	}
 	return translations.T("settings.text_normal")
@@ -65,7 +66,7 @@ func textScaleLabel(v float64) string {
 func (s *settingsScreen) content() fyne.CanvasObject {
 	a := s.a
 	cur := a.settings
-	update := func(f func(*Settings)) {
+	update := func(f func(*session.Settings)) {
 		n := a.settings
 		f(&n)
 		a.setSettings(n)
@@ -79,25 +80,25 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 			return translations.T("settings.lang_zh")
 		}
 		return translations.T("settings.lang_system")
-	}, cur.Language, func(v string) { update(func(n *Settings) { n.Language = v }) })
-	s.level = choice(ai.Levels(), levelLabel, cur.Level, func(v ai.Level) { update(func(n *Settings) { n.Level = v }) })
-	s.timer = choice(TimerChoices, timerLabel, cur.Timer, func(v int) { update(func(n *Settings) { n.Timer = v }) })
-	s.themeSel = choice([]string{ThemeSystem, ThemeLight, ThemeDark}, func(v string) string {
+	}, cur.Language, func(v string) { update(func(n *session.Settings) { n.Language = v }) })
+	s.level = choice(ai.Levels(), levelLabel, cur.Level, func(v ai.Level) { update(func(n *session.Settings) { n.Level = v }) })
+	s.timer = choice(session.TimerChoices, timerLabel, cur.Timer, func(v int) { update(func(n *session.Settings) { n.Timer = v }) })
+	s.themeSel = choice([]string{session.ThemeSystem, session.ThemeLight, session.ThemeDark}, func(v string) string {
 		return translations.T("settings.theme_" + v)
-	}, cur.Theme, func(v string) { update(func(n *Settings) { n.Theme = v }) })
-	s.textSize = choice(TextScales, textScaleLabel, cur.TextScale, func(v float64) { update(func(n *Settings) { n.TextScale = v }) })
+	}, cur.Theme, func(v string) { update(func(n *session.Settings) { n.Theme = v }) })
+	s.textSize = choice(session.TextScales, textScaleLabel, cur.TextScale, func(v float64) { update(func(n *session.Settings) { n.TextScale = v }) })
 	s.faceToFace = widget.NewCheck(translations.T("settings.face_to_face"), nil)
 	s.faceToFace.SetChecked(cur.FaceToFace)
-	s.faceToFace.OnChanged = func(b bool) { update(func(n *Settings) { n.FaceToFace = b }) }
+	s.faceToFace.OnChanged = func(b bool) { update(func(n *session.Settings) { n.FaceToFace = b }) }
 	s.sound = widget.NewCheck(translations.T("settings.sound"), nil)
 	s.sound.SetChecked(cur.Sound)
-	s.sound.OnChanged = func(b bool) { update(func(n *Settings) { n.Sound = b }) }
+	s.sound.OnChanged = func(b bool) { update(func(n *session.Settings) { n.Sound = b }) }
 	s.showLegal = widget.NewCheck(translations.T("settings.show_legal"), nil)
 	s.showLegal.SetChecked(cur.ShowLegal)
-	s.showLegal.OnChanged = func(b bool) { update(func(n *Settings) { n.ShowLegal = b }) }
+	s.showLegal.OnChanged = func(b bool) { update(func(n *session.Settings) { n.ShowLegal = b }) }
 	s.animations = widget.NewCheck(translations.T("settings.animations"), nil)
 	s.animations.SetChecked(cur.Animations)
-	s.animations.OnChanged = func(b bool) { update(func(n *Settings) { n.Animations = b }) }
+	s.animations.OnChanged = func(b bool) { update(func(n *session.Settings) { n.Animations = b }) }
 
 	form := widget.NewForm(
 		widget.NewFormItem(translations.T("settings.language"), s.lang),

@@ -62,7 +62,7 @@ func (s *gameScreen) moveSound(last core.Move) {
 
 // lowTimeSound warns once a turn when the player's timer runs low.
 func (s *gameScreen) lowTimeSound() {
-	if s.lowWarned || !s.humanTurn() || s.paused || s.a.settings.Timer == 0 {
+	if s.lowWarned || !s.HumanTurn() || s.Paused() || s.a.settings.Timer == 0 {
 		return
 	}
 	if left := s.timer.Remaining(); left > 0 && left <= lowTimeAt {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"huntchess/core"
+	"huntchess/session"
 )
 
 // soundLog records the sounds asked for.
@@ -49,17 +50,17 @@ func wantSounds(t *testing.T, l *soundLog, want ...string) {
 
 func TestSoundsOfEvents(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(KeyTimer, 15)
+	fa.Preferences().SetInt(session.KeyTimer, 15)
 	log := &soundLog{}
 	h := newHarness(t, fa, withSound(log))
 
 	// a step, then a capture and the end (Surround the Lion)
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, ModeTwoPlayers)
+	h.a.startGame(g0, session.ModeTwoPlayers)
 	g := h.gameScreen()
 	wantSounds(t, log)
-	step := g.game.LegalMoves()[0]
-	for _, m := range g.game.LegalMoves() {
+	step := g.Game().LegalMoves()[0]
+	for _, m := range g.Game().LegalMoves() {
 		if m.Capt == 0 && m.Kind == core.MoveStep && m.To != 0 {
 			step = m
 			break
@@ -71,10 +72,9 @@ func TestSoundsOfEvents(t *testing.T) {
 	}
 	g.undo()
 	wantSounds(t, log) // undo: no sound
-	if err := g0.Play("b1-S"); err != nil {
+	if err := playNotation(g, "b1-S"); err != nil {
 		t.Fatal(err)
 	}
-	g.advance(g0.LastMove())
 	wantSounds(t, log, SoundMove, SoundGameOver)
 	g.gameOver() // shown again: once only
 	wantSounds(t, log)
@@ -83,19 +83,19 @@ func TestSoundsOfEvents(t *testing.T) {
 	cg := firstCaptureGame(t, "beat-the-wolf")
 	last := cg.LastMove()
 	cg.Undo()
-	h.a.startGame(cg, ModeTwoPlayers)
+	h.a.startGame(cg, session.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(last)
 	wantSounds(t, log, SoundCapture)
 
 	// a placement (deer chess: the deer opens, then the dogs place)
-	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), session.ModeTwoPlayers)
 	g = h.gameScreen()
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	log.take()
-	g.board.OnMove(g.game.LegalMoves()[0])
-	if g.game.LastMove().Kind != core.MovePlace {
-		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.game.LastMove())
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	if g.Game().LastMove().Kind != core.MovePlace {
+		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.Game().LastMove())
 	}
 	wantSounds(t, log, SoundPlace)
 
@@ -113,12 +113,12 @@ func TestSoundsOfEvents(t *testing.T) {
 	s := h.a.settings
 	s.Sound = false
 	h.a.setSettings(s)
-	g.board.OnMove(g.game.LegalMoves()[0])
+	g.board.OnMove(g.Game().LegalMoves()[0])
 	wantSounds(t, log)
-	if LoadSettings(fa.Preferences()).Sound {
+	if session.LoadSettings(fa.Preferences()).Sound {
 		t.Fatal("the sound setting is kept")
 	}
-	if !DefaultSettings().Sound {
+	if !session.DefaultSettings().Sound {
 		t.Fatal("sound is on by default")
 	}
 }

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"encoding/json"
 	"strconv"
 	"unicode"
 	"unicode/utf8"
@@ -14,73 +13,15 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 )
-
-// KeyStats is the preference holding the statistics (JSON of Stats).
-const KeyStats = "stats.v1"
-
-// StatLine counts the finished games of one game, side and level.
-type StatLine struct {
-	Played int `json:"played"`
-	Won    int `json:"won"`
-	Lost   int `json:"lost"`
-	Drawn  int `json:"drawn"`
-}
-
-// Stats are the results of the games against the AI, by "game/side/level"
-// (e.g. "beat-the-wolf/predator/medium").
-type Stats map[string]StatLine
-
-func statKey(game string, side core.Side, level ai.Level) string {
-	s := "predator"
-	if side == core.Prey {
-		s = "prey"
-	}
-	return game + "/" + s + "/" + level.String()
-}
-
-// LoadStats reads the statistics; damaged ones read as none.
-func LoadStats(p fyne.Preferences) Stats {
-	st := Stats{}
-	if err := json.Unmarshal([]byte(p.StringWithFallback(KeyStats, "{}")), &st); err != nil || st == nil {
-		return Stats{}
-	}
-	return st
-}
-
-// Save writes the statistics.
-func (st Stats) Save(p fyne.Preferences) {
-	b, _ := json.Marshal(st)
-	p.SetString(KeyStats, string(b))
-}
-
-// Add counts one finished game: won, lost, or a draw (neither).
-func (st Stats) Add(key string, won, lost bool) {
-	l := st[key]
-	l.Played++
-	switch {
-	case won:
-		l.Won++
-	case lost:
-		l.Lost++
-	default:
-		l.Drawn++
-	}
-	st[key] = l
-}
 
 // gameOver is the turns' Over hook: the result is counted once (games
 // against the AI that end on this screen), then shown.
 func (s *gameScreen) gameOver() {
-	if !s.counted && s.mode.VsAI() {
-		if winner, won, ok := s.result(); ok {
-			s.counted = true
-			me := s.mode.HumanSide()
-			st := LoadStats(s.a.prefs)
-			st.Add(statKey(s.info.Key, me, s.level), won && winner == me, won && winner != me)
-			st.Save(s.a.prefs)
-		}
+	if !s.counted && s.CountResult(s.a.prefs) {
+		s.counted = true
 	}
 	if !s.overSounded {
 		s.overSounded = true
@@ -92,7 +33,7 @@ func (s *gameScreen) gameOver() {
 // statsScreen shows the statistics: per game, a row per side and level.
 type statsScreen struct {
 	a       *App
-	stats   Stats
+	stats   session.Stats
 	confirm *dialog.ConfirmDialog
 	rows    []string // the rows shown, "game/side/level", for tests
 }
@@ -109,7 +50,7 @@ func (s *statsScreen) close() {
 }
 
 func (s *statsScreen) content() fyne.CanvasObject {
-	s.stats = LoadStats(s.a.prefs)
+	s.stats = session.LoadStats(s.a.prefs)
 	s.rows = nil
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
 	title := widget.NewLabelWithStyle(translations.T("stats.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -146,7 +87,7 @@ func (s *statsScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	n := 0
 	for _, side := range []core.Side{core.Predator, core.Prey} {
 		for _, lv := range ai.Levels() {
-			key := statKey(info.Key, side, lv)
+			key := session.StatKey(info.Key, side, lv)
 			l, ok := s.stats[key]
 			if !ok || l.Played == 0 {
 				continue
@@ -173,7 +114,7 @@ func (s *statsScreen) askReset() {
 	d := dialog.NewConfirm(translations.T("stats.reset_title"), translations.T("stats.reset_message"), func(ok bool) {
 		s.confirm = nil
 		if ok {
-			Stats{}.Save(s.a.prefs)
+			session.Stats{}.Save(s.a.prefs)
 			s.a.render()
 		}
 	}, s.a.win)

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
+	"huntchess/session"
 	"huntchess/translations/fonts"
 )
 
@@ -14,8 +15,8 @@ import (
 // renders on any machine, and the text-size setting scales the body text.
 type appTheme struct {
 	base    fyne.Theme
-	variant string  // ThemeSystem, ThemeLight or ThemeDark
-	scale   float32 // text size factor (Settings.TextScale); 0 means 1
+	variant string  // session.ThemeSystem, session.ThemeLight or session.ThemeDark
+	scale   float32 // text size factor (session.Settings.TextScale); 0 means 1
 }
 
 func newAppTheme(variant string) *appTheme {
@@ -23,7 +24,7 @@ func newAppTheme(variant string) *appTheme {
 }
 
 // themeFor is the app theme for the settings (variant and text size).
-func themeFor(s Settings) *appTheme {
+func themeFor(s session.Settings) *appTheme {
 	t := newAppTheme(s.Theme)
 	if s.TextScale > 0 {
 		t.scale = float32(s.TextScale)
@@ -33,9 +34,9 @@ func themeFor(s Settings) *appTheme {
 
 func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	switch t.variant {
-	case ThemeLight:
+	case session.ThemeLight:
 		v = theme.VariantLight
-	case ThemeDark:
+	case session.ThemeDark:
 		v = theme.VariantDark
 	}
 	if n == theme.ColorNameFocus {

@@ -5,9 +5,12 @@ import (
 	"time"
 
 	"fyne.io/fyne/v2/test"
+
+	"huntchess/session"
 )
 
 type fakeClock struct{ now time.Time }
+
 
 func (c *fakeClock) Now() time.Time          { return c.now }
 func (c *fakeClock) Advance(d time.Duration) { c.now = c.now.Add(d) }
@@ -15,26 +18,30 @@ func (c *fakeClock) Advance(d time.Duration) { c.now = c.now.Add(d) }
 func TestTimerWarningAndExpiry(t *testing.T) {
 	test.NewTempApp(t)
 	clk := &fakeClock{now: time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)}
-	tm := NewTimer(clk)
+	c := session.NewCountdown(clk)
+	tm := NewTimer(c)
 	w := test.NewWindow(tm)
 	defer w.Close()
 	fired := 0
-	tm.OnExpire = func() { fired++ }
+	c.OnExpire = func() { fired++ }
+	// The owner ticks the countdown and refreshes the view.
+	tick := func() { c.Tick(); tm.Refresh() }
 
-	if tm.Text() != "—" || tm.Warning() || tm.Remaining() != 0 {
+	if tm.Text() != "—" || tm.Warning() || c.Remaining() != 0 {
 		t.Fatalf("stopped timer: %q warning=%v", tm.Text(), tm.Warning())
 	}
-	tm.Start(30 * time.Second)
-	if tm.Text() != "0:30" || tm.Warning() || !tm.Running() {
+	c.Start(30 * time.Second)
+	tm.Refresh()
+	if tm.Text() != "0:30" || tm.Warning() || !c.Running() {
 		t.Fatalf("started: %q warning=%v", tm.Text(), tm.Warning())
 	}
 	clk.Advance(19*time.Second + 500*time.Millisecond)
-	tm.Tick()
-	if tm.Remaining() != 10500*time.Millisecond || tm.Warning() || tm.Text() != "0:11" {
-		t.Fatalf("at 10.5 s left: %v %q warning=%v", tm.Remaining(), tm.Text(), tm.Warning())
+	tick()
+	if c.Remaining() != 10500*time.Millisecond || tm.Warning() || tm.Text() != "0:11" {
+		t.Fatalf("at 10.5 s left: %v %q warning=%v", c.Remaining(), tm.Text(), tm.Warning())
 	}
 	clk.Advance(500 * time.Millisecond)
-	tm.Tick()
+	tick()
 	if !tm.Warning() || tm.Text() != "0:10" {
 		t.Fatalf("at 10 s left: %q warning=%v", tm.Text(), tm.Warning())
 	}
@@ -43,42 +50,47 @@ func TestTimerWarningAndExpiry(t *testing.T) {
 	}
 
 	// Paused time does not count.
-	tm.Pause()
+	c.Pause()
+	tm.Refresh()
 	clk.Advance(time.Minute)
-	tm.Tick()
-	if tm.Remaining() != 10*time.Second || fired != 0 {
-		t.Fatalf("paused: %v left, fired %d", tm.Remaining(), fired)
+	tick()
+	if c.Remaining() != 10*time.Second || fired != 0 {
+		t.Fatalf("paused: %v left, fired %d", c.Remaining(), fired)
 	}
-	tm.Resume()
+	c.Resume()
+	tm.Refresh()
 	clk.Advance(9 * time.Second)
-	tm.Tick()
+	tick()
 	if fired != 0 || tm.Text() != "0:01" {
 		t.Fatalf("1 s left: fired %d, %q", fired, tm.Text())
 	}
 	clk.Advance(2 * time.Second)
-	tm.Tick()
-	tm.Tick()
+	tick()
+	tick()
 	if fired != 1 {
 		t.Fatalf("OnExpire fired %d times, want once", fired)
 	}
-	if tm.Remaining() != 0 || tm.Text() != "0:00" || !tm.Warning() || tm.Running() {
-		t.Fatalf("expired: %v %q warning=%v running=%v", tm.Remaining(), tm.Text(), tm.Warning(), tm.Running())
+	if c.Remaining() != 0 || tm.Text() != "0:00" || !tm.Warning() || c.Running() {
+		t.Fatalf("expired: %v %q warning=%v running=%v", c.Remaining(), tm.Text(), tm.Warning(), c.Running())
 	}
 
 	// A restart for the next turn clears the expiry and the warning.
-	tm.Start(time.Minute)
+	c.Start(time.Minute)
+	tm.Refresh()
 	if tm.Warning() || tm.Text() != "1:00" {
 		t.Fatalf("restarted: %q warning=%v", tm.Text(), tm.Warning())
 	}
 	clk.Advance(30 * time.Second)
-	tm.Stop()
+	c.Stop()
+	tm.Refresh()
 	clk.Advance(time.Hour)
-	tm.Tick()
-	if fired != 1 || tm.Remaining() != 30*time.Second {
-		t.Fatalf("stopped: fired %d, %v left", fired, tm.Remaining())
+	tick()
+	if fired != 1 || c.Remaining() != 30*time.Second {
+		t.Fatalf("stopped: fired %d, %v left", fired, c.Remaining())
 	}
-	tm.Start(0)
-	if tm.Text() != "—" || tm.Warning() || tm.Running() {
+	c.Start(0)
+	tm.Refresh()
+	if tm.Text() != "—" || tm.Warning() || c.Running() {
 		t.Fatalf("off: %q", tm.Text())
 	}
 }

@@ -385,8 +385,11 @@ func limitsDiff(a, b ai.Limits) string {
 	return strings.Join(parts, ", ")
 }
 
+// arenaTables are the tables behind every level (-tables).
+var arenaTables ai.TableSet
+
 // loadTables opens the tables of the listed games in dir and puts them
-// behind the levels (ai.SetTable); it returns a sentence for the report.
+// behind the levels (arenaTables); it returns a sentence for the report.
 func loadTables(dir, list string) string {
 	if dir == "" {
 		return "Endgame tables: none (every level searches)."
@@ -401,7 +404,7 @@ func loadTables(dir, list string) string {
 		if err != nil {
 			fatal(fmt.Errorf("-tables: %w", err))
 		}
-		ai.SetTable(g.ID, t)
+		arenaTables[g.ID] = t
 		var moving, placing []string
 		for _, s := range t.Sections {
 			switch {
@@ -475,6 +478,7 @@ func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, rando
 			who, lv = 0, p.a
 		}
 		lim := ai.GameLimits(gm, lv)
+		lim.Tables = &arenaTables
 		for _, st := range sets {
 			if st.level == lv && (st.side == "" || st.side == pos.ToMove.String()) {
 				lim.Set(st.field, st.value)

@@ -27,6 +27,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations/fonts"
 	"huntchess/widgets"
 )
@@ -79,7 +80,13 @@ func main() {
 	board.SetPosition(g.Position(), g.LastMove())
 	board.SetReadOnly(*ro)
 	status := widgets.NewStatus()
-	timer := widgets.NewTimer(nil)
+	countdown := session.NewCountdown(nil)
+	timer := widgets.NewTimer(countdown)
+	go func() { // the owner ticks the countdown
+		for range time.Tick(200 * time.Millisecond) {
+			fyne.Do(func() { countdown.Tick(); timer.Refresh() })
+		}
+	}()
 	info := widget.NewLabel("")
 	update := func() {
 		p := g.Position()
@@ -91,7 +98,8 @@ func main() {
 		o := g.Outcome()
 		info.SetText(fmt.Sprintf("%s to move · %s", g.Info().PiecesOf(p.ToMove), o.Result))
 		board.SetReadOnly(*ro || o.Over())
-		timer.Start(60 * time.Second)
+		countdown.Start(60 * time.Second)
+		timer.Refresh()
 	}
 	board.OnMove = func(m core.Move) {
 		if err := g.PlayMove(m); err != nil {
@@ -102,7 +110,7 @@ func main() {
 		board.SetPosition(g.Position(), m)
 		update()
 	}
-	timer.OnExpire = func() {
+	countdown.OnExpire = func() {
 		_ = g.Timeout()
 		board.SetPosition(g.Position(), g.LastMove())
 		update()

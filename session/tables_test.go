@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"errors"
@@ -78,18 +78,18 @@ func TestTablesLoadFromCache(t *testing.T) {
 	m.ensure(core.SurroundTheLion)
 	m.ensure(core.SurroundTheLion) // once per run
 	m.ensure(core.BeatTheWolf)     // no table on the device
-	m.wait()
+	m.Wait()
 	rec.drain()
 	require.NotNil(t, rec.set[core.SurroundTheLion])
 	require.Equal(t, tableReady, m.get(core.SurroundTheLion).state)
 	require.Contains(t, changes, core.SurroundTheLion)
 	require.Equal(t, tableNone, m.get(core.BeatTheWolf).state)
-	require.Equal(t, "", m.statusText(core.BeatTheWolf))
+	require.Equal(t, "", m.StatusText(core.BeatTheWolf))
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
-	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.statusText(core.SurroundTheLion))
+	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.StatusText(core.SurroundTheLion))
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "完美着法：残局库已就绪（大师级与提示）", m.statusText(core.SurroundTheLion))
+	require.Equal(t, "完美着法：残局库已就绪（大师级与提示）", m.StatusText(core.SurroundTheLion))
 }
 
 // A damaged cached table, or one for other rules, is rebuilt (never a
@@ -108,13 +108,13 @@ func TestTablesRebuildDamagedCache(t *testing.T) {
 		solved = append(solved, id)
 		require.Equal(t, []int{4, 2, 0}, p.Tiers)
 		m.setStatus(id, tableStatus{state: tableBuilding, frac: 0.5})
-		require.Equal(t, "Perfect play: solving this game's endgames… 50 %", m.statusText(id))
+		require.Equal(t, "Perfect play: solving this game's endgames… 50 %", m.StatusText(id))
 		require.NoError(t, os.WriteFile(tablebase.Path(dir, "surround-the-lion"), data, 0o644)) // as build writes it
 		return tablebase.Open(tablebase.Path(dir, "surround-the-lion"))
 	}
 	translations.SetLanguage(translations.English)
 	m.ensure(core.SurroundTheLion)
-	m.wait()
+	m.Wait()
 	rec.drain()
 	require.Equal(t, []core.GameID{core.SurroundTheLion}, solved)
 	require.NotNil(t, rec.set[core.SurroundTheLion])
@@ -122,11 +122,11 @@ func TestTablesRebuildDamagedCache(t *testing.T) {
 	// The deer table fails to build: the status says search takes over.
 	m.solve = func(core.GameID, tablebase.Plan) (*tablebase.Table, error) { return nil, errors.New("disk full") }
 	m.ensure(core.DeerChess)
-	m.wait()
+	m.Wait()
 	rec.drain()
 	require.Nil(t, rec.set[core.DeerChess])
 	require.Equal(t, tableFailed, m.get(core.DeerChess).state)
-	require.Equal(t, "Endgame table unavailable: Master and hints search instead", m.statusText(core.DeerChess))
+	require.Equal(t, "Endgame table unavailable: Master and hints search instead", m.StatusText(core.DeerChess))
 }
 
 // A phone solves only Surround the Lion; the desktop the deer moving phase too.

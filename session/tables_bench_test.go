@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"runtime"
@@ -16,7 +16,7 @@ var loadedTable *tablebase.Table
 // table manager solves the game's plan in the background and caches it
 // (tableManager.build), then a later run loads the cached file. Run with
 //
-//	go test -run '^$' -bench FirstUse -benchtime 1x ./app
+//	go test -run '^$' -bench FirstUse -benchtime 1x ./session
 //
 // (the machine's other work slows it: run nothing beside it).
 func BenchmarkFirstUse(b *testing.B) {

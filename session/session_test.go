@@ -1,13 +1,9 @@
-//go:build ci
-
-package app
+package session
 
 import (
 	"context"
 	"testing"
 	"time"
-
-	"fyne.io/fyne/v2/test"
 
 	"huntchess/ai"
 	"huntchess/core"
@@ -35,7 +31,7 @@ func (f *fakeTurnTimer) Remaining() time.Duration {
 // up and run when the test calls settle.
 type turnRig struct {
 	t      *testing.T
-	turns  *turns
+	turns  *Session
 	timer  *fakeTurnTimer
 	q      chan func()
 	events []string
@@ -49,17 +45,17 @@ func newTurnRig(t *testing.T, game string, mode Mode, timer int) *turnRig {
 		t.Fatal(err)
 	}
 	r := &turnRig{t: t, timer: &fakeTurnTimer{}, q: make(chan func(), 64)}
-	r.turns = newTurns(g, mode, ai.Easy, r.timer, turnEnv{
-		think: fastThink, hint: fastHint, do: func(f func()) { r.q <- f },
-		timerSeconds: func() int { return timer },
+	r.turns = New(g, mode, ai.Easy, r.timer, Env{
+		Think: fastThink, Hint: fastHint, Do: func(f func()) { r.q <- f },
+		TimerSeconds: func() int { return timer },
 	}, 0)
-	r.turns.hooks = turnHooks{
+	r.turns.Hooks = Hooks{
 		Position: func(core.Move) { r.events = append(r.events, "position") },
 		Over:     func() { r.events = append(r.events, "over") },
-		Hint:     func(m core.Move) { r.hint = m },
+		Hint:     func(res ai.Result) { r.hint = res.Move },
 	}
-	r.turns.start()
-	t.Cleanup(r.turns.stop)
+	r.turns.Start()
+	t.Cleanup(r.turns.Stop)
 	return r
 }
 
@@ -83,19 +79,19 @@ func (r *turnRig) settle(what string, cond func() bool) {
 func TestTurnsAgainstAI(t *testing.T) {
 	r := newTurnRig(t, "beat-the-wolf", ModeVsAIAsPredator, 30)
 	tu := r.turns
-	if !tu.humanTurn() || !r.timer.running || r.timer.limit != 30*time.Second {
+	if !tu.HumanTurn() || !r.timer.running || r.timer.limit != 30*time.Second {
 		t.Fatalf("the player's timed turn first: timer %+v", r.timer)
 	}
-	tu.humanMove(tu.game.LegalMoves()[0])
+	tu.HumanMove(tu.game.LegalMoves()[0])
 	if !tu.thinking || r.timer.running {
 		t.Fatal("the AI thinks, untimed")
 	}
 	r.settle("the AI's answer", func() bool { return tu.game.Len() == 2 })
-	if !tu.humanTurn() || !r.timer.running {
+	if !tu.HumanTurn() || !r.timer.running {
 		t.Fatal("back to the player, timed")
 	}
 
-	tu.expired() // the player's time runs out
+	tu.Expired() // the player's time runs out
 	if tu.game.LastMove().Kind != core.MovePass || tu.noticeID != "game.pass_timeout" {
 		t.Fatalf("timeout: record %q, notice %q", tu.game.Record(), tu.noticeID)
 	}
@@ -103,7 +99,7 @@ func TestTurnsAgainstAI(t *testing.T) {
 	if tu.noticeID != "game.pass_timeout" {
 		t.Fatal("the notice stays after the AI's answer")
 	}
-	tu.hint()
+	tu.Hint()
 	if tu.noticeID != "" || !tu.hinting {
 		t.Fatal("asking for a hint is the player's action: the notice goes")
 	}
@@ -112,14 +108,14 @@ func TestTurnsAgainstAI(t *testing.T) {
 		t.Fatal("the hint reaches the view")
 	}
 
-	tu.undo()
-	if tu.game.Len() != 2 || !tu.humanTurn() {
+	tu.Undo()
+	if tu.game.Len() != 2 || !tu.HumanTurn() {
 		t.Fatalf("undo: len %d, want the player's turn at 2", tu.game.Len())
 	}
-	tu.humanMove(tu.game.LegalMoves()[0])
+	tu.HumanMove(tu.game.LegalMoves()[0])
 	stale := tu.gen
-	tu.undo() // cancels the search
-	tu.aiDone(stale, ai.Result{Move: tu.game.LegalMoves()[0]})
+	tu.Undo() // cancels the search
+	tu.engineDone(stale, ai.Result{Move: tu.game.LegalMoves()[0]})
 	if tu.game.Len() != 2 {
 		t.Fatal("a stale AI result was played")
 	}
@@ -131,7 +127,7 @@ func TestTurnsPauseResume(t *testing.T) {
 	block := make(chan struct{})
 	r := newTurnRig(t, "wolf-carries-pig", ModeWatch, 0)
 	tu := r.turns
-	tu.env.think = func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	tu.env.Think = func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
 		select {
 		case <-ctx.Done():
 		case <-block:
@@ -143,32 +139,39 @@ func TestTurnsPauseResume(t *testing.T) {
 	if !tu.thinking {
 		t.Fatal("watching: the AI thinks")
 	}
-	tu.pause()
+	tu.Pause()
 	if tu.thinking || !tu.paused {
 		t.Fatal("paused: no search")
 	}
 	close(block)
-	tu.resume()
+	tu.Resume()
 	r.settle("the AI's move", func() bool { return tu.game.Len() == 1 })
 }
 
 // Saving: the record, the mode, the level and the player's time left; a game
 // with no move is not kept.
 func TestTurnsSave(t *testing.T) {
-	st := saveStore{dir: t.TempDir(), prefs: test.NewTempApp(t).Preferences()}
+	st := NewStore(t.TempDir(), newMemPrefs())
 	r := newTurnRig(t, "surround-the-lion", ModeTwoPlayers, 30)
 	tu := r.turns
-	tu.save(st)
-	if _, err := st.load(); err != errNoSave {
+	tu.Save(st)
+	if _, err := st.Load(); err != ErrNoSave {
 		t.Fatalf("an empty game is not saved: %v", err)
 	}
-	tu.humanMove(tu.game.LegalMoves()[0])
-	tu.save(st)
-	got, err := st.load()
+	tu.HumanMove(tu.game.LegalMoves()[0])
+	tu.Save(st)
+	got, err := st.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.game.Record() != tu.game.Record() || got.mode != ModeTwoPlayers || got.level != ai.Easy || got.timeLeft != 29_000 {
-		t.Fatalf("saved %q %v %v %d ms", got.game.Record(), got.mode, got.level, got.timeLeft)
+	if got.Game.Record() != tu.game.Record() || got.Mode != ModeTwoPlayers || got.Level != ai.Easy || got.TimeLeft != 29_000 {
+		t.Fatalf("saved %q %v %v %d ms", got.Game.Record(), got.Mode, got.Level, got.TimeLeft)
 	}
 }
+
+// fastThink is a quick, deterministic search in place of the real levels.
+func fastThink(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	return ai.Search(ctx, g.Position(), ai.Limits{Depth: 2, Nodes: 3000, History: g.History()})
+}
+
+func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ctx, g, ai.Easy) }

@@ -1,13 +1,13 @@
-package app
+package session
 
 import (
 	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
-	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/translations"
@@ -17,7 +17,9 @@ import (
 // played, its table is loaded from the app's storage or, where it is
 // missing, damaged or built for other rules, solved in the background and
 // cached there; the game is playable meanwhile with search. Once loaded,
-// ai.SetTable puts it behind Master and the hints.
+// the manager hands it to the engine (it is an ai.Tables: Master, the
+// levels and the hints play from it), the review and the puzzles. It is
+// the one owner of the loaded tables.
 //
 // Which games: Surround the Lion everywhere (25 s on a 2-core desktop,
 // 0.4 GB while solving, 10 MB cached); the moving phase of deer chess on
@@ -56,13 +58,18 @@ type tableStatus struct {
 	err   error
 }
 
+// Tables loads and builds the tables, each once per run, and hands them out
+// (Table: the engine's ai.Tables).
+type Tables = tableManager
+
 // tableManager loads and builds the tables, each once per run.
 type tableManager struct {
 	dir    string   // the cache: <app storage>/tables
 	extra  []string // searched first (HUNTCHESS_TABLES: tables from make tables)
 	mobile bool
 	do     func(func())
-	set    func(core.GameID, *tablebase.Table) // ai.SetTable (tests watch it)
+	set    func(core.GameID, *tablebase.Table) // m.store (tests watch it)
+	loaded [core.NumGames]atomic.Pointer[tablebase.Table]
 	// solve builds and caches a table (m.build; tests stand in for it).
 	solve func(core.GameID, tablebase.Plan) (*tablebase.Table, error)
 
@@ -74,11 +81,50 @@ type tableManager struct {
 	wg       sync.WaitGroup
 }
 
+// NewTables makes the owner of the tables: dir is the cache (<app
+// storage>/tables; "" for none: nothing is loaded or solved), extra the
+// folders searched first (TablesFromEnv), mobile whether the device is a
+// phone (it solves less), do how status changes reach the UI goroutine.
+func NewTables(dir string, extra []string, mobile bool, do func(func())) *Tables {
+	return newTableManager(dir, extra, mobile, do)
+}
+
 func newTableManager(dir string, extra []string, mobile bool, do func(func())) *tableManager {
-	m := &tableManager{dir: dir, extra: extra, mobile: mobile, do: do, set: ai.SetTable}
+	m := &tableManager{dir: dir, extra: extra, mobile: mobile, do: do}
+	m.set = m.store
 	m.solve = m.build
 	return m
 }
+
+// store makes t the loaded table of game id.
+func (m *tableManager) store(id core.GameID, t *tablebase.Table) { m.loaded[id].Store(t) }
+
+// Table is the loaded table of game id, or nil (safe from any goroutine;
+// a nil manager has none).
+func (m *tableManager) Table(id core.GameID) *tablebase.Table {
+	if m == nil || int(id) >= len(m.loaded) {
+		return nil
+	}
+	return m.loaded[id].Load()
+}
+
+// Use makes t the loaded table of game id: a table opened elsewhere (a
+// developer's, a test's).
+func (m *tableManager) Use(id core.GameID, t *tablebase.Table) { m.set(id, t) }
+
+// Subscribe calls f on the UI goroutine whenever a game's table status changes.
+func (m *tableManager) Subscribe(f func(core.GameID)) { m.subscribe(f) }
+
+// Ensure loads or builds game id's table in the background, once per run
+// (a nil manager does nothing).
+func (m *tableManager) Ensure(id core.GameID) {
+	if m != nil {
+		m.ensure(id)
+	}
+}
+
+// Wait waits for the background work.
+func (m *tableManager) Wait() { m.wg.Wait() }
 
 // subscribe calls f on the UI goroutine whenever a game's table status changes.
 func (m *tableManager) subscribe(f func(core.GameID)) {
@@ -196,20 +242,17 @@ func (m *tableManager) build(id core.GameID, plan tablebase.Plan) (*tablebase.Ta
 	return tablebase.Open(path)
 }
 
-// wait waits for the background work (tests).
-func (m *tableManager) wait() { m.wg.Wait() }
-
-// statusText is the table line of the game panel ("" for none).
-func (m *tableManager) statusText(id core.GameID) string {
+// StatusText is the table line of the game panel ("" for none).
+func (m *tableManager) StatusText(id core.GameID) string {
 	if m == nil {
 		return ""
 	}
-	if _, ok := appPlan(id, m.mobile); !ok && ai.GameTable(id) == nil {
+	if _, ok := appPlan(id, m.mobile); !ok && m.Table(id) == nil {
 		return ""
 	}
 	st := m.get(id)
 	switch {
-	case st.state == tableReady || ai.GameTable(id) != nil:
+	case st.state == tableReady || m.Table(id) != nil:
 		return translations.T("tables.ready")
 	case st.state == tableBuilding:
 		return translations.TData("tables.building", map[string]any{"Percent": int(100 * st.frac)})
@@ -221,9 +264,9 @@ func (m *tableManager) statusText(id core.GameID) string {
 	return ""
 }
 
-// tablesFromEnv returns the developer's table folders (HUNTCHESS_TABLES,
+// TablesFromEnv returns the developer's table folders (HUNTCHESS_TABLES,
 // separated like PATH), e.g. build/tables after `make tables`.
-func tablesFromEnv() []string {
+func TablesFromEnv() []string {
 	v := os.Getenv("HUNTCHESS_TABLES")
 	if v == "" {
 		return nil

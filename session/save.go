@@ -1,4 +1,4 @@
-package app
+package session
 
 import (
 	"bytes"
@@ -10,59 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"fyne.io/fyne/v2"
-
 	"huntchess/ai"
 	"huntchess/core"
 )
-
-// Mode is who plays which side.
-type Mode string
-
-// The game modes.
-const (
-	ModeVsAIAsPredator Mode = "vs-ai-predator" // the human plays the predator
-	ModeVsAIAsPrey     Mode = "vs-ai-prey"     // the human plays the prey
-	ModeTwoPlayers     Mode = "two-players"    // pass and play on one device
-	ModeWatch          Mode = "watch"          // the AI plays both sides
-)
-
-// Modes lists the modes in menu order.
-var Modes = []Mode{ModeVsAIAsPredator, ModeVsAIAsPrey, ModeTwoPlayers, ModeWatch}
-
-// Valid reports whether m is a known mode.
-func (m Mode) Valid() bool {
-	for _, x := range Modes {
-		if m == x {
-			return true
-		}
-	}
-	return false
-}
-
-// AIPlays reports whether the AI plays side s in this mode.
-func (m Mode) AIPlays(s core.Side) bool {
-	switch m {
-	case ModeVsAIAsPredator:
-		return s == core.Prey
-	case ModeVsAIAsPrey:
-		return s == core.Predator
-	case ModeWatch:
-		return true
-	}
-	return false
-}
-
-// VsAI reports whether one human plays against the AI.
-func (m Mode) VsAI() bool { return m == ModeVsAIAsPredator || m == ModeVsAIAsPrey }
-
-// HumanSide is the side the player has against the AI (VsAI modes only).
-func (m Mode) HumanSide() core.Side {
-	if m == ModeVsAIAsPrey {
-		return core.Prey
-	}
-	return core.Predator
-}
 
 // savedGame is what is stored to resume a game: the JSON of the save file
 // (and, before issue 13, of the preference KeySavedGame, still read).
@@ -78,22 +28,23 @@ type savedGame struct {
 
 const saveVersion = 1
 
-// resumable is a decoded and validated saved game.
-type resumable struct {
-	game     *core.Game
-	mode     Mode
-	level    ai.Level
-	timeLeft int64 // ms
-	// partial: the record had a bad move; game holds the legal moves before it.
-	partial bool
+// Resumable is a decoded and validated saved game.
+type Resumable struct {
+	Game     *core.Game
+	Mode     Mode
+	Level    ai.Level
+	TimeLeft int64 // ms
+	// Partial: the record had a bad move; Game holds the legal moves before it.
+	Partial bool
 }
 
-var errNoSave = errors.New("no saved game")
+// ErrNoSave is Store.Load's answer when no game is saved.
+var ErrNoSave = errors.New("no saved game")
 
-// decodeSaved reads a saved game. A record with a bad move keeps its legal
+// DecodeSaved reads a saved game. A record with a bad move keeps its legal
 // moves before it (partial); a record of which no move can be read, or that
 // is over, is an error, like any other damage.
-func decodeSaved(raw []byte) (*resumable, error) {
+func DecodeSaved(raw []byte) (*Resumable, error) {
 	var s savedGame
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
@@ -118,7 +69,7 @@ func decodeSaved(raw []byte) (*resumable, error) {
 	if s.TimeLeftMs < 0 || s.TimeLeftMs > 3600_000 || partial {
 		s.TimeLeftMs = 0
 	}
-	return &resumable{game: g, mode: s.Mode, level: lv, timeLeft: s.TimeLeftMs, partial: partial}, nil
+	return &Resumable{Game: g, Mode: s.Mode, Level: lv, TimeLeft: s.TimeLeftMs, Partial: partial}, nil
 }
 
 // loadPrefix replays a record like core.LoadRecord, but stops at the first
@@ -144,30 +95,51 @@ func loadPrefix(id, record string) (g *core.Game, partial bool, err error) {
 	return g, false, nil
 }
 
-// saveStore keeps the game to resume in its own file in the app's storage
+// Prefs is the part of the app's preferences (fyne.Preferences) the
+// session reads and writes.
+type Prefs interface {
+	StringWithFallback(key, fallback string) string
+	SetString(key, value string)
+	IntWithFallback(key string, fallback int) int
+	SetInt(key string, value int)
+	BoolWithFallback(key string, fallback bool) bool
+	SetBool(key string, value bool)
+	FloatWithFallback(key string, fallback float64) float64
+	SetFloat(key string, value float64)
+	RemoveValue(key string)
+}
+
+// KeySavedGame is the preference of older versions that held the saved
+// game (JSON of savedGame); now it is a file.
+const KeySavedGame = "resume.game"
+
+// Store keeps the game to resume in its own file in the app's storage
 // (not in the preferences, which Fyne rewrites in place: a damaged
 // preferences file must not lose the game). Each save is written to a
 // temporary file and renamed over the old one, whose content is kept as
 // saved-game.prev.json first; loading falls back to that copy, then to the
 // preference of older versions.
-type saveStore struct {
+type Store struct {
 	dir   string // "" when the app has no storage: the preferences hold it
-	prefs fyne.Preferences
+	prefs Prefs
 }
 
+// NewStore keeps the saved game in dir ("" for none: in prefs).
+func NewStore(dir string, prefs Prefs) *Store { return &Store{dir: dir, prefs: prefs} }
+
 const (
-	saveFile     = "saved-game.json"
-	prevSaveFile = "saved-game.prev.json"
+	SaveFile     = "saved-game.json"
+	PrevSaveFile = "saved-game.prev.json"
 )
 
-func (st saveStore) path(name string) string { return filepath.Join(st.dir, name) }
+func (st *Store) path(name string) string { return filepath.Join(st.dir, name) }
 
-// load reads the saved game: errNoSave when there is none, another error when
+// Load reads the saved game: ErrNoSave when there is none, another error when
 // every copy is damaged.
-func (st saveStore) load() (*resumable, error) {
+func (st *Store) Load() (*Resumable, error) {
 	var damaged error
-	try := func(raw []byte) *resumable {
-		r, err := decodeSaved(raw)
+	try := func(raw []byte) *Resumable {
+		r, err := DecodeSaved(raw)
 		if err != nil {
 			if damaged == nil {
 				damaged = err
@@ -177,7 +149,7 @@ func (st saveStore) load() (*resumable, error) {
 		return r
 	}
 	if st.dir != "" {
-		for _, name := range []string{saveFile, prevSaveFile} {
+		for _, name := range []string{SaveFile, PrevSaveFile} {
 			raw, err := os.ReadFile(st.path(name))
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
@@ -201,11 +173,11 @@ func (st saveStore) load() (*resumable, error) {
 	if damaged != nil {
 		return nil, damaged
 	}
-	return nil, errNoSave
+	return nil, ErrNoSave
 }
 
-// store writes a game to resume.
-func (st saveStore) store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) error {
+// Store writes a game to resume.
+func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) error {
 	b, err := json.Marshal(savedGame{
 		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
 		Record: g.Record(), TimeLeftMs: timeLeftMs,
@@ -220,36 +192,36 @@ func (st saveStore) store(g *core.Game, mode Mode, level ai.Level, timeLeftMs in
 	if err := os.MkdirAll(st.dir, 0o755); err != nil {
 		return err
 	}
-	if old, err := os.ReadFile(st.path(saveFile)); err == nil {
+	if old, err := os.ReadFile(st.path(SaveFile)); err == nil {
 		if bytes.Equal(old, b) {
 			return nil
 		}
-		if _, err := decodeSaved(old); err == nil { // keep the last good copy
-			if err := writeAtomic(st.path(prevSaveFile), old); err != nil {
+		if _, err := DecodeSaved(old); err == nil { // keep the last good copy
+			if err := WriteAtomic(st.path(PrevSaveFile), old); err != nil {
 				return err
 			}
 		}
 	}
-	if err := writeAtomic(st.path(saveFile), b); err != nil {
+	if err := WriteAtomic(st.path(SaveFile), b); err != nil {
 		return err
 	}
 	st.prefs.RemoveValue(KeySavedGame) // the save of an older version, if any
 	return nil
 }
 
-// clear forgets the saved game, every copy of it.
-func (st saveStore) clear() {
+// Clear forgets the saved game, every copy of it.
+func (st *Store) Clear() {
 	if st.dir != "" {
-		_ = os.Remove(st.path(saveFile))
-		_ = os.Remove(st.path(prevSaveFile))
+		_ = os.Remove(st.path(SaveFile))
+		_ = os.Remove(st.path(PrevSaveFile))
 	}
 	st.prefs.RemoveValue(KeySavedGame)
 }
 
-// writeAtomic writes data to a temporary file in the same directory, syncs
+// WriteAtomic writes data to a temporary file in the same directory, syncs
 // it and renames it to name: a reader sees the old file or the new one, never
 // a part of it.
-func writeAtomic(name string, data []byte) error {
+func WriteAtomic(name string, data []byte) error {
 	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
 	if err != nil {
 		return err

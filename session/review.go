@@ -1,0 +1,73 @@
+package session
+
+import (
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// Verdict is what a move did to the value of the game for its player.
+type Verdict int
+
+const (
+	VerdictUnknown Verdict = iota // no table covers the position
+	VerdictKept                   // the value stayed (win, draw or loss)
+	VerdictSlip                   // a win let slip to a draw
+	VerdictBlunder                // a draw or a win turned into a loss
+)
+
+// ReviewMove is one move of a game with the table's view of it.
+type ReviewMove struct {
+	Move    core.Move
+	Mover   core.Side
+	Before  tablebase.Value // for the mover, before the move
+	After   tablebase.Value // for the mover, after it
+	Plies   int             // plies to the end before the move (win/loss)
+	Best    core.Move       // the table's move where this one lost value
+	Verdict Verdict
+}
+
+// ReviewGame works out every move's Verdict from the table (nil: none).
+func ReviewGame(g *core.Game, t *tablebase.Table) []ReviewMove {
+	pos := g.Start()
+	var out []ReviewMove
+	for _, m := range g.Moves() {
+		r := ReviewMove{Move: m, Mover: pos.ToMove}
+		next := pos.After(m)
+		if t != nil {
+			bv, bd, ok1 := t.Probe(pos)
+			av, _, ok2 := t.Probe(next)
+			if ok1 && ok2 {
+				r.Before, r.Plies = bv, bd
+				r.After = map[tablebase.Value]tablebase.Value{tablebase.Win: tablebase.Loss, tablebase.Loss: tablebase.Win, tablebase.Draw: tablebase.Draw}[av]
+				// A move never raises its player's value (the table's value is
+				// the best over the moves).
+				switch {
+				case r.After == r.Before || rank(r.After) > rank(r.Before):
+					r.Verdict = VerdictKept
+				case r.After == tablebase.Draw:
+					r.Verdict = VerdictSlip
+				default:
+					r.Verdict = VerdictBlunder
+				}
+				if r.Verdict == VerdictSlip || r.Verdict == VerdictBlunder {
+					if best, _, _, ok := t.Best(pos); ok {
+						r.Best = best
+					}
+				}
+			}
+		}
+		out = append(out, r)
+		pos = next
+	}
+	return out
+}
+
+func rank(v tablebase.Value) int {
+	switch v {
+	case tablebase.Win:
+		return 2
+	case tablebase.Draw:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,464 @@
+// Package session is a game in progress without any widget: the flow of the
+// turns with a player per side (a person or the engine), hints, the turn
+// timer's logic, undo and redo, resigning, watch mode, saving and resuming,
+// the statistics, the review's verdicts, the puzzles' flow and the one owner
+// of the endgame tables on the device. The app's screens show it through
+// hooks; everything here runs under plain `go test`.
+package session
+
+import (
+	"context"
+	"time"
+
+	"huntchess/ai"
+	"huntchess/core"
+)
+
+// ThinkFunc chooses the engine's move. It must return promptly once ctx is done.
+type ThinkFunc func(ctx context.Context, g *core.Game, level ai.Level) ai.Result
+
+// HintFunc chooses a move to suggest to the player.
+type HintFunc func(ctx context.Context, g *core.Game) ai.Result
+
+// Session is the flow of a game's turns: whose turn it is, the engine's
+// search, hints, the turn timer, the timeout pass, undo and redo, the notice
+// under the turn line, pausing. The game screen shows it (through Hooks)
+// and saves it; tests drive it alone (session_test.go).
+//
+// Each side has a Player: a Person moves on the board, an Engine searches.
+// The turn loop asks the player of the side to move; nothing else branches
+// on the mode.
+//
+// Turn timer: it runs on a person's turns only. On the engine's turn it is
+// stopped (its budget is at most 3 s), in every mode.
+//
+// Searches (the engine's move and hints) run in goroutines on a copy of the
+// game. Every change of the game bumps gen and cancels them; a result whose
+// gen is stale is dropped. Results come back through Env.Do (the app's
+// guarded fyne.Do).
+type Session struct {
+	game    *core.Game
+	mode    Mode
+	players [2]Player
+	level   ai.Level
+	timer   Timer
+	env     Env
+	// Hooks tell the view what changed; set them before Start.
+	Hooks Hooks
+
+	gen      uint64
+	cancels  []context.CancelFunc
+	thinking bool // the engine is searching for its move
+	hinting  bool // a hint search is running
+	paused   bool // another screen covers the game
+	closed   bool
+	// firstLimit, if set, is the time left for the first human turn (resume).
+	firstLimit time.Duration
+	// noticeID is a message shown under the turn line ("" for none), with
+	// its template data noticeData. It stays until the player's next action.
+	noticeID   string
+	noticeData map[string]any
+	// held: watch mode is paused by the player (watch.go); watchSpeed is
+	// the chosen least time per move (0: Env.WatchDelay).
+	held       bool
+	watchSpeed time.Duration
+}
+
+// Timer is the turn countdown the view shows (widgets.Timer). It calls
+// back, through whoever owns it, Session.Expired when it runs out.
+type Timer interface {
+	Start(limit time.Duration) // 0: off
+	Pause()
+	Resume()
+	Stop()
+	Remaining() time.Duration
+}
+
+// Env is what the session needs from the app.
+type Env struct {
+	Think        ThinkFunc    // the engine's move
+	Hint         HintFunc     // a hint
+	Do           func(func()) // run on the UI goroutine (the app's do)
+	WatchDelay   time.Duration
+	TimerSeconds func() int // the timer setting now; 0: off
+}
+
+// Hooks tell the view what changed. Nil hooks are skipped.
+type Hooks struct {
+	Position func(last core.Move) // the game changed (move, undo, redo)
+	ReadOnly func(bool)           // whether the board takes moves
+	Refresh  func()               // texts and buttons
+	Over     func()               // the game is over
+	Hint     func(ai.Result)      // a hint was found: the whole search result
+}
+
+func (h Hooks) position(last core.Move) {
+	if h.Position != nil {
+		h.Position(last)
+	}
+}
+
+func (h Hooks) readOnly(on bool) {
+	if h.ReadOnly != nil {
+		h.ReadOnly(on)
+	}
+}
+
+func (h Hooks) refresh() {
+	if h.Refresh != nil {
+		h.Refresh()
+	}
+}
+
+func (h Hooks) over() {
+	if h.Over != nil {
+		h.Over()
+	}
+}
+
+func (h Hooks) hint(r ai.Result) {
+	if h.Hint != nil {
+		h.Hint(r)
+	}
+}
+
+// New makes the session of g, the mode's players on each side; call Start to
+// begin the first turn. timeLeft, if set, is the time left on the first
+// person's turn (a resumed game).
+func New(g *core.Game, mode Mode, level ai.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
+	return &Session{game: g, mode: mode, players: mode.Players(), level: level, timer: timer, env: env, firstLimit: timeLeft}
+}
+
+// Game is the game record (the view reads it; only the session changes it).
+func (s *Session) Game() *core.Game { return s.game }
+
+// Mode is who plays which side.
+func (s *Session) Mode() Mode { return s.mode }
+
+// Level is the engine's level.
+func (s *Session) Level() ai.Level { return s.level }
+
+// SetLevel changes the engine's level from its next move.
+func (s *Session) SetLevel(l ai.Level) { s.level = l }
+
+// Thinking reports whether the engine is searching for its move.
+func (s *Session) Thinking() bool { return s.thinking }
+
+// Hinting reports whether a hint search is running.
+func (s *Session) Hinting() bool { return s.hinting }
+
+// Paused reports whether another screen covers the game.
+func (s *Session) Paused() bool { return s.paused }
+
+// Closed reports whether Stop was called.
+func (s *Session) Closed() bool { return s.closed }
+
+// Notice is the message under the turn line: its ID ("" for none) and data.
+func (s *Session) Notice() (id string, data map[string]any) { return s.noticeID, s.noticeData }
+
+// Start begins the turn of the side to move.
+func (s *Session) Start() { s.turn() }
+
+// Stop ends the flow for good: searches are cancelled, the timer stops.
+func (s *Session) Stop() {
+	if s.closed {
+		return
+	}
+	s.stopSearches()
+	s.timer.Stop()
+	s.closed = true
+}
+
+// Save stores the game to resume it later, with the time left on the
+// player's timer; a finished or empty game is forgotten instead.
+func (s *Session) Save(st *Store) {
+	if s.Over() || s.game.Len() == 0 {
+		st.Clear()
+		return
+	}
+	var left int64
+	if s.HumanTurn() && s.env.TimerSeconds() > 0 {
+		left = s.timer.Remaining().Milliseconds()
+	}
+	_ = st.Store(s.game, s.mode, s.level, left)
+}
+
+// engine is the engine playing side, if the side's player is one.
+func (s *Session) engine(side core.Side) bool {
+	_, ok := s.players[side].(Engine)
+	return ok
+}
+
+// HumanTurn reports whether a person is to move now.
+func (s *Session) HumanTurn() bool {
+	return !s.Over() && !s.engine(s.game.ToMove())
+}
+
+// EngineTurn reports whether the engine is to move now.
+func (s *Session) EngineTurn() bool { return !s.Over() && s.engine(s.game.ToMove()) }
+
+// ForcedPass reports whether the only legal move is a pass.
+func (s *Session) ForcedPass() bool {
+	m := s.game.LegalMoves()
+	return len(m) == 1 && m[0].Kind == core.MovePass
+}
+
+// stopSearches cancels running searches and makes their results stale.
+func (s *Session) stopSearches() {
+	s.gen++
+	for _, c := range s.cancels {
+		c()
+	}
+	s.cancels = nil
+	s.thinking, s.hinting = false, false
+}
+
+// advance tells the view the game changed (a move, undo, redo), then starts
+// the next turn.
+func (s *Session) advance(last core.Move) {
+	s.stopSearches()
+	s.Hooks.position(last)
+	s.turn()
+}
+
+// turn starts the turn of the side to move: the end of the game (the view's
+// Over hook), the engine's search, or the person's timer.
+func (s *Session) turn() {
+	s.timer.Start(0) // off ("—") until a person's turn starts it
+	if s.Over() {
+		s.Hooks.readOnly(true)
+		s.Hooks.refresh()
+		s.Hooks.over()
+		return
+	}
+	if s.engine(s.game.ToMove()) {
+		s.Hooks.readOnly(true)
+		if !s.paused && !s.held {
+			s.startEngine()
+		}
+		s.Hooks.refresh()
+		return
+	}
+	s.Hooks.readOnly(false)
+	limit := time.Duration(s.env.TimerSeconds()) * time.Second
+	if s.firstLimit > 0 && limit > 0 {
+		limit = min(s.firstLimit, limit)
+	}
+	s.firstLimit = 0
+	if limit > 0 {
+		s.timer.Start(limit)
+		if s.paused {
+			s.timer.Pause()
+		}
+	}
+	s.Hooks.refresh()
+}
+
+// HumanMove plays a move chosen on the board.
+func (s *Session) HumanMove(m core.Move) {
+	if !s.HumanTurn() {
+		return
+	}
+	if err := s.game.PlayMove(m); err != nil {
+		return
+	}
+	s.ClearNotice()
+	s.advance(m)
+}
+
+// Play plays m for the side to move whoever its player is, as if that
+// player had chosen it (a search under way is dropped): a move from outside
+// the players, for scripts and tests.
+func (s *Session) Play(m core.Move) error {
+	if err := s.game.PlayMove(m); err != nil {
+		return err
+	}
+	s.ClearNotice()
+	s.advance(m)
+	return nil
+}
+
+// Pass plays the forced pass of a person.
+func (s *Session) Pass() {
+	if !s.HumanTurn() || !s.ForcedPass() {
+		return
+	}
+	m := s.game.LegalMoves()[0]
+	if s.game.PlayMove(m) == nil {
+		s.ClearNotice()
+		s.advance(m)
+	}
+}
+
+// Expired is the turn timer running out: the turn passes.
+func (s *Session) Expired() {
+	if s.closed || !s.HumanTurn() {
+		return
+	}
+	if s.game.Timeout() != nil {
+		return
+	}
+	s.noticeID, s.noticeData = "game.pass_timeout", nil
+	s.advance(s.game.LastMove())
+}
+
+// SetNotice shows message id (with template data) under the turn line until
+// the player's next action.
+func (s *Session) SetNotice(id string, data map[string]any) {
+	s.noticeID, s.noticeData = id, data
+	s.Hooks.refresh()
+}
+
+// ClearNotice removes the notice.
+func (s *Session) ClearNotice() { s.noticeID, s.noticeData = "", nil }
+
+// startEngine starts the engine's search for its move. A forced pass is
+// played at once.
+func (s *Session) startEngine() {
+	if s.ForcedPass() {
+		m := s.game.LegalMoves()[0]
+		// Play it from the event queue, so that turn() is not re-entered.
+		gen := s.gen
+		s.thinking = true
+		go s.env.Do(func() { s.engineDone(gen, ai.Result{Move: m}) })
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancels = append(s.cancels, cancel)
+	s.thinking = true
+	gen, clone, level := s.gen, s.game.Clone(), s.level
+	think, do := s.env.Think, s.env.Do
+	delay := time.Duration(0)
+	if s.Watching() {
+		delay = s.WatchDelay()
+	}
+	go func() {
+		start := time.Now()
+		res := think(ctx, clone, level)
+		if wait := delay - time.Since(start); wait > 0 {
+			select {
+			case <-ctx.Done():
+			case <-time.After(wait):
+			}
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		do(func() { s.engineDone(gen, res) })
+	}()
+}
+
+// engineDone plays the engine's move, unless the search has gone stale.
+func (s *Session) engineDone(gen uint64, res ai.Result) {
+	if s.closed || gen != s.gen || !s.thinking {
+		return
+	}
+	s.thinking = false
+	m := res.Move
+	if s.game.PlayMove(m) != nil {
+		// No usable move came back: play the first legal one rather than stall.
+		moves := s.game.LegalMoves()
+		if len(moves) == 0 {
+			s.turn()
+			return
+		}
+		m = moves[0]
+		_ = s.game.PlayMove(m)
+	}
+	// The engine's move leaves the notice alone: a notice (the player's time
+	// ran out) stays until the player's own next action.
+	s.advance(m)
+}
+
+// Hint searches for a move for the player to move; the view's Hint hook
+// shows it.
+func (s *Session) Hint() {
+	if !s.HumanTurn() || s.hinting || s.Watching() {
+		return
+	}
+	s.ClearNotice()
+	ctx, cancel := context.WithCancel(context.Background())
+	s.cancels = append(s.cancels, cancel)
+	s.hinting = true
+	gen, clone := s.gen, s.game.Clone()
+	hintFn, do := s.env.Hint, s.env.Do
+	go func() {
+		res := hintFn(ctx, clone)
+		if ctx.Err() != nil {
+			return
+		}
+		do(func() {
+			if s.closed || gen != s.gen {
+				return
+			}
+			s.hinting = false
+			if res.Move.Kind != core.MoveNone && res.Move.Kind != core.MovePass {
+				s.Hooks.hint(res)
+			}
+			s.Hooks.refresh()
+		})
+	}()
+	s.Hooks.refresh()
+}
+
+// CanTakeBack reports whether undo and redo are open to the players: not
+// while the engine plays both sides, nor after a resignation.
+func (s *Session) CanTakeBack() bool {
+	return !s.Watching() && !s.Resigned()
+}
+
+// Undo takes back the last move; against the engine, back to the person's
+// own turn.
+func (s *Session) Undo() {
+	if !s.game.CanUndo() || !s.CanTakeBack() {
+		return
+	}
+	s.stopSearches()
+	s.game.Undo()
+	for s.game.CanUndo() && s.engine(s.game.ToMove()) {
+		s.game.Undo()
+	}
+	s.ClearNotice()
+	s.advance(core.Move{})
+}
+
+// Redo plays an undone move again; against the engine, up to the person's
+// turn.
+func (s *Session) Redo() {
+	if !s.game.CanRedo() || !s.CanTakeBack() {
+		return
+	}
+	s.stopSearches()
+	s.game.Redo()
+	for s.game.CanRedo() && s.engine(s.game.ToMove()) {
+		s.game.Redo()
+	}
+	s.ClearNotice()
+	s.advance(s.game.LastMove())
+}
+
+// Pause holds the flow while another screen covers the game: the timer
+// pauses, searches stop.
+func (s *Session) Pause() {
+	s.paused = true
+	s.timer.Pause()
+	if s.thinking || s.hinting {
+		s.stopSearches()
+	}
+}
+
+// Resume goes on after Pause: the timer runs again, the engine searches again.
+func (s *Session) Resume() {
+	s.paused = false
+	if s.Over() {
+		return
+	}
+	if s.engine(s.game.ToMove()) {
+		if !s.thinking && !s.held {
+			s.startEngine()
+		}
+	} else {
+		s.timer.Resume()
+	}
+	s.Hooks.refresh()
+}
