@@ -11,7 +11,6 @@ import (
 
 type fakeClock struct{ now time.Time }
 
-
 func (c *fakeClock) Now() time.Time          { return c.now }
 func (c *fakeClock) Advance(d time.Duration) { c.now = c.now.Add(d) }
 
