@@ -68,6 +68,7 @@ type gameScreen struct {
 func newGameScreen(a *App, g *core.Game, mode Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
+	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
 	s.timer = widgets.NewTimer(a.opts.Clock) // not widgets.SystemClock: s.ticker ticks it

@@ -161,6 +161,7 @@ type lessonScreen struct {
 func newLessonScreen(a *App, info *core.GameInfo, i int) *lessonScreen {
 	s := &lessonScreen{a: a, info: info, course: lessons.ForGame(info.Key)}
 	s.board = widgets.NewBoard(info.Start())
+	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
 	s.board.OnMove = s.move

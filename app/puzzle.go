@@ -222,6 +222,7 @@ func newPuzzleScreen(a *App, info *core.GameInfo, idx int) *puzzleScreen {
 	s := &puzzleScreen{a: a, info: info}
 	pz := puzzles.For(info.ID)[idx]
 	s.board = widgets.NewBoard(pz.Position)
+	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
 	s.board.OnMove = func(m core.Move) { s.flow.try(m) }

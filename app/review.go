@@ -176,6 +176,7 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	if r.board == nil {
 		r.board = widgets.NewBoard(r.position(r.cur))
+		r.board.Do = r.a.do
 		r.board.SetReadOnly(true)
 		r.board.SetAnimations(false)
 	}

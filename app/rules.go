@@ -52,6 +52,7 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 
 	if r.board == nil {
 		r.board = widgets.NewBoard(r.info.Start())
+		r.board.Do = r.a.do
 		r.board.SetReadOnly(true)
 		r.board.SetAnimations(false)
 	}

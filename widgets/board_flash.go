@@ -49,8 +49,9 @@ func (r *boardRenderer) flash(p int, animate bool) {
 	r.flushShown()
 	if !animate {
 		// No animation: show the ring briefly, then hide it on the UI goroutine.
+		do := r.b.uiDo()
 		time.AfterFunc(flashDuration, func() {
-			fyne.Do(func() {
+			do(func() {
 				if r.flashGen == gen {
 					r.hideFlash()
 				}

@@ -29,12 +29,16 @@ const tickInterval = 200 * time.Millisecond
 // Timer shows the countdown of the side to move ("0:42"), turns red in the
 // last WarningThreshold and calls OnExpire once when it reaches zero. With the
 // system clock (NewTimer(nil) or SystemClock{}) a ticker goroutine calls Tick
-// through fyne.Do while the timer runs; with any other clock the owner calls
-// Tick (tests do, with a fake clock).
+// through Do (fyne.Do when nil) while the timer runs; with any other clock
+// the owner calls Tick (tests do, with a fake clock).
 type Timer struct {
 	widget.BaseWidget
 	// OnExpire is called once when the countdown reaches zero.
 	OnExpire func()
+	// Do, if set, runs a function on the UI goroutine: the ticker goroutine
+	// hands its ticks to it. The app sets its guarded do, which drops them
+	// once the app is stopping; nil means fyne.Do. Set it before Start.
+	Do func(func())
 
 	clock     Clock
 	autoTick  bool
@@ -162,6 +166,10 @@ func (t *Timer) startTicker() {
 	}
 	stop := make(chan struct{})
 	t.stopTick = stop
+	do := t.Do
+	if do == nil {
+		do = fyne.Do
+	}
 	go func() {
 		tk := time.NewTicker(tickInterval)
 		defer tk.Stop()
@@ -170,7 +178,7 @@ func (t *Timer) startTicker() {
 			case <-stop:
 				return
 			case <-tk.C:
-				fyne.Do(func() {
+				do(func() {
 					if t.stopTick == stop {
 						t.Tick()
 					}

@@ -100,3 +100,30 @@ func TestStatus(t *testing.T) {
 		t.Fatal("labels not updated")
 	}
 }
+
+// TestTimerTicksThroughDo: with the system clock the ticker goroutine hands
+// its ticks to Timer.Do (the app's guarded do).
+func TestTimerTicksThroughDo(t *testing.T) {
+	test.NewTempApp(t)
+	tm := NewTimer(nil)
+	w := test.NewWindow(tm)
+	defer w.Close()
+	calls := make(chan func(), 1)
+	tm.Do = func(f func()) {
+		select {
+		case calls <- f:
+		default: // a tick is already waiting
+		}
+	}
+	tm.Start(time.Minute)
+	defer tm.Stop()
+	select {
+	case f := <-calls:
+		f() // on the test goroutine, as Do would on the UI goroutine
+	case <-time.After(5 * time.Second):
+		t.Fatal("the ticker did not call Do")
+	}
+	if !tm.Running() {
+		t.Fatal("the timer stopped")
+	}
+}
