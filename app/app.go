@@ -26,6 +26,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // ThinkFunc chooses the AI's move. It must return promptly once ctx is done.
@@ -499,7 +500,7 @@ func (a *App) offerResume() {
 // another language) answers nothing.
 func (a *App) showStartDialog(msg string) {
 	text := a.startDialogText(msg)
-	body := newParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
+	body := widgets.NewParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("resume.title"), body, a.win)
 	if msg == "resume.message" {
 		discard := widget.NewButton(translations.T("resume.discard"), func() {

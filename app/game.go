@@ -37,7 +37,7 @@ type gameScreen struct {
 	// widgets of the current content, for refresh and tests
 	turnLabel, clockLabel                  *widget.Label
 	playerLabel                            *widget.Label // the player's side and the AI level
-	noticeLabel                            *paragraph
+	noticeLabel                            *widgets.Paragraph
 	capturedLabel, inHandLabel             *widget.Label
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
@@ -313,7 +313,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.clockLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
 	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.inHandLabel = widget.NewLabel("")
-	s.noticeLabel = newParagraph("")
+	s.noticeLabel = widgets.NewParagraph("")
 	s.noticeLabel.Importance = widget.WarningImportance
 	s.passBtn = widget.NewButton(translations.T("game.pass"), s.pass)
 	s.passBtn.Importance = widget.HighImportance
@@ -465,7 +465,7 @@ func (s *gameScreen) showGameOver() {
 	s.overText = winner + "\n" + reason
 	w := widget.NewLabelWithStyle(winner, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText
-	r := newParagraphWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
+	r := widgets.NewParagraphWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), container.NewVBox(w, r), s.a.win)
 	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
 	again.Importance = widget.HighImportance

@@ -210,7 +210,7 @@ type puzzleScreen struct {
 
 	board                     *widgets.Board
 	titleLabel, levelLabel    *widget.Label
-	task, noticeLabel         *paragraph
+	task, noticeLabel         *widgets.Paragraph
 	movesLabel                *widget.Label
 	backBtn                   *widget.Button
 	showBtn, retryBtn, nextBt *widget.Button
@@ -268,8 +268,8 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 	s.titleLabel.Truncation = fyne.TextTruncateEllipsis
 	s.levelLabel = widget.NewLabel("")
 	s.levelLabel.Truncation = fyne.TextTruncateEllipsis
-	s.task = newParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.noticeLabel = newParagraph("")
+	s.task = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.noticeLabel = widgets.NewParagraph("")
 	s.movesLabel = widget.NewLabel("")
 	s.movesLabel.Wrapping = fyne.TextWrapWord
 	s.showBtn = widget.NewButtonWithIcon(translations.T("puzzle.show"), theme.SearchIcon(), func() { s.flow.show() })

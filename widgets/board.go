@@ -1,7 +1,8 @@
 // Package widgets holds the custom Fyne widgets of Hunt Chess: the game
-// board, the turn timer and the capture/in-hand status line. The widgets
-// never change a game themselves and hold no translated text: the app passes
-// labels in and receives moves through callbacks.
+// board, the turn timer, the capture/in-hand status line, the wrapped
+// paragraph (which breaks Chinese lines itself) and the move list's cell.
+// The widgets never change a game themselves and hold no translated text:
+// the app passes labels in and receives moves through callbacks.
 package widgets
 
 import (
