@@ -11,8 +11,9 @@ type jump struct {
 	over, land uint64
 }
 
-// tables holds per-game masks derived from the board, for evaluation and
-// move ordering (core keeps its own move tables private).
+// tables holds per-game masks for evaluation and move ordering, laid out
+// for the hot loops: they are read from core's board geometry (Board's
+// PredStepMask, Jump and AxisPair), not rebuilt here.
 type tables struct {
 	game       core.GameID
 	n          int
@@ -21,11 +22,10 @@ type tables struct {
 	traps      uint64
 	cliff      uint64
 	gate       int
-	predStep   [core.MaxPoints]uint64
-	preyStep   [core.MaxPoints]uint64
-	jumps      [core.MaxPoints][]jump
-	jumpAxes   [core.MaxPoints][]uint64 // for a prey point q: the masks {a, b} of straight lines a–q–b a jump could use
-	lionPairs  [core.MaxPoints][]uint64 // for a point p: neighbour pairs captured when the lion steps to p
+	predStep   [core.MaxPoints]uint64   // core's PredStepMask
+	jumps      [core.MaxPoints][]jump   // core's Jump, in direction order, where there is one
+	jumpAxes   [core.MaxPoints][]uint64 // for a prey point q: the masks {a, b} of straight lines a–q–b a jump could use (core's AxisPair)
+	lionPairs  [core.MaxPoints][]uint64 // for a point p: neighbour pairs captured when the lion steps to p (core's AxisPair)
 	danger     [core.MaxPoints]int      // steps from a point to the nearest trap / cliff point (lion, deer)
 	canJump    bool
 	lion       bool
@@ -49,31 +49,22 @@ func buildTables(g *core.GameInfo) *tables {
 		canJump: g.CanJump(), lion: g.LionCapture(), captureWin: g.CapturesToWin}
 	t.safe = t.all &^ t.traps &^ t.cliff
 	for p := 0; p < t.n; p++ {
+		t.predStep[p] = b.PredStepMask(p)
 		for d := core.Direction(0); d < core.NumDirections; d++ {
-			q, kind, ok := b.Neighbor(p, d)
-			if !ok {
-				continue
-			}
-			t.predStep[p] |= 1 << uint(q)
-			if (kind == core.LineOrthogonal || kind == core.LineDiagonal) && b.Points[q].Region == core.RegionBoard &&
-				b.Points[p].Region == core.RegionBoard {
-				t.preyStep[p] |= 1 << uint(q)
-			}
-			if r, _, ok := b.Neighbor(q, d); ok && t.canJump {
-				t.jumps[p] = append(t.jumps[p], jump{over: 1 << uint(q), land: 1 << uint(r)})
+			if over, land := b.Jump(p, d); over != 0 && t.canJump {
+				t.jumps[p] = append(t.jumps[p], jump{over: over, land: land})
 			}
 		}
-		for d := core.Direction(0); d < 4; d++ {
-			a, _, ok1 := b.Neighbor(p, d)
-			c, _, ok2 := b.Neighbor(p, d.Opposite())
-			if ok1 && ok2 {
-				pair := uint64(1)<<uint(a) | uint64(1)<<uint(c)
-				if t.lion {
-					t.lionPairs[p] = append(t.lionPairs[p], pair)
-				}
-				if t.canJump && b.Points[p].Region == core.RegionBoard {
-					t.jumpAxes[p] = append(t.jumpAxes[p], pair)
-				}
+		for a := 0; a < 4; a++ {
+			pair := b.AxisPair(p, a)
+			if pair == 0 {
+				continue
+			}
+			if t.lion {
+				t.lionPairs[p] = append(t.lionPairs[p], pair)
+			}
+			if t.canJump && b.Points[p].Region == core.RegionBoard {
+				t.jumpAxes[p] = append(t.jumpAxes[p], pair)
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"huntchess/translations"
 	"huntchess/translations/fonts"
+	"huntchess/widgets"
 )
 
 // aboutScreen shows the version, how to play (tap or drag, the keyboard) and
@@ -85,9 +86,9 @@ func (s *aboutScreen) content() fyne.CanvasObject {
 		return widget.NewLabelWithStyle(translations.T(id), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	}
 	bullets := func(ids ...string) fyne.CanvasObject {
-		l := bulletList()
+		l := widgets.BulletList()
 		for _, id := range ids {
-			l.Add(newBullet(translations.T(id)))
+			l.Add(widgets.NewBullet(translations.T(id)))
 		}
 		return l
 	}

@@ -26,6 +26,7 @@ import (
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // Options configure an App. The zero value is the real app.
@@ -496,7 +497,7 @@ func (a *App) offerResume() {
 // another language) answers nothing.
 func (a *App) showStartDialog(msg string) {
 	text := a.startDialogText(msg)
-	body := newParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
+	body := widgets.NewParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("resume.title"), body, a.win)
 	if msg == "resume.message" {
 		discard := widget.NewButton(translations.T("resume.discard"), func() {

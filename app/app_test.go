@@ -203,7 +203,7 @@ func texts(w fyne.Window) string {
 		switch x := o.(type) {
 		case *widget.Label:
 			sb.WriteString(x.Text + "\n")
-		case *paragraph: // its source text (its inner label shows it broken into lines)
+		case *widgets.Paragraph: // its source text (its inner label shows it broken into lines)
 			sb.WriteString(x.Text + "\n")
 		case *widget.Button:
 			sb.WriteString(x.Text + "\n")
@@ -750,13 +750,13 @@ func TestRulesChineseLineBreaks(t *testing.T) {
 			if !strings.Contains(shown, p.Text) {
 				t.Errorf("%s: paragraph %q not shown", info.Key, p.Text)
 			}
-			lines := strings.Split(test.WidgetRenderer(p).(*paragraphRenderer).label.Text, "\n")
+			lines := strings.Split(p.ShownText(), "\n")
 			if strings.Join(lines, "") != strings.ReplaceAll(p.Text, "\n", "") && !strings.Contains(p.Text, " ") {
 				t.Errorf("%s: shown %q for %q", info.Key, lines, p.Text)
 			}
 			for j, l := range lines {
 				first, _ := utf8.DecodeRuneInString(l)
-				if j > 0 && isClosing(first) {
+				if j > 0 && widgets.IsClosingPunct(first) {
 					t.Errorf("%s: line starts with punctuation: %q", info.Key, l)
 				}
 			}
@@ -1439,11 +1439,11 @@ func TestStartDialogHasNoEmptyBand(t *testing.T) {
 					h.a.showStartDialog(msg)
 					top := h.a.Window().Canvas().Overlays().Top()
 					d := fyne.CurrentApp().Driver()
-					var body *paragraph
+					var body *widgets.Paragraph
 					var btn *widget.Button
 					for _, o := range test.LaidOutObjects(top) {
 						switch x := o.(type) {
-						case *paragraph:
+						case *widgets.Paragraph:
 							body = x
 						case *widget.Button:
 							btn = x
@@ -1526,11 +1526,11 @@ func TestBulletsHangingIndent(t *testing.T) {
 	d := fyne.CurrentApp().Driver()
 	wrapped := 0
 	for _, b := range r.bullets {
-		if b.p.MinSize().Height > 1.5*b.bullet.MinSize().Height {
+		if b.Paragraph().MinSize().Height > 1.5*b.Mark().MinSize().Height {
 			wrapped++
 		}
-		if tx, bx := d.AbsolutePositionForObject(b.p).X, d.AbsolutePositionForObject(b.bullet).X; tx <= bx+theme.InnerPadding() {
-			t.Fatalf("item %q: text at x=%v, bullet at x=%v", b.p.Text, tx, bx)
+		if tx, bx := d.AbsolutePositionForObject(b.Paragraph()).X, d.AbsolutePositionForObject(b.Mark()).X; tx <= bx+theme.InnerPadding() {
+			t.Fatalf("item %q: text at x=%v, bullet at x=%v", b.Paragraph().Text, tx, bx)
 		}
 	}
 	if wrapped == 0 {

@@ -11,6 +11,7 @@ import (
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // Tests of issue 13's second half, "what players expect": resign, leaving,
@@ -152,10 +153,10 @@ func TestCaptureMarkAndTray(t *testing.T) {
 }
 
 // moveButton finds the move list's cell showing text.
-func moveButton(t *testing.T, g *gameScreen, text string) *moveCell {
+func moveButton(t *testing.T, g *gameScreen, text string) *widgets.MoveCell {
 	t.Helper()
 	for _, o := range test.LaidOutObjects(g.movesList) {
-		if c, ok := o.(*moveCell); ok && c.Visible() && c.text == text {
+		if c, ok := o.(*widgets.MoveCell); ok && c.Visible() && c.Text() == text {
 			return c
 		}
 	}

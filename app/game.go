@@ -39,7 +39,7 @@ type gameScreen struct {
 	// widgets of the current content, for refresh and tests
 	turnLabel, clockLabel                  *widget.Label
 	playerLabel                            *widget.Label // the player's side and the AI level
-	noticeLabel                            *paragraph
+	noticeLabel                            *widgets.Paragraph
 	capturedLabel, inHandLabel             *widget.Label
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
@@ -70,6 +70,7 @@ type gameScreen struct {
 func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
+	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
 	s.timer = session.NewCountdown(a.opts.Clock)
@@ -318,7 +319,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.clockLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
 	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.inHandLabel = widget.NewLabel("")
-	s.noticeLabel = newParagraph("")
+	s.noticeLabel = widgets.NewParagraph("")
 	s.noticeLabel.Importance = widget.WarningImportance
 	s.passBtn = widget.NewButton(translations.T("game.pass"), s.Pass)
 	s.passBtn.Importance = widget.HighImportance
@@ -471,7 +472,7 @@ func (s *gameScreen) showGameOver() {
 	s.overText = winner + "\n" + reason
 	w := widget.NewLabelWithStyle(winner, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText
-	r := newParagraphWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
+	r := widgets.NewParagraphWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), container.NewVBox(w, r), s.a.win)
 	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
 	again.Importance = widget.HighImportance

@@ -8,6 +8,7 @@ import (
 
 	"huntchess/core"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // homeScreen shows the four games as cards, with Continue (when a game is
@@ -78,10 +79,10 @@ func (h *homeScreen) content() fyne.CanvasObject {
 
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	gt := translations.Game(info.Key)
-	tagline := newParagraphWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
-	list := bulletList()
+	tagline := widgets.NewParagraphWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	list := widgets.BulletList()
 	for _, p := range gt.KeyPoints.Paragraphs {
-		list.Add(newBullet(p))
+		list.Add(widgets.NewBullet(p))
 	}
 	progress := widget.NewLabel(lessonProgressText(h.a.prefs, info.Key))
 	h.progress = append(h.progress, progress)

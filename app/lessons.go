@@ -78,7 +78,7 @@ func (s *lessonsScreen) close() {}
 func (s *lessonsScreen) content() fyne.CanvasObject {
 	gt := translations.Game(s.info.Key)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
-	title := newParagraphWithStyle(translations.TData("lesson.list_title", map[string]any{"Game": gt.Title}),
+	title := widgets.NewParagraphWithStyle(translations.TData("lesson.list_title", map[string]any{"Game": gt.Title}),
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	s.progress = widget.NewLabel(lessonProgressText(s.a.prefs, s.info.Key))
@@ -119,9 +119,9 @@ type lessonScreen struct {
 
 	// widgets of the current content, for refresh and tests
 	title                         *widget.Label
-	heading                       *paragraph
+	heading                       *widgets.Paragraph
 	info1                         *widget.Label // lesson number, the player's side, the step
-	goal, note                    *paragraph
+	goal, note                    *widgets.Paragraph
 	complete                      *widget.Label
 	capturedLabel, inHandLabel    *widget.Label
 	tray                          *widgets.CaptureTray
@@ -133,6 +133,7 @@ type lessonScreen struct {
 func newLessonScreen(a *App, info *core.GameInfo, i int) *lessonScreen {
 	s := &lessonScreen{a: a, info: info, course: lessons.ForGame(info.Key)}
 	s.board = widgets.NewBoard(info.Start())
+	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
 	s.board.OnMove = s.move
@@ -240,12 +241,12 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 	s.backBtn = widget.NewButtonWithIcon(translations.T("lesson.all"), theme.NavigateBackIcon(), s.a.back)
 	s.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.title.Truncation = fyne.TextTruncateEllipsis
-	s.heading = newParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.heading = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.heading.SizeName = theme.SizeNameSubHeadingText
 	s.info1 = widget.NewLabel("")
 	s.info1.Wrapping = fyne.TextWrapWord
-	s.goal = newParagraph("")
-	s.note = newParagraph("")
+	s.goal = widgets.NewParagraph("")
+	s.note = widgets.NewParagraph("")
 	s.complete = widget.NewLabelWithStyle(translations.T("lesson.complete"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.complete.Importance = widget.SuccessImportance
 	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

@@ -1,12 +1,10 @@
 package app
 
 import (
-	"image/color"
 	"strconv"
 	"strings"
 
 	"fyne.io/fyne/v2"
-	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
@@ -14,6 +12,7 @@ import (
 
 	"huntchess/core"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // The move list as a tool: tapping a move shows the position after it
@@ -119,118 +118,27 @@ func (s *gameScreen) moveRows() int { return (s.Game().Len() + 1) / 2 }
 // cells, one per move, that show the position after it when tapped.
 func (s *gameScreen) newMoveList() *widget.List {
 	l := widget.NewList(s.moveRows, func() fyne.CanvasObject {
-		num := &moveCell{dim: true}
-		num.ExtendBaseWidget(num)
-		return container.NewBorder(nil, nil, num, nil, container.NewGridWithColumns(2, newMoveCell(), newMoveCell()))
+		num := widgets.NewMoveNumberCell()
+		return container.NewBorder(nil, nil, num, nil, container.NewGridWithColumns(2, widgets.NewMoveCell(), widgets.NewMoveCell()))
 	}, func(id widget.ListItemID, o fyne.CanvasObject) {
 		row := o.(*fyne.Container).Objects
-		row[1].(*moveCell).set(strconv.Itoa(id+1)+".", false, nil)
+		row[1].(*widgets.MoveCell).Set(strconv.Itoa(id+1)+".", false, nil)
 		cells := append([]fyne.CanvasObject{nil}, row[0].(*fyne.Container).Objects...)
 		moves := s.Game().Moves()
 		for k := 0; k < 2; k++ {
-			c := cells[k+1].(*moveCell)
+			c := cells[k+1].(*widgets.MoveCell)
 			i := 2*id + k
 			if i >= len(moves) {
-				c.set("", false, nil)
+				c.Set("", false, nil)
 				continue
 			}
 			ply := i + 1
 			current := s.browse == ply || (!s.browsing() && ply == len(moves))
-			c.set(displayMove(moves[i]), current, func() { s.showPly(ply) })
+			c.Set(displayMove(moves[i]), current, func() { s.showPly(ply) })
 		}
 	})
 	l.HideSeparators = true
 	return l
-}
-
-// moveCell is one entry of the move list: a compact text, highlighted when
-// its position is the one shown, that calls onTap when tapped.
-type moveCell struct {
-	widget.BaseWidget
-	text    string
-	current bool
-	dim     bool // the move number
-	onTap   func()
-}
-
-var _ fyne.Tappable = (*moveCell)(nil)
-
-func newMoveCell() *moveCell {
-	c := &moveCell{}
-	c.ExtendBaseWidget(c)
-	return c
-}
-
-func (c *moveCell) set(text string, current bool, onTap func()) {
-	c.onTap = onTap
-	if c.text != text || c.current != current {
-		c.text, c.current = text, current
-		c.Refresh()
-	}
-}
-
-// Tapped is part of fyne.Tappable.
-func (c *moveCell) Tapped(*fyne.PointEvent) {
-	if c.onTap != nil {
-		c.onTap()
-	}
-}
-
-func (c *moveCell) CreateRenderer() fyne.WidgetRenderer {
-	bg := canvas.NewRectangle(color.Transparent)
-	bg.CornerRadius = theme.InputRadiusSize()
-	txt := canvas.NewText("", theme.Color(theme.ColorNameForeground))
-	r := &moveCellRenderer{c: c, bg: bg, txt: txt}
-	r.Refresh()
-	return r
-}
-
-type moveCellRenderer struct {
-	c   *moveCell
-	bg  *canvas.Rectangle
-	txt *canvas.Text
-}
-
-func (r *moveCellRenderer) Destroy() {}
-
-func (r *moveCellRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.bg, r.txt} }
-
-func (r *moveCellRenderer) pad() (x, y float32) { return theme.Padding() * 1.5, theme.Padding() * 0.75 }
-
-func (r *moveCellRenderer) MinSize() fyne.Size {
-	px, py := r.pad()
-	sample := "0000000" // a move
-	if r.c.dim {
-		sample = "000." // a move number
-	}
-	m := fyne.MeasureText(sample, r.txt.TextSize, r.txt.TextStyle)
-	return fyne.NewSize(m.Width+2*px, m.Height+2*py)
-}
-
-func (r *moveCellRenderer) Layout(size fyne.Size) {
-	px, _ := r.pad()
-	r.bg.Resize(size)
-	ts := r.txt.MinSize()
-	r.txt.Move(fyne.NewPos(px, (size.Height-ts.Height)/2))
-	r.txt.Resize(fyne.NewSize(size.Width-2*px, ts.Height))
-}
-
-func (r *moveCellRenderer) Refresh() {
-	c := r.c
-	r.txt.Text = c.text
-	r.txt.TextSize = theme.TextSize()
-	r.txt.TextStyle = fyne.TextStyle{Bold: c.current}
-	r.txt.Color = theme.Color(theme.ColorNameForeground)
-	if c.dim {
-		r.txt.Color = theme.Color(theme.ColorNamePlaceHolder)
-	}
-	r.bg.FillColor = color.Transparent
-	if c.current {
-		r.bg.FillColor = theme.Color(theme.ColorNameSelection)
-	}
-	r.Layout(c.Size())
-	r.bg.Refresh()
-	r.txt.Refresh()
 }
 
 // browseBar is the heading of the move list with Copy and Paste or, while
@@ -367,7 +275,7 @@ func (s *gameScreen) pasteRecord() {
 // showMessage shows a message with OK, hugging its wrapped text (like the
 // start dialogs: no empty band above OK).
 func (a *App) showMessage(title, msg string) {
-	body := newParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
+	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(title, body, a.win)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), d.Hide)})
 	w := widget.NewLabel(msg).MinSize().Width + 32 + 4*theme.Padding()

@@ -11,6 +11,7 @@ import (
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // setupScreen (new game) picks the mode and the difficulty of a new game.
@@ -91,7 +92,7 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	n.startBtn = widget.NewButtonWithIcon(translations.T("newgame.start"), theme.MediaPlayIcon(), n.start)
 	n.startBtn.Importance = widget.HighImportance
 
-	subtitle := newParagraph(gt.Subtitle)
+	subtitle := widgets.NewParagraph(gt.Subtitle)
 	form := container.NewVBox(
 		subtitle,
 		widget.NewCard(translations.T("newgame.mode"), "", n.modeRadio),

@@ -31,7 +31,7 @@ type puzzleScreen struct {
 
 	board                     *widgets.Board
 	titleLabel, levelLabel    *widget.Label
-	task, noticeLabel         *paragraph
+	task, noticeLabel         *widgets.Paragraph
 	movesLabel                *widget.Label
 	backBtn                   *widget.Button
 	showBtn, retryBtn, nextBt *widget.Button
@@ -43,6 +43,7 @@ func newPuzzleScreen(a *App, info *core.GameInfo, idx int) *puzzleScreen {
 	s := &puzzleScreen{a: a, info: info}
 	pz := puzzles.For(info.ID)[idx]
 	s.board = widgets.NewBoard(pz.Position)
+	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
 	s.board.OnMove = func(m core.Move) { s.flow.Try(m) }
@@ -88,8 +89,8 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 	s.titleLabel.Truncation = fyne.TextTruncateEllipsis
 	s.levelLabel = widget.NewLabel("")
 	s.levelLabel.Truncation = fyne.TextTruncateEllipsis
-	s.task = newParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.noticeLabel = newParagraph("")
+	s.task = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	s.noticeLabel = widgets.NewParagraph("")
 	s.movesLabel = widget.NewLabel("")
 	s.movesLabel.Wrapping = fyne.TextWrapWord
 	s.showBtn = widget.NewButtonWithIcon(translations.T("puzzle.show"), theme.SearchIcon(), func() { s.flow.Show() })

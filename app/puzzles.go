@@ -10,6 +10,7 @@ import (
 	"huntchess/puzzles"
 	"huntchess/session"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // Puzzles (issue 14): each game's puzzles (package puzzles), listed easy to
@@ -56,9 +57,9 @@ type puzzleListScreen struct {
 	info *core.GameInfo
 
 	// built widgets, for tests
-	progress *paragraph
+	progress *widgets.Paragraph
 	rows     []*widget.Button
-	rowTexts []*paragraph
+	rowTexts []*widgets.Paragraph
 }
 
 func newPuzzleListScreen(a *App, info *core.GameInfo) *puzzleListScreen {
@@ -77,7 +78,7 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 
 	done := session.SolvedPuzzles(s.a.prefs, s.info.ID)
 	solved, total := session.PuzzleProgress(s.a.prefs, s.info.ID)
-	s.progress = newParagraph(translations.TData("puzzles.progress", map[string]any{"Solved": solved, "Total": total}))
+	s.progress = widgets.NewParagraph(translations.TData("puzzles.progress", map[string]any{"Solved": solved, "Total": total}))
 	list := container.NewVBox(s.progress)
 	s.rows, s.rowTexts = nil, nil
 	for i, pz := range puzzles.For(s.info.ID) {
@@ -88,7 +89,7 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 		n := i
 		// A wide button under the row's text: the text wraps on a phone.
 		btn := widget.NewButton("", func() { s.a.showPuzzle(s.info, n) })
-		text := newParagraph(puzzleRowText(s.info, pz))
+		text := widgets.NewParagraph(puzzleRowText(s.info, pz))
 		s.rows = append(s.rows, btn)
 		s.rowTexts = append(s.rowTexts, text)
 		row := container.NewBorder(nil, nil, widget.NewIcon(icon), nil, text)

@@ -30,7 +30,7 @@ type reviewScreen struct {
 	list       *widget.List
 	strip      *fyne.Container
 	posLabel   *widget.Label
-	verdictTxt *paragraph
+	verdictTxt *widgets.Paragraph
 	prev, next *widget.Button
 }
 
@@ -109,11 +109,12 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	if r.board == nil {
 		r.board = widgets.NewBoard(r.position(r.cur))
+		r.board.Do = r.a.do
 		r.board.SetReadOnly(true)
 		r.board.SetAnimations(false)
 	}
 	r.posLabel = widget.NewLabel("")
-	r.verdictTxt = newParagraph("")
+	r.verdictTxt = widgets.NewParagraph("")
 	r.prev = widget.NewButtonWithIcon(translations.T("review.prev"), theme.NavigateBackIcon(), func() { r.show(r.cur - 1) })
 	r.next = widget.NewButtonWithIcon(translations.T("review.next"), theme.NavigateNextIcon(), func() { r.show(r.cur + 1) })
 
@@ -173,7 +174,7 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 // summary counts the verdicts of each side.
 func (r *reviewScreen) summary() fyne.CanvasObject {
 	if !r.table {
-		return newParagraph(translations.T("review.no_table"))
+		return widgets.NewParagraph(translations.T("review.no_table"))
 	}
 	var slips, blunders [2]int
 	for _, m := range r.moves {
@@ -188,7 +189,7 @@ func (r *reviewScreen) summary() fyne.CanvasObject {
 	line := func(s core.Side) string {
 		return translations.TData("review.summary", map[string]any{"Side": sideName(info, s), "Slips": slips[s], "Blunders": blunders[s]})
 	}
-	return newParagraph(line(core.Predator) + "\n" + line(core.Prey))
+	return widgets.NewParagraph(line(core.Predator) + "\n" + line(core.Prey))
 }
 
 // show puts the position after n moves on the board.

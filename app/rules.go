@@ -19,8 +19,8 @@ type rulesScreen struct {
 
 	board   *widgets.Board
 	learn   *widget.Button
-	labels  []*paragraph  // every text shown, for tests
-	bullets []*bulletItem // the list items among them
+	labels  []*widgets.Paragraph // every text shown, for tests
+	bullets []*widgets.Bullet    // the list items among them
 }
 
 func newRulesScreen(a *App, info *core.GameInfo) *rulesScreen {
@@ -29,15 +29,15 @@ func newRulesScreen(a *App, info *core.GameInfo) *rulesScreen {
 
 func (r *rulesScreen) close() {}
 
-func (r *rulesScreen) heading(text string, size fyne.ThemeSizeName) *paragraph {
-	l := newParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+func (r *rulesScreen) heading(text string, size fyne.ThemeSizeName) *widgets.Paragraph {
+	l := widgets.NewParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	l.SizeName = size
 	r.labels = append(r.labels, l)
 	return l
 }
 
-func (r *rulesScreen) para(text string) *paragraph {
-	l := newParagraph(text)
+func (r *rulesScreen) para(text string) *widgets.Paragraph {
+	l := widgets.NewParagraph(text)
 	r.labels = append(r.labels, l)
 	return l
 }
@@ -52,6 +52,7 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 
 	if r.board == nil {
 		r.board = widgets.NewBoard(r.info.Start())
+		r.board.Do = r.a.do
 		r.board.SetReadOnly(true)
 		r.board.SetAnimations(false)
 	}
@@ -67,10 +68,10 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 			}
 			return
 		}
-		list := bulletList()
+		list := widgets.BulletList()
 		for _, p := range paras {
-			b := newBullet(p)
-			r.labels = append(r.labels, b.p)
+			b := widgets.NewBullet(p)
+			r.labels = append(r.labels, b.Paragraph())
 			r.bullets = append(r.bullets, b)
 			list.Add(b)
 		}

@@ -15,6 +15,7 @@ import (
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // gameOver is the turns' Over hook: the result is counted once (games
@@ -58,7 +59,7 @@ func (s *statsScreen) content() fyne.CanvasObject {
 	reset := widget.NewButtonWithIcon(translations.T("stats.reset"), theme.DeleteIcon(), s.askReset)
 	top := container.NewBorder(nil, nil, back, reset, title)
 
-	body := container.NewVBox(newParagraph(translations.T("stats.note")))
+	body := container.NewVBox(widgets.NewParagraph(translations.T("stats.note")))
 	for _, info := range core.Games() {
 		if card := s.card(info); card != nil {
 			body.Add(card)

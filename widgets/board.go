@@ -1,7 +1,8 @@
 // Package widgets holds the custom Fyne widgets of Hunt Chess: the game
-// board, the turn timer and the capture/in-hand status line. The widgets
-// never change a game themselves and hold no translated text: the app passes
-// labels in and receives moves through callbacks.
+// board, the turn timer, the capture/in-hand status line, the wrapped
+// paragraph (which breaks Chinese lines itself) and the move list's cell.
+// The widgets never change a game themselves and hold no translated text:
+// the app passes labels in and receives moves through callbacks.
 package widgets
 
 import (
@@ -46,6 +47,11 @@ type Board struct {
 	// (core.PieceWolf, …) instead of PieceGlyphs: e.g. Latin letters where
 	// the font has no CJK characters. Call Refresh after changing it.
 	Glyph func(kind string) string
+	// Do, if set, runs a function on the UI goroutine: the board hands its
+	// callbacks from other goroutines (the illegal-tap cue's timer) to it.
+	// The app sets its guarded do, which drops them once the app is
+	// stopping; nil means fyne.Do.
+	Do func(func())
 
 	pos       core.Position
 	moves     []core.Move // legal moves of pos
@@ -230,6 +236,15 @@ func (b *Board) CreateRenderer() fyne.WidgetRenderer {
 }
 
 func (b *Board) renderer() *boardRenderer { return b.r }
+
+// uiDo returns what runs a callback on the UI goroutine: Do, or fyne.Do
+// when Do is nil. Read it on the UI goroutine, before handing it on.
+func (b *Board) uiDo() func(func()) {
+	if b.Do != nil {
+		return b.Do
+	}
+	return fyne.Do
+}
 
 func (b *Board) glyph(kind string) string {
 	if b.Glyph != nil {

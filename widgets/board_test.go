@@ -3,6 +3,7 @@ package widgets
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
@@ -532,4 +533,27 @@ func TestOnIllegal(t *testing.T) {
 		}
 	}
 	h.wantMoves()
+}
+
+// TestFlashHidesThroughDo: without animations the illegal-tap ring is hidden
+// by a timer, whose callback goes through Board.Do (the app's guarded do).
+func TestFlashHidesThroughDo(t *testing.T) {
+	h := newHarness(t, core.BeatTheWolf.Info().Start(), phone)
+	calls := make(chan func(), 1)
+	h.b.Do = func(f func()) { calls <- f }
+	h.b.SetAnimations(false)
+	h.tap("d4")
+	h.tap("d7")
+	if !h.b.r.flashC.Visible() {
+		t.Fatal("no illegal-tap ring")
+	}
+	select {
+	case f := <-calls:
+		f() // on the test goroutine, as Do would on the UI goroutine
+	case <-time.After(5 * time.Second):
+		t.Fatal("the ring's timer did not call Do")
+	}
+	if h.b.r.flashC.Visible() {
+		t.Fatal("the illegal-tap ring is still shown")
+	}
 }

@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"reflect"
@@ -97,7 +97,7 @@ func TestBreakLinesGameTexts(t *testing.T) {
 					}
 					first, _ := utf8.DecodeRuneInString(l)
 					last, _ := utf8.DecodeLastRuneInString(l)
-					if i > 0 && isClosing(first) {
+					if i > 0 && IsClosingPunct(first) {
 						t.Errorf("%s at %v: line starts with %q: %q", key, max, first, l)
 					}
 					if i < len(lines)-1 && isOpening(last) {
@@ -123,7 +123,7 @@ func TestParagraphWidget(t *testing.T) {
 	defer translations.SetLanguage(translations.English)
 	translations.SetLanguage(translations.Chinese)
 	text := "狼每次走一步，沿线走到相邻的空点。犬围住狼（使它无路可走）即胜。"
-	p := newParagraph(text)
+	p := NewParagraph(text)
 	w := test.NewWindow(p)
 	defer w.Close()
 	p.Resize(fyne.NewSize(120, 400))
@@ -134,7 +134,7 @@ func TestParagraphWidget(t *testing.T) {
 	}
 	for i, l := range lines {
 		first, _ := utf8.DecodeRuneInString(l)
-		if i > 0 && isClosing(first) {
+		if i > 0 && IsClosingPunct(first) {
 			t.Errorf("line %d starts with punctuation: %q", i, l)
 		}
 	}
@@ -156,7 +156,7 @@ func TestParagraphWidget(t *testing.T) {
 	}
 
 	translations.SetLanguage(translations.English)
-	e := newParagraph("The wolf moves one step along a line to an empty point.")
+	e := NewParagraph("The wolf moves one step along a line to an empty point.")
 	w2 := test.NewWindow(e)
 	defer w2.Close()
 	e.Resize(fyne.NewSize(120, 400))

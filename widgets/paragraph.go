@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"strings"
@@ -14,7 +14,7 @@ import (
 	"huntchess/translations"
 )
 
-// paragraph is a wrapped text: a label that breaks its lines at the width it
+// Paragraph is a wrapped text: a label that breaks its lines at the width it
 // is given. English wraps at spaces (Fyne's TextWrapWord). Chinese has no
 // spaces between words and Fyne can only break it anywhere (TextWrapBreak),
 // which puts "，" or "。" at the start of a line; so for Chinese the
@@ -23,7 +23,7 @@ import (
 //
 // Like a wrapped label, its MinSize is narrow and as tall as its lines at the
 // current width, so it shrinks inside scroll containers and cards.
-type paragraph struct {
+type Paragraph struct {
 	widget.BaseWidget
 
 	Text       string // the source text; the label shows it with line breaks
@@ -34,34 +34,48 @@ type paragraph struct {
 
 	// cjk: break the lines here (Chinese); otherwise Fyne wraps at spaces.
 	cjk bool
+	r   *paragraphRenderer // the current renderer, once created
 }
 
-// newParagraph makes a paragraph of text in the current language.
-func newParagraph(text string) *paragraph {
-	return newParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{})
+// NewParagraph makes a paragraph of text in the current language.
+func NewParagraph(text string) *Paragraph {
+	return NewParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{})
 }
 
-func newParagraphWithStyle(text string, align fyne.TextAlign, style fyne.TextStyle) *paragraph {
-	p := &paragraph{Text: text, Alignment: align, TextStyle: style, cjk: translations.Current() == translations.Chinese}
+// NewParagraphWithStyle makes a paragraph of text in the current language,
+// aligned and styled.
+func NewParagraphWithStyle(text string, align fyne.TextAlign, style fyne.TextStyle) *Paragraph {
+	p := &Paragraph{Text: text, Alignment: align, TextStyle: style, cjk: translations.Current() == translations.Chinese}
 	p.ExtendBaseWidget(p)
 	return p
 }
 
 // SetText changes the text.
-func (p *paragraph) SetText(text string) {
+func (p *Paragraph) SetText(text string) {
 	p.Text = text
 	p.Refresh()
 }
 
-func (p *paragraph) CreateRenderer() fyne.WidgetRenderer {
+// ShownText returns the text as shown: Text with the line breaks of its
+// current width (Chinese), or Text (wrapped by the label itself).
+func (p *Paragraph) ShownText() string {
+	if p.r == nil {
+		return ""
+	}
+	return p.r.label.Text
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (p *Paragraph) CreateRenderer() fyne.WidgetRenderer {
 	p.ExtendBaseWidget(p)
 	r := &paragraphRenderer{p: p, label: widget.NewLabel("")}
 	r.sync()
+	p.r = r
 	return r
 }
 
 type paragraphRenderer struct {
-	p     *paragraph
+	p     *Paragraph
 	label *widget.Label
 
 	// what the label shows: p.Text broken at width (cjk)
@@ -72,7 +86,11 @@ type paragraphRenderer struct {
 
 func (r *paragraphRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.label} }
 
-func (r *paragraphRenderer) Destroy() {}
+func (r *paragraphRenderer) Destroy() {
+	if r.p.r == r {
+		r.p.r = nil
+	}
+}
 
 func (r *paragraphRenderer) Layout(size fyne.Size) {
 	if r.rebreak(size.Width) {
@@ -180,7 +198,10 @@ const (
 	openingPunct = "（「『“‘《〈【〔〖〘〚｛([{<"
 )
 
-func isClosing(c rune) bool { return strings.ContainsRune(closingPunct, c) }
+// IsClosingPunct reports whether c is closing punctuation, which never
+// starts a line of a Chinese paragraph.
+func IsClosingPunct(c rune) bool { return strings.ContainsRune(closingPunct, c) }
+
 func isOpening(c rune) bool { return strings.ContainsRune(openingPunct, c) }
 
 // isWordRune: runs of these (ASCII letters and digits, and the dashes and
@@ -196,7 +217,7 @@ func canBreak(a, b rune, words bool) bool {
 	switch {
 	case unicode.IsSpace(b):
 		return false // the break comes after the spaces, which hang
-	case isClosing(b):
+	case IsClosingPunct(b):
 		return false
 	case unicode.IsSpace(a):
 		return true
@@ -265,22 +286,29 @@ func breakLine(lines []string, rs []rune, maxWidth float32, width func(rune) flo
 	return lines
 }
 
-// bulletItem is a list item: a bullet, and beside it the paragraph p, so its
+// Bullet is a list item: a bullet, and beside it the paragraph p, so its
 // lines after the first hang under the first one's text, not under the bullet.
-type bulletItem struct {
+type Bullet struct {
 	widget.BaseWidget
-	p      *paragraph
+	p      *Paragraph
 	bullet *widget.Label
 }
 
-// newBullet makes a list item of text in the current language.
-func newBullet(text string) *bulletItem {
-	b := &bulletItem{p: newParagraph(text), bullet: widget.NewLabel("•")}
+// NewBullet makes a list item of text in the current language.
+func NewBullet(text string) *Bullet {
+	b := &Bullet{p: NewParagraph(text), bullet: widget.NewLabel("•")}
 	b.ExtendBaseWidget(b)
 	return b
 }
 
-func (b *bulletItem) CreateRenderer() fyne.WidgetRenderer {
+// Paragraph returns the item's text.
+func (b *Bullet) Paragraph() *Paragraph { return b.p }
+
+// Mark returns the item's bullet.
+func (b *Bullet) Mark() *widget.Label { return b.bullet }
+
+// CreateRenderer is part of fyne.Widget.
+func (b *Bullet) CreateRenderer() fyne.WidgetRenderer {
 	// The label's inner padding is on both sides of the bullet: the text's
 	// own padding is enough between them.
 	return widget.NewSimpleRenderer(container.New(&bulletLayout{}, b.bullet, b.p))
@@ -309,9 +337,9 @@ func (l bulletLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(l.indent(bullet)+t.Width, max(bullet.MinSize().Height, t.Height))
 }
 
-// bulletList stacks list items as tightly as the lines of one paragraph,
+// BulletList stacks list items as tightly as the lines of one paragraph,
 // with a small gap between items (each item's labels bring their own
 // padding above and below, which the items overlap).
-func bulletList(items ...fyne.CanvasObject) *fyne.Container {
+func BulletList(items ...fyne.CanvasObject) *fyne.Container {
 	return container.New(layout.NewCustomPaddedVBoxLayout(-theme.InnerPadding()*0.75), items...)
 }
