@@ -448,6 +448,7 @@ func (a *App) saveCurrent() {
 	if g := a.game(); g != nil {
 		g.save()
 	}
+	_ = a.saves.Flush() // on disk before the app goes
 }
 
 // unfinished returns the game a new game would discard: the unfinished game

@@ -77,7 +77,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 	s.timerView = widgets.NewTimer(s.timer)
 	s.Session = session.New(g, mode, level, s.timer, session.Env{
 		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
-		TimerSeconds: func() int { return a.settings.Timer },
+		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves,
 	}, timeLeft)
 	s.Session.Hooks = session.Hooks{
 		Position: func(last core.Move) {

@@ -45,6 +45,7 @@ func (s *Session) Resign() {
 	s.Hooks.readOnly(true)
 	s.Hooks.refresh()
 	s.Hooks.over()
+	s.persist()
 }
 
 // Result is the end of a finished game: the winning side (won false for a

@@ -1,7 +1,6 @@
 package session
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -119,13 +118,36 @@ const KeySavedGame = "resume.game"
 // temporary file and renamed over the old one, whose content is kept as
 // saved-game.prev.json first; loading falls back to that copy, then to the
 // preference of older versions.
+//
+// Writes happen off the caller's goroutine (the UI's), in order (slot):
+// Store and Clear return at once; Load and Flush wait for the writes before
+// them.
 type Store struct {
 	dir   string // "" when the app has no storage: the preferences hold it
 	prefs Prefs
+	file  *slot // nil without dir
 }
 
 // NewStore keeps the saved game in dir ("" for none: in prefs).
-func NewStore(dir string, prefs Prefs) *Store { return &Store{dir: dir, prefs: prefs} }
+func NewStore(dir string, prefs Prefs) *Store {
+	st := &Store{dir: dir, prefs: prefs}
+	if dir != "" {
+		st.file = newSlot(st.path(SaveFile), st.path(PrevSaveFile), func(b []byte) bool {
+			_, err := DecodeSaved(b)
+			return err == nil
+		})
+	}
+	return st
+}
+
+// Flush waits until every save so far is written, and returns the last
+// write's error.
+func (st *Store) Flush() error {
+	if st.file == nil {
+		return nil
+	}
+	return st.file.flush()
+}
 
 const (
 	SaveFile     = "saved-game.json"
@@ -149,6 +171,7 @@ func (st *Store) Load() (*Resumable, error) {
 		return r
 	}
 	if st.dir != "" {
+		st.file.flush()
 		for _, name := range []string{SaveFile, PrevSaveFile} {
 			raw, err := os.ReadFile(st.path(name))
 			if errors.Is(err, fs.ErrNotExist) {
@@ -189,31 +212,17 @@ func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64
 		st.prefs.SetString(KeySavedGame, string(b))
 		return nil
 	}
-	if err := os.MkdirAll(st.dir, 0o755); err != nil {
-		return err
+	st.file.put(slotOp{data: b})
+	if st.prefs.StringWithFallback(KeySavedGame, "") != "" {
+		st.prefs.RemoveValue(KeySavedGame) // the save of an older version
 	}
-	if old, err := os.ReadFile(st.path(SaveFile)); err == nil {
-		if bytes.Equal(old, b) {
-			return nil
-		}
-		if _, err := DecodeSaved(old); err == nil { // keep the last good copy
-			if err := WriteAtomic(st.path(PrevSaveFile), old); err != nil {
-				return err
-			}
-		}
-	}
-	if err := WriteAtomic(st.path(SaveFile), b); err != nil {
-		return err
-	}
-	st.prefs.RemoveValue(KeySavedGame) // the save of an older version, if any
 	return nil
 }
 
 // Clear forgets the saved game, every copy of it.
 func (st *Store) Clear() {
-	if st.dir != "" {
-		_ = os.Remove(st.path(SaveFile))
-		_ = os.Remove(st.path(PrevSaveFile))
+	if st.file != nil {
+		st.file.put(slotOp{remove: true})
 	}
 	st.prefs.RemoveValue(KeySavedGame)
 }
@@ -239,6 +248,12 @@ func WriteAtomic(name string, data []byte) error {
 	}
 	if err != nil {
 		_ = os.Remove(tmp)
+		return err
 	}
-	return err
+	// The rename itself survives a power cut once the folder is synced.
+	if d, err := os.Open(filepath.Dir(name)); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+	return nil
 }

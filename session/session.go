@@ -81,6 +81,10 @@ type Env struct {
 	Do           func(func()) // run on the UI goroutine (the app's do)
 	WatchDelay   time.Duration
 	TimerSeconds func() int // the timer setting now; 0: off
+	// Saves, if set, keeps the game: every completed move (a person's, the
+	// engine's, a pass), undo, redo, change of level or end is saved to it
+	// at once, so that a killed app loses nothing (nil: the owner saves).
+	Saves *Store
 }
 
 // Hooks tell the view what changed. Nil hooks are skipped.
@@ -139,7 +143,12 @@ func (s *Session) Mode() Mode { return s.mode }
 func (s *Session) Level() ai.Level { return s.level }
 
 // SetLevel changes the engine's level from its next move.
-func (s *Session) SetLevel(l ai.Level) { s.level = l }
+func (s *Session) SetLevel(l ai.Level) {
+	if l != s.level {
+		s.level = l
+		s.persist()
+	}
+}
 
 // Thinking reports whether the engine is searching for its move.
 func (s *Session) Thinking() bool { return s.thinking }
@@ -183,6 +192,14 @@ func (s *Session) Save(st *Store) {
 	_ = st.Store(s.game, s.mode, s.level, left)
 }
 
+// persist saves the game to Env.Saves, if set (the write itself happens off
+// this goroutine: Store).
+func (s *Session) persist() {
+	if s.env.Saves != nil && !s.closed {
+		s.Save(s.env.Saves)
+	}
+}
+
 // engine is the engine playing side, if the side's player is one.
 func (s *Session) engine(side core.Side) bool {
 	_, ok := s.players[side].(Engine)
@@ -219,6 +236,7 @@ func (s *Session) advance(last core.Move) {
 	s.stopSearches()
 	s.Hooks.position(last)
 	s.turn()
+	s.persist()
 }
 
 // turn starts the turn of the side to move: the end of the game (the view's

@@ -1,0 +1,124 @@
+package session
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// slot is one stored file written off the caller's goroutine, in order:
+// put hands it the newest content (or its removal) and returns at once; a
+// writer goroutine writes it with WriteAtomic, first keeping the content it
+// replaces, when that is good, as the previous copy. Only the newest content
+// waiting is written (each one is whole), so a burst of saves costs one
+// write. flush waits for the writer.
+type slot struct {
+	path, prev string
+	// good tells content worth keeping as the previous copy.
+	good func([]byte) bool
+
+	mu      sync.Mutex
+	idle    sync.Cond
+	pending *slotOp
+	busy    bool
+	err     error // the last write's error
+}
+
+type slotOp struct {
+	data   []byte
+	remove bool
+}
+
+// slots are the process's slots by path: a file has one writer, however
+// many stores are opened on it, so their writes stay in order.
+var slots sync.Map // path → *slot
+
+func newSlot(path, prev string, good func([]byte) bool) *slot {
+	s := &slot{path: path, prev: prev, good: good}
+	s.idle.L = &s.mu
+	if old, loaded := slots.LoadOrStore(path, s); loaded {
+		return old.(*slot)
+	}
+	return s
+}
+
+// put writes data (remove: deletes both copies) in the background.
+func (s *slot) put(op slotOp) {
+	s.mu.Lock()
+	s.pending = &op
+	if !s.busy {
+		s.busy = true
+		go s.run()
+	}
+	s.mu.Unlock()
+}
+
+func (s *slot) run() {
+	for {
+		s.mu.Lock()
+		op := s.pending
+		s.pending = nil
+		if op == nil {
+			s.busy = false
+			s.idle.Broadcast()
+			s.mu.Unlock()
+			return
+		}
+		s.mu.Unlock()
+		err := s.apply(*op)
+		s.mu.Lock()
+		s.err = err
+		s.mu.Unlock()
+	}
+}
+
+// flush waits until everything put is written, and returns the last error.
+func (s *slot) flush() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.busy {
+		s.idle.Wait()
+	}
+	return s.err
+}
+
+func (s *slot) apply(op slotOp) error {
+	if op.remove {
+		err1 := os.Remove(s.path)
+		err2 := os.Remove(s.prev)
+		for _, err := range []error{err1, err2} {
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
+		return err
+	}
+	if old, err := os.ReadFile(s.path); err == nil {
+		if bytes.Equal(old, op.data) {
+			return nil
+		}
+		if s.good(old) { // keep the last good copy
+			if err := WriteAtomic(s.prev, old); err != nil {
+				return err
+			}
+		}
+	}
+	return WriteAtomic(s.path, op.data)
+}
+
+// read returns the content of the file and of its previous copy (nil where
+// missing), and whether each exists.
+func (s *slot) read() (cur, prev []byte, curExists, prevExists bool) {
+	s.flush()
+	cur, err := os.ReadFile(s.path)
+	curExists = err == nil || !errors.Is(err, fs.ErrNotExist)
+	prev, err = os.ReadFile(s.prev)
+	prevExists = err == nil || !errors.Is(err, fs.ErrNotExist)
+	return cur, prev, curExists, prevExists
+}
