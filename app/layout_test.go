@@ -3,14 +3,42 @@
 package app
 
 import (
+	"context"
+	"fmt"
 	"testing"
+	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
+	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
 )
+
+// Layout: the board beside or above the panel, every screen fitting a phone
+// at every text size, the panel's button rows, the game panel at desktop
+// size and the room kept for its notice.
+
+func TestBoardLayout(t *testing.T) {
+	board, panel := widget.NewLabel(""), widget.NewLabel("")
+	objs := []fyne.CanvasObject{board, panel}
+	l := boardLayout{}
+	l.Layout(objs, fyne.NewSize(390, 844)) // phone portrait: board on top
+	if board.Size().Width != 390 || board.Size().Height != 390 || panel.Position().Y <= board.Size().Height-1 {
+		t.Fatalf("portrait: board %v panel at %v", board.Size(), panel.Position())
+	}
+	l.Layout(objs, fyne.NewSize(1280, 800)) // desktop: board left, panel right
+	if board.Size().Height != 800 || panel.Position().X < 800 || panel.Size().Width < minPanelWidth {
+		t.Fatalf("landscape: board %v panel at %v size %v", board.Size(), panel.Position(), panel.Size())
+	}
+	l.Layout(objs, fyne.NewSize(360, 640))
+	if board.Size().Width > 360 || panel.Size().Height < minPanelHeight {
+		t.Fatalf("small phone: board %v panel %v", board.Size(), panel.Size())
+	}
+}
 
 // Every screen fits a 390-point phone at every text size, in both languages
 // (a wider minimum would be cut off on a phone).
@@ -92,6 +120,86 @@ func TestButtonRowsIconsTogether(t *testing.T) {
 		}
 		if want := map[bool]int{true: 6, false: 0}[scale == 1]; with != want {
 			t.Errorf("text ×%v: %d of 6 buttons with icons, want %d", scale, with, want)
+		}
+	}
+}
+
+// Issue 13, defect 12: the notice has its room reserved, so the buttons below
+// it do not move when it shows (a tap must not land on the wrong button).
+func TestNoticeDoesNotMoveButtons(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetInt(session.KeyTimer, 15)
+				h := newHarness(t, fa)
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(size)
+				g := h.startGame(1, session.ModeTwoPlayers)
+				d := fyne.CurrentApp().Driver()
+				where := func() []fyne.Position {
+					h.a.Window().Content().Refresh()
+					var out []fyne.Position
+					for _, b := range []*widget.Button{g.undoBtn, g.hintBtn, g.newBtn, g.settingsBtn} {
+						out = append(out, d.AbsolutePositionForObject(b))
+					}
+					return out
+				}
+				before := where()
+				if g.noticeLabel.Visible() {
+					t.Fatal("no notice at the start")
+				}
+				h.clock.Advance(16 * time.Second)
+				g.tick() // the timeout notice
+				if !g.noticeLabel.Visible() {
+					t.Fatal("the timeout notice shows")
+				}
+				if after := where(); fmt.Sprint(after) != fmt.Sprint(before) {
+					t.Fatalf("buttons moved from %v to %v", before, after)
+				}
+				g.hint() // the hint notice
+				if after := where(); fmt.Sprint(after) != fmt.Sprint(before) {
+					t.Fatalf("hint: buttons moved from %v to %v", before, after)
+				}
+			})
+		}
+	}
+}
+
+// Issue 13, defects 10 and 11: at 1024×720 the game panel's buttons get their
+// full width ("+ New game" fits) and the turn line is not cut when watching.
+func TestGamePanelFitsDesktop(t *testing.T) {
+	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		<-ctx.Done()
+		return ai.Result{}
+	}
+	for _, lang := range translations.Languages {
+		for _, mode := range []session.Mode{session.ModeWatch, session.ModeVsAIAsPredator, session.ModeTwoPlayers} {
+			t.Run(string(lang)+"/"+string(mode), func(t *testing.T) {
+				h := newHarness(t, test.NewTempApp(t), withThink(block))
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(fyne.NewSize(1024, 720))
+				g := h.startGame(3, mode) // deer chess: the longest side names
+				btns := []*widget.Button{g.newBtn, g.rulesBtn, g.settingsBtn, g.copyBtn, g.pasteBtn}
+				if mode == session.ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
+					btns = append(btns, g.holdBtn, g.stepBtn, g.speedBtn)
+				} else {
+					btns = append(btns, g.undoBtn, g.redoBtn, g.hintBtn, g.resignBtn)
+				}
+				for _, b := range btns {
+					if b.Size().Width < b.MinSize().Width {
+						t.Errorf("button %q is %v wide, needs %v", b.Text, b.Size().Width, b.MinSize().Width)
+					}
+				}
+				full := widget.NewLabelWithStyle(g.turnLabel.Text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+				if need := full.MinSize().Width; g.turnLabel.Size().Width < need {
+					t.Errorf("turn line %q is %v wide, needs %v", g.turnLabel.Text, g.turnLabel.Size().Width, need)
+				}
+				side := widget.NewLabel(g.playerLabel.Text)
+				if need := side.MinSize().Width; g.playerLabel.Size().Width < need {
+					t.Errorf("player line %q is %v wide, needs %v", g.playerLabel.Text, g.playerLabel.Size().Width, need)
+				}
+			})
 		}
 	}
 }
