@@ -308,8 +308,8 @@ func TestGameOverShowsReason(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 1: against the AI, the notice that the player's time ran
-// out stays on screen after the AI's answer, until the player acts again.
+// Against the AI, the notice that the player's time ran out stays on screen
+// after the AI's answer, until the player acts again.
 func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(session.KeyTimer, 15)
@@ -334,9 +334,8 @@ func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 7: the panel says which side the player has and the AI's
-// level; against the AI the end says "You won!" or "You lost", in both
-// languages.
+// The panel says which side the player has and the AI's level; against the
+// AI the end says "You won!" or "You lost", in both languages.
 func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 	// The AI waits, then plays the move it is sent (the lion's last step).
 	moves := make(chan core.Move, 1)

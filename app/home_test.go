@@ -18,8 +18,8 @@ import (
 
 // The home screen: its page of game cards.
 
-// Issue 13, defect 9: the home page scrolls as far as its cards go, no
-// further (at 1024×720 all four fit; on a phone the last card ends the page).
+// The home page scrolls as far as its cards go, no further (at 1024×720 all
+// four fit; on a phone the last card ends the page).
 func TestHomeScrollsNoFurtherThanCards(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}, {Width: 1280, Height: 800}} {
 		for _, lang := range translations.Languages {

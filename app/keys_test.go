@@ -74,8 +74,8 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 2: the desktop driver sends Ctrl+Z / Ctrl+Y as
-// fyne.ShortcutUndo / fyne.ShortcutRedo.
+// The desktop driver sends Ctrl+Z / Ctrl+Y as fyne.ShortcutUndo /
+// fyne.ShortcutRedo.
 func TestUndoRedoStandardShortcuts(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(1, session.ModeTwoPlayers)

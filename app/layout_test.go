@@ -124,8 +124,8 @@ func TestButtonRowsIconsTogether(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 12: the notice has its room reserved, so the buttons below
-// it do not move when it shows (a tap must not land on the wrong button).
+// The notice has its room reserved, so the buttons below it do not move when
+// it shows (a tap must not land on the wrong button).
 func TestNoticeDoesNotMoveButtons(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
 		for _, lang := range translations.Languages {
@@ -166,8 +166,8 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 	}
 }
 
-// Issue 13, defects 10 and 11: at 1024×720 the game panel's buttons get their
-// full width ("+ New game" fits) and the turn line is not cut when watching.
+// At 1024×720 the game panel's buttons get their full width ("+ New game"
+// fits) and the turn line is not cut when watching.
 func TestGamePanelFitsDesktop(t *testing.T) {
 	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
 		<-ctx.Done()

@@ -16,8 +16,8 @@ import (
 
 // The new-game screen.
 
-// Issue 13, defect 6: starting a new game asks before it discards an
-// unfinished one, in progress or saved.
+// Starting a new game asks before it discards an unfinished one, in
+// progress or saved.
 func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(1, session.ModeTwoPlayers)

@@ -88,8 +88,8 @@ func TestRulesChineseLineBreaks(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 13: the rules screens state the player's own timer
-// setting, "no limit" included, after the rules' default.
+// The rules screens state the player's own timer setting, "no limit"
+// included, after the rules' default.
 func TestRulesShowTimerSetting(t *testing.T) {
 	for _, sec := range []int{0, 30} {
 		for _, lang := range translations.Languages {
@@ -114,8 +114,8 @@ func TestRulesShowTimerSetting(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 16: list items hang their continuation lines under their
-// text, not under the bullet.
+// List items hang their continuation lines under their text, not under the
+// bullet.
 func TestBulletsHangingIndent(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	test.Tap(h.home().rulesBtns[0])

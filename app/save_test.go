@@ -164,8 +164,8 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 5: a saved record with a bad move keeps its legal moves,
-// resumes after them and says so.
+// A saved record with a bad move keeps its legal moves, resumes after them
+// and says so.
 func TestPartlyDamagedSaveResumes(t *testing.T) {
 	fa := test.NewTempApp(t)
 	g, _ := core.NewGame("beat-the-wolf")
@@ -208,9 +208,9 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 4: the saved game has its own file, written through a
-// temporary file and a rename with the previous copy kept; a damaged save
-// falls back to that copy, and damaged (reset) preferences lose no game.
+// The saved game has its own file, written through a temporary file and a
+// rename with the previous copy kept; a damaged save falls back to that
+// copy, and damaged (reset) preferences lose no game.
 func TestSaveFileAtomicWithBackup(t *testing.T) {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
@@ -296,8 +296,8 @@ func TestSaveInPreferencesMigrates(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 14: the start dialogs hug their message: no empty band
-// between the text and the buttons, at desktop and phone sizes.
+// The start dialogs hug their message: no empty band between the text and
+// the buttons, at desktop and phone sizes.
 func TestStartDialogHasNoEmptyBand(t *testing.T) {
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
 		for _, lang := range translations.Languages {

@@ -17,11 +17,11 @@ import (
 
 // Stopping the app: once it is interrupted or stopped, nothing late runs.
 
-// Issue 13, defect 8: once the app is interrupted (SIGINT/SIGTERM) or
-// stopped, a result the AI finds later, or a timer tick, touches nothing: at
-// shutdown fyne.Do would run it at once on the AI's goroutine, off the UI
-// goroutine. Run with -race: the inline calls below race with the test
-// goroutine if a callback gets through.
+// Once the app is interrupted (SIGINT/SIGTERM) or stopped, a result the AI
+// finds later, or a timer tick, touches nothing: at shutdown fyne.Do would
+// run it at once on the AI's goroutine, off the UI goroutine. Run with
+// -race: the inline calls below race with the test goroutine if a callback
+// gets through.
 func TestInterruptWhileAIThinks(t *testing.T) {
 	for _, how := range []string{"signal", "stopped"} {
 		t.Run(how, func(t *testing.T) {

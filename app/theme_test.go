@@ -15,8 +15,8 @@ import (
 
 // The app's theme.
 
-// Issue 13, defect 16: the keyboard focus shows clearly on every kind of
-// button, in both theme variants.
+// The keyboard focus shows clearly on every kind of button, in both
+// theme variants.
 func TestFocusIsVisible(t *testing.T) {
 	th := newAppTheme(session.ThemeSystem)
 	blend := func(under, over color.Color) color.NRGBA {

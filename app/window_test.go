@@ -38,8 +38,8 @@ func TestWindowTitle(t *testing.T) {
 	}
 }
 
-// Issue 13, defect 15: the window gets the app icon when the packaging
-// metadata gives none, and opens at the size it had when it was closed.
+// The window gets the app icon when the packaging metadata gives none,
+// and opens at the size it had when it was closed.
 func TestWindowIconAndSizeRemembered(t *testing.T) {
 	fa := test.NewTempApp(t)
 	icon := fyne.NewStaticResource("Icon.png", []byte("png"))
