@@ -2,8 +2,8 @@ package localeenv
 
 import "testing"
 
-// Issue 13, defect 17: a C.UTF-8 locale gets LANGUAGE=en (so Fyne logs no
-// "Error parsing user locale C"); every other locale is left alone.
+// A C.UTF-8 locale gets LANGUAGE=en (so Fyne logs no "Error parsing user
+// locale C"); every other locale is left alone.
 func TestFix(t *testing.T) {
 	for _, tc := range []struct {
 		env  map[string]string

@@ -1,0 +1,445 @@
+//go:build ci
+
+package app
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/driver/desktop"
+	"fyne.io/fyne/v2/test"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/session"
+	"huntchess/translations"
+)
+
+// The game screen: turns against the AI and between two players, undo and
+// redo, hints, the turn timer, the panel's lines, captures, leaving and the
+// end of the game.
+
+func TestPlayAgainstAIAndUndo(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	h.a.Window().Resize(fyne.NewSize(1280, 800))
+	g := h.startGame(0, session.ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
+	if !g.HumanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
+		t.Fatalf("want the player's turn first, got %q", g.turnLabel.Text)
+	}
+	first := g.Game().LegalMoves()[0]
+	tapMove(t, g.board, first)
+	if g.Game().Len() != 1 || g.Game().Moves()[0] != first {
+		t.Fatalf("tapping the board did not play %v: record %q", first, g.Game().Record())
+	}
+	if !g.Thinking() || g.turnLabel.Text != translations.T("game.ai_thinking") {
+		t.Fatalf("want the thinking state while the AI searches, got %q", g.turnLabel.Text)
+	}
+	if !g.board.ReadOnly() {
+		t.Fatal("the board must not take moves on the AI's turn")
+	}
+	h.waitFor("the AI's reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
+	if g.Thinking() || g.board.ReadOnly() {
+		t.Fatal("after the reply the player must be able to move")
+	}
+	if !strings.Contains(g.movesText(), first.String()) {
+		t.Fatalf("move list %q lacks %s", g.movesText(), first)
+	}
+	test.Tap(g.undoBtn)
+	if g.Game().Len() != 0 || !g.HumanTurn() || !g.Game().CanRedo() {
+		t.Fatalf("undo against the AI must go back to the player's turn: len %d", g.Game().Len())
+	}
+	test.Tap(g.redoBtn)
+	if g.Game().Len() != 2 || !g.HumanTurn() {
+		t.Fatalf("redo must replay both moves: len %d", g.Game().Len())
+	}
+	// Keyboard: Ctrl+Z undoes, Ctrl+Y redoes.
+	sc := h.a.Window().Canvas().(fyne.Shortcutable)
+	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault})
+	if g.Game().Len() != 0 {
+		t.Fatalf("Ctrl+Z: len %d", g.Game().Len())
+	}
+	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
+	if g.Game().Len() != 2 {
+		t.Fatalf("Ctrl+Y: len %d", g.Game().Len())
+	}
+}
+
+func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(0, session.ModeVsAIAsPrey) // the AI's wolf opens
+	h.waitFor("the AI's opening", func() bool { return g.Game().Len() == 1 && g.HumanTurn() })
+	m := g.Game().LegalMoves()[0]
+	g.board.OnMove(m)
+	h.waitFor("the AI's reply", func() bool { return g.Game().Len() == 3 && g.HumanTurn() })
+	g.undo()
+	if g.Game().Len() != 1 || !g.HumanTurn() {
+		t.Fatalf("undo: len %d, want 1 (the player's turn)", g.Game().Len())
+	}
+}
+
+func TestHint(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(1, session.ModeTwoPlayers)
+	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
+	if !g.Hinting() || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
+		t.Fatal("H must start a hint search with a visible notice")
+	}
+	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone })
+	legal := false
+	for _, m := range g.Game().LegalMoves() {
+		legal = legal || m == g.board.Hint()
+	}
+	if !legal || g.Hinting() {
+		t.Fatalf("hint %v is not a legal move", g.board.Hint())
+	}
+}
+
+// A search that is still running when the game changes is cancelled, and its
+// late result is dropped.
+func TestStaleAIResultDropped(t *testing.T) {
+	release := make(chan struct{})
+	cancelled := make(chan struct{}, 4)
+	var mu sync.Mutex
+	var levels []ai.Level
+	slow := func(ctx context.Context, g *core.Game, lv ai.Level) ai.Result {
+		mu.Lock()
+		levels = append(levels, lv)
+		mu.Unlock()
+		select {
+		case <-ctx.Done():
+			cancelled <- struct{}{}
+		case <-release:
+		}
+		return ai.Result{Move: g.LegalMoves()[0]}
+	}
+	h := newHarness(t, test.NewTempApp(t), withThink(slow))
+	g := h.startGame(0, session.ModeVsAIAsPredator)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	if !g.Thinking() {
+		t.Fatal("the AI should be thinking")
+	}
+	// A difficulty change applies from the AI's next move.
+	s := h.a.settings
+	s.Level = ai.Master
+	h.a.setSettings(s)
+	g.undo() // cancels the search
+	select {
+	case <-cancelled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("undo did not cancel the search")
+	}
+	h.drain()
+	if g.Game().Len() != 0 || g.Thinking() {
+		t.Fatalf("after undo: len %d thinking %v", g.Game().Len(), g.Thinking())
+	}
+	// A result arriving for an old generation is ignored: the session's
+	// TestTurnsAgainstAI delivers one (the search's generation is its own).
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	close(release)
+	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 })
+	mu.Lock()
+	defer mu.Unlock()
+	if len(levels) != 2 || levels[0] != ai.Medium || levels[1] != ai.Master {
+		t.Fatalf("levels used %v, want [medium master]", levels)
+	}
+}
+
+func TestLeavingCancelsSearch(t *testing.T) {
+	cancelled := make(chan struct{}, 1)
+	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		<-ctx.Done()
+		cancelled <- struct{}{}
+		return ai.Result{}
+	}
+	h := newHarness(t, test.NewTempApp(t), withThink(block))
+	g := h.startGame(0, session.ModeVsAIAsPrey)
+	if !g.Thinking() {
+		t.Fatal("the AI should be thinking")
+	}
+	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	select {
+	case <-cancelled:
+	case <-time.After(10 * time.Second):
+		t.Fatal("leaving the game did not cancel the search")
+	}
+	h.home()
+}
+
+func TestTimerExpiryPassesTurn(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(session.KeyTimer, 15)
+	h := newHarness(t, fa)
+	g := h.startGame(0, session.ModeTwoPlayers)
+	if !g.timer.Running() || g.timer.Remaining() != 15*time.Second {
+		t.Fatalf("timer: running %v remaining %v", g.timer.Running(), g.timer.Remaining())
+	}
+	h.clock.Advance(10 * time.Second)
+	g.tick()
+	if g.Game().Len() != 0 || !g.timer.Warning() {
+		t.Fatal("after 10 s: the turn must not pass yet, and the timer must warn")
+	}
+	h.clock.Advance(6 * time.Second)
+	g.tick()
+	if g.Game().Len() != 1 || g.Game().LastMove().Kind != core.MovePass || g.Game().ToMove() != core.Prey {
+		t.Fatalf("timeout: record %q, to move %v", g.Game().Record(), g.Game().ToMove())
+	}
+	if !strings.Contains(g.movesText(), translations.T("game.pass")) {
+		t.Fatalf("move list %q does not show the pass", g.movesText())
+	}
+	if g.noticeLabel.Text != translations.T("game.pass_timeout") || !g.noticeLabel.Visible() {
+		t.Fatalf("notice %q", g.noticeLabel.Text)
+	}
+	if g.timer.Remaining() != 15*time.Second || !g.timer.Running() {
+		t.Fatal("the other side's timer must start afresh")
+	}
+}
+
+func TestTimerOffAndPausedUnderSettings(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(session.KeyTimer, 0)
+	h := newHarness(t, fa)
+	g := h.startGame(0, session.ModeTwoPlayers)
+	if g.timer.Running() || g.clockLabel.Text != translations.T("game.timer_off") {
+		t.Fatal("timer off: no countdown, and a label saying so")
+	}
+	s := h.a.settings
+	s.Timer = 30
+	h.a.setSettings(s)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	if !g.timer.Running() {
+		t.Fatal("the new timer setting applies from the next turn")
+	}
+	test.Tap(g.settingsBtn)
+	h.clock.Advance(time.Minute)
+	g.tick()
+	if g.Game().Len() != 1 {
+		t.Fatal("the timer must be paused while the settings cover the game")
+	}
+	h.a.back()
+	if h.gameScreen() != g || g.timer.Remaining() != 30*time.Second {
+		t.Fatalf("back in the game: remaining %v", g.timer.Remaining())
+	}
+}
+
+func TestPassAndPlayAlternates(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(1, session.ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
+	info := g.info
+	for i := 0; i < 6; i++ {
+		side := g.Game().ToMove()
+		want := translations.TData("game.to_move", map[string]any{"Side": sideName(info, side)})
+		if g.turnLabel.Text != want || g.board.ReadOnly() || g.Thinking() {
+			t.Fatalf("ply %d: label %q (want %q), read-only %v, thinking %v", i, g.turnLabel.Text, want, g.board.ReadOnly(), g.Thinking())
+		}
+		m := g.Game().LegalMoves()[0]
+		tapMove(t, g.board, m)
+		h.drain()
+		if g.Game().Len() != i+1 || g.Game().ToMove() == side {
+			t.Fatalf("ply %d: the move did not pass the turn", i)
+		}
+	}
+	if strings.Count(g.movesText(), "\n") != 2 {
+		t.Fatalf("six moves make three lines: %q", g.movesText())
+	}
+}
+
+func TestGameOverShowsReason(t *testing.T) {
+	for _, tc := range []struct {
+		game, record, last, reason string
+		result                     core.Result
+	}{
+		{"surround-the-lion", "c3-c2 b1-b2 c2-b1 d1-c1", "b1-S", "reason.lion_trapped", core.PreyWins},
+		{"deer-chess", "", "c5-b6", "reason.deer_cliff", core.PreyWins},
+	} {
+		t.Run(tc.game, func(t *testing.T) {
+			h := newHarness(t, test.NewTempApp(t))
+			g0, err := core.LoadRecord(tc.game, tc.record)
+			if err != nil {
+				t.Fatal(err)
+			}
+			h.a.startGame(g0, session.ModeTwoPlayers)
+			g := h.gameScreen()
+			pos := g0.Position()
+			m, err := pos.ParseMove(tc.last)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.HumanMove(m)
+			if g.Game().Outcome().Result != tc.result || g.overDialog == nil {
+				t.Fatalf("outcome %v, dialog %v", g.Game().Outcome(), g.overDialog != nil)
+			}
+			shown := texts(h.a.Window())
+			for _, want := range []string{translations.T("gameover.title"), translations.T(tc.reason),
+				translations.TData("gameover.prey_wins", map[string]any{"Prey": sideName(g.info, core.Prey)}),
+				translations.T("gameover.play_again"), translations.T("gameover.home")} {
+				if !strings.Contains(shown, want) {
+					t.Errorf("the game-over dialog lacks %q; shown:\n%s", want, shown)
+				}
+			}
+			// The dialog follows a language switch.
+			translations.SetLanguage(translations.Chinese)
+			if !strings.Contains(texts(h.a.Window()), translations.T(tc.reason)) {
+				t.Error("the game-over dialog must be relabelled")
+			}
+			translations.SetLanguage(translations.English)
+			if !g.board.ReadOnly() || h.a.hasSaved() {
+				t.Error("a finished game is read-only and not saved")
+			}
+			g.playAgain()
+			if n := h.gameScreen(); n == g || n.Game().Len() != 0 || n.Mode() != session.ModeTwoPlayers {
+				t.Error("Play again starts a fresh game in the same mode")
+			}
+		})
+	}
+	// The captures reason names the count and the prey.
+	h := newHarness(t, test.NewTempApp(t))
+	pos, err := core.ParsePosition("wolf-carries-pig", "predator:b5,c5,d5 prey:a1,b1,c1,d1,e1,a2,b2,c2 turn:predator captured:7 hand:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.a.startGame(core.NewGameFrom(pos), session.ModeTwoPlayers)
+	_, reason := h.gameScreen().outcomeTexts()
+	if want := translations.TData("reason.captures", map[string]any{"Count": 7, "Prey": translations.T("piece.pigs")}); reason != want {
+		t.Errorf("reason %q, want %q", reason, want)
+	}
+}
+
+// Against the AI, the notice that the player's time ran out stays on screen
+// after the AI's answer, until the player acts again.
+func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(session.KeyTimer, 15)
+	h := newHarness(t, fa)
+	g := h.startGame(0, session.ModeVsAIAsPredator) // the player's wolf opens
+	h.clock.Advance(16 * time.Second)
+	g.tick()
+	if g.Game().Len() != 1 || g.Game().LastMove().Kind != core.MovePass {
+		t.Fatalf("timeout: record %q", g.Game().Record())
+	}
+	h.waitFor("the AI's answer", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
+	if g.Game().LastMove().Kind == core.MovePass {
+		t.Fatal("the AI should have moved, not passed")
+	}
+	want := translations.T("game.pass_timeout")
+	if g.noticeLabel.Text != want || !g.noticeLabel.Visible() {
+		t.Fatalf("after the AI's move the notice is %q (visible %v), want %q", g.noticeLabel.Text, g.noticeLabel.Visible(), want)
+	}
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	if g.noticeLabel.Visible() && g.noticeLabel.Text == want {
+		t.Fatal("the player's move must clear the notice")
+	}
+}
+
+// The panel says which side the player has and the AI's level; against the
+// AI the end says "You won!" or "You lost", in both languages.
+func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
+	// The AI waits, then plays the move it is sent (the lion's last step).
+	moves := make(chan core.Move, 1)
+	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		select {
+		case <-ctx.Done():
+			return ai.Result{}
+		case m := <-moves:
+			return ai.Result{Move: m}
+		}
+	}
+	for _, tc := range []struct {
+		mode session.Mode
+		won  bool
+	}{{session.ModeVsAIAsPrey, true}, {session.ModeVsAIAsPredator, false}} {
+		for _, lang := range translations.Languages {
+			t.Run(string(tc.mode)+"/"+string(lang), func(t *testing.T) {
+				h := newHarness(t, test.NewTempApp(t), withThink(block))
+				translations.SetLanguage(lang)
+				g0, err := core.LoadRecord("surround-the-lion", "c3-c2 b1-b2 c2-b1 d1-c1")
+				if err != nil {
+					t.Fatal(err)
+				}
+				h.a.startGame(g0, tc.mode)
+				g := h.gameScreen()
+				want := translations.TData("game.you_play", map[string]any{
+					"Side": sideName(g.info, tc.mode.HumanSide()), "Level": translations.T("level.medium")})
+				if g.playerLabel.Text != want || !strings.Contains(texts(h.a.Window()), want) {
+					t.Fatalf("player line %q, want %q", g.playerLabel.Text, want)
+				}
+				pos := g0.Position()
+				m, err := pos.ParseMove("b1-S") // the lion steps into a trap
+				if err != nil {
+					t.Fatal(err)
+				}
+				if g.HumanTurn() {
+					g.HumanMove(m)
+				} else {
+					moves <- m
+					h.waitFor("the lion's move", func() bool { return g.Game().Len() == 5 })
+				}
+				id := "gameover.you_lost"
+				if tc.won {
+					id = "gameover.you_won"
+				}
+				if !strings.Contains(texts(h.a.Window()), translations.T(id)) {
+					t.Fatalf("the game-over dialog lacks %q; shown:\n%s", translations.T(id), texts(h.a.Window()))
+				}
+			})
+		}
+	}
+	h := newHarness(t, test.NewTempApp(t), withThink(block))
+	g := h.startGame(0, session.ModeWatch)
+	if want := translations.TData("game.watching", map[string]any{"Level": translations.T("level.medium")}); g.playerLabel.Text != want {
+		t.Fatalf("watching: %q, want %q", g.playerLabel.Text, want)
+	}
+	g.a.back()
+	g = h.startGame(0, session.ModeTwoPlayers)
+	if g.playerLabel.Text != translations.T("mode.two_players") {
+		t.Fatalf("two players: %q", g.playerLabel.Text)
+	}
+}
+
+func TestLeaveAsksForUnfinishedGame(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(0, session.ModeTwoPlayers)
+	test.Tap(g.homeBtn) // nothing played yet: no question
+	h.home()
+	g = h.startGame(0, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	test.Tap(g.homeBtn)
+	if g.askDialog == nil || h.a.top() != screen(g) {
+		t.Fatal("leaving an unfinished game must ask")
+	}
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
+	if h.a.top() != screen(g) {
+		t.Fatal("Cancel stays in the game")
+	}
+	test.Tap(g.homeBtn)
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("leave.confirm")))
+	h.home()
+	if !h.a.hasSaved() {
+		t.Fatal("the game left is saved")
+	}
+}
+
+func TestCaptureMarkAndTray(t *testing.T) {
+	for _, id := range []string{"beat-the-wolf", "surround-the-lion"} { // the lion's 挑 too
+		t.Run(id, func(t *testing.T) {
+			h := newHarness(t, test.NewTempApp(t))
+			g0 := firstCaptureGame(t, id)
+			h.a.startGame(g0, session.ModeTwoPlayers)
+			g := h.gameScreen()
+			last := g0.LastMove()
+			mark := strings.Replace(last.String(), "-", "×", 1)
+			if !strings.Contains(g.movesText(), mark) || displayMove(last) != mark {
+				t.Fatalf("move list %q lacks %q", g.movesText(), mark)
+			}
+			if strings.Contains(g0.Record(), "×") {
+				t.Fatalf("the record keeps docs/RULES.md notation: %q", g0.Record())
+			}
+			if c, n := g.tray.Counts(); c != g0.Captured() || n != g0.Info().CapturesToWin || c == 0 {
+				t.Fatalf("tray %d/%d, want %d/%d", c, n, g0.Captured(), g0.Info().CapturesToWin)
+			}
+		})
+	}
+}

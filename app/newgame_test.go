@@ -1,0 +1,73 @@
+//go:build ci
+
+package app
+
+import (
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/session"
+	"huntchess/translations"
+)
+
+// The new-game screen.
+
+// Starting a new game asks before it discards an unfinished one, in
+// progress or saved.
+func TestNewGameAsksBeforeDiscarding(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(1, session.ModeTwoPlayers)
+	for i := 0; i < 3; i++ {
+		g.board.OnMove(g.Game().LegalMoves()[0])
+	}
+	test.Tap(g.newBtn)
+	setup := h.a.top().(*setupScreen)
+	test.Tap(setup.startBtn)
+	want := translations.TData("newgame.confirm_message", map[string]any{
+		"Game": translations.Game(g.info.Key).Title, "Move": 2})
+	if setup.confirm == nil || !strings.Contains(texts(h.a.Window()), want) {
+		t.Fatalf("no question before discarding the game; shown:\n%s", texts(h.a.Window()))
+	}
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
+	if h.a.top() != setup || g.Closed() || g.Game().Len() != 3 {
+		t.Fatal("Cancel keeps the unfinished game")
+	}
+	h.a.back()
+	if h.gameScreen() != g {
+		t.Fatal("back to the unfinished game")
+	}
+	test.Tap(g.newBtn)
+	setup = h.a.top().(*setupScreen)
+	test.Tap(setup.startBtn)
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("newgame.confirm_start")))
+	if n := h.gameScreen(); n == g || n.Game().Len() != 0 {
+		t.Fatal("confirming starts the new game")
+	}
+
+	// A saved game, offered at start: Play → Start asks too.
+	fa := test.NewTempApp(t)
+	sg, _ := core.LoadRecord("beat-the-wolf", "")
+	_ = sg.PlayMove(sg.LegalMoves()[0])
+	_ = savesOf(t, fa).Store(sg, session.ModeTwoPlayers, ai.Easy, 0)
+	h2 := newHarness(t, fa)
+	h2.a.closeStartDialog()
+	test.Tap(h2.home().playBtns[2])
+	setup = h2.a.top().(*setupScreen)
+	test.Tap(setup.startBtn)
+	if setup.confirm == nil {
+		t.Fatal("no question before discarding the saved game")
+	}
+	test.Tap(overlayButton(t, h2.a.Window(), translations.T("dialog.cancel")))
+	if !h2.a.hasSaved() {
+		t.Fatal("Cancel keeps the saved game")
+	}
+	// Nothing to lose: no question.
+	h3 := newHarness(t, test.NewTempApp(t))
+	test.Tap(h3.home().playBtns[0])
+	test.Tap(h3.a.top().(*setupScreen).startBtn)
+	h3.gameScreen()
+}

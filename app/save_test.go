@@ -1,0 +1,338 @@
+//go:build ci
+
+package app
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/session"
+	"huntchess/translations"
+	"huntchess/widgets"
+)
+
+// Saving and resuming: the save file and its previous copy, damaged and old
+// saves, and the start dialogs (the offer to resume, the corrupt-save
+// notice).
+
+func TestCorruptSaveDiscarded(t *testing.T) {
+	for name, raw := range map[string]string{
+		"not json":      "{{{",
+		"wrong version": `{"v":9,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`,
+		"unknown game":  `{"v":1,"game":"chess","mode":"two-players","level":"easy","record":"e2-e4"}`,
+		"illegal move":  `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d7"}`,
+		"bad notation":  `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"xyz"}`,
+		"bad mode":      `{"v":1,"game":"beat-the-wolf","mode":"online","level":"easy","record":"d4-d5"}`,
+		"bad level":     `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"9","record":"d4-d5"}`,
+	} {
+		t.Run(name, func(t *testing.T) {
+			fa := test.NewTempApp(t)
+			fa.Preferences().SetString(session.KeySavedGame, raw)
+			h := newHarness(t, fa)
+			if h.a.startNotice != "resume.corrupt" {
+				t.Fatal("a corrupt save must be reported")
+			}
+			if fa.Preferences().String(session.KeySavedGame) != "" {
+				t.Fatal("a corrupt save must be discarded")
+			}
+			if !strings.Contains(texts(h.a.Window()), translations.T("resume.corrupt")) {
+				t.Fatal("the notice must be shown")
+			}
+			if h.home().continueBtn != nil {
+				t.Fatal("no Continue without a save")
+			}
+		})
+	}
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(session.KeySavedGame, 5) // wrong type: treated as none
+	h := newHarness(t, fa)
+	if h.a.startNotice != "" || h.home().continueBtn != nil {
+		t.Fatal("a save of the wrong type is no save")
+	}
+}
+
+func TestSaveAndResume(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(session.KeyTimer, 30)
+	h := newHarness(t, fa)
+	g := h.startGame(2, session.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
+	h.clock.Advance(12 * time.Second)
+	record := g.Game().Record()
+	// Leaving the foreground saves the game.
+	fa.Lifecycle().(interface{ OnExitedForeground() func() }).OnExitedForeground()()
+	h.a.Close()
+
+	h2 := newHarness(t, fa)
+	if !strings.Contains(texts(h2.a.Window()), translations.T("resume.message")) {
+		t.Fatal("the saved game must be offered at start")
+	}
+	if h2.home().continueBtn == nil {
+		t.Fatal("home shows Continue while a game is saved")
+	}
+	test.Tap(h2.home().continueBtn)
+	r := h2.gameScreen()
+	if r.Game().Record() != record || r.Mode() != session.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+		t.Fatalf("resumed %q %v %s, want %q", r.Game().Record(), r.Mode(), r.info.Key, record)
+	}
+	if r.timer.Remaining() != 18*time.Second {
+		t.Fatalf("time left %v, want 18s", r.timer.Remaining())
+	}
+	// Going home saves it again; a finished or new game replaces it.
+	h2.a.back()
+	if !h2.a.hasSaved() {
+		t.Fatal("leaving the game for home keeps it saved")
+	}
+	h2.startGame(0, session.ModeTwoPlayers)
+	if h2.a.hasSaved() {
+		t.Fatal("a new game replaces the saved one")
+	}
+}
+
+// The offer to resume and the corrupt-save notice follow a language switch
+// while they are open, and the switch answers nothing.
+func TestStartDialogsFollowLanguage(t *testing.T) {
+	zh := func(id string) string { return translations.Default().TIn(translations.Chinese, id) }
+	en := func(id string) string { return translations.Default().TIn(translations.English, id) }
+	fa := test.NewTempApp(t)
+	g, err := core.NewGame("beat-the-wolf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
+		t.Fatal(err)
+	}
+	_ = savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0)
+	h := newHarness(t, fa)
+	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
+		t.Fatal("the offer to resume is shown")
+	}
+	translations.SetLanguage(translations.Chinese)
+	shown := texts(h.a.Window())
+	for _, id := range []string{"resume.title", "resume.message", "resume.continue", "resume.discard"} {
+		if !strings.Contains(shown, zh(id)) {
+			t.Errorf("after switching to Chinese the dialog lacks %q; shown:\n%s", zh(id), shown)
+		}
+	}
+	if strings.Contains(shown, en("resume.message")) {
+		t.Error("the English offer is still shown")
+	}
+	if !h.a.hasSaved() || h.a.startDialog == nil {
+		t.Fatal("a language switch must not answer the offer")
+	}
+	var cont *widget.Button
+	for _, o := range test.LaidOutObjects(h.a.Window().Canvas().Overlays().Top()) {
+		if b, ok := o.(*widget.Button); ok && b.Text == zh("resume.continue") {
+			cont = b
+		}
+	}
+	if cont == nil {
+		t.Fatal("no Continue button in the dialog")
+	}
+	test.Tap(cont)
+	if r := h.gameScreen(); r.Game().Record() != g.Record() || h.a.startDialog != nil {
+		t.Fatal("Continue resumes the saved game and closes the dialog")
+	}
+	if h.a.Window().Canvas().Overlays().Top() != nil {
+		t.Fatal("no dialog is left on screen")
+	}
+
+	// The corrupt-save notice.
+	translations.SetLanguage(translations.English)
+	fa2 := test.NewTempApp(t)
+	fa2.Preferences().SetString(session.KeySavedGame, "{{{")
+	h2 := newHarness(t, fa2)
+	translations.SetLanguage(translations.Chinese)
+	shown = texts(h2.a.Window())
+	if !strings.Contains(shown, zh("resume.corrupt")) || strings.Contains(shown, en("resume.corrupt")) {
+		t.Fatalf("the corrupt-save notice must be relabelled; shown:\n%s", shown)
+	}
+	if n := len(h2.a.Window().Canvas().Overlays().List()); n != 1 {
+		t.Fatalf("%d overlays, want the one notice", n)
+	}
+}
+
+// A saved record with a bad move keeps its legal moves, resumes after them
+// and says so.
+func TestPartlyDamagedSaveResumes(t *testing.T) {
+	fa := test.NewTempApp(t)
+	g, _ := core.NewGame("beat-the-wolf")
+	for i := 0; i < 5; i++ {
+		_ = g.PlayMove(g.LegalMoves()[0])
+	}
+	raw := `{"v":1,"game":"beat-the-wolf","mode":"vs-ai-predator","level":"hard","record":"` + g.Record() + ` zz9 a1-a2","time_left_ms":5000}`
+	dir := saveDirFor(t, fa)
+	if err := os.WriteFile(filepath.Join(dir, session.SaveFile), []byte(raw), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, fa)
+	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
+	details := translations.TData("resume.details_ai", map[string]any{
+		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), session.ModeVsAIAsPredator),
+		"Level": translations.T("level.hard"), "Move": 3})
+	shown := texts(h.a.Window())
+	for _, want := range []string{details, partial, translations.T("resume.message")} {
+		if !strings.Contains(shown, want) {
+			t.Fatalf("the offer to resume lacks %q; shown:\n%s", want, shown)
+		}
+	}
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
+	r := h.gameScreen()
+	if r.Game().Record() != g.Record() || r.Level() != ai.Hard {
+		t.Fatalf("resumed %q level %v, want %q", r.Game().Record(), r.Level(), g.Record())
+	}
+	if r.noticeLabel.Text != partial || !r.noticeLabel.Visible() {
+		t.Fatalf("notice %q, want %q", r.noticeLabel.Text, partial)
+	}
+	translations.SetLanguage(translations.Chinese)
+	if r = h.gameScreen(); r.noticeLabel.Text != translations.TData("resume.partial", map[string]any{"Move": 3}) {
+		t.Fatalf("the notice follows the language: %q", r.noticeLabel.Text)
+	}
+	translations.SetLanguage(translations.English)
+	h.waitFor("the AI's move", func() bool { return r.HumanTurn() })
+	r.board.OnMove(r.Game().LegalMoves()[0])
+	if r.noticeLabel.Visible() {
+		t.Fatal("the player's move clears the notice")
+	}
+}
+
+// The saved game has its own file, written through a temporary file and a
+// rename with the previous copy kept; a damaged save falls back to that
+// copy, and damaged (reset) preferences lose no game.
+func TestSaveFileAtomicWithBackup(t *testing.T) {
+	fa := test.NewTempApp(t)
+	dir := saveDirFor(t, fa)
+	h := newHarness(t, fa)
+	g := h.startGame(1, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	h.a.saveCurrent()
+	first := g.Game().Record()
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	h.a.saveCurrent()
+	second := g.Game().Record()
+	h.a.Close()
+
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if strings.Join(names, " ") != session.SaveFile+" "+session.PrevSaveFile {
+		t.Fatalf("files in the save folder: %v, want the save and its previous copy (no temporary files)", names)
+	}
+	if fa.Preferences().String(session.KeySavedGame) != "" {
+		t.Fatal("the game is not kept in the preferences")
+	}
+	read := func(name string) string {
+		raw, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := session.DecodeSaved(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g.Game.Record()
+	}
+	if read(session.SaveFile) != second || read(session.PrevSaveFile) != first {
+		t.Fatalf("save %q, previous %q; want %q, %q", read(session.SaveFile), read(session.PrevSaveFile), second, first)
+	}
+
+	// Damaged preferences (Fyne starts afresh on them): the game survives.
+	fresh := test.NewTempApp(t)
+	saveDirs.Store(fresh, dir)
+	h2 := newHarness(t, fresh)
+	if h2.home().continueBtn == nil {
+		t.Fatal("with fresh preferences the saved game must still be offered")
+	}
+	h2.a.Close()
+
+	// The save loses its last byte: the previous copy is resumed.
+	raw, _ := os.ReadFile(filepath.Join(dir, session.SaveFile))
+	_ = os.WriteFile(filepath.Join(dir, session.SaveFile), raw[:len(raw)-1], 0o644)
+	h3 := newHarness(t, fa)
+	test.Tap(h3.home().continueBtn)
+	if r := h3.gameScreen(); r.Game().Record() != first {
+		t.Fatalf("resumed %q, want the previous copy %q", r.Game().Record(), first)
+	}
+	// A new game forgets every copy.
+	h3.a.back()
+	h3.startGame(0, session.ModeTwoPlayers)
+	if _, err := savesOf(t, fa).Load(); err != session.ErrNoSave {
+		t.Fatalf("after a new game: %v, want no save", err)
+	}
+}
+
+// A game saved by an older version in the preferences is still offered, and
+// moves to the file at the next save.
+func TestSaveInPreferencesMigrates(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetString(session.KeySavedGame, `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`)
+	h := newHarness(t, fa)
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
+	g := h.gameScreen()
+	if g.Game().Record() != "d4-d5" {
+		t.Fatalf("resumed %q", g.Game().Record())
+	}
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	h.a.saveCurrent()
+	if fa.Preferences().String(session.KeySavedGame) != "" {
+		t.Fatal("the old preference must be removed once the file is written")
+	}
+	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), session.SaveFile)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The start dialogs hug their message: no empty band between the text and
+// the buttons, at desktop and phone sizes.
+func TestStartDialogHasNoEmptyBand(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
+		for _, lang := range translations.Languages {
+			for _, raw := range []string{"{{{", `{"v":1,"game":"deer-chess","mode":"vs-ai-prey","level":"master","record":"c5-c3 @a5"}`} {
+				t.Run(fmt.Sprintf("%vx%v/%s/%.3s", size.Width, size.Height, lang, raw), func(t *testing.T) {
+					fa := test.NewTempApp(t)
+					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), session.SaveFile), []byte(raw), 0o644)
+					translations.SetLanguage(lang)
+					h := newHarness(t, fa)
+					translations.SetLanguage(lang)
+					h.a.Window().Resize(size)
+					msg := h.a.startMsg
+					h.a.closeStartDialog()
+					h.a.showStartDialog(msg)
+					top := h.a.Window().Canvas().Overlays().Top()
+					d := fyne.CurrentApp().Driver()
+					var body *widgets.Paragraph
+					var btn *widget.Button
+					for _, o := range test.LaidOutObjects(top) {
+						switch x := o.(type) {
+						case *widgets.Paragraph:
+							body = x
+						case *widget.Button:
+							btn = x
+						}
+					}
+					if body == nil || btn == nil {
+						t.Fatal("no message or button in the dialog")
+					}
+					gap := d.AbsolutePositionForObject(btn).Y - (d.AbsolutePositionForObject(body).Y + body.Size().Height)
+					if band := body.Size().Height - body.MinSize().Height; band > 1 || gap > 3*theme.Padding()+1 {
+						t.Fatalf("%v px of empty band under the message, then %v px to the buttons", band, gap)
+					}
+				})
+			}
+		}
+	}
+}
