@@ -8,6 +8,7 @@
 package app
 
 import (
+	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -78,7 +79,7 @@ type Options struct {
 type App struct {
 	fa    fyne.App
 	win   fyne.Window
-	prefs fyne.Preferences
+	prefs *session.Vault // settings, statistics, progress (over Fyne's preferences)
 	opts  Options
 	saves *session.Store // the game to resume
 	// tables loads and builds the endgame tables and owns them (nil: none,
@@ -170,7 +171,7 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		}
 	}
-	a := &App{fa: fa, prefs: fa.Preferences(), opts: opts}
+	a := &App{fa: fa, prefs: session.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.saves = session.NewStore(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
 	if a.tables == nil && opts.EndgameTables && opts.SaveDir != "" {
@@ -184,10 +185,7 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		})
 	}
-	engine := ai.Engine{}
-	if a.tables != nil {
-		engine.Tables = a.tables
-	}
+	engine := ai.Engine{Tables: a.tableSource()}
 	if a.opts.Think == nil {
 		a.opts.Think = engine.Think
 	}
@@ -212,8 +210,8 @@ func New(fa fyne.App, opts Options) *App {
 
 	lc := fa.Lifecycle()
 	lc.SetOnExitedForeground(func() {
-		a.saveCurrent()
 		a.saveWindowSize()
+		a.saveCurrent() // and waits for the writes
 	})
 	lc.SetOnStopped(func() {
 		// On the desktop Fyne runs this after its UI queue is closed, off
@@ -235,12 +233,56 @@ func New(fa fyne.App, opts Options) *App {
 	a.win.SetOnClosed(a.Close)
 
 	a.showHome()
-	if opts.Dev != nil {
+	recovered := a.logRecoveries()
+	switch {
+	case opts.Dev != nil:
 		a.applyDev(opts.Dev)
-	} else {
+		if recovered {
+			a.showStartDialog("recovery")
+		}
+	case recovered: // said first; the offer to resume follows its OK
+		a.showStartDialog("recovery")
+	default:
 		a.offerResume()
 	}
 	return a
+}
+
+// logRecoveries tells on stderr what the vault had to recover at opening
+// (scripts read it: make crash-test); it reports whether there was any.
+func (a *App) logRecoveries() bool {
+	rec := a.prefs.Recoveries()
+	for _, r := range rec {
+		how := "reset to the defaults"
+		if r.Restored {
+			how = "restored from the last good copy"
+		}
+		fmt.Fprintf(os.Stderr, "huntchess: recovery: %s could not be read and were %s\n", r.Group, how)
+	}
+	return len(rec) > 0
+}
+
+// recoveryText is the recovery notice: a sentence a group, in the current
+// language.
+func (a *App) recoveryText() string {
+	var lines []string
+	for _, r := range a.prefs.Recoveries() {
+		id := "recovery." + r.Group + "_reset"
+		if r.Restored {
+			id = "recovery." + r.Group + "_restored"
+		}
+		lines = append(lines, translations.T(id))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// tableSource is the engine's source of endgame tables: the app's table
+// owner, or none.
+func (a *App) tableSource() ai.Tables {
+	if a.tables == nil {
+		return nil
+	}
+	return a.tables
 }
 
 // appIcon is the app's icon: the one of its packaging metadata (fyne
@@ -304,8 +346,8 @@ func (a *App) Close() {
 	if a.closed {
 		return
 	}
-	a.saveCurrent()
 	a.saveWindowSize()
+	a.saveCurrent() // and waits for the writes
 	a.closed = true
 	a.stopping.Store(true)
 	for _, s := range a.stack {
@@ -324,8 +366,8 @@ func (a *App) saveWindowSize() {
 		return
 	}
 	if s := a.win.Canvas().Size(); validWindowSize(s) {
-		a.prefs.SetFloat(KeyWindowWidth, float64(s.Width))
-		a.prefs.SetFloat(KeyWindowHeight, float64(s.Height))
+		a.prefs.SetFloat(session.KeyWindowWidth, float64(s.Width))
+		a.prefs.SetFloat(session.KeyWindowHeight, float64(s.Height))
 	}
 }
 
@@ -449,6 +491,7 @@ func (a *App) saveCurrent() {
 		g.save()
 	}
 	_ = a.saves.Flush() // on disk before the app goes
+	a.prefs.Flush()
 }
 
 // unfinished returns the game a new game would discard: the unfinished game
@@ -483,6 +526,7 @@ func (a *App) offerResume() {
 	case err == session.ErrNoSave:
 		return
 	case err != nil:
+		fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was discarded: %v\n", err)
 		a.saves.Clear()
 		a.render() // the home screen loses its Continue button
 		a.showStartDialog("resume.corrupt")
@@ -499,8 +543,20 @@ func (a *App) offerResume() {
 func (a *App) showStartDialog(msg string) {
 	text := a.startDialogText(msg)
 	body := widgets.NewParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
-	d := dialog.NewCustomWithoutButtons(translations.T("resume.title"), body, a.win)
-	if msg == "resume.message" {
+	title := translations.T("resume.title")
+	if msg == "recovery" {
+		title = translations.T("recovery.title")
+	}
+	d := dialog.NewCustomWithoutButtons(title, body, a.win)
+	switch msg {
+	case "recovery": // then the offer to resume, if a game is saved
+		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), func() {
+			a.closeStartDialog()
+			if a.opts.Dev == nil {
+				a.offerResume()
+			}
+		})})
+	case "resume.message":
 		discard := widget.NewButton(translations.T("resume.discard"), func() {
 			a.closeStartDialog()
 			a.saves.Clear()
@@ -512,7 +568,7 @@ func (a *App) showStartDialog(msg string) {
 		})
 		cont.Importance = widget.HighImportance
 		d.SetButtons([]fyne.CanvasObject{discard, cont})
-	} else {
+	default:
 		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), a.closeStartDialog)})
 	}
 	// As wide as the message on one line, within the window (like Fyne's
@@ -542,6 +598,9 @@ func fitDialog(d dialog.Dialog, w float32) {
 // the game, the mode (and so the player's side), the level and the move, and
 // says when only part of the record could be read.
 func (a *App) startDialogText(msg string) string {
+	if msg == "recovery" {
+		return a.recoveryText()
+	}
 	text := translations.T(msg)
 	if msg != "resume.message" {
 		return text

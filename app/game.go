@@ -49,7 +49,12 @@ type gameScreen struct {
 	// confirmation on screen (resign, leave, paste over a game).
 	resignBtn, copyBtn, pasteBtn, reviewBtn *widget.Button
 	askDialog                               *dialog.ConfirmDialog
-	pasteErr                                string // the last paste error shown
+	// drawBtn offers a draw; drawDialog asks a person to answer one offered
+	// by drawBy (draw.go).
+	drawBtn    *widget.Button
+	drawDialog dialog.Dialog
+	drawBy     core.Side
+	pasteErr   string // the last paste error shown
 	// the move list as a tool (movelist.go): browse is the number of moves
 	// of the position shown, -1 for the game itself.
 	browse                     int
@@ -78,6 +83,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 	s.Session = session.New(g, mode, level, s.timer, session.Env{
 		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
 		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves,
+		AcceptsDraw: ai.Engine{Tables: a.tableSource()}.AcceptsDraw,
 	}, timeLeft)
 	s.Session.Hooks = session.Hooks{
 		Position: func(last core.Move) {
@@ -95,6 +101,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 			s.board.SetHint(res.Move)
 			s.tables.found(s.info, s.Game().ToMove(), res)
 		},
+		DrawOffered: s.drawOffered,
 	}
 	a.tables.Ensure(s.info.ID)
 	s.board.OnMove = s.HumanMove
@@ -307,6 +314,8 @@ func (s *gameScreen) outcomeTexts() (winner, reason string) {
 		reason = translations.T("reason.no_move_draw")
 	case core.ReasonRepetition:
 		reason = translations.T("reason.repetition")
+	case core.ReasonAgreed:
+		reason = translations.T("reason.agreed")
 	}
 	return winner, reason
 }
@@ -327,6 +336,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.undoBtn = widget.NewButtonWithIcon(translations.T("game.undo"), theme.ContentUndoIcon(), s.undo)
 	s.redoBtn = widget.NewButtonWithIcon(translations.T("game.redo"), theme.ContentRedoIcon(), s.redo)
 	s.hintBtn = widget.NewButtonWithIcon(translations.T("game.hint"), theme.SearchIcon(), s.hint)
+	s.drawBtn = s.newDrawButton()
 	s.newBtn = widget.NewButtonWithIcon(translations.T("game.new"), theme.ContentAddIcon(), s.newGame)
 	s.rulesBtn = widget.NewButtonWithIcon(translations.T("game.rules"), theme.HelpIcon(), func() { s.a.showRules(s.info) })
 	s.settingsBtn = widget.NewButtonWithIcon(translations.T("game.settings"), theme.SettingsIcon(), s.a.showSettings)
@@ -364,13 +374,17 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		// The notice row keeps the height of a button (the Pass button
 		// shows in it) while empty, so the buttons below never move.
 		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
-			container.NewBorder(nil, nil, nil, s.passBtn, s.noticeLabel)),
+			container.NewBorder(nil, nil, nil, container.NewHBox(s.passBtn, s.drawBtn), s.noticeLabel)),
 		playRow,
 		rows.row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,
 	)
 	panel := container.NewBorder(head, nil, nil, nil, s.movesList)
 	s.refresh()
+	if s.drawDialog != nil { // a language switch: ask again in the new language
+		s.dismissDraw()
+		s.drawOffered(s.drawBy)
+	}
 	if s.overOpen { // a language switch: show the dialog again in the new language
 		s.dismissGameOver()
 		s.showGameOver()
@@ -427,6 +441,11 @@ func (s *gameScreen) refresh() {
 	setEnabled(s.hintBtn, canEdit && s.HumanTurn() && !s.Hinting() && !s.ForcedPass())
 	_, canResign := s.Resigner()
 	setEnabled(s.resignBtn, canResign && !s.browsing())
+	setEnabled(s.drawBtn, s.CanOfferDraw() && !s.browsing())
+	if s.Watching() { // nobody to offer or answer a draw
+		s.drawBtn.Hide()
+	}
+	s.refreshDraw()
 	if s.Mode() == session.ModeWatch {
 		s.resignBtn.Hide()
 	}

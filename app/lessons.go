@@ -27,7 +27,7 @@ const replyDelay = 700 * time.Millisecond
 // ---- progress ------------------------------------------------------------------
 
 // lessonProgress counts the completed lessons of a game.
-func lessonProgress(p fyne.Preferences, game string) (done, total int) {
+func lessonProgress(p session.Prefs, game string) (done, total int) {
 	d := session.LessonsDone(p)
 	for _, l := range lessons.ForGame(game) {
 		total++
@@ -39,7 +39,7 @@ func lessonProgress(p fyne.Preferences, game string) (done, total int) {
 }
 
 // lessonProgressText is the home card's line: "Lessons done: 2 / 6".
-func lessonProgressText(p fyne.Preferences, game string) string {
+func lessonProgressText(p session.Prefs, game string) string {
 	done, total := lessonProgress(p, game)
 	return translations.TData("lesson.progress", map[string]any{"Done": done, "Total": total})
 }

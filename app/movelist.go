@@ -112,7 +112,14 @@ func (s *gameScreen) hint() {
 }
 
 // moveRows is the number of rows of the move list (two moves a row).
-func (s *gameScreen) moveRows() int { return (s.Game().Len() + 1) / 2 }
+// A game the players ended has its end mark after the last move.
+func (s *gameScreen) moveRows() int {
+	n := s.Game().Len()
+	if s.endMark() != "" {
+		n++
+	}
+	return (n + 1) / 2
+}
 
 // newMoveList builds the move list: per row, the move number and two
 // cells, one per move, that show the position after it when tapped.
@@ -128,7 +135,11 @@ func (s *gameScreen) newMoveList() *widget.List {
 		for k := 0; k < 2; k++ {
 			c := cells[k+1].(*widgets.MoveCell)
 			i := 2*id + k
-			if i >= len(moves) {
+			if i == len(moves) {
+				c.Set(s.endMark(), false, nil) // "" while the game goes on
+				continue
+			}
+			if i > len(moves) {
 				c.Set("", false, nil)
 				continue
 			}

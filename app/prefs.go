@@ -2,13 +2,8 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
-)
 
-// Preference keys of the window. They never change: a renamed key would
-// lose the user's settings (the others are in package session).
-const (
-	KeyWindowWidth  = "window.width"  // float: the window's last size, in Fyne units
-	KeyWindowHeight = "window.height" // float
+	"huntchess/session"
 )
 
 // DefaultWindowSize is the window's size at the first start.
@@ -19,8 +14,8 @@ func validWindowSize(s fyne.Size) bool {
 }
 
 // loadWindowSize is the window's size at the last exit, or the default.
-func loadWindowSize(p fyne.Preferences) fyne.Size {
-	s := fyne.NewSize(float32(p.FloatWithFallback(KeyWindowWidth, 0)), float32(p.FloatWithFallback(KeyWindowHeight, 0)))
+func loadWindowSize(p session.Prefs) fyne.Size {
+	s := fyne.NewSize(float32(p.FloatWithFallback(session.KeyWindowWidth, 0)), float32(p.FloatWithFallback(session.KeyWindowHeight, 0)))
 	if !validWindowSize(s) {
 		return DefaultWindowSize
 	}

@@ -174,7 +174,11 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 // summary counts the verdicts of each side.
 func (r *reviewScreen) summary() fyne.CanvasObject {
 	if !r.table {
-		return widgets.NewParagraph(translations.T("review.no_table"))
+		text := translations.T("review.no_table")
+		if o := r.info.Outcome(); o.Reason == core.ReasonAgreed {
+			text += "\n" + translations.T("review.agreed")
+		}
+		return widgets.NewParagraph(text)
 	}
 	var slips, blunders [2]int
 	for _, m := range r.moves {
@@ -189,7 +193,11 @@ func (r *reviewScreen) summary() fyne.CanvasObject {
 	line := func(s core.Side) string {
 		return translations.TData("review.summary", map[string]any{"Side": sideName(info, s), "Slips": slips[s], "Blunders": blunders[s]})
 	}
-	return widgets.NewParagraph(line(core.Predator) + "\n" + line(core.Prey))
+	text := line(core.Predator) + "\n" + line(core.Prey)
+	if o := r.info.Outcome(); o.Reason == core.ReasonAgreed {
+		text += "\n" + translations.T("review.agreed")
+	}
+	return widgets.NewParagraph(text)
 }
 
 // show puts the position after n moves on the board.

@@ -87,6 +87,8 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 		}
 	}
 	section(translations.T("rules.clarifications"), gt.Clarifications, true)
+	// The app's own rule: draws by agreement (session/draw.go).
+	section(translations.T("rules.draw_title"), []string{translations.T("rules.draw_text")}, false)
 	body.Add(container.NewCenter(r.a.puzzleButton(r.info))) // practise: the game's puzzles (puzzles.go)
 
 	r.learn = newLearnButton(r.a, r.info)

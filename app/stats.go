@@ -85,7 +85,7 @@ func (s *statsScreen) card(info *core.GameInfo) fyne.CanvasObject {
 		widget.NewLabelWithStyle(translations.T("stats.side_level"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true}),
 		head("stats.played"), head("stats.won"), head("stats.lost"), head("stats.drawn"),
 	}
-	n := 0
+	n, agreed := 0, 0
 	for _, side := range []core.Side{core.Predator, core.Prey} {
 		for _, lv := range ai.Levels() {
 			key := session.StatKey(info.Key, side, lv)
@@ -102,13 +102,18 @@ func (s *statsScreen) card(info *core.GameInfo) fyne.CanvasObject {
 			lbl := widget.NewLabel(name + " · " + levelLabel(lv))
 			lbl.Truncation = fyne.TextTruncateEllipsis
 			cells = append(cells, lbl, num(l.Played), num(l.Won), num(l.Lost), num(l.Drawn))
+			agreed += l.Agreed
 		}
 	}
 	if n == 0 {
 		return nil
 	}
 	gt := translations.Game(info.Key)
-	return widget.NewCard(gt.Title, "", container.New(&statsTableLayout{cols: 5}, cells...))
+	var body fyne.CanvasObject = container.New(&statsTableLayout{cols: 5}, cells...)
+	if agreed > 0 { // of the draws, those the players agreed to
+		body = container.NewVBox(body, widgets.NewParagraph(translations.TData("stats.agreed", map[string]any{"Count": agreed})))
+	}
+	return widget.NewCard(gt.Title, "", body)
 }
 
 func (s *statsScreen) askReset() {

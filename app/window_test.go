@@ -60,7 +60,7 @@ func TestWindowIconAndSizeRemembered(t *testing.T) {
 	if sized != fyne.NewSize(900, 650) {
 		t.Fatalf("next start at %v", sized)
 	}
-	fa.Preferences().SetFloat(KeyWindowWidth, 5) // nonsense: the default
+	fa.Preferences().SetFloat(session.KeyWindowWidth, 5) // nonsense: the default
 	if got := loadWindowSize(fa.Preferences()); got != DefaultWindowSize {
 		t.Fatalf("a bad size gives %v", got)
 	}

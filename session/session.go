@@ -62,6 +62,8 @@ type Session struct {
 	// the chosen least time per move (0: Env.WatchDelay).
 	held       bool
 	watchSpeed time.Duration
+	// draw is a draw offer under way (draw.go).
+	draw drawState
 }
 
 // Timer is the turn countdown the view shows (widgets.Timer). It calls
@@ -81,6 +83,10 @@ type Env struct {
 	Do           func(func()) // run on the UI goroutine (the app's do)
 	WatchDelay   time.Duration
 	TimerSeconds func() int // the timer setting now; 0: off
+	// AcceptsDraw decides a draw offered to the engine playing side
+	// (ai.Engine.AcceptsDraw); nil: the engine declines every offer and
+	// makes none.
+	AcceptsDraw func(ctx context.Context, g *core.Game, side core.Side) bool
 	// Saves, if set, keeps the game: every completed move (a person's, the
 	// engine's, a pass), undo, redo, change of level or end is saved to it
 	// at once, so that a killed app loses nothing (nil: the owner saves).
@@ -94,6 +100,15 @@ type Hooks struct {
 	Refresh  func()               // texts and buttons
 	Over     func()               // the game is over
 	Hint     func(ai.Result)      // a hint was found: the whole search result
+	// DrawOffered: side offers a draw to a person, who answers through
+	// AnswerDraw (or plays on).
+	DrawOffered func(by core.Side)
+}
+
+func (h Hooks) drawOffered(by core.Side) {
+	if h.DrawOffered != nil {
+		h.DrawOffered(by)
+	}
 }
 
 func (h Hooks) position(last core.Move) {
@@ -130,7 +145,8 @@ func (h Hooks) hint(r ai.Result) {
 // begin the first turn. timeLeft, if set, is the time left on the first
 // person's turn (a resumed game).
 func New(g *core.Game, mode Mode, level ai.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
-	return &Session{game: g, mode: mode, players: mode.Players(), level: level, timer: timer, env: env, firstLimit: timeLeft}
+	return &Session{game: g, mode: mode, players: mode.Players(), level: level, timer: timer, env: env, firstLimit: timeLeft,
+		draw: drawState{lastPly: -1}}
 }
 
 // Game is the game record (the view reads it; only the session changes it).
@@ -227,13 +243,14 @@ func (s *Session) stopSearches() {
 		c()
 	}
 	s.cancels = nil
-	s.thinking, s.hinting = false, false
+	s.thinking, s.hinting, s.draw.deciding = false, false, false
 }
 
 // advance tells the view the game changed (a move, undo, redo), then starts
 // the next turn.
 func (s *Session) advance(last core.Move) {
 	s.stopSearches()
+	s.playedOn()
 	s.Hooks.position(last)
 	s.turn()
 	s.persist()
@@ -385,7 +402,11 @@ func (s *Session) engineDone(gen uint64, res ai.Result) {
 	}
 	// The engine's move leaves the notice alone: a notice (the player's time
 	// ran out) stays until the player's own next action.
+	side := s.game.ToMove().Other() // who just played
 	s.advance(m)
+	if m == res.Move {
+		s.engineOffersDraw(side, res)
+	}
 }
 
 // Hint searches for a move for the player to move; the view's Hint hook

@@ -175,3 +175,126 @@ func fastThink(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
 }
 
 func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ctx, g, ai.Easy) }
+
+// Draws by agreement: between two people the other one answers; against
+// the engine it decides; playing on declines; the statistics count it.
+func TestDrawByAgreement(t *testing.T) {
+	r := newTurnRig(t, "wolf-carries-pig", ModeTwoPlayers, 0)
+	tu := r.turns
+	offered := -1
+	tu.Hooks.DrawOffered = func(by core.Side) { offered = int(by) }
+	if tu.CanOfferDraw() {
+		t.Fatal("no offer before the first move")
+	}
+	tu.HumanMove(tu.game.LegalMoves()[0])
+	by := tu.game.ToMove()
+	tu.OfferDraw()
+	if offered != int(by) {
+		t.Fatalf("the offer reaches the other player: %d", offered)
+	}
+	tu.AnswerDraw(false)
+	if id, _ := tu.Notice(); id != "draw.declined_person" || tu.Over() {
+		t.Fatalf("declined: notice %q over %v", id, tu.Over())
+	}
+	tu.OfferDraw()
+	tu.HumanMove(tu.game.LegalMoves()[0]) // playing on declines it
+	if _, open := tu.DrawOffer(); open {
+		t.Fatal("a move closes the offer")
+	}
+	tu.OfferDraw()
+	tu.AnswerDraw(true)
+	if o := tu.game.Outcome(); o != (core.Outcome{Result: core.Draw, Reason: core.ReasonAgreed}) || !tu.Over() {
+		t.Fatalf("accepted: %+v", o)
+	}
+	if !contains(r.events, "over") {
+		t.Fatal("the view is told the game is over")
+	}
+
+	// Against the engine: it decides.
+	for _, accept := range []bool{false, true} {
+		r := newTurnRig(t, "wolf-carries-pig", ModeVsAIAsPredator, 0)
+		tu := r.turns
+		asked := -1
+		tu.env.AcceptsDraw = func(_ context.Context, g *core.Game, side core.Side) bool {
+			asked = int(side)
+			return accept
+		}
+		tu.HumanMove(tu.game.LegalMoves()[0])
+		r.settle("the engine's answer", func() bool { return tu.HumanTurn() })
+		tu.OfferDraw()
+		if !tu.DrawDeciding() {
+			t.Fatal("the engine thinks the offer over")
+		}
+		r.settle("the engine's decision", func() bool { return !tu.DrawDeciding() })
+		if asked != int(core.Prey) {
+			t.Fatalf("the engine was asked as the pigs: %d", asked)
+		}
+		if tu.Over() != accept {
+			t.Fatalf("accept %v: over %v", accept, tu.Over())
+		}
+		if id, _ := tu.Notice(); !accept && id != "draw.declined" {
+			t.Fatalf("declined: notice %q", id)
+		}
+		if accept {
+			p := newMemPrefs()
+			if !tu.CountResult(p) {
+				t.Fatal("an agreed draw against the engine is counted")
+			}
+			if l := LoadStats(p)[StatKey("wolf-carries-pig", core.Predator, ai.Easy)]; l != (StatLine{Played: 1, Drawn: 1, Agreed: 1}) {
+				t.Fatalf("statistics %+v", l)
+			}
+		}
+	}
+}
+
+// The engine offers a draw itself after a long stretch without a capture
+// when its search sees nothing better, and not again straight away.
+func TestEngineOffersDraw(t *testing.T) {
+	r := newTurnRig(t, "wolf-carries-pig", ModeVsAIAsPredator, 0) // the engine has the pigs
+	tu := r.turns
+	tu.env.AcceptsDraw = func(context.Context, *core.Game, core.Side) bool { return true }
+	tu.env.Think = func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+		return ai.Result{Move: quietMove(g), Score: 0}
+	}
+	offers := 0
+	tu.Hooks.DrawOffered = func(by core.Side) {
+		if by != core.Prey {
+			t.Errorf("offered by %v", by)
+		}
+		offers++
+	}
+	for tu.game.Len() < DrawOfferPlies+DrawOfferPlies/2 && !tu.Over() {
+		r.settle("the engine", func() bool { return tu.HumanTurn() || tu.Over() })
+		if !tu.Over() {
+			tu.HumanMove(quietMove(tu.game))
+		}
+	}
+	if n := ai.PliesSinceCapture(tu.game); n < DrawOfferPlies || offers != 1 {
+		t.Fatalf("%d offers in %d quiet plies (over: %v), want one after %d", offers, n, tu.game.Outcome(), DrawOfferPlies)
+	}
+}
+
+// quietMove is a move of g that captures nothing and repeats no position,
+// where there is one (else the first legal move).
+func quietMove(g *core.Game) core.Move {
+	moves := g.LegalMoves()
+	for _, m := range moves {
+		if m.Capt != 0 {
+			continue
+		}
+		c := g.Clone()
+		if c.PlayMove(m) == nil && c.Repetitions() < 2 {
+			return m
+		}
+	}
+	return moves[0]
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

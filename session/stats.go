@@ -16,6 +16,8 @@ type StatLine struct {
 	Won    int `json:"won"`
 	Lost   int `json:"lost"`
 	Drawn  int `json:"drawn"`
+	// Agreed counts the draws (of Drawn) the players agreed to.
+	Agreed int `json:"agreed,omitempty"`
 }
 
 // Stats are the results of the games against the AI, by "game/side/level"
@@ -69,7 +71,13 @@ func (s *Session) CountResult(p Prefs) bool {
 	}
 	me := s.mode.HumanSide()
 	st := LoadStats(p)
-	st.Add(StatKey(s.game.Info().Key, me, s.level), won && winner == me, won && winner != me)
+	key := StatKey(s.game.Info().Key, me, s.level)
+	st.Add(key, won && winner == me, won && winner != me)
+	if s.game.Outcome().Reason == core.ReasonAgreed {
+		l := st[key]
+		l.Agreed++
+		st[key] = l
+	}
 	st.Save(p)
 	return true
 }

@@ -26,6 +26,9 @@ package translations
 //	rules.timer_yours       {{.Seconds}}
 //	resign.message_side     {{.Side}}
 //	reason.resigned         {{.Side}}
+//	draw.offer_side         {{.Side}}
+//	moves.end_resigned      {{.Side}}
+//	stats.agreed            {{.Count}}
 //	moves.viewing           {{.Number}} {{.Move}}  the move's number in the list, its text
 //	paste.unknown_game      {{.Name}}
 //	paste.bad_move          {{.Game}} {{.Number}} {{.Move}}
@@ -62,6 +65,9 @@ var uiIDs = []string{
 	"settings.theme_system", "settings.theme_light", "settings.theme_dark",
 
 	"resume.title", "resume.message", "resume.continue", "resume.discard", "resume.corrupt",
+
+	// Draws by agreement; the repair of stored data (session.Vault).
+	"game.offer_draw", "draw.title", "draw.offer_side", "draw.ai_offers", "draw.accept", "draw.decline", "draw.considering", "draw.declined", "draw.declined_person", "reason.agreed", "moves.end_agreed", "moves.end_resigned", "stats.agreed", "review.agreed", "rules.draw_title", "rules.draw_text", "recovery.title", "recovery.settings_restored", "recovery.settings_reset", "recovery.statistics_restored", "recovery.statistics_reset", "recovery.progress_restored", "recovery.progress_reset",
 
 	"rules.key_points", "rules.quick_start", "rules.rules", "rules.clarifications", "rules.diagram",
 
