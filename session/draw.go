@@ -94,17 +94,9 @@ func (s *Session) AnswerDraw(accept bool) {
 
 // agreeDraw ends the game in a draw by agreement.
 func (s *Session) agreeDraw() {
-	if s.game.AgreeDraw() != nil {
-		return
+	if s.game.AgreeDraw() == nil {
+		s.ended()
 	}
-	s.draw.open, s.draw.deciding = false, false
-	s.stopSearches()
-	s.timer.Start(0)
-	s.ClearNotice()
-	s.Hooks.readOnly(true)
-	s.Hooks.refresh()
-	s.Hooks.over()
-	s.persist()
 }
 
 // playedOn closes an offer the game went on past (a move, an undo).

@@ -39,6 +39,14 @@ func (s *Session) Resign() {
 	if !ok || s.game.Resign(side) != nil {
 		return
 	}
+	s.ended()
+}
+
+// ended follows the players ending the game (a resignation, an agreed
+// draw): searches and the timer stop, the view shows the result, the save
+// is forgotten.
+func (s *Session) ended() {
+	s.playedOn()
 	s.stopSearches()
 	s.timer.Start(0)
 	s.ClearNotice()

@@ -292,105 +292,69 @@ func (vt *Vault) changed(g *vaultGroup) {
 	g.file.put(slotOp{data: encodeVault(g.v)})
 }
 
-// StringWithFallback is part of Prefs.
-func (vt *Vault) StringWithFallback(key, fallback string) string {
+// get reads key of one type: from its group's values (in), or from the
+// base where no group keeps it.
+func get[T any](vt *Vault, key string, fallback T, in func(*vaultValues) map[string]T, base func(string, T) T) T {
 	vt.mu.Lock()
 	defer vt.mu.Unlock()
 	if g := vt.group(key); g != nil {
-		if x, ok := g.v.S[key]; ok {
+		if x, ok := in(&g.v)[key]; ok {
 			return x
 		}
 		return fallback
 	}
-	return vt.base.StringWithFallback(key, fallback)
+	return base(key, fallback)
+}
+
+// set writes key of one type: to its group (in; its file is written in the
+// background) and through to the base.
+func set[T any](vt *Vault, key string, value T, in func(*vaultValues) map[string]T, base func(string, T)) {
+	vt.mu.Lock()
+	if g := vt.group(key); g != nil {
+		g.v.remove(key)
+		in(&g.v)[key] = value
+		vt.changed(g)
+	}
+	vt.mu.Unlock()
+	base(key, value)
+}
+
+func strs(v *vaultValues) map[string]string    { return v.S }
+func ints(v *vaultValues) map[string]int       { return v.I }
+func bools(v *vaultValues) map[string]bool     { return v.B }
+func floats(v *vaultValues) map[string]float64 { return v.F }
+
+// StringWithFallback is part of Prefs.
+func (vt *Vault) StringWithFallback(key, fallback string) string {
+	return get(vt, key, fallback, strs, vt.base.StringWithFallback)
 }
 
 // SetString is part of Prefs.
-func (vt *Vault) SetString(key, value string) {
-	vt.mu.Lock()
-	if g := vt.group(key); g != nil {
-		g.v.remove(key)
-		g.v.S[key] = value
-		vt.changed(g)
-	}
-	vt.mu.Unlock()
-	vt.base.SetString(key, value)
-}
+func (vt *Vault) SetString(key, value string) { set(vt, key, value, strs, vt.base.SetString) }
 
 // IntWithFallback is part of Prefs.
 func (vt *Vault) IntWithFallback(key string, fallback int) int {
-	vt.mu.Lock()
-	defer vt.mu.Unlock()
-	if g := vt.group(key); g != nil {
-		if x, ok := g.v.I[key]; ok {
-			return x
-		}
-		return fallback
-	}
-	return vt.base.IntWithFallback(key, fallback)
+	return get(vt, key, fallback, ints, vt.base.IntWithFallback)
 }
 
 // SetInt is part of Prefs.
-func (vt *Vault) SetInt(key string, value int) {
-	vt.mu.Lock()
-	if g := vt.group(key); g != nil {
-		g.v.remove(key)
-		g.v.I[key] = value
-		vt.changed(g)
-	}
-	vt.mu.Unlock()
-	vt.base.SetInt(key, value)
-}
+func (vt *Vault) SetInt(key string, value int) { set(vt, key, value, ints, vt.base.SetInt) }
 
 // BoolWithFallback is part of Prefs.
 func (vt *Vault) BoolWithFallback(key string, fallback bool) bool {
-	vt.mu.Lock()
-	defer vt.mu.Unlock()
-	if g := vt.group(key); g != nil {
-		if x, ok := g.v.B[key]; ok {
-			return x
-		}
-		return fallback
-	}
-	return vt.base.BoolWithFallback(key, fallback)
+	return get(vt, key, fallback, bools, vt.base.BoolWithFallback)
 }
 
 // SetBool is part of Prefs.
-func (vt *Vault) SetBool(key string, value bool) {
-	vt.mu.Lock()
-	if g := vt.group(key); g != nil {
-		g.v.remove(key)
-		g.v.B[key] = value
-		vt.changed(g)
-	}
-	vt.mu.Unlock()
-	vt.base.SetBool(key, value)
-}
+func (vt *Vault) SetBool(key string, value bool) { set(vt, key, value, bools, vt.base.SetBool) }
 
 // FloatWithFallback is part of Prefs.
 func (vt *Vault) FloatWithFallback(key string, fallback float64) float64 {
-	vt.mu.Lock()
-	defer vt.mu.Unlock()
-	if g := vt.group(key); g != nil {
-		if x, ok := g.v.F[key]; ok {
-			return x
-		}
-		return fallback
-	}
-	return vt.base.FloatWithFallback(key, fallback)
+	return get(vt, key, fallback, floats, vt.base.FloatWithFallback)
 }
 
 // SetFloat is part of Prefs.
-func (vt *Vault) SetFloat(key string, value float64) {
-	vt.mu.Lock()
-	if g := vt.group(key); g != nil {
-		g.v.remove(key)
-		g.v.F[key] = value
-		vt.changed(g)
-	}
-	vt.mu.Unlock()
-	vt.base.SetFloat(key, value)
-}
+func (vt *Vault) SetFloat(key string, value float64) { set(vt, key, value, floats, vt.base.SetFloat) }
 
 // RemoveValue is part of Prefs.
 func (vt *Vault) RemoveValue(key string) {
