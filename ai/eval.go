@@ -56,11 +56,11 @@ var weights = [core.NumGames]Weights{
 // evaluate scores pos from the predator's point of view, relative to the
 // start position (which scores 0), so that a draw (0, give or take the
 // contempt) means "no better than at the start" for both sides.
-func evaluate(pos *core.Position, t *tables, w *Weights) int {
+func evaluate(pos *core.Position, t *masks, w *Weights) int {
 	return rawEval(pos, t, w) - w.offset
 }
 
-func rawEval(pos *core.Position, t *tables, w *Weights) int {
+func rawEval(pos *core.Position, t *masks, w *Weights) int {
 	capd := int(pos.Captured)
 	s := capd*w.Capture + capd*capd*w.CaptureSq/t.captureWin
 	safeMoves, _, _, nCapt, maxCapt := t.threats(pos)
@@ -157,13 +157,13 @@ func (w *Weights) SetWeight(name string, v int) bool {
 func (w *Weights) Rebase(id core.GameID) {
 	start := id.Info().Start()
 	w.offset = 0
-	w.offset = rawEval(&start, gameTables[id], w)
+	w.offset = rawEval(&start, gameMasks[id], w)
 }
 
 // Evaluate returns the static evaluation of pos from the side to move's point
 // of view (for tools and tests).
 func Evaluate(pos core.Position) int {
-	e := evaluate(&pos, gameTables[pos.Game], &weights[pos.Game])
+	e := evaluate(&pos, gameMasks[pos.Game], &weights[pos.Game])
 	if pos.ToMove == core.Prey {
 		return -e
 	}

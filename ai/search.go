@@ -96,7 +96,7 @@ type shared struct {
 }
 
 type searcher struct {
-	t         *tables
+	t         *masks
 	w         *Weights
 	tt        *ttable
 	sh        *shared
@@ -181,7 +181,7 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	sh := &shared{}
 	mk := func(helper bool) *searcher {
 		s := searcherPool.Get().(*searcher)
-		s.t, s.w, s.tt, s.sh, s.ctx = gameTables[pos.Game], &weights[pos.Game], tt, sh, ctx
+		s.t, s.w, s.tt, s.sh, s.ctx = gameMasks[pos.Game], &weights[pos.Game], tt, sh, ctx
 		if lim.Weights != nil {
 			s.w = lim.Weights
 		}

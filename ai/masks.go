@@ -11,10 +11,10 @@ type jump struct {
 	over, land uint64
 }
 
-// tables holds per-game masks for evaluation and move ordering, laid out
+// masks holds per-game masks for evaluation and move ordering, laid out
 // for the hot loops: they are read from core's board geometry (Board's
 // PredStepMask, Jump and AxisPair), not rebuilt here.
-type tables struct {
+type masks struct {
 	game       core.GameID
 	n          int
 	all        uint64
@@ -32,20 +32,20 @@ type tables struct {
 	captureWin int
 }
 
-var gameTables [core.NumGames]*tables
+var gameMasks [core.NumGames]*masks
 
 func init() {
 	for _, g := range core.Games() {
-		gameTables[g.ID] = buildTables(g)
+		gameMasks[g.ID] = buildMasks(g)
 	}
 	for _, g := range core.Games() {
 		weights[g.ID].Rebase(g.ID)
 	}
 }
 
-func buildTables(g *core.GameInfo) *tables {
+func buildMasks(g *core.GameInfo) *masks {
 	b := g.Board
-	t := &tables{game: g.ID, n: b.NumPoints(), all: b.Mask(), traps: b.TrapMask(), cliff: b.CliffMask(), gate: b.Gate,
+	t := &masks{game: g.ID, n: b.NumPoints(), all: b.Mask(), traps: b.TrapMask(), cliff: b.CliffMask(), gate: b.Gate,
 		canJump: g.CanJump(), lion: g.LionCapture(), captureWin: g.CapturesToWin}
 	t.safe = t.all &^ t.traps &^ t.cliff
 	for p := 0; p < t.n; p++ {
@@ -93,7 +93,7 @@ func buildTables(g *core.GameInfo) *tables {
 // threats counts the predator's safe steps and its jumps, and returns the
 // set of prey pieces it can capture now, the landing points of those captures,
 // and the number of distinct capturing moves.
-func (t *tables) threats(pos *core.Position) (safeMoves int, capt, lands uint64, nCaptMoves int, maxCapt int) {
+func (t *masks) threats(pos *core.Position) (safeMoves int, capt, lands uint64, nCaptMoves int, maxCapt int) {
 	empty := t.all &^ (pos.Pred | pos.Prey)
 	for pcs := pos.Pred; pcs != 0; pcs &= pcs - 1 {
 		p := bits.TrailingZeros64(pcs)
@@ -138,7 +138,7 @@ func (t *tables) threats(pos *core.Position) (safeMoves int, capt, lands uint64,
 
 // reach returns the points the predator can walk to through empty safe points
 // (its own points included).
-func (t *tables) reach(pos *core.Position) uint64 {
+func (t *masks) reach(pos *core.Position) uint64 {
 	free := t.safe &^ (pos.Pred | pos.Prey)
 	seen := pos.Pred
 	frontier := pos.Pred
