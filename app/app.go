@@ -171,6 +171,9 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		}
 	}
+	if opts.Dev != nil && opts.Dev.Screen == "recovery" && opts.SaveDir != "" {
+		devTearSettings(opts.SaveDir, fa.Preferences())
+	}
 	a := &App{fa: fa, prefs: session.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.saves = session.NewStore(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -171,6 +172,14 @@ func (a *App) applyDev(d *Dev) {
 				a.showReview(g)
 			})
 		}()
+	case "draw-offer", "draw-agreed":
+		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
+		a.replace(s)
+		s.OfferDraw() // two players: the other one is asked
+		if d.Screen == "draw-agreed" {
+			s.dismissDraw()
+			s.AnswerDraw(true)
+		}
 	case "resign", "leave", "browse", "paste-error", "watch-paused":
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
 		a.replace(s)
@@ -204,5 +213,24 @@ func devGameAction(s *gameScreen, screen string) {
 		s.pasteRecord()
 	case "watch-paused":
 		s.Hold()
+	}
+}
+
+// devTearSettings prepares the "recovery" screen: the settings file in dir
+// is written twice (so a previous copy exists), then torn in half, as a
+// crash in the middle of a write would leave it without the atomic write.
+func devTearSettings(dir string, base session.Prefs) {
+	vt := session.OpenVault(dir, base)
+	s := session.LoadSettings(vt)
+	s.Save(vt)
+	vt.Flush()
+	s.Sound = !s.Sound
+	s.Save(vt)
+	s.Sound = !s.Sound
+	s.Save(vt)
+	vt.Flush()
+	path := filepath.Join(dir, session.VaultFile(session.GroupSettings))
+	if raw, err := os.ReadFile(path); err == nil {
+		_ = os.WriteFile(path, raw[:len(raw)/2], 0o644)
 	}
 }
