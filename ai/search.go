@@ -275,6 +275,7 @@ func (s *searcher) flush() {
 
 // poll checks the stop conditions; called every checkMask+1 nodes.
 func (s *searcher) poll() {
+	yieldToBrowser()
 	total := s.sh.nodes.Add(s.nodes)
 	s.nodes = 0
 	switch {
