@@ -32,12 +32,14 @@ func yieldToBrowser() {
 		return
 	}
 	waitFrame()
+	noteResume(js.Global())
 	lastYield.Store(time.Now().UnixNano())
 }
 
 // noteYield counts the yields in the page's huntchessSearch object (when
 // the page made one): the browser test reads when a search gave the browser
-// a turn, so it knows when the AI was thinking.
+// a turn, so it knows when the AI was thinking, and the longest the search
+// ran between two turns.
 func noteYield(g js.Value) {
 	st := g.Get("huntchessSearch")
 	if st.Type() != js.TypeObject {
@@ -46,9 +48,18 @@ func noteYield(g js.Value) {
 	t := g.Get("performance").Call("now").Float()
 	if st.Get("yields").Int() == 0 {
 		st.Set("first", t)
+	} else if r := st.Get("resumed").Float(); r > 0 && t-r > st.Get("maxRun").Float() {
+		st.Set("maxRun", t-r) // the longest the search kept the browser waiting
 	}
 	st.Set("yields", st.Get("yields").Int()+1)
 	st.Set("last", t)
+}
+
+// noteResume notes when the search went on after a turn.
+func noteResume(g js.Value) {
+	if st := g.Get("huntchessSearch"); st.Type() == js.TypeObject {
+		st.Set("resumed", g.Get("performance").Call("now").Float())
+	}
 }
 
 func waitFrame() {

@@ -139,7 +139,6 @@ func snapshot() Snapshot {
 					s.Texts = append(s.Texts, Text{Text: v.Text, X: x, Y: y, W: x2 - x1, H: y2 - y1, Visible: in})
 				case *widgets.Board:
 					s.Boards = append(s.Boards, board(v, pos, css))
-					return true // its insides are drawing only
 				}
 				return false
 			}, nil)
