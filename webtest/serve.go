@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync/atomic"
+	"time"
 )
 
 // Handler serves the static site in dir as a plain static host would, plus
@@ -21,6 +22,10 @@ import (
 type Handler struct {
 	Dir      string
 	Requests atomic.Int64 // requests served
+	// Throttle, when set, sends huntchess.wasm (or its copy) at that many
+	// bytes a second, as a phone's network would: the browser test's view
+	// of the loading screen.
+	Throttle int
 }
 
 var types = map[string]string{
@@ -84,7 +89,42 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// ServeContent, not ServeFile: ServeFile redirects …/index.html to …/,
 	// and a redirected response cannot answer a navigation from the
 	// service worker's cache.
+	if h.Throttle > 0 && strings.HasPrefix(path.Base(name), "huntchess.wasm") {
+		w = &slowWriter{ResponseWriter: w, rate: h.Throttle}
+	}
 	http.ServeContent(w, r, name, st.ModTime(), f)
+}
+
+// slowWriter writes at most rate bytes a second.
+type slowWriter struct {
+	http.ResponseWriter
+	rate  int
+	start time.Time
+	sent  int
+}
+
+func (w *slowWriter) Write(p []byte) (int, error) {
+	if w.start.IsZero() {
+		w.start = time.Now()
+	}
+	n := 0
+	for len(p) > 0 {
+		k := min(len(p), max(w.rate/20, 1))
+		m, err := w.ResponseWriter.Write(p[:k])
+		n += m
+		w.sent += m
+		if err != nil {
+			return n, err
+		}
+		if f, ok := w.ResponseWriter.(http.Flusher); ok {
+			f.Flush()
+		}
+		// Wait until the bytes sent so far are due.
+		due := w.start.Add(time.Duration(float64(w.sent) / float64(w.rate) * float64(time.Second)))
+		time.Sleep(time.Until(due))
+		p = p[k:]
+	}
+	return n, nil
 }
 
 // acceptsEncoding reports whether an Accept-Encoding header lists enc

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestHandlerServesCompressedCopies(t *testing.T) {
@@ -46,5 +47,20 @@ func TestHandlerServesCompressedCopies(t *testing.T) {
 				rec.Code, rec.Body.String(), rec.Header().Get("Content-Encoding"), rec.Header().Get("Content-Type"),
 				c.code, c.body, c.enc, c.ctype)
 		}
+	}
+}
+
+func TestHandlerThrottle(t *testing.T) {
+	dir := t.TempDir()
+	body := make([]byte, 20_000)
+	if err := os.WriteFile(filepath.Join(dir, "huntchess.wasm"), body, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	h := &Handler{Dir: dir, Throttle: 100_000} // 5 000 bytes every 50 ms: 4 writes
+	rec := httptest.NewRecorder()
+	start := time.Now()
+	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/huntchess.wasm", nil))
+	if d := time.Since(start); d < 150*time.Millisecond || rec.Body.Len() != len(body) {
+		t.Errorf("throttled: %d bytes in %v; want %d bytes in ≥ 150 ms", rec.Body.Len(), d, len(body))
 	}
 }
