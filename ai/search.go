@@ -221,7 +221,7 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	}
 
 	var wg sync.WaitGroup
-	for i := 1; i < lim.Threads; i++ {
+	for i := 1; i < searchThreads(lim.Threads); i++ {
 		h := mk(true)
 		wg.Add(1)
 		go func(id int) {

@@ -12,7 +12,7 @@ import (
 // Under GOOS=js Go has one thread and gives the browser its event loop back
 // only when every goroutine is blocked, so without this a search freezes the
 // page (no frame, no tap) until it ends.
-const yieldEvery = 30 * time.Millisecond
+const yieldEvery = 25 * time.Millisecond
 
 // lastYield is the time (UnixNano) the search last gave the browser a turn.
 var lastYield atomic.Int64
@@ -38,7 +38,7 @@ func yieldToBrowser() {
 
 // noteYield counts the yields in the page's huntchessSearch object (when
 // the page made one): the browser test reads when a search gave the browser
-// a turn, so it knows when the AI was thinking, and the longest the search
+// a turn, so it knows when the AI was thinking, and how long the search
 // ran between two turns.
 func noteYield(g js.Value) {
 	st := g.Get("huntchessSearch")
@@ -48,8 +48,11 @@ func noteYield(g js.Value) {
 	t := g.Get("performance").Call("now").Float()
 	if st.Get("yields").Int() == 0 {
 		st.Set("first", t)
-	} else if r := st.Get("resumed").Float(); r > 0 && t-r > st.Get("maxRun").Float() {
-		st.Set("maxRun", t-r) // the longest the search kept the browser waiting
+	} else if r := st.Get("resumed").Float(); r > 0 {
+		// How long the search kept the browser waiting since its last turn.
+		if runs := st.Get("runs"); runs.Type() == js.TypeObject && runs.Length() < 10000 {
+			runs.Call("push", t-r)
+		}
 	}
 	st.Set("yields", st.Get("yields").Int()+1)
 	st.Set("last", t)
@@ -86,3 +89,7 @@ func waitFrame() {
 	case <-time.After(100 * time.Millisecond): // the frame may never come
 	}
 }
+
+// searchThreads is 1 in the browser: Go has one thread there, and a helper
+// search would only take half of the main search's time.
+func searchThreads(int) int { return 1 }

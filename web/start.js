@@ -100,8 +100,8 @@
   requestAnimationFrame(tick);
 
   // The AI's search notes here when it gives the browser a turn (every
-  // 30 ms while it thinks; ai/search_js.go): the test's "while Master thinks".
-  window.huntchessSearch = { yields: 0, first: 0, last: 0, resumed: 0, maxRun: 0 };
+  // 25 ms while it thinks; ai/search_js.go): the test's "while Master thinks".
+  window.huntchessSearch = { yields: 0, first: 0, last: 0, resumed: 0, runs: [] };
 
   window.addEventListener('error', (e) => page.errors.push(String(e.message || e)));
   window.addEventListener('unhandledrejection', (e) => page.errors.push('unhandled rejection: ' + String(e.reason)));
