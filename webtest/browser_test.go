@@ -664,6 +664,46 @@ func TestBrowser(t *testing.T) {
 		return err
 	})
 
+	r.step("a swipe scrolls the rules", []string{"cold start: first frame drawn, not blank"}, func() error {
+		if err := r.tapText("Rules", 10*time.Second); err != nil {
+			return err
+		}
+		s, err := r.waitFor("the rules", 10*time.Second, func(s Snapshot) bool { return s.has("Back") && !s.has("Play") })
+		if err != nil {
+			return err
+		}
+		// A line of text low on the screen, to follow.
+		var mark *Text
+		for i, t := range s.Texts {
+			if t.Visible && t.Y > 500 && t.Y < 700 && len([]rune(t.Text)) > 12 {
+				mark = &s.Texts[i]
+				break
+			}
+		}
+		if mark == nil {
+			return errors.New("no line of text low on the rules screen to follow")
+		}
+		if err := r.swipe(phoneW/2, 650, 300); err != nil {
+			return err
+		}
+		if _, err := r.waitFor("the rules scrolled", 5*time.Second, func(s Snapshot) bool {
+			for _, t := range s.Texts {
+				if t.Text == mark.Text && t.Y < mark.Y-100 {
+					return true
+				}
+			}
+			return false
+		}); err != nil {
+			return err
+		}
+		_, _ = r.shot("rules-scrolled")
+		if err := r.tapText("Back", 5*time.Second); err != nil {
+			return err
+		}
+		_, err = r.waitFor("the home screen", 10*time.Second, func(s Snapshot) bool { return s.has("Hunt Chess") && s.has("Play") })
+		return err
+	})
+
 	var human string       // the side the player plays
 	var afterAnswer string // the position after the AI answered
 	var playedMoves []string
