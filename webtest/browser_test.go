@@ -33,6 +33,7 @@ import (
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
+	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -451,6 +452,46 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("emulating a phone: %v", err)
 	}
 	started := time.Now()
+
+	r.step("without WebGL: a clear message, not a blank page", nil, func() error {
+		// Another origin, whose pages find no WebGL.
+		nln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return err
+		}
+		nosrv := &http.Server{Handler: &Handler{Dir: dir}}
+		go nosrv.Serve(nln)
+		defer nosrv.Close()
+		var id page.ScriptIdentifier
+		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			res, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+				Source: `HTMLCanvasElement.prototype.getContext = function () { return null; };`,
+			})
+			id = res.Identifier
+			return err
+		})); err != nil {
+			return err
+		}
+		defer chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: id})
+			return err
+		}))
+		if err := chromedp.Do(ctx, chromedp.Navigate("http://"+nln.Addr().String()+"/")); err != nil {
+			return err
+		}
+		var msg string
+		if err := r.eval(`document.getElementById('loading').classList.contains('error') ? document.getElementById('status').textContent : ''`, &msg); err != nil {
+			return err
+		}
+		if !strings.Contains(msg, "WebGL") {
+			return fmt.Errorf("without WebGL the page says %q", msg)
+		}
+		if _, err := r.shot("no-webgl"); err != nil {
+			return err
+		}
+		r.figure("without WebGL the page says: %q", strings.ReplaceAll(msg, "\n", " / "))
+		return chromedp.Do(ctx, chromedp.Navigate("about:blank"))
+	})
 
 	r.step("the loading screen on a slow network (2 MB/s)", nil, func() error {
 		// Another origin (its own cache and service worker), whose server
@@ -940,9 +981,16 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 		if s, err := r.snapshot(); err == nil && len(s.Boards) > 0 {
-			// Back home from a resumed game.
+			// Back home from a resumed game (it stays saved).
 			if err := r.tapText("Back", 5*time.Second); err != nil {
 				return err
+			}
+			if s, err := r.waitFor("home, or the question on leaving", 5*time.Second, func(s Snapshot) bool {
+				return s.has("Leave") || s.has("中文")
+			}); err == nil && s.has("Leave") {
+				if err := r.tapText("Leave", 5*time.Second); err != nil {
+					return err
+				}
 			}
 		}
 		if err := r.tapText("中文", 10*time.Second); err != nil {
