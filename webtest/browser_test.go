@@ -164,6 +164,7 @@ type run struct {
 	failed map[string]bool
 	// figures
 	figures []string
+	cleanup []func()
 }
 
 // step runs one check; needs names the steps it depends on.
@@ -972,6 +973,81 @@ func TestBrowser(t *testing.T) {
 		return notBlank(buf)
 	})
 
+	r.step("a new build replaces the cached one", []string{"offline: the second load starts with the server gone"}, func() error {
+		if build.Build == "" {
+			return errors.New("build.json gives no build ID")
+		}
+		// The same site as a new build (its ID changed), on the same address.
+		next := build.Build + "-next"
+		upd := t.TempDir()
+		entries, err := os.ReadDir(dir)
+		if err != nil {
+			return err
+		}
+		var copyDir func(from, to string, es []os.DirEntry) error
+		copyDir = func(from, to string, es []os.DirEntry) error {
+			for _, e := range es {
+				src, dst := filepath.Join(from, e.Name()), filepath.Join(to, e.Name())
+				if e.IsDir() {
+					sub, err := os.ReadDir(src)
+					if err != nil {
+						return err
+					}
+					if err := os.MkdirAll(dst, 0o755); err != nil {
+						return err
+					}
+					if err := copyDir(src, dst, sub); err != nil {
+						return err
+					}
+					continue
+				}
+				b, err := os.ReadFile(src)
+				if err != nil {
+					return err
+				}
+				if e.Name() == "sw.js" || e.Name() == "start.js" {
+					b = bytes.ReplaceAll(b, []byte("'"+build.Build+"'"), []byte("'"+next+"'"))
+				}
+				if err := os.WriteFile(dst, b, 0o644); err != nil {
+					return err
+				}
+			}
+			return nil
+		}
+		if err := copyDir(dir, upd, entries); err != nil {
+			return err
+		}
+		nln, err := net.Listen("tcp", ln.Addr().String())
+		if err != nil {
+			return err
+		}
+		nsrv := &http.Server{Handler: &Handler{Dir: upd}}
+		go nsrv.Serve(nln)
+		r.cleanup = append(r.cleanup, func() { nsrv.Close() })
+		// This load still runs the cached build and finds the new worker.
+		if _, err := r.load(url, true); err != nil {
+			return err
+		}
+		if err := r.waitPage("the new build's cache, the old one gone",
+			fmt.Sprintf(`caches.keys().then(k => k.length === 1 && k[0] === 'huntchess-%s')`, next), 60*time.Second); err != nil {
+			var keys []string
+			_ = r.eval(`caches.keys()`, &keys)
+			return fmt.Errorf("%v (caches %v)", err, keys)
+		}
+		if _, err := r.load(url, true); err != nil {
+			return err
+		}
+		var got string
+		if err := r.eval(`huntchessPage.build`, &got); err != nil {
+			return err
+		}
+		if got != next {
+			return fmt.Errorf("after the update the page runs build %q, want %q", got, next)
+		}
+		r.figure("update: build %s replaced by %s on the second load after it was served", build.Build, next)
+		return nil
+	})
+
 	r.step("switching to Chinese shows Chinese", []string{"cold start: first frame drawn, not blank"}, func() error {
 		// A dialog (the offer to resume) may stand in front of the home
 		// screen: it is closed by keeping the game.
@@ -1046,6 +1122,9 @@ func TestBrowser(t *testing.T) {
 		return nil
 	})
 
+	for _, f := range r.cleanup {
+		f()
+	}
 	fmt.Println()
 	fmt.Println("browser test (Chromium, 390x844 at scale 2, touch, Android user agent):")
 	for _, l := range r.report {
