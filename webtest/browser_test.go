@@ -404,6 +404,11 @@ func TestBrowser(t *testing.T) {
 	if err := os.MkdirAll(shots, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	if old, _ := filepath.Glob(filepath.Join(shots, "failed-*.png")); len(old) > 0 {
+		for _, f := range old {
+			os.Remove(f) // a past run's
+		}
+	}
 	var build struct{ Build string }
 	if b, err := os.ReadFile(filepath.Join(dir, "build.json")); err == nil {
 		_ = json.Unmarshal(b, &build)

@@ -38,23 +38,32 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	if err := os.MkdirAll(*out, 0o755); err != nil {
+	if err := writeIcons(src, *out); err != nil {
 		log.Fatal(err)
 	}
-	icons := []struct {
-		name  string
-		size  int
-		scale float64 // of the icon inside the square
-		fill  bool    // opaque background
-	}{
-		{"icon-192.png", 192, 1, false},
-		{"icon-512.png", 512, 1, false},
-		// The maskable safe zone is the centred circle of 80 % of the
-		// size; the icon's rounded square fits in it at 70 %.
-		{"maskable-192.png", 192, 0.7, true},
-		{"maskable-512.png", 512, 0.7, true},
-		{"apple-touch-icon.png", 180, 1, true},
-		{"favicon-32.png", 32, 1, false},
+}
+
+// icons are the files writeIcons makes.
+var icons = []struct {
+	name  string
+	size  int
+	scale float64 // of the icon inside the square
+	fill  bool    // opaque background
+}{
+	{"icon-192.png", 192, 1, false},
+	{"icon-512.png", 512, 1, false},
+	// The maskable safe zone is the centred circle of 80 % of the
+	// size; the icon's rounded square fits in it at 70 %.
+	{"maskable-192.png", 192, 0.7, true},
+	{"maskable-512.png", 512, 0.7, true},
+	{"apple-touch-icon.png", 180, 1, true},
+	{"favicon-32.png", 32, 1, false},
+}
+
+// writeIcons draws every icon from src into the folder out.
+func writeIcons(src image.Image, out string) error {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
 	}
 	for _, ic := range icons {
 		dst := image.NewNRGBA(image.Rect(0, 0, ic.size, ic.size))
@@ -64,10 +73,11 @@ func main() {
 		n := int(float64(ic.size)*ic.scale + 0.5)
 		off := (ic.size - n) / 2
 		draw.CatmullRom.Scale(dst, image.Rect(off, off, off+n, off+n), src, src.Bounds(), draw.Over, nil)
-		if err := writePNG(filepath.Join(*out, ic.name), dst); err != nil {
-			log.Fatal(err)
+		if err := writePNG(filepath.Join(out, ic.name), dst); err != nil {
+			return err
 		}
 	}
+	return nil
 }
 
 func writePNG(path string, img image.Image) error {
