@@ -107,6 +107,7 @@
   window.addEventListener('unhandledrejection', (e) => page.errors.push('unhandled rejection: ' + String(e.reason)));
 
   installTouch();
+  installBack();
 
   const go = new Go();
   // Developer settings (app/dev.go reads HUNTCHESS_* environment variables)
@@ -158,6 +159,23 @@
     await go.run(instance);
     page.exited = true;
     fail(say('Hunt Chess has stopped. Reload the page to start it again.', '围猎棋已停止运行。请刷新页面重新开始。'));
+  }
+
+  // The phone's Back button (or the browser's) goes one step back in the
+  // app, as Escape does there (out of a game it asks first), and does not
+  // leave the page: an extra history entry catches it.
+  function installBack() {
+    history.replaceState({ huntchess: 'base' }, '');
+    history.pushState({ huntchess: 'app' }, '');
+    window.addEventListener('popstate', () => {
+      history.pushState({ huntchess: 'app' }, '');
+      if (!page.firstFrame) return;
+      for (const type of ['keydown', 'keyup']) {
+        const ev = new KeyboardEvent(type, { key: 'Escape', code: 'Escape', bubbles: true, cancelable: true });
+        Object.defineProperty(ev, 'keyCode', { get: () => 27 }); // what Fyne's driver reads
+        document.dispatchEvent(ev);
+      }
+    });
   }
 
   // Fyne's web driver reads mouse events only (it drops touch moves), so a

@@ -711,7 +711,7 @@ func TestBrowser(t *testing.T) {
 		return err
 	})
 
-	r.step("a swipe scrolls the rules", []string{"cold start: first frame drawn, not blank"}, func() error {
+	r.step("a swipe scrolls the rules; Back returns home", []string{"cold start: first frame drawn, not blank"}, func() error {
 		if err := r.tapText("Rules", 10*time.Second); err != nil {
 			return err
 		}
@@ -744,11 +744,22 @@ func TestBrowser(t *testing.T) {
 			return err
 		}
 		_, _ = r.shot("rules-scrolled")
-		if err := r.tapText("Back", 5*time.Second); err != nil {
+		// The phone's Back button: one screen back, still on the page.
+		var origin float64
+		if err := r.eval(`performance.timeOrigin`, &origin); err != nil {
 			return err
 		}
-		_, err = r.waitFor("the home screen", 10*time.Second, func(s Snapshot) bool { return s.has("Hunt Chess") && s.has("Play") })
-		return err
+		if err := r.eval(`(history.back(), true)`, new(bool)); err != nil {
+			return err
+		}
+		if _, err = r.waitFor("the home screen after Back", 10*time.Second, func(s Snapshot) bool { return s.has("Hunt Chess") && s.has("Play") }); err != nil {
+			return err
+		}
+		var now float64
+		if err := r.eval(`performance.timeOrigin`, &now); err != nil || now != origin {
+			return fmt.Errorf("Back left the page (%v)", err)
+		}
+		return nil
 	})
 
 	var human string       // the side the player plays
@@ -866,10 +877,11 @@ func TestBrowser(t *testing.T) {
 			return fmt.Errorf("Master thought %.2f s (want ≤ 3 s)", thought)
 		}
 		// The search yields every 25 ms of its own time; on a busy machine
-		// the system now and then holds the whole browser back for longer,
-		// so a run or two in twenty may be longer than the search made it.
-		if pct(0.95) > 50 || pct(0.5) > 35 {
-			return fmt.Errorf("the search ran %.0f ms (median) / %.0f ms (95th percentile) between the browser's turns (want ≤ 35 / 50 ms)", pct(0.5), pct(0.95))
+		// (this one is shared) the system now and then holds the whole
+		// browser back for longer, so one run in ten may be longer than the
+		// search made it.
+		if pct(0.9) > 50 || pct(0.5) > 35 {
+			return fmt.Errorf("the search ran %.0f ms (median) / %.0f ms (90th percentile) between the browser's turns (want ≤ 35 / 50 ms)", pct(0.5), pct(0.9))
 		}
 		if afterAnim > 100 {
 			if noSearch < afterAnim {
@@ -1053,7 +1065,7 @@ func TestBrowser(t *testing.T) {
 		return nil
 	})
 
-	r.step("switching to Chinese shows Chinese", []string{"cold start: first frame drawn, not blank"}, func() error {
+	r.step("switching to Chinese shows Chinese, kept after a reload", []string{"cold start: first frame drawn, not blank"}, func() error {
 		// A dialog (the offer to resume) may stand in front of the home
 		// screen: it is closed by keeping the game.
 		if s, err := r.snapshot(); err == nil && s.has("Unfinished game") {
@@ -1100,7 +1112,17 @@ func TestBrowser(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		return notBlank(buf)
+		if err := notBlank(buf); err != nil {
+			return err
+		}
+		// The setting is kept: a reload starts in Chinese.
+		if _, err := r.load(url, true); err != nil {
+			return err
+		}
+		_, err = r.waitFor("Chinese after a reload", 20*time.Second, func(s Snapshot) bool {
+			return s.has("围猎棋") && !s.has("Play") && !s.has("Settings")
+		})
+		return err
 	})
 
 	r.step("no uncaught error in the console", nil, func() error {
