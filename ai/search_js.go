@@ -31,8 +31,10 @@ func yieldToBrowser() {
 	if now-lastYield.Load() < int64(yieldEvery) {
 		return
 	}
-	waitFrame()
-	noteResume(js.Global())
+	g := js.Global()
+	noteYield(g)
+	waitFrame(g)
+	noteResume(g)
 	lastYield.Store(time.Now().UnixNano())
 }
 
@@ -65,9 +67,9 @@ func noteResume(g js.Value) {
 	}
 }
 
-func waitFrame() {
-	g := js.Global()
-	noteYield(g)
+// waitFrame waits for the browser's next animation frame (see
+// yieldToBrowser).
+func waitFrame(g js.Value) {
 	raf := g.Get("requestAnimationFrame")
 	if raf.Type() != js.TypeFunction {
 		time.Sleep(time.Millisecond)

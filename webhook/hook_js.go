@@ -98,21 +98,25 @@ func promise(f func() string) js.Value {
 	return js.Global().Get("Promise").New(exec)
 }
 
-func snapshot() Snapshot {
-	var s Snapshot
+// onCanvas runs f with the app window's canvas on Fyne's goroutine, when
+// the window shows something.
+func onCanvas(f func(c fyne.Canvas)) {
 	a := fyne.CurrentApp()
 	if a == nil {
-		return s
-	}
-	wins := a.Driver().AllWindows()
-	if len(wins) == 0 {
-		return s
+		return
 	}
 	fyne.DoAndWait(func() {
-		c := wins[0].Canvas()
-		if c.Content() == nil {
+		wins := a.Driver().AllWindows()
+		if len(wins) == 0 || wins[0].Canvas().Content() == nil {
 			return
 		}
+		f(wins[0].Canvas())
+	})
+}
+
+func snapshot() Snapshot {
+	var s Snapshot
+	onCanvas(func(c fyne.Canvas) {
 		dpr := js.Global().Get("devicePixelRatio").Float()
 		css := func(p fyne.Position) (float64, float64) {
 			x, y := c.PixelCoordinateForPosition(p)
@@ -151,23 +155,11 @@ func snapshot() Snapshot {
 // thinks: each board's position, side to move and read-only state.
 func positions() []Board {
 	var out []Board
-	a := fyne.CurrentApp()
-	if a == nil || len(a.Driver().AllWindows()) == 0 {
-		return out
-	}
-	fyne.DoAndWait(func() {
-		c := a.Driver().AllWindows()[0].Canvas()
-		if c.Content() == nil {
-			return
-		}
+	onCanvas(func(c fyne.Canvas) {
 		walkVisibleObjectTree(c.Content(), func(o fyne.CanvasObject, _, _ fyne.Position, _ fyne.Size) bool {
 			if b, ok := o.(*widgets.Board); ok {
 				pos := b.GamePosition()
-				side := "prey"
-				if pos.ToMove == core.Predator {
-					side = "predator"
-				}
-				out = append(out, Board{Position: pos.String(), ToMove: side, ReadOnly: b.ReadOnly()})
+				out = append(out, Board{Position: pos.String(), ToMove: sideName(pos.ToMove), ReadOnly: b.ReadOnly()})
 			}
 			return false
 		}, nil)
@@ -175,16 +167,19 @@ func positions() []Board {
 	return out
 }
 
+func sideName(s core.Side) string {
+	if s == core.Predator {
+		return "predator"
+	}
+	return "prey"
+}
+
 func board(b *widgets.Board, at fyne.Position, css func(fyne.Position) (float64, float64)) Board {
 	pos := b.GamePosition()
 	l := b.Layout()
 	x1, y1 := css(at)
 	x2, y2 := css(at.Add(fyne.NewPos(b.Size().Width, b.Size().Height)))
-	out := Board{X: x1, Y: y1, W: x2 - x1, H: y2 - y1, Position: pos.String(), ReadOnly: b.ReadOnly()}
-	out.ToMove = "prey"
-	if pos.ToMove == core.Predator {
-		out.ToMove = "predator"
-	}
+	out := Board{X: x1, Y: y1, W: x2 - x1, H: y2 - y1, Position: pos.String(), ToMove: sideName(pos.ToMove), ReadOnly: b.ReadOnly()}
 	point := func(i int8) [2]float64 {
 		x, y := css(at.Add(l.PointPos(int(i))))
 		return [2]float64{x, y}
