@@ -7,7 +7,7 @@
 # Modes:
 #   gui          X11/GL and ALSA headers for building and running the desktop app (GLFW, oto)
 #   screenshots  Xvfb, ImageMagick (import/identify) and xdotool
-#   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots
+#   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots, web
 #   fonts        python3-fonttools and fonts-noto-cjk for scripts/fonts.sh
 #   web          brotli (make web's .br copies) and chromium (the browser test)
 set -euo pipefail
