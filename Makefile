@@ -26,11 +26,12 @@ SOLVE       := build/solve
 APP_TABLES_DIR ?= build/apptables
 
 .PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena app-tables fonts \
-        screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles
+        screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles \
+        web serve-web test-web
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
-	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test"
+	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
 	@echo "make test-quick   gofmt + vet + race tests, no smoke test"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
 	@echo "make bench        benchmarks in $(BENCH_PKGS)"
@@ -45,6 +46,9 @@ help:
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
 	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (tools/puzzlegen; about 4 min)"
+	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
+	@echo "make serve-web    serve build/web on http://127.0.0.1:8080/ (WEB_ADDR)"
+	@echo "make test-web     the browser test: build/web in headless Chromium (webtest/)"
 	@echo "make clean        remove build/"
 
 # The app on the user's display. Without a display it still starts, inside a
@@ -63,6 +67,7 @@ test:
 	@$(DEPS) test
 	@$(MAKE) --no-print-directory test-quick
 	@bash scripts/smoke.sh
+	@$(MAKE) --no-print-directory test-web
 
 test-quick: gofmt vet test-tables
 	$(GO) test -race -tags ci -count=1 ./...
@@ -185,3 +190,24 @@ solve-all: $(SOLVE) app-tables
 	$(SOLVE) build beat-the-wolf -tiers none -bound 0 -dir $(TABLES_DIR)
 	$(SOLVE) verify beat-the-wolf -bound-file -stride 10 -samples 500 -dir $(TABLES_DIR)
 	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
+
+# The browser version (README "Play in the browser"): build/web is a static
+# site; serve-web serves it on loopback for trying it.
+WEB_ADDR ?= 127.0.0.1:8080
+web:
+	@$(DEPS) web
+	GO=$(GO) bash scripts/web.sh
+
+serve-web:
+	@[ -f build/web/huntchess.wasm ] || $(MAKE) --no-print-directory web
+	$(GO) run ./tools/webserve -dir build/web -addr $(WEB_ADDR)
+
+# The browser test (webtest/browser_test.go, build tag webtest): builds the
+# site once (brotli -q 9: quicker to make than the -q 11 of make web) and
+# drives it in Debian's headless Chromium at a phone's size.
+test-web:
+	@$(DEPS) web
+	GO=$(GO) BROTLI_Q=9 bash scripts/web.sh
+	$(GO) vet -tags webtest ./webtest
+	GOOS=js GOARCH=wasm $(GO) vet . ./webhook ./ai
+	$(GO) test -tags webtest -count=1 -v -run 'TestBrowser' -timeout 8m ./webtest

@@ -123,6 +123,11 @@ type searcher struct {
 
 	tb *tablebase.Table // endgame table, where the limits use it
 
+	// kids[ply] is the child position searched from ply: a child declared
+	// in the move loop escaped to the heap (the recursion), 160 MB of
+	// garbage in one Master search, whose collection froze the browser.
+	kids [maxPly + 2]core.Position
+
 	rootBest  core.Move
 	rootScore int
 	rootSide  core.Side
@@ -217,7 +222,7 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	}
 
 	var wg sync.WaitGroup
-	for i := 1; i < lim.Threads; i++ {
+	for i := 1; i < searchThreads(lim.Threads); i++ {
 		h := mk(true)
 		wg.Add(1)
 		go func(id int) {
@@ -276,6 +281,7 @@ func (s *searcher) flush() {
 
 // poll checks the stop conditions; called every checkMask+1 nodes.
 func (s *searcher) poll() {
+	yieldToBrowser()
 	total := s.sh.nodes.Add(s.nodes)
 	s.nodes = 0
 	switch {
@@ -580,10 +586,11 @@ func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) 
 		s.pick(moves, ply, i)
 		m := moves[i]
 		quiet := m.Capt == 0 && s.scores[ply][i] < 1<<28
-		child := pos.After(m)
+		child := &s.kids[ply]
+		*child = pos.After(m)
 		var sc int
 		if i == 0 {
-			sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, ext)
+			sc = -s.search(child, depth-1, ply+1, -beta, -alpha, ext)
 		} else {
 			r := 0
 			if depth >= 3 && i >= 3 && quiet {
@@ -592,12 +599,12 @@ func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) 
 					r = 2
 				}
 			}
-			sc = -s.search(&child, depth-1-r, ply+1, -alpha-1, -alpha, ext)
+			sc = -s.search(child, depth-1-r, ply+1, -alpha-1, -alpha, ext)
 			if sc > alpha && r > 0 && !s.stopped {
-				sc = -s.search(&child, depth-1, ply+1, -alpha-1, -alpha, ext)
+				sc = -s.search(child, depth-1, ply+1, -alpha-1, -alpha, ext)
 			}
 			if sc > alpha && sc < beta && !s.stopped {
-				sc = -s.search(&child, depth-1, ply+1, -beta, -alpha, ext)
+				sc = -s.search(child, depth-1, ply+1, -beta, -alpha, ext)
 			}
 		}
 		if s.stopped {
@@ -687,8 +694,9 @@ func (s *searcher) qsearch(pos *core.Position, ply, qply, alpha, beta int) int {
 		if safe && m.Capt == 0 {
 			continue
 		}
-		child := pos.After(m)
-		sc := -s.qsearch(&child, ply+1, qply+1, -beta, -alpha)
+		child := &s.kids[ply]
+		*child = pos.After(m)
+		sc := -s.qsearch(child, ply+1, qply+1, -beta, -alpha)
 		if s.stopped {
 			return 0
 		}

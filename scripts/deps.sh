@@ -7,24 +7,27 @@
 # Modes:
 #   gui          X11/GL and ALSA headers for building and running the desktop app (GLFW, oto)
 #   screenshots  Xvfb, ImageMagick (import/identify) and xdotool
-#   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots
+#   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots, web
 #   fonts        python3-fonttools and fonts-noto-cjk for scripts/fonts.sh
+#   web          brotli (make web's .br copies) and chromium (the browser test)
 set -euo pipefail
 
-usage() { echo "usage: $0 {test|gui|screenshots|fonts}..." >&2; exit 2; }
+usage() { echo "usage: $0 {test|gui|screenshots|fonts|web}..." >&2; exit 2; }
 [ $# -ge 1 ] || usage
 
 gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev libasound2-dev) # libasound2-dev: ALSA for the sounds (oto)
 shot_pkgs=(xvfb x11-utils imagemagick xdotool)
 font_pkgs=(python3-fonttools fonts-noto-cjk)
+web_pkgs=(brotli chromium) # make web (.br copies); the browser test (webtest/)
 
 pkgs=()
 for mode in "$@"; do
   case "$mode" in
     gui)         pkgs+=("${gui_pkgs[@]}") ;;
     screenshots) pkgs+=("${shot_pkgs[@]}") ;;
-    test)        pkgs+=(gcc libc6-dev "${gui_pkgs[@]}" "${shot_pkgs[@]}") ;;
+    test)        pkgs+=(gcc libc6-dev "${gui_pkgs[@]}" "${shot_pkgs[@]}" "${web_pkgs[@]}") ;;
     fonts)       pkgs+=("${font_pkgs[@]}") ;;
+    web)         pkgs+=("${web_pkgs[@]}") ;;
     *) usage ;;
   esac
 done

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Build the browser version into build/web/ (or $WEB_OUT): a static site any
+# static host can serve.
+#
+#   scripts/web.sh            (make web)
+#
+#   huntchess.wasm            GOOS=js GOARCH=wasm go build, as `fyne package
+#                             -os web -release` builds (-s -w, tags release
+#                             and migrated_fynedo) plus no_emoji: the app's
+#                             own fonts cover every glyph it shows, and
+#                             Fyne's 4 MB emoji font was 3.6 MB of the 12.3 MB
+#                             gzipped download
+#   huntchess.wasm.gz, .br    compressed copies (gzip -9; brotli -q $BROTLI_Q,
+#                             default 11; make test uses 9, faster to make)
+#   wasm_exec.js              Go's loader, from $(go env GOROOT)
+#   index.html, start.js      our page (web/): loading screen, touch, …
+#   sw.js, manifest.webmanifest, icons/   installable, offline (tools/webicons)
+#   build.json                the build's ID and sizes
+#
+# The build ID (a hash of every file) versions the service worker's cache,
+# so a new build reaches players that have the old one cached.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GO=${GO:-go}
+OUT=${WEB_OUT:-build/web}
+BROTLI_Q=${BROTLI_Q:-11}
+
+say() { echo "web: $*"; }
+
+rm -rf "$OUT"
+mkdir -p "$OUT/icons"
+
+t0=$(date +%s.%N)
+GOOS=js GOARCH=wasm "$GO" build -trimpath -tags migrated_fynedo,no_emoji,release -ldflags="-s -w" \
+  -o "$OUT/huntchess.wasm" .
+t1=$(date +%s.%N)
+secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+say "huntchess.wasm built in $(secs "$t0" "$t1") s"
+
+goroot=$("$GO" env GOROOT)
+for f in "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js"; do
+  if [ -f "$f" ]; then cp "$f" "$OUT/wasm_exec.js"; break; fi
+done
+[ -f "$OUT/wasm_exec.js" ] || { echo "web: error: wasm_exec.js not found under $goroot" >&2; exit 1; }
+
+"$GO" run ./tools/webicons -in Icon.png -out "$OUT/icons"
+cp web/index.html web/start.js web/sw.js web/manifest.webmanifest "$OUT/"
+
+wasm_size=$(stat -c %s "$OUT/huntchess.wasm")
+build=$(cd "$OUT" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)
+sed -i "s/__BUILD__/$build/g; s/__WASM_SIZE__/$wasm_size/g" "$OUT/start.js" "$OUT/sw.js"
+
+gzip -9 -k -n "$OUT/huntchess.wasm"
+if command -v brotli >/dev/null 2>&1; then
+  brotli -q "$BROTLI_Q" -k "$OUT/huntchess.wasm"
+else
+  say "brotli not installed (scripts/deps.sh web): no .br copy"
+fi
+t2=$(date +%s.%N)
+
+size() { [ -f "$1" ] && stat -c %s "$1" || echo 0; }
+gz=$(size "$OUT/huntchess.wasm.gz")
+br=$(size "$OUT/huntchess.wasm.br")
+cat >"$OUT/build.json" <<EOF
+{"build": "$build", "wasm": $wasm_size, "gzip": $gz, "brotli": $br}
+EOF
+mb() { awk -v n="$1" 'BEGIN { printf "%.2f MB", n / 1e6 }'; }
+say "build $build: wasm $(mb "$wasm_size"), gzip $(mb "$gz"), brotli -q $BROTLI_Q $(mb "$br") ($(secs "$t0" "$t2") s in all)"
+say "site in $OUT/ (make serve-web serves it on 127.0.0.1)"
