@@ -307,15 +307,3 @@ func (l *layout) walk(lo, hi int64, fn func(i int64, pred, prey uint64, side int
 		fn(i, pred, expand(x, holes), side)
 	}
 }
-
-// add sums another part's counts into t.
-func (t *TierStats) add(o *TierStats) {
-	t.Positions += o.Positions
-	t.Wins += o.Wins
-	t.Draws += o.Draws
-	t.Losses += o.Losses
-	for k := range t.PredatorToMove {
-		t.PredatorToMove[k] += o.PredatorToMove[k]
-	}
-	t.LongestWin = max(t.LongestWin, o.LongestWin)
-}
