@@ -56,7 +56,7 @@ func mem(g *core.GameInfo, probes int, cacheBytes int64) error {
 			what, time.Since(start).Seconds(), mb(rss), mb(hwm), mb(heapBytes()), mb(peakHeap.Load()))
 	}
 	line("start")
-	plan := appPlan(g.ID)
+	plan := tablebase.MovingPlan(g.ID) // app/tables.go: the lion whole, deer chess's moving phase
 	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = runtime.NumCPU()
 	s.Run(plan, func(st tablebase.TierStats) {
@@ -103,13 +103,6 @@ func mem(g *core.GameInfo, probes int, cacheBytes int64) error {
 	close(stop)
 	wg.Wait()
 	return nil
-}
-
-// appPlan is what the app solves of a game on a desktop (app/tables.go).
-func appPlan(id core.GameID) tablebase.Plan {
-	p := tablebase.FullPlan(id)
-	p.Placement = false
-	return p
 }
 
 // setCache bounds the table's cache of unpacked blocks (where the table

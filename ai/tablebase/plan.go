@@ -27,6 +27,15 @@ func FullPlan(id core.GameID) Plan {
 	return Plan{Tiers: []int{11, 10, 9, 8, 7}, Bound: -1}
 }
 
+// MovingPlan is FullPlan without the placement tiers: the moving phase
+// only (what the app solves of deer chess on a desktop; the same as
+// FullPlan for the games without a placement phase).
+func MovingPlan(id core.GameID) Plan {
+	p := FullPlan(id)
+	p.Placement = false
+	return p
+}
+
 // Entries returns how many index entries the plan solves, tier by tier in
 // solving order (for progress over a whole plan).
 func (p Plan) Entries(r *Rules) []int64 {
