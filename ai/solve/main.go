@@ -146,7 +146,7 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = threads
 	if !quiet {
-		s.Progress = os.Stderr
+		s.OnEvent = newPrinter(os.Stderr)
 	}
 	b := Build{Game: g.Key, Date: time.Now().UTC().Format("2006-01-02"), Threads: threads}
 	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v, bound tier %d, placement %v, %d threads\n", g.Key, plan.Tiers, plan.Bound, plan.Placement, threads)
@@ -264,7 +264,7 @@ func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride 
 	if err != nil {
 		return err
 	}
-	rep := tablebase.Verify(t, threads, samples, depth, stride, os.Stderr)
+	rep := tablebase.Verify(t, threads, samples, depth, stride, newPrinter(os.Stderr))
 	if err := writeJSON(filepath.Join(dir, name+".verify.json"), rep); err != nil {
 		return err
 	}

@@ -5,54 +5,67 @@ import (
 	"time"
 )
 
-// ticker prints a progress bar now and then.
+// EventKind tells what an Event reports.
+type EventKind int
+
+// Events, in the order a tier sends them.
+const (
+	TierBegins   EventKind = iota // a tier's solving begins; Text describes it
+	PassProgress                  // a pass over entries has got Done of Total
+	PassDone                      // a pass is over: Total entries in Elapsed
+	LevelDone                     // a retrograde level is over: Level, Decided (Text, if set, words it)
+	LevelsDone                    // the levels are over: Level of them decided anything
+	Note                          // Text is a line of news
+	TierDone                      // the tier is solved: Stats
+)
+
+// An Event is the solver's news for Solver.OnEvent (from any goroutine).
+// The library words what happens; drawing it (a progress bar, say) is the
+// listener's business (ai/solve).
+type Event struct {
+	Kind        EventKind
+	Tier        TierKey
+	Text        string        // TierBegins, Note; LevelDone of the bound solver
+	Pass        string        // PassProgress, PassDone: "init", "solve", "count", "level 3", "verify …"
+	Done, Total int64         // PassProgress, PassDone: entries
+	Elapsed     time.Duration // PassProgress, PassDone: since the pass began
+	Level       int           // LevelDone: its distance; LevelsDone: how many
+	Decided     int64         // LevelDone: positions decided
+	Stats       *TierStats    // TierDone
+}
+
+func (s *Solver) emit(e Event) {
+	if s.OnEvent != nil {
+		s.OnEvent(e)
+	}
+}
+
+// ticker reports how far a pass over n entries has got.
 type ticker struct {
 	s     *Solver
 	tier  TierKey
 	what  string
 	n     int64
 	start time.Time
-	last  atomic.Int64
 }
 
 func newTicker(s *Solver, what string, n int64) *ticker {
 	return &ticker{s: s, what: what, n: n, start: time.Now()}
 }
 
+// add counts k more entries done.
 func (t *ticker) add(done *atomic.Int64, k int64) {
 	d := done.Add(k)
 	if t.s.OnProgress != nil {
 		t.s.OnProgress(t.tier, d, t.n)
 	}
-	now := time.Since(t.start)
-	if int64(now/time.Second) <= t.last.Load() || t.s.Progress == nil {
-		return
+	if t.s.OnEvent != nil {
+		t.s.OnEvent(Event{Kind: PassProgress, Tier: t.tier, Pass: t.what, Done: d, Total: t.n, Elapsed: time.Since(t.start)})
 	}
-	t.last.Store(int64(now / time.Second))
-	rate := float64(d) / now.Seconds()
-	eta := time.Duration(float64(t.n-d)/rate) * time.Second
-	t.s.progress("\r  %s %s %5.1f%% %d/%d  %.2f M/s  ETA %s   ", t.what, bar(float64(d)/float64(t.n)),
-		100*float64(d)/float64(t.n), d, t.n, rate/1e6, eta.Round(time.Second))
 }
 
 func (t *ticker) end() {
-	if t.s.Progress != nil {
-		el := time.Since(t.start)
-		t.s.progress("\r  %s done: %d in %s (%.2f M/s)                                   \n", t.what, t.n,
-			el.Round(time.Millisecond), float64(t.n)/el.Seconds()/1e6)
+	if t.s.OnEvent != nil {
+		t.s.OnEvent(Event{Kind: PassDone, Tier: t.tier, Pass: t.what, Done: t.n, Total: t.n, Elapsed: time.Since(t.start)})
 	}
-}
-
-func bar(f float64) string {
-	const w = 20
-	n := int(f * w)
-	b := make([]byte, w)
-	for i := range b {
-		if i < n {
-			b[i] = '#'
-		} else {
-			b[i] = '.'
-		}
-	}
-	return "[" + string(b) + "]"
 }

@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"fmt"
-	"io"
 	"runtime"
 	"sync/atomic"
 	"time"
@@ -33,9 +32,10 @@ func (t *solvedTier) fill(lo int64, dst []uint16) {
 
 // Solver solves the tiers of one game and keeps them for lookups.
 type Solver struct {
-	R        *Rules
-	Threads  int
-	Progress io.Writer // progress lines (nil: none)
+	R       *Rules
+	Threads int
+	// OnEvent, if set, is told what the solver does (see Event).
+	OnEvent func(Event)
 	// OnProgress, if set, is told now and then how far the pass over the
 	// current tier's entries has got (from any goroutine).
 	OnProgress func(tier TierKey, done, total int64)
@@ -48,12 +48,6 @@ type Solver struct {
 func NewSolver(r *Rules) *Solver {
 	r.prepare()
 	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), tiers: map[TierKey]*solvedTier{}}
-}
-
-func (s *Solver) progress(format string, a ...any) {
-	if s.Progress != nil {
-		fmt.Fprintf(s.Progress, format, a...)
-	}
 }
 
 // lookup returns the code of a non-terminal position from the solved tiers.
@@ -91,8 +85,8 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	key := TierKey{captured, 0}
 	n := l.entries
 	work := make([]uint32, n)
-	s.progress("%s tier captured=%d (%d prey on the board): %d entries, %d predator classes\n",
-		r.Name, captured, k, n, len(l.classes))
+	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s tier captured=%d (%d prey on the board): %d entries, %d predator classes",
+		r.Name, captured, k, n, len(l.classes))})
 
 	// Initialise: holes, terminal children, children in solved tiers, and
 	// counters of children inside this tier (weighted by orbit size). The
@@ -185,9 +179,9 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 		if decided.Load() > 0 {
 			levels = d + 1
 		}
-		s.progress("\r  level %d: %d decided   ", d, decided.Load())
+		s.emit(Event{Kind: LevelDone, Tier: key, Level: d, Decided: decided.Load()})
 	}
-	s.progress("\r  %d levels                              \n", levels)
+	s.emit(Event{Kind: LevelsDone, Tier: key, Level: levels})
 
 	st := &solvedTier{key: key, bound: bound, l: l, codes: make([]uint16, n)}
 	stats := TierStats{Captured: captured, Bound: bound, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
@@ -208,7 +202,7 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	st.stats = stats
 	s.tiers[key] = st
 	s.order = append(s.order, key)
-	s.progress("  %s\n", stats.Line())
+	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
 	return stats
 }
 
@@ -229,7 +223,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	n := l.entries
 	st := &solvedTier{key: key, l: l, codes: make([]uint16, n)}
 	s.tiers[key] = st // the predator's half looks into the prey's half
-	s.progress("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries\n", r.Name, captured, hand, k, n)
+	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries", r.Name, captured, hand, k, n)})
 	var done atomic.Int64
 	tick := newTicker(s, "solve", n)
 	tick.tier = key
@@ -260,7 +254,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	stats.Seconds = time.Since(start).Seconds()
 	st.stats = stats
 	s.order = append(s.order, key)
-	s.progress("  %s\n", stats.Line())
+	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
 	return stats
 }
 
