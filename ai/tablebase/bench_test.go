@@ -52,3 +52,59 @@ func BenchmarkProbe(b *testing.B) {
 		})
 	}
 }
+
+// coveredPositions returns up to 1<<14 random positions the table covers.
+func coveredPositions(b *testing.B, t *Table, g *core.GameInfo) []core.Position {
+	rng := rand.New(rand.NewSource(1))
+	var ps []core.Position
+	for try := 0; len(ps) < 1<<14 && try < 1<<20; try++ {
+		p := randomPosition(rng, g)
+		if _, _, ok := t.Probe(p); ok {
+			ps = append(ps, p)
+		}
+	}
+	if len(ps) == 0 {
+		b.Skip("no covered positions found")
+	}
+	return ps
+}
+
+// BenchmarkProbeCold probes random covered positions whose block is not
+// unpacked: each probe reads its block, checks and inflates it.
+func BenchmarkProbeCold(b *testing.B) {
+	for _, g := range core.Games() {
+		b.Run(g.Key, func(b *testing.B) {
+			t, err := Open(Path(tablesDir(), g.Key))
+			if err != nil {
+				b.Skip(err)
+			}
+			ps := coveredPositions(b, t, g)
+			type where struct {
+				sec *Section
+				b   int
+			}
+			var at []where
+			stored := ps[:0]
+			for _, p := range ps {
+				q, _ := t.fromCore(p)
+				sec := t.section(q.capt, q.hand, false)
+				if sec == nil || p.Outcome().Over() {
+					continue // decided by its pieces: no block
+				}
+				j, _ := sec.l.index(q.pred, q.prey, q.side)
+				at = append(at, where{sec, int(j / int64(sec.BlockSize))})
+				stored = append(stored, p)
+			}
+			ps = stored
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				w := at[i%len(ps)]
+				forget(t, w.sec, w.b)
+				t.Probe(ps[i%len(ps)])
+			}
+		})
+	}
+}
+
+// forget drops block b of sec from the table's unpacked blocks.
+func forget(_ *Table, sec *Section, b int) { sec.cache[b].Store(nil) }
