@@ -264,6 +264,7 @@ func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride 
 	if err != nil {
 		return err
 	}
+	t.SetCacheBytes(-1) // the children of every entry: keep every block, as before the cache
 	rep := tablebase.Verify(t, threads, samples, depth, stride, newPrinter(os.Stderr))
 	if err := writeJSON(filepath.Join(dir, name+".verify.json"), rep); err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"huntchess/core"
@@ -38,6 +39,7 @@ func BenchmarkProbe(b *testing.B) {
 			if len(ps) == 0 {
 				b.Skip("no covered positions found")
 			}
+			t.SetCacheBytes(-1)
 			for _, sec := range t.Sections { // decompress everything first
 				for i := range sec.Blocks {
 					if _, err := t.load(sec, i); err != nil {
@@ -96,15 +98,40 @@ func BenchmarkProbeCold(b *testing.B) {
 				stored = append(stored, p)
 			}
 			ps = stored
+			t.SetCacheBytes(0) // only the block read last stays
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				w := at[i%len(ps)]
-				forget(t, w.sec, w.b)
+				if w, v := at[i%len(ps)], at[(i+len(ps)-1)%len(ps)]; w == v {
+					continue // the same block as the last probe's
+				}
 				t.Probe(ps[i%len(ps)])
 			}
 		})
 	}
 }
 
-// forget drops block b of sec from the table's unpacked blocks.
-func forget(_ *Table, sec *Section, b int) { sec.cache[b].Store(nil) }
+// BenchmarkProbeCached probes random covered positions from two goroutines
+// with the default cache (random positions: the worst case for a cache).
+func BenchmarkProbeCached(b *testing.B) {
+	for _, g := range core.Games() {
+		b.Run(g.Key, func(b *testing.B) {
+			t, err := Open(Path(tablesDir(), g.Key))
+			if err != nil {
+				b.Skip(err)
+			}
+			ps := coveredPositions(b, t, g)
+			for _, p := range ps {
+				t.Probe(p) // warm what fits
+			}
+			b.ResetTimer()
+			var next atomic.Int64
+			b.SetParallelism(1)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					t.Probe(ps[int(next.Add(1))%len(ps)])
+				}
+			})
+			b.ReportMetric(float64(t.CacheStats().Bytes)/1e6, "cacheMB")
+		})
+	}
+}

@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
@@ -84,12 +83,18 @@ type block struct {
 	at    []uint16 // sparse: offsets of the entries whose code is not def
 	other []uint16 // and their codes
 	n     int
+	bytes int64       // memory held, for the cache's budget
+	ref   atomic.Bool // probed since the cache's hand last passed (see blockCache)
 }
 
-// sparseMax is the most other entries a block keeps sparse: below half
-// a block, the offsets and codes (4 bytes each) take less than the dense
-// block's 2 bytes an entry.
-const sparseMax = denseBlock/2 - 1
+// sparseMax is the most other entries a block of a section of blockSize
+// keeps sparse: below half a block, the offsets and codes (4 bytes each)
+// take less than the dense block's 2 bytes an entry.
+func sparseMax(blockSize int) int { return blockSize/2 - 1 }
+
+// blockEntries is the block size Write uses: denseBlock (tests make it
+// small, for tables of many blocks).
+var blockEntries = denseBlock
 
 func (b *block) code(i int) uint16 {
 	if b.codes != nil {
@@ -103,12 +108,17 @@ func (b *block) code(i int) uint16 {
 
 func (b *block) len() int { return b.n }
 
-// Table is one game's tables, open for probing.
+// Table is one game's tables, open for probing. Its blocks are read from
+// the file (or the ReaderAt it was opened on) when a probe needs them and
+// kept unpacked in a cache of bounded size (SetCacheBytes).
 type Table struct {
 	Header
-	r    *Rules
-	data []byte // the blocks
-	mu   sync.Mutex
+	r      *Rules
+	src    io.ReaderAt // the file
+	base   int64       // where the blocks begin in src
+	size   int64       // bytes of blocks after base
+	closer io.Closer   // what Close closes (nil: nothing)
+	cache  blockCache
 }
 
 // ErrRules is wrapped by the error for a table built for other rules.
@@ -209,7 +219,7 @@ func (s *Solver) Write(path string) (*Header, error) {
 	for _, k := range s.order {
 		t := s.tiers[k]
 		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
-			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: denseBlock, Stats: t.stats}
+			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: blockEntries, Stats: t.stats}
 		if err := encodeSection(sec, t, s.Threads, bw, &off); err != nil {
 			return nil, err
 		}
@@ -247,145 +257,6 @@ func (s *Solver) Write(path string) (*Header, error) {
 		return nil, err
 	}
 	return h, os.Rename(tmp, path)
-}
-
-// Open reads a table file.
-func Open(path string) (*Table, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	t, err := Read(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
-}
-
-// Read checks and opens a table file held in memory: magic, header checksum,
-// the game and its rules fingerprint, the sections against the index, and
-// every block's checksum. A file that fails any check is refused with an
-// error that says why.
-func Read(data []byte) (*Table, error) { return readFor(data, nil) }
-
-// readFor is Read for the given rules (nil: the game the header names).
-func readFor(data []byte, r *Rules) (*Table, error) {
-	if len(data) < len(fileMagic)+8 || string(data[:len(fileMagic)]) != fileMagic {
-		return nil, errors.New("not a Hunt Chess table file (bad magic)")
-	}
-	n := int(binary.LittleEndian.Uint32(data[len(fileMagic):]))
-	sum := binary.LittleEndian.Uint32(data[len(fileMagic)+4:])
-	off := len(fileMagic) + 8
-	if n < 0 || off+n > len(data) {
-		return nil, errors.New("truncated table file (header cut off)")
-	}
-	hdr := data[off : off+n]
-	if crc32.ChecksumIEEE(hdr) != sum {
-		return nil, errors.New("corrupt table file (header checksum mismatch)")
-	}
-	t := &Table{data: data[off+n:]}
-	if err := json.Unmarshal(hdr, &t.Header); err != nil {
-		return nil, fmt.Errorf("corrupt table header: %v", err)
-	}
-	if t.Format != formatVersion {
-		return nil, fmt.Errorf("table format %d, this build reads %d", t.Format, formatVersion)
-	}
-	if r == nil {
-		g, err := core.Lookup(t.Game)
-		if err != nil {
-			return nil, fmt.Errorf("table for %w", err)
-		}
-		r = ForGame(g.ID)
-	}
-	t.r = r
-	if t.Game != r.Name {
-		return nil, fmt.Errorf("%w: a table of %s, not %s", ErrRules, t.Game, r.Name)
-	}
-	if t.Fingerprint != t.r.Fingerprint() {
-		return nil, fmt.Errorf("%w: %s table fingerprint %.12s…, the rules here have %.12s… (rebuild the tables)",
-			ErrRules, t.Game, t.Fingerprint, t.r.Fingerprint())
-	}
-	for _, sec := range t.Sections {
-		if err := t.checkSection(sec); err != nil {
-			return nil, err
-		}
-	}
-	return t, nil
-}
-
-func (t *Table) checkSection(sec *Section) error {
-	what := fmt.Sprintf("section captured=%d hand=%d", sec.Captured, sec.Hand)
-	if sec.BlockSize <= 0 || sec.Entries < 0 {
-		return fmt.Errorf("corrupt table: %s has a bad size", what)
-	}
-	if sec.Kind != "dense" {
-		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
-	}
-	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
-		return fmt.Errorf("corrupt table: %s has a bad piece count", what)
-	}
-	sec.l = layoutFor(t.r, sec.K)
-	if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
-		return fmt.Errorf("%w: %s index does not match", ErrRules, what)
-	}
-	if want := (sec.Entries + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
-		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
-	}
-	for i, b := range sec.Blocks {
-		if b.Off < 0 || b.Len < 0 || b.Off+int64(b.Len) > int64(len(t.data)) {
-			return fmt.Errorf("truncated table file: %s block %d lies past the end", what, i)
-		}
-		if crc32.ChecksumIEEE(t.data[b.Off:b.Off+int64(b.Len)]) != b.CRC {
-			return fmt.Errorf("corrupt table file: %s block %d checksum mismatch", what, i)
-		}
-	}
-	sec.cache = make([]atomic.Pointer[block], len(sec.Blocks))
-	return nil
-}
-
-// load returns block b of sec, decompressing it the first time.
-func (t *Table) load(sec *Section, b int) (*block, error) {
-	if blk := sec.cache[b].Load(); blk != nil {
-		return blk, nil
-	}
-	ref := sec.Blocks[b]
-	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(t.data[ref.Off : ref.Off+int64(ref.Len)])))
-	if err != nil {
-		return nil, fmt.Errorf("corrupt table block: %v", err)
-	}
-	n := min(int64(sec.BlockSize), sec.Entries-int64(b)*int64(sec.BlockSize))
-	if int64(len(raw)) != 2*n {
-		return nil, errors.New("corrupt table block: wrong length")
-	}
-	blk := &block{n: int(n), def: codeDrawV}
-	draws, holes := 0, 0
-	for i := 0; i < int(n); i++ {
-		switch binary.LittleEndian.Uint16(raw[2*i:]) {
-		case codeDrawV:
-			draws++
-		case codeNoneV:
-			holes++
-		}
-	}
-	others := int(n) - draws
-	if holes > draws {
-		blk.def, others = codeNoneV, int(n)-holes
-	}
-	if others <= sparseMax {
-		blk.at, blk.other = make([]uint16, 0, others), make([]uint16, 0, others)
-		for i := 0; i < int(n); i++ {
-			if c := binary.LittleEndian.Uint16(raw[2*i:]); c != blk.def {
-				blk.at, blk.other = append(blk.at, uint16(i)), append(blk.other, c)
-			}
-		}
-	} else {
-		blk.codes = make([]uint16, n)
-		for i := range blk.codes {
-			blk.codes[i] = binary.LittleEndian.Uint16(raw[2*i:])
-		}
-	}
-	sec.cache[b].Store(blk)
-	return blk, nil
 }
 
 // section returns the section holding positions with the given counts.
