@@ -18,14 +18,15 @@ import (
 )
 
 // mem does what the app does the first time a game's table is needed —
-// NewSolver, Threads = NumCPU, Run(the app's plan), Write, Open — and then
-// probes random positions of the plan's tiers from two goroutines (as the
-// search does) until the table has been read all over. It prints the
+// NewSolver, Threads = NumCPU, Run(the app's plan), Write, (with
+// closeSolver) Close, Open — and then probes random positions of the
+// plan's tiers from two goroutines (as the search does) until the table
+// has been read all over. It prints the
 // process's memory after each step: RSS (VmRSS), its peak so far (VmHWM)
 // and the Go heap's live objects, with the largest heap seen by a sampler.
 // GOGC is left at the runtime's default (the app's; or $GOGC), not the 20 %
 // the build command uses. The table is written to a scratch directory.
-func mem(g *core.GameInfo, probes int, cacheBytes int64) error {
+func mem(g *core.GameInfo, probes int, cacheBytes int64, closeSolver bool) error {
 	debug.SetGCPercent(gcPercent())
 	dir, err := os.MkdirTemp("", "solve-mem-")
 	if err != nil {
@@ -67,6 +68,10 @@ func mem(g *core.GameInfo, probes int, cacheBytes int64) error {
 		return err
 	}
 	line("written")
+	if closeSolver {
+		s.Close()
+		line("solver closed")
+	}
 	s = nil
 	t, err := tablebase.Open(path)
 	if err != nil {

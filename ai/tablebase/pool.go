@@ -30,31 +30,3 @@ func (s *Solver) parallel(n int64, fn func(lo, hi int64, w int), chunkSize ...in
 	}
 	wg.Wait()
 }
-
-// buckets hold the entries to decide, by distance, as lists of chunks.
-type buckets struct {
-	mu    sync.Mutex
-	lists map[int][][]uint32
-}
-
-func (b *buckets) add(out map[int][]uint32) {
-	b.mu.Lock()
-	for d, l := range out {
-		b.lists[d] = append(b.lists[d], l)
-	}
-	b.mu.Unlock()
-}
-
-func (b *buckets) take(d int) [][]uint32 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	l := b.lists[d]
-	delete(b.lists, d)
-	return l
-}
-
-func (b *buckets) len() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return len(b.lists)
-}

@@ -3,6 +3,8 @@ package tablebase
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -39,6 +41,11 @@ type Solver struct {
 	// OnProgress, if set, is told now and then how far the pass over the
 	// current tier's entries has got (from any goroutine).
 	OnProgress func(tier TierKey, done, total int64)
+	// FreeOSMemory: after each moving-phase tier, once its working array
+	// (4 bytes an entry) is done with, collect it and hand the memory back
+	// to the system (debug.FreeOSMemory) rather than leave it to the
+	// runtime's pace; NewSolver sets it.
+	FreeOSMemory bool
 
 	tiers map[TierKey]*solvedTier
 	order []TierKey
@@ -47,7 +54,17 @@ type Solver struct {
 // NewSolver returns a solver for r.
 func NewSolver(r *Rules) *Solver {
 	r.prepare()
-	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), tiers: map[TierKey]*solvedTier{}}
+	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), FreeOSMemory: true, tiers: map[TierKey]*solvedTier{}}
+}
+
+// Close drops the solved tiers, once Write has put them in a file, and
+// hands their memory back to the system: after it the solver holds
+// nothing (a later tier needing these would panic as if never solved).
+// The app's sequence is Run, Write, Close, then Open the file.
+func (s *Solver) Close() {
+	s.tiers = map[TierKey]*solvedTier{}
+	s.order = nil
+	debug.FreeOSMemory()
 }
 
 // lookup returns the code of a non-terminal position from the solved tiers.
@@ -90,13 +107,19 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 
 	// Initialise: holes, terminal children, children in solved tiers, and
 	// counters of children inside this tier (weighted by orbit size). The
-	// positions whose value is then known go into the bucket of their distance.
+	// positions whose value is then known are pending: decided at the level
+	// of their distance. pend[c] bounds from below the distances of chunk
+	// c's pending entries (noPend: none), so a level scans only the chunks
+	// that may hold one, instead of keeping lists of entries by distance.
 	var done atomic.Int64
-	bk := &buckets{lists: map[int][][]uint32{}}
+	pend := make([]uint32, (n+pendChunk-1)/pendChunk)
+	for c := range pend {
+		pend[c] = noPend
+	}
 	tick := newTicker(s, "init", n)
 	tick.tier = key
 	s.parallel(n, func(lo, hi int64, _ int) {
-		out := map[int][]uint32{}
+		least := uint32(noPend) // lo..hi is chunk lo/pendChunk
 		for i := lo; i < hi; i++ {
 			pred, prey, side := l.position(i)
 			hole, orbit := l.isHole(i, pred, prey, side)
@@ -122,34 +145,45 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 			switch {
 			case f.winMin < 1<<30:
 				work[i] = flagWin | uint32(f.winMin)<<candShift
-				out[f.winMin] = append(out[f.winMin], uint32(i))
+				least = min(least, uint32(f.winMin))
 			case cnt == 0:
 				work[i] = uint32(f.lossMax) << candShift
-				out[f.lossMax] = append(out[f.lossMax], uint32(i))
+				least = min(least, uint32(f.lossMax))
 			default:
 				work[i] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
 			}
 		}
-		bk.add(out)
+		lowerPend(&pend[lo/pendChunk], least)
 		tick.add(&done, hi-lo)
-	})
+	}, pendChunk)
 	tick.end()
 
 	// Levels: decide the positions whose value is settled at distance d,
-	// and hand the news to their parents in this tier.
+	// and hand the news to their parents in this tier. A level only makes
+	// pending entries of distances d+1 and more.
 	levels := 0
-	for d := 0; bk.len() > 0; d++ {
-		chunks := bk.take(d)
+	for d := 0; slices.Min(pend) != noPend; d++ {
 		var decided atomic.Int64
-		d1 := uint32(d + 1)
-		s.parallel(int64(len(chunks)), func(lo, hi int64, _ int) {
+		ud, d1 := uint32(d), uint32(d+1)
+		s.parallel(int64(len(pend)), func(lo, hi int64, _ int) {
 			var dec int64
-			out := map[int][]uint32{}
-			for _, list := range chunks[lo:hi] {
-				for _, i := range list {
+			for ch := lo; ch < hi; ch++ {
+				if atomic.LoadUint32(&pend[ch]) > ud {
+					continue // nothing at d
+				}
+				// Parents told from now on lower the bound again.
+				atomic.StoreUint32(&pend[ch], noPend)
+				least := uint32(noPend)
+				for i := ch * pendChunk; i < min((ch+1)*pendChunk, n); i++ {
 					w := atomic.LoadUint32(&work[i])
-					if w&stateMask != 0 || int(w>>candShift) != d {
-						continue // decided already, or waiting for a later level
+					if w&stateMask != 0 || (w&flagWin == 0 && (w>>cntShift)&cntMask != 0) {
+						continue // decided already, or not pending
+					}
+					if cd := w >> candShift; cd != ud {
+						if cd > ud {
+							least = min(least, cd) // waiting for a later level
+						}
+						continue
 					}
 					state := uint32(codeWin)
 					if w&flagWin == 0 {
@@ -159,21 +193,21 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 						w = atomic.LoadUint32(&work[i])
 					}
 					dec++
-					pred, prey, side := l.position(int64(i))
+					pred, prey, side := l.position(i)
 					_, orbit := l.index(pred, prey, side)
 					r.parents(pos{pred: pred, prey: prey, side: side, capt: captured}, func(q pos) {
 						j, _ := l.index(q.pred, q.prey, q.side)
 						if state == codeLoss {
 							if relaxWin(&work[j], d1) {
-								out[d+1] = append(out[d+1], uint32(j))
+								lowerPend(&pend[j/pendChunk], d1)
 							}
 						} else if c := relaxCount(&work[j], uint32(orbit), d1); c > 0 {
-							out[c] = append(out[c], uint32(j))
+							lowerPend(&pend[j/pendChunk], uint32(c))
 						}
 					})
 				}
+				lowerPend(&pend[ch], least)
 			}
-			bk.add(out)
 			decided.Add(dec)
 		}, 1)
 		if decided.Load() > 0 {
@@ -197,6 +231,10 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 		}
 		st.codes[i] = c
 		stats.count(c, int64(i) < n/2)
+	}
+	work = nil
+	if s.FreeOSMemory {
+		debug.FreeOSMemory()
 	}
 	stats.Seconds = time.Since(start).Seconds()
 	st.stats = stats
@@ -267,6 +305,22 @@ func (s *Solver) childValue(c pos, term int) (Value, int) {
 		return Win, 0
 	}
 	return decode(s.lookup(c))
+}
+
+// pendChunk is the number of entries a pending bound covers (SolveTier).
+const pendChunk = 1 << 15
+
+// noPend is the pending bound of a chunk without pending entries.
+const noPend = 1<<32 - 1
+
+// lowerPend lowers a chunk's pending bound to d.
+func lowerPend(p *uint32, d uint32) {
+	for {
+		old := atomic.LoadUint32(p)
+		if d >= old || atomic.CompareAndSwapUint32(p, old, d) {
+			return
+		}
+	}
 }
 
 // relaxWin tells a parent that a child is lost for its side to move: the
