@@ -101,7 +101,7 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	l := layoutFor(r, k)
 	key := TierKey{captured, 0}
 	n := l.entries
-	work := make([]uint32, n)
+	work := newWorkWords(n)
 	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s tier captured=%d (%d prey on the board): %d entries, %d predator classes",
 		r.Name, captured, k, n, len(l.classes))})
 
@@ -120,11 +120,12 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	tick.tier = key
 	s.parallel(n, func(lo, hi int64, _ int) {
 		least := uint32(noPend) // lo..hi is chunk lo/pendChunk
+		pg, base := work.page(lo)
 		for i := lo; i < hi; i++ {
 			pred, prey, side := l.position(i)
 			hole, orbit := l.isHole(i, pred, prey, side)
 			if hole {
-				work[i] = codeNone
+				pg[i-base] = codeNone
 				continue
 			}
 			p := pos{pred: pred, prey: prey, side: side, capt: captured}
@@ -144,13 +145,13 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 			}
 			switch {
 			case f.winMin < 1<<30:
-				work[i] = flagWin | uint32(f.winMin)<<candShift
+				pg[i-base] = flagWin | uint32(f.winMin)<<candShift
 				least = min(least, uint32(f.winMin))
 			case cnt == 0:
-				work[i] = uint32(f.lossMax) << candShift
+				pg[i-base] = uint32(f.lossMax) << candShift
 				least = min(least, uint32(f.lossMax))
 			default:
-				work[i] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
+				pg[i-base] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
 			}
 		}
 		lowerPend(&pend[lo/pendChunk], least)
@@ -174,8 +175,10 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 				// Parents told from now on lower the bound again.
 				atomic.StoreUint32(&pend[ch], noPend)
 				least := uint32(noPend)
+				pg, base := work.page(ch * pendChunk)
 				for i := ch * pendChunk; i < min((ch+1)*pendChunk, n); i++ {
-					w := atomic.LoadUint32(&work[i])
+					wp := &pg[i-base]
+					w := atomic.LoadUint32(wp)
 					if w&stateMask != 0 || (w&flagWin == 0 && (w>>cntShift)&cntMask != 0) {
 						continue // decided already, or not pending
 					}
@@ -189,8 +192,8 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 					if w&flagWin == 0 {
 						state = codeLoss
 					}
-					for !atomic.CompareAndSwapUint32(&work[i], w, w|state) {
-						w = atomic.LoadUint32(&work[i])
+					for !atomic.CompareAndSwapUint32(wp, w, w|state) {
+						w = atomic.LoadUint32(wp)
 					}
 					dec++
 					pred, prey, side := l.position(i)
@@ -198,10 +201,10 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 					r.parents(pos{pred: pred, prey: prey, side: side, capt: captured}, func(q pos) {
 						j, _ := l.index(q.pred, q.prey, q.side)
 						if state == codeLoss {
-							if relaxWin(&work[j], d1) {
+							if relaxWin(work.at(j), d1) {
 								lowerPend(&pend[j/pendChunk], d1)
 							}
-						} else if c := relaxCount(&work[j], uint32(orbit), d1); c > 0 {
+						} else if c := relaxCount(work.at(j), uint32(orbit), d1); c > 0 {
 							lowerPend(&pend[j/pendChunk], uint32(c))
 						}
 					})
@@ -217,22 +220,41 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	}
 	s.emit(Event{Kind: LevelsDone, Tier: key, Level: levels})
 
-	st := &solvedTier{key: key, bound: bound, l: l, codes: make([]uint16, n)}
+	// The codes, page by page: each work page (4 bytes an entry) is
+	// dropped once its codes (2 bytes) are out, and with FreeOSMemory the
+	// dropped pages go back to the system every few pages, so the tier
+	// never holds its work words and its codes in full at once.
+	st := &solvedTier{key: key, bound: bound, l: l}
 	stats := TierStats{Captured: captured, Bound: bound, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
-	for i, w := range work {
-		var c uint16
-		switch w & stateMask {
-		case codeWin:
-			c = mkCode(codeWin, int(w>>candShift))
-		case codeLoss:
-			c = mkCode(codeLoss, int(w>>candShift))
-		case codeNone:
-			c = codeNoneV
+	parts := make([][]uint16, len(work))
+	for p, pg := range work {
+		part := make([]uint16, len(pg))
+		for k, w := range pg {
+			var c uint16
+			switch w & stateMask {
+			case codeWin:
+				c = mkCode(codeWin, int(w>>candShift))
+			case codeLoss:
+				c = mkCode(codeLoss, int(w>>candShift))
+			case codeNone:
+				c = codeNoneV
+			}
+			part[k] = c
+			stats.count(c, int64(p)<<workShift+int64(k) < n/2)
 		}
-		st.codes[i] = c
-		stats.count(c, int64(i) < n/2)
+		parts[p], work[p] = part, nil
+		if s.FreeOSMemory && p%8 == 7 {
+			debug.FreeOSMemory()
+		}
 	}
-	work = nil
+	if s.FreeOSMemory {
+		debug.FreeOSMemory()
+	}
+	st.codes = make([]uint16, 0, n) // contiguous, for lookups
+	for p := range parts {
+		st.codes = append(st.codes, parts[p]...)
+		parts[p] = nil
+	}
 	if s.FreeOSMemory {
 		debug.FreeOSMemory()
 	}
@@ -305,6 +327,30 @@ func (s *Solver) childValue(c pos, term int) (Value, int) {
 		return Win, 0
 	}
 	return decode(s.lookup(c))
+}
+
+// workShift: a page of SolveTier's work words holds 1<<workShift entries
+// (4 MiB), a multiple of pendChunk and of parallel's chunk.
+const workShift = 20
+
+// workWords are the work words of a tier, in pages, so they can be let go
+// a page at a time.
+type workWords [][]uint32
+
+func newWorkWords(n int64) workWords {
+	w := make(workWords, (n+1<<workShift-1)>>workShift)
+	for p := range w {
+		w[p] = make([]uint32, min(1<<workShift, n-int64(p)<<workShift))
+	}
+	return w
+}
+
+// at returns entry i's word.
+func (w workWords) at(i int64) *uint32 { return &w[i>>workShift][i&(1<<workShift-1)] }
+
+// page returns the page holding entry i and the entry its first word is.
+func (w workWords) page(i int64) ([]uint32, int64) {
+	return w[i>>workShift], i &^ (1<<workShift - 1)
 }
 
 // pendChunk is the number of entries a pending bound covers (SolveTier).
