@@ -7,10 +7,11 @@ import (
 )
 
 // DefaultCacheBytes is the memory a table opened from now on keeps for
-// unpacked blocks: 40 MB, sized for a phone (Surround the Lion's tables
-// take 124 MiB unpacked, deer chess's moving phase 155 MiB). A probe of a
-// block not in the cache reads and inflates it (some 0.3 ms).
-var DefaultCacheBytes int64 = 40 << 20
+// unpacked blocks: 32 MiB, sized for a phone (Surround the Lion's tables
+// are 124 MiB unpacked, deer chess's moving phase 260 MiB, less where
+// blocks are kept sparse). A probe of a block not in the cache reads and
+// inflates it (some 0.2 ms).
+var DefaultCacheBytes int64 = 32 << 20
 
 // blockOverhead is what a block costs beyond its arrays (the struct, the
 // slice headers, the allocator's rounding), for the budget.

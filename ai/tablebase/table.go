@@ -130,10 +130,26 @@ var ErrRules = errors.New("table built for other rules")
 // not care; the bytes stay deterministic.
 const bigSection = 1 << 31
 
+// encoder is one worker's buffers for compressing blocks, kept from block
+// to block and section to section.
+type encoder struct {
+	codes []uint16
+	raw   []byte
+	buf   bytes.Buffer
+	zw    *flate.Writer
+	level int
+}
+
+// encodeBatch is how many blocks are compressed in parallel before they
+// are written in order (their compressed bytes are held till then).
+const encodeBatch = 256
+
 // encodeSection cuts a tier's codes into compressed blocks and writes them
 // to out, whose first byte lies at *off after the header; batches of blocks
-// are compressed in parallel, so memory stays bounded for any tier size.
-func encodeSection(sec *Section, t *solvedTier, threads int, out io.Writer, off *int64) error {
+// are compressed in parallel, one encoder a worker, so memory stays bounded
+// for any tier size. blobs holds a batch's compressed blocks (its buffers
+// are reused).
+func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte, out io.Writer, off *int64) error {
 	bs := int64(sec.BlockSize)
 	nb := (sec.Entries + bs - 1) / bs
 	level := 6
@@ -141,42 +157,45 @@ func encodeSection(sec *Section, t *solvedTier, threads int, out io.Writer, off 
 		level = flate.BestSpeed
 	}
 	sec.Blocks = make([]BlockRef, nb)
-	const batch = 4096
-	blobs := make([][]byte, batch)
+	batch := int64(len(blobs))
 	for b0 := int64(0); b0 < nb; b0 += batch {
 		b1 := min(b0+batch, nb)
 		var next atomic.Int64
 		next.Store(b0)
 		var wg sync.WaitGroup
 		var firstErr atomic.Value
-		for w := 0; w < max(1, threads); w++ {
+		for _, e := range encs {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				codes := make([]uint16, bs)
-				raw := make([]byte, 0, 2*bs)
-				var buf bytes.Buffer
-				zw, _ := flate.NewWriter(&buf, level)
+				if e.zw == nil || e.level != level {
+					e.zw, _ = flate.NewWriter(&e.buf, level)
+					e.level = level
+				}
 				for {
 					b := next.Add(1) - 1
 					if b >= b1 {
 						return
 					}
 					lo, hi := b*bs, min((b+1)*bs, sec.Entries)
-					t.fill(lo, codes[:hi-lo])
-					raw = raw[:0]
-					for _, c := range codes[:hi-lo] {
-						raw = binary.LittleEndian.AppendUint16(raw, c)
+					if int64(cap(e.codes)) < hi-lo {
+						e.codes = make([]uint16, bs)
 					}
-					buf.Reset()
-					zw.Reset(&buf)
-					if _, err := zw.Write(raw); err != nil {
+					codes := e.codes[:hi-lo]
+					t.fill(lo, codes)
+					e.raw = e.raw[:0]
+					for _, c := range codes {
+						e.raw = binary.LittleEndian.AppendUint16(e.raw, c)
+					}
+					e.buf.Reset()
+					e.zw.Reset(&e.buf)
+					if _, err := e.zw.Write(e.raw); err != nil {
 						firstErr.Store(err)
 					}
-					if err := zw.Close(); err != nil {
+					if err := e.zw.Close(); err != nil {
 						firstErr.Store(err)
 					}
-					blobs[b-b0] = bytes.Clone(buf.Bytes())
+					blobs[b-b0] = append(blobs[b-b0][:0], e.buf.Bytes()...)
 				}
 			}()
 		}
@@ -191,7 +210,6 @@ func encodeSection(sec *Section, t *solvedTier, threads int, out io.Writer, off 
 				return err
 			}
 			*off += int64(len(blob))
-			blobs[b-b0] = nil
 		}
 	}
 	return nil
@@ -216,11 +234,16 @@ func (s *Solver) Write(path string) (*Header, error) {
 	defer data.Close()
 	bw := bufio.NewWriterSize(data, 1<<20)
 	var off int64
+	encs := make([]*encoder, max(1, s.Threads))
+	for i := range encs {
+		encs[i] = &encoder{}
+	}
+	blobs := make([][]byte, encodeBatch)
 	for _, k := range s.order {
 		t := s.tiers[k]
 		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
 			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: blockEntries, Stats: t.stats}
-		if err := encodeSection(sec, t, s.Threads, bw, &off); err != nil {
+		if err := encodeSection(sec, t, encs, blobs, bw, &off); err != nil {
 			return nil, err
 		}
 		h.Sections = append(h.Sections, sec)
