@@ -135,3 +135,28 @@ func BenchmarkProbeCached(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkLine finds the best line of 40 plies (a hint's: every child of
+// every position on it is probed) from random positions, through the
+// default cache and with every block kept.
+func BenchmarkLine(b *testing.B) {
+	g := core.SurroundTheLion.Info()
+	for _, c := range []struct {
+		name  string
+		bytes int64
+	}{{"default-cache", DefaultCacheBytes}, {"unbounded", -1}} {
+		b.Run(c.name, func(b *testing.B) {
+			t, err := Open(Path(tablesDir(), g.Key))
+			if err != nil {
+				b.Skip(err)
+			}
+			t.SetCacheBytes(c.bytes)
+			rng := rand.New(rand.NewSource(1))
+			for i := 0; i < b.N; i++ {
+				t.Line(RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
+			}
+			st := t.CacheStats()
+			b.ReportMetric(float64(st.Reads)/float64(b.N), "blockreads/op")
+		})
+	}
+}

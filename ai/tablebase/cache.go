@@ -7,11 +7,15 @@ import (
 )
 
 // DefaultCacheBytes is the memory a table opened from now on keeps for
-// unpacked blocks: 32 MiB, sized for a phone (Surround the Lion's tables
+// unpacked blocks: 24 MiB, sized for a phone (Surround the Lion's tables
 // are 124 MiB unpacked, deer chess's moving phase 260 MiB, less where
 // blocks are kept sparse). A probe of a block not in the cache reads and
-// inflates it (some 0.2 ms).
-var DefaultCacheBytes int64 = 32 << 20
+// inflates it (some 0.2 ms). Evicted blocks are garbage until the next
+// collection, so at the default GOGC the cache costs up to about twice its
+// size: with 24 MiB, a process holding only the lion's table probed all
+// over stays near 70 MB (ai/solve mem), the share of the app's 220 MB
+// budget that is left for it. A desktop can afford more (SetCacheBytes).
+var DefaultCacheBytes int64 = 24 << 20
 
 // blockOverhead is what a block costs beyond its arrays (the struct, the
 // slice headers, the allocator's rounding), for the budget.
