@@ -5,7 +5,7 @@
 //	go run ./ai/solve probe GAME [-dir DIR]      < positions > JSON lines
 //	go run ./ai/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
-//	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false]
+//	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -39,7 +39,7 @@ func usage() {
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE]
-  solve mem GAME [-probes N] [-cache BYTES] [-close=false]   the app's first use of a table: memory after each step
+  solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
 `)
 	os.Exit(2)
 }
@@ -70,6 +70,7 @@ func main() {
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
 	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
+	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
 	cache := fs.Int64("cache", -1, "mem: the table's cache of unpacked blocks in bytes (-1: its default)")
 	fs.Parse(args)
 	// The tables are a few large arrays that live to the end: collect the
@@ -98,7 +99,7 @@ func main() {
 	case "report":
 		err = report(*dir, *appDir, *out)
 	case "mem":
-		err = mem(g, *probes, *cache, *closeSolver)
+		err = mem(g, *probes, *cache, *closeSolver, *memProfile)
 	default:
 		usage()
 	}

@@ -7,6 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -26,7 +27,9 @@ import (
 // and the Go heap's live objects, with the largest heap seen by a sampler.
 // GOGC is left at the runtime's default (the app's; or $GOGC), not the 20 %
 // the build command uses. The table is written to a scratch directory.
-func mem(g *core.GameInfo, probes int, cacheBytes int64, closeSolver bool) error {
+// With memProfile, the live heap once the table is written (before Close)
+// goes to that file.
+func mem(g *core.GameInfo, probes int, cacheBytes int64, closeSolver bool, memProfile string) error {
 	debug.SetGCPercent(gcPercent())
 	dir, err := os.MkdirTemp("", "solve-mem-")
 	if err != nil {
@@ -68,6 +71,11 @@ func mem(g *core.GameInfo, probes int, cacheBytes int64, closeSolver bool) error
 		return err
 	}
 	line("written")
+	if memProfile != "" {
+		if err := writeHeapProfile(memProfile); err != nil {
+			return err
+		}
+	}
 	if closeSolver {
 		s.Close()
 		line("solver closed")
@@ -116,6 +124,21 @@ func setCache(t *tablebase.Table, n int64) {
 	if c, ok := any(t).(interface{ SetCacheBytes(int64) }); ok {
 		c.SetCacheBytes(n)
 	}
+}
+
+// writeHeapProfile writes the live heap (after a collection) to path, for
+// go tool pprof.
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	runtime.GC()
+	if err := pprof.WriteHeapProfile(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 func gcPercent() int {
