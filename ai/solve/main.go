@@ -5,6 +5,7 @@
 //	go run ./ai/solve probe GAME [-dir DIR]      < positions > JSON lines
 //	go run ./ai/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
+//	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -38,6 +39,7 @@ func usage() {
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE]
+  solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
 `)
 	os.Exit(2)
 }
@@ -66,6 +68,10 @@ func main() {
 	out := fs.String("out", "docs/solved.md", "report: output file")
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
+	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
+	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
+	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
+	cache := fs.Int64("cache", -1, "mem: the table's cache of unpacked blocks in bytes (-1: its default)")
 	fs.Parse(args)
 	// The tables are a few large arrays that live to the end: collect the
 	// small garbage around them early instead of letting the heap double.
@@ -92,6 +98,8 @@ func main() {
 		err = verify(g, *dir, name, *threads, *samples, *depth, *stride)
 	case "report":
 		err = report(*dir, *appDir, *out)
+	case "mem":
+		err = mem(g, *probes, *cache, *closeSolver, *memProfile)
 	default:
 		usage()
 	}
@@ -140,7 +148,7 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = threads
 	if !quiet {
-		s.Progress = os.Stderr
+		s.OnEvent = newPrinter(os.Stderr)
 	}
 	b := Build{Game: g.Key, Date: time.Now().UTC().Format("2006-01-02"), Threads: threads}
 	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v, bound tier %d, placement %v, %d threads\n", g.Key, plan.Tiers, plan.Bound, plan.Placement, threads)
@@ -258,7 +266,8 @@ func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride 
 	if err != nil {
 		return err
 	}
-	rep := tablebase.Verify(t, threads, samples, depth, stride, os.Stderr)
+	t.SetCacheBytes(-1) // the children of every entry: keep every block, as before the cache
+	rep := tablebase.Verify(t, threads, samples, depth, stride, newPrinter(os.Stderr))
 	if err := writeJSON(filepath.Join(dir, name+".verify.json"), rep); err != nil {
 		return err
 	}

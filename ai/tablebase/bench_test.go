@@ -4,6 +4,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"sync/atomic"
 	"testing"
 
 	"huntchess/core"
@@ -38,6 +39,7 @@ func BenchmarkProbe(b *testing.B) {
 			if len(ps) == 0 {
 				b.Skip("no covered positions found")
 			}
+			t.SetCacheBytes(-1)
 			for _, sec := range t.Sections { // decompress everything first
 				for i := range sec.Blocks {
 					if _, err := t.load(sec, i); err != nil {
@@ -49,6 +51,112 @@ func BenchmarkProbe(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				t.Probe(ps[i%len(ps)])
 			}
+		})
+	}
+}
+
+// coveredPositions returns up to 1<<14 random positions the table covers.
+func coveredPositions(b *testing.B, t *Table, g *core.GameInfo) []core.Position {
+	rng := rand.New(rand.NewSource(1))
+	var ps []core.Position
+	for try := 0; len(ps) < 1<<14 && try < 1<<20; try++ {
+		p := randomPosition(rng, g)
+		if _, _, ok := t.Probe(p); ok {
+			ps = append(ps, p)
+		}
+	}
+	if len(ps) == 0 {
+		b.Skip("no covered positions found")
+	}
+	return ps
+}
+
+// BenchmarkProbeCold probes random covered positions whose block is not
+// unpacked: each probe reads its block, checks and inflates it.
+func BenchmarkProbeCold(b *testing.B) {
+	for _, g := range core.Games() {
+		b.Run(g.Key, func(b *testing.B) {
+			t, err := Open(Path(tablesDir(), g.Key))
+			if err != nil {
+				b.Skip(err)
+			}
+			ps := coveredPositions(b, t, g)
+			type where struct {
+				sec *Section
+				b   int
+			}
+			var at []where
+			stored := ps[:0]
+			for _, p := range ps {
+				q, _ := t.fromCore(p)
+				sec := t.section(q.capt, q.hand, false)
+				if sec == nil || p.Outcome().Over() {
+					continue // decided by its pieces: no block
+				}
+				j, _ := sec.l.index(q.pred, q.prey, q.side)
+				at = append(at, where{sec, int(j / int64(sec.BlockSize))})
+				stored = append(stored, p)
+			}
+			ps = stored
+			t.SetCacheBytes(0) // only the block read last stays
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if w, v := at[i%len(ps)], at[(i+len(ps)-1)%len(ps)]; w == v {
+					continue // the same block as the last probe's
+				}
+				t.Probe(ps[i%len(ps)])
+			}
+		})
+	}
+}
+
+// BenchmarkProbeCached probes random covered positions from two goroutines
+// with the default cache (random positions: the worst case for a cache).
+func BenchmarkProbeCached(b *testing.B) {
+	for _, g := range core.Games() {
+		b.Run(g.Key, func(b *testing.B) {
+			t, err := Open(Path(tablesDir(), g.Key))
+			if err != nil {
+				b.Skip(err)
+			}
+			ps := coveredPositions(b, t, g)
+			for _, p := range ps {
+				t.Probe(p) // warm what fits
+			}
+			b.ResetTimer()
+			var next atomic.Int64
+			b.SetParallelism(1)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					t.Probe(ps[int(next.Add(1))%len(ps)])
+				}
+			})
+			b.ReportMetric(float64(t.CacheStats().Bytes)/1e6, "cacheMB")
+		})
+	}
+}
+
+// BenchmarkLine finds the best line of 40 plies (a hint's: every child of
+// every position on it is probed) from random positions, through the
+// default cache and with every block kept.
+func BenchmarkLine(b *testing.B) {
+	g := core.SurroundTheLion.Info()
+	for _, c := range []struct {
+		name  string
+		bytes int64
+	}{{"default-cache", DefaultCacheBytes}, {"unbounded", -1}} {
+		b.Run(c.name, func(b *testing.B) {
+			t, err := Open(Path(tablesDir(), g.Key))
+			if err != nil {
+				b.Skip(err)
+			}
+			t.SetCacheBytes(c.bytes)
+			rng := rand.New(rand.NewSource(1))
+			for i := 0; i < b.N; i++ {
+				t.Line(RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
+			}
+			st := t.CacheStats()
+			b.ReportMetric(float64(st.Reads)/float64(b.N), "blockreads/op")
 		})
 	}
 }

@@ -128,8 +128,8 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 	half := n / 2 // predator to move below, prey to move above
 	bt := &boundTable{b: newByteTable(n)}
 	a := bt.b
-	s.progress("%s bound tier captured=%d (%d prey on the board), the prey's wins: %d entries, %d predator classes, %.2f GB of work bytes\n",
-		r.Name, captured, k, n, len(l.classes), float64(len(a)*8)/1e9)
+	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s bound tier captured=%d (%d prey on the board), the prey's wins: %d entries, %d predator classes, %.2f GB of work bytes",
+		r.Name, captured, k, n, len(l.classes), float64(len(a)*8)/1e9)})
 
 	// Initialise: a predator without a capture or a step has lost (0 plies).
 	var done atomic.Int64
@@ -168,7 +168,7 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 		for k := range bt.ep {
 			if ne>>k&1 != 0 && bt.ep[k] == nil {
 				bt.ep[k] = make([]uint64, (n+63)/64)
-				s.progress("  the plies pass %d: epoch bits %d allocated (%.2f GB)\n", d-1, k, float64(len(bt.ep[k])*8)/1e9)
+				s.emit(Event{Kind: Note, Tier: key, Text: fmt.Sprintf("the plies pass %d: epoch bits %d allocated (%.2f GB)", d-1, k, float64(len(bt.ep[k])*8)/1e9)})
 			}
 		}
 		var front, decided atomic.Int64
@@ -210,11 +210,11 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 			decided.Add(nd)
 			lvTick.add(&lvDone, hi-lo)
 		}, 1<<14)
-		if s.Progress != nil && time.Since(lt) > 2*time.Second {
+		if time.Since(lt) > 2*time.Second {
 			lvTick.end()
 		}
-		s.progress("\r  level %d: %d at %d plies led to %d %s at %d plies (%s)                    \n", d, front.Load(), d-1, decided.Load(),
-			map[bool]string{true: "prey wins", false: "predator losses"}[win], d, time.Since(lt).Round(time.Millisecond))
+		s.emit(Event{Kind: LevelDone, Tier: key, Level: d, Decided: decided.Load(), Text: fmt.Sprintf("level %d: %d at %d plies led to %d %s at %d plies (%s)", d, front.Load(), d-1, decided.Load(),
+			map[bool]string{true: "prey wins", false: "predator losses"}[win], d, time.Since(lt).Round(time.Millisecond))})
 		if front.Load() == 0 {
 			break // nothing at d-1 plies, so nothing further
 		}
@@ -250,7 +250,7 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 	st := &solvedTier{key: key, bound: true, l: l, preyWins: bt, stats: stats}
 	s.tiers[key] = st
 	s.order = append(s.order, key)
-	s.progress("  %s\n", stats.Line())
+	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
 	return stats, nil
 }
 
@@ -306,16 +306,4 @@ func (l *layout) walk(lo, hi int64, fn func(i int64, pred, prey uint64, side int
 		}
 		fn(i, pred, expand(x, holes), side)
 	}
-}
-
-// add sums another part's counts into t.
-func (t *TierStats) add(o *TierStats) {
-	t.Positions += o.Positions
-	t.Wins += o.Wins
-	t.Draws += o.Draws
-	t.Losses += o.Losses
-	for k := range t.PredatorToMove {
-		t.PredatorToMove[k] += o.PredatorToMove[k]
-	}
-	t.LongestWin = max(t.LongestWin, o.LongestWin)
 }

@@ -2,83 +2,15 @@ package tablebase
 
 import (
 	"fmt"
-	"io"
 	"runtime"
-	"sync"
+	"runtime/debug"
+	"slices"
 	"sync/atomic"
 	"time"
-
-	"huntchess/core"
 )
-
-// Value is the worth of a position for the side to move.
-type Value int8
-
-// Values.
-const (
-	Unknown Value = iota // no table covers the position
-	Win
-	Draw
-	Loss
-)
-
-func (v Value) String() string {
-	return [...]string{"unknown", "win", "draw", "loss"}[v]
-}
-
-// A code is one stored entry: the value in the top two bits, the plies to
-// the end in the other fourteen.
-const (
-	codeDraw   = 0
-	codeWin    = 1
-	codeLoss   = 2
-	codeNone   = 3 // a hole: no position
-	maxPlies   = 1<<14 - 1
-	codeNoneV  = uint16(codeNone << 14)
-	codeDrawV  = uint16(0)
-	stateMask  = 3
-	flagWin    = 4
-	cntShift   = 3
-	cntMask    = 0x1fff
-	candShift  = 16
-	maxCounter = cntMask
-)
-
-func mkCode(v, plies int) uint16 { return uint16(v<<14 | plies) }
-
-func decode(c uint16) (Value, int) {
-	switch c >> 14 {
-	case codeWin:
-		return Win, int(c & maxPlies)
-	case codeLoss:
-		return Loss, int(c & maxPlies)
-	case codeDraw:
-		return Draw, 0
-	}
-	return Unknown, 0
-}
 
 // TierKey names a tier: prey pieces captured and still in hand.
 type TierKey struct{ Captured, Hand int }
-
-// TierStats are the counts of one solved tier.
-type TierStats struct {
-	Captured, Hand int
-	Bound          bool // captures count as a predator win: bounds, not values
-	// PreyWinsOnly: only the prey's wins were solved (SolveBoundTier); a
-	// draw here means "not a prey win" (a draw or a predator win).
-	PreyWinsOnly   bool   `json:",omitempty"`
-	Kind           string // "dense": every position of the tier
-	PreyOnBoard    int
-	Entries        int64 // index entries, holes included
-	Positions      int64 // positions (up to symmetry)
-	Wins, Draws    int64 // for the side to move
-	Losses         int64
-	PredatorToMove [3]int64 // wins, draws, losses with the predator to move
-	LongestWin     int      // most plies to the end of a won position
-	Levels         int      // retrograde levels (0 for placement tiers)
-	Seconds        float64  `json:"-"` // solving time (not stored: tables are byte-for-byte reproducible)
-}
 
 type solvedTier struct {
 	key      TierKey
@@ -102,12 +34,18 @@ func (t *solvedTier) fill(lo int64, dst []uint16) {
 
 // Solver solves the tiers of one game and keeps them for lookups.
 type Solver struct {
-	R        *Rules
-	Threads  int
-	Progress io.Writer // progress lines (nil: none)
+	R       *Rules
+	Threads int
+	// OnEvent, if set, is told what the solver does (see Event).
+	OnEvent func(Event)
 	// OnProgress, if set, is told now and then how far the pass over the
 	// current tier's entries has got (from any goroutine).
 	OnProgress func(tier TierKey, done, total int64)
+	// FreeOSMemory: after each moving-phase tier, once its working array
+	// (4 bytes an entry) is done with, collect it and hand the memory back
+	// to the system (debug.FreeOSMemory) rather than leave it to the
+	// runtime's pace; NewSolver sets it.
+	FreeOSMemory bool
 
 	tiers map[TierKey]*solvedTier
 	order []TierKey
@@ -116,13 +54,17 @@ type Solver struct {
 // NewSolver returns a solver for r.
 func NewSolver(r *Rules) *Solver {
 	r.prepare()
-	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), tiers: map[TierKey]*solvedTier{}}
+	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), FreeOSMemory: true, tiers: map[TierKey]*solvedTier{}}
 }
 
-func (s *Solver) progress(format string, a ...any) {
-	if s.Progress != nil {
-		fmt.Fprintf(s.Progress, format, a...)
-	}
+// Close drops the solved tiers, once Write has put them in a file, and
+// hands their memory back to the system: after it the solver holds
+// nothing (a later tier needing these would panic as if never solved).
+// The app's sequence is Run, Write, Close, then Open the file.
+func (s *Solver) Close() {
+	s.tiers = map[TierKey]*solvedTier{}
+	s.order = nil
+	debug.FreeOSMemory()
 }
 
 // lookup returns the code of a non-terminal position from the solved tiers.
@@ -135,31 +77,18 @@ func (s *Solver) lookup(c pos) uint16 {
 	return t.codes[i]
 }
 
-// parallel runs fn over [0, n) in chunks (of 32768, or the one given) on
-// s.Threads goroutines.
-func (s *Solver) parallel(n int64, fn func(lo, hi int64, w int), chunkSize ...int64) {
-	chunk := int64(1 << 15)
-	if len(chunkSize) > 0 {
-		chunk = chunkSize[0]
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	th := max(1, s.Threads)
-	for w := 0; w < th; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for {
-				lo := next.Add(chunk) - chunk
-				if lo >= n {
-					return
-				}
-				fn(lo, min(lo+chunk, n), w)
-			}
-		}(w)
-	}
-	wg.Wait()
-}
+// A work word is one entry of the tier being solved: its state (a code's
+// value, 0 while undecided) in the low two bits, flagWin once a lost child
+// is known, the count of children still to refute in the next thirteen
+// bits, and the candidate distance in the top sixteen.
+const (
+	stateMask  = 3
+	flagWin    = 4
+	cntShift   = 3
+	cntMask    = 0x1fff
+	candShift  = 16
+	maxCounter = cntMask
+)
 
 // SolveTier solves the moving-phase tier with captured prey taken (nothing
 // in hand). Every tier it captures into must be solved first. With bound,
@@ -172,24 +101,31 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	l := layoutFor(r, k)
 	key := TierKey{captured, 0}
 	n := l.entries
-	work := make([]uint32, n)
-	s.progress("%s tier captured=%d (%d prey on the board): %d entries, %d predator classes\n",
-		r.Name, captured, k, n, len(l.classes))
+	work := newWorkWords(n)
+	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s tier captured=%d (%d prey on the board): %d entries, %d predator classes",
+		r.Name, captured, k, n, len(l.classes))})
 
 	// Initialise: holes, terminal children, children in solved tiers, and
 	// counters of children inside this tier (weighted by orbit size). The
-	// positions whose value is then known go into the bucket of their distance.
+	// positions whose value is then known are pending: decided at the level
+	// of their distance. pend[c] bounds from below the distances of chunk
+	// c's pending entries (noPend: none), so a level scans only the chunks
+	// that may hold one, instead of keeping lists of entries by distance.
 	var done atomic.Int64
-	bk := &buckets{lists: map[int][][]uint32{}}
+	pend := make([]uint32, (n+pendChunk-1)/pendChunk)
+	for c := range pend {
+		pend[c] = noPend
+	}
 	tick := newTicker(s, "init", n)
 	tick.tier = key
 	s.parallel(n, func(lo, hi int64, _ int) {
-		out := map[int][]uint32{}
+		least := uint32(noPend) // lo..hi is chunk lo/pendChunk
+		pg, base := work.page(lo)
 		for i := lo; i < hi; i++ {
 			pred, prey, side := l.position(i)
 			hole, orbit := l.isHole(i, pred, prey, side)
 			if hole {
-				work[i] = codeNone
+				pg[i-base] = codeNone
 				continue
 			}
 			p := pos{pred: pred, prey: prey, side: side, capt: captured}
@@ -209,126 +145,125 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 			}
 			switch {
 			case f.winMin < 1<<30:
-				work[i] = flagWin | uint32(f.winMin)<<candShift
-				out[f.winMin] = append(out[f.winMin], uint32(i))
+				pg[i-base] = flagWin | uint32(f.winMin)<<candShift
+				least = min(least, uint32(f.winMin))
 			case cnt == 0:
-				work[i] = uint32(f.lossMax) << candShift
-				out[f.lossMax] = append(out[f.lossMax], uint32(i))
+				pg[i-base] = uint32(f.lossMax) << candShift
+				least = min(least, uint32(f.lossMax))
 			default:
-				work[i] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
+				pg[i-base] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
 			}
 		}
-		bk.add(out)
+		lowerPend(&pend[lo/pendChunk], least)
 		tick.add(&done, hi-lo)
-	})
+	}, pendChunk)
 	tick.end()
 
 	// Levels: decide the positions whose value is settled at distance d,
-	// and hand the news to their parents in this tier.
+	// and hand the news to their parents in this tier. A level only makes
+	// pending entries of distances d+1 and more.
 	levels := 0
-	for d := 0; bk.len() > 0; d++ {
-		chunks := bk.take(d)
+	for d := 0; slices.Min(pend) != noPend; d++ {
 		var decided atomic.Int64
-		d1 := uint32(d + 1)
-		s.parallel(int64(len(chunks)), func(lo, hi int64, _ int) {
+		ud, d1 := uint32(d), uint32(d+1)
+		s.parallel(int64(len(pend)), func(lo, hi int64, _ int) {
 			var dec int64
-			out := map[int][]uint32{}
-			for _, list := range chunks[lo:hi] {
-				for _, i := range list {
-					w := atomic.LoadUint32(&work[i])
-					if w&stateMask != 0 || int(w>>candShift) != d {
-						continue // decided already, or waiting for a later level
+			for ch := lo; ch < hi; ch++ {
+				if atomic.LoadUint32(&pend[ch]) > ud {
+					continue // nothing at d
+				}
+				// Parents told from now on lower the bound again.
+				atomic.StoreUint32(&pend[ch], noPend)
+				least := uint32(noPend)
+				pg, base := work.page(ch * pendChunk)
+				for i := ch * pendChunk; i < min((ch+1)*pendChunk, n); i++ {
+					wp := &pg[i-base]
+					w := atomic.LoadUint32(wp)
+					if w&stateMask != 0 || (w&flagWin == 0 && (w>>cntShift)&cntMask != 0) {
+						continue // decided already, or not pending
+					}
+					if cd := w >> candShift; cd != ud {
+						if cd > ud {
+							least = min(least, cd) // waiting for a later level
+						}
+						continue
 					}
 					state := uint32(codeWin)
 					if w&flagWin == 0 {
 						state = codeLoss
 					}
-					for !atomic.CompareAndSwapUint32(&work[i], w, w|state) {
-						w = atomic.LoadUint32(&work[i])
+					for !atomic.CompareAndSwapUint32(wp, w, w|state) {
+						w = atomic.LoadUint32(wp)
 					}
 					dec++
-					pred, prey, side := l.position(int64(i))
+					pred, prey, side := l.position(i)
 					_, orbit := l.index(pred, prey, side)
 					r.parents(pos{pred: pred, prey: prey, side: side, capt: captured}, func(q pos) {
 						j, _ := l.index(q.pred, q.prey, q.side)
 						if state == codeLoss {
-							if relaxWin(&work[j], d1) {
-								out[d+1] = append(out[d+1], uint32(j))
+							if relaxWin(work.at(j), d1) {
+								lowerPend(&pend[j/pendChunk], d1)
 							}
-						} else if c := relaxCount(&work[j], uint32(orbit), d1); c > 0 {
-							out[c] = append(out[c], uint32(j))
+						} else if c := relaxCount(work.at(j), uint32(orbit), d1); c > 0 {
+							lowerPend(&pend[j/pendChunk], uint32(c))
 						}
 					})
 				}
+				lowerPend(&pend[ch], least)
 			}
-			bk.add(out)
 			decided.Add(dec)
 		}, 1)
 		if decided.Load() > 0 {
 			levels = d + 1
 		}
-		s.progress("\r  level %d: %d decided   ", d, decided.Load())
+		s.emit(Event{Kind: LevelDone, Tier: key, Level: d, Decided: decided.Load()})
 	}
-	s.progress("\r  %d levels                              \n", levels)
+	s.emit(Event{Kind: LevelsDone, Tier: key, Level: levels})
 
-	st := &solvedTier{key: key, bound: bound, l: l, codes: make([]uint16, n)}
+	// The codes, page by page: each work page (4 bytes an entry) is
+	// dropped once its codes (2 bytes) are out, and with FreeOSMemory the
+	// dropped pages go back to the system every few pages, so the tier
+	// never holds its work words and its codes in full at once.
+	st := &solvedTier{key: key, bound: bound, l: l}
 	stats := TierStats{Captured: captured, Bound: bound, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
-	for i, w := range work {
-		var c uint16
-		switch w & stateMask {
-		case codeWin:
-			c = mkCode(codeWin, int(w>>candShift))
-		case codeLoss:
-			c = mkCode(codeLoss, int(w>>candShift))
-		case codeNone:
-			c = codeNoneV
+	parts := make([][]uint16, len(work))
+	for p, pg := range work {
+		part := make([]uint16, len(pg))
+		for k, w := range pg {
+			var c uint16
+			switch w & stateMask {
+			case codeWin:
+				c = mkCode(codeWin, int(w>>candShift))
+			case codeLoss:
+				c = mkCode(codeLoss, int(w>>candShift))
+			case codeNone:
+				c = codeNoneV
+			}
+			part[k] = c
+			stats.count(c, int64(p)<<workShift+int64(k) < n/2)
 		}
-		st.codes[i] = c
-		stats.count(c, int64(i) < n/2)
+		parts[p], work[p] = part, nil
+		if s.FreeOSMemory && p%8 == 7 {
+			debug.FreeOSMemory()
+		}
+	}
+	if s.FreeOSMemory {
+		debug.FreeOSMemory()
+	}
+	st.codes = make([]uint16, 0, n) // contiguous, for lookups
+	for p := range parts {
+		st.codes = append(st.codes, parts[p]...)
+		parts[p] = nil
+	}
+	if s.FreeOSMemory {
+		debug.FreeOSMemory()
 	}
 	stats.Seconds = time.Since(start).Seconds()
 	st.stats = stats
 	s.tiers[key] = st
 	s.order = append(s.order, key)
-	s.progress("  %s\n", stats.Line())
+	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
 	return stats
-}
-
-func (t *TierStats) count(c uint16, predToMove bool) {
-	v, d := decode(c)
-	if v == Unknown {
-		return
-	}
-	t.Positions++
-	i := 0
-	switch v {
-	case Win:
-		t.Wins++
-		t.LongestWin = max(t.LongestWin, d)
-	case Draw:
-		t.Draws++
-		i = 1
-	case Loss:
-		t.Losses++
-		i = 2
-	}
-	if predToMove {
-		t.PredatorToMove[i]++
-	}
-}
-
-// Line is a one-line summary.
-func (t *TierStats) Line() string {
-	b := ""
-	if t.Bound {
-		b = " (bound: a capture counts as a predator win)"
-	}
-	if t.PreyWinsOnly {
-		return fmt.Sprintf("captured %d%s, the prey's wins: %d positions: %d prey wins (prey to move), %d predator losses, %d neither (not a prey win); longest win %d plies; %.1fs",
-			t.Captured, b, t.Positions, t.Wins, t.Losses, t.Draws, t.LongestWin, t.Seconds)
-	}
-	return fmt.Sprintf("captured %d, in hand %d%s: %d positions: %d wins, %d draws, %d losses; longest win %d plies; %.1fs",
-		t.Captured, t.Hand, b, t.Positions, t.Wins, t.Draws, t.Losses, t.LongestWin, t.Seconds)
 }
 
 // SolvePlacementTier solves every position with captured prey taken and
@@ -348,7 +283,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	n := l.entries
 	st := &solvedTier{key: key, l: l, codes: make([]uint16, n)}
 	s.tiers[key] = st // the predator's half looks into the prey's half
-	s.progress("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries\n", r.Name, captured, hand, k, n)
+	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries", r.Name, captured, hand, k, n)})
 	var done atomic.Int64
 	tick := newTicker(s, "solve", n)
 	tick.tier = key
@@ -379,7 +314,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	stats.Seconds = time.Since(start).Seconds()
 	st.stats = stats
 	s.order = append(s.order, key)
-	s.progress("  %s\n", stats.Line())
+	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
 	return stats
 }
 
@@ -394,47 +329,44 @@ func (s *Solver) childValue(c pos, term int) (Value, int) {
 	return decode(s.lookup(c))
 }
 
-// fold gathers the values of a position's children (each for the child's
-// side to move) into the position's own.
-type fold struct {
-	winMin  int // shortest win through a lost child (1<<30: none)
-	lossMax int // longest loss through won children
-	draw    bool
+// workShift: a page of SolveTier's work words holds 1<<workShift entries
+// (4 MiB), a multiple of pendChunk and of parallel's chunk.
+const workShift = 20
+
+// workWords are the work words of a tier, in pages, so they can be let go
+// a page at a time.
+type workWords [][]uint32
+
+func newWorkWords(n int64) workWords {
+	w := make(workWords, (n+1<<workShift-1)>>workShift)
+	for p := range w {
+		w[p] = make([]uint32, min(1<<workShift, n-int64(p)<<workShift))
+	}
+	return w
 }
 
-func newFold() fold { return fold{winMin: 1 << 30} }
+// at returns entry i's word.
+func (w workWords) at(i int64) *uint32 { return &w[i>>workShift][i&(1<<workShift-1)] }
 
-func (f *fold) add(v Value, d int) {
-	switch v {
-	case Loss:
-		f.winMin = min(f.winMin, d+1)
-	case Win:
-		f.lossMax = max(f.lossMax, d+1)
-	default:
-		f.draw = true
-	}
+// page returns the page holding entry i and the entry its first word is.
+func (w workWords) page(i int64) ([]uint32, int64) {
+	return w[i>>workShift], i &^ (1<<workShift - 1)
 }
 
-// value is the position's value once every child is in; stuckDraw says a
-// position without a move is drawn (else, without a move, it is lost).
-func (f *fold) value(stuckDraw bool) (Value, int) {
-	switch {
-	case f.winMin < 1<<30:
-		return Win, f.winMin
-	case f.draw || stuckDraw:
-		return Draw, 0
-	}
-	return Loss, f.lossMax
-}
+// pendChunk is the number of entries a pending bound covers (SolveTier).
+const pendChunk = 1 << 15
 
-func (f *fold) code(stuckDraw bool) uint16 {
-	switch v, d := f.value(stuckDraw); v {
-	case Win:
-		return mkCode(codeWin, d)
-	case Loss:
-		return mkCode(codeLoss, d)
+// noPend is the pending bound of a chunk without pending entries.
+const noPend = 1<<32 - 1
+
+// lowerPend lowers a chunk's pending bound to d.
+func lowerPend(p *uint32, d uint32) {
+	for {
+		old := atomic.LoadUint32(p)
+		if d >= old || atomic.CompareAndSwapUint32(p, old, d) {
+			return
+		}
 	}
-	return codeDrawV
 }
 
 // relaxWin tells a parent that a child is lost for its side to move: the
@@ -473,163 +405,5 @@ func relaxCount(w *uint32, orbit, d1 uint32) int {
 			}
 			return 0
 		}
-	}
-}
-
-// ticker prints a progress bar now and then.
-type ticker struct {
-	s     *Solver
-	tier  TierKey
-	what  string
-	n     int64
-	start time.Time
-	last  atomic.Int64
-}
-
-func newTicker(s *Solver, what string, n int64) *ticker {
-	return &ticker{s: s, what: what, n: n, start: time.Now()}
-}
-
-func (t *ticker) add(done *atomic.Int64, k int64) {
-	d := done.Add(k)
-	if t.s.OnProgress != nil {
-		t.s.OnProgress(t.tier, d, t.n)
-	}
-	now := time.Since(t.start)
-	if int64(now/time.Second) <= t.last.Load() || t.s.Progress == nil {
-		return
-	}
-	t.last.Store(int64(now / time.Second))
-	rate := float64(d) / now.Seconds()
-	eta := time.Duration(float64(t.n-d)/rate) * time.Second
-	t.s.progress("\r  %s %s %5.1f%% %d/%d  %.2f M/s  ETA %s   ", t.what, bar(float64(d)/float64(t.n)),
-		100*float64(d)/float64(t.n), d, t.n, rate/1e6, eta.Round(time.Second))
-}
-
-func (t *ticker) end() {
-	if t.s.Progress != nil {
-		el := time.Since(t.start)
-		t.s.progress("\r  %s done: %d in %s (%.2f M/s)                                   \n", t.what, t.n,
-			el.Round(time.Millisecond), float64(t.n)/el.Seconds()/1e6)
-	}
-}
-
-func bar(f float64) string {
-	const w = 20
-	n := int(f * w)
-	b := make([]byte, w)
-	for i := range b {
-		if i < n {
-			b[i] = '#'
-		} else {
-			b[i] = '.'
-		}
-	}
-	return "[" + string(b) + "]"
-}
-
-// buckets hold the entries to decide, by distance, as lists of chunks.
-type buckets struct {
-	mu    sync.Mutex
-	lists map[int][][]uint32
-}
-
-func (b *buckets) add(out map[int][]uint32) {
-	b.mu.Lock()
-	for d, l := range out {
-		b.lists[d] = append(b.lists[d], l)
-	}
-	b.mu.Unlock()
-}
-
-func (b *buckets) take(d int) [][]uint32 {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	l := b.lists[d]
-	delete(b.lists, d)
-	return l
-}
-
-func (b *buckets) len() int {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return len(b.lists)
-}
-
-// Plan is what a game's tables hold.
-type Plan struct {
-	Tiers     []int // moving-phase tiers by captured count, in solving order
-	Bound     int   // a tier solved with any capture counting as a predator win, or -1
-	Placement bool  // every placement tier too (deer chess)
-}
-
-// FullPlan is everything this package solves of a game on a desktop
-// (docs/solved.md): all of Surround the Lion, deer chess and Wolf Carries
-// the Pig, and Beat the Wolf's endgame tiers down to 10 dogs (the next one,
-// 1.8e9 entries, would need about 14 GB; the top tiers have 7.9e9 entries
-// each). Beat the Wolf's top tier is solved on its own for the dogs' wins
-// only (SolveBoundTier; ai/solve build beat-the-wolf -tiers none -bound 0).
-func FullPlan(id core.GameID) Plan {
-	switch id {
-	case core.SurroundTheLion:
-		return Plan{Tiers: []int{4, 2, 0}, Bound: -1} // captures come in pairs
-	case core.DeerChess:
-		return Plan{Tiers: []int{6, 5, 4, 3, 2, 1, 0}, Bound: -1, Placement: true}
-	case core.WolfCarriesPig:
-		return Plan{Tiers: []int{6, 5, 4, 3, 2, 1, 0}, Bound: -1}
-	}
-	return Plan{Tiers: []int{11, 10, 9, 8, 7}, Bound: -1}
-}
-
-// Entries returns how many index entries the plan solves, tier by tier in
-// solving order (for progress over a whole plan).
-func (p Plan) Entries(r *Rules) []int64 {
-	var out []int64
-	for _, c := range p.Tiers {
-		out = append(out, layoutFor(r, r.PreyCount-c).entries)
-	}
-	if p.Bound >= 0 {
-		out = append(out, layoutFor(r, r.PreyCount-p.Bound).entries)
-	}
-	if p.Placement {
-		p.eachPlacementTier(r, func(c, h int) { out = append(out, layoutFor(r, r.PreyCount-c-h).entries) })
-	}
-	return out
-}
-
-func (p Plan) eachPlacementTier(r *Rules, fn func(captured, hand int)) {
-	for h := 1; h <= r.InHand; h++ { // fewest in hand first, then most captured
-		for c := r.CaptureWin - 1; c >= 0; c-- {
-			if r.PreyCount-c-h >= 0 {
-				fn(c, h)
-			}
-		}
-	}
-}
-
-// Run solves the plan's tiers in order and hands each tier's counts to done
-// (nil: none).
-func (s *Solver) Run(p Plan, done func(TierStats)) {
-	add := func(st TierStats) {
-		if done != nil {
-			done(st)
-		}
-	}
-	for _, c := range p.Tiers {
-		add(s.SolveTier(c, false))
-	}
-	if p.Bound >= 0 {
-		if s.R.BoundSolvable() {
-			st, err := s.SolveBoundTier(p.Bound)
-			if err != nil {
-				panic(err) // only past 253 plies: the byte per entry would need to grow
-			}
-			add(st)
-		} else {
-			add(s.SolveTier(p.Bound, true))
-		}
-	}
-	if p.Placement {
-		p.eachPlacementTier(s.R, func(c, h int) { add(s.SolvePlacementTier(c, h)) })
 	}
 }

@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
@@ -84,12 +83,18 @@ type block struct {
 	at    []uint16 // sparse: offsets of the entries whose code is not def
 	other []uint16 // and their codes
 	n     int
+	bytes int64       // memory held, for the cache's budget
+	ref   atomic.Bool // probed since the cache's hand last passed (see blockCache)
 }
 
-// sparseMax is the most other entries a block keeps sparse: below half
-// a block, the offsets and codes (4 bytes each) take less than the dense
-// block's 2 bytes an entry.
-const sparseMax = denseBlock/2 - 1
+// sparseMax is the most other entries a block of a section of blockSize
+// keeps sparse: below half a block, the offsets and codes (4 bytes each)
+// take less than the dense block's 2 bytes an entry.
+func sparseMax(blockSize int) int { return blockSize/2 - 1 }
+
+// blockEntries is the block size Write uses: denseBlock (tests make it
+// small, for tables of many blocks).
+var blockEntries = denseBlock
 
 func (b *block) code(i int) uint16 {
 	if b.codes != nil {
@@ -103,12 +108,17 @@ func (b *block) code(i int) uint16 {
 
 func (b *block) len() int { return b.n }
 
-// Table is one game's tables, open for probing.
+// Table is one game's tables, open for probing. Its blocks are read from
+// the file (or the ReaderAt it was opened on) when a probe needs them and
+// kept unpacked in a cache of bounded size (SetCacheBytes).
 type Table struct {
 	Header
-	r    *Rules
-	data []byte // the blocks
-	mu   sync.Mutex
+	r      *Rules
+	src    io.ReaderAt // the file
+	base   int64       // where the blocks begin in src
+	size   int64       // bytes of blocks after base
+	closer io.Closer   // what Close closes (nil: nothing)
+	cache  blockCache
 }
 
 // ErrRules is wrapped by the error for a table built for other rules.
@@ -120,10 +130,26 @@ var ErrRules = errors.New("table built for other rules")
 // not care; the bytes stay deterministic.
 const bigSection = 1 << 31
 
+// encoder is one worker's buffers for compressing blocks, kept from block
+// to block and section to section.
+type encoder struct {
+	codes []uint16
+	raw   []byte
+	buf   bytes.Buffer
+	zw    *flate.Writer
+	level int
+}
+
+// encodeBatch is how many blocks are compressed in parallel before they
+// are written in order (their compressed bytes are held till then).
+const encodeBatch = 256
+
 // encodeSection cuts a tier's codes into compressed blocks and writes them
 // to out, whose first byte lies at *off after the header; batches of blocks
-// are compressed in parallel, so memory stays bounded for any tier size.
-func encodeSection(sec *Section, t *solvedTier, threads int, out io.Writer, off *int64) error {
+// are compressed in parallel, one encoder a worker, so memory stays bounded
+// for any tier size. blobs holds a batch's compressed blocks (its buffers
+// are reused).
+func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte, out io.Writer, off *int64) error {
 	bs := int64(sec.BlockSize)
 	nb := (sec.Entries + bs - 1) / bs
 	level := 6
@@ -131,42 +157,45 @@ func encodeSection(sec *Section, t *solvedTier, threads int, out io.Writer, off 
 		level = flate.BestSpeed
 	}
 	sec.Blocks = make([]BlockRef, nb)
-	const batch = 4096
-	blobs := make([][]byte, batch)
+	batch := int64(len(blobs))
 	for b0 := int64(0); b0 < nb; b0 += batch {
 		b1 := min(b0+batch, nb)
 		var next atomic.Int64
 		next.Store(b0)
 		var wg sync.WaitGroup
 		var firstErr atomic.Value
-		for w := 0; w < max(1, threads); w++ {
+		for _, e := range encs {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				codes := make([]uint16, bs)
-				raw := make([]byte, 0, 2*bs)
-				var buf bytes.Buffer
-				zw, _ := flate.NewWriter(&buf, level)
+				if e.zw == nil || e.level != level {
+					e.zw, _ = flate.NewWriter(&e.buf, level)
+					e.level = level
+				}
 				for {
 					b := next.Add(1) - 1
 					if b >= b1 {
 						return
 					}
 					lo, hi := b*bs, min((b+1)*bs, sec.Entries)
-					t.fill(lo, codes[:hi-lo])
-					raw = raw[:0]
-					for _, c := range codes[:hi-lo] {
-						raw = binary.LittleEndian.AppendUint16(raw, c)
+					if int64(cap(e.codes)) < hi-lo {
+						e.codes = make([]uint16, bs)
 					}
-					buf.Reset()
-					zw.Reset(&buf)
-					if _, err := zw.Write(raw); err != nil {
+					codes := e.codes[:hi-lo]
+					t.fill(lo, codes)
+					e.raw = e.raw[:0]
+					for _, c := range codes {
+						e.raw = binary.LittleEndian.AppendUint16(e.raw, c)
+					}
+					e.buf.Reset()
+					e.zw.Reset(&e.buf)
+					if _, err := e.zw.Write(e.raw); err != nil {
 						firstErr.Store(err)
 					}
-					if err := zw.Close(); err != nil {
+					if err := e.zw.Close(); err != nil {
 						firstErr.Store(err)
 					}
-					blobs[b-b0] = bytes.Clone(buf.Bytes())
+					blobs[b-b0] = append(blobs[b-b0][:0], e.buf.Bytes()...)
 				}
 			}()
 		}
@@ -181,7 +210,6 @@ func encodeSection(sec *Section, t *solvedTier, threads int, out io.Writer, off 
 				return err
 			}
 			*off += int64(len(blob))
-			blobs[b-b0] = nil
 		}
 	}
 	return nil
@@ -206,11 +234,16 @@ func (s *Solver) Write(path string) (*Header, error) {
 	defer data.Close()
 	bw := bufio.NewWriterSize(data, 1<<20)
 	var off int64
+	encs := make([]*encoder, max(1, s.Threads))
+	for i := range encs {
+		encs[i] = &encoder{}
+	}
+	blobs := make([][]byte, encodeBatch)
 	for _, k := range s.order {
 		t := s.tiers[k]
 		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
-			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: denseBlock, Stats: t.stats}
-		if err := encodeSection(sec, t, s.Threads, bw, &off); err != nil {
+			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: blockEntries, Stats: t.stats}
+		if err := encodeSection(sec, t, encs, blobs, bw, &off); err != nil {
 			return nil, err
 		}
 		h.Sections = append(h.Sections, sec)
@@ -247,145 +280,6 @@ func (s *Solver) Write(path string) (*Header, error) {
 		return nil, err
 	}
 	return h, os.Rename(tmp, path)
-}
-
-// Open reads a table file.
-func Open(path string) (*Table, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	t, err := Read(data)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
-}
-
-// Read checks and opens a table file held in memory: magic, header checksum,
-// the game and its rules fingerprint, the sections against the index, and
-// every block's checksum. A file that fails any check is refused with an
-// error that says why.
-func Read(data []byte) (*Table, error) { return readFor(data, nil) }
-
-// readFor is Read for the given rules (nil: the game the header names).
-func readFor(data []byte, r *Rules) (*Table, error) {
-	if len(data) < len(fileMagic)+8 || string(data[:len(fileMagic)]) != fileMagic {
-		return nil, errors.New("not a Hunt Chess table file (bad magic)")
-	}
-	n := int(binary.LittleEndian.Uint32(data[len(fileMagic):]))
-	sum := binary.LittleEndian.Uint32(data[len(fileMagic)+4:])
-	off := len(fileMagic) + 8
-	if n < 0 || off+n > len(data) {
-		return nil, errors.New("truncated table file (header cut off)")
-	}
-	hdr := data[off : off+n]
-	if crc32.ChecksumIEEE(hdr) != sum {
-		return nil, errors.New("corrupt table file (header checksum mismatch)")
-	}
-	t := &Table{data: data[off+n:]}
-	if err := json.Unmarshal(hdr, &t.Header); err != nil {
-		return nil, fmt.Errorf("corrupt table header: %v", err)
-	}
-	if t.Format != formatVersion {
-		return nil, fmt.Errorf("table format %d, this build reads %d", t.Format, formatVersion)
-	}
-	if r == nil {
-		g, err := core.Lookup(t.Game)
-		if err != nil {
-			return nil, fmt.Errorf("table for %w", err)
-		}
-		r = ForGame(g.ID)
-	}
-	t.r = r
-	if t.Game != r.Name {
-		return nil, fmt.Errorf("%w: a table of %s, not %s", ErrRules, t.Game, r.Name)
-	}
-	if t.Fingerprint != t.r.Fingerprint() {
-		return nil, fmt.Errorf("%w: %s table fingerprint %.12s…, the rules here have %.12s… (rebuild the tables)",
-			ErrRules, t.Game, t.Fingerprint, t.r.Fingerprint())
-	}
-	for _, sec := range t.Sections {
-		if err := t.checkSection(sec); err != nil {
-			return nil, err
-		}
-	}
-	return t, nil
-}
-
-func (t *Table) checkSection(sec *Section) error {
-	what := fmt.Sprintf("section captured=%d hand=%d", sec.Captured, sec.Hand)
-	if sec.BlockSize <= 0 || sec.Entries < 0 {
-		return fmt.Errorf("corrupt table: %s has a bad size", what)
-	}
-	if sec.Kind != "dense" {
-		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
-	}
-	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
-		return fmt.Errorf("corrupt table: %s has a bad piece count", what)
-	}
-	sec.l = layoutFor(t.r, sec.K)
-	if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
-		return fmt.Errorf("%w: %s index does not match", ErrRules, what)
-	}
-	if want := (sec.Entries + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
-		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
-	}
-	for i, b := range sec.Blocks {
-		if b.Off < 0 || b.Len < 0 || b.Off+int64(b.Len) > int64(len(t.data)) {
-			return fmt.Errorf("truncated table file: %s block %d lies past the end", what, i)
-		}
-		if crc32.ChecksumIEEE(t.data[b.Off:b.Off+int64(b.Len)]) != b.CRC {
-			return fmt.Errorf("corrupt table file: %s block %d checksum mismatch", what, i)
-		}
-	}
-	sec.cache = make([]atomic.Pointer[block], len(sec.Blocks))
-	return nil
-}
-
-// load returns block b of sec, decompressing it the first time.
-func (t *Table) load(sec *Section, b int) (*block, error) {
-	if blk := sec.cache[b].Load(); blk != nil {
-		return blk, nil
-	}
-	ref := sec.Blocks[b]
-	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(t.data[ref.Off : ref.Off+int64(ref.Len)])))
-	if err != nil {
-		return nil, fmt.Errorf("corrupt table block: %v", err)
-	}
-	n := min(int64(sec.BlockSize), sec.Entries-int64(b)*int64(sec.BlockSize))
-	if int64(len(raw)) != 2*n {
-		return nil, errors.New("corrupt table block: wrong length")
-	}
-	blk := &block{n: int(n), def: codeDrawV}
-	draws, holes := 0, 0
-	for i := 0; i < int(n); i++ {
-		switch binary.LittleEndian.Uint16(raw[2*i:]) {
-		case codeDrawV:
-			draws++
-		case codeNoneV:
-			holes++
-		}
-	}
-	others := int(n) - draws
-	if holes > draws {
-		blk.def, others = codeNoneV, int(n)-holes
-	}
-	if others <= sparseMax {
-		blk.at, blk.other = make([]uint16, 0, others), make([]uint16, 0, others)
-		for i := 0; i < int(n); i++ {
-			if c := binary.LittleEndian.Uint16(raw[2*i:]); c != blk.def {
-				blk.at, blk.other = append(blk.at, uint16(i)), append(blk.other, c)
-			}
-		}
-	} else {
-		blk.codes = make([]uint16, n)
-		for i := range blk.codes {
-			blk.codes[i] = binary.LittleEndian.Uint16(raw[2*i:])
-		}
-	}
-	sec.cache[b].Store(blk)
-	return blk, nil
 }
 
 // section returns the section holding positions with the given counts.

@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"fmt"
-	"io"
 	"math/rand"
 	"sync"
 	"sync/atomic"
@@ -73,11 +72,11 @@ func (t *Table) expected(cp core.Position, bound bool) (Value, int, error) {
 // Verify walks every stored position and checks that its value and plies
 // follow from its children's (by core's moves) and that finished positions
 // match core's outcome; then it checks samples against a plain search of
-// depth searchDepth. Progress lines go to w (nil: none).
+// depth searchDepth. Its passes are reported to on (nil: not reported).
 //
 // With stride > 1 only every stride-th entry of each section is checked (a
 // quicker, evenly spread sample of a large table); 1 checks them all.
-func Verify(t *Table, threads, samples, searchDepth, stride int, w io.Writer) VerifyReport {
+func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event)) VerifyReport {
 	start := time.Now()
 	stride = max(1, stride)
 	rep := VerifyReport{Game: t.Game, SearchDepth: searchDepth, Stride: stride}
@@ -90,7 +89,7 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, w io.Writer) Ve
 		}
 		mu.Unlock()
 	}
-	s := &Solver{R: t.r, Threads: threads, Progress: w}
+	s := &Solver{R: t.r, Threads: threads, OnEvent: on}
 	for _, sec := range t.Sections {
 		var n atomic.Int64
 		what := fmt.Sprintf("captured=%d hand=%d %s", sec.Captured, sec.Hand, sec.Kind)

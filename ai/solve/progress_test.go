@@ -1,0 +1,43 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"huntchess/ai/tablebase"
+)
+
+// The printer words the solver's events as the library printed them
+// before it reported events instead.
+func TestPrinter(t *testing.T) {
+	var sb strings.Builder
+	on := newPrinter(&sb)
+	key := tablebase.TierKey{Captured: 4}
+	st := &tablebase.TierStats{Captured: 4, Positions: 10, Wins: 6, Draws: 1, Losses: 3, LongestWin: 7}
+	for _, e := range []tablebase.Event{
+		{Kind: tablebase.TierBegins, Tier: key, Text: "lion tier captured=4 (12 prey on the board): 100 entries, 6 predator classes"},
+		{Kind: tablebase.PassProgress, Tier: key, Pass: "init", Done: 10, Total: 100, Elapsed: 500 * time.Millisecond}, // under a second: no bar
+		{Kind: tablebase.PassProgress, Tier: key, Pass: "init", Done: 50, Total: 100, Elapsed: 2 * time.Second},
+		{Kind: tablebase.PassProgress, Tier: key, Pass: "init", Done: 60, Total: 100, Elapsed: 2500 * time.Millisecond}, // same second: no bar
+		{Kind: tablebase.PassDone, Tier: key, Pass: "init", Done: 100, Total: 100, Elapsed: 4 * time.Second},
+		{Kind: tablebase.LevelDone, Tier: key, Level: 0, Decided: 42},
+		{Kind: tablebase.LevelsDone, Tier: key, Level: 1},
+		{Kind: tablebase.Note, Tier: key, Text: "a note"},
+		{Kind: tablebase.LevelDone, Tier: key, Level: 3, Text: "level 3: worded"},
+		{Kind: tablebase.TierDone, Tier: key, Stats: st},
+	} {
+		on(e)
+	}
+	want := "lion tier captured=4 (12 prey on the board): 100 entries, 6 predator classes\n" +
+		"\r  init [##########..........]  50.0% 50/100  0.00 M/s  ETA 2s   " +
+		"\r  init done: 100 in 4s (0.00 M/s)                                   \n" +
+		"\r  level 0: 42 decided   " +
+		"\r  1 levels                              \n" +
+		"  a note\n" +
+		"\r  level 3: worded                    \n" +
+		"  " + st.Line() + "\n"
+	if got := sb.String(); got != want {
+		t.Errorf("printed\n%q\nwant\n%q", got, want)
+	}
+}
