@@ -35,9 +35,7 @@ func appPlan(id core.GameID, mobile bool) (tablebase.Plan, bool) {
 	case id == core.SurroundTheLion:
 		return tablebase.FullPlan(id), true
 	case id == core.DeerChess && !mobile:
-		p := tablebase.FullPlan(id)
-		p.Placement = false
-		return p, true
+		return tablebase.MovingPlan(id), true
 	}
 	return tablebase.Plan{}, false
 }
@@ -193,11 +191,24 @@ func (m *tableManager) ensure(id core.GameID) {
 func (m *tableManager) load(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
 	for _, dir := range append(append([]string(nil), m.extra...), m.dir) {
 		t, err := tablebase.Open(tablebase.Path(dir, id.String()))
-		if err == nil && covers(t, plan) {
+		if err != nil {
+			continue
+		}
+		if covers(t, plan) {
+			m.sizeCache(id, t)
 			return t, nil
 		}
+		t.Close() // passed over: the file is rebuilt, so let go of it
 	}
 	return nil, nil
+}
+
+// sizeCache gives a loaded table its cache of unpacked blocks: the
+// library's default (sized for a phone), more for deer chess on a desktop.
+func (m *tableManager) sizeCache(id core.GameID, t *tablebase.Table) {
+	if id == core.DeerChess && !m.mobile {
+		t.SetCacheBytes(64 << 20)
+	}
 }
 
 // covers reports whether t holds every moving-phase tier of the plan.
@@ -236,10 +247,16 @@ func (m *tableManager) build(id core.GameID, plan tablebase.Plan) (*tablebase.Ta
 		return nil, err
 	}
 	path := tablebase.Path(m.dir, id.String())
-	if _, err := s.Write(path); err != nil {
+	_, err := s.Write(path)
+	s.Close() // the solved tiers are written: hand their memory back now
+	if err != nil {
 		return nil, err
 	}
-	return tablebase.Open(path)
+	t, err := tablebase.Open(path)
+	if err == nil {
+		m.sizeCache(id, t)
+	}
+	return t, err
 }
 
 // StatusText is the table line of the game panel ("" for none).

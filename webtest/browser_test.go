@@ -90,6 +90,17 @@ func (s Snapshot) find(text string) *Text {
 
 func (s Snapshot) has(text string) bool { return s.find(text) != nil }
 
+// findTop is the topmost visible text: the overlays (dialogs) come after
+// the content in a snapshot, so the last one found is the one a tap reaches.
+func (s Snapshot) findTop(text string) *Text {
+	for i := len(s.Texts) - 1; i >= 0; i-- {
+		if t := s.Texts[i]; t.Visible && t.Text == text {
+			return &s.Texts[i]
+		}
+	}
+	return nil
+}
+
 // console collects what the page says that is not right.
 type console struct {
 	mu         sync.Mutex
@@ -950,7 +961,8 @@ func TestBrowser(t *testing.T) {
 			return fmt.Errorf("after a reload the app offers no game to resume (every completed move is saved to the browser's storage): %v", err)
 		}
 		_, _ = r.shot("resume")
-		if t := s.find("Continue"); t != nil {
+		// The offer's Continue (the home screen has one too, under the dialog).
+		if t := s.findTop("Continue"); t != nil {
 			if err := r.tap(t.X, t.Y); err != nil {
 				return err
 			}
