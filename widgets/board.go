@@ -247,6 +247,9 @@ func (b *Board) uiDo() func(func()) {
 }
 
 func (b *Board) glyph(kind string) string {
+	if style.Pieces == PiecesShapes {
+		return "" // plain shapes (style.go)
+	}
 	if b.Glyph != nil {
 		return b.Glyph(kind)
 	}

@@ -106,6 +106,9 @@ func (r *trayRenderer) Refresh() {
 		if i < t.captured {
 			tok.FillColor, tok.StrokeColor = p.preyFill, p.preyStroke
 			g.Text, g.Color = PieceGlyphs[t.kind], p.preyText
+			if style.Pieces == PiecesShapes {
+				g.Text = ""
+			}
 		} else {
 			tok.FillColor, tok.StrokeColor = color.Transparent, withAlpha(p.preyStroke, 0.45)
 			g.Text = ""
