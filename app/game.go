@@ -70,6 +70,7 @@ type gameScreen struct {
 	// game-over sound played (sound.go).
 	lowWarned, overSounded bool
 	tables                 tableView // the endgame table's status, hints in words (gametables.go)
+	confirm                moveConfirm // a move waiting for confirmation (confirm.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
@@ -104,7 +105,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 		DrawOffered: s.drawOffered,
 	}
 	a.tables.Ensure(s.info.ID)
-	s.board.OnMove = s.HumanMove
+	s.board.OnMove = s.chooseMove // or waits for confirmation (confirm.go)
 	s.board.OnKey = a.typedKey
 	s.timer.OnExpire = s.Expired
 	if a.opts.TickEvery > 0 {
@@ -389,7 +390,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.dismissGameOver()
 		s.showGameOver()
 	}
-	return container.New(boardLayout{}, s.board, container.NewPadded(panel))
+	return container.New(boardLayout{}, s.withConfirmBar(s.board), container.NewPadded(panel))
 }
 
 // refresh sets every text and button state from the game.
@@ -452,6 +453,7 @@ func (s *gameScreen) refresh() {
 	s.refreshWatch()
 
 	s.refreshMoves()
+	s.refreshConfirm()
 }
 
 func (s *gameScreen) refreshClock() {

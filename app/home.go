@@ -22,6 +22,7 @@ type homeScreen struct {
 	settingsBtn *widget.Button
 	aboutBtn    *widget.Button
 	statsBtn    *widget.Button
+	historyBtn  *widget.Button
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	learnBtns   []*widget.Button
@@ -70,11 +71,13 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	h.grid = container.New(cols, cards...)
 	h.scroll = container.NewVScroll(container.NewPadded(h.grid))
 	cols.onChange = h.scroll.Refresh
-	// Statistics and About at the foot of the page.
+	// History, Statistics and About at the foot of the page.
 	h.statsBtn = widget.NewButtonWithIcon(translations.T("home.stats"), theme.ListIcon(), a.showStats)
 	h.aboutBtn = widget.NewButtonWithIcon(translations.T("home.about"), theme.InfoIcon(), a.showAbout)
+	h.historyBtn = widget.NewButtonWithIcon(translations.T("home.history"), theme.HistoryIcon(), a.showHistory)
 	h.statsBtn.Importance, h.aboutBtn.Importance = widget.LowImportance, widget.LowImportance
-	foot := container.NewCenter(container.NewHBox(h.statsBtn, h.aboutBtn))
+	h.historyBtn.Importance = widget.LowImportance
+	foot := container.NewCenter(container.NewHBox(h.historyBtn, h.statsBtn, h.aboutBtn))
 	return container.NewBorder(container.NewPadded(top), foot, nil, nil, h.scroll)
 }
 

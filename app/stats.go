@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,10 +19,11 @@ import (
 	"huntchess/widgets"
 )
 
-// gameOver is the turns' Over hook: the result is counted once (games
-// against the AI that end on this screen), then shown.
+// gameOver is the turns' Over hook: a game that ends on this screen is
+// kept in the history and, against the AI, counted in the statistics, from
+// the same entry, once (session.Session.Finish); then the result is shown.
 func (s *gameScreen) gameOver() {
-	if !s.counted && s.CountResult(s.a.prefs) {
+	if !s.counted && s.Finish(s.a.history, s.a.prefs, time.Now()) {
 		s.counted = true
 	}
 	if !s.overSounded {
