@@ -69,7 +69,7 @@ type gameScreen struct {
 	// lowWarned: the low-time sound played this turn; overSounded: the
 	// game-over sound played (sound.go).
 	lowWarned, overSounded bool
-	tables                 tableView // the endgame table's status, hints in words (gametables.go)
+	tables                 tableView   // the endgame table's status, hints in words (gametables.go)
 	confirm                moveConfirm // a move waiting for confirmation (confirm.go)
 }
 
