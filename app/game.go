@@ -69,8 +69,9 @@ type gameScreen struct {
 	// lowWarned: the low-time sound played this turn; overSounded: the
 	// game-over sound played (sound.go).
 	lowWarned, overSounded bool
-	tables                 tableView   // the endgame table's status, hints in words (gametables.go)
-	confirm                moveConfirm // a move waiting for confirmation (confirm.go)
+	tables                 tableView // the endgame table's status, hints in words (gametables.go)
+
+	confirm moveConfirm // a move waiting for confirmation (confirm.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
