@@ -28,7 +28,8 @@ type homeScreen struct {
 	learnBtns   []*widget.Button
 	progress    []*widget.Label  // lessons done, per card
 	puzzleBtns  []*widget.Button // "Puzzles 7/24" (puzzles.go)
-	titles      []*widget.Card
+	titles      []*widget.Card       // the cards
+	names       []*widgets.Paragraph // each card's name in the current language
 	previews    []*widgets.Board // each card's picture of its board at the start
 	grid        *fyne.Container
 	scroll      *container.Scroll
@@ -62,7 +63,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
 
-	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews = nil, nil, nil, nil, nil, nil, nil
+	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names = nil, nil, nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
@@ -92,6 +93,7 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	h.previews = append(h.previews, preview)
 	name := widgets.NewParagraphWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText
+	h.names = append(h.names, name)
 	other := widgets.NewParagraph(gt.OtherTitle)
 	progress := widget.NewLabel(lessonProgressText(h.a.prefs, info.Key))
 	progress.Truncation = fyne.TextTruncateEllipsis
