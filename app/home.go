@@ -26,11 +26,11 @@ type homeScreen struct {
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	learnBtns   []*widget.Button
-	progress    []*widget.Label  // lessons done, per card
-	puzzleBtns  []*widget.Button // "Puzzles 7/24" (puzzles.go)
+	progress    []*widget.Label      // lessons done, per card
+	puzzleBtns  []*widget.Button     // "Puzzles 7/24" (puzzles.go)
 	titles      []*widget.Card       // the cards
 	names       []*widgets.Paragraph // each card's name in the current language
-	previews    []*widgets.Board // each card's picture of its board at the start
+	previews    []*widgets.Board     // each card's picture of its board at the start
 	grid        *fyne.Container
 	scroll      *container.Scroll
 }
