@@ -136,9 +136,57 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	top := container.NewBorder(nil, nil, back, nil, title)
 	// The preview: the board and pieces as chosen, at once.
 	head := widget.NewLabelWithStyle(translations.T("settings.preview"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	body := container.NewVBox(form, head, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, 240), s.preview)))
-	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(body, 600))))
+	side := container.NewVBox(head, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, 240), s.preview)))
+	scroll := container.NewVScroll(nil)
+	lay := &besideLayout{side: 260, wideAt: 760, onChange: scroll.Refresh}
+	scroll.Content = container.NewPadded(sized(container.New(lay, form, side), 880))
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scroll)
+}
+
+// besideLayout puts a side column (the settings' preview) beside the main
+// one on a wide page, and under it on a narrow one. Objects: [0] main,
+// [1] side. Like columnsLayout, its MinSize is the height at the width it
+// was last laid out at; onChange (the scroll's Refresh) follows a change.
+type besideLayout struct {
+	side, wideAt float32
+	onChange     func()
+	width, h     float32
+}
+
+func (l *besideLayout) place(objs []fyne.CanvasObject, w float32, apply bool) float32 {
+	main, side := objs[0], objs[1]
+	pad := theme.Padding()
+	put := func(o fyne.CanvasObject, x, y, ow, oh float32) {
+		if apply {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(ow, oh))
+		}
+	}
+	if w >= l.wideAt {
+		mw := w - l.side - pad
+		mh, sh := main.MinSize().Height, side.MinSize().Height
+		put(main, 0, 0, mw, mh)
+		put(side, mw+pad, 0, l.side, sh)
+		return max(mh, sh)
+	}
+	mh, sh := main.MinSize().Height, side.MinSize().Height
+	put(main, 0, 0, w, mh)
+	put(side, 0, mh+pad, w, sh)
+	return mh + pad + sh
+}
+
+func (l *besideLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	h := l.place(objs, size.Width, true)
+	changed := size.Width != l.width || h != l.h
+	l.width, l.h = size.Width, h
+	if changed && l.onChange != nil {
+		l.onChange()
+	}
+}
+
+func (l *besideLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := max(objs[0].MinSize().Width, objs[1].MinSize().Width)
+	return fyne.NewSize(w, l.place(objs, max(l.width, w), false))
 }
 
 // previewBoard is the settings' preview: the game in progress, else Beat
