@@ -60,7 +60,7 @@ type gameScreen struct {
 	browse                     int
 	movesList                  *widget.List
 	browseRow, movesHead       *fyne.Container
-	browseLabel                *widget.Label
+	browseLabel                *widgets.FitLabel
 	prevBtn, nextBtn, liveBtn  *widget.Button
 	holdBtn, stepBtn, speedBtn *widget.Button // watch mode (watch.go)
 	// counted: the result went into the statistics (stats.go), or the
@@ -362,8 +362,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	}
 
 	gt := translations.Game(s.info.Key)
-	title := widget.NewLabelWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Truncation = fyne.TextTruncateEllipsis
+	title := s.a.wrappedTitle(gt.Title, "") // wraps between words (titles.go)
 	s.playerLabel = widget.NewLabel("")
 	s.playerLabel.Truncation = fyne.TextTruncateEllipsis
 

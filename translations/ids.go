@@ -42,6 +42,7 @@ package translations
 //	history.sides_watch     {{.Level}}
 //	history.ply             {{.Move}}  the move's number and text, as in the list
 //	history.moves           {{.Count}}  use TPlural(id, n, nil)
+//	moves.viewing_short, moves.viewing_shortest  {{.Number}} {{.Move}}  shorter forms of moves.viewing
 //
 // In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
 // as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
@@ -129,7 +130,7 @@ var uiIDs = []string{
 	"home.history", "history.title", "history.note", "history.empty", "history.sides_ai",
 	"history.sides_two", "history.sides_watch", "history.replay", "history.start", "history.ply",
 	"history.play_from_here", "history.clear", "history.clear_title", "history.clear_message",
-	"history.moves",
+	"history.moves", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
