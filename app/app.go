@@ -705,6 +705,9 @@ func (a *App) installShortcuts() {
 // out of an unfinished game, after asking), an arrow in a game with nothing
 // focused (the board takes the focus). The focused board passes them on.
 func (a *App) typedKey(ev *fyne.KeyEvent) {
+	if r, ok := a.top().(*replayScreen); ok && r.typedKey(ev) {
+		return
+	}
 	g, inGame := a.top().(*gameScreen)
 	switch ev.Name {
 	case fyne.KeyH:

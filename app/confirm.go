@@ -98,25 +98,72 @@ func (s *gameScreen) withConfirmBar(board *widgets.Board) fyne.CanvasObject {
 	c.ok = widget.NewButtonWithIcon(translations.T("confirm.play"), theme.ConfirmIcon(), s.confirmMove)
 	c.ok.Importance = widget.HighImportance
 	c.no = widget.NewButtonWithIcon(translations.T("dialog.cancel"), theme.CancelIcon(), s.cancelMove)
-	bg := canvas.NewRectangle(theme.Color(theme.ColorNameOverlayBackground))
-	bg.CornerRadius = theme.InputRadiusSize()
-	bg.StrokeColor = theme.Color(theme.ColorNameSeparator)
-	bg.StrokeWidth = 1
 	rows := newIconGroup()
-	c.bar = container.NewStack(bg, container.NewPadded(container.NewVBox(c.label, rows.row(c.no, c.ok))))
+	barLay := &confirmBarLayout{label: c.label}
+	inner := container.New(barLay, c.label, rows.row(c.no, c.ok))
+	c.bar = container.NewStack(newPanelBackground(), container.NewPadded(inner))
 	if c.pending.Kind == core.MoveNone {
 		c.bar.Hide()
 	}
-	c.lay = &confirmLayout{board: board, to: int(c.pending.To)}
+	c.lay = &confirmLayout{board: board, to: int(c.pending.To), height: func(w float32) float32 {
+		return barLay.heightAt(inner.Objects, w-2*theme.Padding()) + 2*theme.Padding() // inside the padding
+	}}
 	return container.New(c.lay, board, c.bar)
+}
+
+// confirmBarLayout puts the question beside its buttons where the bar is
+// wide enough for both on one line, else above them. Objects: [0] the
+// question, [1] the buttons.
+type confirmBarLayout struct{ label *widget.Label }
+
+// oneLine reports whether the question and the buttons fit width w side by side.
+func (l *confirmBarLayout) oneLine(objs []fyne.CanvasObject, w float32) (bool, float32) {
+	q := widget.NewLabelWithStyle(l.label.Text, l.label.Alignment, l.label.TextStyle).MinSize().Width
+	btns := 2 * (objs[1].MinSize().Width/2 + iconWidth())
+	return q+theme.Padding()+btns <= w, q
+}
+
+func (l *confirmBarLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	label, btns := objs[0], objs[1]
+	pad := theme.Padding()
+	if one, q := l.oneLine(objs, size.Width); one {
+		label.Move(fyne.NewPos(0, 0))
+		label.Resize(fyne.NewSize(q, size.Height))
+		btns.Move(fyne.NewPos(q+pad, 0))
+		btns.Resize(fyne.NewSize(size.Width-q-pad, size.Height))
+		return
+	}
+	label.Resize(fyne.NewSize(size.Width, label.Size().Height)) // wraps at this width
+	lh := label.MinSize().Height
+	label.Move(fyne.NewPos(0, 0))
+	label.Resize(fyne.NewSize(size.Width, lh))
+	btns.Move(fyne.NewPos(0, lh+pad))
+	btns.Resize(fyne.NewSize(size.Width, size.Height-lh-pad))
+}
+
+// heightAt is the bar's height at width w.
+func (l *confirmBarLayout) heightAt(objs []fyne.CanvasObject, w float32) float32 {
+	btns := objs[1].MinSize().Height
+	if one, _ := l.oneLine(objs, w); one {
+		return max(objs[0].MinSize().Height, btns)
+	}
+	wrapped := widget.NewLabelWithStyle(l.label.Text, l.label.Alignment, l.label.TextStyle)
+	wrapped.Wrapping = fyne.TextWrapWord
+	wrapped.Resize(fyne.NewSize(w, 0))
+	return wrapped.MinSize().Height + theme.Padding() + btns
+}
+
+func (l *confirmBarLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return fyne.NewSize(objs[1].MinSize().Width, objs[1].MinSize().Height)
 }
 
 // confirmLayout lays the board over its whole size and the confirmation
 // bar across it, at the top when the move ends in the board's lower half,
 // else at the bottom. Objects: [0] board, [1] bar.
 type confirmLayout struct {
-	board *widgets.Board
-	to    int // the move's target point
+	board  *widgets.Board
+	to     int                     // the move's target point
+	height func(w float32) float32 // the bar's height at a width
 }
 
 func (l *confirmLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -125,7 +172,7 @@ func (l *confirmLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	board.Resize(size)
 	pad := 2 * theme.Padding()
 	w := min(size.Width-2*pad, 420)
-	h := bar.MinSize().Height
+	h := l.height(w)
 	y := size.Height - h - pad
 	pos := l.board.GamePosition()
 	if lay := l.board.Layout(); l.to >= 0 && l.to < len(pos.Board().Points) && lay.PointPos(l.to).Y > size.Height/2 {
@@ -136,3 +183,35 @@ func (l *confirmLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 }
 
 func (l *confirmLayout) MinSize(objs []fyne.CanvasObject) fyne.Size { return objs[0].MinSize() }
+
+// panelBackground is the confirmation bar's background: the colour of a
+// dialog, following the theme (its renderer is refreshed when the theme or
+// its variant changes).
+type panelBackground struct{ widget.BaseWidget }
+
+func newPanelBackground() *panelBackground {
+	p := &panelBackground{}
+	p.ExtendBaseWidget(p)
+	return p
+}
+
+// CreateRenderer is part of fyne.Widget.
+func (p *panelBackground) CreateRenderer() fyne.WidgetRenderer {
+	r := &panelBackgroundRenderer{rect: canvas.NewRectangle(nil)}
+	r.Refresh()
+	return r
+}
+
+type panelBackgroundRenderer struct{ rect *canvas.Rectangle }
+
+func (r *panelBackgroundRenderer) Destroy()                     {}
+func (r *panelBackgroundRenderer) Objects() []fyne.CanvasObject { return []fyne.CanvasObject{r.rect} }
+func (r *panelBackgroundRenderer) MinSize() fyne.Size           { return fyne.Size{} }
+func (r *panelBackgroundRenderer) Layout(size fyne.Size)        { r.rect.Resize(size) }
+func (r *panelBackgroundRenderer) Refresh() {
+	r.rect.FillColor = theme.Color(theme.ColorNameOverlayBackground)
+	r.rect.StrokeColor = theme.Color(theme.ColorNameSeparator)
+	r.rect.StrokeWidth = 1
+	r.rect.CornerRadius = theme.InputRadiusSize()
+	r.rect.Refresh()
+}

@@ -33,7 +33,9 @@ import (
 //	                  HUNTCHESS_PUZZLE) | puzzle-wrong (after a wrong
 //	                  move) | puzzle-solved (that puzzle solved) |
 //	                  history (the finished games) | replay (the newest
-//	                  of them, at HUNTCHESS_PLIES moves; default its end)
+//	                  of them, at HUNTCHESS_PLIES moves; default its end) |
+//	                  confirm-move (a game with move confirmation on, its
+//	                  first legal move waiting for Play it / Cancel)
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
@@ -174,6 +176,13 @@ func (a *App) applyDev(d *Dev) {
 	switch d.Screen {
 	case "history":
 		a.showHistory()
+	case "confirm-move":
+		a.settings.ConfirmMoves = true // not saved
+		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
+		a.replace(s)
+		if s.HumanTurn() {
+			s.chooseMove(s.Game().LegalMoves()[0])
+		}
 	case "replay":
 		a.showHistory()
 		if games := a.history.Games(); len(games) > 0 {

@@ -337,3 +337,21 @@ func (r *replayScreen) askPlayFrom() {
 	r.confirm = d
 	d.Show()
 }
+
+// typedKey steps through the replay with the arrows (← →, Home ↑, End ↓);
+// it reports whether it used the key.
+func (r *replayScreen) typedKey(ev *fyne.KeyEvent) bool {
+	switch ev.Name {
+	case fyne.KeyLeft:
+		r.show(r.cur - 1)
+	case fyne.KeyRight:
+		r.show(r.cur + 1)
+	case fyne.KeyHome, fyne.KeyUp:
+		r.show(0)
+	case fyne.KeyEnd, fyne.KeyDown:
+		r.show(r.game.Len())
+	default:
+		return false
+	}
+	return true
+}

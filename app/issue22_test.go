@@ -238,3 +238,44 @@ func TestBoardStylesInSettings(t *testing.T) {
 		t.Fatalf("the settings need %v", w)
 	}
 }
+
+// The replay steps with the arrow keys; the statistics open the history.
+func TestReplayKeysAndStatsHistory(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := finishedLionGame(t)
+	f, _ := session.FinishedOf(g, session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+	h.a.history.Add(f)
+	h.a.showStats()
+	test.Tap(h.a.top().(*statsScreen).historyBtn)
+	hs, ok := h.a.top().(*historyScreen)
+	if !ok || len(hs.open) != 1 {
+		t.Fatalf("Statistics → History: %T", h.a.top())
+	}
+	test.Tap(hs.open[0])
+	r := h.a.top().(*replayScreen)
+	key := func(k fyne.KeyName) { h.a.typedKey(&fyne.KeyEvent{Name: k}) }
+	key(fyne.KeyHome)
+	key(fyne.KeyRight)
+	key(fyne.KeyRight)
+	key(fyne.KeyLeft)
+	if r.cur != 1 {
+		t.Fatalf("Home → → ←: at %d, want 1", r.cur)
+	}
+	key(fyne.KeyEnd)
+	if r.cur != g.Len() || !r.playFrom.Disabled() {
+		t.Fatalf("End: at %d of %d; play on is off at the end the rules made (%v)", r.cur, g.Len(), r.playFrom.Disabled())
+	}
+}
+
+// finishedLionGame is a Surround the Lion game the rules ended.
+func finishedLionGame(t *testing.T) *core.Game {
+	t.Helper()
+	g := core.NewGameFrom(core.Games()[2].Start())
+	for i := 0; i < 400 && !g.Outcome().Over(); i++ {
+		_ = g.PlayMove(g.LegalMoves()[0])
+	}
+	if !g.Outcome().Over() || g.Outcome().ByAgreement() {
+		t.Fatalf("the lion game is over by the rules: %v", g.Outcome())
+	}
+	return g
+}

@@ -39,6 +39,8 @@ type statsScreen struct {
 	stats   session.Stats
 	confirm *dialog.ConfirmDialog
 	rows    []string // the rows shown, "game/side/level", for tests
+
+	historyBtn *widget.Button
 }
 
 func newStatsScreen(a *App) *statsScreen { return &statsScreen{a: a} }
@@ -71,6 +73,9 @@ func (s *statsScreen) content() fyne.CanvasObject {
 		reset.Disable()
 		body.Add(widget.NewLabelWithStyle(translations.T("stats.empty"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
 	}
+	// The games behind the numbers (history.go).
+	s.historyBtn = widget.NewButtonWithIcon(translations.T("home.history"), theme.HistoryIcon(), s.a.showHistory)
+	body.Add(container.NewCenter(s.historyBtn))
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scrolledBody(body, 600))
 }
 
