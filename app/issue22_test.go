@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"huntchess/core"
 	"huntchess/session"
@@ -278,4 +279,79 @@ func finishedLionGame(t *testing.T) *core.Game {
 		t.Fatalf("the lion game is over by the rules: %v", g.Outcome())
 	}
 	return g
+}
+
+// cutLabels are the labels shown cut (an ellipsis) in w: those narrower
+// than their text.
+func cutLabels(w fyne.Window) []string {
+	var cut []string
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		l, ok := o.(*widget.Label)
+		if !ok || !l.Visible() || l.Truncation == fyne.TextTruncateOff || l.Text == "" || l.Size().Width == 0 {
+			continue
+		}
+		full := widget.NewLabelWithStyle(l.Text, l.Alignment, l.TextStyle)
+		full.SizeName = l.SizeName
+		if l.Size().Width+0.5 < full.MinSize().Width {
+			cut = append(cut, l.Text)
+		}
+	}
+	return cut
+}
+
+// No title or heading is cut on a phone, at any text size, in either
+// language, on the screens of the issue: home, rules, new game, puzzles,
+// the game (playing and browsing), history, replay, settings, statistics.
+func TestPhoneTitlesNotCut(t *testing.T) {
+	for _, scale := range session.TextScales {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetFloat(session.KeyTextScale, scale)
+				h := newHarness(t, fa, withThink(blockThink))
+				translations.SetLanguage(lang)
+				check := func(what string) {
+					t.Helper()
+					h.a.Window().Content().Refresh()
+					if cut := cutLabels(h.a.Window()); len(cut) > 0 {
+						t.Errorf("%s: cut %q", what, cut)
+					}
+				}
+				check("home")
+				info := core.Games()[3] // deer chess: the longest names
+				h.a.showRules(info)
+				check("rules")
+				h.a.back()
+				h.a.showNewGame(info)
+				check("new game")
+				h.a.back()
+				h.a.showPuzzles(info)
+				check("puzzles")
+				h.a.back()
+				g := h.startGame(3, session.ModeTwoPlayers)
+				for range 6 {
+					g.board.OnMove(g.Game().LegalMoves()[0])
+				}
+				check("game")
+				g.showPly(3)
+				check("browsing")
+				g.endBrowse()
+				_ = g.Game().Resign(core.Prey)
+				f, _ := session.FinishedOf(g.Game(), session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+				h.a.history.Add(f)
+				g.home()
+				h.a.showHistory()
+				check("history")
+				h.a.showReplay(f)
+				check("replay")
+				h.a.back()
+				h.a.back()
+				h.a.showSettings()
+				check("settings")
+				h.a.back()
+				h.a.showStats()
+				check("statistics")
+			})
+		}
+	}
 }
