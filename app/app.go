@@ -709,6 +709,16 @@ func (a *App) typedKey(ev *fyne.KeyEvent) {
 		return
 	}
 	g, inGame := a.top().(*gameScreen)
+	if inGame && g.pendingMove().Kind != core.MoveNone { // a move waits for confirmation (confirm.go)
+		switch ev.Name {
+		case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
+			g.confirmMove()
+			return
+		case fyne.KeyEscape:
+			g.cancelMove()
+			return
+		}
+	}
 	switch ev.Name {
 	case fyne.KeyH:
 		if inGame {

@@ -195,12 +195,24 @@ func TestMoveConfirmation(t *testing.T) {
 	if g.Game().Len() != 1 || g.Game().LastMove() != m || g.confirm.bar.Visible() {
 		t.Fatalf("Play it plays the move: %d played", g.Game().Len())
 	}
+	// By keyboard: Enter plays the move waiting, Escape takes it back.
+	m = g.Game().LegalMoves()[0]
+	g.board.OnMove(m)
+	h.a.typedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if g.Game().Len() != 1 || g.pendingMove().Kind != core.MoveNone {
+		t.Fatal("Escape takes the move back")
+	}
+	g.board.OnMove(m)
+	g.board.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // the focused board passes Enter on
+	if g.Game().Len() != 2 {
+		t.Fatal("Enter plays the move waiting")
+	}
 	// Off: at once.
 	s := h.a.settings
 	s.ConfirmMoves = false
 	h.a.setSettings(s)
 	g.board.OnMove(g.Game().LegalMoves()[0])
-	if g.Game().Len() != 2 {
+	if g.Game().Len() != 3 {
 		t.Fatal("without confirmation the move is played at once")
 	}
 }
