@@ -1,8 +1,12 @@
 package app
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -31,6 +35,7 @@ type homeScreen struct {
 	titles      []*widget.Card       // the cards
 	names       []*widgets.Paragraph // each card's name in the current language
 	previews    []*widgets.Board     // each card's picture of its board at the start
+	pictureTaps []*tapArea           // over each picture: a tap opens the new game
 	grid        *fyne.Container
 	scroll      *container.Scroll
 }
@@ -63,7 +68,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
 
-	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names = nil, nil, nil, nil, nil, nil, nil, nil
+	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names, h.pictureTaps = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
@@ -110,7 +115,11 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	h.puzzleBtns = append(h.puzzleBtns, puzzleBtn)
 	rows := newIconGroup() // a phone drops the icons before the labels, in both rows at once
 	buttons := container.NewVBox(rows.row(play, rules), rows.row(learn, puzzleBtn))
-	c := widget.NewCard("", "", container.New(&gameCardLayout{}, preview, head, buttons))
+	// The picture is a way in too: a tap on it opens the new game.
+	tap := newTapArea(func() { h.a.showNewGame(info) })
+	h.pictureTaps = append(h.pictureTaps, tap)
+	picture := container.NewStack(preview, tap)
+	c := widget.NewCard("", "", container.New(&gameCardLayout{}, picture, head, buttons))
 	h.titles = append(h.titles, c)
 	return c
 }
@@ -180,4 +189,28 @@ func (l *gameCardLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		return fyne.NewSize(w, l.place(objs, w, false))
 	}
 	return fyne.NewSize(w, l.place(objs, l.width, false))
+}
+
+// tapArea is an invisible widget that calls onTap when tapped (the home
+// card's picture).
+type tapArea struct {
+	widget.BaseWidget
+	onTap func()
+}
+
+func newTapArea(onTap func()) *tapArea {
+	t := &tapArea{onTap: onTap}
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// Tapped is part of fyne.Tappable.
+func (t *tapArea) Tapped(*fyne.PointEvent) { t.onTap() }
+
+// Cursor is part of desktop.Cursorable: a hand over the picture.
+func (t *tapArea) Cursor() desktop.Cursor { return desktop.PointerCursor }
+
+// CreateRenderer is part of fyne.Widget.
+func (t *tapArea) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
 }

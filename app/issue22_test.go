@@ -56,6 +56,12 @@ func TestHomeCardsShowBoards(t *testing.T) {
 				if c.cards == 4 && hs.scroll.Content.Size().Height > view+1 {
 					t.Errorf("the desktop home scrolls: %v in %v", hs.scroll.Content.Size().Height, view)
 				}
+				test.Tap(hs.pictureTaps[1])
+				if n, ok := h.a.top().(*setupScreen); !ok || n.info != core.Games()[1] {
+					t.Fatalf("a tap on the picture opens the new game: %T", h.a.top())
+				}
+				h.a.back()
+				hs = h.home()
 				shown := texts(h.a.Window())
 				for _, info := range core.Games() {
 					gt := translations.Game(info.Key)
