@@ -77,13 +77,18 @@ func (s *gameScreen) cancelMove() {
 }
 
 // refreshConfirm drops the move waiting once the game has moved on without
-// it (the turn passed on time, undo, a new position shown).
+// it (the turn passed on time, undo), or an earlier position is browsed.
 func (s *gameScreen) refreshConfirm() {
 	c := &s.confirm
-	if c.pending.Kind != core.MoveNone && (s.Game().Len() != c.at || !s.HumanTurn() || !s.a.settings.ConfirmMoves) {
+	if c.pending.Kind == core.MoveNone {
+		return
+	}
+	if s.Game().Len() != c.at || !s.HumanTurn() || !s.a.settings.ConfirmMoves || s.browsing() {
 		c.pending = core.Move{}
 		c.bar.Hide()
-		s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
+		if !s.browsing() { // browsing shows its own position
+			s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
+		}
 	}
 }
 

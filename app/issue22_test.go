@@ -201,6 +201,13 @@ func TestMoveConfirmation(t *testing.T) {
 	if g.Game().Len() != 1 || g.Game().LastMove() != m || g.confirm.bar.Visible() {
 		t.Fatalf("Play it plays the move: %d played", g.Game().Len())
 	}
+	// Browsing an earlier position drops the move waiting.
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.showPly(0)
+	if g.pendingMove().Kind != core.MoveNone || g.confirm.bar.Visible() || g.Game().Len() != 1 {
+		t.Fatal("browsing drops the move waiting")
+	}
+	g.endBrowse()
 	// By keyboard: Enter plays the move waiting, Escape takes it back.
 	m = g.Game().LegalMoves()[0]
 	g.board.OnMove(m)
