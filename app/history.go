@@ -124,10 +124,8 @@ func historyResult(info *core.GameInfo, f session.Finished) string {
 		res = translations.T("gameover.you_won")
 	case f.Mode.VsAI():
 		res = translations.T("gameover.you_lost")
-	case w == core.Predator:
-		res = translations.TData("gameover.predator_wins", map[string]any{"Predator": sideName(info, core.Predator)})
 	default:
-		res = translations.TData("gameover.prey_wins", map[string]any{"Prey": sideName(info, core.Prey)})
+		res = translations.TData("history.side_won", map[string]any{"Side": sideName(info, w)})
 	}
 	switch f.Reason {
 	case core.ReasonResigned.String():

@@ -40,6 +40,7 @@ package translations
 //	confirm.question        {{.Move}}
 //	history.sides_ai        {{.Side}} {{.Level}}
 //	history.sides_watch     {{.Level}}
+//	history.side_won        {{.Side}}
 //	history.ply             {{.Move}}  the move's number and text, as in the list
 //	history.moves           {{.Count}}  use TPlural(id, n, nil)
 //	moves.viewing_short, moves.viewing_shortest  {{.Number}} {{.Move}}  shorter forms of moves.viewing
@@ -130,7 +131,7 @@ var uiIDs = []string{
 	"home.history", "history.title", "history.note", "history.empty", "history.sides_ai",
 	"history.sides_two", "history.sides_watch", "history.replay", "history.start", "history.ply",
 	"history.play_from_here", "history.clear", "history.clear_title", "history.clear_message",
-	"history.moves", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
+	"history.moves", "history.side_won", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
