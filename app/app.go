@@ -82,6 +82,8 @@ type App struct {
 	prefs *session.Vault // settings, statistics, progress (over Fyne's preferences)
 	opts  Options
 	saves *session.Store // the game to resume
+	// history keeps the finished games (history.go).
+	history *session.History
 	// tables loads and builds the endgame tables and owns them (nil: none,
 	// as in tests; a nil manager has no tables).
 	tables *session.Tables
@@ -176,6 +178,7 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a := &App{fa: fa, prefs: session.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.saves = session.NewStore(opts.SaveDir, a.prefs)
+	a.history = session.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
 	if a.tables == nil && opts.EndgameTables && opts.SaveDir != "" {
 		a.tables = session.NewTables(filepath.Join(opts.SaveDir, "tables"), session.TablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
@@ -197,6 +200,7 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a.settings = session.LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
+	widgets.SetStyle(boardStyle(a.settings))
 	fa.Settings().SetTheme(themeFor(a.settings))
 
 	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
@@ -374,6 +378,11 @@ func (a *App) saveWindowSize() {
 	}
 }
 
+// boardStyle is the look of the boards the settings choose.
+func boardStyle(s session.Settings) widgets.Style {
+	return widgets.Style{Board: s.BoardStyle, Pieces: s.PieceStyle}
+}
+
 // Settings returns the current settings.
 func (a *App) Settings() session.Settings { return a.settings }
 
@@ -382,8 +391,12 @@ func (a *App) setSettings(s session.Settings) {
 	old := a.settings
 	a.settings = s
 	s.Save(a.prefs)
-	if s.Theme != old.Theme || s.TextScale != old.TextScale {
-		a.fa.Settings().SetTheme(themeFor(s))
+	restyle := s.BoardStyle != old.BoardStyle || s.PieceStyle != old.PieceStyle
+	if restyle {
+		widgets.SetStyle(boardStyle(s))
+	}
+	if s.Theme != old.Theme || s.TextScale != old.TextScale || restyle {
+		a.fa.Settings().SetTheme(themeFor(s)) // every board is drawn again in its new look
 	}
 	if g := a.game(); g != nil {
 		g.settingsChanged(old, s)
@@ -494,6 +507,7 @@ func (a *App) saveCurrent() {
 		g.save()
 	}
 	_ = a.saves.Flush() // on disk before the app goes
+	_ = a.history.Flush()
 	a.prefs.Flush()
 }
 
@@ -694,7 +708,20 @@ func (a *App) installShortcuts() {
 // out of an unfinished game, after asking), an arrow in a game with nothing
 // focused (the board takes the focus). The focused board passes them on.
 func (a *App) typedKey(ev *fyne.KeyEvent) {
+	if r, ok := a.top().(*replayScreen); ok && r.typedKey(ev) {
+		return
+	}
 	g, inGame := a.top().(*gameScreen)
+	if inGame && g.pendingMove().Kind != core.MoveNone { // a move waits for confirmation (confirm.go)
+		switch ev.Name {
+		case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
+			g.confirmMove()
+			return
+		case fyne.KeyEscape:
+			g.cancelMove()
+			return
+		}
+	}
 	switch ev.Name {
 	case fyne.KeyH:
 		if inGame {

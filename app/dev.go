@@ -14,6 +14,7 @@ import (
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // Dev holds hidden developer settings that open the app on a given screen,
@@ -31,7 +32,11 @@ import (
 //	                  lessons (the game's course) | lesson (one lesson) |
 //	                  puzzles (the game's puzzle list) | puzzle (a puzzle:
 //	                  HUNTCHESS_PUZZLE) | puzzle-wrong (after a wrong
-//	                  move) | puzzle-solved (that puzzle solved)
+//	                  move) | puzzle-solved (that puzzle solved) |
+//	                  history (the finished games) | replay (the newest
+//	                  of them, at HUNTCHESS_PLIES moves; default its end) |
+//	                  confirm-move (a game with move confirmation on, its
+//	                  first legal move waiting for Play it / Cancel)
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
@@ -48,6 +53,11 @@ import (
 //	HUNTCHESS_LESSON_STATE  start | wrong (its first named wrong move) |
 //	                  success (every step made) (default start)
 //	HUNTCHESS_LESSONS_DONE  lessons completed, as stored (beat-the-wolf/1,…)
+//	HUNTCHESS_HISTORY  this many finished games to add to the history first
+//	                  (played by a quick search, each game in turn, from HUNTCHESS_GAME)
+//	HUNTCHESS_BOARD   board style, wood | paper (this run only)
+//	HUNTCHESS_PIECES  piece style, characters | shapes (this run only)
+//	HUNTCHESS_CONFIRM 1: move confirmation on (this run only)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
@@ -59,6 +69,9 @@ type Dev struct {
 	Lesson                          int
 	LessonState, LessonsDone        string
 	Puzzle, Solved                  int
+	History                         int
+	Board, Pieces                   string
+	Confirm                         bool
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -79,6 +92,9 @@ func DevFromEnv() *Dev {
 	d.LessonsDone = os.Getenv("HUNTCHESS_LESSONS_DONE")
 	d.Puzzle, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PUZZLE"))
 	d.Solved, _ = strconv.Atoi(os.Getenv("HUNTCHESS_SOLVED"))
+	d.History, _ = strconv.Atoi(os.Getenv("HUNTCHESS_HISTORY"))
+	d.Board, d.Pieces = os.Getenv("HUNTCHESS_BOARD"), os.Getenv("HUNTCHESS_PIECES")
+	d.Confirm = os.Getenv("HUNTCHESS_CONFIRM") == "1"
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -115,6 +131,19 @@ func (a *App) applyDev(d *Dev) {
 	if d.FaceToFace {
 		a.settings.FaceToFace = true // not saved
 	}
+	if d.Confirm {
+		a.settings.ConfirmMoves = true // not saved
+	}
+	if d.Board != "" || d.Pieces != "" { // not saved
+		if d.Board != "" {
+			a.settings.BoardStyle = d.Board
+		}
+		if d.Pieces != "" {
+			a.settings.PieceStyle = d.Pieces
+		}
+		widgets.SetStyle(boardStyle(a.settings))
+		a.fa.Settings().SetTheme(themeFor(a.settings))
+	}
 	if d.Stats != "" {
 		a.prefs.SetString(session.KeyStats, d.Stats)
 	}
@@ -144,7 +173,25 @@ func (a *App) applyDev(d *Dev) {
 		return g
 	}
 	devMarkSolved(a, info, d.Solved)
+	devHistory(a, info, d.History)
 	switch d.Screen {
+	case "history":
+		a.showHistory()
+	case "confirm-move":
+		a.settings.ConfirmMoves = true // not saved
+		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
+		a.replace(s)
+		if s.HumanTurn() {
+			s.chooseMove(s.Game().LegalMoves()[0])
+		}
+	case "replay":
+		a.showHistory()
+		if games := a.history.Games(); len(games) > 0 {
+			a.showReplay(games[0])
+			if r, ok := a.top().(*replayScreen); ok && d.Plies > 0 {
+				r.show(d.Plies)
+			}
+		}
 	case "newgame":
 		a.showNewGame(info)
 	case "game", "gameover":

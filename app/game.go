@@ -60,7 +60,7 @@ type gameScreen struct {
 	browse                     int
 	movesList                  *widget.List
 	browseRow, movesHead       *fyne.Container
-	browseLabel                *widget.Label
+	browseLabel                *widgets.FitLabel
 	prevBtn, nextBtn, liveBtn  *widget.Button
 	holdBtn, stepBtn, speedBtn *widget.Button // watch mode (watch.go)
 	// counted: the result went into the statistics (stats.go), or the
@@ -70,6 +70,8 @@ type gameScreen struct {
 	// game-over sound played (sound.go).
 	lowWarned, overSounded bool
 	tables                 tableView // the endgame table's status, hints in words (gametables.go)
+
+	confirm moveConfirm // a move waiting for confirmation (confirm.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
@@ -104,7 +106,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 		DrawOffered: s.drawOffered,
 	}
 	a.tables.Ensure(s.info.ID)
-	s.board.OnMove = s.HumanMove
+	s.board.OnMove = s.chooseMove // or waits for confirmation (confirm.go)
 	s.board.OnKey = a.typedKey
 	s.timer.OnExpire = s.Expired
 	if a.opts.TickEvery > 0 {
@@ -360,8 +362,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	}
 
 	gt := translations.Game(s.info.Key)
-	title := widget.NewLabelWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Truncation = fyne.TextTruncateEllipsis
+	title := s.a.wrappedTitle(gt.Title, "") // wraps between words (titles.go)
 	s.playerLabel = widget.NewLabel("")
 	s.playerLabel.Truncation = fyne.TextTruncateEllipsis
 
@@ -389,7 +390,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.dismissGameOver()
 		s.showGameOver()
 	}
-	return container.New(boardLayout{}, s.board, container.NewPadded(panel))
+	return container.New(boardLayout{}, s.withConfirmBar(s.board), container.NewPadded(panel))
 }
 
 // refresh sets every text and button state from the game.
@@ -452,6 +453,7 @@ func (s *gameScreen) refresh() {
 	s.refreshWatch()
 
 	s.refreshMoves()
+	s.refreshConfirm()
 }
 
 func (s *gameScreen) refreshClock() {

@@ -1,8 +1,12 @@
 package app
 
 import (
+	"image/color"
+
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -22,12 +26,16 @@ type homeScreen struct {
 	settingsBtn *widget.Button
 	aboutBtn    *widget.Button
 	statsBtn    *widget.Button
+	historyBtn  *widget.Button
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	learnBtns   []*widget.Button
-	progress    []*widget.Label  // lessons done, per card
-	puzzleBtns  []*widget.Button // "Puzzles 7/24" (puzzles.go)
-	titles      []*widget.Card
+	progress    []*widget.Label      // lessons done, per card
+	puzzleBtns  []*widget.Button     // "Puzzles 7/24" (puzzles.go)
+	titles      []*widget.Card       // the cards
+	names       []*widgets.Paragraph // each card's name in the current language
+	previews    []*widgets.Board     // each card's picture of its board at the start
+	pictureTaps []*tapArea           // over each picture: a tap opens the new game
 	grid        *fyne.Container
 	scroll      *container.Scroll
 }
@@ -60,7 +68,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	title.Truncation = fyne.TextTruncateEllipsis
 	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
 
-	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles = nil, nil, nil, nil, nil, nil
+	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names, h.pictureTaps = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
@@ -69,24 +77,33 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	h.grid = container.New(cols, cards...)
 	h.scroll = container.NewVScroll(container.NewPadded(h.grid))
 	cols.onChange = h.scroll.Refresh
-	// Statistics and About at the foot of the page.
+	// History, Statistics and About at the foot of the page.
 	h.statsBtn = widget.NewButtonWithIcon(translations.T("home.stats"), theme.ListIcon(), a.showStats)
 	h.aboutBtn = widget.NewButtonWithIcon(translations.T("home.about"), theme.InfoIcon(), a.showAbout)
+	h.historyBtn = widget.NewButtonWithIcon(translations.T("home.history"), theme.HistoryIcon(), a.showHistory)
 	h.statsBtn.Importance, h.aboutBtn.Importance = widget.LowImportance, widget.LowImportance
-	foot := container.NewCenter(container.NewHBox(h.statsBtn, h.aboutBtn))
+	h.historyBtn.Importance = widget.LowImportance
+	foot := container.NewCenter(container.NewHBox(h.historyBtn, h.statsBtn, h.aboutBtn))
 	return container.NewBorder(container.NewPadded(top), foot, nil, nil, h.scroll)
 }
 
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	gt := translations.Game(info.Key)
-	tagline := widgets.NewParagraphWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
-	list := widgets.BulletList()
-	for _, p := range gt.KeyPoints.Paragraphs {
-		list.Add(widgets.NewBullet(p))
-	}
+	// The game's board at the start, drawn from core's geometry like the
+	// game's own board (read-only); its look follows the board style.
+	preview := widgets.NewBoard(info.Start())
+	preview.Do = h.a.do
+	preview.SetReadOnly(true)
+	preview.SetAnimations(false)
+	h.previews = append(h.previews, preview)
+	name := widgets.NewParagraphWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	name.SizeName = theme.SizeNameSubHeadingText
+	h.names = append(h.names, name)
+	other := widgets.NewParagraph(gt.OtherTitle)
 	progress := widget.NewLabel(lessonProgressText(h.a.prefs, info.Key))
+	progress.Truncation = fyne.TextTruncateEllipsis
 	h.progress = append(h.progress, progress)
-	points := container.NewVBox(tagline, list, progress)
+	head := container.NewVBox(name, other, progress)
 	play := widget.NewButtonWithIcon(translations.T("home.play"), theme.MediaPlayIcon(), func() { h.a.showNewGame(info) })
 	play.Importance = widget.HighImportance
 	rules := widget.NewButtonWithIcon(translations.T("home.rules"), theme.HelpIcon(), func() { h.a.showRules(info) })
@@ -98,7 +115,102 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	h.puzzleBtns = append(h.puzzleBtns, puzzleBtn)
 	rows := newIconGroup() // a phone drops the icons before the labels, in both rows at once
 	buttons := container.NewVBox(rows.row(play, rules), rows.row(learn, puzzleBtn))
-	c := widget.NewCard(gt.Title, gt.OtherTitle, container.NewBorder(nil, buttons, nil, nil, points))
+	// The picture is a way in too: a tap on it opens the new game.
+	tap := newTapArea(func() { h.a.showNewGame(info) })
+	h.pictureTaps = append(h.pictureTaps, tap)
+	picture := container.NewStack(preview, tap)
+	c := widget.NewCard("", "", container.New(&gameCardLayout{}, picture, head, buttons))
 	h.titles = append(h.titles, c)
 	return c
+}
+
+// gameCardLayout lays out a home card: the board's picture, the names and
+// progress (head) and the buttons. On a wide card (a desktop's column) the
+// head and the buttons stand beside the picture; on a narrow one (a phone)
+// the head is beside a smaller picture and the buttons run below both.
+// Objects: [0] picture, [1] head, [2] buttons.
+//
+// Its MinSize is the height at the width it was last laid out at (the head
+// wraps), like columnsLayout's.
+type gameCardLayout struct{ width float32 }
+
+// wideCard is the least width at which the buttons go beside the picture.
+const wideCard = 440
+
+// picture is the side of the board's picture on a card of width w.
+func (l *gameCardLayout) picture(w float32) float32 {
+	if w >= wideCard {
+		return min(max(w*0.46, 160), 280)
+	}
+	return min(max(w*0.34, 96), 150)
+}
+
+// place computes every object's place on a card of width w, and its height.
+func (l *gameCardLayout) place(objs []fyne.CanvasObject, w float32, apply bool) float32 {
+	pic, head, btns := objs[0], objs[1], objs[2]
+	pad := theme.Padding()
+	side := l.picture(w)
+	colX := side + 2*pad
+	colW := max(w-colX, 0)
+	put := func(o fyne.CanvasObject, x, y, ow, oh float32) {
+		if apply {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(ow, oh))
+		}
+	}
+	if apply {
+		head.Resize(fyne.NewSize(colW, head.Size().Height)) // wrapped names know their width
+	}
+	hh := head.MinSize().Height
+	bh := btns.MinSize().Height
+	if w >= wideCard {
+		h := max(side, hh+pad+bh)
+		put(pic, 0, (h-side)/2, side, side)
+		put(head, colX, 0, colW, hh)
+		put(btns, colX, h-bh, colW, bh)
+		return h
+	}
+	top := max(side, hh)
+	put(pic, 0, (top-side)/2, side, side)
+	put(head, colX, (top-hh)/2, colW, hh)
+	put(btns, 0, top+pad, w, bh)
+	return top + pad + bh
+}
+
+func (l *gameCardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	l.place(objs, size.Width, true)
+}
+
+func (l *gameCardLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	pad := theme.Padding()
+	w := max(l.picture(0)+2*pad+objs[1].MinSize().Width, objs[2].MinSize().Width)
+	if l.width <= 0 {
+		return fyne.NewSize(w, l.place(objs, w, false))
+	}
+	return fyne.NewSize(w, l.place(objs, l.width, false))
+}
+
+// tapArea is an invisible widget that calls onTap when tapped (the home
+// card's picture).
+type tapArea struct {
+	widget.BaseWidget
+	onTap func()
+}
+
+func newTapArea(onTap func()) *tapArea {
+	t := &tapArea{onTap: onTap}
+	t.ExtendBaseWidget(t)
+	return t
+}
+
+// Tapped is part of fyne.Tappable.
+func (t *tapArea) Tapped(*fyne.PointEvent) { t.onTap() }
+
+// Cursor is part of desktop.Cursorable: a hand over the picture.
+func (t *tapArea) Cursor() desktop.Cursor { return desktop.PointerCursor }
+
+// CreateRenderer is part of fyne.Widget.
+func (t *tapArea) CreateRenderer() fyne.WidgetRenderer {
+	return widget.NewSimpleRenderer(canvas.NewRectangle(color.Transparent))
 }

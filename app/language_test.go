@@ -24,7 +24,7 @@ func TestLanguageSwitchRelabels(t *testing.T) {
 	test.Tap(h.home().langBtn)
 	hs := h.home()
 	if hs.playBtns[0].Text != zh("home.play") || hs.settingsBtn.Text != zh("home.settings") ||
-		hs.titles[0].Title != translations.GameIn("beat-the-wolf", translations.Chinese).Title {
+		hs.names[0].Text != translations.GameIn("beat-the-wolf", translations.Chinese).Title {
 		t.Fatalf("home not relabelled: %q", hs.playBtns[0].Text)
 	}
 	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(session.KeyLanguage) != "zh-Hans" {

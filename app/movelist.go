@@ -169,8 +169,7 @@ func (s *gameScreen) browseBar() fyne.CanvasObject {
 	})
 	s.liveBtn = widget.NewButtonWithIcon(translations.T("moves.back_to_game"), theme.MediaPlayIcon(), s.endBrowse)
 	s.liveBtn.Importance = widget.HighImportance
-	s.browseLabel = widget.NewLabel("")
-	s.browseLabel.Truncation = fyne.TextTruncateEllipsis
+	s.browseLabel = widgets.NewFitLabel() // shortens by design (titles.go)
 	s.browseRow = container.NewBorder(nil, nil, container.NewHBox(s.prevBtn, s.nextBtn), s.liveBtn, s.browseLabel)
 	head := widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// Review, Copy and Paste share the heading's width and drop their icons
@@ -196,7 +195,7 @@ func (s *gameScreen) refreshMoves() {
 	}
 	s.movesList.Refresh()
 	if s.browsing() {
-		s.browseLabel.SetText(s.browseText())
+		s.browseLabel.SetForms(s.browseForms()...)
 		s.browseRow.Show()
 		s.movesHead.Hide()
 		setEnabled(s.prevBtn, s.browse > 0)

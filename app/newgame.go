@@ -57,9 +57,7 @@ func levelLabel(l ai.Level) string { return translations.T("level." + l.String()
 func (n *setupScreen) content() fyne.CanvasObject {
 	gt := translations.Game(n.info.Key)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), n.a.back)
-	title := widget.NewLabelWithStyle(translations.T("newgame.title")+" · "+gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.SizeName = theme.SizeNameSubHeadingText
-	title.Truncation = fyne.TextTruncateEllipsis
+	title := n.a.wrappedTitle(translations.T("newgame.title")+" · "+gt.Title, theme.SizeNameSubHeadingText) // wraps, never cut
 
 	var modeLabels []string
 	for _, m := range session.Modes {

@@ -71,10 +71,7 @@ func (s *puzzleListScreen) close() {}
 func (s *puzzleListScreen) content() fyne.CanvasObject {
 	gt := translations.Game(s.info.Key)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
-	title := widget.NewLabelWithStyle(translations.TData("puzzles.title", map[string]any{"Game": gt.Title}),
-		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.SizeName = theme.SizeNameSubHeadingText
-	title.Truncation = fyne.TextTruncateEllipsis
+	title := s.a.wrappedTitle(translations.TData("puzzles.title", map[string]any{"Game": gt.Title}), theme.SizeNameSubHeadingText) // wraps, never cut
 
 	done := session.SolvedPuzzles(s.a.prefs, s.info.ID)
 	solved, total := session.PuzzleProgress(s.a.prefs, s.info.ID)

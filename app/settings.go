@@ -7,8 +7,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
+	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // settingsScreen edits the settings; every change is saved and applied at once.
@@ -16,8 +18,10 @@ type settingsScreen struct {
 	a *App
 
 	lang, level, timer, themeSel, textSize *widget.Select
+	boardSel, piecesSel                    *widget.Select
 	showLegal, animations, faceToFace      *widget.Check
-	sound                                  *widget.Check
+	sound, confirm                         *widget.Check
+	preview                                *widgets.Board // the board and pieces as chosen, live
 }
 
 func newSettingsScreen(a *App) *settingsScreen { return &settingsScreen{a: a} }
@@ -100,13 +104,25 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	s.animations.SetChecked(cur.Animations)
 	s.animations.OnChanged = func(b bool) { update(func(n *session.Settings) { n.Animations = b }) }
 
+	s.boardSel = choice(session.BoardStyles, func(v string) string { return translations.T("settings.board_" + v) },
+		cur.BoardStyle, func(v string) { update(func(n *session.Settings) { n.BoardStyle = v }) })
+	s.piecesSel = choice(session.PieceStyles, func(v string) string { return translations.T("settings.pieces_" + v) },
+		cur.PieceStyle, func(v string) { update(func(n *session.Settings) { n.PieceStyle = v }) })
+	s.confirm = widget.NewCheck(translations.T("settings.confirm_moves"), nil)
+	s.confirm.SetChecked(cur.ConfirmMoves)
+	s.confirm.OnChanged = func(b bool) { update(func(n *session.Settings) { n.ConfirmMoves = b }) }
+	s.preview = previewBoard(a)
+
 	form := widget.NewForm(
 		widget.NewFormItem(translations.T("settings.language"), s.lang),
 		widget.NewFormItem(translations.T("settings.difficulty"), s.level),
 		widget.NewFormItem(translations.T("settings.timer"), s.timer),
 		widget.NewFormItem(translations.T("settings.theme"), s.themeSel),
 		widget.NewFormItem(translations.T("settings.text_size"), s.textSize),
+		widget.NewFormItem(translations.T("settings.board_style"), s.boardSel),
+		widget.NewFormItem(translations.T("settings.piece_style"), s.piecesSel),
 		widget.NewFormItem("", s.showLegal),
+		widget.NewFormItem("", s.confirm),
 		widget.NewFormItem("", s.animations),
 		widget.NewFormItem("", s.faceToFace),
 		widget.NewFormItem("", s.sound),
@@ -118,6 +134,77 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	top := container.NewBorder(nil, nil, back, nil, title)
-	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(form, 600))))
+	// The preview: the board and pieces as chosen, at once.
+	head := widget.NewLabelWithStyle(translations.T("settings.preview"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	side := container.NewVBox(head, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, 240), s.preview)))
+	scroll := container.NewVScroll(nil)
+	lay := &besideLayout{side: 260, wideAt: 760, onChange: scroll.Refresh}
+	scroll.Content = container.NewPadded(sized(container.New(lay, form, side), 880))
+	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scroll)
+}
+
+// besideLayout puts a side column (the settings' preview) beside the main
+// one on a wide page, and under it on a narrow one. Objects: [0] main,
+// [1] side. Like columnsLayout, its MinSize is the height at the width it
+// was last laid out at; onChange (the scroll's Refresh) follows a change.
+type besideLayout struct {
+	side, wideAt float32
+	onChange     func()
+	width, h     float32
+}
+
+func (l *besideLayout) place(objs []fyne.CanvasObject, w float32, apply bool) float32 {
+	main, side := objs[0], objs[1]
+	pad := theme.Padding()
+	put := func(o fyne.CanvasObject, x, y, ow, oh float32) {
+		if apply {
+			o.Move(fyne.NewPos(x, y))
+			o.Resize(fyne.NewSize(ow, oh))
+		}
+	}
+	if w >= l.wideAt {
+		mw := w - l.side - pad
+		mh, sh := main.MinSize().Height, side.MinSize().Height
+		put(main, 0, 0, mw, mh)
+		put(side, mw+pad, 0, l.side, sh)
+		return max(mh, sh)
+	}
+	mh, sh := main.MinSize().Height, side.MinSize().Height
+	put(main, 0, 0, w, mh)
+	put(side, 0, mh+pad, w, sh)
+	return mh + pad + sh
+}
+
+func (l *besideLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	h := l.place(objs, size.Width, true)
+	changed := size.Width != l.width || h != l.h
+	l.width, l.h = size.Width, h
+	if changed && l.onChange != nil {
+		l.onChange()
+	}
+}
+
+func (l *besideLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	w := max(objs[0].MinSize().Width, objs[1].MinSize().Width)
+	return fyne.NewSize(w, l.place(objs, max(l.width, w), false))
+}
+
+// previewBoard is the settings' preview: the game in progress, else Beat
+// the Wolf after a few moves, with the last move marked.
+func previewBoard(a *App) *widgets.Board {
+	var g *core.Game
+	if gs := a.game(); gs != nil {
+		g = gs.Game()
+	} else {
+		g, _ = core.NewGame(core.Games()[0].Key)
+		for range 3 {
+			_ = g.PlayMove(g.LegalMoves()[0])
+		}
+	}
+	b := widgets.NewBoard(g.Position())
+	b.Do = a.do
+	b.SetAnimations(false)
+	b.SetPosition(g.Position(), g.LastMove())
+	b.SetReadOnly(true)
+	return b
 }

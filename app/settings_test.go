@@ -39,7 +39,8 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 		t.Fatalf("settings screen after the switch: timer %q", ss.timer.Selected)
 	}
 	want := session.Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: session.ThemeDark,
-		TextScale: session.TextScales[1], FaceToFace: true, Sound: false}
+		TextScale: session.TextScales[1], FaceToFace: true, Sound: false,
+		BoardStyle: session.BoardWood, PieceStyle: session.PiecesCharacters}
 	h.a.Close()
 	translations.SetLanguage(translations.English)
 

@@ -2,6 +2,7 @@ package app
 
 import (
 	"strconv"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -18,10 +19,11 @@ import (
 	"huntchess/widgets"
 )
 
-// gameOver is the turns' Over hook: the result is counted once (games
-// against the AI that end on this screen), then shown.
+// gameOver is the turns' Over hook: a game that ends on this screen is
+// kept in the history and, against the AI, counted in the statistics, from
+// the same entry, once (session.Session.Finish); then the result is shown.
 func (s *gameScreen) gameOver() {
-	if !s.counted && s.CountResult(s.a.prefs) {
+	if !s.counted && s.Finish(s.a.history, s.a.prefs, time.Now()) {
 		s.counted = true
 	}
 	if !s.overSounded {
@@ -37,6 +39,8 @@ type statsScreen struct {
 	stats   session.Stats
 	confirm *dialog.ConfirmDialog
 	rows    []string // the rows shown, "game/side/level", for tests
+
+	historyBtn *widget.Button
 }
 
 func newStatsScreen(a *App) *statsScreen { return &statsScreen{a: a} }
@@ -69,6 +73,9 @@ func (s *statsScreen) content() fyne.CanvasObject {
 		reset.Disable()
 		body.Add(widget.NewLabelWithStyle(translations.T("stats.empty"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
 	}
+	// The games behind the numbers (history.go).
+	s.historyBtn = widget.NewButtonWithIcon(translations.T("home.history"), theme.HistoryIcon(), s.a.showHistory)
+	body.Add(container.NewCenter(s.historyBtn))
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scrolledBody(body, 600))
 }
 

@@ -19,6 +19,9 @@ const (
 	KeyTextScale  = "settings.text_scale"   // float, one of TextScales
 	KeyFaceToFace = "settings.face_to_face" // bool
 	KeySound      = "settings.sound"        // bool
+	KeyBoardStyle = "settings.board_style"  // "wood" or "paper" (widgets.BoardStyles)
+	KeyPieceStyle = "settings.piece_style"  // "characters" or "shapes" (widgets.PieceStyles)
+	KeyConfirm    = "settings.confirm_move" // bool: a tapped move waits for Confirm
 	KeyLessons    = "lessons.done"          // keys of the lessons completed, comma-separated ("beat-the-wolf/1,…")
 	// KeyPuzzlesSolved + a game ID ("puzzles.solved.deer-chess"): the IDs
 	// of the game's puzzles solved (puzzles.Puzzle.ID), comma-separated.
@@ -50,7 +53,29 @@ type Settings struct {
 	TextScale  float64 // one of TextScales
 	FaceToFace bool    // two players: the board turns to the side to move
 	Sound      bool    // move, capture, placement, low time, game over
+	// BoardStyle and PieceStyle are the look of the boards: BoardWood or
+	// BoardPaper, PiecesCharacters or PiecesShapes.
+	BoardStyle string
+	PieceStyle string
+	// ConfirmMoves: a move tapped or dragged on the board waits for Confirm
+	// (or Cancel) before it is played, against accidental taps on a phone.
+	ConfirmMoves bool
 }
+
+// Board and piece styles (the values of widgets' styles; the session does
+// not draw).
+const (
+	BoardWood        = "wood"
+	BoardPaper       = "paper"
+	PiecesCharacters = "characters"
+	PiecesShapes     = "shapes"
+)
+
+// BoardStyles and PieceStyles are the style choices, in the settings' order.
+var (
+	BoardStyles = []string{BoardWood, BoardPaper}
+	PieceStyles = []string{PiecesCharacters, PiecesShapes}
+)
 
 // DefaultSettings are used for anything not stored (or stored corrupt).
 func DefaultSettings() Settings {
@@ -63,6 +88,8 @@ func DefaultSettings() Settings {
 		Theme:      ThemeSystem,
 		TextScale:  1,
 		Sound:      true,
+		BoardStyle: BoardWood,
+		PieceStyle: PiecesCharacters,
 	}
 }
 
@@ -89,6 +116,13 @@ func LoadSettings(p Prefs) Settings {
 	}
 	s.FaceToFace = p.BoolWithFallback(KeyFaceToFace, s.FaceToFace)
 	s.Sound = p.BoolWithFallback(KeySound, s.Sound)
+	if v := p.StringWithFallback(KeyBoardStyle, ""); slices.Contains(BoardStyles, v) {
+		s.BoardStyle = v
+	}
+	if v := p.StringWithFallback(KeyPieceStyle, ""); slices.Contains(PieceStyles, v) {
+		s.PieceStyle = v
+	}
+	s.ConfirmMoves = p.BoolWithFallback(KeyConfirm, s.ConfirmMoves)
 	return s
 }
 
@@ -103,4 +137,7 @@ func (s Settings) Save(p Prefs) {
 	p.SetFloat(KeyTextScale, s.TextScale)
 	p.SetBool(KeyFaceToFace, s.FaceToFace)
 	p.SetBool(KeySound, s.Sound)
+	p.SetString(KeyBoardStyle, s.BoardStyle)
+	p.SetString(KeyPieceStyle, s.PieceStyle)
+	p.SetBool(KeyConfirm, s.ConfirmMoves)
 }

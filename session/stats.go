@@ -2,6 +2,7 @@ package session
 
 import (
 	"encoding/json"
+	"time"
 
 	"huntchess/ai"
 	"huntchess/core"
@@ -63,21 +64,15 @@ func (st Stats) Add(key string, won, lost bool) {
 }
 
 // CountResult counts a finished game against the engine in the statistics
-// in p; it reports false (and counts nothing) for another game.
+// in p; it reports false (and counts nothing) for another game. It counts
+// the game's history entry (Finished.Count), as Finish does.
 func (s *Session) CountResult(p Prefs) bool {
-	winner, won, ok := s.Result()
+	f, ok := FinishedOf(s.game, s.mode, s.level, time.Now())
 	if !ok || !s.mode.VsAI() {
 		return false
 	}
-	me := s.mode.HumanSide()
 	st := LoadStats(p)
-	key := StatKey(s.game.Info().Key, me, s.level)
-	st.Add(key, won && winner == me, won && winner != me)
-	if s.game.Outcome().Reason == core.ReasonAgreed {
-		l := st[key]
-		l.Agreed++
-		st[key] = l
-	}
+	f.Count(st)
 	st.Save(p)
 	return true
 }

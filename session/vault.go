@@ -71,6 +71,7 @@ func knownKeys() map[string]kind {
 		KeyAnimations: kindBool, KeyTheme: kindString, KeyTextScale: kindFloat, KeyFaceToFace: kindBool,
 		KeySound: kindBool, KeyWindowWidth: kindFloat, KeyWindowHeight: kindFloat,
 		KeyStats: kindString, KeyLessons: kindString,
+		KeyBoardStyle: kindString, KeyPieceStyle: kindString, KeyConfirm: kindBool,
 	}
 	for _, g := range core.Games() {
 		k[KeyPuzzlesSolved+g.Key] = kindString

@@ -37,6 +37,13 @@ package translations
 //	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
 //	hint.search_win, hint.search_loss  {{.Count}}
 //	tables.building         {{.Percent}}
+//	confirm.question        {{.Move}}
+//	history.sides_ai        {{.Side}} {{.Level}}
+//	history.sides_watch     {{.Level}}
+//	history.side_won        {{.Side}}
+//	history.ply             {{.Move}}  the move's number and text, as in the list
+//	history.moves           {{.Count}}  use TPlural(id, n, nil)
+//	moves.viewing_short, moves.viewing_shortest  {{.Number}} {{.Move}}  shorter forms of moves.viewing
 //
 // In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
 // as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
@@ -116,11 +123,21 @@ var uiIDs = []string{
 	"stats.played", "stats.won", "stats.lost", "stats.drawn", "stats.reset", "stats.reset_title",
 	"stats.reset_message", "settings.text_size", "settings.text_normal", "settings.text_large",
 	"settings.text_larger", "settings.face_to_face", "settings.sound", "about.sounds",
+	// Added for issue 22: move confirmation, board and piece styles, the
+	// game history.
+	"confirm.question", "confirm.play", "settings.confirm_moves", "settings.board_style",
+	"settings.board_wood", "settings.board_paper", "settings.piece_style",
+	"settings.pieces_characters", "settings.pieces_shapes", "settings.preview",
+	"home.history", "history.title", "history.note", "history.empty", "history.sides_ai",
+	"history.sides_two", "history.sides_watch", "history.replay", "history.start", "history.ply",
+	"history.play_from_here", "history.clear", "history.clear_title", "history.clear_message",
+	"history.moves", "history.side_won", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
 var pluralIDs = map[string]bool{"game.in_hand": true,
-	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true}
+	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true,
+	"history.moves": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }

@@ -104,8 +104,13 @@ func (b *Board) setPos(pos core.Position) {
 // SetPosition shows a new position. last is the move that led to it (shown
 // highlighted and, with animations on, animated); the zero Move shows no last
 // move (new game, undo). It clears the selection and the hint.
+//
+// The position already shown, with the same last move, is shown again
+// without animating the move (a move shown while it waits for confirmation,
+// then played).
 func (b *Board) SetPosition(pos core.Position, last core.Move) {
 	old := b.pos
+	again := pos == old && last == b.last
 	b.setPos(pos)
 	b.last = last
 	b.hint = core.Move{}
@@ -113,10 +118,19 @@ func (b *Board) SetPosition(pos core.Position, last core.Move) {
 	b.dragging = false
 	slide := last != b.noSlide
 	b.noSlide = core.Move{}
-	if r := b.renderer(); r != nil {
+	if r := b.renderer(); r != nil && !again {
 		r.positionChanged(old, last, slide && b.animationsOn())
 	}
 	b.Refresh()
+}
+
+// ShowStill shows pos like SetPosition, with last highlighted but not
+// animated (going back from a move that was not confirmed).
+func (b *Board) ShowStill(pos core.Position, last core.Move) {
+	on := b.animate
+	b.animate = false
+	b.SetPosition(pos, last)
+	b.animate = on
 }
 
 // GamePosition returns the position shown.
@@ -247,6 +261,9 @@ func (b *Board) uiDo() func(func()) {
 }
 
 func (b *Board) glyph(kind string) string {
+	if style.Pieces == PiecesShapes {
+		return "" // plain shapes (style.go)
+	}
 	if b.Glyph != nil {
 		return b.Glyph(kind)
 	}

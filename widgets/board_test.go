@@ -557,3 +557,25 @@ func TestFlashHidesThroughDo(t *testing.T) {
 		t.Fatal("the illegal-tap ring is still shown")
 	}
 }
+
+// The paper board has its own colours in both variants, and plain shapes
+// draw no characters on the tokens.
+func TestBoardStyles(t *testing.T) {
+	t.Cleanup(func() { SetStyle(DefaultStyle()) })
+	light := paletteFor(theme.LightTheme())
+	SetStyle(Style{Board: BoardPaper, Pieces: PiecesShapes})
+	if p := paletteFor(theme.LightTheme()); p == light || p != paperPalette {
+		t.Fatal("the paper board has its own light palette")
+	}
+	b := NewBoard(core.Games()[0].Start())
+	if g := b.glyph(core.PieceWolf); g != "" {
+		t.Fatalf("plain shapes draw %q", g)
+	}
+	SetStyle(Style{Board: "marble", Pieces: "runes"})
+	if CurrentStyle() != DefaultStyle() {
+		t.Fatalf("unknown styles fall back to the defaults: %+v", CurrentStyle())
+	}
+	if g := b.glyph(core.PieceWolf); g != PieceGlyphs[core.PieceWolf] {
+		t.Fatalf("characters: %q", g)
+	}
+}

@@ -42,6 +42,13 @@ func (b *Board) TypedRune(r rune) {
 // TypedKey is part of fyne.Focusable.
 func (b *Board) TypedKey(ev *fyne.KeyEvent) {
 	switch ev.Name {
+	case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
+		if b.readOnly && b.OnKey != nil { // nothing to select: the app's key (confirm a move)
+			b.OnKey(ev)
+			return
+		}
+	}
+	switch ev.Name {
 	case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight, fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
 		if !b.keyMode { // the first key after a tap shows the cursor where it is
 			b.keyMode = true

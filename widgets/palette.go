@@ -74,17 +74,54 @@ var darkPalette = palette{
 	hint: rgb(0x6BB0FF), hintLine: rgba(0x6BB0FF, 0x90), flash: rgb(0xFF5A4F),
 }
 
+// paperPalette is a plain paper board: black ink lines on white paper,
+// black predators and white prey, as in a printed diagram.
+var paperPalette = palette{
+	surface: rgb(0xFBFAF6), surfaceStroke: rgb(0x8C8C8C),
+	line: rgb(0x1E1E1E), wolfLine: rgb(0x555555), trapLine: rgb(0xA3281E), cliffLine: rgb(0x1E1E1E),
+	trap: rgb(0xF6D9D4), trapStroke: rgb(0xA3281E), cliff: rgb(0xEDEBE4), gate: rgb(0x8A6D1F),
+	dot:      rgb(0x1E1E1E),
+	predFill: rgb(0x1E1E1E), predStroke: rgb(0x000000), predText: rgb(0xFFFFFF),
+	preyFill: rgb(0xFFFFFF), preyStroke: rgb(0x1E1E1E), preyText: rgb(0x1E1E1E),
+	selected: rgb(0xE0A800), step: rgba(0x1E8C45, 0xD0), place: rgb(0x1E8C45),
+	capture: rgb(0xE0601A), captTarget: rgba(0xE0601A, 0x40), captFill: rgba(0xE53935, 0x50),
+	last: rgba(0xFFE45C, 0x90), lastStroke: rgb(0xB89000), cliffHatch: rgb(0xA8A8A8), label: rgba(0x1E1E1E, 0xB0),
+	hint: rgb(0x1F6FD1), hintLine: rgba(0x1F6FD1, 0x90), flash: rgb(0xE53935),
+}
+
+// inkPalette is the paper board in the dark theme: light ink on slate, light
+// predators and dark prey.
+var inkPalette = palette{
+	surface: rgb(0x26282C), surfaceStroke: rgb(0x5C6068),
+	line: rgb(0xDCDCDC), wolfLine: rgb(0xA8A8A8), trapLine: rgb(0xF08A7E), cliffLine: rgb(0xDCDCDC),
+	trap: rgb(0x5A2822), trapStroke: rgb(0xF08A7E), cliff: rgb(0x202226), gate: rgb(0xE8C060),
+	dot:      rgb(0xDCDCDC),
+	predFill: rgb(0xF2F2F2), predStroke: rgb(0xFFFFFF), predText: rgb(0x1A1A1A),
+	preyFill: rgb(0x26282C), preyStroke: rgb(0xF2F2F2), preyText: rgb(0xF2F2F2),
+	selected: rgb(0xFFD23F), step: rgba(0x4CD07D, 0xD0), place: rgb(0x4CD07D),
+	capture: rgb(0xFF8A3D), captTarget: rgba(0xFF8A3D, 0x40), captFill: rgba(0xFF5A4F, 0x50),
+	last: rgba(0xFFE45C, 0x48), lastStroke: rgb(0xE8C547), cliffHatch: rgb(0x5C6068), label: rgba(0xDCDCDC, 0xB0),
+	hint: rgb(0x6BB0FF), hintLine: rgba(0x6BB0FF, 0x90), flash: rgb(0xFF5A4F),
+}
+
 // palette picks the light or dark palette from the theme's background colour.
 func (r *boardRenderer) palette() palette { return paletteFor(r.b.Theme()) }
 
-// paletteFor is the light or dark palette for a theme (the capture tray uses
+// paletteFor is the palette of the board style (style.go), light or dark
+// for a theme (the capture tray uses
 // it too).
 func paletteFor(th fyne.Theme) palette {
 	v := theme.VariantLight
 	if a := fyne.CurrentApp(); a != nil && a.Settings() != nil {
 		v = a.Settings().ThemeVariant()
 	}
-	if isDark(th.Color(theme.ColorNameBackground, v)) {
+	dark := isDark(th.Color(theme.ColorNameBackground, v))
+	switch {
+	case style.Board == BoardPaper && dark:
+		return inkPalette
+	case style.Board == BoardPaper:
+		return paperPalette
+	case dark:
 		return darkPalette
 	}
 	return lightPalette

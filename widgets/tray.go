@@ -40,8 +40,9 @@ func (t *CaptureTray) Counts() (captured, needed int) { return t.captured, t.nee
 
 // trayToken is the largest token size; the tokens shrink to fit the width.
 const (
-	trayToken = 20
-	trayGap   = 3
+	trayToken   = 20
+	trayGap     = 3
+	trayLegible = 12 // the least token size drawn
 )
 
 // MinSize is one small token high and a few tokens wide: it gives way to
@@ -75,8 +76,20 @@ func (r *trayRenderer) Layout(size fyne.Size) {
 	}
 	s := min(trayToken, (size.Width-trayGap*float32(n-1))/float32(n), size.Height)
 	s = max(s, 2)
+	// Tokens too small to tell apart would be dots: the tray then shows
+	// nothing (the count beside it says as much), by design.
+	legible := s >= trayLegible
 	y := (size.Height - s) / 2
 	for i, tok := range r.tokens {
+		if legible != tok.Visible() {
+			if legible {
+				tok.Show()
+				r.glyphs[i].Show()
+			} else {
+				tok.Hide()
+				r.glyphs[i].Hide()
+			}
+		}
 		x := float32(i) * (s + trayGap)
 		tok.Move(fyne.NewPos(x, y))
 		tok.Resize(fyne.NewSize(s, s))
@@ -106,6 +119,9 @@ func (r *trayRenderer) Refresh() {
 		if i < t.captured {
 			tok.FillColor, tok.StrokeColor = p.preyFill, p.preyStroke
 			g.Text, g.Color = PieceGlyphs[t.kind], p.preyText
+			if style.Pieces == PiecesShapes {
+				g.Text = ""
+			}
 		} else {
 			tok.FillColor, tok.StrokeColor = color.Transparent, withAlpha(p.preyStroke, 0.45)
 			g.Text = ""

@@ -50,3 +50,30 @@ func TestCaptureTray(t *testing.T) {
 	}
 	var _ *canvas.Text = r.glyphs[0]
 }
+
+// Too narrow for legible tokens, the tray shows none (not a row of dots);
+// wider again, they come back.
+func TestCaptureTrayHidesDots(t *testing.T) {
+	test.NewTempApp(t)
+	tr := NewCaptureTray(core.PieceDog)
+	w := test.NewWindow(tr)
+	defer w.Close()
+	tr.Set(3, 7)
+	r := test.TempWidgetRenderer(t, tr).(*trayRenderer)
+	visible := func() (n int) {
+		for _, tok := range r.tokens {
+			if tok.Visible() {
+				n++
+			}
+		}
+		return n
+	}
+	r.Layout(fyne.NewSize(60, 24))
+	if n := visible(); n != 0 {
+		t.Fatalf("60 wide for 7 tokens: %d shown", n)
+	}
+	r.Layout(fyne.NewSize(200, 24))
+	if n := visible(); n != 7 {
+		t.Fatalf("200 wide: %d of 7 shown", n)
+	}
+}

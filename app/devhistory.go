@@ -1,0 +1,48 @@
+package app
+
+import (
+	"context"
+	"time"
+
+	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/session"
+)
+
+// devHistory adds n finished games to the history (HUNTCHESS_HISTORY):
+// each game in turn from first, each played by a quick search to its end
+// (or resigned after 200 plies), in turn against the computer at each
+// level, between two players, and watched; each ended an hour before the
+// next.
+func devHistory(a *App, first *core.GameInfo, n int) {
+	if n <= 0 {
+		return
+	}
+	games := core.Games()
+	start := 0
+	for i, g := range games {
+		if g.Key == first.Key {
+			start = i
+		}
+	}
+	modes := []session.Mode{session.ModeVsAIAsPredator, session.ModeVsAIAsPrey, session.ModeTwoPlayers, session.ModeWatch}
+	when := time.Now().Add(-time.Duration(n) * time.Hour)
+	for i := n - 1; i >= 0; i-- { // the first game is the newest
+		info := games[(start+i)%len(games)]
+		g := core.NewGameFrom(info.Start())
+		for ply := 0; ply < 200 && !g.Outcome().Over(); ply++ {
+			res := ai.Search(context.Background(), g.Position(), ai.Limits{Depth: 2 + ply%2, Nodes: 3000, History: g.History()})
+			if g.PlayMove(res.Move) != nil {
+				break
+			}
+		}
+		if !g.Outcome().Over() {
+			_ = g.Resign(g.ToMove())
+		}
+		levels := ai.Levels()
+		f, ok := session.FinishedOf(g, modes[i%len(modes)], levels[i%len(levels)], when.Add(time.Duration(n-i)*time.Hour))
+		if ok {
+			a.history.Add(f)
+		}
+	}
+}

@@ -1,0 +1,153 @@
+package session
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"huntchess/ai"
+	"huntchess/core"
+)
+
+// finishedGame plays the first legal move until game id ends (or resigns
+// the side to move after max plies).
+func finishedGame(t *testing.T, id string, max int) *core.Game {
+	t.Helper()
+	g, err := core.NewGame(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < max && !g.Outcome().Over(); i++ {
+		if err := g.PlayMove(g.LegalMoves()[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !g.Outcome().Over() {
+		if err := g.Resign(g.ToMove()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
+}
+
+// A finished game is kept with its result and replays to the same end; the
+// history keeps the newest HistoryLimit games, newest first, across a
+// reopening, and a damaged file is read from its previous copy.
+func TestHistoryKeepsFinishedGames(t *testing.T) {
+	dir := t.TempDir()
+	h := OpenHistory(dir, newMemPrefs())
+	g := finishedGame(t, "beat-the-wolf", 12)
+	when := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
+	f, ok := FinishedOf(g, ModeVsAIAsPrey, ai.Hard, when)
+	if !ok {
+		t.Fatal("a finished game has an entry")
+	}
+	if f.Reason != "resigned" || f.Result != ResultPrey { // the wolf, to move after 12 plies
+		t.Fatalf("the wolf resigned: %+v", f)
+	}
+	for i := 0; i < HistoryLimit+5; i++ {
+		e := f
+		e.When = when.Add(time.Duration(i) * time.Minute)
+		h.Add(e)
+	}
+	if err := h.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	h2 := OpenHistory(dir, newMemPrefs())
+	games := h2.Games()
+	if len(games) != HistoryLimit {
+		t.Fatalf("%d games kept, want %d", len(games), HistoryLimit)
+	}
+	if !games[0].When.Equal(when.Add(time.Duration(HistoryLimit+4) * time.Minute)) {
+		t.Fatalf("newest first: %v", games[0].When)
+	}
+	r, err := games[0].Replay()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Record() != g.Record() || r.Outcome() != g.Outcome() {
+		t.Fatalf("replayed %q %v, want %q %v", r.Record(), r.Outcome(), g.Record(), g.Outcome())
+	}
+	// Another game, then a damaged file: the previous copy (before it) is read.
+	h2.Add(f)
+	_ = h2.Flush()
+	if err := os.WriteFile(filepath.Join(dir, HistoryFile), []byte("{garbage"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if n := OpenHistory(dir, newMemPrefs()).Len(); n != HistoryLimit {
+		t.Fatalf("from the previous copy: %d games", n)
+	}
+}
+
+// Damaged entries are dropped, the others kept.
+func TestHistoryDropsBadEntries(t *testing.T) {
+	g := finishedGame(t, "surround-the-lion", 400)
+	f, _ := FinishedOf(g, ModeTwoPlayers, ai.Easy, time.Now())
+	bad := f
+	bad.Record = "a1-z9"
+	worse := f
+	worse.Result = ResultDraw
+	if worse.Result == f.Result {
+		worse.Result = ResultPrey
+	}
+	p := newMemPrefs()
+	h := OpenHistory("", p)
+	for _, e := range []Finished{f, bad, worse} {
+		h.Add(e)
+	}
+	if n := OpenHistory("", p).Len(); n != 1 {
+		t.Fatalf("%d games kept, want the 1 good one", n)
+	}
+}
+
+// Finish keeps the game and counts it in the statistics from the same
+// entry; the history's own statistics agree with them.
+func TestFinishRecordsAndCounts(t *testing.T) {
+	r := newTurnRig(t, "beat-the-wolf", ModeVsAIAsPredator, 0)
+	if r.turns.Finish(nil, newMemPrefs(), time.Now()) {
+		t.Fatal("a game going on is not recorded")
+	}
+	r.turns.Resign()
+	p := newMemPrefs()
+	h := OpenHistory("", p)
+	if !r.turns.Finish(h, p, time.Now()) {
+		t.Fatal("the resigned game is recorded")
+	}
+	games := h.Games()
+	if len(games) != 1 || games[0].Mode != ModeVsAIAsPredator || games[0].Result != ResultPrey {
+		t.Fatalf("history %+v", games)
+	}
+	key := StatKey("beat-the-wolf", core.Predator, ai.Easy)
+	if st := LoadStats(p); st[key].Lost != 1 || st[key].Played != 1 {
+		t.Fatalf("stats %+v", st)
+	}
+	if st := h.Stats(); st[key].Lost != 1 {
+		t.Fatalf("history's stats %+v", st)
+	}
+	// Two players: kept, not counted.
+	r2 := newTurnRig(t, "beat-the-wolf", ModeTwoPlayers, 0)
+	r2.turns.Resign()
+	r2.turns.Finish(h, p, time.Now())
+	if h.Len() != 2 || LoadStats(p)[key].Played != 1 {
+		t.Fatalf("two players: %d kept, stats %+v", h.Len(), LoadStats(p))
+	}
+}
+
+// The new settings keep their defaults and read back what is saved.
+func TestSettingsStylesAndConfirm(t *testing.T) {
+	p := newMemPrefs()
+	s := LoadSettings(p)
+	if s.BoardStyle != BoardWood || s.PieceStyle != PiecesCharacters || s.ConfirmMoves {
+		t.Fatalf("defaults %+v", s)
+	}
+	s.BoardStyle, s.PieceStyle, s.ConfirmMoves = BoardPaper, PiecesShapes, true
+	s.Save(p)
+	if got := LoadSettings(p); got != s {
+		t.Fatalf("read back %+v, want %+v", got, s)
+	}
+	p.SetString(KeyBoardStyle, "marble")
+	if got := LoadSettings(p); got.BoardStyle != BoardWood {
+		t.Fatalf("an unknown board style reads as the default: %q", got.BoardStyle)
+	}
+}
