@@ -1075,7 +1075,7 @@ func TestBrowser(t *testing.T) {
 		// A dialog (the offer to resume) may stand in front of the home
 		// screen: it is closed by keeping the game.
 		if s, err := r.snapshot(); err == nil && s.has("Unfinished game") {
-			if t := s.find("Continue"); t != nil {
+			if t := s.findTop("Continue"); t != nil { // the dialog's, not the home screen's
 				_ = r.tap(t.X, t.Y)
 			}
 		}
