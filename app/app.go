@@ -156,6 +156,9 @@ func New(fa fyne.App, opts Options) *App {
 		opts.TickEvery = 250 * time.Millisecond
 	}
 	if opts.WatchDelay == 0 {
+		opts.WatchDelay = devWatchDelay()
+	}
+	if opts.WatchDelay == 0 {
 		opts.WatchDelay = 700 * time.Millisecond
 	}
 	if opts.Sound == nil {
@@ -234,6 +237,7 @@ func New(fa fyne.App, opts Options) *App {
 
 	a.showHome()
 	recovered := a.logRecoveries()
+	a.devLogStart()
 	switch {
 	case opts.Dev != nil:
 		a.applyDev(opts.Dev)
@@ -534,6 +538,7 @@ func (a *App) offerResume() {
 		return
 	}
 	a.showStartDialog("resume.message")
+	a.devAutoResume()
 }
 
 // showStartDialog shows the offer to resume ("resume.message": Continue /

@@ -47,6 +47,12 @@ import (
 //	HUNTCHESS_LESSON_STATE  start | wrong (its first named wrong move) |
 //	                  success (every step made) (default start)
 //	HUNTCHESS_LESSONS_DONE  lessons completed, as stored (beat-the-wolf/1,…)
+//
+// Apart from these (app/devlog.go; they do not skip the offer to resume):
+// HUNTCHESS_LOG=1 logs on stderr what is read at start and every write of
+// a stored file, HUNTCHESS_RESUME=1 continues the saved game without
+// asking, HUNTCHESS_AUTOPLAY=1 plays a person's moves at random,
+// HUNTCHESS_WATCH_MS sets watch mode's least time per move.
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int

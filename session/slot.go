@@ -47,6 +47,7 @@ func newSlot(path, prev string, good func([]byte) bool) *slot {
 
 // put writes data (remove: deletes both copies) in the background.
 func (s *slot) put(op slotOp) {
+	slotLog("put", s, op, nil)
 	s.mu.Lock()
 	s.pending = &op
 	if !s.busy {
@@ -69,6 +70,11 @@ func (s *slot) run() {
 		}
 		s.mu.Unlock()
 		err := s.apply(*op)
+		if err != nil {
+			slotLog("failed", s, *op, err)
+		} else {
+			slotLog("wrote", s, *op, nil)
+		}
 		s.mu.Lock()
 		s.err = err
 		s.mu.Unlock()
