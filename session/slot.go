@@ -42,6 +42,8 @@ func newSlot(path, prev string, good func([]byte) bool) *slot {
 	if old, loaded := slots.LoadOrStore(path, s); loaded {
 		return old.(*slot)
 	}
+	removeStaleTemps(path)
+	removeStaleTemps(prev)
 	return s
 }
 
