@@ -18,12 +18,12 @@ cd "$root"
 export PATH="$PATH:/usr/local/go/bin"
 
 t0=$(date +%s)
-echo "crash-test: go build -o build/huntchess . && go build -o build/crashtest ./tools/crashtest"
+echo "crash-test: go build -o build/huntchess . && go build -o build/bin/crashtest ./tools/crashtest"
 go build -o build/huntchess .
-go build -o build/crashtest ./tools/crashtest
+go build -o build/bin/crashtest ./tools/crashtest
 echo "crash-test: built in $(( $(date +%s) - t0 ))s"
 xvfb_start 1280x800x24
 rc=0
-build/crashtest -bin build/huntchess -dir build/crashtest "$@" || rc=$?
+build/bin/crashtest -bin build/huntchess -dir build/crashtest "$@" || rc=$?
 echo "crash-test: $(( $(date +%s) - t0 ))s in all"
 exit "$rc"
