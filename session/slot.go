@@ -95,8 +95,10 @@ func (s *slot) flush() error {
 
 func (s *slot) apply(op slotOp) error {
 	if op.remove {
-		err1 := os.Remove(s.path)
+		// The previous copy first: killed in between, the newest content
+		// stays (removed the other way round, the older copy came back).
 		err2 := os.Remove(s.prev)
+		err1 := os.Remove(s.path)
 		for _, err := range []error{err1, err2} {
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err

@@ -262,7 +262,7 @@ func (h *harness) drive(s *runState, strat string, verify func()) {
 		trigger = 1 + h.rng.IntN(20)
 		deadline = r.start.Add(8 * time.Second)
 	case "result":
-		deadline = r.start.Add(10 * time.Second)
+		deadline = r.start.Add(6 * time.Second)
 	case "startup":
 		deadline = r.start.Add(time.Duration(h.rng.IntN(400)) * time.Millisecond)
 	case "time":
