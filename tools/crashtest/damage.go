@@ -419,7 +419,12 @@ ended:
 				h.loss(r, "%s: no good copy, and nothing said", g)
 			case "restored":
 				res.restored++
-				if !h.seenSum(g, got) {
+				_, baseHit := dc.damaged["preferences.json"]
+				switch {
+				case h.seenSum(g, got):
+				case baseHit: // from a garbled preferences.json: no copy was good
+					res.said += " (" + g + ": restored from a damaged preferences.json)"
+				default:
 					h.loss(r, "%s: 'restored' to values it never had", g)
 				}
 			case "reset":
