@@ -369,6 +369,11 @@ func (h *harness) verifyKill(prev, s *runState, ks *killStats) {
 				ks.missing1++
 			case missing >= 2:
 				ks.missing2++
+				if h.verbose {
+					first := t.putAt[len(t.puts)-missing]
+					h.notef("run %d: %d moves in flight at the kill, the first put %s before it", prev.r.n, missing,
+						prev.killAt.Sub(first).Round(10*time.Microsecond))
+				}
 			}
 		}
 		for _, f := range t.failed {
