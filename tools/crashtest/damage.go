@@ -182,7 +182,9 @@ func (h *harness) damagePhase(n int) int {
 	for c := 1; c <= n; c++ {
 		dc := damageCase{damaged: map[string]string{}, before: base}
 		var targets []string
-		if h.rng.IntN(100) < 30 { // every copy of one thing
+		if c <= len(names) { // each file once first
+			targets = []string{names[c-1]}
+		} else if h.rng.IntN(100) < 30 { // every copy of one thing
 			for _, f := range things[thingNames[h.rng.IntN(len(thingNames))]] {
 				if _, ok := base[f]; ok {
 					targets = append(targets, f)
