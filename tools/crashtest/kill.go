@@ -35,6 +35,7 @@ type runState struct {
 	killAt      time.Time
 	started     bool // the "start" line
 	fatal       []string
+	skips       []string // saves that do not follow the one before by a move
 }
 
 func newRunState(r *appRun) *runState {
@@ -69,6 +70,9 @@ func (s *runState) apply(line string) event {
 		}
 		switch ev.kind {
 		case "put":
+			if ev.file == "saved-game.json" {
+				s.checkStep(t, ev.val)
+			}
 			t.put(ev.val, ev.at)
 			s.nputs++
 		case "failed":
@@ -82,6 +86,25 @@ func (s *runState) apply(line string) event {
 		s.recoveries = append(s.recoveries, ev)
 	}
 	return ev
+}
+
+// checkStep checks that a save follows the one before it by one move at
+// most (these runs neither undo nor change the level): every move
+// completed was handed to the writer, none skipped.
+func (s *runState) checkStep(t *fileTrack, val string) {
+	p := t.start
+	if len(t.puts) > 0 {
+		p = t.puts[len(t.puts)-1]
+	}
+	if val == none || p == none || p == "?" || p == "damaged" || strings.SplitN(p, "|", 4)[0] != strings.SplitN(val, "|", 4)[0] {
+		return // the end, or another game
+	}
+	if stateMoves(val) == 1 && stateMoves(p) != 0 && !isPrefix(p, val) {
+		return // a new game of the same kind
+	}
+	if d := stateMoves(val) - stateMoves(p); d < 0 || d > 1 || !isPrefix(p, val) {
+		s.skips = append(s.skips, fmt.Sprintf("%s followed by %s", short(p), short(val)))
+	}
 }
 
 // latest is the newest saved game this run knows of (put, else on offer).
@@ -444,6 +467,9 @@ func (h *harness) classify(s *runState, ks *killStats, game string) {
 
 // checkRun looks for crashes in a run's output and failed tables.
 func (h *harness) checkRun(s *runState, what string) {
+	for _, sk := range s.skips {
+		h.loss(s.r, "a completed move was not saved on its own: %s", sk)
+	}
 	for _, f := range s.fatal {
 		h.loss(s.r, "the app crashed %s: %s", what, f)
 	}
