@@ -25,7 +25,7 @@ SOLVE       := build/solve
 # deer chess's moving phase (the desktop); the arena plays with these.
 APP_TABLES_DIR ?= build/apptables
 
-.PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena app-tables fonts \
+.PHONY: help run test test-quick lint gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles \
         web serve-web test-web
 
@@ -34,6 +34,7 @@ help:
 	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
 	@echo "make test-quick   gofmt + vet + race tests, no smoke test"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
+	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (tools/crashtest)"
 	@echo "make bench        benchmarks in $(BENCH_PKGS)"
 	@echo "make fuzz         every Fuzz* target for FUZZTIME=$(FUZZTIME) each"
 	@echo "make arena        AI arena: go run ./ai/arena -game all \$$ARENA_FLAGS"
@@ -67,7 +68,18 @@ test:
 	@$(DEPS) test
 	@$(MAKE) --no-print-directory test-quick
 	@bash scripts/smoke.sh
+	@bash scripts/crash-test.sh $(CRASH_SHORT)
 	@$(MAKE) --no-print-directory test-web
+
+# The crash test (scripts/crash-test.sh, tools/crashtest): the real binary
+# under Xvfb, killed with SIGKILL at random moments while it plays the four
+# games (during saves, during Surround the Lion's first solve), then started
+# on truncated or garbled stored files. `make test` runs the short version.
+CRASH_FLAGS ?= -kills 100 -damage 100
+CRASH_SHORT ?= -kills 10 -damage 20 -solve-kills 1 -solve-finish=false
+crash-test:
+	@$(DEPS) test
+	@bash scripts/crash-test.sh $(CRASH_FLAGS)
 
 test-quick: gofmt vet test-tables
 	$(GO) test -race -tags ci -count=1 ./...

@@ -158,6 +158,9 @@ func New(fa fyne.App, opts Options) *App {
 		opts.TickEvery = 250 * time.Millisecond
 	}
 	if opts.WatchDelay == 0 {
+		opts.WatchDelay = devWatchDelay()
+	}
+	if opts.WatchDelay == 0 {
 		opts.WatchDelay = 700 * time.Millisecond
 	}
 	if opts.Sound == nil {
@@ -241,6 +244,7 @@ func New(fa fyne.App, opts Options) *App {
 
 	a.showHome()
 	recovered := a.logRecoveries()
+	a.devLogStart()
 	switch {
 	case opts.Dev != nil:
 		a.applyDev(opts.Dev)
@@ -551,6 +555,7 @@ func (a *App) offerResume() {
 		return
 	}
 	a.showStartDialog("resume.message")
+	a.devAutoResume()
 }
 
 // showStartDialog shows the offer to resume ("resume.message": Continue /

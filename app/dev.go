@@ -58,6 +58,12 @@ import (
 //	HUNTCHESS_BOARD   board style, wood | paper (this run only)
 //	HUNTCHESS_PIECES  piece style, characters | shapes (this run only)
 //	HUNTCHESS_CONFIRM 1: move confirmation on (this run only)
+//
+// Apart from these (app/devlog.go; they do not skip the offer to resume):
+// HUNTCHESS_LOG=1 logs on stderr what is read at start and every write of
+// a stored file, HUNTCHESS_RESUME=1 continues the saved game without
+// asking, HUNTCHESS_AUTOPLAY=1 plays a person's moves at random,
+// HUNTCHESS_WATCH_MS sets watch mode's least time per move.
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int

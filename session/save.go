@@ -23,6 +23,8 @@ type savedGame struct {
 	Record  string `json:"record"` // core Game.Record()
 	// TimeLeftMs is what was left on the turn timer (0: timer off or not running).
 	TimeLeftMs int64 `json:"time_left_ms"`
+	// Sum is the checksum of the rest (savesum.go); "" in older files.
+	Sum string `json:"sum,omitempty"`
 }
 
 const saveVersion = 1
@@ -47,6 +49,9 @@ func DecodeSaved(raw []byte) (*Resumable, error) {
 	var s savedGame
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
+	}
+	if err := s.checkSum(); err != nil {
+		return nil, err
 	}
 	if s.Version != saveVersion {
 		return nil, fmt.Errorf("saved game: version %d", s.Version)
@@ -204,7 +209,7 @@ func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64
 	b, err := json.Marshal(savedGame{
 		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
 		Record: g.Record(), TimeLeftMs: timeLeftMs,
-	})
+	}.sealed())
 	if err != nil {
 		return err
 	}

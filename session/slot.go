@@ -42,11 +42,14 @@ func newSlot(path, prev string, good func([]byte) bool) *slot {
 	if old, loaded := slots.LoadOrStore(path, s); loaded {
 		return old.(*slot)
 	}
+	removeStaleTemps(path)
+	removeStaleTemps(prev)
 	return s
 }
 
 // put writes data (remove: deletes both copies) in the background.
 func (s *slot) put(op slotOp) {
+	slotLog("put", s, op, nil)
 	s.mu.Lock()
 	s.pending = &op
 	if !s.busy {
@@ -69,6 +72,11 @@ func (s *slot) run() {
 		}
 		s.mu.Unlock()
 		err := s.apply(*op)
+		if err != nil {
+			slotLog("failed", s, *op, err)
+		} else {
+			slotLog("wrote", s, *op, nil)
+		}
 		s.mu.Lock()
 		s.err = err
 		s.mu.Unlock()
@@ -87,8 +95,10 @@ func (s *slot) flush() error {
 
 func (s *slot) apply(op slotOp) error {
 	if op.remove {
-		err1 := os.Remove(s.path)
+		// The previous copy first: killed in between, the newest content
+		// stays (removed the other way round, the older copy came back).
 		err2 := os.Remove(s.prev)
+		err1 := os.Remove(s.path)
 		for _, err := range []error{err1, err2} {
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return err

@@ -1,0 +1,479 @@
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"huntchess/session"
+)
+
+// vaultValues and vaultSum read a vault file as session.Vault writes it
+// (kept apart from its code, so that the test judges it).
+type vaultValues struct {
+	S map[string]string  `json:"s,omitempty"`
+	I map[string]int     `json:"i,omitempty"`
+	B map[string]bool    `json:"b,omitempty"`
+	F map[string]float64 `json:"f,omitempty"`
+}
+
+func valuesSum(v vaultValues) string {
+	b, _ := json.Marshal(v)
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// vaultSum is the checksum of a vault file's values; ok when it matches.
+func vaultSum(raw []byte) (string, bool) {
+	var f struct {
+		Sum    string      `json:"sum"`
+		Values vaultValues `json:"values"`
+	}
+	if json.Unmarshal(raw, &f) != nil || f.Sum == "" {
+		return "", false
+	}
+	s := valuesSum(f.Values)
+	return s, s == f.Sum
+}
+
+var emptySum = valuesSum(vaultValues{})
+
+// saveOf is a saved game's state as compared ("" when it cannot be read).
+func saveOf(raw []byte) string {
+	r, err := session.DecodeSaved(raw)
+	if err != nil {
+		return ""
+	}
+	return r.Game.Info().Key + "|" + string(r.Mode) + "|" + r.Level.String() + "|" + r.Game.Record()
+}
+
+// baseHas reports whether Fyne's preferences.json holds a key of group.
+func baseHas(raw []byte, group string) bool {
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil {
+		return false
+	}
+	for k := range m {
+		switch {
+		case group == "settings" && (strings.HasPrefix(k, "settings.") || strings.HasPrefix(k, "window.")),
+			group == "statistics" && k == "stats.v1",
+			group == "progress" && (k == "lessons.done" || strings.HasPrefix(k, "puzzles.solved.")):
+			return true
+		}
+	}
+	return false
+}
+
+// setup gives the app settings, statistics and progress that are not the
+// defaults, through the app itself: settings in Fyne's preferences as an
+// older version left them (the vault takes them over), statistics, lessons
+// and puzzles through the developer variables, twice (so each file has a
+// previous copy), then a plain start and quit (the window size: a second
+// settings write).
+func (h *harness) setup() error {
+	st := h.storage()
+	if err := os.MkdirAll(st, 0o755); err != nil {
+		return err
+	}
+	prefs := `{"settings.level":"easy","settings.theme":"dark","settings.timer":30,"settings.show_legal":false,"settings.sound":false,"settings.animations":false}`
+	if err := os.WriteFile(filepath.Join(st, "preferences.json"), []byte(prefs), 0o600); err != nil {
+		return err
+	}
+	runs := [][]string{
+		{"HUNTCHESS_SCREEN=home", "HUNTCHESS_GAME=deer-chess", "HUNTCHESS_SOLVED=2", "HUNTCHESS_LESSONS_DONE=beat-the-wolf/1",
+			`HUNTCHESS_STATS={"beat-the-wolf/predator/easy":{"played":5,"won":3,"lost":1,"drawn":1}}`},
+		{"HUNTCHESS_SCREEN=home", "HUNTCHESS_GAME=surround-the-lion", "HUNTCHESS_SOLVED=3", "HUNTCHESS_LESSONS_DONE=beat-the-wolf/1,beat-the-wolf/2",
+			`HUNTCHESS_STATS={"beat-the-wolf/predator/easy":{"played":6,"won":3,"lost":2,"drawn":1},"deer-chess/prey/hard":{"played":2,"won":1,"lost":1,"drawn":0}}`},
+		nil,
+	}
+	for i, env := range runs {
+		r, err := h.launch(fmt.Sprintf("setup %d", i+1), env...)
+		if err != nil {
+			return err
+		}
+		s := newRunState(r)
+		if !h.window(r, 30*time.Second) {
+			r.kill()
+			return fmt.Errorf("no window:\n%s", r.tail(20))
+		}
+		// Until the writes are done and it has been quiet for a while.
+		quiet := time.NewTimer(1500 * time.Millisecond)
+	wait:
+		for {
+			select {
+			case line := <-r.lines:
+				s.apply(line)
+				quiet.Reset(1500 * time.Millisecond)
+			case <-quiet.C:
+				break wait
+			}
+		}
+		if !r.term(15 * time.Second) {
+			return fmt.Errorf("setup %d: did not quit on SIGTERM", i+1)
+		}
+		for line := range r.lines {
+			s.apply(line)
+		}
+		if len(s.fatal) > 0 || len(s.recoveries) > 0 {
+			return fmt.Errorf("setup %d:\n%s", i+1, r.tail(20))
+		}
+	}
+	for _, g := range groups {
+		raw, err := os.ReadFile(filepath.Join(st, g+".json"))
+		sum, ok := vaultSum(raw)
+		if err != nil || !ok || sum == emptySum {
+			return fmt.Errorf("%s.json was not written with values: %v", g, err)
+		}
+	}
+	h.notef("setup: %s", h.listStorage())
+	return nil
+}
+
+// listStorage names the files of the storage folder, with their sizes.
+func (h *harness) listStorage() string {
+	ents, _ := os.ReadDir(h.storage())
+	var out []string
+	for _, e := range ents {
+		if info, err := e.Info(); err == nil && !e.IsDir() {
+			out = append(out, fmt.Sprintf("%s %d B", e.Name(), info.Size()))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// damageCase is one start on damaged files.
+type damageCase struct {
+	damaged map[string]string // file → how
+	before  map[string][]byte // the baseline's files
+}
+
+// damagePhase starts the app n times on damaged copies of a baseline; it
+// returns the number of files damaged.
+func (h *harness) damagePhase(n int) int {
+	if n <= 0 {
+		return 0
+	}
+	base, err := h.baseline()
+	if err != nil {
+		h.loss(nil, "damage phase: %v", err)
+		return 0
+	}
+	var names []string
+	for name := range base {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	h.notef("damage phase on %s", h.listStorage())
+	things := map[string][]string{
+		"saved-game": {"saved-game.json", "saved-game.prev.json"},
+	}
+	for _, g := range groups {
+		things[g] = []string{g + ".json", g + ".prev.json", "preferences.json"}
+	}
+	thingNames := []string{"saved-game", "settings", "statistics", "progress"}
+	files, resets, restored, discarded := 0, 0, 0, 0
+	t0 := time.Now()
+	for c := 1; c <= n; c++ {
+		dc := damageCase{damaged: map[string]string{}, before: base}
+		var targets []string
+		if c <= len(names) { // each file once first
+			targets = []string{names[c-1]}
+		} else if h.rng.IntN(100) < 30 { // every copy of one thing
+			for _, f := range things[thingNames[h.rng.IntN(len(thingNames))]] {
+				if _, ok := base[f]; ok {
+					targets = append(targets, f)
+				}
+			}
+		} else {
+			targets = []string{names[h.rng.IntN(len(names))]}
+		}
+		if err := h.restore(base); err != nil {
+			h.loss(nil, "restoring the baseline: %v", err)
+			return files
+		}
+		for _, f := range targets {
+			dc.damaged[f] = h.damage(filepath.Join(h.storage(), f), base[f])
+			files++
+		}
+		res := h.startDamaged(c, dc)
+		resets += res.resets
+		restored += res.restored
+		if res.discarded {
+			discarded++
+		}
+		el := time.Since(t0)
+		fmt.Printf("crashtest: damage %d/%d: %s · %s · %s elapsed, ~%s left · %d lost\n", c, n, describe(dc.damaged), res.said,
+			el.Round(time.Second), (el / time.Duration(c) * time.Duration(n-c)).Round(time.Second), h.lost)
+	}
+	h.notef("damaged files: %d in %d starts; groups restored %d times, reset (and said) %d times; saved game discarded (and said) %d times",
+		files, n, restored, resets, discarded)
+	return files
+}
+
+func describe(d map[string]string) string {
+	var parts []string
+	for f, how := range d {
+		parts = append(parts, f+" "+how)
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
+}
+
+// baseline makes the state the damage starts from: a game in progress
+// (its save and its previous copy) over the settings, statistics and
+// progress of the setup.
+func (h *harness) baseline() (map[string][]byte, error) {
+	r, err := h.launch("baseline", "HUNTCHESS_SCREEN=game", "HUNTCHESS_GAME=beat-the-wolf", "HUNTCHESS_MODE=watch")
+	if err != nil {
+		return nil, err
+	}
+	s := newRunState(r)
+	deadline := time.After(60 * time.Second)
+	writes := 0
+loop:
+	for {
+		select {
+		case line := <-r.lines:
+			if ev := s.apply(line); ev.kind == "wrote" && ev.file == "saved-game.json" {
+				if writes++; writes >= 12 {
+					break loop
+				}
+			}
+		case <-deadline:
+			break loop
+		}
+	}
+	r.kill()
+	for line := range r.lines {
+		s.apply(line)
+	}
+	base := map[string][]byte{}
+	ents, err := os.ReadDir(h.storage())
+	if err != nil {
+		return nil, err
+	}
+	for _, e := range ents {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join(h.storage(), e.Name()))
+		if err != nil {
+			return nil, err
+		}
+		base[e.Name()] = b
+	}
+	if saveOf(base["saved-game.json"]) == "" || saveOf(base["saved-game.prev.json"]) == "" {
+		return nil, fmt.Errorf("the baseline has no saved game with a previous copy (%d writes):\n%s", writes, r.tail(10))
+	}
+	return base, nil
+}
+
+// restore puts the baseline's files back (the tables stay).
+func (h *harness) restore(base map[string][]byte) error {
+	ents, err := os.ReadDir(h.storage())
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		if !e.IsDir() {
+			if err := os.Remove(filepath.Join(h.storage(), e.Name())); err != nil {
+				return err
+			}
+		}
+	}
+	for name, b := range base {
+		if err := os.WriteFile(filepath.Join(h.storage(), name), b, 0o600); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// damage truncates the file or garbles one byte of it, at a random offset.
+func (h *harness) damage(path string, b []byte) string {
+	if len(b) == 0 {
+		_ = os.WriteFile(path, []byte{0xff}, 0o600)
+		return "garbled (was empty)"
+	}
+	off := h.rng.IntN(len(b))
+	if h.rng.IntN(2) == 0 {
+		_ = os.WriteFile(path, b[:off], 0o600)
+		return fmt.Sprintf("truncated at %d/%d", off, len(b))
+	}
+	mask := byte(1 + h.rng.IntN(255))
+	c := append([]byte(nil), b...)
+	c[off] ^= mask
+	_ = os.WriteFile(path, c, 0o600)
+	return fmt.Sprintf("byte %d/%d ^0x%02x", off, len(b), mask)
+}
+
+type damageResult struct {
+	said              string
+	resets, restored  int
+	discarded         bool
+	startedAndVisible bool
+}
+
+// startDamaged starts the app on the damaged files and judges what it read.
+func (h *harness) startDamaged(c int, dc damageCase) damageResult {
+	var res damageResult
+	st := h.storage()
+	read := func(name string) ([]byte, bool) {
+		b, err := os.ReadFile(filepath.Join(st, name))
+		return b, err == nil
+	}
+	prefsRaw, _ := read("preferences.json")
+	// Each group's copies as the app finds them (it rewrites what it repairs).
+	type copies struct {
+		curSum, prevSum string
+		curOK, prevOK   bool
+	}
+	found := map[string]copies{}
+	for _, g := range groups {
+		var c copies
+		cur, curThere := read(g + ".json")
+		prev, prevThere := read(g + ".prev.json")
+		c.curSum, c.curOK = vaultSum(cur)
+		c.prevSum, c.prevOK = vaultSum(prev)
+		c.curOK = c.curOK && curThere
+		c.prevOK = c.prevOK && prevThere
+		found[g] = c
+	}
+	r, err := h.launch(fmt.Sprintf("damage %d: %s", c, describe(dc.damaged)))
+	if err != nil {
+		h.loss(nil, "cannot start the app: %v", err)
+		return res
+	}
+	s := newRunState(r)
+	deadline := time.After(30 * time.Second)
+	for !(s.haveOffered && len(s.reads) == len(groups)) {
+		select {
+		case line, ok := <-r.lines:
+			if !ok {
+				goto ended
+			}
+			s.apply(line)
+		case <-deadline:
+			goto ended
+		}
+	}
+ended:
+	visible := h.window(r, 30*time.Second)
+	time.Sleep(time.Second)
+	alive := r.alive()
+	r.kill()
+	for line := range r.lines {
+		s.apply(line)
+	}
+	h.checkRun(s, "on damaged files")
+	if !visible || !alive {
+		h.loss(r, "the app did not start (window %v, running a second later %v): %s", visible, alive, r.tail(5))
+		return res
+	}
+	if !s.haveOffered || len(s.reads) < len(groups) {
+		h.loss(r, "the app did not say what it read")
+		return res
+	}
+	said := map[string]string{}
+	for _, rec := range s.recoveries {
+		said[rec.file] = rec.val
+	}
+	var notes []string
+	for f, v := range said {
+		notes = append(notes, f+" "+v)
+	}
+	sort.Strings(notes)
+	res.said = "said: " + strings.Join(notes, ", ")
+	if len(notes) == 0 {
+		res.said = "nothing to say"
+	}
+
+	// Settings, statistics, progress.
+	for _, g := range groups {
+		got := s.reads[g]
+		c := found[g]
+		curSum, curOK, prevSum, prevOK := c.curSum, c.curOK, c.prevSum, c.prevOK
+		line := said[g]
+		switch {
+		case curOK:
+			if got != curSum {
+				h.loss(r, "%s: the file was good but the app read other values", g)
+			}
+			if line != "" {
+				res.said += " (" + g + ": a needless notice)"
+			}
+		case prevOK:
+			if got != prevSum {
+				h.loss(r, "%s: the previous copy was good but was not taken", g)
+			} else if line != "restored" {
+				h.loss(r, "%s: restored from the previous copy without saying so (%q)", g, line)
+			}
+			res.restored++
+		default:
+			switch line {
+			case "":
+				h.loss(r, "%s: no good copy, and nothing said", g)
+			case "restored":
+				res.restored++
+				_, baseHit := dc.damaged["preferences.json"]
+				switch {
+				case h.seenSum(g, got):
+				case baseHit: // from a garbled preferences.json: no copy was good
+					res.said += " (" + g + ": restored from a damaged preferences.json)"
+				default:
+					h.loss(r, "%s: 'restored' to values it never had", g)
+				}
+			case "reset":
+				res.resets++
+				if got != emptySum {
+					h.loss(r, "%s: said reset, but read values", g)
+				}
+				if baseHas(prefsRaw, g) {
+					h.loss(r, "%s: reset although preferences.json still held them", g)
+				}
+			}
+		}
+	}
+
+	// The saved game.
+	baseCur, basePrev := saveOf(dc.before["saved-game.json"]), saveOf(dc.before["saved-game.prev.json"])
+	best := ""
+	for _, f := range []string{"saved-game.json", "saved-game.prev.json"} {
+		if _, hit := dc.damaged[f]; !hit {
+			if st := saveOf(dc.before[f]); st != "" && stateMoves(st) > stateMoves(best) {
+				best = st
+			}
+		}
+	}
+	o := s.offered
+	switch {
+	case o != none && o != "damaged":
+		if !isPrefix(o, baseCur) && !isPrefix(o, basePrev) {
+			h.loss(r, "offered a game that was never played: %s (saved: %s)", short(o), short(baseCur))
+		} else if best != "" && stateMoves(o) < stateMoves(best) {
+			h.loss(r, "offered %d moves where an undamaged copy had %d", stateMoves(o), stateMoves(best))
+		}
+	case best != "":
+		h.loss(r, "the saved game was not offered though a copy was undamaged (%s)", o)
+	default:
+		res.discarded = true
+		if said["saved-game"] != "discarded" {
+			h.loss(r, "every copy of the saved game was damaged and it was dropped without a word")
+		}
+	}
+	return res
+}
+
+// seenSum reports whether the group had those values at some time in the
+// test (read or written by some run).
+func (h *harness) seenSum(group, sum string) bool {
+	h.logM.Lock()
+	defer h.logM.Unlock()
+	return h.sums[group+".json "+sum]
+}
