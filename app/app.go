@@ -262,7 +262,7 @@ func New(fa fyne.App, opts Options) *App {
 // logRecoveries tells on stderr what the vault had to recover at opening
 // (scripts read it: make crash-test); it reports whether there was any.
 func (a *App) logRecoveries() bool {
-	rec := a.prefs.Recoveries()
+	rec := a.recoveries()
 	for _, r := range rec {
 		how := "reset to the defaults"
 		if r.Restored {
@@ -273,11 +273,16 @@ func (a *App) logRecoveries() bool {
 	return len(rec) > 0
 }
 
+// recoveries are the stored files that were damaged at the start.
+func (a *App) recoveries() []session.Recovery {
+	return append(a.prefs.Recoveries(), a.history.Recoveries()...)
+}
+
 // recoveryText is the recovery notice: a sentence a group, in the current
 // language.
 func (a *App) recoveryText() string {
 	var lines []string
-	for _, r := range a.prefs.Recoveries() {
+	for _, r := range a.recoveries() {
 		id := "recovery." + r.Group + "_reset"
 		if r.Restored {
 			id = "recovery." + r.Group + "_restored"

@@ -166,6 +166,19 @@ type History struct {
 
 	mu    sync.Mutex
 	games []Finished // oldest first
+	rec   *Recovery  // how a damaged file was read at opening
+}
+
+// GroupHistory names the history in a Recovery.
+const GroupHistory = "history"
+
+// Recoveries says how a damaged history file was read at opening: from its
+// previous copy, or not at all (none: all was well).
+func (h *History) Recoveries() []Recovery {
+	if h.rec == nil {
+		return nil
+	}
+	return []Recovery{*h.rec}
 }
 
 // OpenHistory reads the history in dir ("" for none: in prefs). Damaged
@@ -180,10 +193,17 @@ func OpenHistory(dir string, prefs Prefs) *History {
 		_, err := decodeHistory(b)
 		return err == nil
 	})
-	cur, prev, _, _ := h.file.read()
+	cur, prev, curExists, prevExists := h.file.read()
 	games, err := decodeHistory(cur)
 	if err != nil {
-		games, _ = decodeHistory(prev)
+		var perr error
+		games, perr = decodeHistory(prev)
+		switch {
+		case curExists && perr == nil:
+			h.rec = &Recovery{Group: GroupHistory, Restored: true}
+		case curExists || prevExists:
+			h.rec = &Recovery{Group: GroupHistory, Restored: false}
+		}
 	}
 	h.games = games
 	return h

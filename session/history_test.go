@@ -151,3 +151,35 @@ func TestSettingsStylesAndConfirm(t *testing.T) {
 		t.Fatalf("an unknown board style reads as the default: %q", got.BoardStyle)
 	}
 }
+
+// A damaged history file is said: restored from its previous copy, or
+// cleared when no copy is good.
+func TestHistoryRecoverySaid(t *testing.T) {
+	dir := t.TempDir()
+	h := OpenHistory(dir, newMemPrefs())
+	g, _ := core.NewGame("surround-the-lion")
+	_ = g.PlayMove(g.LegalMoves()[0])
+	_ = g.Resign(core.Prey)
+	f, ok := FinishedOf(g, ModeTwoPlayers, ai.Easy, time.Unix(1_700_000_000, 0))
+	if !ok {
+		t.Fatal("a finished game")
+	}
+	h.Add(f)
+	_ = h.Flush()
+	h.Add(f)
+	_ = h.Flush()
+	if len(OpenHistory(dir, newMemPrefs()).Recoveries()) != 0 {
+		t.Fatal("all well: nothing said")
+	}
+	path := filepath.Join(dir, HistoryFile)
+	raw, _ := os.ReadFile(path)
+	_ = os.WriteFile(path, raw[:len(raw)/2], 0o644)
+	r := OpenHistory(dir, newMemPrefs())
+	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupHistory, true}) || len(r.Games()) != 1 {
+		t.Fatalf("restored: %+v, %d games", got, len(r.Games()))
+	}
+	_ = os.WriteFile(filepath.Join(dir, PrevHistoryFile), []byte("{"), 0o644)
+	if got := OpenHistory(dir, newMemPrefs()).Recoveries(); len(got) != 1 || got[0].Restored {
+		t.Fatalf("cleared: %+v", got)
+	}
+}
