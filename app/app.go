@@ -183,8 +183,15 @@ func New(fa fyne.App, opts Options) *App {
 	a.saves = session.NewStore(opts.SaveDir, a.prefs)
 	a.history = session.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
-	if a.tables == nil && opts.EndgameTables && opts.SaveDir != "" {
-		a.tables = session.NewTables(filepath.Join(opts.SaveDir, "tables"), session.TablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
+	if fetch := webFetch(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || fetch != nil) {
+		dir := ""
+		if opts.SaveDir != "" {
+			dir = filepath.Join(opts.SaveDir, "tables")
+		}
+		a.tables = session.NewTables(dir, session.TablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
+		if dir == "" {
+			a.tables.SetFetch(fetch) // the browser: the site serves the tables
+		}
 		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {
 				return

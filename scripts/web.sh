@@ -47,6 +47,21 @@ done
 "$GO" run ./tools/webicons -in Icon.png -out "$OUT/icons"
 cp web/index.html web/start.js web/sw.js web/manifest.webmanifest "$OUT/"
 
+# The endgame tables the browser plays from (the phone's: Surround the
+# Lion), served beside the app: the page downloads one the first time its
+# game is played and the service worker keeps it. Solved here when missing
+# (about a minute; `make test` has it already).
+TABLES_DIR=${TABLES_DIR:-build/tables}
+mkdir -p "$OUT/tables"
+for g in surround-the-lion; do
+  if [ ! -f "$TABLES_DIR/$g.hctb" ]; then
+    say "solving $g for the site (about a minute)"
+    "$GO" run ./ai/solve build "$g" -dir "$TABLES_DIR" -q
+  fi
+  cp "$TABLES_DIR/$g.hctb" "$OUT/tables/"
+  say "tables/$g.hctb: $(stat -c %s "$OUT/tables/$g.hctb") bytes"
+done
+
 wasm_size=$(stat -c %s "$OUT/huntchess.wasm")
 build=$(cd "$OUT" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)
 sed -i "s/__BUILD__/$build/g; s/__WASM_SIZE__/$wasm_size/g" "$OUT/start.js" "$OUT/sw.js"

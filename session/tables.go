@@ -1,6 +1,8 @@
 package session
 
 import (
+	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -46,6 +48,7 @@ const (
 	tableNone     tableState = iota // not asked for, or no plan
 	tableLoading                    // reading the cached file
 	tableBuilding                   // solving; frac tells how far
+	tableFetching                   // downloading (the browser); frac tells how far
 	tableReady
 	tableFailed
 )
@@ -70,6 +73,9 @@ type tableManager struct {
 	loaded [core.NumGames]atomic.Pointer[tablebase.Table]
 	// solve builds and caches a table (m.build; tests stand in for it).
 	solve func(core.GameID, tablebase.Plan) (*tablebase.Table, error)
+	// fetch, where there is no cache folder (the browser), downloads a
+	// game's table file instead (SetFetch).
+	fetch Fetch
 
 	mu       sync.Mutex
 	status   [core.NumGames]tableStatus
@@ -93,6 +99,15 @@ func newTableManager(dir string, extra []string, mobile bool, do func(func())) *
 	m.solve = m.build
 	return m
 }
+
+// Fetch downloads the table file of game id, telling progress how far it
+// got (total -1 while unknown).
+type Fetch func(ctx context.Context, id core.GameID, progress func(done, total int64)) ([]byte, error)
+
+// SetFetch makes a manager with no cache folder (the browser, where the
+// site serves the tables beside the app) download the tables it would
+// otherwise solve. Call it before the first Ensure.
+func (m *tableManager) SetFetch(f Fetch) { m.fetch = f }
 
 // store makes t the loaded table of game id.
 func (m *tableManager) store(id core.GameID, t *tablebase.Table) { m.loaded[id].Store(t) }
@@ -159,7 +174,7 @@ func (m *tableManager) setStatus(id core.GameID, st tableStatus) {
 // ensure loads or builds game id's table in the background, once per run.
 func (m *tableManager) ensure(id core.GameID) {
 	plan, ok := appPlan(id, m.mobile)
-	if !ok || m.dir == "" {
+	if !ok || (m.dir == "" && m.fetch == nil) {
 		return
 	}
 	m.mu.Lock()
@@ -172,10 +187,16 @@ func (m *tableManager) ensure(id core.GameID) {
 	m.wg.Add(1)
 	go func() {
 		defer m.wg.Done()
-		m.setStatus(id, tableStatus{state: tableLoading})
-		t, err := m.load(id, plan)
-		if t == nil {
-			t, err = m.solve(id, plan)
+		var t *tablebase.Table
+		var err error
+		if m.dir == "" {
+			t, err = m.download(id, plan)
+		} else {
+			m.setStatus(id, tableStatus{state: tableLoading})
+			t, err = m.load(id, plan)
+			if t == nil {
+				t, err = m.solve(id, plan)
+			}
 		}
 		if err != nil {
 			m.setStatus(id, tableStatus{state: tableFailed, err: err})
@@ -209,6 +230,29 @@ func (m *tableManager) sizeCache(id core.GameID, t *tablebase.Table) {
 	if id == core.DeerChess && !m.mobile {
 		t.SetCacheBytes(64 << 20)
 	}
+}
+
+// download fetches the table (m.fetch) and reads it from memory; a file
+// that is damaged, built for other rules or short of the plan is refused.
+func (m *tableManager) download(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
+	m.setStatus(id, tableStatus{state: tableFetching})
+	data, err := m.fetch(context.Background(), id, func(done, total int64) {
+		if total > 0 {
+			m.setStatus(id, tableStatus{state: tableFetching, frac: float64(done) / float64(total)})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	t, err := tablebase.Read(data)
+	if err != nil {
+		return nil, err
+	}
+	if g, ok := t.Rules().Game(); !ok || g != id || !covers(t, plan) {
+		return nil, fmt.Errorf("%s: the downloaded table does not cover the game", id)
+	}
+	m.sizeCache(id, t)
+	return t, nil
 }
 
 // covers reports whether t holds every moving-phase tier of the plan.
@@ -273,6 +317,8 @@ func (m *tableManager) StatusText(id core.GameID) string {
 		return translations.T("tables.ready")
 	case st.state == tableBuilding:
 		return translations.TData("tables.building", map[string]any{"Percent": int(100 * st.frac)})
+	case st.state == tableFetching:
+		return translations.TData("tables.downloading", map[string]any{"Percent": int(100 * st.frac)})
 	case st.state == tableLoading:
 		return translations.T("tables.loading")
 	case st.state == tableFailed:

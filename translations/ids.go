@@ -89,7 +89,7 @@ var uiIDs = []string{
 	// Added for issue 12: hints in words, the endgame table's status.
 	"hint.table_win", "hint.table_draw", "hint.table_loss",
 	"hint.search_win", "hint.search_loss", "hint.search_none",
-	"tables.loading", "tables.building", "tables.ready", "tables.failed",
+	"tables.loading", "tables.building", "tables.downloading", "tables.ready", "tables.failed",
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
 

@@ -43,7 +43,8 @@ self.addEventListener('activate', (event) => {
 
 // Cache first: every file of a build is in its cache. A page URL with a
 // query (developer settings, ?HUNTCHESS_LANG=…) is the same page. Anything
-// else (not in the list) goes to the network.
+// else (not in the list) goes to the network; an endgame table is cached
+// once fetched.
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
@@ -54,6 +55,10 @@ self.addEventListener('fetch', (event) => {
     const key = req.mode === 'navigate' ? './' : req;
     const hit = await cache.match(key, { ignoreSearch: req.mode === 'navigate' });
     if (hit) return hit;
-    return fetch(req);
+    const resp = await fetch(req);
+    // An endgame table (tables/…) is fetched when its game is first played:
+    // kept from then on, for the next visits and offline.
+    if (resp.ok && url.pathname.includes('/tables/')) await cache.put(req, resp.clone());
+    return resp;
   })());
 });

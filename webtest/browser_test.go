@@ -1071,6 +1071,45 @@ func TestBrowser(t *testing.T) {
 		return nil
 	})
 
+	r.step("perfect play: Surround the Lion's table downloads, and the hint plays from it", []string{"a new build replaces the cached one"}, func() error {
+		start := time.Now()
+		if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME=surround-the-lion&HUNTCHESS_MODE=two-players", false); err != nil {
+			return err
+		}
+		contains := func(s Snapshot, sub string) bool {
+			for _, t := range s.Texts {
+				if t.Visible && strings.Contains(t.Text, sub) {
+					return true
+				}
+			}
+			return false
+		}
+		if _, err := r.waitFor("the table ready", 90*time.Second, func(s Snapshot) bool {
+			return contains(s, "endgame table ready")
+		}); err != nil {
+			return err
+		}
+		r.figure("the lion's table (tables/surround-the-lion.hctb) downloaded and read %.1f s after the page was opened", time.Since(start).Seconds())
+		if err := r.tapText("Hint", 10*time.Second); err != nil {
+			return err
+		}
+		// Only the table says "with best play": the search's hints never do.
+		if _, err := r.waitFor("the table's hint", 20*time.Second, func(s Snapshot) bool {
+			return contains(s, "with best play")
+		}); err != nil {
+			return err
+		}
+		var cached bool
+		if err := r.eval(`caches.keys().then(async ks => { for (const k of ks) { if (await (await caches.open(k)).match('tables/surround-the-lion.hctb')) return true } return false })`, &cached); err != nil {
+			return err
+		}
+		if !cached {
+			return errors.New("the service worker did not keep the table")
+		}
+		_, err := r.shot("lion-table")
+		return err
+	})
+
 	r.step("switching to Chinese shows Chinese, kept after a reload", []string{"cold start: first frame drawn, not blank"}, func() error {
 		// A dialog (the offer to resume) may stand in front of the home
 		// screen: it is closed by keeping the game.

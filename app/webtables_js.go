@@ -1,0 +1,57 @@
+//go:build js
+
+package app
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+
+	"syscall/js"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/session"
+)
+
+// In the browser there is no storage folder to solve a table into: the
+// site serves the tables beside the app (scripts/web.sh puts them in
+// tables/), the page downloads one the first time its game is played, with
+// progress, and the service worker keeps it for the next visits, offline too.
+func webFetch() session.Fetch {
+	return func(ctx context.Context, id core.GameID, progress func(done, total int64)) ([]byte, error) {
+		base, err := url.Parse(js.Global().Get("location").Get("href").String())
+		if err != nil {
+			return nil, err
+		}
+		u := base.ResolveReference(&url.URL{Path: "tables/" + tablebase.Path("", id.String())})
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			return nil, fmt.Errorf("%s: %s", u, resp.Status)
+		}
+		total := resp.ContentLength
+		data := make([]byte, 0, max(total, 0))
+		buf := make([]byte, 256<<10)
+		for {
+			n, err := resp.Body.Read(buf)
+			data = append(data, buf[:n]...)
+			progress(int64(len(data)), total)
+			if err == io.EOF {
+				return data, nil
+			}
+			if err != nil {
+				return nil, err
+			}
+		}
+	}
+}

@@ -1,0 +1,9 @@
+//go:build !js
+
+package app
+
+import "huntchess/session"
+
+// webFetch is the browser's download of the tables (webtables_js.go); a
+// native build solves them into its storage instead.
+func webFetch() session.Fetch { return nil }
