@@ -152,6 +152,7 @@ type pausable interface {
 // New builds the app's window on fa and shows the home screen (with the offer
 // to resume a saved game). Call ShowAndRun, or Show in tests.
 func New(fa fyne.App, opts Options) *App {
+	opts = devOptions(opts)
 	if opts.Think == nil {
 		opts.Think = ai.Think
 	}
@@ -239,6 +240,7 @@ func New(fa fyne.App, opts Options) *App {
 	a.showHome()
 	if opts.Dev != nil {
 		a.applyDev(opts.Dev)
+		a.startDevTools()
 	} else {
 		a.offerResume()
 	}

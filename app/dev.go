@@ -46,6 +46,9 @@ import (
 //	HUNTCHESS_LESSON_STATE  start | wrong (its first named wrong move) |
 //	                  success (every step made) (default start)
 //	HUNTCHESS_LESSONS_DONE  lessons completed, as stored (beat-the-wolf/1,…)
+//	HUNTCHESS_LEVEL   easy | medium | hard | master (this run only; not saved)
+//	HUNTCHESS_MEMPROFILE, HUNTCHESS_DEVLOG, HUNTCHESS_WATCH_LOOP,
+//	HUNTCHESS_THINK_SCALE  memory measurement (devmem.go, scripts/memory.sh)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
@@ -57,6 +60,10 @@ type Dev struct {
 	Lesson                          int
 	LessonState, LessonsDone        string
 	Puzzle, Solved                  int
+	Level                           string
+	MemProfile                      string  // heap profiles on SIGUSR1, into this folder
+	DevLog, WatchLoop               bool    // move log; watch mode from game to game
+	ThinkScale                      float64 // the AI's time and node budgets times this
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -77,6 +84,14 @@ func DevFromEnv() *Dev {
 	d.LessonsDone = os.Getenv("HUNTCHESS_LESSONS_DONE")
 	d.Puzzle, _ = strconv.Atoi(os.Getenv("HUNTCHESS_PUZZLE"))
 	d.Solved, _ = strconv.Atoi(os.Getenv("HUNTCHESS_SOLVED"))
+	d.Level = os.Getenv("HUNTCHESS_LEVEL")
+	d.MemProfile = os.Getenv("HUNTCHESS_MEMPROFILE")
+	if d.MemProfile != "" {
+		setMemProfileRate() // before the first screen's fonts are parsed
+	}
+	d.DevLog = os.Getenv("HUNTCHESS_DEVLOG") == "1"
+	d.WatchLoop = os.Getenv("HUNTCHESS_WATCH_LOOP") == "1"
+	d.ThinkScale, _ = strconv.ParseFloat(os.Getenv("HUNTCHESS_THINK_SCALE"), 64)
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -112,6 +127,9 @@ func (a *App) applyDev(d *Dev) {
 	}
 	if d.FaceToFace {
 		a.settings.FaceToFace = true // not saved
+	}
+	if l, ok := ai.ParseLevel(d.Level); ok {
+		a.settings.Level = l // not saved
 	}
 	if d.Stats != "" {
 		a.prefs.SetString(KeyStats, d.Stats)
