@@ -289,13 +289,16 @@ func (a *App) Show() {
 // ShowAndRun shows the window and runs the app until it quits.
 func (a *App) ShowAndRun() {
 	a.Show()
-	// Fyne quits on SIGINT/SIGTERM by itself; stop handing results to the
-	// UI as soon as the signal arrives, before its queue shuts down.
+	// Fyne's desktop driver quits on SIGINT/SIGTERM by itself; stop handing
+	// results to the UI as soon as the signal arrives, before its queue
+	// shuts down. Its mobile driver does not quit: there onSignal saves and
+	// exits (signal.go).
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	mobile := fyne.CurrentDevice().IsMobile()
 	go func() {
 		if _, ok := <-sig; ok {
-			a.interrupt()
+			a.onSignal(mobile, exitProcess)
 		}
 	}()
 	a.fa.Run()

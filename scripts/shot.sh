@@ -54,7 +54,8 @@ if [ -n "$save" ]; then
   cp "$save" "$tmp/config/fyne/io.github.huntchess/saved-game.json"
 fi
 app=""
-# SIGTERM, then SIGKILL after 5 s: the simulated phone does not stop on SIGTERM.
+# SIGTERM (the simulated phone too saves and exits on it: app/signal.go),
+# then SIGKILL after 5 s.
 lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$app" 2>/dev/null || break; sleep 0.5; done; kill -9 "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi'
 (cd "$tmp" && exec env XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
   HUNTCHESS_SIZE="$size" "$@" "$bin" >"$tmp/log" 2>&1) &
