@@ -26,7 +26,7 @@ SOLVE       := build/solve
 APP_TABLES_DIR ?= build/apptables
 
 .PHONY: help run test test-quick lint gofmt vet smoke bench fuzz arena app-tables fonts \
-        screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles
+        screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles memory
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -41,6 +41,7 @@ help:
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (tools/icongen)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
+	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
@@ -147,6 +148,15 @@ mobile-check:
 	@$(DEPS) gui
 	$(GO) build -tags mobile -o build/huntchess-mobile .
 	$(GO) vet -tags mobile .
+
+# The app's memory at each stage of use (idle, a table solved on first use
+# and played from, 200 Master moves) against the budgets of README "Memory":
+# the real binary under Xvfb, VmHWM/VmRSS from /proc. MEMORY_FLAGS=-check
+# fails when over budget; stages can be named, e.g. MEMORY_FLAGS=idle.
+MEMORY_FLAGS ?=
+memory:
+	@$(DEPS) gui screenshots
+	bash scripts/memory.sh $(MEMORY_FLAGS)
 
 deps:
 	@$(DEPS) test
