@@ -301,6 +301,7 @@ func (a *App) ShowAndRun() {
 			a.onSignal(mobile, exitProcess)
 		}
 	}()
+	a.releaseAfterStart()
 	a.fa.Run()
 	signal.Stop(sig)
 }

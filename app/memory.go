@@ -1,0 +1,34 @@
+package app
+
+import (
+	"runtime/debug"
+	"time"
+)
+
+// Memory. What the app holds once the home screen is up is mostly the
+// parsed fonts (Fyne parses every font of every text style once: the
+// theme's, its own fallback, the emoji font unless built with the
+// no_emoji tag, and a system font for the language) and the GL driver's;
+// the startup's garbage (the fonts parsed again after each theme change,
+// the message files, the puzzles) is more than what stays. The Go runtime
+// gives freed memory back to the system only slowly, so the app returns it
+// at once after the first screen and after a big transient job (an
+// endgame table solved: see releaseMemory's callers).
+
+// releaseDelay is how long after the window shows the startup's garbage is
+// returned to the system (the first frames are drawn by then).
+const releaseDelay = 2 * time.Second
+
+// releaseMemory runs a garbage collection and returns every free page to
+// the system (debug.FreeOSMemory; a few milliseconds for this app's heap).
+func releaseMemory() { debug.FreeOSMemory() }
+
+// releaseAfterStart returns the startup's garbage to the system once the
+// first screen is drawn.
+func (a *App) releaseAfterStart() {
+	time.AfterFunc(releaseDelay, func() {
+		if !a.stopping.Load() {
+			releaseMemory()
+		}
+	})
+}
