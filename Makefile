@@ -7,6 +7,15 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 
 GO          ?= go
+# Tags of every build of the app: without Fyne's colour emoji font (the
+# texts have none; it costs about 19 MB of heap: README "Memory"). The
+# scripts read the same variable (scripts/lib.sh app_tags).
+APP_TAGS    ?= no_emoji
+export APP_TAGS
+comma       := ,
+empty       :=
+space       := $(empty) $(empty)
+MOBILE_TAGS := $(subst $(space),$(comma),$(strip mobile $(APP_TAGS)))
 DEPS        := bash scripts/deps.sh
 # Packages that hold benchmarks / fuzz targets.
 BENCH_PKGS  ?= ./core/ ./ai/
@@ -53,11 +62,11 @@ help:
 run:
 	@$(DEPS) gui
 	@if [ -n "$$DISPLAY" ]; then \
-	  $(GO) run . ; \
+	  $(GO) run -tags '$(APP_TAGS)' . ; \
 	else \
 	  echo "make run: DISPLAY is not set, so there is no screen to show the window on."; \
 	  echo "make run: starting the app inside a private Xvfb instead (Ctrl+C to stop)."; \
-	  $(DEPS) screenshots && bash scripts/xvfb-run.sh $(GO) run . ; \
+	  $(DEPS) screenshots && bash scripts/xvfb-run.sh $(GO) run -tags '$(APP_TAGS)' . ; \
 	fi
 
 test:
@@ -146,8 +155,8 @@ icon:
 # simulated phone (run build/huntchess-mobile to try it).
 mobile-check:
 	@$(DEPS) gui
-	$(GO) build -tags mobile -o build/huntchess-mobile .
-	$(GO) vet -tags mobile .
+	$(GO) build -tags '$(MOBILE_TAGS)' -o build/huntchess-mobile .
+	$(GO) vet -tags '$(MOBILE_TAGS)' .
 
 # The app's memory at each stage of use (idle, a table solved on first use
 # and played from, 200 Master moves) against the budgets of README "Memory":

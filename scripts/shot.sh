@@ -35,13 +35,12 @@ done
 [ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-c X,Y] [-p] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
-bin="$root/build/huntchess" tags=""
+bin="$root/build/huntchess" tags="$(app_tags)"
 if [ -n "$phone" ]; then
-  bin="$root/build/huntchess-mobile" tags="-tags mobile"
+  bin="$root/build/huntchess-mobile" tags="$(app_tags mobile)"
 fi
 if [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
-  # shellcheck disable=SC2086 # no tags, or one -tags flag
-  (cd "$root" && go build $tags -o "$bin" .)
+  (cd "$root" && go build -tags "$tags" -o "$bin" .)
 fi
 
 screen=1400x1000x24
