@@ -48,7 +48,8 @@ import (
 //	HUNTCHESS_LESSONS_DONE  lessons completed, as stored (beat-the-wolf/1,…)
 //	HUNTCHESS_LEVEL   easy | medium | hard | master (this run only; not saved)
 //	HUNTCHESS_MEMPROFILE, HUNTCHESS_DEVLOG, HUNTCHESS_WATCH_LOOP,
-//	HUNTCHESS_THINK_SCALE  memory measurement (devmem.go, scripts/memory.sh)
+//	HUNTCHESS_WATCH_WAIT, HUNTCHESS_THINK_SCALE  memory measurement
+//	                  (devmem.go, scripts/memory.sh)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
@@ -62,7 +63,7 @@ type Dev struct {
 	Puzzle, Solved                  int
 	Level                           string
 	MemProfile                      string  // heap profiles on SIGUSR1, into this folder
-	DevLog, WatchLoop               bool    // move log; watch mode from game to game
+	DevLog, WatchLoop, WatchWait    bool    // move log; watch mode from game to game; paused until the table
 	ThinkScale                      float64 // the AI's time and node budgets times this
 }
 
@@ -91,6 +92,7 @@ func DevFromEnv() *Dev {
 	}
 	d.DevLog = os.Getenv("HUNTCHESS_DEVLOG") == "1"
 	d.WatchLoop = os.Getenv("HUNTCHESS_WATCH_LOOP") == "1"
+	d.WatchWait = os.Getenv("HUNTCHESS_WATCH_WAIT") == "1"
 	d.ThinkScale, _ = strconv.ParseFloat(os.Getenv("HUNTCHESS_THINK_SCALE"), 64)
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {

@@ -30,6 +30,10 @@ import (
 //	HUNTCHESS_WATCH_LOOP 1    watch mode goes on from game to game (as the
 //	                          game-over dialog's Play again does); implies
 //	                          HUNTCHESS_DEVLOG
+//	HUNTCHESS_WATCH_WAIT 1    watch mode stays paused until the game's
+//	                          endgame table is loaded (where the app has
+//	                          one for it): the table is solved without the
+//	                          two Master searches beside it
 //	HUNTCHESS_THINK_SCALE F   the AI's time caps and node budgets (and the
 //	                          least time per move of watch mode) times F,
 //	                          as ai.ScaleLimits (e.g. 0.1: Master thinks
@@ -63,8 +67,8 @@ func (a *App) startDevTools() {
 	if d.MemProfile != "" {
 		watchMemSignal(func() { writeMemProfile(d.MemProfile) })
 	}
-	if d.DevLog || d.WatchLoop {
-		go a.devLog(d.WatchLoop)
+	if d.DevLog || d.WatchLoop || d.WatchWait {
+		go a.devLog(d.WatchLoop, d.WatchWait)
 	}
 }
 
@@ -142,8 +146,9 @@ func memLine() string {
 
 // devLog writes a line for every move of the game shown and once each
 // game's table is loaded; with loop, a watch-mode game that is over starts
-// again (Play again).
-func (a *App) devLog(loop bool) {
+// again (Play again); with wait, watch mode is paused until the game's
+// table is loaded.
+func (a *App) devLog(loop, wait bool) {
 	var ready [core.NumGames]bool
 	moves := 0
 	var last *core.Game
@@ -176,6 +181,14 @@ func (a *App) devLog(loop bool) {
 				fmt.Fprintln(os.Stderr, "huntchess-dev: moves", moves, gs.info.ID)
 			case n < lastLen: // undone
 				lastLen = n
+			}
+			if wait && gs.mode == ModeWatch {
+				if _, planned := appPlan(gs.info.ID, a.tables != nil && a.tables.mobile); planned && a.tables != nil && !ready[gs.info.ID] {
+					gs.hold()
+				} else if gs.held {
+					wait = false
+					gs.release()
+				}
 			}
 			if loop && gs.mode == ModeWatch && g.Outcome().Over() {
 				fmt.Fprintln(os.Stderr, "huntchess-dev: game-over", gs.info.ID)

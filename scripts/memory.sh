@@ -16,9 +16,10 @@
 #   idle     the home screen, IDLE_SECS (15) after the window shows
 #   lion     Surround the Lion in watch mode at Master: the peak while its
 #            table is solved on first use (until tables/surround-the-lion.hctb
-#            appears in the app's storage and the app reports it loaded),
-#            then the peak and the last figure while playing PLAY_MOVES (100)
-#            moves from the table
+#            appears in the app's storage and the app reports it loaded;
+#            watch mode waits, paused, meanwhile: HUNTCHESS_WATCH_WAIT), then
+#            the RSS after PLAY_MOVES (100) moves played from the table (and
+#            the peak since it loaded, in the notes)
 #   deer     the same for Twenty-Dog Deer Chess (its moving phase's table)
 #   master   MASTER_MOVES (200) moves of Master against itself in watch mode
 #            (MASTER_GAME, default beat-the-wolf: no table, all search),
@@ -78,8 +79,8 @@ declare -A FIG=() HWM=() RSS=() GL=() GOMEM=() NOTE=()
 bin="${MEMORY_BIN:-$root/build/huntchess}"
 case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
 if [ -z "${MEMORY_BIN:-}" ]; then
-  echo "memory: go build -o build/huntchess . (GLFW driver)"
-  (cd "$root" && go build -o "$bin" .)
+  echo "memory: go build -tags '$(app_tags)' -o build/huntchess . (GLFW driver)"
+  (cd "$root" && go build -tags "$(app_tags)" -o "$bin" .)
 fi
 has_prof=""
 grep -qa HUNTCHESS_MEMPROFILE "$bin" && has_prof=1
@@ -183,7 +184,7 @@ stage_idle() {
 stage_table() {
   local name="$1" game="$2" t0=$SECONDS
   start "$name" HUNTCHESS_SCREEN=game HUNTCHESS_GAME="$game" HUNTCHESS_MODE=watch HUNTCHESS_LEVEL=master \
-    HUNTCHESS_WATCH_LOOP=1 HUNTCHESS_THINK_SCALE="$MEMORY_SCALE"
+    HUNTCHESS_WATCH_LOOP=1 HUNTCHESS_WATCH_WAIT=1 HUNTCHESS_THINK_SCALE="$MEMORY_SCALE"
   local file="$dir/config/fyne/io.github.huntchess/tables/$game.hctb"
   # Ready: the app says it loaded the table (or, from an app without the
   # developer log, 3 s after the file appears).
@@ -219,8 +220,8 @@ stage_table() {
     sleep 0.5
   done
   progress_done
-  record "$name-play" "$(status_kb "$app" VmHWM)"
-  NOTE[$name-play]="peak over $(($(moves) - m0)) moves ($((SECONDS - t1)) s) after the table loaded"
+  record "$name-play" "$(status_kb "$app" VmRSS)"
+  NOTE[$name-play]="after $(($(moves) - m0)) moves ($((SECONDS - t1)) s) from the table; peak since it loaded ${HWM[$name-play]} MB"
   finish
   GOMEM[$name-play]="$gofig"
 }
