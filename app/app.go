@@ -197,6 +197,7 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		})
 	}
+	a.watchTableMemory()
 	a.settings = LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
 	fa.Settings().SetTheme(themeFor(a.settings))

@@ -87,9 +87,6 @@ func DevFromEnv() *Dev {
 	d.Solved, _ = strconv.Atoi(os.Getenv("HUNTCHESS_SOLVED"))
 	d.Level = os.Getenv("HUNTCHESS_LEVEL")
 	d.MemProfile = os.Getenv("HUNTCHESS_MEMPROFILE")
-	if d.MemProfile != "" {
-		setMemProfileRate() // before the first screen's fonts are parsed
-	}
 	d.DevLog = os.Getenv("HUNTCHESS_DEVLOG") == "1"
 	d.WatchLoop = os.Getenv("HUNTCHESS_WATCH_LOOP") == "1"
 	d.WatchWait = os.Getenv("HUNTCHESS_WATCH_WAIT") == "1"

@@ -72,13 +72,6 @@ func (a *App) startDevTools() {
 	}
 }
 
-// memProfileRate is the heap profile's sampling rate with
-// HUNTCHESS_MEMPROFILE: one sample every 64 KiB allocated (the default,
-// 512 KiB, leaves most of the small allocations out).
-const memProfileRate = 64 << 10
-
-func setMemProfileRate() { runtime.MemProfileRate = memProfileRate }
-
 var memProfiles struct {
 	sync.Mutex
 	n int
