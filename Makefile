@@ -7,6 +7,15 @@ SHELL := /bin/bash
 export PATH := $(PATH):/usr/local/go/bin
 
 GO          ?= go
+# Tags of every build of the app: without Fyne's colour emoji font (the
+# texts have none; it costs about 19 MB of heap: README "Memory"). The
+# scripts read the same variable (scripts/lib.sh app_tags).
+APP_TAGS    ?= no_emoji
+export APP_TAGS
+comma       := ,
+empty       :=
+space       := $(empty) $(empty)
+MOBILE_TAGS := $(subst $(space),$(comma),$(strip mobile $(APP_TAGS)))
 DEPS        := bash scripts/deps.sh
 # Packages that hold benchmarks / fuzz targets.
 BENCH_PKGS  ?= ./core/ ./ai/
@@ -27,7 +36,7 @@ APP_TABLES_DIR ?= build/apptables
 
 .PHONY: help run test test-quick lint gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles \
-        web serve-web test-web
+        web serve-web test-web memory
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -43,6 +52,7 @@ help:
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (tools/icongen)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
+	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
@@ -57,11 +67,11 @@ help:
 run:
 	@$(DEPS) gui
 	@if [ -n "$$DISPLAY" ]; then \
-	  $(GO) run . ; \
+	  $(GO) run -tags '$(APP_TAGS)' . ; \
 	else \
 	  echo "make run: DISPLAY is not set, so there is no screen to show the window on."; \
 	  echo "make run: starting the app inside a private Xvfb instead (Ctrl+C to stop)."; \
-	  $(DEPS) screenshots && bash scripts/xvfb-run.sh $(GO) run . ; \
+	  $(DEPS) screenshots && bash scripts/xvfb-run.sh $(GO) run -tags '$(APP_TAGS)' . ; \
 	fi
 
 test:
@@ -162,8 +172,17 @@ icon:
 # simulated phone (run build/huntchess-mobile to try it).
 mobile-check:
 	@$(DEPS) gui
-	$(GO) build -tags mobile -o build/huntchess-mobile .
-	$(GO) vet -tags mobile .
+	$(GO) build -tags '$(MOBILE_TAGS)' -o build/huntchess-mobile .
+	$(GO) vet -tags '$(MOBILE_TAGS)' .
+
+# The app's memory at each stage of use (idle, a table solved on first use
+# and played from, 200 Master moves) against the budgets of README "Memory":
+# the real binary under Xvfb, VmHWM/VmRSS from /proc. MEMORY_FLAGS=-check
+# fails when over budget; stages can be named, e.g. MEMORY_FLAGS=idle.
+MEMORY_FLAGS ?=
+memory:
+	@$(DEPS) gui screenshots
+	bash scripts/memory.sh $(MEMORY_FLAGS)
 
 deps:
 	@$(DEPS) test

@@ -3,6 +3,8 @@ package ai
 import (
 	"sync"
 	"sync/atomic"
+	"time"
+	"unsafe"
 
 	"huntchess/core"
 )
@@ -71,24 +73,75 @@ func moveCode(m core.Move) uint16 {
 	return uint16(m.Kind)<<12 | uint16(m.From+1)<<6 | uint16(m.To+1)
 }
 
-var ttPools sync.Map // size (int) -> *sync.Pool of *ttable
+// Idle tables are kept for the next search, at most one of each size (a
+// sync.Pool kept one per processor, and for two garbage collections more:
+// three or four 16 MiB tables in watch mode), and let go once no search has
+// used them for ttIdleRelease.
+var ttIdle struct {
+	sync.Mutex
+	tables map[int]*ttable // size in bits -> an idle table
+	timer  *time.Timer
+	last   time.Time // the last putTT
+}
 
-// getTT returns a cleared table with 1<<bits entries.
+// ttIdleRelease is how long an idle table is kept.
+const ttIdleRelease = 30 * time.Second
+
+// getTT returns a cleared table with 1<<bits entries, at most 1<<maxTTBits
+// (a smaller bound on a phone: tt_mobile.go).
 func getTT(bits int) *ttable {
-	p, _ := ttPools.LoadOrStore(bits, &sync.Pool{New: func() any {
+	bits = min(bits, maxTTBits)
+	ttIdle.Lock()
+	t := ttIdle.tables[bits]
+	delete(ttIdle.tables, bits)
+	ttIdle.Unlock()
+	if t == nil {
 		return &ttable{entries: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
-	}})
-	t := p.(*sync.Pool).Get().(*ttable)
+	}
 	clear(t.entries)
 	return t
 }
 
+// putTT gives a table back once its search is done.
 func putTT(t *ttable) {
 	bits := 0
 	for n := len(t.entries); n > 1; n >>= 1 {
 		bits++
 	}
-	if p, ok := ttPools.Load(bits); ok {
-		p.(*sync.Pool).Put(t)
+	ttIdle.Lock()
+	defer ttIdle.Unlock()
+	if ttIdle.tables == nil {
+		ttIdle.tables = map[int]*ttable{}
 	}
+	if ttIdle.tables[bits] == nil {
+		ttIdle.tables[bits] = t
+	}
+	ttIdle.last = time.Now()
+	if ttIdle.timer == nil {
+		ttIdle.timer = time.AfterFunc(ttIdleRelease, releaseIdleTT)
+	}
+}
+
+// releaseIdleTT lets the idle tables go once none was given back for
+// ttIdleRelease.
+func releaseIdleTT() {
+	ttIdle.Lock()
+	defer ttIdle.Unlock()
+	if wait := ttIdleRelease - time.Since(ttIdle.last); wait > 0 {
+		ttIdle.timer.Reset(wait)
+		return
+	}
+	clear(ttIdle.tables)
+	ttIdle.timer = nil
+}
+
+// idleTTBytes is the memory the idle tables hold (tests).
+func idleTTBytes() int {
+	ttIdle.Lock()
+	defer ttIdle.Unlock()
+	n := 0
+	for _, t := range ttIdle.tables {
+		n += len(t.entries) * int(unsafe.Sizeof(ttEntry{}))
+	}
+	return n
 }

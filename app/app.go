@@ -201,6 +201,7 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		})
 	}
+	a.opts = devOptions(a.opts, a.tableSource())
 	engine := ai.Engine{Tables: a.tableSource()}
 	if a.opts.Think == nil {
 		a.opts.Think = engine.Think
@@ -208,6 +209,7 @@ func New(fa fyne.App, opts Options) *App {
 	if a.opts.Hint == nil {
 		a.opts.Hint = engine.Hint
 	}
+	a.watchTableMemory()
 	a.settings = session.LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
 	widgets.SetStyle(boardStyle(a.settings))
@@ -255,6 +257,7 @@ func New(fa fyne.App, opts Options) *App {
 	switch {
 	case opts.Dev != nil:
 		a.applyDev(opts.Dev)
+		a.startDevTools()
 		if recovered {
 			a.showStartDialog("recovery")
 		}
@@ -350,15 +353,19 @@ func (a *App) Show() {
 // ShowAndRun shows the window and runs the app until it quits.
 func (a *App) ShowAndRun() {
 	a.Show()
-	// Fyne quits on SIGINT/SIGTERM by itself; stop handing results to the
-	// UI as soon as the signal arrives, before its queue shuts down.
+	// Fyne's desktop driver quits on SIGINT/SIGTERM by itself; stop handing
+	// results to the UI as soon as the signal arrives, before its queue
+	// shuts down. Its mobile driver does not quit: there onSignal saves and
+	// exits (signal.go).
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM)
+	mobile := fyne.CurrentDevice().IsMobile()
 	go func() {
 		if _, ok := <-sig; ok {
-			a.interrupt()
+			a.onSignal(mobile, exitProcess)
 		}
 	}()
+	a.releaseAfterStart()
 	a.fa.Run()
 	signal.Stop(sig)
 }

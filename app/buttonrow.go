@@ -19,9 +19,33 @@ type buttonRow struct{ g *iconGroup }
 type iconGroup struct {
 	rows  [][]fyne.CanvasObject
 	icons map[*widget.Button]fyne.Resource
+	// plain holds the least widths of plain buttons by text and text size
+	// (plainWidth).
+	plain map[plainKey]float32
 }
 
-func newIconGroup() *iconGroup { return &iconGroup{icons: map[*widget.Button]fyne.Resource{}} }
+type plainKey struct {
+	text string
+	size float32
+}
+
+func newIconGroup() *iconGroup {
+	return &iconGroup{icons: map[*widget.Button]fyne.Resource{}, plain: map[plainKey]float32{}}
+}
+
+// plainWidth is the least width of a plain button (no icon) with text, at
+// the theme's text size. It is measured on a button made for it once per
+// text and size: a new button at every layout would leave a renderer in
+// Fyne's cache for a minute each time (tens of MB in watch mode).
+func (g *iconGroup) plainWidth(text string) float32 {
+	k := plainKey{text, theme.TextSize()}
+	w, ok := g.plain[k]
+	if !ok {
+		w = widget.NewButton(text, nil).MinSize().Width
+		g.plain[k] = w
+	}
+	return w
+}
 
 // row returns the buttons in a buttonRow of the group.
 func (g *iconGroup) row(btns ...*widget.Button) *fyne.Container {
@@ -51,7 +75,7 @@ func (l *buttonRow) widths(objs []fyne.CanvasObject) (with, without float32) {
 			with, without = max(with, w), max(without, w)
 			continue
 		}
-		plain := widget.NewButton(b.Text, nil).MinSize().Width
+		plain := l.g.plainWidth(b.Text)
 		with = max(with, plain+iconWidth())
 		without = max(without, plain)
 	}

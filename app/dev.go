@@ -64,6 +64,11 @@ import (
 // a stored file, HUNTCHESS_RESUME=1 continues the saved game without
 // asking, HUNTCHESS_AUTOPLAY=1 plays a person's moves at random,
 // HUNTCHESS_WATCH_MS sets watch mode's least time per move.
+//
+//	HUNTCHESS_LEVEL   easy | medium | hard | master (this run only; not saved)
+//	HUNTCHESS_MEMPROFILE, HUNTCHESS_DEVLOG, HUNTCHESS_WATCH_LOOP,
+//	HUNTCHESS_WATCH_WAIT, HUNTCHESS_THINK_SCALE  memory measurement
+//	                  (devmem.go, scripts/memory.sh)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
@@ -78,6 +83,10 @@ type Dev struct {
 	History                         int
 	Board, Pieces                   string
 	Confirm                         bool
+	Level                           string
+	MemProfile                      string  // heap profiles on SIGUSR1, into this folder
+	DevLog, WatchLoop, WatchWait    bool    // move log; watch mode from game to game; paused until the table
+	ThinkScale                      float64 // the AI's time and node budgets times this
 }
 
 // DevFromEnv reads the developer settings; nil when none is set.
@@ -101,6 +110,12 @@ func DevFromEnv() *Dev {
 	d.History, _ = strconv.Atoi(os.Getenv("HUNTCHESS_HISTORY"))
 	d.Board, d.Pieces = os.Getenv("HUNTCHESS_BOARD"), os.Getenv("HUNTCHESS_PIECES")
 	d.Confirm = os.Getenv("HUNTCHESS_CONFIRM") == "1"
+	d.Level = os.Getenv("HUNTCHESS_LEVEL")
+	d.MemProfile = os.Getenv("HUNTCHESS_MEMPROFILE")
+	d.DevLog = os.Getenv("HUNTCHESS_DEVLOG") == "1"
+	d.WatchLoop = os.Getenv("HUNTCHESS_WATCH_LOOP") == "1"
+	d.WatchWait = os.Getenv("HUNTCHESS_WATCH_WAIT") == "1"
+	d.ThinkScale, _ = strconv.ParseFloat(os.Getenv("HUNTCHESS_THINK_SCALE"), 64)
 	d.Timer = -1
 	if t, err := strconv.Atoi(os.Getenv("HUNTCHESS_TIMER")); err == nil {
 		d.Timer = t
@@ -149,6 +164,9 @@ func (a *App) applyDev(d *Dev) {
 		}
 		widgets.SetStyle(boardStyle(a.settings))
 		a.fa.Settings().SetTheme(themeFor(a.settings))
+	}
+	if l, ok := ai.ParseLevel(d.Level); ok {
+		a.settings.Level = l // not saved
 	}
 	if d.Stats != "" {
 		a.prefs.SetString(session.KeyStats, d.Stats)

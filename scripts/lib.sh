@@ -11,6 +11,21 @@
 #   xvfb_resize_window ID W H resize a window (a `-tags mobile` simulated phone
 #                             window stays black under bare Xvfb until resized)
 #   png_colours FILE          number of unique colours in an image
+#   app_tags [TAG...]         the -tags value of a build of the app: APP_TAGS
+#                             (default no_emoji) and the TAGs, comma-separated
+
+# ---- build tags ------------------------------------------------------------
+# Every build of the app leaves out Fyne's colour emoji font (tag no_emoji):
+# the app's texts have none, and Fyne parses the 4 MB font once for every
+# text style it draws (about 19 MB of heap at the home screen; README
+# "Memory"). APP_TAGS= (empty) builds with it.
+APP_TAGS="${APP_TAGS-no_emoji}"
+app_tags() {
+  local IFS=,
+  # shellcheck disable=SC2206 # APP_TAGS is a list of words
+  local t=($APP_TAGS "$@")
+  echo "${t[*]}"
+}
 
 # ---- exit hooks ------------------------------------------------------------
 _LIB_EXIT_CMDS=()

@@ -59,8 +59,10 @@ cleanup() {
 }
 trap cleanup EXIT
 
-echo "package: fyne package -os linux -release ($NAME $VERSION, $ARCH)"
-(cd "$WORK" && "$FYNE" package -os linux -release -name "$NAME" -src "$ROOT")
+# Without Fyne's emoji font, as every build of the app (scripts/lib.sh app_tags).
+TAGS="${APP_TAGS-no_emoji}"
+echo "package: fyne package -os linux -release -tags '$TAGS' ($NAME $VERSION, $ARCH)"
+(cd "$WORK" && "$FYNE" package -os linux -release -tags "$TAGS" -name "$NAME" -src "$ROOT")
 
 mv -f "$WORK/$NAME.tar.xz" "$OUT"
 

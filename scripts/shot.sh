@@ -35,13 +35,12 @@ done
 [ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-c X,Y] [-p] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
-bin="$root/build/huntchess" tags=""
+bin="$root/build/huntchess" tags="$(app_tags)"
 if [ -n "$phone" ]; then
-  bin="$root/build/huntchess-mobile" tags="-tags mobile"
+  bin="$root/build/huntchess-mobile" tags="$(app_tags mobile)"
 fi
 if [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
-  # shellcheck disable=SC2086 # no tags, or one -tags flag
-  (cd "$root" && go build $tags -o "$bin" .)
+  (cd "$root" && go build -tags "$tags" -o "$bin" .)
 fi
 
 screen=1400x1000x24
@@ -54,7 +53,8 @@ if [ -n "$save" ]; then
   cp "$save" "$tmp/config/fyne/io.github.huntchess/saved-game.json"
 fi
 app=""
-# SIGTERM, then SIGKILL after 5 s: the simulated phone does not stop on SIGTERM.
+# SIGTERM (the simulated phone too saves and exits on it: app/signal.go),
+# then SIGKILL after 5 s.
 lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$app" 2>/dev/null || break; sleep 0.5; done; kill -9 "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi'
 (cd "$tmp" && exec env XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
   HUNTCHESS_SIZE="$size" "$@" "$bin" >"$tmp/log" 2>&1) &

@@ -125,6 +125,25 @@ func (m *tableManager) Table(id core.GameID) *tablebase.Table {
 // developer's, a test's).
 func (m *tableManager) Use(id core.GameID, t *tablebase.Table) { m.set(id, t) }
 
+// Planned reports whether this device has (or makes) a table of game id
+// (a nil manager has none).
+func (m *tableManager) Planned(id core.GameID) bool {
+	if m == nil || (m.dir == "" && m.fetch == nil) {
+		return false
+	}
+	_, ok := appPlan(id, m.mobile)
+	return ok
+}
+
+// Solving reports whether game id's table is being solved now.
+func (m *tableManager) Solving(id core.GameID) bool { return m.get(id).state == tableBuilding }
+
+// Settled reports whether game id's table is loaded, or could not be had.
+func (m *tableManager) Settled(id core.GameID) bool {
+	st := m.get(id).state
+	return st == tableReady || st == tableFailed
+}
+
 // Subscribe calls f on the UI goroutine whenever a game's table status changes.
 func (m *tableManager) Subscribe(f func(core.GameID)) { m.subscribe(f) }
 

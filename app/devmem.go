@@ -1,0 +1,198 @@
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"runtime/pprof"
+	"sync"
+	"time"
+
+	"huntchess/ai"
+	"huntchess/core"
+)
+
+// Developer tools for measuring memory (scripts/memory.sh, `make memory`),
+// switched on by the developer variables of dev.go:
+//
+//	HUNTCHESS_MEMPROFILE DIR  on SIGUSR1 (not on Windows) the app writes
+//	                          a heap profile DIR/heap-N.pb.gz (go tool pprof)
+//	                          and a line "huntchess-mem: …" on stderr with
+//	                          the Go runtime's own figures (heap, stacks,
+//	                          the rest, released to the system)
+//	HUNTCHESS_DEVLOG 1        a line "huntchess-dev: …" on stderr for every
+//	                          move of the game shown (its count since the
+//	                          start) and once the game's endgame table is
+//	                          loaded ("table-ready GAME")
+//	HUNTCHESS_WATCH_LOOP 1    watch mode goes on from game to game (as the
+//	                          game-over dialog's Play again does); implies
+//	                          HUNTCHESS_DEVLOG
+//	HUNTCHESS_WATCH_WAIT 1    watch mode stays paused until the game's
+//	                          endgame table is loaded (where the app has
+//	                          one for it): the table is solved without the
+//	                          two Master searches beside it
+//	HUNTCHESS_THINK_SCALE F   the AI's time caps and node budgets (and the
+//	                          least time per move of watch mode) times F,
+//	                          as ai.ScaleLimits (e.g. 0.1: Master thinks
+//	                          0.3 s; its transposition table keeps its size)
+
+// devOptions applies the developer settings that change Options.
+func devOptions(opts Options, tables ai.Tables) Options {
+	d := opts.Dev
+	if d == nil || d.ThinkScale <= 0 || d.ThinkScale == 1 {
+		return opts
+	}
+	scale := d.ThinkScale
+	if opts.Think == nil {
+		opts.Think = func(ctx context.Context, g *core.Game, level ai.Level) ai.Result {
+			lim := ai.ScaleLimits(ai.GameLimits(g, level), scale)
+			lim.Tables = tables
+			return ai.Search(ctx, g.Position(), lim)
+		}
+	}
+	if opts.WatchDelay == 0 {
+		opts.WatchDelay = max(time.Duration(float64(700*time.Millisecond)*scale), time.Millisecond)
+	}
+	return opts
+}
+
+// startDevTools starts the memory profile and the move log the developer
+// settings ask for.
+func (a *App) startDevTools() {
+	d := a.opts.Dev
+	if d == nil {
+		return
+	}
+	if d.MemProfile != "" {
+		watchMemSignal(func() { writeMemProfile(d.MemProfile) })
+	}
+	if d.DevLog || d.WatchLoop || d.WatchWait {
+		go a.devLog(d.WatchLoop, d.WatchWait)
+	}
+}
+
+var memProfiles struct {
+	sync.Mutex
+	n int
+}
+
+// writeMemProfile writes the next heap profile into dir and the runtime's
+// figures on stderr.
+func writeMemProfile(dir string) {
+	memProfiles.Lock()
+	defer memProfiles.Unlock()
+	memProfiles.n++
+	fmt.Fprintln(os.Stderr, "huntchess-mem:", memLine())
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintln(os.Stderr, "huntchess-mem:", err)
+		return
+	}
+	f, err := os.Create(filepath.Join(dir, fmt.Sprintf("heap-%d.pb.gz", memProfiles.n)))
+	if err == nil {
+		err = pprof.Lookup("heap").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "huntchess-mem:", err)
+	}
+}
+
+// memLine is the Go runtime's memory in MiB: the live heap (objects), the
+// heap the runtime holds (in use, free, and released to the system), the
+// goroutine stacks, the rest (GC metadata, caches, profiling buckets) and
+// what it holds of the system in all. Memory the C code (OpenGL, Mesa,
+// fonts' rasteriser buffers) allocates is not in it.
+func memLine() string {
+	names := []string{
+		"/memory/classes/heap/objects:bytes",
+		"/memory/classes/heap/unused:bytes",
+		"/memory/classes/heap/free:bytes",
+		"/memory/classes/heap/released:bytes",
+		"/memory/classes/heap/stacks:bytes",
+		"/memory/classes/os-stacks:bytes",
+		"/memory/classes/metadata/other:bytes",
+		"/memory/classes/metadata/mspan/inuse:bytes",
+		"/memory/classes/metadata/mcache/inuse:bytes",
+		"/memory/classes/profiling/buckets:bytes",
+		"/memory/classes/other:bytes",
+		"/memory/classes/total:bytes",
+		"/gc/heap/goal:bytes",
+	}
+	s := make([]metrics.Sample, len(names))
+	for i, n := range names {
+		s[i].Name = n
+	}
+	metrics.Read(s)
+	v := func(i int) float64 {
+		if s[i].Value.Kind() != metrics.KindUint64 {
+			return 0
+		}
+		return float64(s[i].Value.Uint64()) / (1 << 20)
+	}
+	rest := v(6) + v(7) + v(8) + v(9) + v(10)
+	return fmt.Sprintf("objects=%.1f unused=%.1f free=%.1f released=%.1f stacks=%.1f other=%.1f total=%.1f goal=%.1f goroutines=%d (MiB)",
+		v(0), v(1), v(2), v(3), v(4)+v(5), rest, v(11), v(12), runtime.NumGoroutine())
+}
+
+// devLog writes a line for every move of the game shown and once each
+// game's table is loaded; with loop, a watch-mode game that is over starts
+// again (Play again); with wait, watch mode is paused until the game's
+// table is loaded.
+func (a *App) devLog(loop, wait bool) {
+	var ready [core.NumGames]bool
+	moves := 0
+	var last *core.Game
+	lastLen := 0
+	for range time.Tick(250 * time.Millisecond) {
+		if a.stopping.Load() {
+			return
+		}
+		for _, info := range core.Games() {
+			if !ready[info.ID] && a.tables.Table(info.ID) != nil {
+				ready[info.ID] = true
+				fmt.Fprintln(os.Stderr, "huntchess-dev: table-ready", info.ID)
+			}
+		}
+		done := make(chan struct{})
+		a.do(func() {
+			defer close(done)
+			gs, ok := a.top().(*gameScreen)
+			if !ok {
+				return
+			}
+			g := gs.Game()
+			if g != last {
+				last, lastLen = g, 0
+			}
+			switch n := g.Len(); {
+			case n > lastLen:
+				moves += n - lastLen
+				lastLen = n
+				fmt.Fprintln(os.Stderr, "huntchess-dev: moves", moves, gs.info.ID)
+			case n < lastLen: // undone
+				lastLen = n
+			}
+			if wait && gs.Watching() {
+				if a.tables.Planned(gs.info.ID) && !ready[gs.info.ID] {
+					gs.Hold()
+				} else if gs.Held() {
+					wait = false
+					gs.Release()
+				}
+			}
+			if loop && gs.Watching() && g.Outcome().Over() {
+				fmt.Fprintln(os.Stderr, "huntchess-dev: game-over", gs.info.ID)
+				gs.playAgain()
+			}
+		})
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second): // a.do dropped it (stopping)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+//go:build ci
+
+package app
+
+import (
+	"testing"
+	"time"
+
+	"huntchess/session"
+
+	"fyne.io/fyne/v2/test"
+)
+
+// On a phone driver a SIGTERM saves the game on the UI goroutine, then exits
+// with code 0; on the desktop it only stops the callbacks (Fyne quits).
+func TestSignalSavesAndExitsOnPhone(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	g := h.startGame(2, session.ModeTwoPlayers)
+	g.board.OnMove(g.Game().LegalMoves()[0])
+	record := g.Game().Record()
+	if h.a.hasSaved() {
+		t.Fatal("the game is saved before the signal")
+	}
+	code := make(chan int, 1)
+	go h.a.onSignal(true, func(c int) { code <- c })
+	h.waitFor("the exit", func() bool { return len(code) == 1 })
+	if c := <-code; c != 0 {
+		t.Errorf("exit code %d, want 0", c)
+	}
+	if !h.a.stopping.Load() {
+		t.Error("no callback may reach the UI after the signal")
+	}
+	r, err := h.a.saves.Load()
+	if err != nil || r.Game.Record() != record {
+		t.Fatalf("saved %v (%v), want %q", r, err, record)
+	}
+}
+
+func TestSignalOnDesktopLeavesQuitToFyne(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	done := make(chan struct{})
+	go func() {
+		h.a.onSignal(false, func(int) { t.Error("the desktop must not exit here") })
+		close(done)
+	}()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("onSignal did not return")
+	}
+	if !h.a.stopping.Load() {
+		t.Error("no callback may reach the UI after the signal")
+	}
+}
