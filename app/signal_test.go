@@ -19,9 +19,12 @@ func TestSignalSavesAndExitsOnPhone(t *testing.T) {
 	g := h.startGame(2, session.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	record := g.Game().Record()
-	if h.a.hasSaved() {
-		t.Fatal("the game is saved before the signal")
+	// The move is saved at once, with the whole turn left on the clock; the
+	// signal saves what changed since (5 s of the turn gone).
+	if r, err := h.a.saves.Load(); err != nil || r.TimeLeft != 60_000 {
+		t.Fatalf("saved at the move: %+v %v", r, err)
 	}
+	h.clock.Advance(5 * time.Second)
 	code := make(chan int, 1)
 	go h.a.onSignal(true, func(c int) { code <- c })
 	h.waitFor("the exit", func() bool { return len(code) == 1 })
@@ -32,8 +35,8 @@ func TestSignalSavesAndExitsOnPhone(t *testing.T) {
 		t.Error("no callback may reach the UI after the signal")
 	}
 	r, err := h.a.saves.Load()
-	if err != nil || r.Game.Record() != record {
-		t.Fatalf("saved %v (%v), want %q", r, err, record)
+	if err != nil || r.Game.Record() != record || r.TimeLeft != 55_000 {
+		t.Fatalf("saved %+v (%v), want %q with 55 s left", r, err, record)
 	}
 }
 

@@ -1106,7 +1106,10 @@ func TestBrowser(t *testing.T) {
 		if !cached {
 			return errors.New("the service worker did not keep the table")
 		}
-		_, err := r.shot("lion-table")
+		if _, err := r.shot("lion-table"); err != nil {
+			return err
+		}
+		_, err := r.load(url, false) // back to the plain page: no developer settings
 		return err
 	})
 
