@@ -37,6 +37,11 @@ package translations
 //	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
 //	hint.search_win, hint.search_loss  {{.Count}}
 //	tables.building         {{.Percent}}
+//	review.move             {{.N}} {{.Move}}  the move's number in the move list, its text (displayMove)
+//	review.position         {{.N}} {{.Move}} {{.Ply}} {{.Total}}
+//	review.summary          {{.Side}} {{.Counts}}  review.slips, .mistakes, .blunders (TPlural) joined by review.sep
+//	review.why_allows_capture  {{.Side}}  the predator
+//	review.searching        {{.Percent}}
 //
 // In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
 // as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
@@ -85,6 +90,12 @@ var uiIDs = []string{
 	"tables.loading", "tables.building", "tables.ready", "tables.failed",
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
+	// Added for issue 22: the search's verdicts in the review, its counts in plural forms.
+	"review.sep", "review.colon", "review.position_start", "review.by_table", "review.by_search",
+	"review.search_good", "review.search_mistake", "review.search_blunder", "review.search_best",
+	"review.searching", "review.pass", "review.why_drop", "review.why_missed_capture",
+	"review.why_allows_capture", "review.why_missed_win_predator", "review.why_missed_win_prey",
+	"review.why_loss_predator", "review.why_loss_prey", "review.slips", "review.mistakes", "review.blunders",
 
 	"dialog.ok", "dialog.cancel",
 
@@ -120,7 +131,8 @@ var uiIDs = []string{
 
 // pluralIDs are the messages with plural forms (use TPlural).
 var pluralIDs = map[string]bool{"game.in_hand": true,
-	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true}
+	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true,
+	"review.slips": true, "review.mistakes": true, "review.blunders": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }
