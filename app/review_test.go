@@ -5,11 +5,11 @@ package app
 import (
 	"context"
 	"fmt"
-	"strings"
-	"time"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/require"
