@@ -99,7 +99,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 		Over:     s.gameOver,
 		Hint: func(res ai.Result) {
 			s.board.SetHint(res.Move)
-			s.tables.found(s.info, s.Game().ToMove(), res)
+			s.tables.found(s.Game().Position(), res)
 		},
 		DrawOffered: s.drawOffered,
 	}

@@ -36,6 +36,9 @@ package translations
 //	hint.table_win          {{.Side}} {{.Count}}  use TPlural(id, plies, data); the player's side
 //	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
 //	hint.search_win, hint.search_loss  {{.Count}}
+//	hint.move               {{.Move}} {{.Why}}  the move (displayMove), one of hint.why_*
+//	hint.move_value         {{.Move}} {{.Why}} {{.Value}}  and the result (hint.table_* or hint.search_*)
+//	hint.why_takes_point    {{.Side}}  the predator
 //	tables.building         {{.Percent}}
 //	review.move             {{.N}} {{.Move}}  the move's number in the move list, its text (displayMove)
 //	review.position         {{.N}} {{.Move}} {{.Ply}} {{.Total}}
@@ -86,8 +89,13 @@ var uiIDs = []string{
 	"hint.thinking",
 	// Added for issue 12: hints in words, the endgame table's status.
 	"hint.table_win", "hint.table_draw", "hint.table_loss",
-	"hint.search_win", "hint.search_loss", "hint.search_none",
+	"hint.search_win", "hint.search_loss",
+	// Issue 22: a hint says the move and what it does.
+	"hint.move", "hint.move_value", "hint.why_pass", "hint.why_captures", "hint.why_captures_more",
+	"hint.why_threatens", "hint.why_double", "hint.why_room", "hint.why_saves",
+	"hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice",
 	"tables.loading", "tables.building", "tables.ready", "tables.failed",
+	"tables.ready_moving", // issue 22: what the deer table covers
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
 	// Added for issue 22: the search's verdicts in the review, its counts in plural forms.
