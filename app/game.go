@@ -492,7 +492,8 @@ func (s *gameScreen) showGameOver() {
 	w := widget.NewLabelWithStyle(winner, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText
 	r := widgets.NewParagraphWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
-	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), container.NewVBox(w, r), s.a.win)
+	body := container.NewVBox(w, r)
+	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), body, s.a.win)
 	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
 	again.Importance = widget.HighImportance
 	home := widget.NewButtonWithIcon(translations.T("gameover.home"), theme.HomeIcon(), s.home)
@@ -504,10 +505,31 @@ func (s *gameScreen) showGameOver() {
 		s.dismissGameOver()
 		s.a.showReview(s.Game())
 	})
-	d.SetButtons([]fyne.CanvasObject{ok, home, review, again})
+	// The four answers in one row where they fit, else two rows of two (a
+	// phone): they drop their icons together where even that is too narrow.
+	cw := s.a.win.Canvas().Size().Width
+	g := newIconGroup()
+	if cw > 0 && cw < 640 {
+		body.Add(container.NewVBox(g.row(again, review), g.row(home, ok)))
+	} else {
+		body.Add(g.row(ok, home, review, again))
+	}
 	s.overDialog = d
 	s.overOpen = true
+	// As wide as the answers with their icons (the dialog's own padding
+	// is 32 wide), within the window.
+	w0 := float32(0)
+	for _, row := range g.rows {
+		with, _ := (&buttonRow{g: g}).widths(row)
+		k := float32(len(row))
+		w0 = max(w0, k*with+(k-1)*theme.Padding()+32+4*theme.Padding())
+	}
+	if cw > 0 {
+		w0 = min(w0, cw*0.92)
+	}
+	fitDialog(d, w0)
 	d.Show()
+	fitDialog(d, w0)
 }
 
 func (s *gameScreen) dismissGameOver() {

@@ -1,0 +1,77 @@
+//go:build ci
+
+package app
+
+import (
+	"fmt"
+	"testing"
+
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/session"
+	"huntchess/translations"
+)
+
+// Issue 22's small defects, held by tests where a test can hold them.
+
+// buttonsInside fails unless every button of the top overlay lies inside
+// the window's width, wide enough for its text.
+func buttonsInside(t *testing.T, w fyne.Window, what string) int {
+	t.Helper()
+	top := w.Canvas().Overlays().Top()
+	if top == nil {
+		t.Fatalf("%s: no dialog", what)
+	}
+	width := w.Canvas().Size().Width
+	n := 0
+	for _, o := range test.LaidOutObjects(top) {
+		b, ok := o.(*widget.Button)
+		if !ok || !b.Visible() {
+			continue
+		}
+		n++
+		pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(b)
+		if pos.X < 0 || pos.X+b.Size().Width > width+0.5 {
+			t.Errorf("%s: button %q at x %v, %v wide, in a window %v wide", what, b.Text, pos.X, b.Size().Width, width)
+		}
+		if b.MinSize().Width > b.Size().Width+0.5 {
+			t.Errorf("%s: button %q is %v wide, needs %v", what, b.Text, b.Size().Width, b.MinSize().Width)
+		}
+	}
+	return n
+}
+
+// The game-over dialog fits a phone in both languages at every text size:
+// no answer cut ("OK", "Play ag…").
+func TestGameOverFitsPhone(t *testing.T) {
+	for _, scale := range session.TextScales {
+		for _, lang := range translations.Languages {
+			fa := test.NewTempApp(t)
+			fa.Preferences().SetFloat(session.KeyTextScale, scale)
+			h := newHarness(t, fa)
+			translations.SetLanguage(lang)
+			h.a.startGame(lionTrapped(t), session.ModeTwoPlayers)
+			g := h.gameScreen()
+			pos := g.Game().Position()
+			m, err := pos.ParseMove("b1-S")
+			if err != nil {
+				t.Fatal(err)
+			}
+			g.HumanMove(m)
+			if g.overDialog == nil {
+				t.Fatal("no game-over dialog")
+			}
+			what := fmt.Sprintf("%s text ×%v", lang, scale)
+			if n := buttonsInside(t, h.a.Window(), what); n != 4 {
+				t.Errorf("%s: %d buttons, want 4", what, n)
+			}
+			// A desktop window keeps them in one row.
+			h.a.Window().Resize(fyne.NewSize(1024, 720))
+			g.dismissGameOver()
+			g.showGameOver()
+			buttonsInside(t, h.a.Window(), what+" desktop")
+		}
+	}
+}
