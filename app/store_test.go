@@ -4,6 +4,7 @@ package app
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -72,6 +73,28 @@ func TestGameOverFitsPhone(t *testing.T) {
 			g.dismissGameOver()
 			g.showGameOver()
 			buttonsInside(t, h.a.Window(), what+" desktop")
+		}
+	}
+}
+
+// The About screen lists the keyboard shortcuts only where a keyboard is.
+func TestAboutKeysOnlyWithKeyboard(t *testing.T) {
+	defer func(f func() bool) { hasKeyboard = f }(hasKeyboard)
+	for _, keyboard := range []bool{true, false} {
+		hasKeyboard = func() bool { return keyboard }
+		for _, lang := range translations.Languages {
+			h := newHarness(t, test.NewTempApp(t))
+			translations.SetLanguage(lang)
+			h.a.showAbout()
+			shown := texts(h.a.Window())
+			for _, id := range []string{"about.keys", "about.keys_text", "about.keys_board"} {
+				if got := strings.Contains(shown, translations.T(id)); got != keyboard {
+					t.Errorf("%s, keyboard %v: %s shown %v", lang, keyboard, id, got)
+				}
+			}
+			if !strings.Contains(shown, translations.T("about.how_tap")) || !strings.Contains(shown, translations.T("about.font_licence")) {
+				t.Errorf("%s: the rest of About is shown", lang)
+			}
 		}
 	}
 }
