@@ -48,7 +48,7 @@ type gameScreen struct {
 	// resign, copy and paste (resign.go, movelist.go); askDialog is the
 	// confirmation on screen (resign, leave, paste over a game).
 	resignBtn, copyBtn, pasteBtn, reviewBtn *widget.Button
-	askDialog                               *dialog.ConfirmDialog
+	askDialog                               *question
 	// drawBtn offers a draw; drawDialog asks a person to answer one offered
 	// by drawBy (draw.go).
 	drawBtn    *widget.Button
@@ -573,15 +573,12 @@ func (s *gameScreen) leave() {
 
 // ask shows a confirmation (danger button yes, Cancel) and runs yes on it.
 func (s *gameScreen) ask(title, msg, yesText string, yes func()) {
-	d := dialog.NewConfirm(title, msg, func(ok bool) {
+	d := newQuestion(title, msg, yesText, func(ok bool) {
 		s.askDialog = nil
 		if ok {
 			yes()
 		}
 	}, s.a.win)
-	d.SetConfirmText(yesText)
-	d.SetDismissText(translations.T("dialog.cancel"))
-	d.SetConfirmImportance(widget.DangerImportance)
 	s.askDialog = d
 	d.Show()
 }

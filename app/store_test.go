@@ -8,7 +8,9 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/session"
@@ -95,6 +97,53 @@ func TestAboutKeysOnlyWithKeyboard(t *testing.T) {
 			if !strings.Contains(shown, translations.T("about.how_tap")) || !strings.Contains(shown, translations.T("about.font_licence")) {
 				t.Errorf("%s: the rest of About is shown", lang)
 			}
+		}
+	}
+}
+
+// Resign, Leave and the new-game question draw no large "?" icon over their
+// text (Fyne's confirm dialog does), on a phone and a desktop, and their
+// answers fit.
+func TestQuestionsDrawNoIcon(t *testing.T) {
+	for _, size := range []fyne.Size{fyne.NewSize(390, 844), fyne.NewSize(1024, 720)} {
+		for _, lang := range translations.Languages {
+			h := newHarness(t, test.NewTempApp(t))
+			h.a.Window().Resize(size)
+			translations.SetLanguage(lang)
+			g := h.startGame(0, session.ModeTwoPlayers)
+			g.board.OnMove(g.Game().LegalMoves()[0])
+			check := func(what string) {
+				t.Helper()
+				what = fmt.Sprintf("%s, %s, %v", what, lang, size)
+				top := h.a.Window().Canvas().Overlays().Top()
+				if top == nil {
+					t.Fatalf("%s: no dialog", what)
+				}
+				for _, o := range test.LaidOutObjects(top) {
+					_, icon := o.(*widget.Icon)
+					_, image := o.(*canvas.Image)
+					if (icon || image) && o.Visible() && o.Size().Height > 2*theme.IconInlineSize() {
+						t.Errorf("%s: a large icon %v over the text", what, o.Size())
+					}
+				}
+				if n := buttonsInside(t, h.a.Window(), what); n != 2 {
+					t.Errorf("%s: %d answers", what, n)
+				}
+			}
+			g.confirmResign()
+			check("resign")
+			g.dismissAsk()
+			g.leave()
+			check("leave")
+			g.dismissAsk()
+			if g.askDialog != nil || g.Over() {
+				t.Fatal("dismissed without an answer")
+			}
+			setup := newSetupScreen(h.a, g.info)
+			h.a.push(setup)
+			setup.start()
+			check("new game")
+			setup.confirm.Dismiss()
 		}
 	}
 }
