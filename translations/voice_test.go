@@ -1,6 +1,7 @@
 package translations
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -14,6 +15,19 @@ func TestChineseSpeaksInOneVoice(t *testing.T) {
 				if strings.Contains(s, w) {
 					t.Errorf("%s (%s) says %q: %s", id, form, w, s)
 				}
+			}
+		}
+	}
+}
+
+// There is one deer: the English texts give it one grammatical number
+// ("the deer wins", as "the deer takes"), never "the deer win".
+func TestOneDeerIsSingular(t *testing.T) {
+	plural := regexp.MustCompile(`(?i)\bthe deer (win|take|move|lose|jump|have|are|were)\b`)
+	for id, forms := range rawMessages(t, English) {
+		for form, s := range forms {
+			if m := plural.FindString(s); m != "" {
+				t.Errorf("%s (%s): %q in %s", id, form, m, s)
 			}
 		}
 	}
