@@ -66,10 +66,13 @@ type gameScreen struct {
 	// counted: the result went into the statistics (stats.go), or the
 	// game was over when the screen opened.
 	counted bool
-	// lowWarned: the low-time sound played this turn; overSounded: the
-	// game-over sound played (sound.go).
-	lowWarned, overSounded bool
-	tables                 tableView // the endgame table's status, hints in words (gametables.go)
+	// lowTick: the seconds left when the low-time sound or the last tick
+	// played this turn (0: none yet); overSounded: the game-over sound
+	// played (sound.go).
+	lowTick     int
+	overSounded bool
+	tables      tableView    // the endgame table's status, hints in words (gametables.go)
+	banner      *boardBanner // a pass by time over the board (banner.go)
 }
 
 func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
@@ -106,7 +109,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 	a.tables.Ensure(s.info.ID)
 	s.board.OnMove = s.HumanMove
 	s.board.OnKey = a.typedKey
-	s.timer.OnExpire = s.Expired
+	s.banner, s.timer.OnExpire = newBoardBanner(), s.expired
 	if a.opts.TickEvery > 0 {
 		s.stopTick = make(chan struct{})
 		go s.ticker(a.opts.TickEvery, s.stopTick)
@@ -389,7 +392,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.dismissGameOver()
 		s.showGameOver()
 	}
-	return container.New(boardLayout{}, s.board, container.NewPadded(panel))
+	return container.New(boardLayout{}, container.NewStack(s.board, s.banner.object()), container.NewPadded(panel))
 }
 
 // refresh sets every text and button state from the game.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -13,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
 )
@@ -145,5 +147,39 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 			check("new game")
 			setup.confirm.Dismiss()
 		}
+	}
+}
+
+// A pass by time says so in large text over the board for a moment, in
+// both languages; the clock is in its warning colours before.
+func TestTimeoutBannerOverBoard(t *testing.T) {
+	for _, lang := range translations.Languages {
+		fa := test.NewTempApp(t)
+		fa.Preferences().SetInt(session.KeyTimer, 15)
+		h := newHarness(t, fa)
+		translations.SetLanguage(lang)
+		g := h.startGame(0, session.ModeTwoPlayers)
+		h.clock.Advance(10 * time.Second)
+		g.tick()
+		if !g.timerView.Warning() || g.banner.Visible() {
+			t.Fatalf("%s: 5 s left: warning %v, banner %v", lang, g.timerView.Warning(), g.banner.Visible())
+		}
+		h.clock.Advance(6 * time.Second)
+		g.tick()
+		if g.Game().LastMove().Kind != core.MovePass || !g.banner.Visible() {
+			t.Fatalf("%s: after the timeout: last %v, banner %v", lang, g.Game().LastMove(), g.banner.Visible())
+		}
+		title, line := g.banner.Text()
+		want := translations.TData("game.timeout_passes", map[string]any{"Side": sideName(g.info, core.Prey)})
+		if title != translations.T("game.timeout_title") || line != want {
+			t.Errorf("%s: banner %q / %q", lang, title, line)
+		}
+		// Over the board, inside it.
+		bp := fyne.CurrentApp().Driver().AbsolutePositionForObject(g.board)
+		op := fyne.CurrentApp().Driver().AbsolutePositionForObject(g.banner.object())
+		if op != bp || g.banner.object().Size() != g.board.Size() {
+			t.Errorf("%s: banner at %v %v, board at %v %v", lang, op, g.banner.object().Size(), bp, g.board.Size())
+		}
+		h.waitFor("the banner to go", func() bool { return !g.banner.Visible() })
 	}
 }

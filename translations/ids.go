@@ -12,6 +12,7 @@ package translations
 //	game.captured           {{.Captured}} {{.Needed}}
 //	game.in_hand            {{.Count}}     use TPlural(id, n, nil)
 //	game.seconds_left       {{.Seconds}}
+//	game.timeout_passes     {{.Side}}  the side to move after the pass
 //	gameover.predator_wins  {{.Predator}}
 //	gameover.prey_wins      {{.Prey}}
 //	reason.captures         {{.Count}} {{.Prey}}
@@ -96,6 +97,7 @@ var uiIDs = []string{
 	"hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice",
 	"tables.loading", "tables.building", "tables.ready", "tables.failed",
 	"tables.ready_moving", // issue 22: what the deer table covers
+	"game.timeout_title", "game.timeout_passes", // issue 22: a pass by time over the board
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
 	// Added for issue 22: the search's verdicts in the review, its counts in plural forms.
