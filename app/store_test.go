@@ -183,3 +183,40 @@ func TestTimeoutBannerOverBoard(t *testing.T) {
 		h.waitFor("the banner to go", func() bool { return !g.banner.Visible() })
 	}
 }
+
+// A lesson shows the piece to move and its target after a wrong try (an
+// illegal tap, or a wrong move taken back) and on Show me; the right move
+// clears it.
+func TestLessonShowsTheMove(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	s := h.a.showLesson(core.BeatTheWolf.Info(), 4) // Trap the wolf: e2-e1
+	want, err := func() (core.Move, error) { p := s.run.Position(); return p.ParseMove("e2-e1") }()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.board.Hint().Kind != core.MoveNone || !s.showBtn.Visible() {
+		t.Fatalf("at the start: hint %v, Show me %v", s.board.Hint(), s.showBtn.Visible())
+	}
+	test.Tap(s.showBtn)
+	if s.board.Hint() != want {
+		t.Fatalf("Show me: hint %v, want %v", s.board.Hint(), want)
+	}
+	s.board.SetHint(core.Move{})
+	tapPoints(t, s, "c3", "b4") // illegal
+	if s.board.Hint() != want {
+		t.Fatalf("after an illegal try: hint %v", s.board.Hint())
+	}
+	test.TapAt(s.board, fyne.NewPos(1, 1)) // off the board: the dog is no longer selected
+	tapLessonMove(t, s, "c3-c4")           // legal, wrong
+	if s.showBtn.Visible() || !s.retryBtn.Visible() {
+		t.Fatal("a missed step offers Try again, not Show me")
+	}
+	test.Tap(s.retryBtn)
+	if s.board.Hint() != want || !s.showBtn.Visible() {
+		t.Fatalf("after Try again: hint %v", s.board.Hint())
+	}
+	tapLessonMove(t, s, "e2-e1")
+	if s.board.Hint().Kind != core.MoveNone || s.showBtn.Visible() {
+		t.Fatalf("after the right move: hint %v", s.board.Hint())
+	}
+}

@@ -96,7 +96,7 @@ var uiIDs = []string{
 	"hint.why_threatens", "hint.why_double", "hint.why_room", "hint.why_saves",
 	"hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice",
 	"tables.loading", "tables.building", "tables.ready", "tables.failed",
-	"tables.ready_moving", // issue 22: what the deer table covers
+	"tables.ready_moving",                       // issue 22: what the deer table covers
 	"game.timeout_title", "game.timeout_passes", // issue 22: a pass by time over the board
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
