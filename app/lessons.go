@@ -428,4 +428,7 @@ func devLesson(s *lessonScreen, state string) {
 		}
 	}
 	s.after()
+	if state == "wrong" {
+		s.showMove() // as after a wrong tap (none while the wrong move stands)
+	}
 }
