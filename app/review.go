@@ -260,7 +260,11 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 		func() fyne.CanvasObject {
 			mark := canvas.NewRectangle(color.Transparent)
 			mark.SetMinSize(fyne.NewSize(8, 8))
-			return container.NewBorder(nil, nil, container.NewCenter(mark), nil, widget.NewLabel(""))
+			// One line a move, cut short on a narrow screen: the line
+			// under the buttons shows the chosen move's in full.
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, container.NewCenter(mark), nil, l)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := o.(*fyne.Container)

@@ -220,3 +220,28 @@ func TestLessonShowsTheMove(t *testing.T) {
 		t.Fatalf("after the right move: hint %v", s.board.Hint())
 	}
 }
+
+// The review of a game the search judges fits a phone in both languages:
+// its long lines are cut in the list and wrap under the buttons.
+func TestReviewFitsPhone(t *testing.T) {
+	for _, lang := range translations.Languages {
+		h := newHarness(t, test.NewTempApp(t))
+		translations.SetLanguage(lang)
+		g := firstCaptureGame(t, core.BeatTheWolf.String())
+		h.a.startGame(g, session.ModeTwoPlayers)
+		h.a.showReview(g)
+		r := h.a.top().(*reviewScreen)
+		h.waitFor("the search's verdicts", func() bool {
+			select {
+			case <-r.searched:
+				return true
+			default:
+				return false
+			}
+		})
+		h.a.render()
+		if w := h.a.Window().Content().MinSize().Width; w > 390 {
+			t.Errorf("%s: the review is %v wide", lang, w)
+		}
+	}
+}
