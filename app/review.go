@@ -131,17 +131,19 @@ func (r *reviewScreen) position(n int) core.Position {
 // verdictText says a move's verdict, marked as the table's or the search's,
 // with what the search saw.
 func verdictText(info *core.GameInfo, m session.ReviewMove) string {
+	judged := func(verdictID, byID string) string {
+		return translations.TData("review.judged", map[string]any{"Verdict": translations.T(verdictID), "By": translations.T(byID)})
+	}
 	if m.Search {
 		t := ""
 		switch m.Verdict {
 		case session.VerdictGood:
-			return translations.T("review.search_good") + " " + translations.T("review.by_search")
+			return judged("review.search_good", "review.by_search")
 		case session.VerdictMistake:
-			t = translations.T("review.search_mistake")
+			t = judged("review.search_mistake", "review.by_search")
 		default:
-			t = translations.T("review.search_blunder")
+			t = judged("review.search_blunder", "review.by_search")
 		}
-		t += " " + translations.T("review.by_search")
 		if w := whyText(info, m); w != "" {
 			t += translations.T("review.colon") + w
 		}
@@ -149,11 +151,11 @@ func verdictText(info *core.GameInfo, m session.ReviewMove) string {
 	}
 	switch m.Verdict {
 	case session.VerdictKept:
-		return translations.T("review.kept") + " " + translations.T("review.by_table")
+		return judged("review.kept", "review.by_table")
 	case session.VerdictSlip:
-		return translations.T("review.slip") + " " + translations.T("review.by_table")
+		return judged("review.slip", "review.by_table")
 	case session.VerdictBlunder:
-		return translations.T("review.blunder") + " " + translations.T("review.by_table")
+		return judged("review.blunder", "review.by_table")
 	}
 	if m.Move.Kind == core.MovePass {
 		return translations.T("review.pass")

@@ -46,6 +46,7 @@ package translations
 //	review.summary          {{.Side}} {{.Counts}}  review.slips, .mistakes, .blunders (TPlural) joined by review.sep
 //	review.why_allows_capture  {{.Side}}  the predator
 //	review.searching        {{.Percent}}
+//	review.judged           {{.Verdict}} {{.By}}  a verdict and who judged it (review.by_table, review.by_search)
 //
 // In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
 // as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
@@ -101,7 +102,7 @@ var uiIDs = []string{
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
 	// Added for issue 22: the search's verdicts in the review, its counts in plural forms.
-	"review.sep", "review.colon", "review.position_start", "review.by_table", "review.by_search",
+	"review.sep", "review.colon", "review.position_start", "review.judged", "review.by_table", "review.by_search",
 	"review.search_good", "review.search_mistake", "review.search_blunder", "review.search_best",
 	"review.searching", "review.pass", "review.why_drop", "review.why_missed_capture",
 	"review.why_allows_capture", "review.why_missed_win_predator", "review.why_missed_win_prey",
