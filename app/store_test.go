@@ -14,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -242,6 +243,27 @@ func TestReviewFitsPhone(t *testing.T) {
 		h.a.render()
 		if w := h.a.Window().Content().MinSize().Width; w > 390 {
 			t.Errorf("%s: the review is %v wide", lang, w)
+		}
+	}
+}
+
+// Deer chess's table line says what the table covers, whole, on a desktop
+// (the phone solves no deer table) in both languages.
+func TestDeerTableLineFits(t *testing.T) {
+	for _, lang := range translations.Languages {
+		tables := session.NewTables("", nil, false, func(f func()) { f() })
+		tables.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Hand: 0}}}})
+		h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables = tables })
+		h.a.Window().Resize(fyne.NewSize(1024, 720))
+		translations.SetLanguage(lang)
+		g := h.startGame(3, session.ModeTwoPlayers)
+		l := g.tables.label
+		if l == nil || !l.Visible() || l.Text != translations.T("tables.ready_moving") {
+			t.Fatalf("%s: table line %v", lang, l)
+		}
+		full := widget.NewLabelWithStyle(l.Text, fyne.TextAlignLeading, l.TextStyle).MinSize().Width
+		if full > l.Size().Width+0.5 {
+			t.Errorf("%s: %q needs %v, has %v", lang, l.Text, full, l.Size().Width)
 		}
 	}
 }
