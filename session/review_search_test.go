@@ -129,3 +129,34 @@ func TestSearchReviewForcedResults(t *testing.T) {
 	_, ok := SearchReview(ctx, g, ReviewGame(g, nil), nil)
 	require.False(t, ok)
 }
+
+// carelessGame plays n plies of game id: a quick search's moves, a random
+// one every fifth ply (a player's slips, for the review to find).
+func carelessGame(tb testing.TB, id core.GameID, n int) *core.Game {
+	r := rand.New(rand.NewSource(7))
+	g := core.NewGameFrom(id.Info().Start())
+	for g.Len() < n && !g.Outcome().Over() {
+		m := ai.Search(context.Background(), g.Position(), ai.Limits{Depth: 3, Nodes: 5000, History: g.History()}).Move
+		if g.Len()%5 == 3 {
+			ms := g.LegalMoves()
+			m = ms[r.Intn(len(ms))]
+		}
+		require.NoError(tb, g.PlayMove(m))
+	}
+	return g
+}
+
+// BenchmarkSearchReview: the search's review of a game of about 100 plies
+// (go test -run '^$' -bench SearchReview ./session/).
+func BenchmarkSearchReview(b *testing.B) {
+	for _, id := range []core.GameID{core.BeatTheWolf, core.WolfCarriesPig, core.DeerChess} {
+		g := carelessGame(b, id, 100)
+		moves := ReviewGame(g, nil)
+		b.Run(id.String(), func(b *testing.B) {
+			b.ReportMetric(float64(g.Len()), "plies")
+			for i := 0; i < b.N; i++ {
+				SearchReview(context.Background(), g, moves, nil)
+			}
+		})
+	}
+}
