@@ -79,11 +79,15 @@ func hintWhy(p core.Position, m core.Move) (string, map[string]any) {
 		case n == 1:
 			return "hint.why_captures", nil
 		}
-		if _, c, captured := predatorView(after); c > 0 {
+		moves, c, captured := predatorView(after)
+		if c > 0 {
 			if bits.OnesCount64(captured) > 1 {
 				return "hint.why_double", nil
 			}
 			return "hint.why_threatens", nil
+		}
+		if before, _, _ := predatorView(p); moves > before {
+			return "hint.why_gains_room", nil
 		}
 		return "hint.why_room", nil
 	}

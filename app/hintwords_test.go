@@ -82,6 +82,10 @@ func TestHintWordsSayWhy(t *testing.T) {
 					require.NotZero(t, capt)
 				case "hint.why_closed", "hint.why_takes_point":
 					require.Zero(t, capt)
+				case "hint.why_gains_room":
+					after, _, _ := predatorView(p.After(m))
+					now, _, _ := predatorView(p)
+					require.Greater(t, after, now)
 				}
 			}
 			m := ai.Search(context.Background(), p, ai.Limits{Depth: 2, Nodes: 3000, History: g.History()}).Move
@@ -91,7 +95,7 @@ func TestHintWordsSayWhy(t *testing.T) {
 			require.NoError(t, g.PlayMove(m))
 		}
 	}
-	for _, k := range []string{"hint.why_captures", "hint.why_threatens", "hint.why_room", "hint.why_saves", "hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice"} {
+	for _, k := range []string{"hint.why_captures", "hint.why_threatens", "hint.why_room", "hint.why_gains_room", "hint.why_saves", "hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice"} {
 		require.True(t, seen[k], "%s: %v", k, seen)
 	}
 	require.NotContains(t, hintWords(core.BeatTheWolf.Info().Start(), ai.Result{Move: ms0(t), Score: 10})(), "search")

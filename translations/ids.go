@@ -94,7 +94,7 @@ var uiIDs = []string{
 	"hint.search_win", "hint.search_loss",
 	// Issue 22: a hint says the move and what it does.
 	"hint.move", "hint.move_value", "hint.why_pass", "hint.why_captures", "hint.why_captures_more",
-	"hint.why_threatens", "hint.why_double", "hint.why_room", "hint.why_saves",
+	"hint.why_threatens", "hint.why_double", "hint.why_room", "hint.why_gains_room", "hint.why_saves",
 	"hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice",
 	"tables.loading", "tables.building", "tables.ready", "tables.failed",
 	"tables.ready_moving",                       // issue 22: what the deer table covers
