@@ -66,8 +66,9 @@ type scored struct {
 // SearchReview judges by the search every move of g that moves (ReviewGame's
 // verdicts) has no table verdict for, and returns the new verdicts (moves
 // itself is not changed). It searches on every core; progress (if not nil)
-// is called from the searching goroutines with the positions done and
-// their number. It stops early when ctx is cancelled, reporting false.
+// is called from the searching goroutines, one call at a time, with the
+// positions done and their number. It stops early when ctx is cancelled,
+// reporting false.
 func SearchReview(ctx context.Context, g *core.Game, moves []ReviewMove, progress func(done, total int)) ([]ReviewMove, bool) {
 	out := append([]ReviewMove(nil), moves...)
 	pos := make([]core.Position, 0, len(moves)+1)
@@ -94,8 +95,10 @@ func SearchReview(ctx context.Context, g *core.Game, moves []ReviewMove, progres
 		keys[i] = q.Key
 	}
 	views := make([]scored, len(pos))
-	var next, done atomic.Int64
+	var next atomic.Int64
 	var wg sync.WaitGroup
+	var mu sync.Mutex // one progress call at a time
+	done := 0
 	for w := 0; w < min(runtime.NumCPU(), max(1, len(todo))); w++ {
 		wg.Add(1)
 		go func() {
@@ -107,10 +110,12 @@ func SearchReview(ctx context.Context, g *core.Game, moves []ReviewMove, progres
 				}
 				i := todo[k]
 				views[i] = searchView(ctx, pos[i], keys[:i+1])
-				n := int(done.Add(1))
+				mu.Lock()
+				done++
 				if progress != nil {
-					progress(n, len(todo))
+					progress(done, len(todo))
 				}
+				mu.Unlock()
 			}
 		}()
 	}
