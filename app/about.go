@@ -97,14 +97,22 @@ func (s *aboutScreen) content() fyne.CanvasObject {
 		s.version,
 		heading("about.how_to_play"),
 		bullets("about.how_tap", "about.how_list"),
-		heading("about.keys"),
-		bullets("about.keys_text", "about.keys_board"),
+	)
+	if hasKeyboard() { // a phone has no Ctrl+Z to tell of
+		body.Add(heading("about.keys"))
+		body.Add(bullets("about.keys_text", "about.keys_board"))
+	}
+	body.Objects = append(body.Objects,
 		heading("about.licences"),
 		bullets("about.font_licence", "about.toolkit_licence", "about.sounds"),
 		container.NewHBox(showOFL),
 	)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scrolledBody(body, 640))
 }
+
+// hasKeyboard reports whether the device has a keyboard for the shortcuts
+// (a desktop; a phone or tablet has none to count on). Tests stand in for it.
+var hasKeyboard = func() bool { return !fyne.CurrentDevice().IsMobile() }
 
 // showFontLicence shows the font's licence (OFL.txt) in full, scrolling.
 func (s *aboutScreen) showFontLicence() {

@@ -51,6 +51,7 @@ import (
 //	HUNTCHESS_STATS   statistics to show, as stored (JSON of Stats)
 //	HUNTCHESS_LESSON  the lesson's number in the course (from 1; default 1)
 //	HUNTCHESS_LESSON_STATE  start | wrong (its first named wrong move) |
+//	                  retry (that move, then Try again: the move to make shown) |
 //	                  success (every step made) (default start)
 //	HUNTCHESS_LESSONS_DONE  lessons completed, as stored (beat-the-wolf/1,…)
 //	HUNTCHESS_HISTORY  this many finished games to add to the history first

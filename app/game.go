@@ -48,7 +48,7 @@ type gameScreen struct {
 	// resign, copy and paste (resign.go, movelist.go); askDialog is the
 	// confirmation on screen (resign, leave, paste over a game).
 	resignBtn, copyBtn, pasteBtn, reviewBtn *widget.Button
-	askDialog                               *dialog.ConfirmDialog
+	askDialog                               *question
 	// drawBtn offers a draw; drawDialog asks a person to answer one offered
 	// by drawBy (draw.go).
 	drawBtn    *widget.Button
@@ -66,10 +66,13 @@ type gameScreen struct {
 	// counted: the result went into the statistics (stats.go), or the
 	// game was over when the screen opened.
 	counted bool
-	// lowWarned: the low-time sound played this turn; overSounded: the
-	// game-over sound played (sound.go).
-	lowWarned, overSounded bool
-	tables                 tableView // the endgame table's status, hints in words (gametables.go)
+	// lowTick: the seconds left when the low-time sound or the last tick
+	// played this turn (0: none yet); overSounded: the game-over sound
+	// played (sound.go).
+	lowTick     int
+	overSounded bool
+	tables      tableView    // the endgame table's status, hints in words (gametables.go)
+	banner      *boardBanner // a pass by time over the board (banner.go)
 
 	confirm moveConfirm // a move waiting for confirmation (confirm.go)
 }
@@ -101,14 +104,14 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 		Over:     s.gameOver,
 		Hint: func(res ai.Result) {
 			s.board.SetHint(res.Move)
-			s.tables.found(s.info, s.Game().ToMove(), res)
+			s.tables.found(s.Game().Position(), res)
 		},
 		DrawOffered: s.drawOffered,
 	}
 	a.tables.Ensure(s.info.ID)
 	s.board.OnMove = s.chooseMove // or waits for confirmation (confirm.go)
 	s.board.OnKey = a.typedKey
-	s.timer.OnExpire = s.Expired
+	s.banner, s.timer.OnExpire = newBoardBanner(), s.expired
 	if a.opts.TickEvery > 0 {
 		s.stopTick = make(chan struct{})
 		go s.ticker(a.opts.TickEvery, s.stopTick)
@@ -390,7 +393,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.dismissGameOver()
 		s.showGameOver()
 	}
-	return container.New(boardLayout{}, s.withConfirmBar(s.board), container.NewPadded(panel))
+	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), container.NewPadded(panel))
 }
 
 // refresh sets every text and button state from the game.
@@ -494,7 +497,8 @@ func (s *gameScreen) showGameOver() {
 	w := widget.NewLabelWithStyle(winner, fyne.TextAlignCenter, fyne.TextStyle{Bold: true})
 	w.SizeName = theme.SizeNameSubHeadingText
 	r := widgets.NewParagraphWithStyle(reason, fyne.TextAlignCenter, fyne.TextStyle{})
-	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), container.NewVBox(w, r), s.a.win)
+	body := container.NewVBox(w, r)
+	d := dialog.NewCustomWithoutButtons(translations.T("gameover.title"), body, s.a.win)
 	again := widget.NewButtonWithIcon(translations.T("gameover.play_again"), theme.ViewRefreshIcon(), s.playAgain)
 	again.Importance = widget.HighImportance
 	home := widget.NewButtonWithIcon(translations.T("gameover.home"), theme.HomeIcon(), s.home)
@@ -506,10 +510,31 @@ func (s *gameScreen) showGameOver() {
 		s.dismissGameOver()
 		s.a.showReview(s.Game())
 	})
-	d.SetButtons([]fyne.CanvasObject{ok, home, review, again})
+	// The four answers in one row where they fit, else two rows of two (a
+	// phone): they drop their icons together where even that is too narrow.
+	cw := s.a.win.Canvas().Size().Width
+	g := newIconGroup()
+	if cw > 0 && cw < 640 {
+		body.Add(container.NewVBox(g.row(again, review), g.row(home, ok)))
+	} else {
+		body.Add(g.row(ok, home, review, again))
+	}
 	s.overDialog = d
 	s.overOpen = true
+	// As wide as the answers with their icons (the dialog's own padding
+	// is 32 wide), within the window.
+	w0 := float32(0)
+	for _, row := range g.rows {
+		with, _ := (&buttonRow{g: g}).widths(row)
+		k := float32(len(row))
+		w0 = max(w0, k*with+(k-1)*theme.Padding()+32+4*theme.Padding())
+	}
+	if cw > 0 {
+		w0 = min(w0, cw*0.92)
+	}
+	fitDialog(d, w0)
 	d.Show()
+	fitDialog(d, w0)
 }
 
 func (s *gameScreen) dismissGameOver() {
@@ -553,15 +578,12 @@ func (s *gameScreen) leave() {
 
 // ask shows a confirmation (danger button yes, Cancel) and runs yes on it.
 func (s *gameScreen) ask(title, msg, yesText string, yes func()) {
-	d := dialog.NewConfirm(title, msg, func(ok bool) {
+	d := newQuestion(title, msg, yesText, func(ok bool) {
 		s.askDialog = nil
 		if ok {
 			yes()
 		}
 	}, s.a.win)
-	d.SetConfirmText(yesText)
-	d.SetDismissText(translations.T("dialog.cancel"))
-	d.SetConfirmImportance(widget.DangerImportance)
 	s.askDialog = d
 	d.Show()
 }

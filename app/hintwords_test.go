@@ -1,6 +1,8 @@
 package app
 
 import (
+	"context"
+	"math/rand"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,6 +14,7 @@ import (
 
 func TestHintWords(t *testing.T) {
 	lion := core.SurroundTheLion.Info()
+	defer translations.SetLanguage(translations.English)
 	defer translations.SetLanguage(translations.Current())
 	cases := []struct {
 		side   core.Side
@@ -24,13 +27,82 @@ func TestHintWords(t *testing.T) {
 		{core.Predator, ai.Result{Exact: true}, "Draw with best play.", "双方正确应对下是和棋。"},
 		{core.Predator, ai.Result{Score: 30000 - 5}, "The search sees a win in 5 moves (no endgame table proves it).", "搜索看到5步内可胜（没有残局库证实）。"},
 		{core.Predator, ai.Result{Score: -(30000 - 4)}, "The search sees a loss in 4 moves; this move resists longest.", "搜索看到4步内会输；这一步坚持最久。"},
-		{core.Predator, ai.Result{Score: 120}, "The search's choice: it sees no forced result (no endgame table covers this position).", "搜索选出的一步：未见必胜或必败（本局面不在残局库中）。"},
 	}
 	for _, c := range cases {
-		w := hintWords(lion, c.side, c.res)
+		p := lion.Start()
+		p.ToMove = c.side
+		w := hintWords(p, c.res)
 		translations.SetLanguage(translations.English)
 		require.Equal(t, c.en, w())
 		translations.SetLanguage(translations.Chinese) // the words follow a language switch
 		require.Equal(t, c.zh, w())
 	}
+}
+
+// A hint says the move and what it does, in a player's words, before what
+// the search or the table knows of the result.
+func TestHintWordsSayWhy(t *testing.T) {
+	defer translations.SetLanguage(translations.English)
+	translations.SetLanguage(translations.English)
+	// The wolf captures.
+	g := firstCaptureGame(t, core.BeatTheWolf.String())
+	last := g.LastMove()
+	require.NoError(t, func() error { g.Undo(); return nil }())
+	p := g.Position()
+	w := hintWords(p, ai.Result{Move: last, Score: 40})
+	require.Equal(t, displayMove(last)+": it captures.", w())
+	require.Contains(t, displayMove(last), "×")
+	w = hintWords(p, ai.Result{Move: last, Score: 30000 - 5})
+	require.Equal(t, displayMove(last)+": it captures. The search sees a win in 5 moves (no endgame table proves it).", w())
+	translations.SetLanguage(translations.Chinese)
+	require.Equal(t, displayMove(last)+"：吃子。搜索看到5步内可胜（没有残局库证实）。", w())
+	translations.SetLanguage(translations.English)
+
+	// Along a game, every kind of prey move is named: out of danger, a point
+	// taken away, the pack kept closed; and the predator's threats.
+	seen := map[string]bool{}
+	r := rand.New(rand.NewSource(3))
+	for _, id := range []core.GameID{core.BeatTheWolf, core.WolfCarriesPig} {
+		g := core.NewGameFrom(id.Info().Start())
+		for g.Len() < 80 && !g.Outcome().Over() {
+			p := g.Position()
+			ms := g.LegalMoves()
+			for _, m := range ms {
+				key, _ := hintWhy(p, m)
+				seen[key] = true
+				_, capt, _ := predatorView(p.After(m))
+				_, before, _ := predatorView(p)
+				switch key {
+				case "hint.why_saves":
+					require.Equal(t, core.Prey, p.ToMove)
+					require.Zero(t, capt)
+					require.NotZero(t, before)
+				case "hint.why_threatens", "hint.why_double":
+					require.Equal(t, core.Predator, p.ToMove)
+					require.NotZero(t, capt)
+				case "hint.why_closed", "hint.why_takes_point":
+					require.Zero(t, capt)
+				case "hint.why_gains_room":
+					after, _, _ := predatorView(p.After(m))
+					now, _, _ := predatorView(p)
+					require.Greater(t, after, now)
+				}
+			}
+			m := ai.Search(context.Background(), p, ai.Limits{Depth: 2, Nodes: 3000, History: g.History()}).Move
+			if g.Len()%3 == 1 { // now and then a careless move
+				m = ms[r.Intn(len(ms))]
+			}
+			require.NoError(t, g.PlayMove(m))
+		}
+	}
+	for _, k := range []string{"hint.why_captures", "hint.why_threatens", "hint.why_room", "hint.why_gains_room", "hint.why_saves", "hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice"} {
+		require.True(t, seen[k], "%s: %v", k, seen)
+	}
+	require.NotContains(t, hintWords(core.BeatTheWolf.Info().Start(), ai.Result{Move: ms0(t), Score: 10})(), "search")
+}
+
+func ms0(t *testing.T) core.Move {
+	g, err := core.NewGame(core.BeatTheWolf.String())
+	require.NoError(t, err)
+	return g.LegalMoves()[0]
 }

@@ -126,6 +126,7 @@ type lessonScreen struct {
 	capturedLabel, inHandLabel    *widget.Label
 	tray                          *widgets.CaptureTray
 	retryBtn, restartBtn, nextBtn *widget.Button
+	showBtn                       *widget.Button // Show me: the piece to move and its target
 	backBtn                       *widget.Button
 	noteShown                     string // the note's text as shown, for tests
 }
@@ -216,19 +217,45 @@ func (s *lessonScreen) reply() {
 	s.after()
 }
 
-// illegal explains a tap that is no legal move.
+// illegal explains a tap that is no legal move, and shows the piece to
+// move and its target.
 func (s *lessonScreen) illegal(from, to int) {
 	s.run.Illegal(from, to)
 	s.refresh()
+	s.showMove()
 }
 
-// retry takes a wrong move back.
+// retry takes a wrong move back and shows the piece to move and its target.
 func (s *lessonScreen) retry() {
 	s.gen++
 	if s.run.Retry() {
 		s.board.SetPosition(s.run.Position(), core.Move{})
 	}
 	s.refresh()
+	s.showMove()
+}
+
+// expected is the step's move (its first right one), if the player is to
+// make one now.
+func (s *lessonScreen) expected() (core.Move, bool) {
+	if s.run == nil || !s.run.Takes() || s.run.Step() >= len(s.run.L.Steps) {
+		return core.Move{}, false
+	}
+	st := s.run.L.Steps[s.run.Step()]
+	if len(st.Expect) == 0 {
+		return core.Move{}, false
+	}
+	p := s.run.Position()
+	m, err := p.ParseMove(st.Expect[0])
+	return m, err == nil
+}
+
+// showMove highlights the piece to move and its target on the board (after
+// a wrong try, or on Show me); the next move clears it.
+func (s *lessonScreen) showMove() {
+	if m, ok := s.expected(); ok {
+		s.board.SetHint(m)
+	}
 }
 
 func (s *lessonScreen) restart() { s.open(s.idx) }
@@ -258,6 +285,7 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 	s.nextBtn = widget.NewButtonWithIcon(translations.T("lesson.next"), theme.NavigateNextIcon(), s.next)
 	s.nextBtn.Importance = widget.HighImportance
 	s.nextBtn.IconPlacement = widget.ButtonIconTrailingText
+	s.showBtn = widget.NewButtonWithIcon(translations.T("lesson.show_move"), theme.VisibilityIcon(), s.showMove)
 
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, s.backBtn, nil, s.title),
@@ -267,7 +295,7 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
 		s.complete,
 		s.note,
-		container.NewGridWithColumns(2, s.restartBtn, container.NewStack(s.retryBtn, s.nextBtn)),
+		container.NewGridWithColumns(2, s.restartBtn, container.NewStack(s.retryBtn, s.nextBtn, s.showBtn)),
 	)
 	s.refresh()
 	panel := container.NewVScroll(container.NewPadded(head))
@@ -348,16 +376,21 @@ func (s *lessonScreen) refresh() {
 	s.board.SetReadOnly(!s.run.Takes())
 	s.retryBtn.Hide()
 	s.nextBtn.Hide()
+	s.showBtn.Hide()
+	_, canShow := s.expected()
 	switch {
 	case ph == lessons.Missed:
 		s.retryBtn.Show()
 	case ph == lessons.Done && s.idx < len(s.course)-1:
 		s.nextBtn.Show()
+	case canShow:
+		s.showBtn.Show()
 	}
 }
 
 // devLesson brings a lesson to the state HUNTCHESS_LESSON_STATE asks for
 // (dev.go): "wrong", its first named wrong move (the steps before it made);
+// "retry", that move taken back by Try again (the right move highlighted);
 // "success", every step made; anything else, the start.
 func devLesson(s *lessonScreen, state string) {
 	l := s.run.L
@@ -376,7 +409,7 @@ func devLesson(s *lessonScreen, state string) {
 		}
 	}
 	switch state {
-	case "wrong":
+	case "wrong", "retry":
 		for _, st := range l.Steps {
 			if len(st.Wrong) > 0 {
 				play(st.Wrong[0].Move)
@@ -384,10 +417,18 @@ func devLesson(s *lessonScreen, state string) {
 			}
 			play(st.Expect[0])
 		}
+		if state == "retry" {
+			s.after()
+			s.retry()
+			return
+		}
 	case "success":
 		for _, st := range l.Steps {
 			play(st.Expect[0])
 		}
 	}
 	s.after()
+	if state == "wrong" {
+		s.showMove() // as after a wrong tap (none while the wrong move stands)
+	}
 }

@@ -3,7 +3,6 @@ package app
 import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -25,7 +24,7 @@ type setupScreen struct {
 	levelRadio *widget.RadioGroup
 	startBtn   *widget.Button
 	// confirm asks before an unfinished game is discarded (while shown).
-	confirm *dialog.ConfirmDialog
+	confirm *question
 }
 
 func newSetupScreen(a *App, info *core.GameInfo) *setupScreen {
@@ -112,15 +111,12 @@ func (n *setupScreen) start() {
 	}
 	msg := translations.TData("newgame.confirm_message", map[string]any{
 		"Game": translations.Game(info.Key).Title, "Move": moveNumber(g)})
-	d := dialog.NewConfirm(translations.T("newgame.confirm_title"), msg, func(ok bool) {
+	d := newQuestion(translations.T("newgame.confirm_title"), msg, translations.T("newgame.confirm_start"), func(ok bool) {
 		n.confirm = nil
 		if ok {
 			n.begin()
 		}
 	}, n.a.win)
-	d.SetConfirmText(translations.T("newgame.confirm_start"))
-	d.SetDismissText(translations.T("dialog.cancel"))
-	d.SetConfirmImportance(widget.DangerImportance)
 	n.confirm = d
 	d.Show()
 }

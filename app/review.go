@@ -1,7 +1,10 @@
 package app
 
 import (
+	"context"
 	"image/color"
+	"strings"
+	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -16,19 +19,29 @@ import (
 	"huntchess/widgets"
 )
 
-// reviewScreen shows a game move by move with the endgame table's verdicts,
-// a value strip over the whole game, and the position of the chosen move
-// on a read-only board.
+// reviewScreen shows a game move by move with the endgame table's verdicts
+// and, where no table covers a move, the search's (judged in the
+// background: session.SearchReview), a value strip over the whole game, and
+// the position of the chosen move on a read-only board.
 type reviewScreen struct {
 	a     *App
 	info  *core.Game
 	moves []session.ReviewMove
 	table bool
 	cur   int // moves played in the position shown (0: the start)
+	// searching: the search's verdicts are being worked out (percent done);
+	// cancel stops it.
+	searching bool
+	percent   atomic.Int32
+	cancel    context.CancelFunc
+	// searched tells when the search's verdicts have arrived (tests wait on it).
+	searched chan struct{}
 
 	board      *widgets.Board
 	list       *widget.List
 	strip      *fyne.Container
+	summaryTxt *widgets.Paragraph
+	progress   *widget.ProgressBar
 	posLabel   *widget.Label
 	verdictTxt *widgets.Paragraph
 	prev, next *widget.Button
@@ -39,10 +52,72 @@ func (a *App) showReview(g *core.Game) { a.push(newReviewScreen(a, g)) }
 
 func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	t := a.tables.Table(g.Info().ID)
-	return &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGame(g, t), table: t != nil, cur: g.Len()}
+	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGame(g, t), table: t != nil, cur: g.Len(), searched: make(chan struct{})}
+	r.startSearch()
+	return r
 }
 
-func (r *reviewScreen) close() {}
+// startSearch judges by the search, off the UI goroutine, the moves no
+// table covers; the screen shows its progress, then the verdicts.
+func (r *reviewScreen) startSearch() {
+	need := false
+	for _, m := range r.moves {
+		need = need || m.Verdict == session.VerdictUnknown
+	}
+	if !need {
+		close(r.searched)
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	r.cancel, r.searching = cancel, true
+	g, moves := r.info.Clone(), append([]session.ReviewMove(nil), r.moves...)
+	go func() {
+		last := int32(-1)
+		out, ok := session.SearchReview(ctx, g, moves, func(done, total int) {
+			p := int32(100 * done / max(1, total))
+			r.percent.Store(p)
+			if p/10 != last/10 { // every tenth
+				last = p
+				r.a.do(r.showProgress)
+			}
+		})
+		if !ok {
+			return
+		}
+		r.a.do(func() {
+			r.moves, r.searching = out, false
+			close(r.searched)
+			r.refreshVerdicts()
+		})
+	}()
+}
+
+func (r *reviewScreen) close() {
+	if r.cancel != nil {
+		r.cancel()
+	}
+}
+
+// showProgress shows how far the search's judgement has come.
+func (r *reviewScreen) showProgress() {
+	if r.progress == nil || !r.searching {
+		return
+	}
+	r.progress.SetValue(float64(r.percent.Load()) / 100)
+	r.summaryTxt.SetText(r.summaryText())
+}
+
+// refreshVerdicts shows the verdicts anew (the search's have arrived).
+func (r *reviewScreen) refreshVerdicts() {
+	if r.list == nil {
+		return
+	}
+	r.progress.Hide()
+	r.summaryTxt.SetText(r.summaryText())
+	r.fillStrip()
+	r.list.Refresh()
+	r.show(r.cur)
+}
 
 // position returns the position after n moves.
 func (r *reviewScreen) position(n int) core.Position {
@@ -53,24 +128,71 @@ func (r *reviewScreen) position(n int) core.Position {
 	return p
 }
 
-func verdictText(m session.ReviewMove) string {
+// verdictText says a move's verdict, marked as the table's or the search's,
+// with what the search saw.
+func verdictText(info *core.GameInfo, m session.ReviewMove) string {
+	judged := func(verdictID, byID string) string {
+		return translations.TData("review.judged", map[string]any{"Verdict": translations.T(verdictID), "By": translations.T(byID)})
+	}
+	if m.Search {
+		t := ""
+		switch m.Verdict {
+		case session.VerdictGood:
+			return judged("review.search_good", "review.by_search")
+		case session.VerdictMistake:
+			t = judged("review.search_mistake", "review.by_search")
+		default:
+			t = judged("review.search_blunder", "review.by_search")
+		}
+		if w := whyText(info, m); w != "" {
+			t += translations.T("review.colon") + w
+		}
+		return t
+	}
 	switch m.Verdict {
 	case session.VerdictKept:
-		return translations.T("review.kept")
+		return judged("review.kept", "review.by_table")
 	case session.VerdictSlip:
-		return translations.T("review.slip")
+		return judged("review.slip", "review.by_table")
 	case session.VerdictBlunder:
-		return translations.T("review.blunder")
+		return judged("review.blunder", "review.by_table")
+	}
+	if m.Move.Kind == core.MovePass {
+		return translations.T("review.pass")
 	}
 	return translations.T("review.unknown")
+}
+
+// whyText says in a few words what the search saw in a mistake or a blunder.
+func whyText(info *core.GameInfo, m session.ReviewMove) string {
+	pred := m.Mover == core.Predator
+	switch m.Why {
+	case session.WhyDrop:
+		return translations.T("review.why_drop")
+	case session.WhyMissedCapture:
+		return translations.T("review.why_missed_capture")
+	case session.WhyAllowsCapture:
+		return translations.TData("review.why_allows_capture", map[string]any{"Side": sideName(info, core.Predator)})
+	case session.WhyMissedWin:
+		if pred {
+			return translations.T("review.why_missed_win_predator")
+		}
+		return translations.T("review.why_missed_win_prey")
+	case session.WhyWalksIntoLoss:
+		if pred {
+			return translations.T("review.why_loss_predator")
+		}
+		return translations.T("review.why_loss_prey")
+	}
+	return ""
 }
 
 // verdictColor is the colour of a verdict's mark.
 func verdictColor(v session.Verdict) color.Color {
 	switch v {
-	case session.VerdictKept:
+	case session.VerdictKept, session.VerdictGood:
 		return color.NRGBA{0x3a, 0x9a, 0x5b, 0xff}
-	case session.VerdictSlip:
+	case session.VerdictSlip, session.VerdictMistake:
 		return color.NRGBA{0xe0, 0xa0, 0x20, 0xff}
 	case session.VerdictBlunder:
 		return color.NRGBA{0xd0, 0x40, 0x40, 0xff}
@@ -93,11 +215,25 @@ func valueColor(v tablebase.Value, mover core.Side, known bool) color.Color {
 	return color.NRGBA{0x30, 0x70, 0xb0, 0xff} // the prey's
 }
 
+// reviewMoveNumber is the number the move list gives the move of ply i (from 0):
+// two plies a move, as its rows.
+func reviewMoveNumber(i int) int { return i/2 + 1 }
+
+// moveLine is the review's line of ply i: numbered and written as in the
+// move list ("10. a4×b3"), with its verdict.
 func (r *reviewScreen) moveLine(i int) string {
 	m := r.moves[i]
-	s := translations.TData("review.move", map[string]any{"N": i + 1, "Move": m.Move.String()}) + " — " + verdictText(m)
+	s := translations.TData("review.move", map[string]any{"N": reviewMoveNumber(i), "Move": displayMove(m.Move)}) + " — "
+	if m.Verdict == session.VerdictUnknown && r.searching && m.Move.Kind != core.MovePass {
+		return s + "…"
+	}
+	s += verdictText(r.info.Info(), m)
 	if m.Best.Kind != core.MoveNone {
-		s += " · " + translations.TData("review.best", map[string]any{"Move": m.Best.String()})
+		id := "review.best"
+		if m.Search {
+			id = "review.search_best"
+		}
+		s += " · " + translations.TData(id, map[string]any{"Move": displayMove(m.Best)})
 	}
 	return s
 }
@@ -118,30 +254,19 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	r.prev = widget.NewButtonWithIcon(translations.T("review.prev"), theme.NavigateBackIcon(), func() { r.show(r.cur - 1) })
 	r.next = widget.NewButtonWithIcon(translations.T("review.next"), theme.NavigateNextIcon(), func() { r.show(r.cur + 1) })
 
-	// The value strip: one bar per position, coloured by its value for the
-	// predator; the position shown is underlined by its verdict's colour.
 	r.strip = container.NewGridWithColumns(max(1, len(r.moves)+1))
-	p := r.info.Start()
-	for i := 0; i <= len(r.moves); i++ {
-		known := false
-		var v tablebase.Value
-		if t := r.a.tables.Table(r.info.Info().ID); t != nil {
-			v, _, known = t.Probe(p)
-		}
-		bar := canvas.NewRectangle(valueColor(v, p.ToMove, known))
-		bar.SetMinSize(fyne.NewSize(2, 18))
-		r.strip.Add(bar)
-		if i < len(r.moves) {
-			p = p.After(r.moves[i].Move)
-		}
-	}
+	r.fillStrip()
 
 	r.list = widget.NewList(
 		func() int { return len(r.moves) },
 		func() fyne.CanvasObject {
 			mark := canvas.NewRectangle(color.Transparent)
 			mark.SetMinSize(fyne.NewSize(8, 8))
-			return container.NewBorder(nil, nil, container.NewCenter(mark), nil, widget.NewLabel(""))
+			// One line a move, cut short on a narrow screen: the line
+			// under the buttons shows the chosen move's in full.
+			l := widget.NewLabel("")
+			l.Truncation = fyne.TextTruncateEllipsis
+			return container.NewBorder(nil, nil, container.NewCenter(mark), nil, l)
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := o.(*fyne.Container)
@@ -158,9 +283,16 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 		})
 	r.list.OnSelected = func(i widget.ListItemID) { r.show(i + 1) }
 
+	r.summaryTxt = widgets.NewParagraph(r.summaryText())
+	r.progress = widget.NewProgressBar()
+	r.progress.SetValue(float64(r.percent.Load()) / 100)
+	if !r.searching {
+		r.progress.Hide()
+	}
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, back, nil, title),
-		r.summary(),
+		r.summaryTxt,
+		r.progress,
 		r.strip,
 		container.NewGridWithColumns(2, r.prev, r.next),
 		r.posLabel,
@@ -171,33 +303,88 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	return container.New(boardLayout{}, r.board, container.NewPadded(panel))
 }
 
-// summary counts the verdicts of each side.
-func (r *reviewScreen) summary() fyne.CanvasObject {
-	if !r.table {
-		text := translations.T("review.no_table")
-		if o := r.info.Outcome(); o.Reason == core.ReasonAgreed {
-			text += "\n" + translations.T("review.agreed")
+// fillStrip draws the value strip: one bar per position, coloured by its
+// value for the predator: the table's where it covers the position, else,
+// paler, the search's once it has judged the move that led there.
+func (r *reviewScreen) fillStrip() {
+	r.strip.RemoveAll()
+	p := r.info.Start()
+	for i := 0; i <= len(r.moves); i++ {
+		known := false
+		var v tablebase.Value
+		if t := r.a.tables.Table(r.info.Info().ID); t != nil {
+			v, _, known = t.Probe(p)
 		}
-		return widgets.NewParagraph(text)
-	}
-	var slips, blunders [2]int
-	for _, m := range r.moves {
-		switch m.Verdict {
-		case session.VerdictSlip:
-			slips[m.Mover]++
-		case session.VerdictBlunder:
-			blunders[m.Mover]++
+		c := valueColor(v, p.ToMove, known)
+		if !known && i > 0 && r.moves[i-1].Search {
+			c = searchColor(r.moves[i-1].ScoreAfter, r.moves[i-1].Mover)
+		}
+		bar := canvas.NewRectangle(c)
+		bar.SetMinSize(fyne.NewSize(2, 18))
+		r.strip.Add(bar)
+		if i < len(r.moves) {
+			p = p.After(r.moves[i].Move)
 		}
 	}
-	info := r.info.Info()
-	line := func(s core.Side) string {
-		return translations.TData("review.summary", map[string]any{"Side": sideName(info, s), "Slips": slips[s], "Blunders": blunders[s]})
+	r.strip.Refresh()
+}
+
+// searchColor colours a position by the search's score for the side that
+// just moved: the predator's or the prey's colour, paler than the table's.
+func searchColor(score int, mover core.Side) color.Color {
+	if mover == core.Prey {
+		score = -score
 	}
-	text := line(core.Predator) + "\n" + line(core.Prey)
+	switch {
+	case score >= session.MistakeMargin:
+		return color.NRGBA{0xb0, 0x50, 0x30, 0x90}
+	case score <= -session.MistakeMargin:
+		return color.NRGBA{0x30, 0x70, 0xb0, 0x90}
+	}
+	return color.NRGBA{0xa0, 0xa0, 0xa0, 0x90}
+}
+
+// summaryText counts the verdicts of each side (the table's slips, the
+// search's mistakes, the blunders of both), or says the search is at work.
+func (r *reviewScreen) summaryText() string {
+	var text string
+	if r.searching {
+		text = translations.TData("review.searching", map[string]any{"Percent": int(r.percent.Load())})
+	} else {
+		var slips, mistakes, blunders [2]int
+		anySearch := false
+		for _, m := range r.moves {
+			anySearch = anySearch || m.Search
+			switch m.Verdict {
+			case session.VerdictSlip:
+				slips[m.Mover]++
+			case session.VerdictMistake:
+				mistakes[m.Mover]++
+			case session.VerdictBlunder:
+				blunders[m.Mover]++
+			}
+		}
+		info := r.info.Info()
+		line := func(s core.Side) string {
+			var parts []string
+			if r.table {
+				parts = append(parts, translations.TPlural("review.slips", slips[s], nil))
+			}
+			if anySearch {
+				parts = append(parts, translations.TPlural("review.mistakes", mistakes[s], nil))
+			}
+			parts = append(parts, translations.TPlural("review.blunders", blunders[s], nil))
+			return translations.TData("review.summary", map[string]any{"Side": sideName(info, s), "Counts": strings.Join(parts, translations.T("review.sep"))})
+		}
+		text = line(core.Predator) + "\n" + line(core.Prey)
+		if !r.table {
+			text = translations.T("review.no_table") + "\n" + text
+		}
+	}
 	if o := r.info.Outcome(); o.Reason == core.ReasonAgreed {
 		text += "\n" + translations.T("review.agreed")
 	}
-	return widgets.NewParagraph(text)
+	return text
 }
 
 // show puts the position after n moves on the board.
@@ -209,7 +396,12 @@ func (r *reviewScreen) show(n int) {
 		last = r.moves[n-1].Move
 	}
 	r.board.SetPosition(r.position(n), last)
-	r.posLabel.SetText(translations.TData("review.position", map[string]any{"N": n, "Total": len(r.moves)}))
+	if n == 0 {
+		r.posLabel.SetText(translations.TData("review.position_start", map[string]any{"Total": len(r.moves)}))
+	} else {
+		r.posLabel.SetText(translations.TData("review.position", map[string]any{
+			"N": reviewMoveNumber(n - 1), "Move": displayMove(last), "Ply": n, "Total": len(r.moves)}))
+	}
 	text := ""
 	if n > 0 {
 		text = r.moveLine(n - 1)

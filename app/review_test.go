@@ -3,10 +3,13 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/require"
@@ -59,20 +62,87 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	out := texts(h.a.Window())
 	require.Contains(t, out, "Review · Surround the Lion")
 	require.Regexp(t, `1\. \S+ — kept the value`, out)
-	require.Contains(t, out, fmt.Sprintf("Position after %d of %d moves", n, n))
-	require.Regexp(t, fmt.Sprintf(`%d\. \S+ — (let a win slip to a draw|a blunder: now lost) · best: \S+`, n), out)
-	require.Regexp(t, `dogs: 0 slips, 1 blunders|dogs: 1 slips, 0 blunders`, out)
+	require.Contains(t, out, fmt.Sprintf(" · %d/%d", n, n))
+	require.Regexp(t, fmt.Sprintf(`%d\. \S+ — (let a win slip to a draw|a blunder: now lost) \(table\) · best: \S+`, (n+1)/2), out)
+	require.Regexp(t, `dogs: 0 slips, 1 blunder\b|dogs: 1 slip, 0 blunders`, out)
 	require.Contains(t, out, "lion: 0 slips, 0 blunders")
+	require.NotContains(t, out, "(search)")
 	require.True(t, r.next.Disabled())
 	test.Tap(r.prev)
 	require.Equal(t, n-1, r.cur)
-	require.Contains(t, texts(h.a.Window()), fmt.Sprintf("Position after %d of %d moves", n-1, n))
+	require.Contains(t, texts(h.a.Window()), fmt.Sprintf(" · %d/%d", n-1, n))
 	require.False(t, r.next.Disabled())
 	translations.SetLanguage(translations.Chinese)
 	h.drain()
 	require.Contains(t, texts(h.a.Window()), "复盘 · 围狮棋")
 	h.a.back()
 	require.IsType(t, &gameScreen{}, h.a.top())
+}
+
+// Where no table covers the game, the review judges every move by the
+// search, in the background, marked as the search's; the lines are
+// numbered and written as in the move list.
+func TestReviewBySearch(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	s := h.startGame(0, session.ModeTwoPlayers) // Beat the Wolf
+	// The wolf leaves a dog it could take, then a dog walks into a jump.
+	g := s.Game()
+	for g.Len() < 12 {
+		res := ai.Search(context.Background(), g.Position(), ai.Limits{Depth: 2, Nodes: 2000, History: g.History()})
+		require.NoError(t, g.PlayMove(res.Move))
+	}
+	test.Tap(s.reviewBtn)
+	r, ok := h.a.top().(*reviewScreen)
+	require.True(t, ok)
+	require.Contains(t, texts(h.a.Window()), "The search is judging the moves…")
+	h.waitFor("the search's verdicts", func() bool {
+		select {
+		case <-r.searched:
+			return true
+		default:
+			return false
+		}
+	})
+	out := texts(h.a.Window())
+	require.NotContains(t, out, "not judged")
+	require.NotContains(t, out, "judging")
+	require.Contains(t, out, "No endgame table covers this game")
+	require.Regexp(t, `1\. \S+ — (good|a mistake|a blunder) \(search\)`, out)
+	require.Regexp(t, `wolf: \d+ mistakes?, \d+ blunders?`, out)
+	require.NotContains(t, out, "slip")
+	for i, m := range r.moves {
+		require.True(t, m.Search, "move %d", i+1)
+		line := r.moveLine(i)
+		require.True(t, strings.HasPrefix(line, fmt.Sprintf("%d. %s — ", i/2+1, displayMove(m.Move))), line)
+	}
+	require.Contains(t, out, fmt.Sprintf("After 6. %s · 12/12", displayMove(r.moves[11].Move)))
+	translations.SetLanguage(translations.Chinese)
+	h.drain()
+	require.Contains(t, texts(h.a.Window()), "（搜索）")
+	// Leaving the review stops a search still at work.
+	h.a.back()
+	r2 := newReviewScreen(h.a, g)
+	r2.close()
+	require.Eventually(t, func() bool { h.drain(); return true }, time.Second, 10*time.Millisecond)
+}
+
+// The verdicts say what the search saw, and the counts take plural forms.
+func TestReviewWords(t *testing.T) {
+	info := core.BeatTheWolf.Info()
+	m := session.ReviewMove{Search: true, Verdict: session.VerdictBlunder, Why: session.WhyAllowsCapture, Mover: core.Prey}
+	require.Equal(t, "a blunder (search): it gives the wolf a capture", verdictText(info, m))
+	m.Why, m.Mover = session.WhyWalksIntoLoss, core.Predator
+	require.Equal(t, "a blunder (search): it walks into a trap", verdictText(info, m))
+	m = session.ReviewMove{Verdict: session.VerdictSlip}
+	require.Equal(t, "let a win slip to a draw (table)", verdictText(info, m))
+	require.Equal(t, "1 blunder", translations.TPlural("review.blunders", 1, nil))
+	require.Equal(t, "2 blunders", translations.TPlural("review.blunders", 2, nil))
+	// A capture keeps its mark ×, as in the move list.
+	g := firstCaptureGame(t, info.Key)
+	r := &reviewScreen{info: g, moves: session.ReviewGame(g, nil)}
+	last := g.Len() - 1
+	require.Contains(t, r.moveLine(last), fmt.Sprintf("%d. %s — ", last/2+1, displayMove(g.LastMove())))
+	require.Contains(t, r.moveLine(last), "×")
 }
 
 // lionTablePath is the Surround the Lion table `make test` builds first.

@@ -21,11 +21,12 @@ const (
 	SoundCapture  = "capture"
 	SoundPlace    = "place"
 	SoundLowTime  = "low-time"
+	SoundTick     = "tick" // each second of the last lowTimeAt
 	SoundGameOver = "game-over"
 )
 
 // lowTimeAt is the time left on the player's turn timer when the low-time
-// sound plays (once a turn).
+// sound plays (once a turn); then a tick each second to the end.
 const lowTimeAt = 10 * time.Second
 
 // SoundPlayer plays a sound by name. Play must return at once and never
@@ -56,19 +57,30 @@ func moveSoundFor(m core.Move) string {
 // moveSound sounds the move shown (the Position hook); a new turn may warn
 // of low time again.
 func (s *gameScreen) moveSound(last core.Move) {
-	s.lowWarned = false
+	s.lowTick = 0
 	s.a.playSound(moveSoundFor(last))
 }
 
-// lowTimeSound warns once a turn when the player's timer runs low.
+// lowTimeSound warns when the player's timer runs low: the low-time sound
+// at lowTimeAt left, then a tick at each whole second left.
 func (s *gameScreen) lowTimeSound() {
-	if s.lowWarned || !s.HumanTurn() || s.Paused() || s.a.settings.Timer == 0 {
+	if !s.HumanTurn() || s.Paused() || s.a.settings.Timer == 0 {
 		return
 	}
-	if left := s.timer.Remaining(); left > 0 && left <= lowTimeAt {
-		s.lowWarned = true
-		s.a.playSound(SoundLowTime)
+	left := s.timer.Remaining()
+	if left <= 0 || left > lowTimeAt {
+		return
 	}
+	sec := int((left + time.Second - 1) / time.Second) // as the clock shows it
+	switch {
+	case s.lowTick == 0:
+		s.a.playSound(SoundLowTime)
+	case sec < s.lowTick:
+		s.a.playSound(SoundTick)
+	default:
+		return
+	}
+	s.lowTick = sec
 }
 
 // ---- synthesis -------------------------------------------------------------------
@@ -89,6 +101,7 @@ var soundTones = map[string][]tone{
 	SoundPlace:    {{880, 60 * time.Millisecond, 0.3}},
 	SoundCapture:  {{660, 80 * time.Millisecond, 0.4}, {440, 120 * time.Millisecond, 0.4}},
 	SoundLowTime:  {{1000, 80 * time.Millisecond, 0.3}, {0, 60 * time.Millisecond, 0}, {1000, 80 * time.Millisecond, 0.3}},
+	SoundTick:     {{1600, 45 * time.Millisecond, 0.18}},
 	SoundGameOver: {{523, 120 * time.Millisecond, 0.35}, {659, 120 * time.Millisecond, 0.35}, {784, 260 * time.Millisecond, 0.35}},
 }
 

@@ -99,15 +99,24 @@ func TestSoundsOfEvents(t *testing.T) {
 	}
 	wantSounds(t, log, SoundPlace)
 
-	// low time: once a turn, at 10 s left
-	h.clock.Advance(4 * time.Second)
-	g.tick()
+	// low time: the warning once a turn at 10 s left, then a tick each second
+	for g.timer.Remaining() > lowTimeAt+time.Second {
+		h.clock.Advance(time.Second)
+		g.tick()
+	}
 	wantSounds(t, log)
-	h.clock.Advance(2 * time.Second)
-	g.tick()
-	h.clock.Advance(1 * time.Second)
+	h.clock.Advance(time.Second)
 	g.tick()
 	wantSounds(t, log, SoundLowTime)
+	h.clock.Advance(300 * time.Millisecond)
+	g.tick()
+	wantSounds(t, log) // the same second
+	h.clock.Advance(700 * time.Millisecond)
+	g.tick()
+	wantSounds(t, log, SoundTick)
+	h.clock.Advance(time.Second)
+	g.tick()
+	wantSounds(t, log, SoundTick)
 
 	// the setting switches them off
 	s := h.a.settings
@@ -125,7 +134,7 @@ func TestSoundsOfEvents(t *testing.T) {
 
 // The sounds are short, non-empty, and never clip.
 func TestSynthesizedSounds(t *testing.T) {
-	for _, name := range []string{SoundMove, SoundCapture, SoundPlace, SoundLowTime, SoundGameOver} {
+	for _, name := range []string{SoundMove, SoundCapture, SoundPlace, SoundLowTime, SoundTick, SoundGameOver} {
 		b := synth(name)
 		if len(b) == 0 || len(b)%2 != 0 {
 			t.Fatalf("%s: %d bytes", name, len(b))

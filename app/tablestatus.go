@@ -17,9 +17,9 @@ type tableView struct {
 	words func() string
 }
 
-// found is told the hint's search result (on the UI goroutine).
-func (v *tableView) found(info *core.GameInfo, toMove core.Side, res ai.Result) {
-	v.words = hintWords(info, toMove, res)
+// found is told the hint's search result for position p (on the UI goroutine).
+func (v *tableView) found(p core.Position, res ai.Result) {
+	v.words = hintWords(p, res)
 }
 
 // moved forgets the hint's words.

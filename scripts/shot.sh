@@ -48,16 +48,22 @@ screen=1400x1000x24
 xvfb_start "$screen" 2>/dev/null
 tmp="$(mktemp -d)"
 lib_on_exit "rm -rf '$tmp'"
+# Each run has its own data: the desktop keeps it under XDG_CONFIG_HOME, the
+# simulated phone in a fixed fyne-test folder under the temporary directory
+# (whatever XDG_* says), so the app gets its own TMPDIR too.
+mkdir -p "$tmp/tmp"
 if [ -n "$save" ]; then
-  mkdir -p "$tmp/config/fyne/io.github.huntchess"
-  cp "$save" "$tmp/config/fyne/io.github.huntchess/saved-game.json"
+  store="$tmp/config/fyne/io.github.huntchess"
+  [ -z "$phone" ] || store="$tmp/tmp/fyne-test/io.github.huntchess"
+  mkdir -p "$store"
+  cp "$save" "$store/saved-game.json"
 fi
 app=""
 # SIGTERM (the simulated phone too saves and exits on it: app/signal.go),
 # then SIGKILL after 5 s.
 lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 "$app" 2>/dev/null || break; sleep 0.5; done; kill -9 "$app" 2>/dev/null || true; wait "$app" 2>/dev/null || true; fi'
 (cd "$tmp" && exec env XDG_CONFIG_HOME="$tmp/config" XDG_DATA_HOME="$tmp/data" XDG_CACHE_HOME="$tmp/cache" \
-  HUNTCHESS_SIZE="$size" "$@" "$bin" >"$tmp/log" 2>&1) &
+  TMPDIR="$tmp/tmp" HUNTCHESS_SIZE="$size" "$@" "$bin" >"$tmp/log" 2>&1) &
 app=$!
 if [ -n "$phone" ]; then
   # The simulated phone's window is titled "App" with no class: find it by

@@ -12,7 +12,9 @@ const (
 	VerdictUnknown Verdict = iota // no table covers the position
 	VerdictKept                   // the value stayed (win, draw or loss)
 	VerdictSlip                   // a win let slip to a draw
-	VerdictBlunder                // a draw or a win turned into a loss
+	VerdictBlunder                // a draw or a win turned into a loss (the search's: see review_search.go)
+	VerdictGood                   // the search's: nothing lost
+	VerdictMistake                // the search's: the score dropped by MistakeMargin
 )
 
 // ReviewMove is one move of a game with the table's view of it.
@@ -22,8 +24,14 @@ type ReviewMove struct {
 	Before  tablebase.Value // for the mover, before the move
 	After   tablebase.Value // for the mover, after it
 	Plies   int             // plies to the end before the move (win/loss)
-	Best    core.Move       // the table's move where this one lost value
+	Best    core.Move       // the table's (or the search's) move where this one lost value
 	Verdict Verdict
+	// Search: the verdict is the search's judgement (SearchReview), not the
+	// table's; the scores are the search's for the mover, before and after
+	// the move, and Why says what it saw.
+	Search                  bool
+	ScoreBefore, ScoreAfter int
+	Why                     Why
 }
 
 // ReviewGame works out every move's Verdict from the table (nil: none).

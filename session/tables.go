@@ -288,6 +288,20 @@ func covers(t *tablebase.Table, plan tablebase.Plan) bool {
 	return true
 }
 
+// coversPlacement reports whether t holds positions with prey still in hand
+// (deer chess's placement phase; the app solves only the moving phase).
+func coversPlacement(t *tablebase.Table) bool {
+	if t == nil {
+		return false
+	}
+	for _, s := range t.Sections {
+		if s.Hand > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // build solves the plan and caches the table (written to a temporary file
 // and renamed, so a crash leaves no half table).
 func (m *tableManager) build(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
@@ -333,6 +347,9 @@ func (m *tableManager) StatusText(id core.GameID) string {
 	st := m.get(id)
 	switch {
 	case st.state == tableReady || m.Table(id) != nil:
+		if id.Info().HasPlacement() && !coversPlacement(m.Table(id)) {
+			return translations.T("tables.ready_moving")
+		}
 		return translations.T("tables.ready")
 	case st.state == tableBuilding:
 		return translations.TData("tables.building", map[string]any{"Percent": int(100 * st.frac)})

@@ -129,6 +129,21 @@ func TestTablesRebuildDamagedCache(t *testing.T) {
 	require.Equal(t, "Endgame table unavailable: Master and hints search instead", m.StatusText(core.DeerChess))
 }
 
+// The deer table the app solves covers the moving phase only, and its
+// status line says so (not a plain "ready" while the dogs are placed).
+func TestTablesStatusSaysWhatIsCovered(t *testing.T) {
+	m := newTableManager(t.TempDir(), nil, false, func(f func()) { f() })
+	m.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Captured: 0, Hand: 0}}}})
+	defer translations.SetLanguage(translations.Current())
+	translations.SetLanguage(translations.English)
+	require.Equal(t, "Perfect play once all dogs are in (Master, hints)", m.StatusText(core.DeerChess))
+	translations.SetLanguage(translations.Chinese)
+	require.Equal(t, "犬全部入场后完美着法（大师级与提示）", m.StatusText(core.DeerChess))
+	translations.SetLanguage(translations.English)
+	m.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Captured: 0, Hand: 0}, {Captured: 0, Hand: 12}}}})
+	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.StatusText(core.DeerChess))
+}
+
 // A phone solves only Surround the Lion; the desktop the deer moving phase too.
 func TestAppPlan(t *testing.T) {
 	_, ok := appPlan(core.DeerChess, true)

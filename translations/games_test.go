@@ -134,6 +134,8 @@ func TestSeedSentencesVerbatim(t *testing.T) {
 				"One deer leaps dogs while twenty dogs enter to surround it",
 				"The deer starts at the gate. A gate is an ordinary grassland point. Eight dogs ring the middle, and twelve dogs stay in hand.",
 				"Whether placing or moving, dogs stay within the grassland and cannot enter the cliff (the diamond) interior; the connecting gate remains an ordinary grassland point.",
+				// The seed's "The deer win" takes the singular, as every other
+				// text of the one deer does (issue 22).
 				"The deer wins by taking 7 dogs.",
 			},
 			Chinese: {

@@ -12,6 +12,7 @@ package translations
 //	game.captured           {{.Captured}} {{.Needed}}
 //	game.in_hand            {{.Count}}     use TPlural(id, n, nil)
 //	game.seconds_left       {{.Seconds}}
+//	game.timeout_passes     {{.Side}}  the side to move after the pass
 //	gameover.predator_wins  {{.Predator}}
 //	gameover.prey_wins      {{.Prey}}
 //	reason.captures         {{.Count}} {{.Prey}}
@@ -36,6 +37,9 @@ package translations
 //	hint.table_win          {{.Side}} {{.Count}}  use TPlural(id, plies, data); the player's side
 //	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
 //	hint.search_win, hint.search_loss  {{.Count}}
+//	hint.move               {{.Move}} {{.Why}}  the move (displayMove), one of hint.why_*
+//	hint.move_value         {{.Move}} {{.Why}} {{.Value}}  and the result (hint.table_* or hint.search_*)
+//	hint.why_takes_point    {{.Side}}  the predator
 //	tables.building         {{.Percent}}
 //	confirm.question        {{.Move}}
 //	history.sides_ai        {{.Side}} {{.Level}}
@@ -44,6 +48,12 @@ package translations
 //	history.ply             {{.Move}}  the move's number and text, as in the list
 //	history.moves           {{.Count}}  use TPlural(id, n, nil)
 //	moves.viewing_short, moves.viewing_shortest  {{.Number}} {{.Move}}  shorter forms of moves.viewing
+//	review.move             {{.N}} {{.Move}}  the move's number in the move list, its text (displayMove)
+//	review.position         {{.N}} {{.Move}} {{.Ply}} {{.Total}}
+//	review.summary          {{.Side}} {{.Counts}}  review.slips, .mistakes, .blunders (TPlural) joined by review.sep
+//	review.why_allows_capture  {{.Side}}  the predator
+//	review.searching        {{.Percent}}
+//	review.judged           {{.Verdict}} {{.By}}  a verdict and who judged it (review.by_table, review.by_search)
 //
 // In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
 // as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
@@ -88,10 +98,22 @@ var uiIDs = []string{
 	"hint.thinking",
 	// Added for issue 12: hints in words, the endgame table's status.
 	"hint.table_win", "hint.table_draw", "hint.table_loss",
-	"hint.search_win", "hint.search_loss", "hint.search_none",
+	"hint.search_win", "hint.search_loss",
+	// Issue 22: a hint says the move and what it does.
+	"hint.move", "hint.move_value", "hint.why_pass", "hint.why_captures", "hint.why_captures_more",
+	"hint.why_threatens", "hint.why_double", "hint.why_room", "hint.why_gains_room", "hint.why_saves",
+	"hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice",
 	"tables.loading", "tables.building", "tables.downloading", "tables.ready", "tables.failed",
+	"tables.ready_moving",                       // issue 22: what the deer table covers
+	"game.timeout_title", "game.timeout_passes", // issue 22: a pass by time over the board
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
+	// Added for issue 22: the search's verdicts in the review, its counts in plural forms.
+	"review.sep", "review.colon", "review.position_start", "review.judged", "review.by_table", "review.by_search",
+	"review.search_good", "review.search_mistake", "review.search_blunder", "review.search_best",
+	"review.searching", "review.pass", "review.why_drop", "review.why_missed_capture",
+	"review.why_allows_capture", "review.why_missed_win_predator", "review.why_missed_win_prey",
+	"review.why_loss_predator", "review.why_loss_prey", "review.slips", "review.mistakes", "review.blunders",
 
 	"dialog.ok", "dialog.cancel",
 
@@ -137,7 +159,7 @@ var uiIDs = []string{
 // pluralIDs are the messages with plural forms (use TPlural).
 var pluralIDs = map[string]bool{"game.in_hand": true,
 	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true,
-	"history.moves": true}
+	"history.moves": true, "review.slips": true, "review.mistakes": true, "review.blunders": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }

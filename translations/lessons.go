@@ -12,6 +12,7 @@ var lessonIDs = []string{
 	"lesson.step",
 	"lesson.retry",
 	"lesson.restart",
+	"lesson.show_move", // issue 22: the piece to move and its target
 	"lesson.next",
 	"lesson.all",
 	"lesson.complete",

@@ -181,7 +181,7 @@ func TestLookupsAndTemplates(t *testing.T) {
 	assert.Equal(t, "提示", l.T("game.hint"))
 	assert.Equal(t, "手里还有 1 只犬", l.TPlural("game.in_hand", 1, nil))
 	assert.Equal(t, "轮到狼方走", l.TData("game.to_move", map[string]any{"Side": l.T("piece.wolves")}))
-	assert.Equal(t, "人机对战：我扮演犬方", l.TData("mode.vs_ai_as_prey", map[string]any{"Prey": l.T("piece.dogs")}))
+	assert.Equal(t, "人机对战：你执犬方", l.TData("mode.vs_ai_as_prey", map[string]any{"Prey": l.T("piece.dogs")}))
 	for _, g := range []string{"wolf", "dog", "pig", "lion", "deer"} {
 		assert.Equal(t, l.TIn(English, "glyph."+g), l.TIn(Chinese, "glyph."+g), "glyph.%s", g)
 	}

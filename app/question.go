@@ -1,0 +1,64 @@
+package app
+
+import (
+	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
+
+	"huntchess/translations"
+	"huntchess/widgets"
+)
+
+// question asks yes or Cancel: the message centred and wrapped, a danger
+// answer and Cancel. Unlike Fyne's confirm dialog it draws no large "?"
+// icon over its text.
+type question struct {
+	d        dialog.Dialog
+	win      fyne.Window
+	msg      string
+	onAnswer func(bool)
+	done     bool
+}
+
+// newQuestion makes the question; onAnswer is told the answer once.
+func newQuestion(title, msg, yesText string, onAnswer func(bool), win fyne.Window) *question {
+	q := &question{win: win, msg: msg, onAnswer: onAnswer}
+	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
+	d := dialog.NewCustomWithoutButtons(title, body, win)
+	q.d = d
+	cancel := widget.NewButtonWithIcon(translations.T("dialog.cancel"), theme.CancelIcon(), q.Dismiss)
+	yes := widget.NewButtonWithIcon(yesText, theme.ConfirmIcon(), q.Confirm)
+	yes.Importance = widget.DangerImportance
+	d.SetButtons([]fyne.CanvasObject{cancel, yes})
+	return q
+}
+
+// Show shows the question as wide as its message on one line, within the
+// window, and as high as the wrapped message needs.
+func (q *question) Show() {
+	w := widget.NewLabel(q.msg).MinSize().Width + 32 + 4*theme.Padding()
+	if cw := q.win.Canvas().Size().Width * 0.9; cw > 0 {
+		w = min(w, cw)
+	}
+	w = min(w, 600)
+	fitDialog(q.d, w)
+	q.d.Show()
+	fitDialog(q.d, w)
+}
+
+func (q *question) answer(ok bool) {
+	if q.done {
+		return
+	}
+	q.done = true
+	q.d.Hide()
+	if q.onAnswer != nil {
+		q.onAnswer(ok)
+	}
+}
+
+// Confirm answers yes; Dismiss and Hide answer Cancel.
+func (q *question) Confirm() { q.answer(true) }
+func (q *question) Dismiss() { q.answer(false) }
+func (q *question) Hide()    { q.answer(false) }
