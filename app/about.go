@@ -76,9 +76,7 @@ func ParseAppVersion(toml string) (version string, build int) {
 
 func (s *aboutScreen) content() fyne.CanvasObject {
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
-	title := widget.NewLabelWithStyle(translations.T("about.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.SizeName = theme.SizeNameSubHeadingText
-	title.Truncation = fyne.TextTruncateEllipsis
+	title := s.a.wrappedTitle(translations.T("about.title"), theme.SizeNameSubHeadingText) // wraps, never cut
 	top := container.NewBorder(nil, nil, back, nil, title)
 
 	s.version = widget.NewLabel(versionText(s.a.fa.Metadata(), s.a.opts.Version, s.a.opts.Build))

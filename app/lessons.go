@@ -118,7 +118,7 @@ type lessonScreen struct {
 	closed bool
 
 	// widgets of the current content, for refresh and tests
-	title                         *widget.Label
+	title                         *widgets.Paragraph
 	heading                       *widgets.Paragraph
 	info1                         *widget.Label // lesson number, the player's side, the step
 	goal, note                    *widgets.Paragraph
@@ -266,8 +266,7 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 	s.board.SetShowLegal(s.a.settings.ShowLegal)
 	s.board.SetAnimations(s.a.settings.Animations)
 	s.backBtn = widget.NewButtonWithIcon(translations.T("lesson.all"), theme.NavigateBackIcon(), s.a.back)
-	s.title = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.title.Truncation = fyne.TextTruncateEllipsis
+	s.title = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true}) // wraps, never cut
 	s.heading = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.heading.SizeName = theme.SizeNameSubHeadingText
 	s.info1 = widget.NewLabel("")

@@ -30,7 +30,8 @@ type puzzleScreen struct {
 	flow *session.Puzzle
 
 	board                     *widgets.Board
-	titleLabel, levelLabel    *widget.Label
+	titleLabel                *widgets.Paragraph // wraps, never cut
+	levelLabel                *widget.Label
 	task, noticeLabel         *widgets.Paragraph
 	movesLabel                *widget.Label
 	backBtn                   *widget.Button
@@ -85,8 +86,7 @@ func (s *puzzleScreen) next() {
 
 func (s *puzzleScreen) content() fyne.CanvasObject {
 	s.backBtn = widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
-	s.titleLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	s.titleLabel.Truncation = fyne.TextTruncateEllipsis
+	s.titleLabel = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.levelLabel = widget.NewLabel("")
 	s.levelLabel.Truncation = fyne.TextTruncateEllipsis
 	s.task = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})

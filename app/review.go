@@ -241,8 +241,7 @@ func (r *reviewScreen) moveLine(i int) string {
 func (r *reviewScreen) content() fyne.CanvasObject {
 	gt := translations.Game(r.info.Info().Key)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), r.a.back)
-	title := widget.NewLabelWithStyle(translations.T("review.title")+" · "+gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
-	title.Truncation = fyne.TextTruncateEllipsis
+	title := r.a.wrappedTitle(translations.T("review.title")+" · "+gt.Title, "") // wraps, never cut
 	if r.board == nil {
 		r.board = widgets.NewBoard(r.position(r.cur))
 		r.board.Do = r.a.do

@@ -8,7 +8,6 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/dialog"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -37,8 +36,8 @@ func (s *gameScreen) gameOver() {
 type statsScreen struct {
 	a       *App
 	stats   session.Stats
-	confirm *dialog.ConfirmDialog
-	rows    []string // the rows shown, "game/side/level", for tests
+	confirm *question // Reset: the question on screen
+	rows    []string  // the rows shown, "game/side/level", for tests
 
 	historyBtn *widget.Button
 }
@@ -124,16 +123,14 @@ func (s *statsScreen) card(info *core.GameInfo) fyne.CanvasObject {
 }
 
 func (s *statsScreen) askReset() {
-	d := dialog.NewConfirm(translations.T("stats.reset_title"), translations.T("stats.reset_message"), func(ok bool) {
+	// A question without Fyne's large "?" icon over its text (question.go).
+	d := newQuestion(translations.T("stats.reset_title"), translations.T("stats.reset_message"), translations.T("stats.reset"), func(ok bool) {
 		s.confirm = nil
 		if ok {
 			session.Stats{}.Save(s.a.prefs)
 			s.a.render()
 		}
 	}, s.a.win)
-	d.SetConfirmText(translations.T("stats.reset"))
-	d.SetDismissText(translations.T("dialog.cancel"))
-	d.SetConfirmImportance(widget.DangerImportance)
 	s.confirm = d
 	d.Show()
 }

@@ -104,7 +104,7 @@ func TestAboutKeysOnlyWithKeyboard(t *testing.T) {
 	}
 }
 
-// Resign, Leave and the new-game question draw no large "?" icon over their
+// Resign, Leave, the new-game question and Reset statistics draw no large "?" icon over their
 // text (Fyne's confirm dialog does), on a phone and a desktop, and their
 // answers fit.
 func TestQuestionsDrawNoIcon(t *testing.T) {
@@ -147,6 +147,11 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 			setup.start()
 			check("new game")
 			setup.confirm.Dismiss()
+			stats := newStatsScreen(h.a)
+			h.a.push(stats)
+			stats.askReset() // Reset statistics asks the same way
+			check("reset statistics")
+			stats.confirm.Dismiss()
 		}
 	}
 }
