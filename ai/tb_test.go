@@ -23,6 +23,10 @@ func lionTable(t *testing.T) *tablebase.Table {
 	if err != nil {
 		t.Skipf("no Surround the Lion table (make tables): %v", err)
 	}
+	// Every block kept once read: these tests probe positions all over the
+	// table, which the phone-sized default cache would unpack again and
+	// again (minutes under -race); the cache has tests of its own.
+	tb.SetCacheBytes(-1)
 	return tb
 }
 
