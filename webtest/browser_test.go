@@ -1076,13 +1076,15 @@ func TestBrowser(t *testing.T) {
 		if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME=surround-the-lion&HUNTCHESS_MODE=two-players", false); err != nil {
 			return err
 		}
+		// A paragraph's text comes line by line: look in them all, joined.
 		contains := func(s Snapshot, sub string) bool {
+			var all []string
 			for _, t := range s.Texts {
-				if t.Visible && strings.Contains(t.Text, sub) {
-					return true
+				if t.Visible {
+					all = append(all, t.Text)
 				}
 			}
-			return false
+			return strings.Contains(strings.Join(all, " "), sub)
 		}
 		if _, err := r.waitFor("the table ready", 90*time.Second, func(s Snapshot) bool {
 			return contains(s, "endgame table ready")
