@@ -192,10 +192,10 @@ func (m *tableManager) setStatus(id core.GameID, st tableStatus) {
 
 // ensure loads or builds game id's table in the background, once per run.
 func (m *tableManager) ensure(id core.GameID) {
-	plan, ok := appPlan(id, m.mobile)
-	if !ok || (m.dir == "" && m.fetch == nil) {
+	if !m.Planned(id) {
 		return
 	}
+	plan, _ := appPlan(id, m.mobile)
 	m.mu.Lock()
 	if m.started[id] {
 		m.mu.Unlock()
