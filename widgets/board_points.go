@@ -26,15 +26,12 @@ const (
 
 // pointState is what is drawn at one point; objects are refreshed only when it changes.
 type pointState struct {
-	occ          int8
-	target       int8
-	capt         bool // a piece a legal move of the selection would capture
-	last, hint   bool
-	alpha        float32 // token opacity (fading captures, placements)
-	glyph        string
-	laidOutPos   fyne.Position
-	laidOutUnit  float32
-	pendingStyle bool
+	occ        int8
+	target     int8
+	capt       bool // a piece a legal move of the selection would capture
+	last, hint bool
+	alpha      float32 // token opacity (fading captures, placements)
+	glyph      string
 }
 
 type pointObjs struct {

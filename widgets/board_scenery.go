@@ -26,7 +26,6 @@ type coordLabel struct {
 // the cliff's hatching, the coordinate labels, the lines, the traps and the gate.
 type scenery struct {
 	surface  *canvas.Rectangle
-	hull     [][2]float32   // cliff hull in board units (empty without a cliff)
 	hatch    []*canvas.Line // the cliff's shading: hatching clipped to the hull
 	hatchSeg [][2][2]float32
 	labels   []coordLabel
@@ -42,7 +41,7 @@ func (s *scenery) build(bd *core.Board, p palette, add func(fyne.CanvasObject)) 
 	s.surface.StrokeColor = p.surfaceStroke
 	add(s.surface)
 
-	s.hull, s.hatch, s.hatchSeg = nil, nil, nil
+	s.hatch, s.hatchSeg = nil, nil
 	if bd.CliffMask() != 0 {
 		var pts [][2]float32
 		for i, pt := range bd.Points {
@@ -50,8 +49,7 @@ func (s *scenery) build(bd *core.Board, p palette, add func(fyne.CanvasObject)) 
 				pts = append(pts, [2]float32{float32(pt.X), float32(pt.Y)})
 			}
 		}
-		s.hull = convexHull(pts)
-		s.hatchSeg = hatchSegments(s.hull, hatchSpacing)
+		s.hatchSeg = hatchSegments(convexHull(pts), hatchSpacing) // the cliff's hull, in board units
 		for range s.hatchSeg {
 			h := canvas.NewLine(p.cliffHatch)
 			s.hatch = append(s.hatch, h)

@@ -36,25 +36,6 @@ func convexHull(pts [][2]float32) [][2]float32 {
 	return h[:len(h)-1]
 }
 
-func insideConvex(h [][2]float32, x, y float32) bool {
-	for i := range h {
-		a, b := h[i], h[(i+1)%len(h)]
-		if (b[0]-a[0])*(y-a[1])-(b[1]-a[1])*(x-a[0]) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
-func hullBounds(h [][2]float32) (x0, y0, x1, y1 float32) {
-	x0, y0, x1, y1 = math.MaxFloat32, math.MaxFloat32, -math.MaxFloat32, -math.MaxFloat32
-	for _, p := range h {
-		x0, x1 = min(x0, p[0]), max(x1, p[0])
-		y0, y1 = min(y0, p[1]), max(y1, p[1])
-	}
-	return
-}
-
 // hatchSegments returns the segments of the lines at 45° (direction (1, 1)),
 // spacing apart, clipped to the convex polygon h (counter-clockwise).
 func hatchSegments(h [][2]float32, spacing float32) [][2][2]float32 {
