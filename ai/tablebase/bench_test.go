@@ -28,17 +28,7 @@ func BenchmarkProbe(b *testing.B) {
 			if err != nil {
 				b.Skip(err)
 			}
-			rng := rand.New(rand.NewSource(1))
-			var ps []core.Position
-			for try := 0; len(ps) < 1<<14 && try < 1<<20; try++ {
-				p := randomPosition(rng, g)
-				if _, _, ok := t.Probe(p); ok {
-					ps = append(ps, p)
-				}
-			}
-			if len(ps) == 0 {
-				b.Skip("no covered positions found")
-			}
+			ps := coveredPositions(b, t, g)
 			t.SetCacheBytes(-1)
 			for _, sec := range t.Sections { // decompress everything first
 				for i := range sec.Blocks {

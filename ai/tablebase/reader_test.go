@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"math/rand"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -20,16 +19,7 @@ func writeSmallBlocks(t *testing.T, g *mini, n int) (*Solver, string, []byte) {
 	old := blockEntries
 	blockEntries = n
 	defer func() { blockEntries = old }()
-	s := solveMini(t, g)
-	path := filepath.Join(t.TempDir(), g.name+FileExt)
-	if _, err := s.Write(path); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return s, path, data
+	return writeMiniFile(t, g)
 }
 
 // entry is one stored position of a solved tier and its code.

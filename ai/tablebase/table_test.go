@@ -27,6 +27,14 @@ func miniGame(name string) *mini {
 // writeMini solves a mini game and writes its tables; it returns the bytes.
 func writeMini(t *testing.T, g *mini) (*Solver, []byte) {
 	t.Helper()
+	s, _, data := writeMiniFile(t, g)
+	return s, data
+}
+
+// writeMiniFile solves a mini game and writes its tables to a file; it
+// returns the file's path and bytes.
+func writeMiniFile(t *testing.T, g *mini) (*Solver, string, []byte) {
+	t.Helper()
 	s := solveMini(t, g)
 	path := filepath.Join(t.TempDir(), g.name+FileExt)
 	if _, err := s.Write(path); err != nil {
@@ -36,7 +44,7 @@ func writeMini(t *testing.T, g *mini) (*Solver, []byte) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s, data
+	return s, path, data
 }
 
 func TestTableRoundTrip(t *testing.T) {
