@@ -612,19 +612,22 @@ func (a *App) showStartDialog(msg string) {
 	default:
 		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), a.closeStartDialog)})
 	}
-	// As wide as the message on one line, within the window (like Fyne's
-	// text dialogs: the dialog's own padding is 32 wide); the message wraps
-	// inside.
-	w := widget.NewLabel(text).MinSize().Width + 32 + 4*theme.Padding()
-	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
+	a.startDialog, a.startMsg = d, msg
+	showFitted(d, text, a.win, 600)
+}
+
+// showFitted shows d as wide as msg on one line (like Fyne's text dialogs:
+// the dialog's own padding is 32 wide), within 90 % of the window and at
+// most maxW, the message wrapping inside. The message wraps at the width it
+// is laid out at, so its height is known only once shown: d is fitted again
+// then (or a band stays empty under it).
+func showFitted(d dialog.Dialog, msg string, win fyne.Window, maxW float32) {
+	w := min(widget.NewLabel(msg).MinSize().Width+32+4*theme.Padding(), maxW)
+	if cw := win.Canvas().Size().Width * 0.9; cw > 0 {
 		w = min(w, cw)
 	}
-	w = min(w, 600)
-	a.startDialog, a.startMsg = d, msg
 	fitDialog(d, w)
 	d.Show()
-	// The message wraps at the width it is laid out at: only now is its
-	// height known, so fit again (or a band stays empty under it).
 	fitDialog(d, w)
 }
 

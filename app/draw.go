@@ -43,13 +43,7 @@ func (s *gameScreen) drawOffered(by core.Side) {
 	accept.Importance = widget.HighImportance
 	d.SetButtons([]fyne.CanvasObject{decline, accept})
 	s.drawDialog, s.drawBy = d, by
-	w := min(widget.NewLabel(msg).MinSize().Width+32+4*theme.Padding(), 480)
-	if cw := s.a.win.Canvas().Size().Width * 0.9; cw > 0 {
-		w = min(w, cw)
-	}
-	fitDialog(d, w)
-	d.Show()
-	fitDialog(d, w)
+	showFitted(d, msg, s.a.win, 480)
 }
 
 // dismissDraw closes the question of a draw offer, if it is open.

@@ -288,12 +288,5 @@ func (a *App) showMessage(title, msg string) {
 	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(title, body, a.win)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), d.Hide)})
-	w := widget.NewLabel(msg).MinSize().Width + 32 + 4*theme.Padding()
-	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
-		w = min(w, cw)
-	}
-	w = min(w, 600)
-	fitDialog(d, w)
-	d.Show()
-	fitDialog(d, w) // again, now that the message has wrapped at its width
+	showFitted(d, msg, a.win, 600)
 }

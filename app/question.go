@@ -37,14 +37,7 @@ func newQuestion(title, msg, yesText string, onAnswer func(bool), win fyne.Windo
 // Show shows the question as wide as its message on one line, within the
 // window, and as high as the wrapped message needs.
 func (q *question) Show() {
-	w := widget.NewLabel(q.msg).MinSize().Width + 32 + 4*theme.Padding()
-	if cw := q.win.Canvas().Size().Width * 0.9; cw > 0 {
-		w = min(w, cw)
-	}
-	w = min(w, 600)
-	fitDialog(q.d, w)
-	q.d.Show()
-	fitDialog(q.d, w)
+	showFitted(q.d, q.msg, q.win, 600)
 }
 
 func (q *question) answer(ok bool) {
