@@ -113,10 +113,10 @@ func (s *packServer) sentOf(name string) int64 {
 // cutWriter closes the connection once limit body bytes are written.
 type cutWriter struct {
 	http.ResponseWriter
-	s      *packServer
-	name   string
-	limit  int // -1: never
-	n      int
+	s         *packServer
+	name      string
+	limit     int // -1: never
+	n         int
 	hold      chan struct{}
 	holdAfter int
 	done      <-chan struct{}
