@@ -241,18 +241,23 @@ func (p *Pack) Installed() *Manifest {
 	return m
 }
 
-// TablePath is the installed file of game id's table ("" for none).
+// TablePath is the installed file of game id's table, GAME.hctb ("" for
+// none). A game may have other files in the pack (Beat the Wolf's bound
+// tier, beat-the-wolf.bound.hctb): File finds them.
 func (p *Pack) TablePath(id core.GameID) string {
+	return p.File(tablebase.Path("", id.String()))
+}
+
+// File is the installed file of that name ("" for none).
+func (p *Pack) File(name string) string {
 	if p == nil {
 		return ""
 	}
-	m := p.Installed()
-	if m == nil {
-		return ""
-	}
-	for _, f := range m.Files {
-		if f.Game == id.String() {
-			return filepath.Join(p.Dir, f.Name)
+	if m := p.Installed(); m != nil {
+		for _, f := range m.Files {
+			if f.Name == name {
+				return filepath.Join(p.Dir, f.Name)
+			}
 		}
 	}
 	return ""
@@ -535,7 +540,7 @@ func (p *Pack) install(f PackFile) error {
 	if m == nil {
 		m = &Manifest{Format: manifestFormat}
 	}
-	m.Files = slices.DeleteFunc(m.Files, func(g PackFile) bool { return g.Name == f.Name || g.Game == f.Game })
+	m.Files = slices.DeleteFunc(m.Files, func(g PackFile) bool { return g.Name == f.Name })
 	m.Files = append(m.Files, f)
 	return p.writeInstalled(m)
 }

@@ -301,12 +301,8 @@ func (m *tableManager) readPack() (changed []core.GameID) {
 	p := m.pack
 	m.mu.Unlock()
 	if p != nil {
-		if inst := p.Installed(); inst != nil {
-			for _, f := range inst.Files {
-				if g, err := core.Lookup(f.Game); err == nil {
-					paths[g.ID] = filepath.Join(p.Dir, f.Name)
-				}
-			}
+		for _, g := range core.Games() {
+			paths[g.ID] = p.TablePath(g.ID)
 		}
 	}
 	m.mu.Lock()
