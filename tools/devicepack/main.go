@@ -37,7 +37,7 @@ func main() {
 	ship := flag.String("ship", "", "tables the app embeds (space-separated)")
 	strategy := flag.String("strategy", "", "strategy files the app embeds (space-separated)")
 	pack := flag.String("pack", "", "tables of the pack (space-separated)")
-	budget := flag.Int64("budget", 40<<20, "most bytes the shipped files may take")
+	budget := flag.Int64("budget", 40_000_000, "most bytes the shipped files may take (40 MB)")
 	flag.Parse()
 	if err := run(*out, strings.Fields(*ship), strings.Fields(*strategy), strings.Fields(*pack), *budget, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "devicepack:", err)
