@@ -70,11 +70,11 @@ func newPackView(a *App, job *session.PackJob) *packView {
 	})
 	v.unsub = job.Subscribe(v.refresh)
 	st := job.Status()
-	if st.Phase == session.PackUnknown || (st.Phase == session.PackInstalled && st.Remote == nil) {
-		job.Check()
-	}
-	if os.Getenv("HUNTCHESS_PACK_START") == "1" && devStart.CompareAndSwap(false, true) {
+	switch {
+	case os.Getenv("HUNTCHESS_PACK_START") == "1" && devStart.CompareAndSwap(false, true):
 		job.Start() // developer: the download starts at once (scripts/pack-shots.sh)
+	case st.Phase == session.PackUnknown || (st.Phase == session.PackInstalled && st.Remote == nil):
+		job.Check()
 	}
 	v.refresh()
 	return v
@@ -83,7 +83,7 @@ func newPackView(a *App, job *session.PackJob) *packView {
 // object is the view's widgets, for the settings form.
 func (v *packView) object() fyne.CanvasObject {
 	buttons := container.NewHBox(v.action, v.cancel, v.del)
-	return container.NewVBox(v.text, v.bar, buttons, v.detail)
+	return container.NewVBox(v.text, v.detail, v.bar, buttons)
 }
 
 func (v *packView) close() {

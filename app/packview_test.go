@@ -72,12 +72,15 @@ func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
 	h := packHarness(t)
 	test.Tap(h.home().settingsBtn)
 	ss := h.a.top().(*settingsScreen)
-	h.waitFor("the offer", func() bool { return strings.Contains(texts(h.a.Window()), "Perfect play: download 2.1 MB") })
+	h.waitFor("the offer", func() bool { return strings.Contains(texts(h.a.Window()), "Download 2.1 MB") })
 	if !strings.Contains(texts(h.a.Window()), "Endgame tables of Beat the Wolf") {
 		t.Fatalf("the offer says what it gives:\n%s", texts(h.a.Window()))
 	}
 	if h.a.tables.Planned(core.BeatTheWolf) {
 		t.Fatal("no Beat the Wolf table before the download")
+	}
+	if w := h.a.Window().Content().MinSize().Width; w > 390 {
+		t.Fatalf("the settings with the offer need %.0f wide, more than a phone's 390", w)
 	}
 	test.Tap(ss.pack.action)
 	h.waitFor("installed", func() bool { return strings.Contains(texts(h.a.Window()), "Installed — 2.1 MB") })
@@ -95,7 +98,7 @@ func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
 	ss = h.a.top().(*settingsScreen)
 
 	test.Tap(ss.pack.del)
-	h.waitFor("the offer again", func() bool { return strings.Contains(texts(h.a.Window()), "Perfect play: download 2.1 MB") })
+	h.waitFor("the offer again", func() bool { return strings.Contains(texts(h.a.Window()), "Download 2.1 MB") })
 	if _, err := os.Stat(session.PackDir(h.a.opts.SaveDir)); !os.IsNotExist(err) {
 		t.Fatalf("the pack's folder is gone after Delete: %v", err)
 	}
