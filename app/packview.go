@@ -127,7 +127,15 @@ func packErrorText(err error) string {
 	case "disk":
 		return translations.T("pack.error_disk")
 	}
-	return translations.TData("pack.error_server", map[string]any{"Why": err.Error()})
+	return translations.TData("pack.error_server", map[string]any{"Why": errText(err)})
+}
+
+// errText is an error's text for a message (nil: none).
+func errText(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
 }
 
 // refresh shows the job's status.
@@ -180,8 +188,12 @@ func (v *packView) refresh() {
 	case session.PackFailed:
 		text = packErrorText(st.Err)
 		action = translations.T("pack.retry")
-		if st.Remote == nil {
+		if st.Remote == nil { // the site was not asked yet: no download failed
 			action = translations.T("pack.check")
+			text = translations.TData("pack.check_server", map[string]any{"Why": errText(st.Err)})
+			if session.PackErrorKind(st.Err) == "network" {
+				text = translations.T("pack.check_network")
+			}
 		}
 	}
 	if st.Phase == session.PackOffer && st.Installed != nil && st.Missing > 0 {

@@ -26,8 +26,9 @@ import (
 )
 
 // packSite serves a pack of one Beat the Wolf table (a valid header, no
-// tiers) of size bytes; missing: the manifest is not found.
-func packSite(t *testing.T, size int, missing bool) *httptest.Server {
+// tiers) of size bytes; fault "manifest": the manifest is not found,
+// "byte": the file sent has a byte changed.
+func packSite(t *testing.T, size int, fault string) *httptest.Server {
 	id := core.BeatTheWolf
 	hdr, _ := json.Marshal(tablebase.Header{Format: 1, Game: id.String(),
 		Fingerprint: tablebase.ForGame(id).Fingerprint(), Sections: []*tablebase.Section{}})
@@ -41,15 +42,20 @@ func packSite(t *testing.T, size int, missing bool) *httptest.Server {
 	}
 	file := b.Bytes()
 	sum := sha256.Sum256(file)
+	sent := file
+	if fault == "byte" {
+		sent = bytes.Clone(file)
+		sent[size/2] ^= 1
+	}
 	m, _ := json.Marshal(session.Manifest{Format: 1, Version: "t", Files: []session.PackFile{{
 		Name: "beat-the-wolf.hctb", Game: id.String(), Fingerprint: tablebase.ForGame(id).Fingerprint(),
 		Size: int64(len(file)), SHA256: hex.EncodeToString(sum[:])}}})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch {
-		case r.URL.Path == "/pack/manifest.json" && !missing:
+		case r.URL.Path == "/pack/manifest.json" && fault != "manifest":
 			_, _ = w.Write(m)
 		case r.URL.Path == "/pack/beat-the-wolf.hctb":
-			http.ServeContent(w, r, "f", time.Time{}, bytes.NewReader(file))
+			http.ServeContent(w, r, "f", time.Time{}, bytes.NewReader(sent))
 		default:
 			http.NotFound(w, r)
 		}
@@ -68,7 +74,7 @@ func packHarness(t *testing.T) *harness {
 }
 
 func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
-	packSite(t, 2_100_000, false)
+	packSite(t, 2_100_000, "")
 	h := packHarness(t)
 	test.Tap(h.home().settingsBtn)
 	ss := h.a.top().(*settingsScreen)
@@ -108,15 +114,30 @@ func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
 }
 
 func TestSettingsSayAPackErrorPlainly(t *testing.T) {
-	packSite(t, 1000, true)
+	packSite(t, 1000, "manifest")
 	h := packHarness(t)
 	test.Tap(h.home().settingsBtn)
 	h.waitFor("the error", func() bool {
-		return strings.Contains(texts(h.a.Window()), "The download failed: the server did not send the tables")
+		return strings.Contains(texts(h.a.Window()), "The endgame tables' site did not answer as expected (http://")
 	})
 	ss := h.a.top().(*settingsScreen)
 	if ss.pack.action.Text != translations.T("pack.check") || !ss.pack.action.Visible() {
 		t.Fatalf("a failed check offers to look again: %q", ss.pack.action.Text)
+	}
+}
+
+func TestSettingsSayADamagedDownloadPlainly(t *testing.T) {
+	packSite(t, 100_000, "byte")
+	h := packHarness(t)
+	test.Tap(h.home().settingsBtn)
+	ss := h.a.top().(*settingsScreen)
+	h.waitFor("the offer", func() bool { return ss.pack.action.Visible() })
+	test.Tap(ss.pack.action)
+	h.waitFor("the error", func() bool {
+		return strings.Contains(texts(h.a.Window()), translations.T("pack.error_checksum"))
+	})
+	if ss.pack.action.Text != translations.T("pack.retry") || h.a.tables.Planned(core.BeatTheWolf) {
+		t.Fatalf("a damaged file is not installed, and Try again is offered: %q", ss.pack.action.Text)
 	}
 }
 

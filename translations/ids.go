@@ -44,7 +44,7 @@ package translations
 //	pack.offer, pack.offer_resume, pack.installed  {{.MB}}  megabytes, one decimal
 //	pack.downloading        {{.Done}} {{.MB}}
 //	pack.gives, pack.installed_gives  {{.Games}}  the games' titles joined
-//	pack.error_server       {{.Why}}
+//	pack.error_server, pack.check_server  {{.Why}}
 //	pack.damaged            {{.Game}}
 //	confirm.question        {{.Move}}
 //	history.sides_ai        {{.Side}} {{.Level}}
@@ -163,7 +163,7 @@ var uiIDs = []string{
 	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",
 	"pack.cancel", "pack.installed", "pack.installed_gives", "pack.delete", "pack.retry", "pack.check",
 	"pack.nothing", "pack.error_network", "pack.error_server", "pack.error_checksum", "pack.error_rules",
-	"pack.error_disk", "pack.damaged", "pack.address",
+	"pack.error_disk", "pack.damaged", "pack.address", "pack.check_network", "pack.check_server",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
