@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"huntchess/ai/tablebase"
@@ -176,8 +177,31 @@ func (p *Pack) client() *http.Client {
 	if p.Client != nil {
 		return p.Client
 	}
-	return http.DefaultClient
+	return packClient
 }
+
+// packClient is http.DefaultClient's transport with a limit on the wait
+// for a response's headers: a site that never answers fails instead of
+// "looking" for ever (a stalled body: stallTimeout).
+var packClient = func() *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.ResponseHeaderTimeout = 30 * time.Second
+	return &http.Client{Transport: tr}
+}()
+
+// stallTimeout is how long a download may receive nothing before it fails
+// (and resumes at the next try).
+var stallTimeout = 60 * time.Second
+
+// errStalled is the error of a download that received nothing for
+// stallTimeout.
+var errStalled = stalledError{}
+
+type stalledError struct{}
+
+func (stalledError) Error() string   { return "the download stalled: nothing received for a while" }
+func (stalledError) Timeout() bool   { return true }
+func (stalledError) Temporary() bool { return true }
 
 // url is the address of a file of the pack.
 func (p *Pack) url(name string) (string, error) {
@@ -194,6 +218,8 @@ func (p *Pack) url(name string) (string, error) {
 
 // FetchManifest downloads and checks the site's manifest.
 func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
 	u, err := p.url(ManifestName)
 	if err != nil {
 		return nil, err
@@ -364,7 +390,18 @@ func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) erro
 		if err != nil {
 			return err
 		}
-		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		// The request is cancelled, and fails as stalled, when nothing
+		// arrives for stallTimeout.
+		rctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		stalled := atomic.Bool{}
+		watch := time.AfterFunc(stallTimeout, func() { stalled.Store(true); cancel() })
+		defer watch.Stop()
+		alive := func(n int64) {
+			watch.Reset(stallTimeout)
+			done(n)
+		}
+		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
 		if err != nil {
 			return err
 		}
@@ -377,6 +414,9 @@ func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) erro
 		}
 		resp, err := p.client().Do(req)
 		if err != nil {
+			if stalled.Load() && ctx.Err() == nil {
+				err = errStalled
+			}
 			return fmt.Errorf("%s: %w", f.Name, err)
 		}
 		defer resp.Body.Close()
@@ -408,11 +448,14 @@ func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) erro
 		} else {
 			_ = os.Remove(etagPath)
 		}
-		n, err := copyCounting(fh, io.LimitReader(resp.Body, f.Size-have+1), have, done)
+		n, err := copyCounting(fh, io.LimitReader(resp.Body, f.Size-have+1), have, alive)
 		if serr := fh.Sync(); err == nil {
 			err = serr
 		}
 		if err != nil {
+			if stalled.Load() && ctx.Err() == nil {
+				err = errStalled
+			}
 			return fmt.Errorf("%s: %w", f.Name, err)
 		}
 		have = n

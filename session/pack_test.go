@@ -547,3 +547,27 @@ func TestParseManifestRefusesBadEntries(t *testing.T) {
 	_, err = ParseManifest(data)
 	require.ErrorContains(t, err, "format 2")
 }
+
+// A download that receives nothing for a while fails as a network error,
+// keeps what it had, and resumes.
+func TestPackStalledDownloadFailsAndResumes(t *testing.T) {
+	s, p, m := testPack(t)
+	old := stallTimeout
+	stallTimeout = 300 * time.Millisecond
+	t.Cleanup(func() { stallTimeout = old })
+	s.mu.Lock()
+	s.hold, s.holdAfter = make(chan struct{}), 48<<10
+	s.mu.Unlock()
+	t0 := time.Now()
+	err := p.Download(context.Background(), &m, nil)
+	require.ErrorIs(t, err, errStalled)
+	require.Equal(t, "network", PackErrorKind(err))
+	require.Less(t, time.Since(t0), 10*time.Second)
+	s.mu.Lock()
+	close(s.hold)
+	s.hold = nil
+	s.mu.Unlock()
+	require.NoError(t, p.Download(context.Background(), &m, nil))
+	require.Len(t, p.Installed().Files, 2)
+	require.Contains(t, s.ranges, "bytes="+strconv.Itoa(48<<10)+"-")
+}
