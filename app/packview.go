@@ -55,8 +55,9 @@ type packView struct {
 	unsub  func()
 }
 
-// newPackView builds the pack's settings item and starts asking the site
-// what it has, when not known yet.
+// newPackView builds the pack's settings item. The site is asked only when
+// the player taps (or a developer variable says so): a phone sends nothing
+// unasked. What it last said (the download's size) is kept.
 func newPackView(a *App, job *session.PackJob) *packView {
 	v := &packView{a: a, job: job}
 	v.text = widgets.NewParagraph("")
@@ -69,11 +70,12 @@ func newPackView(a *App, job *session.PackJob) *packView {
 		go func() { _ = job.Delete() }() // removing the files takes a moment: off the UI goroutine
 	})
 	v.unsub = job.Subscribe(v.refresh)
-	st := job.Status()
+	// Developer variables (scripts/pack-shots.sh): HUNTCHESS_PACK_START=1
+	// starts the download at once, HUNTCHESS_PACK_CHECK=1 asks the site.
 	switch {
 	case os.Getenv("HUNTCHESS_PACK_START") == "1" && devStart.CompareAndSwap(false, true):
-		job.Start() // developer: the download starts at once (scripts/pack-shots.sh)
-	case st.Phase == session.PackUnknown || (st.Phase == session.PackInstalled && st.Remote == nil):
+		job.Start()
+	case os.Getenv("HUNTCHESS_PACK_CHECK") == "1" && devStart.CompareAndSwap(false, true):
 		job.Check()
 	}
 	v.refresh()
@@ -93,10 +95,9 @@ func (v *packView) close() {
 }
 
 // act is the main button: download (or resume) what is missing, or ask the
-// site again after a failed check.
+// site what it has when that is not known.
 func (v *packView) act() {
-	st := v.job.Status()
-	if st.Remote == nil && st.Phase == session.PackFailed {
+	if v.job.Status().Remote == nil {
 		v.job.Check()
 		return
 	}
@@ -155,7 +156,10 @@ func (v *packView) refresh() {
 		phase = session.PackInstalled // asking the site whether there is more
 	}
 	switch phase {
-	case session.PackUnknown, session.PackChecking:
+	case session.PackUnknown:
+		detail = translations.T("pack.intro")
+		action = translations.T("pack.check")
+	case session.PackChecking:
 		text = translations.T("pack.checking")
 	case session.PackOffer:
 		switch {

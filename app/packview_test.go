@@ -78,6 +78,11 @@ func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
 	h := packHarness(t)
 	test.Tap(h.home().settingsBtn)
 	ss := h.a.top().(*settingsScreen)
+	h.drain()
+	if got := texts(h.a.Window()); !strings.Contains(got, translations.T("pack.intro")) || ss.pack.action.Text != translations.T("pack.check") {
+		t.Fatalf("before asking the site: what the pack is for, and Look for it:\n%s", got)
+	}
+	test.Tap(ss.pack.action) // the site is asked only now
 	h.waitFor("the offer", func() bool { return strings.Contains(texts(h.a.Window()), "Download 2.1 MB") })
 	if !strings.Contains(texts(h.a.Window()), "Endgame tables of Beat the Wolf") {
 		t.Fatalf("the offer says what it gives:\n%s", texts(h.a.Window()))
@@ -113,10 +118,32 @@ func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
 	}
 }
 
+// What the site said is kept: the next run offers the download's size at
+// once, without asking it.
+func TestSettingsRememberTheOffer(t *testing.T) {
+	srv := packSite(t, 1_500_000, "")
+	fa := test.NewTempApp(t)
+	dir := saveDirFor(t, fa)
+	opt := func(o *Options) { o.Tables = session.NewTables(filepath.Join(dir, "tables"), nil, false, o.Do) }
+	h := newHarness(t, fa, opt)
+	test.Tap(h.home().settingsBtn)
+	test.Tap(h.a.top().(*settingsScreen).pack.action)
+	h.waitFor("the offer", func() bool { return strings.Contains(texts(h.a.Window()), "Download 1.5 MB") })
+	h.a.Close()
+	srv.Close() // the site is gone: nothing is asked
+	h2 := newHarness(t, fa, opt)
+	test.Tap(h2.home().settingsBtn)
+	h2.drain()
+	if got := texts(h2.a.Window()); !strings.Contains(got, "Download 1.5 MB") {
+		t.Fatalf("the offer at once:\n%s", got)
+	}
+}
+
 func TestSettingsSayAPackErrorPlainly(t *testing.T) {
 	packSite(t, 1000, "manifest")
 	h := packHarness(t)
 	test.Tap(h.home().settingsBtn)
+	test.Tap(h.a.top().(*settingsScreen).pack.action)
 	h.waitFor("the error", func() bool {
 		return strings.Contains(texts(h.a.Window()), "The endgame tables' site did not answer as expected (http://")
 	})
@@ -131,7 +158,8 @@ func TestSettingsSayADamagedDownloadPlainly(t *testing.T) {
 	h := packHarness(t)
 	test.Tap(h.home().settingsBtn)
 	ss := h.a.top().(*settingsScreen)
-	h.waitFor("the offer", func() bool { return ss.pack.action.Visible() })
+	test.Tap(ss.pack.action)
+	h.waitFor("the offer", func() bool { return ss.pack.action.Text == "Download 0.1 MB" })
 	test.Tap(ss.pack.action)
 	h.waitFor("the error", func() bool {
 		return strings.Contains(texts(h.a.Window()), translations.T("pack.error_checksum"))

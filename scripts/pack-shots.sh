@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Screenshots of the table pack in the settings (Perfect play: the offer,
-# mid-download, installed), at phone (scripts/shot.sh -p, 390x844 dp) and
+# Screenshots of the table pack in the settings (Perfect play: before the
+# site is asked, the offer, mid-download, installed), at phone (scripts/shot.sh -p, 390x844 dp) and
 # desktop size (1024x720), in English and Chinese, into $SHOTS_OUT
 # (default build/pack-shots). The pack is build/device/pack (made with
 # make device-tables when missing), served by tools/packserve on
@@ -27,8 +27,10 @@ for lang in en zh-Hans; do
     args=() size=1024x720
     if [ $dev = phone ]; then args=(-p) size=390x844; fi
     [ $build = 1 ] || export NOBUILD=1
-    scripts/shot.sh "${args[@]}" -w 3 "$OUT/$dev-$lang-offer.png" $size \
+    scripts/shot.sh "${args[@]}" -w 3 "$OUT/$dev-$lang-look.png" $size \
       HUNTCHESS_SCREEN=settings HUNTCHESS_LANG=$lang HUNTCHESS_PACK_URL=$fast
+    scripts/shot.sh "${args[@]}" -w 3 "$OUT/$dev-$lang-offer.png" $size \
+      HUNTCHESS_SCREEN=settings HUNTCHESS_LANG=$lang HUNTCHESS_PACK_URL=$fast HUNTCHESS_PACK_CHECK=1
     scripts/shot.sh "${args[@]}" -w 6 "$OUT/$dev-$lang-downloading.png" $size \
       HUNTCHESS_SCREEN=settings HUNTCHESS_LANG=$lang HUNTCHESS_PACK_URL=$slow HUNTCHESS_PACK_START=1
     scripts/shot.sh "${args[@]}" -w 12 "$OUT/$dev-$lang-installed.png" $size \

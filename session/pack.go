@@ -243,6 +243,37 @@ func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
 	return ParseManifest(data)
 }
 
+// remoteName is the site's manifest as last fetched, kept in the pack
+// folder so the settings can say the download's size without asking the
+// site again.
+const remoteName = "remote.json"
+
+// SaveRemote keeps the site's manifest as last fetched.
+func (p *Pack) SaveRemote(m *Manifest) error {
+	if err := os.MkdirAll(p.Dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteAtomic(filepath.Join(p.Dir, remoteName), append(data, '\n'))
+}
+
+// SavedRemote is the site's manifest as last fetched (nil: none, or
+// unreadable).
+func (p *Pack) SavedRemote() *Manifest {
+	data, err := os.ReadFile(filepath.Join(p.Dir, remoteName))
+	if err != nil {
+		return nil
+	}
+	m, err := ParseManifest(data)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
 // Installed is the installed pack's manifest (nil: none). Entries whose
 // file is missing or of another size are left out.
 func (p *Pack) Installed() *Manifest {
@@ -660,6 +691,7 @@ func (p *Pack) Delete() error {
 // Bytes is the space the pack folder takes (installed files and partial
 // copies).
 func (p *Pack) Bytes() int64 {
+	// (remote.json, a few hundred bytes, is counted too.)
 	var n int64
 	_ = filepath.WalkDir(p.Dir, func(_ string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {

@@ -463,6 +463,11 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	st := j.Status()
 	require.Equal(t, PackOffer, st.Phase)
 	require.Equal(t, m.Bytes(), st.Missing)
+	// What the site said is kept: a new job offers it without asking.
+	again := NewPackJob(p, do, nil).Status()
+	require.Equal(t, PackOffer, again.Phase)
+	require.Equal(t, m.Bytes(), again.Missing)
+	require.Equal(t, m.Files, again.Remote.Files)
 
 	// Cancelled mid-file: offered again, with what was fetched kept.
 	s.mu.Lock()
@@ -499,6 +504,8 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	require.Equal(t, PackOffer, st.Phase)
 	require.Nil(t, st.Installed)
 	require.Equal(t, m.Bytes(), st.Missing)
+	_, err := os.Stat(p.Dir)
+	require.ErrorIs(t, err, os.ErrNotExist, "Delete leaves nothing behind")
 	mu.Lock()
 	require.GreaterOrEqual(t, changes, 3)
 	require.NotEmpty(t, queue, "the subscribers are told on the UI goroutine")

@@ -40,7 +40,8 @@ type PackStatus struct {
 // PackJob runs the table pack's work in the background for the settings
 // screen, which reads Status and is told of every change (Subscribe) on the
 // UI goroutine (do). After an install or a delete it calls changed (the
-// tables manager's PackChanged), off the UI goroutine.
+// tables manager's PackChanged), off the UI goroutine. It asks the site
+// only when told to (Check, Start): the player's tap, never by itself.
 type PackJob struct {
 	pack    *Pack
 	do      func(func())
@@ -63,6 +64,15 @@ func NewPackJob(p *Pack, do func(func()), changed func()) *PackJob {
 	j.st.Installed = p.Installed()
 	if j.st.Installed != nil {
 		j.st.Phase = PackInstalled
+	}
+	if m := p.SavedRemote(); m != nil {
+		// The site's manifest as last fetched: the offer's size, at once.
+		todo, missing := p.Missing(m)
+		if missing > 0 {
+			j.st.Phase, j.st.Remote, j.st.Missing, j.st.Partial = PackOffer, m, missing, p.partialBytes(todo)
+		} else if j.st.Installed != nil {
+			j.st.Remote = m
+		}
 	}
 	return j
 }
@@ -141,15 +151,19 @@ func (j *PackJob) Check() {
 	go func() {
 		defer j.wg.Done()
 		m, err := j.pack.FetchManifest(context.Background())
-		j.settle(m, err)
+		j.settle(m, err == nil, err)
 	}()
 }
 
-// settle sets the phase after a check or download: installed when nothing
-// of the site's pack is missing, else the offer, else the failure.
-func (j *PackJob) settle(m *Manifest, err error) {
+// settle sets the phase after a check or download (fetched: m is the
+// site's, just fetched, and kept): installed when nothing of the site's
+// pack is missing, else the offer, else the failure.
+func (j *PackJob) settle(m *Manifest, fetched bool, err error) {
 	inst := j.pack.Installed()
 	var missing, partial int64
+	if m != nil && fetched {
+		_ = j.pack.SaveRemote(m)
+	}
 	if m != nil {
 		var todo []PackFile
 		todo, missing = j.pack.Missing(m)
@@ -191,7 +205,8 @@ func (p *Pack) partialBytes(files []PackFile) int64 {
 }
 
 // Start downloads what of the site's pack is not installed, in the
-// background, with progress; the manifest is fetched first when not yet.
+// background, with progress; the site's manifest is fetched first (again:
+// the pack may have changed since it was last asked).
 func (j *PackJob) Start() {
 	j.mu.Lock()
 	if j.busy() {
@@ -200,24 +215,21 @@ func (j *PackJob) Start() {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	j.cancel = cancel
-	m := j.st.Remote
 	j.mu.Unlock()
 	j.update(func(s *PackStatus) { s.Phase, s.Err, s.Done, s.Total = PackDownloading, nil, 0, 0 })
 	j.wg.Add(1)
 	go func() {
 		defer j.wg.Done()
 		defer cancel()
-		var err error
-		if m == nil {
-			m, err = j.pack.FetchManifest(ctx)
-		}
+		m, err := j.pack.FetchManifest(ctx)
+		fetched := err == nil
 		if err == nil {
 			err = j.pack.Download(ctx, m, func(done, total int64) {
 				j.update(func(s *PackStatus) { s.Done, s.Total = done, total })
 			})
 			j.changed() // whatever was installed is used at once
 		}
-		j.settle(m, err)
+		j.settle(m, fetched, err)
 	}()
 }
 
@@ -241,7 +253,7 @@ func (j *PackJob) Delete() error {
 	j.mu.Lock()
 	m := j.st.Remote
 	j.mu.Unlock()
-	j.settle(m, err)
+	j.settle(m, false, err) // the folder stays gone: the offer is kept in memory only
 	return err
 }
 

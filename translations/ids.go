@@ -164,6 +164,7 @@ var uiIDs = []string{
 	"pack.cancel", "pack.installed", "pack.installed_gives", "pack.delete", "pack.retry", "pack.check",
 	"pack.nothing", "pack.error_network", "pack.error_server", "pack.error_checksum", "pack.error_rules",
 	"pack.error_disk", "pack.damaged", "pack.address", "pack.check_network", "pack.check_server",
+	"pack.intro",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
