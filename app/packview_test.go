@@ -82,6 +82,9 @@ func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
 	if got := texts(h.a.Window()); !strings.Contains(got, translations.T("pack.intro")) || ss.pack.action.Text != translations.T("pack.check") {
 		t.Fatalf("before asking the site: what the pack is for, and Look for it:\n%s", got)
 	}
+	if w := h.a.Window().Content().MinSize().Width; w > 390 {
+		t.Fatalf("the settings before asking need %.0f wide, more than a phone's 390", w)
+	}
 	test.Tap(ss.pack.action) // the site is asked only now
 	h.waitFor("the offer", func() bool { return strings.Contains(texts(h.a.Window()), "Download 2.1 MB") })
 	if !strings.Contains(texts(h.a.Window()), "Endgame tables of Beat the Wolf") {
