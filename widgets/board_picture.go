@@ -44,6 +44,11 @@ func (p *BoardPicture) CreateRenderer() fyne.WidgetRenderer {
 	return r
 }
 
+// pictureMargin is how far the picture's image reaches past the widget on
+// each side (units): the soft edges of shapes at the board's edge (Fyne's
+// edge softness is a unit) are drawn outside it, as a live board's are.
+const pictureMargin = 2
+
 // pictureLook is what a painting depends on besides the size.
 type pictureLook struct {
 	pal   palette
@@ -76,7 +81,8 @@ func (r *pictureRenderer) currentLook() pictureLook {
 // w × h (a size of 225.4 at 318.15 covers 226 pixels): the image is that
 // many pixels, so that it is laid on the window pixel for pixel.
 func (r *pictureRenderer) paint(w, h int) image.Image {
-	size := r.raster.Size()
+	full := r.raster.Size()
+	size := full.SubtractWidthHeight(2*pictureMargin, 2*pictureMargin) // the board's
 	if w <= 0 || h <= 0 || size.Width <= 0 || size.Height <= 0 {
 		return image.NewRGBA(image.Rect(0, 0, max(w, 1), max(h, 1)))
 	}
@@ -84,15 +90,15 @@ func (r *pictureRenderer) paint(w, h int) image.Image {
 	r.paints++
 	s := r.look.scale
 	if s <= 0 {
-		s = float32(w) / size.Width
+		s = float32(w) / full.Width
 	}
-	var at fyne.Position // the picture's place on the window
+	var at fyne.Position // the image's place on the window
 	if a := fyne.CurrentApp(); a != nil && a.Driver() != nil {
 		at = a.Driver().AbsolutePositionForObject(r.raster)
 	}
 	if r.look.scale > 0 {
-		w = int(round((at.X+size.Width)*s) - round(at.X*s))
-		h = int(round((at.Y+size.Height)*s) - round(at.Y*s))
+		w = int(round((at.X+full.Width)*s) - round(at.X*s))
+		h = int(round((at.Y+full.Height)*s) - round(at.Y*s))
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	b := &Board{selected: -1, cursor: -1, readOnly: true, flashAt: -1}
@@ -100,14 +106,14 @@ func (r *pictureRenderer) paint(w, h int) image.Image {
 	b.setPos(r.p.pos)
 	br := newBoardRenderer(b) // its own renderer, on no canvas
 	br.Layout(size)
-	paintObjects(img, br.objects, s, at)
+	paintObjects(img, br.objects, s, fyne.NewPos(pictureMargin, pictureMargin), at)
 	return img
 }
 
 // Layout is part of fyne.WidgetRenderer.
 func (r *pictureRenderer) Layout(size fyne.Size) {
-	r.raster.Move(fyne.NewPos(0, 0))
-	r.raster.Resize(size) // a new size paints again
+	r.raster.Move(fyne.NewPos(-pictureMargin, -pictureMargin))
+	r.raster.Resize(size.AddWidthHeight(2*pictureMargin, 2*pictureMargin)) // a new size paints again
 }
 
 // MinSize is part of fyne.WidgetRenderer: a Board's.
