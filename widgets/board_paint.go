@@ -28,8 +28,8 @@ import (
 // text texture. Only what boards use is drawn: rectangles (one corner radius
 // for all corners), circles, lines and text.
 
-// edgeSoftness is Fyne's anti-aliasing width of rounded shapes, in units.
-const edgeSoftness = 1.0
+// glEdgeSoftness is Fyne's anti-aliasing width of rounded shapes, in units.
+const glEdgeSoftness = 1.0
 
 // objectPainter paints canvas objects positioned in a board's coordinates
 // (units) into dst at s pixels a unit, the board's origin at org on dst
@@ -50,7 +50,7 @@ type objectPainter struct {
 // at on the window (units).
 func paintObjects(dst *image.RGBA, objs []fyne.CanvasObject, s float32, org, at fyne.Position) {
 	p := objectPainter{dst: dst, s: s, org: org,
-		off:   fyne.NewPos(at.X*s-round(at.X*s), at.Y*s-round(at.Y*s)),
+		off:   fyne.NewPos(at.X*s-roundf(at.X*s), at.Y*s-roundf(at.Y*s)),
 		fonts: map[fyne.TextStyle]*pictureFonts{}}
 	for _, o := range objs {
 		if !o.Visible() {
@@ -112,12 +112,12 @@ func to8(v float32) uint8 {
 	return uint8(min(max(math.Round(float64(v)*255), 0), 255))
 }
 
-func round(v float32) float32 { return float32(math.Round(float64(v))) }
+func roundf(v float32) float32 { return float32(math.Round(float64(v))) }
 
 // at is the pixel of the picture that a place on it (units) falls on, as
 // Fyne's roundToPixel rounds places on the window.
 func (p *objectPainter) at(pos fyne.Position) (x, y float32) {
-	return round((p.org.X+pos.X)*p.s + p.off.X), round((p.org.Y+pos.Y)*p.s + p.off.Y)
+	return roundf((p.org.X+pos.X)*p.s + p.off.X), roundf((p.org.Y+pos.Y)*p.s + p.off.Y)
 }
 
 // bounds is where Fyne's painter puts a rectangle or circle: its corners
@@ -125,12 +125,12 @@ func (p *objectPainter) at(pos fyne.Position) (x, y float32) {
 // (vecRectCoordsWithPad and scaleRectCoords).
 func (p *objectPainter) bounds(o fyne.CanvasObject) (x1, y1, x2, y2 float32, size fyne.Size) {
 	x1, y1 = p.at(o.Position())
-	w, h := round(o.Size().Width*p.s), round(o.Size().Height*p.s)
+	w, h := roundf(o.Size().Width*p.s), roundf(o.Size().Height*p.s)
 	return x1, y1, x1 + w, y1 + h, fyne.NewSize(w/p.s, h/p.s)
 }
 
-// span is the pixels whose centres lie in [lo, hi].
-func span(lo, hi float32) (int, int) {
+// pixelSpan is the pixels whose centres lie in [lo, hi].
+func pixelSpan(lo, hi float32) (int, int) {
 	return int(math.Ceil(float64(lo - 0.5))), int(math.Floor(float64(hi - 0.5)))
 }
 
@@ -142,14 +142,14 @@ func (p *objectPainter) rectangle(r *canvas.Rectangle) {
 	x1, y1, x2, y2, size := p.bounds(r)
 	if r.CornerRadius != 0 {
 		radius := maxCornerRadius(r.CornerRadius, size)
-		p.roundRect(x1, y1, x2, y2, fill, stroke, r.StrokeWidth, round(radius*p.s))
+		p.roundRect(x1, y1, x2, y2, fill, stroke, r.StrokeWidth, roundf(radius*p.s))
 		return
 	}
 	// rectangle.frag: no anti-aliasing; the stroke is the outer
 	// StrokeWidth of the rectangle.
-	sw := round(r.StrokeWidth * p.s)
-	xa, xb := span(x1, x2)
-	ya, yb := span(y1, y2)
+	sw := roundf(r.StrokeWidth * p.s)
+	xa, xb := pixelSpan(x1, x2)
+	ya, yb := pixelSpan(y1, y2)
 	for y := ya; y <= yb; y++ {
 		fy := float32(y) + 0.5
 		for x := xa; x <= xb; x++ {
@@ -177,23 +177,23 @@ func (p *objectPainter) circle(c *canvas.Circle) {
 	fill, stroke := toFrag(c.FillColor), toFrag(c.StrokeColor)
 	x1, y1, x2, y2, _ := p.bounds(c)
 	radius := min(c.Size().Width, c.Size().Height) / 2
-	p.roundRect(x1, y1, x2, y2, fill, stroke, c.StrokeWidth, round(radius*p.s))
+	p.roundRect(x1, y1, x2, y2, fill, stroke, c.StrokeWidth, roundf(radius*p.s))
 }
 
 // roundRect is round_rectangle.frag over the pixels of [x1, x2] × [y1, y2]
 // (and its soft edge), all corners of the given radius in pixels.
 func (p *objectPainter) roundRect(x1, y1, x2, y2 float32, fill, stroke fragColor, strokeWidth, radius float32) {
-	sw := round(strokeWidth * p.s)
+	sw := roundf(strokeWidth * p.s)
 	swh := sw / 2
 	hx, hy := (x2-x1-sw)/2, (y2-y1-sw)/2 // rect_size_half
-	es := round(edgeSoftness * p.s)
+	es := roundf(glEdgeSoftness * p.s)
 	cx, cy := (x1+x2)/2, (y1+y2)/2
 	allQuadrants := radius-0.9 > min(hx, hy)+swh
 	if stroke.a == 0 {
 		stroke = fragColor{}
 	}
-	xa, xb := span(x1-es*p.s, x2+es*p.s)
-	ya, yb := span(y1-es*p.s, y2+es*p.s)
+	xa, xb := pixelSpan(x1-es*p.s, x2+es*p.s)
+	ya, yb := pixelSpan(y1-es*p.s, y2+es*p.s)
 	for y := ya; y <= yb; y++ {
 		py := cy - (float32(y) + 0.5)
 		for x := xa; x <= xb; x++ {
@@ -204,7 +204,7 @@ func (p *objectPainter) roundRect(x1, y1, x2, y2 float32, fill, stroke fragColor
 				d := distanceAllQuadrants(px, py, hx+swh, hy+swh, radius)
 				alpha = 1 - smoothstep(-es, es, d)
 				if swh > 0 {
-					col = fill.mix(stroke, 1-smoothstep(2*swh-es, 2*swh+es, abs(d)))
+					col = fill.mix(stroke, 1-smoothstep(2*swh-es, 2*swh+es, absf(d)))
 				}
 			} else {
 				d := distanceRounded(px, py, hx, hy, radius-swh)
@@ -221,20 +221,20 @@ func (p *objectPainter) roundRect(x1, y1, x2, y2 float32, fill, stroke fragColor
 // distanceRounded is the shader's calc_distance: the signed distance of
 // (px, py) from a rectangle of half size (bx, by) with corners of radius r.
 func distanceRounded(px, py, bx, by, r float32) float32 {
-	dx, dy := abs(px)-bx+r, abs(py)-by+r
-	return min(max(dx, dy), 0) + length(max(dx, 0), max(dy, 0)) - r
+	dx, dy := absf(px)-bx+r, absf(py)-by+r
+	return min(max(dx, dy), 0) + hypotf(max(dx, 0), max(dy, 0)) - r
 }
 
 // distanceAllQuadrants is the shader's calc_distance_all_quadrants with
 // equal corner radii r (a corner radius over half the shorter side): the
 // distance from a rectangle of half size (sx, sy), each corner cut round.
 func distanceAllQuadrants(px, py, sx, sy, r float32) float32 {
-	dx, dy := abs(px)-sx, abs(py)-sy
-	d := length(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0)
+	dx, dy := absf(px)-sx, absf(py)-sy
+	d := hypotf(max(dx, 0), max(dy, 0)) + min(max(dx, dy), 0)
 	corner := func(cx, cy float32, left, top bool) {
 		qx, qy := px-cx, py-cy
 		if (qx < 0) == left && (qy > 0) == top && qx != 0 && qy != 0 {
-			d = max(d, length(qx, qy)-r)
+			d = max(d, hypotf(qx, qy)-r)
 		}
 	}
 	corner(r-sx, sy-r, true, true)   // top left
@@ -267,23 +267,23 @@ func (p *objectPainter) line(l *canvas.Line) {
 		}
 	}
 	const feather = 0.5
-	half := round((l.StrokeWidth+feather)*p.s) / 2 // pixels
+	half := roundf((l.StrokeWidth+feather)*p.s) / 2 // pixels
 	fw := feather * p.s
 	dx, dy := bx-ax, by-ay
-	n := length(dx, dy)
+	n := hypotf(dx, dy)
 	if n == 0 {
 		return
 	}
 	ux, uy := dx/n, dy/n
 	// The quad: the segment, half wide on each side, with square ends.
-	xa, xb := span(min(ax, bx)-half, max(ax, bx)+half)
-	ya, yb := span(min(ay, by)-half, max(ay, by)+half)
+	xa, xb := pixelSpan(min(ax, bx)-half, max(ax, bx)+half)
+	ya, yb := pixelSpan(min(ay, by)-half, max(ay, by)+half)
 	for y := ya; y <= yb; y++ {
 		fy := float32(y) + 0.5 - ay
 		for x := xa; x <= xb; x++ {
 			fx := float32(x) + 0.5 - ax
 			t := fx*ux + fy*uy
-			d := abs(fx*uy - fy*ux)
+			d := absf(fx*uy - fy*ux)
 			if t < 0 || t > n || d > half {
 				continue
 			}
@@ -313,8 +313,8 @@ func (p *objectPainter) text(t *canvas.Text) {
 	if box.Height > size.Height {
 		pos.Y += (box.Height - size.Height) / 2
 	}
-	w := int(math.Ceil(float64(round(size.Width * p.s))))
-	h := int(math.Ceil(float64(round(size.Height * p.s))))
+	w := int(math.Ceil(float64(roundf(size.Width * p.s))))
+	h := int(math.Ceil(float64(roundf(size.Height * p.s))))
 	if w <= 0 || h <= 0 {
 		return
 	}
@@ -336,8 +336,8 @@ func (p *objectPainter) text(t *canvas.Text) {
 	// own place (drawText), which can be a pixel more or less than the
 	// texture: GL samples it linearly then.
 	rel := t.Position()
-	qw := int(round((rel.X+size.Width)*p.s) - round(rel.X*p.s))
-	qh := int(round((rel.Y+size.Height)*p.s) - round(rel.Y*p.s))
+	qw := int(roundf((rel.X+size.Width)*p.s) - roundf(rel.X*p.s))
+	qh := int(roundf((rel.Y+size.Height)*p.s) - roundf(rel.Y*p.s))
 	fx, fy := p.at(pos)
 	x, y := int(fx), int(fy)
 	if qw == w && qh == h {
@@ -432,6 +432,6 @@ func smoothstep(e0, e1, x float32) float32 {
 	return t * t * (3 - 2*t)
 }
 
-func abs(v float32) float32 { return float32(math.Abs(float64(v))) }
+func absf(v float32) float32 { return float32(math.Abs(float64(v))) }
 
-func length(x, y float32) float32 { return float32(math.Hypot(float64(x), float64(y))) }
+func hypotf(x, y float32) float32 { return float32(math.Hypot(float64(x), float64(y))) }

@@ -62,7 +62,7 @@ type pictureRenderer struct {
 	p      *BoardPicture
 	raster *canvas.Raster
 	look   pictureLook // of the last painting
-	paints int         // paintings so far (tests)
+	paints int         // paintings so far
 }
 
 func (r *pictureRenderer) currentLook() pictureLook {
@@ -97,8 +97,8 @@ func (r *pictureRenderer) paint(w, h int) image.Image {
 		at = a.Driver().AbsolutePositionForObject(r.raster)
 	}
 	if r.look.scale > 0 {
-		w = int(round((at.X+full.Width)*s) - round(at.X*s))
-		h = int(round((at.Y+full.Height)*s) - round(at.Y*s))
+		w = int(roundf((at.X+full.Width)*s) - roundf(at.X*s))
+		h = int(roundf((at.Y+full.Height)*s) - roundf(at.Y*s))
 	}
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	b := &Board{selected: -1, cursor: -1, readOnly: true, flashAt: -1}
