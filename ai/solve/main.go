@@ -296,18 +296,19 @@ func printLine(g *core.GameInfo, dir, from string, n int) error {
 		return err
 	}
 	t.SetCacheBytes(-1)
-	p := g.Start()
+	p, called := g.Start(), "the start"
 	if from != "" {
 		if p, err = core.ParsePosition(g.Key, from); err != nil {
 			return err
 		}
+		called = "this position"
 	}
 	v, d, ok := t.Probe(p)
 	if !ok {
 		return fmt.Errorf("%s: not covered by %s", p, tablebase.Path(dir, g.Key))
 	}
 	start := time.Now()
-	fmt.Printf("%s: %s (%d)\n\n%s", p, v, d, principalVariation(g, t, p, "this position", n, n))
+	fmt.Printf("%s: %s (%d)\n\n%s", p, v, d, principalVariation(g, t, p, called, n, n))
 	fmt.Fprintf(os.Stderr, "line: %.1f s\n", time.Since(start).Seconds())
 	return nil
 }
