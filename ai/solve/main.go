@@ -6,6 +6,7 @@
 //	go run ./ai/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
 //	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
+//	go run ./ai/solve line GAME [-dir DIR] [-n N] [-from POSITION]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -40,6 +41,7 @@ func usage() {
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE]
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
+  solve line GAME [-dir DIR] [-n N] [-from POSITION]   the report's best line from the start (or POSITION), every move, and how it ends
 `)
 	os.Exit(2)
 }
@@ -72,6 +74,8 @@ func main() {
 	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
 	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
 	cache := fs.Int64("cache", -1, "mem: the table's cache of unpacked blocks in bytes (-1: its default)")
+	plies := fs.Int("n", pvPlies, "line: the most plies")
+	from := fs.String("from", "", "line: the position to start from, in core's notation (default: the game's start)")
 	fs.Parse(args)
 	// The tables are a few large arrays that live to the end: collect the
 	// small garbage around them early instead of letting the heap double.
@@ -100,6 +104,8 @@ func main() {
 		err = report(*dir, *appDir, *out)
 	case "mem":
 		err = mem(g, *probes, *cache, *closeSolver, *memProfile)
+	case "line":
+		err = printLine(g, *dir, *from, *plies)
 	default:
 		usage()
 	}
@@ -279,5 +285,30 @@ func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride 
 	if rep.Mismatches > 0 {
 		return fmt.Errorf("%s: %d mismatches", g.Key, rep.Mismatches)
 	}
+	return nil
+}
+
+// printLine writes the report's best line from the start of g (or from)
+// to stdout with every move, and the time it took to stderr.
+func printLine(g *core.GameInfo, dir, from string, n int) error {
+	t, err := tablebase.Open(tablebase.Path(dir, g.Key))
+	if err != nil {
+		return err
+	}
+	t.SetCacheBytes(-1)
+	p, called := g.Start(), "the start"
+	if from != "" {
+		if p, err = core.ParsePosition(g.Key, from); err != nil {
+			return err
+		}
+		called = "this position"
+	}
+	v, d, ok := t.Probe(p)
+	if !ok {
+		return fmt.Errorf("%s: not covered by %s", p, tablebase.Path(dir, g.Key))
+	}
+	start := time.Now()
+	fmt.Printf("%s: %s (%d)\n\n%s", p, v, d, principalVariation(g, t, p, called, n, n))
+	fmt.Fprintf(os.Stderr, "line: %.1f s\n", time.Since(start).Seconds())
 	return nil
 }

@@ -27,6 +27,12 @@ neither side can force a result. Under docs/RULES.md's threefold-repetition rule
 such a game ends drawn; a winner that plays distance-decreasing moves never
 repeats a position, so every win here is a win under that rule too, and
 repetition never turns a loss into anything else for the side that resists.
+Every line below is a game under those rules, played through the rules code
+(core), and says where and how it ends. In a drawn line neither side spoils
+the draw, and both avoid repeating positions as long as a search of the
+drawing moves (` + fmt.Sprint(tablebase.LineBudget) + ` positions a ply) finds a way, preferring positions not yet
+seen; it ends by threefold repetition only where every drawing move repeats
+a position for the third time.
 A pass (a prey side without a move) is a move like any other. Positions are
 counted up to the board's symmetries (8 on the square boards, the mirror in
 deer chess).
@@ -155,10 +161,7 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			sb.WriteString(" — neither side can force a result.")
 		}
 		sb.WriteString(firstMoves(g, t, start))
-		line := t.Line(start, 400)
-		fmt.Fprintf(&sb, "\n\nPrincipal variation from the start (%d plies%s):\n\n```\n%s\n```\n\n", len(line),
-			map[bool]string{true: ", the first 60 of a drawn game", false: ""}[v == tablebase.Draw && len(line) > 60],
-			wrapMoves(line, 60))
+		sb.WriteString("\n\n" + principalVariation(g, t, start, "the start", pvPlies, pvShown))
 	} else if pw != nil {
 		sb.WriteString(preyWinsStart(g, t, pw, start))
 	} else if v, d, ok := t.ProbeBound(start); ok {
@@ -312,6 +315,83 @@ func tierRows(t *tablebase.Table, built []BuildTier) []row {
 	return rows
 }
 
+// The principal variations: at most pvPlies plies, a drawn one shown to
+// pvShown.
+const pvPlies, pvShown = 400, 60
+
+// principalVariation is the report's paragraph with the best line from p,
+// called from in the text (Table.PlayLine on a game from p, at most n plies, searched with
+// tablebase.LineBudget positions a ply): where and how it ends, and its
+// moves, of a drawn line the first shown.
+func principalVariation(g *core.GameInfo, t *tablebase.Table, p core.Position, from string, n, shown int) string {
+	v, _, _ := t.Probe(p)
+	line := t.PlayLine(core.NewGameFrom(p), n, tablebase.LineBudget*n)
+	end := lineEnd(g, p, line, n, v == tablebase.Draw)
+	what := pliesText(len(line)) + "; " + end
+	if v != tablebase.Draw {
+		shown = len(line)
+	} else {
+		what = "a drawn game, both sides keeping the draw and avoiding repeated positions as long as they can: " + end
+		if len(line) > shown {
+			what += "; the first " + pliesText(shown)
+		}
+	}
+	return fmt.Sprintf("Principal variation from %s (%s):\n\n```\n%s\n```\n\n", from, what, wrapMoves(line, shown))
+}
+
+// lineEnd says where and how line, played from p under core's rules, ends:
+// "drawn by threefold repetition at ply 13", "the dogs win at ply 37: the
+// lion stands on a trap", "still drawn after 400 plies, no position
+// repeated three times" (a drawn line of n plies that has not ended).
+func lineEnd(g *core.GameInfo, p core.Position, line []core.Move, n int, drawn bool) string {
+	gm := core.NewGameFrom(p)
+	for i, m := range line {
+		if err := gm.PlayMove(m); err != nil {
+			return fmt.Sprintf("not a game under the rules: ply %d, %v", i+1, err)
+		}
+	}
+	o, plies := gm.Outcome(), len(line)
+	switch {
+	case o.Reason == core.ReasonRepetition:
+		return fmt.Sprintf("drawn by threefold repetition at ply %d", plies)
+	case o.Result == core.Draw:
+		return fmt.Sprintf("drawn at ply %d: %s", plies, reasonText(g, o.Reason))
+	case o.Over():
+		w, _ := o.Winner()
+		return fmt.Sprintf("%s %s at ply %d: %s", side(g, w), verb(g, w, "win"), plies, reasonText(g, o.Reason))
+	case plies < n:
+		return "the tables stop after " + pliesText(plies)
+	case drawn:
+		return fmt.Sprintf("still drawn after %s, no position repeated three times", pliesText(plies))
+	}
+	return "still going after " + pliesText(plies)
+}
+
+// pliesText is "1 ply", "2 plies".
+func pliesText(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
+}
+
+// reasonText says in words why a game ended.
+func reasonText(g *core.GameInfo, r core.Reason) string {
+	switch r {
+	case core.ReasonCaptures:
+		return fmt.Sprintf("%d %ss captured", g.CapturesToWin, g.Prey)
+	case core.ReasonPredatorStuck:
+		return fmt.Sprintf("%s to move cannot move", side(g, core.Predator))
+	case core.ReasonLionTrapped:
+		return "the lion stands on a trap"
+	case core.ReasonDeerInCliff:
+		return "the deer stands in the cliff"
+	case core.ReasonNoMoveDraw:
+		return "the side to move has no move"
+	}
+	return r.String()
+}
+
 func wrapMoves(line []core.Move, n int) string {
 	var sb strings.Builder
 	for i, m := range line {
@@ -456,9 +536,9 @@ func preyWinsStart(g *core.GameInfo, t, pw *tablebase.Table, start core.Position
 	case v == tablebase.Win && start.ToMove == core.Prey, v == tablebase.Loss && start.ToMove == core.Predator:
 		fmt.Fprintf(&sb, "**The start** (%s to move): **a win for %s, proven** — they stalemate %s in at most %d plies without giving up a single %s (the real game may hold a faster win that gives up %ss).",
 			first, side(g, core.Prey), side(g, core.Predator), d, g.Prey, g.Prey)
-		line := pw.LineBound(start, 400)
-		fmt.Fprintf(&sb, "\n\nA line of that win, %s fastest against %s longest resistance, neither capturing (%d plies):\n\n```\n%s\n```\n\n",
-			sideOf(g, core.Prey), sideOf(g, core.Predator), len(line), wrapMoves(line, 400))
+		line := pw.LineBound(start, pvPlies)
+		fmt.Fprintf(&sb, "\n\nA line of that win, %s fastest against %s longest resistance, neither capturing (%d plies; %s):\n\n```\n%s\n```\n\n",
+			sideOf(g, core.Prey), sideOf(g, core.Predator), len(line), lineEnd(g, start, line, pvPlies, false), wrapMoves(line, pvPlies))
 	default:
 		fmt.Fprintf(&sb, "**The start** (%s to move): **not settled** — %s cannot stalemate %s without giving up a %s: from the start, %s can always force a capture or play on for ever. Whether %s win by giving up %ss, or %s wins, needs the tiers between (%d to %d %ss on the board), which are out of reach here.",
 			first, side(g, core.Prey), side(g, core.Predator), g.Prey, side(g, core.Predator), side(g, core.Prey), g.Prey, side(g, core.Predator),

@@ -386,10 +386,10 @@ func Path(dir, game string) string { return filepath.Join(dir, game+FileExt) }
 // value and plies of p. ok is false where the table does not cover p or its
 // children. Ties go to the first move in core's order.
 func (t *Table) Best(p core.Position) (m core.Move, v Value, plies int, ok bool) {
-	return t.best(p, t.Probe, false)
+	return best(p, t.Probe, false)
 }
 
-func (t *Table) best(p core.Position, probe func(core.Position) (Value, int, bool), bound bool) (m core.Move, v Value, plies int, ok bool) {
+func best(p core.Position, probe prober, bound bool) (m core.Move, v Value, plies int, ok bool) {
 	v, plies, ok = probe(p)
 	if !ok || plies == 0 && v != Draw {
 		return core.Move{}, v, plies, false
@@ -416,7 +416,8 @@ func (t *Table) best(p core.Position, probe func(core.Position) (Value, int, boo
 
 // LineBound is Line in the bound sections: from a prey win, the prey's
 // shortest win against the predator's longest resistance, neither side
-// capturing.
+// capturing, played as a game under core's rules (it stops when the game
+// is over).
 func (t *Table) LineBound(p core.Position, n int) []core.Move {
 	probe := func(c core.Position) (Value, int, bool) {
 		if o := c.Outcome(); o.Over() {
@@ -424,28 +425,162 @@ func (t *Table) LineBound(p core.Position, n int) []core.Move {
 		}
 		return t.ProbeBound(c)
 	}
-	var line []core.Move
-	for len(line) < n {
-		m, v, _, ok := t.best(p, probe, true)
-		if !ok || v == Draw {
+	g := core.NewGameFrom(p)
+	for g.Len() < n && !g.Outcome().Over() {
+		m, v, _, ok := best(g.Position(), probe, true)
+		if !ok || v == Draw || g.PlayMove(m) != nil {
 			break
 		}
-		line = append(line, m)
-		p = p.After(m)
 	}
-	return line
+	return g.Moves()
 }
 
-// Line returns the best line from p (see Best), at most n plies long.
+// LineBudget is how many positions Line's search for a drawn line expands
+// per ply asked for (see PlayLine).
+const LineBudget = 16
+
+// Line returns the best line from p, at most n plies long: PlayLine on a
+// game started at p, with a search budget of LineBudget·n positions.
 func (t *Table) Line(p core.Position, n int) []core.Move {
-	var line []core.Move
-	for len(line) < n {
-		m, _, _, ok := t.Best(p)
-		if !ok {
+	return t.PlayLine(core.NewGameFrom(p), n, LineBudget*n)
+}
+
+// PlayLine plays the best line on g from its position, at most n plies, and
+// returns the moves it played. The line is a game under core's rules: it
+// stops when the game is over (g.Outcome: the board's end, or the third
+// occurrence of a position in g's record), after n plies, or where the
+// table does not cover the position.
+//
+// From a win or a loss the line follows Best: the shortest win against the
+// longest resistance. The distance falls by one every ply, so no position
+// of the line repeats and the game ends as the table says, in the plies it
+// says.
+//
+// From a draw neither side spoils it: every move keeps the draw (a move to
+// a drawn position the table covers), and the line avoids repeating
+// positions as long as it can find a way to. A depth-first search over the
+// drawing moves, expanding at most budget positions, looks for a line of n
+// plies that does not end the game and keeps the longest it finds; it tries
+// the moves of a position in the order drawOrder gives (first a move that
+// does not end the game, then the one to the position least often in the
+// record, then the one leaving the most drawing replies to positions not
+// yet in it, then core's order). Should the budget run out first, the line
+// goes on from the end of the longest one found in that order, one move at
+// a time. Everything is deterministic.
+func (t *Table) PlayLine(g *core.Game, n, budget int) []core.Move {
+	return playLine(g, n, budget, t.Probe)
+}
+
+// A prober gives the value of a position for the side to move and its
+// plies, as Table.Probe does.
+type prober func(core.Position) (Value, int, bool)
+
+// playLine is PlayLine on the values probe gives.
+func playLine(g *core.Game, n, budget int, probe prober) []core.Move {
+	start := g.Len()
+	if v, _, ok := probe(g.Position()); ok && v == Draw {
+		for _, m := range drawSearch(g, n, budget, probe) {
+			g.PlayMove(m)
+		}
+		for g.Len()-start < n && !g.Outcome().Over() {
+			order := drawOrder(g, probe)
+			if len(order) == 0 {
+				break
+			}
+			g.PlayMove(order[0])
+		}
+		return g.Moves()[start:]
+	}
+	for g.Len()-start < n && !g.Outcome().Over() {
+		m, _, _, ok := best(g.Position(), probe, false)
+		if !ok || g.PlayMove(m) != nil {
 			break
 		}
-		line = append(line, m)
-		p = p.After(m)
 	}
-	return line
+	return g.Moves()[start:]
+}
+
+// drawSearch is PlayLine's search in a drawn position: the longest line of
+// drawing moves from g's position, at most n plies, it finds by expanding
+// at most budget positions. g is left as it was.
+func drawSearch(g *core.Game, n, budget int, probe prober) []core.Move {
+	var longest, cur []core.Move
+	var dfs func() bool // reports whether a line of n plies was found
+	dfs = func() bool {
+		if len(cur) > len(longest) {
+			longest = append(longest[:0], cur...)
+		}
+		if len(cur) == n {
+			return true
+		}
+		if budget <= 0 || g.Outcome().Over() {
+			return false
+		}
+		budget--
+		for _, m := range drawOrder(g, probe) {
+			g.PlayMove(m)
+			cur = append(cur, m)
+			found := dfs()
+			cur = cur[:len(cur)-1]
+			g.Undo()
+			if found || budget <= 0 {
+				return found
+			}
+		}
+		return false
+	}
+	dfs()
+	return longest
+}
+
+// drawOrder returns the drawing moves of g's position (to a drawn position
+// the table covers), best first: a move that does not end the game, then
+// the one to the position least often in g's record (core's count), then
+// the one after which the opponent has the most drawing replies to
+// positions not yet in the record, then core's order.
+func drawOrder(g *core.Game, probe prober) []core.Move {
+	type cand struct {
+		m   core.Move
+		key [3]int // ends the game, occurrences, -fresh replies: the least first
+	}
+	var cs []cand
+	p := g.Position()
+	for _, m := range g.LegalMoves() {
+		if cv, _, ok := probe(p.After(m)); !ok || cv != Draw {
+			continue
+		}
+		g.PlayMove(m)
+		c := cand{m, [3]int{0, g.Repetitions(), 0}}
+		if g.Outcome().Over() {
+			c.key[0] = 1
+		} else {
+			c.key[2] = -freshDraws(g, probe)
+		}
+		g.Undo()
+		cs = append(cs, c)
+	}
+	slices.SortStableFunc(cs, func(a, b cand) int { return slices.Compare(a.key[:], b.key[:]) })
+	moves := make([]core.Move, len(cs))
+	for i, c := range cs {
+		moves[i] = c.m
+	}
+	return moves
+}
+
+// freshDraws counts the moves from g's position to a drawn position that
+// does not occur in g's record yet.
+func freshDraws(g *core.Game, probe prober) int {
+	p := g.Position()
+	n := 0
+	for _, m := range g.LegalMoves() {
+		if cv, _, ok := probe(p.After(m)); !ok || cv != Draw {
+			continue
+		}
+		g.PlayMove(m)
+		if g.Repetitions() == 1 {
+			n++
+		}
+		g.Undo()
+	}
+	return n
 }
