@@ -21,7 +21,10 @@ import (
 // cached there; the game is playable meanwhile with search. Once loaded,
 // the manager hands it to the engine (it is an ai.Tables: Master, the
 // levels and the hints play from it), the review and the puzzles. It is
-// the one owner of the loaded tables.
+// the one owner of the loaded tables. It also hands out the proven
+// strategies from the start that the app ships (Strategy, strategy.go):
+// where no table covers a position of one, Master, the hints and the
+// review play and judge from it.
 //
 // Which games: Surround the Lion everywhere (25 s on a 2-core desktop,
 // 0.4 GB while solving, 10 MB cached); the moving phase of deer chess on
@@ -119,6 +122,17 @@ func (m *tableManager) Table(id core.GameID) *tablebase.Table {
 		return nil
 	}
 	return m.loaded[id].Load()
+}
+
+// Strategy is the proven strategy from the start of game id that the app
+// ships (Strategy), or nil: the engine's ai.Strategies (a nil manager has
+// none).
+func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
+	if m == nil {
+		return nil
+	}
+	s, _ := Strategy(id)
+	return s
 }
 
 // Use makes t the loaded table of game id: a table opened elsewhere (a

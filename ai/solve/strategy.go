@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"time"
@@ -14,58 +13,15 @@ import (
 // app embeds (session/strategies).
 const strategyDir = "session/strategies"
 
-// strategySource opens the table the strategy of game g is built from:
-// GAME.hctb where it covers the start, else the bound tier GAME.bound.hctb
-// (Beat the Wolf: the dogs' win without giving up a dog), and returns the
-// probe to build with.
-func strategySource(g *core.GameInfo, dir string, cache int64) (tablebase.Probe, bool, string, error) {
-	start := g.Start()
-	var errs []error
-	path := tablebase.Path(dir, g.Key)
-	if t, err := tablebase.Open(path); err == nil {
-		t.SetCacheBytes(cache)
-		if v, _, ok := t.Probe(start); ok && v != tablebase.Draw {
-			return t.Probe, false, path, nil
-		}
-		t.Close()
-		errs = append(errs, fmt.Errorf("%s does not prove the start", path))
-	} else {
-		errs = append(errs, err)
-	}
-	path = tablebase.Path(dir, g.Key+boundSuffix)
-	t, err := tablebase.Open(path)
-	if err != nil {
-		return nil, false, "", errors.Join(append(errs, err)...)
-	}
-	t.SetCacheBytes(cache)
-	probe := func(p core.Position) (tablebase.Value, int, bool) {
-		if o := p.Outcome(); o.Over() {
-			return 0, 0, false
-		}
-		v, d, ok := t.ProbeBound(p)
-		if !ok || v == tablebase.Draw {
-			return tablebase.Unknown, 0, false // "neither": not a proven result
-		}
-		return v, d, true
-	}
-	if _, _, ok := probe(start); !ok {
-		return nil, false, "", errors.Join(append(errs, fmt.Errorf("%s does not prove the start", path))...)
-	}
-	return probe, true, path, nil
-}
-
 // strategy builds the winner's strategy from the start of g out of the
 // tables in dir and writes it to out/GAME.hcst.
 func strategy(g *core.GameInfo, dir, out string, cache int64) error {
 	t0 := time.Now()
-	probe, bound, src, err := strategySource(g, dir, cache)
+	s, src, err := tablebase.StartStrategy(g.ID, dir, cache)
 	if err != nil {
 		return err
 	}
-	s, err := tablebase.BuildStrategy(tablebase.ForGame(g.ID), g.Start(), probe, bound)
-	if err != nil {
-		return err
-	}
+	bound := s.Bound
 	data, err := s.Bytes()
 	if err != nil {
 		return err

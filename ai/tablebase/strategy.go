@@ -504,5 +504,53 @@ func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok 
 	return moves, plies, len(moves) > 0
 }
 
+// StartStrategy builds the winner's strategy from the start of game id
+// from the tables in dir: GAME.hctb where it proves the start, else the
+// bound tier GAME.bound.hctb (Beat the Wolf: the dogs' win without giving
+// up a dog). cache is the table's cache of unpacked blocks in bytes. It
+// returns the strategy and the table file it came from.
+func StartStrategy(id core.GameID, dir string, cache int64) (*Strategy, string, error) {
+	start := id.Info().Start()
+	var errs []error
+	path := Path(dir, id.String())
+	if t, err := Open(path); err == nil {
+		defer t.Close()
+		t.SetCacheBytes(cache)
+		if v, _, ok := t.Probe(start); ok && v != Draw {
+			s, err := BuildStrategy(ForGame(id), start, t.Probe, false)
+			return s, path, err
+		}
+		errs = append(errs, fmt.Errorf("%s does not prove the start", path))
+	} else {
+		errs = append(errs, err)
+	}
+	path = Path(dir, id.String()+".bound")
+	t, err := Open(path)
+	if err != nil {
+		return nil, "", errors.Join(append(errs, err)...)
+	}
+	defer t.Close()
+	t.SetCacheBytes(cache)
+	probe := t.BoundProbe()
+	if _, _, ok := probe(start); !ok {
+		return nil, "", errors.Join(append(errs, fmt.Errorf("%s does not prove the start", path))...)
+	}
+	s, err := BuildStrategy(ForGame(id), start, probe, true)
+	return s, path, err
+}
+
+// BoundProbe is the bound sections' values as BuildStrategy takes them: a
+// prey win or a predator loss, and nothing elsewhere ("neither" proves
+// nothing).
+func (t *Table) BoundProbe() Probe {
+	return func(p core.Position) (Value, int, bool) {
+		v, d, ok := t.ProbeBound(p)
+		if !ok || v == Draw {
+			return Unknown, 0, false
+		}
+		return v, d, true
+	}
+}
+
 // StrategyPath returns the file name of a game's strategy in dir.
 func StrategyPath(dir, game string) string { return filepath.Join(dir, game+StrategyExt) }

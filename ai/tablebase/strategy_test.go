@@ -10,18 +10,6 @@ import (
 	"huntchess/core"
 )
 
-// boundProbe is the bound tier's values as BuildStrategy takes them: a
-// prey win or a predator loss, nothing elsewhere ("neither" proves nothing).
-func boundProbe(t *Table) Probe {
-	return func(p core.Position) (Value, int, bool) {
-		v, d, ok := t.ProbeBound(p)
-		if !ok || v == Draw {
-			return Unknown, 0, false
-		}
-		return v, d, true
-	}
-}
-
 // TestStrategyBeatTheWolfBound builds the dogs' strategy from the longest
 // dogs' win with the wolf to move in Beat the Wolf's 6-dog bound tier
 // (solved here in a few seconds), writes it twice (the same bytes), reads
@@ -55,7 +43,7 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 	}
 	pred, prey, side := st.l.position(best)
 	start := toCore(r, pos{pred: pred, prey: prey, side: side, capt: 11})
-	strat, err := BuildStrategy(r, start, boundProbe(tb), true)
+	strat, err := BuildStrategy(r, start, tb.BoundProbe(), true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +54,7 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := BuildStrategy(r, start, boundProbe(tb), true)
+	again, _ := BuildStrategy(r, start, tb.BoundProbe(), true)
 	if data2, _ := again.Bytes(); !bytes.Equal(data, data2) {
 		t.Fatal("two builds give different bytes")
 	}

@@ -1,0 +1,133 @@
+package session
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"huntchess/ai"
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// shipped returns the games with a shipped strategy; at least the lion's.
+func shipped(t *testing.T) []core.GameID {
+	t.Helper()
+	var ids []core.GameID
+	for _, g := range core.Games() {
+		s, err := Strategy(g.ID)
+		if err != nil {
+			t.Fatalf("%s: %v", g.Key, err)
+		}
+		if s != nil {
+			ids = append(ids, g.ID)
+		}
+	}
+	if !containsID(ids, core.SurroundTheLion) {
+		t.Fatalf("shipped strategies %v: Surround the Lion's is missing", ids)
+	}
+	return ids
+}
+
+func containsID(ids []core.GameID, id core.GameID) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// TestShippedStrategiesHold replays every defence against each shipped
+// strategy from the game's start by core's rules.
+func TestShippedStrategiesHold(t *testing.T) {
+	for _, id := range shipped(t) {
+		s, _ := Strategy(id)
+		rep, err := tablebase.CheckStrategy(s, id.Info().Start(), 20, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if rep.Longest != s.Plies || rep.Nodes != s.Nodes {
+			t.Fatalf("%s: %+v, header %+v", id, rep, s.StrategyHeader)
+		}
+		t.Logf("%s: the %s win in %d plies: %d positions, %d moves, %.4g distinct games", id, s.Winner, s.Plies, rep.Nodes, rep.Edges, rep.Lines)
+	}
+}
+
+// TestMasterPlaysTheStrategy: with no table on the device (a phone before
+// any table is had, the browser), Master against Master from the start of
+// each game with a shipped strategy plays the proven win, the loser
+// resisting longest: the winner wins in the strategy's plies exactly, every
+// move proven (Exact). Hard's moves do not come from it.
+func TestMasterPlaysTheStrategy(t *testing.T) {
+	m := NewTables("", nil, true, func(f func()) { f() })
+	e := ai.Engine{Tables: m}
+	for _, id := range shipped(t) {
+		s := m.Strategy(id)
+		g := core.NewGameFrom(id.Info().Start())
+		for !g.Outcome().Over() && g.Len() <= s.Plies {
+			res := e.Think(context.Background(), g, ai.Master)
+			plies, won := ai.IsWin(res.Score)
+			if !res.Exact || !won || plies != s.Plies-g.Len() || res.Bound != s.Bound {
+				t.Fatalf("%s ply %d: %+v (exact %v, plies %d), want a proven result in %d", id, g.Len(), res, res.Exact, plies, s.Plies-g.Len())
+			}
+			if err := g.PlayMove(res.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if w, ok := g.Outcome().Winner(); !ok || w != s.WinnerSide() || g.Len() != s.Plies {
+			t.Fatalf("%s: %s after %d plies, want the %s's win in %d", id, g.Outcome().Result, g.Len(), s.Winner, s.Plies)
+		}
+		// A hint proves it too; Hard plays by search.
+		start := core.NewGameFrom(id.Info().Start())
+		if h := e.Hint(context.Background(), start); !h.Exact {
+			t.Fatalf("%s: the hint at the start is not proven: %+v", id, h)
+		}
+		if r := e.Think(context.Background(), start, ai.Hard); r.Exact {
+			t.Fatalf("%s: Hard played from the strategy", id)
+		}
+		t.Logf("%s: Master against Master: the %s win in %d plies: %s", id, s.Winner, g.Len(), g.Record())
+	}
+}
+
+// TestShippedStrategiesAreGenerated: each shipped file is the one `solve
+// strategy` writes from the full tables, where they are here (build/tables
+// or HUNTCHESS_TABLES; skipped otherwise).
+func TestShippedStrategiesAreGenerated(t *testing.T) {
+	dirs := append(TablesFromEnv(), filepath.Join("..", "build", "tables"))
+	for _, id := range shipped(t) {
+		t.Run(id.String(), func(t *testing.T) {
+			for _, dir := range dirs {
+				exact := tablebase.Path(dir, id.String())
+				bound := tablebase.Path(dir, id.String()+".bound")
+				if !exists(exact) && !exists(bound) {
+					continue
+				}
+				s, src, err := tablebase.StartStrategy(id, dir, 1<<30)
+				if err != nil {
+					t.Fatal(err)
+				}
+				data, err := s.Bytes()
+				if err != nil {
+					t.Fatal(err)
+				}
+				want, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + tablebase.StrategyExt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(data, want) {
+					t.Fatalf("the shipped strategy is not what %s gives: run `go run ./ai/solve strategy %s -dir %s`", src, id, dir)
+				}
+				return
+			}
+			t.Skipf("no table of %s in %v", id, dirs)
+		})
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
