@@ -131,3 +131,55 @@ func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
 }
+
+// TestReviewByStrategy: with no table, the review judges by the proven
+// strategy the moves on it (every reply of the loser, the winner's moves
+// that stay on its win) and leaves to the search a winner's move off it and
+// everything after.
+func TestReviewByStrategy(t *testing.T) {
+	s, _ := Strategy(core.SurroundTheLion)
+	m := NewTables("", nil, true, func(f func()) { f() })
+	e := ai.Engine{Tables: m}
+	g := core.NewGameFrom(core.SurroundTheLion.Info().Start())
+	// Master's line for 5 plies, then a dogs' move that leaves the strategy.
+	for g.Len() < 5 {
+		must(t, g.PlayMove(e.Think(context.Background(), g, ai.Master).Move))
+	}
+	p := g.Position()
+	off := core.Move{}
+	for _, mv := range g.LegalMoves() {
+		if c := p.After(mv); !c.Outcome().Over() {
+			if _, _, ok := s.Probe(c); !ok {
+				off = mv
+				break
+			}
+		}
+	}
+	if off.Kind == core.MoveNone {
+		t.Fatal("every dogs' move stays on the strategy")
+	}
+	must(t, g.PlayMove(off))
+	must(t, g.PlayMove(g.LegalMoves()[0]))
+	moves := ReviewGameProven(g, nil, s)
+	for i, rm := range moves[:5] {
+		w, ok := rm.Winner()
+		if rm.Verdict != VerdictKept || !rm.Proven || rm.Bound || rm.Plies != s.Plies-i || !ok || w != core.Prey {
+			t.Fatalf("move %d: %+v", i+1, rm)
+		}
+	}
+	for i, rm := range moves[5:] {
+		if rm.Verdict != VerdictUnknown || rm.Proven {
+			t.Fatalf("move %d, off the strategy: %+v", 6+i, rm)
+		}
+	}
+	if got := ReviewGame(g, nil); got[0].Verdict != VerdictUnknown {
+		t.Fatalf("without the strategy: %+v", got[0])
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
