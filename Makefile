@@ -36,7 +36,7 @@ APP_TABLES_DIR ?= build/apptables
 
 .PHONY: help run test test-quick lint gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles \
-        web serve-web test-web memory
+        web serve-web test-web memory strategies
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -55,6 +55,7 @@ help:
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
+	@echo "make strategies   the proven strategies from the start the app ships (session/strategies), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
 	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (tools/puzzlegen; about 4 min)"
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
@@ -221,6 +222,19 @@ solve-all: $(SOLVE) app-tables
 	$(SOLVE) build beat-the-wolf -tiers none -bound 0 -dir $(TABLES_DIR)
 	$(SOLVE) verify beat-the-wolf -bound-file -stride 10 -samples 500 -dir $(TABLES_DIR)
 	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
+
+# The proven strategies from the start the app ships (session/strategies,
+# embedded): the winner's move in every position its win reaches, from the
+# tables of make solve-all in $(TABLES_DIR) (a game without its table is
+# passed over), each then replayed against every defence by core's rules.
+STRATEGY_GAMES := surround-the-lion deer-chess beat-the-wolf
+strategies: $(SOLVE)
+	@set -e; for g in $(STRATEGY_GAMES); do \
+	  if [ -f $(TABLES_DIR)/$$g.hctb ] || [ -f $(TABLES_DIR)/$$g.bound.hctb ]; then \
+	    $(SOLVE) strategy $$g -dir $(TABLES_DIR) -out session/strategies; \
+	    $(SOLVE) strategy-check $$g -out session/strategies; \
+	  else echo "strategies: no table of $$g in $(TABLES_DIR): passed over"; fi; \
+	done
 
 # The browser version (README "Play in the browser"): build/web is a static
 # site; serve-web serves it on loopback for trying it.
