@@ -10,6 +10,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/translations"
 )
 
 // shipped returns the games with a shipped strategy; at least the lion's.
@@ -181,5 +182,23 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestStrategyStatusText: a game without a table here shows what the
+// shipped strategy proves.
+func TestStrategyStatusText(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	translations.SetLanguage(translations.English)
+	m := NewTables("", nil, true, func(f func()) { f() })
+	if got := m.StatusText(core.SurroundTheLion); got != "Proven win from the start (Master, hints)" {
+		t.Fatalf("the lion with no table: %q", got)
+	}
+	if got := m.StatusText(core.WolfCarriesPig); got != "" {
+		t.Fatalf("Wolf Carries the Pig: %q", got)
+	}
+	translations.SetLanguage(translations.Chinese)
+	if got := m.StatusText(core.SurroundTheLion); got != "开局起的必胜已证明（大师级与提示）" {
+		t.Fatalf("the lion with no table, in Chinese: %q", got)
 	}
 }

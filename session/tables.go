@@ -356,7 +356,7 @@ func (m *tableManager) StatusText(id core.GameID) string {
 		return ""
 	}
 	if _, ok := appPlan(id, m.mobile); !ok && m.Table(id) == nil {
-		return ""
+		return m.strategyText(id)
 	}
 	st := m.get(id)
 	switch {
@@ -374,7 +374,19 @@ func (m *tableManager) StatusText(id core.GameID) string {
 	case st.state == tableFailed:
 		return translations.T("tables.failed")
 	}
-	return ""
+	return m.strategyText(id)
+}
+
+// strategyText is the table line of a game without a table here: what the
+// shipped strategy from the start proves ("" for none).
+func (m *tableManager) strategyText(id core.GameID) string {
+	switch s := m.Strategy(id); {
+	case s == nil:
+		return ""
+	case s.Bound:
+		return translations.T("tables.strategy_bound")
+	}
+	return translations.T("tables.strategy")
 }
 
 // TablesFromEnv returns the developer's table folders (HUNTCHESS_TABLES,

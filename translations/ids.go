@@ -158,7 +158,7 @@ var uiIDs = []string{
 	"history.play_from_here", "history.clear", "history.clear_title", "history.clear_message",
 	"history.moves", "history.side_won", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
 	// Issue 23: the proven strategies from the start in the hints and the review.
-	"hint.bound_win", "hint.bound_loss", "hint.unsolved",
+	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "tables.strategy", "tables.strategy_bound",
 	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
 }
 
