@@ -399,6 +399,9 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	w := int32(0)
 	for i, k := range s.keys {
 		s.mi[i] = -1
+		if !s.r.validKey(k) {
+			return nil, errors.New("corrupt strategy body: a key of no position")
+		}
 		if s.keySide(k) == s.winner {
 			s.mi[i] = w
 			w++
@@ -414,6 +417,16 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 		return nil, errors.New("corrupt strategy: the start is not a node")
 	}
 	return s, nil
+}
+
+// validKey reports whether a canonical key names an entry of r's layouts.
+func (r *Rules) validKey(key uint64) bool {
+	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
+	k := r.PreyCount - capt - hand
+	if hand > r.InHand || capt >= r.CaptureWin || k < 0 || k > r.NP-r.PredCount {
+		return false
+	}
+	return idx < layoutFor(r, k).entries
 }
 
 // keySide is the side to move of a canonical key's position.
