@@ -3,7 +3,7 @@ package session
 import (
 	"bytes"
 	"context"
-	"os"
+	"errors"
 	"path/filepath"
 	"testing"
 
@@ -101,12 +101,10 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 	for _, id := range shipped(t) {
 		t.Run(id.String(), func(t *testing.T) {
 			for _, dir := range dirs {
-				exact := tablebase.Path(dir, id.String())
-				bound := tablebase.Path(dir, id.String()+".bound")
-				if !exists(exact) && !exists(bound) {
-					continue
-				}
 				s, src, err := tablebase.StartStrategy(id, dir, 1<<30)
+				if errors.Is(err, tablebase.ErrNoStart) {
+					continue // no table here, or one of part of the game (deer chess's moving phase)
+				}
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -126,11 +124,6 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 			t.Skipf("no table of %s in %v", id, dirs)
 		})
 	}
-}
-
-func exists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }
 
 // TestReviewByStrategy: with no table, the review judges by the proven

@@ -10,6 +10,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math/bits"
+	"os"
 	"path/filepath"
 	"slices"
 
@@ -517,6 +518,10 @@ func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok 
 	return moves, plies, len(moves) > 0
 }
 
+// ErrNoStart is wrapped by StartStrategy's error where no table in the
+// folder proves the start (none there, or one of part of the game).
+var ErrNoStart = errors.New("no table proves the start")
+
 // StartStrategy builds the winner's strategy from the start of game id
 // from the tables in dir: GAME.hctb where it proves the start, else the
 // bound tier GAME.bound.hctb (Beat the Wolf: the dogs' win without giving
@@ -533,20 +538,23 @@ func StartStrategy(id core.GameID, dir string, cache int64) (*Strategy, string, 
 			s, err := BuildStrategy(ForGame(id), start, t.Probe, false)
 			return s, path, err
 		}
-		errs = append(errs, fmt.Errorf("%s does not prove the start", path))
-	} else {
-		errs = append(errs, err)
+		errs = append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, "", err
 	}
 	path = Path(dir, id.String()+".bound")
 	t, err := Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", dir, ErrNoStart))...)
+	}
 	if err != nil {
-		return nil, "", errors.Join(append(errs, err)...)
+		return nil, "", err
 	}
 	defer t.Close()
 	t.SetCacheBytes(cache)
 	probe := t.BoundProbe()
 	if _, _, ok := probe(start); !ok {
-		return nil, "", errors.Join(append(errs, fmt.Errorf("%s does not prove the start", path))...)
+		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))...)
 	}
 	s, err := BuildStrategy(ForGame(id), start, probe, true)
 	return s, path, err
