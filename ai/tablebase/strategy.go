@@ -90,9 +90,11 @@ type Strategy struct {
 	winner core.Side
 	keys   []uint64 // increasing
 	plies  []uint8  // by node
-	moves  []uint8  // by winner node, in key order
-	mi     []int32  // by node: its index in moves (-1: a loser node)
+	moves  []uint8  // by node: a winner node's move rank (noMove: a loser node)
 }
+
+// noMove marks a loser node in Strategy.moves (a move's rank is below it).
+const noMove = 0xff
 
 // noKey is returned by canonKey for a position without one.
 const noKey = ^uint64(0)
@@ -229,8 +231,8 @@ func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Str
 				return nil, fmt.Errorf("tablebase: %s (a win in %d) has no move that wins in %d", p, d, d-1)
 			}
 			rank, _ := slices.BinarySearch(distinct, keys[pick])
-			if rank > 255 {
-				return nil, fmt.Errorf("tablebase: %s has more than 256 distinct children", p)
+			if rank >= noMove {
+				return nil, fmt.Errorf("tablebase: %s has more than %d distinct children", p, noMove)
 			}
 			nodes[key] = node{plies: uint8(d), rank: int16(rank)}
 			s.Edges++
@@ -272,17 +274,16 @@ func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Str
 	}
 	slices.Sort(s.keys)
 	s.plies = make([]uint8, len(s.keys))
-	s.mi = make([]int32, len(s.keys))
+	s.moves = make([]uint8, len(s.keys))
 	for i, k := range s.keys {
 		n := nodes[k]
-		s.plies[i] = n.plies
-		s.mi[i] = -1
+		s.plies[i], s.moves[i] = n.plies, noMove
 		if n.rank >= 0 {
-			s.mi[i] = int32(len(s.moves))
-			s.moves = append(s.moves, uint8(n.rank))
+			s.moves[i] = uint8(n.rank)
+			s.WinnerNodes++
 		}
 	}
-	s.Nodes, s.WinnerNodes = len(s.keys), len(s.moves)
+	s.Nodes = len(s.keys)
 	return s, nil
 }
 
@@ -302,7 +303,11 @@ func (s *Strategy) Bytes() ([]byte, error) {
 		prev = k
 	}
 	raw = append(raw, s.plies...)
-	raw = append(raw, s.moves...)
+	for _, m := range s.moves {
+		if m != noMove {
+			raw = append(raw, m)
+		}
+	}
 	var body bytes.Buffer
 	zw, err := flate.NewWriter(&body, flate.BestCompression)
 	if err != nil {
@@ -395,23 +400,26 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 		return nil, errors.New("corrupt strategy body: wrong length")
 	}
 	s.plies = raw[off : off+s.Nodes]
-	s.moves = raw[off+s.Nodes:]
-	s.mi = make([]int32, s.Nodes)
-	w := int32(0)
+	ranks := raw[off+s.Nodes:]
+	s.moves = make([]uint8, s.Nodes)
+	w := 0
 	for i, k := range s.keys {
-		s.mi[i] = -1
+		s.moves[i] = noMove
 		if !s.r.validKey(k) {
 			return nil, errors.New("corrupt strategy body: a key of no position")
 		}
 		if s.keySide(k) == s.winner {
-			s.mi[i] = w
+			if w >= len(ranks) || ranks[w] == noMove {
+				return nil, errors.New("corrupt strategy body: the winner's moves do not match")
+			}
+			s.moves[i] = ranks[w]
 			w++
 		}
 		if s.plies[i] == 0 {
 			return nil, errors.New("corrupt strategy body: a node of 0 plies")
 		}
 	}
-	if int(w) != s.WinnerNodes {
+	if w != s.WinnerNodes {
 		return nil, errors.New("corrupt strategy body: the winner's nodes do not match")
 	}
 	if _, ok := s.find(s.Start); !ok {
@@ -478,12 +486,12 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 		return core.Move{}, 0, false
 	}
 	i, ok := s.find(key)
-	if !ok || s.mi[i] < 0 {
+	if !ok || s.moves[i] == noMove {
 		return core.Move{}, 0, false
 	}
 	var buf [core.MaxMoves]core.Move
 	moves, keys, distinct := s.r.childKeys(p, buf[:])
-	rank := int(s.moves[s.mi[i]])
+	rank := int(s.moves[i])
 	if rank >= len(distinct) {
 		return core.Move{}, 0, false
 	}

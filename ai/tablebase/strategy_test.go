@@ -81,10 +81,10 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 	if len(read.keys) > 1 {
 		bad, _ := ReadStrategy(data)
 		for i := range bad.keys {
-			if bad.mi[i] < 0 {
+			if bad.moves[i] == noMove {
 				bad.keys = append(bad.keys[:i:i], bad.keys[i+1:]...)
 				bad.plies = append(bad.plies[:i:i], bad.plies[i+1:]...)
-				bad.mi = append(bad.mi[:i:i], bad.mi[i+1:]...)
+				bad.moves = append(bad.moves[:i:i], bad.moves[i+1:]...)
 				break
 			}
 		}
@@ -93,15 +93,18 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 		}
 	}
 	caught := 0
-	for i := range read.moves {
+	for i, m := range read.moves {
+		if m == noMove {
+			continue
+		}
 		bad, _ := ReadStrategy(data)
-		bad.moves[i] = 255
+		bad.moves[i] = noMove - 1 // no node has that many distinct children
 		if _, err := CheckStrategy(bad, start, 0, 1); err != nil {
 			caught++
 		}
 	}
-	if caught != len(read.moves) {
-		t.Fatalf("%d of %d unresolvable moves caught", caught, len(read.moves))
+	if caught != read.WinnerNodes || caught == 0 {
+		t.Fatalf("%d of %d unresolvable moves caught", caught, read.WinnerNodes)
 	}
 	// A damaged file is refused.
 	for _, at := range []int{0, 10, len(data) - 1} {
