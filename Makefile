@@ -223,16 +223,19 @@ solve-all: $(SOLVE) app-tables
 	$(SOLVE) verify beat-the-wolf -bound-file -stride 10 -samples 500 -dir $(TABLES_DIR)
 	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
 
-# The proven strategies from the start the app ships (session/strategies,
-# embedded): the winner's move in every position its win reaches, from the
-# tables of make solve-all in $(TABLES_DIR) (a game without its table is
-# passed over), each then replayed against every defence by core's rules.
-STRATEGY_GAMES := surround-the-lion deer-chess beat-the-wolf
+# The proven strategies from the start: the winner's move in every position
+# its win reaches, from the tables of make solve-all in $(TABLES_DIR) (a game
+# without its table is passed over), each then replayed against every
+# defence by core's rules. The lion's and the deer's go to session/strategies
+# (the app embeds them); Beat the Wolf's (millions of positions, too large to
+# ship) beside the tables, where the app reads it through HUNTCHESS_TABLES.
+SHIPPED_STRATEGIES := surround-the-lion deer-chess
 strategies: $(SOLVE)
-	@set -e; for g in $(STRATEGY_GAMES); do \
+	@set -e; for g in $(SHIPPED_STRATEGIES) beat-the-wolf; do \
+	  out=session/strategies; [ $$g = beat-the-wolf ] && out=$(TABLES_DIR); \
 	  if [ -f $(TABLES_DIR)/$$g.hctb ] || [ -f $(TABLES_DIR)/$$g.bound.hctb ]; then \
-	    $(SOLVE) strategy $$g -dir $(TABLES_DIR) -out session/strategies; \
-	    $(SOLVE) strategy-check $$g -out session/strategies; \
+	    $(SOLVE) strategy $$g -dir $(TABLES_DIR) -out $$out; \
+	    $(SOLVE) strategy-check $$g -out $$out; \
 	  else echo "strategies: no table of $$g in $(TABLES_DIR): passed over"; fi; \
 	done
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -101,7 +102,7 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 	for _, id := range shipped(t) {
 		t.Run(id.String(), func(t *testing.T) {
 			for _, dir := range dirs {
-				s, src, err := tablebase.StartStrategy(id, dir, 1<<30)
+				s, src, err := tablebase.StartStrategy(id, dir, 1<<30, nil)
 				if errors.Is(err, tablebase.ErrNoStart) {
 					continue // no table here, or one of part of the game (deer chess's moving phase)
 				}
@@ -193,5 +194,40 @@ func TestStrategyStatusText(t *testing.T) {
 	translations.SetLanguage(translations.Chinese)
 	if got := m.StatusText(core.SurroundTheLion); got != "开局起的必胜已证明（大师级与提示）" {
 		t.Fatalf("the lion with no table, in Chinese: %q", got)
+	}
+}
+
+// TestStrategyBesideTheTables: a game without a shipped strategy takes one
+// from the table folders (GAME.hcst beside the tables: Beat the Wolf's).
+func TestStrategyBesideTheTables(t *testing.T) {
+	if s, _ := Strategy(core.BeatTheWolf); s != nil {
+		t.Skip("Beat the Wolf's strategy is shipped")
+	}
+	p, err := core.ParsePosition(core.BeatTheWolf.String(), "predator:c1 prey:d1,e1,c2,d2,e2,c3 turn:prey captured:11 hand:0")
+	must(t, err)
+	probe := func(q core.Position) (tablebase.Value, int, bool) {
+		v, d := tablebase.SearchValue(q, 3)
+		return v, d, v != tablebase.Unknown
+	}
+	s, err := tablebase.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)
+	must(t, err)
+	data, err := s.Bytes()
+	must(t, err)
+	dir := t.TempDir()
+	must(t, os.WriteFile(tablebase.StrategyPath(dir, core.BeatTheWolf.String()), data, 0o644))
+	if m := NewTables("", nil, false, func(f func()) { f() }); m.Strategy(core.BeatTheWolf) != nil {
+		t.Fatal("a strategy with no table folder")
+	}
+	m := NewTables("", []string{t.TempDir(), dir}, false, func(f func()) { f() })
+	got := m.Strategy(core.BeatTheWolf)
+	if got == nil || got.Nodes != s.Nodes || !got.Bound {
+		t.Fatalf("read %+v", got)
+	}
+	res := ai.Engine{Tables: m}.Think(context.Background(), core.NewGameFrom(p), ai.Master)
+	if after := p.After(res.Move); !res.Exact || !res.Bound || !after.Outcome().Over() {
+		t.Fatalf("Master from the strategy beside the tables: %+v", res)
+	}
+	if m.StatusText(core.BeatTheWolf) != translations.T("tables.strategy_bound") {
+		t.Fatalf("status %q", m.StatusText(core.BeatTheWolf))
 	}
 }

@@ -86,6 +86,11 @@ type tableManager struct {
 	onChange []func(core.GameID)
 	lastSent [core.NumGames]time.Time
 	wg       sync.WaitGroup
+	// strategies are the strategies found beside the tables (Strategy).
+	strategies [core.NumGames]struct {
+		once sync.Once
+		s    *tablebase.Strategy
+	}
 }
 
 // NewTables makes the owner of the tables: dir is the cache (<app
@@ -124,15 +129,35 @@ func (m *tableManager) Table(id core.GameID) *tablebase.Table {
 	return m.loaded[id].Load()
 }
 
-// Strategy is the proven strategy from the start of game id that the app
-// ships (Strategy), or nil: the engine's ai.Strategies (a nil manager has
+// Strategy is the proven strategy from the start of game id: the one the
+// app ships (Strategy), else one beside the tables in the table folders
+// (GAME.hcst: Beat the Wolf's, too large to ship, from `make strategies`),
+// read once; or nil. It is the engine's ai.Strategies (a nil manager has
 // none).
 func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
-	if m == nil {
+	if m == nil || int(id) >= len(m.strategies) {
 		return nil
 	}
-	s, _ := Strategy(id)
-	return s
+	if s, _ := Strategy(id); s != nil {
+		return s
+	}
+	e := &m.strategies[id]
+	e.once.Do(func() {
+		for _, dir := range append(append([]string(nil), m.extra...), m.dir) {
+			if dir == "" {
+				continue
+			}
+			data, err := os.ReadFile(tablebase.StrategyPath(dir, id.String()))
+			if err != nil {
+				continue
+			}
+			if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
+				e.s = s
+				return
+			}
+		}
+	})
+	return e.s
 }
 
 // Use makes t the loaded table of game id: a table opened elsewhere (a

@@ -17,7 +17,13 @@ const strategyDir = "session/strategies"
 // tables in dir and writes it to out/GAME.hcst.
 func strategy(g *core.GameInfo, dir, out string, cache int64) error {
 	t0 := time.Now()
-	s, src, err := tablebase.StartStrategy(g.ID, dir, cache)
+	last := time.Now()
+	s, src, err := tablebase.StartStrategy(g.ID, dir, cache, func(done, found int) {
+		if time.Since(last) > 10*time.Second {
+			last = time.Now()
+			fmt.Fprintf(os.Stderr, "strategy: %s: %d positions done of %d found, %.0f s\n", g.Key, done, found, time.Since(t0).Seconds())
+		}
+	})
 	if err != nil {
 		return err
 	}

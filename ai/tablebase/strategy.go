@@ -155,6 +155,12 @@ type Probe func(p core.Position) (Value, int, bool)
 // loss has none). It fails where probe does not cover a position or
 // disagrees with core's moves and outcomes.
 func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
+	return buildStrategy(r, start, probe, bound, nil)
+}
+
+// buildStrategy is BuildStrategy telling progress, now and then, the
+// positions done and those found so far.
+func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progress func(done, found int)) (*Strategy, error) {
 	g, ok := r.Game()
 	if !ok || g != start.Game {
 		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
@@ -192,6 +198,9 @@ func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Str
 	nodes[startKey] = node{rank: -2}
 	var buf [core.MaxMoves]core.Move
 	for qi := 0; qi < len(queue); qi++ {
+		if progress != nil && qi%(1<<16) == 0 {
+			progress(qi, len(queue))
+		}
 		key := queue[qi]
 		p := r.keyPosition(key)
 		v, d, ok := probe(p)
@@ -203,28 +212,31 @@ func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Str
 			if v != Win {
 				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
 			}
-			pick := -1
-			for i, m := range moves {
-				c := p.After(m)
-				if bound && c.Captured > p.Captured {
-					continue
+			// The first fastest move in core's order that leads to a
+			// position already in the strategy, else the first fastest:
+			// the positions already in are probed first (fewer probes).
+			fast := func(i int) bool {
+				c := p.After(moves[i])
+				if keys[i] == noKey || bound && c.Captured > p.Captured {
+					return false
 				}
-				fast := false
 				if o := c.Outcome(); o.Over() {
 					w, won := o.Winner()
-					fast = won && w == winner && d == 1
-				} else if cv, cd, cok := probe(c); cok && cv == Loss && cd == d-1 {
-					fast = true
+					return won && w == winner && d == 1
 				}
-				if !fast || keys[i] == noKey {
-					continue
-				}
-				if pick < 0 {
-					pick = i
-				}
-				if _, seen := nodes[keys[i]]; seen {
+				cv, cd, cok := probe(c)
+				return cok && cv == Loss && cd == d-1
+			}
+			pick := -1
+			for i := range moves {
+				if _, seen := nodes[keys[i]]; seen && keys[i] != noKey && fast(i) {
 					pick = i
 					break
+				}
+			}
+			for i := 0; pick < 0 && i < len(moves); i++ {
+				if _, seen := nodes[keys[i]]; !seen && fast(i) {
+					pick = i
 				}
 			}
 			if pick < 0 {
@@ -260,9 +272,10 @@ func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Str
 			if bound && c.Captured > p.Captured {
 				return nil, fmt.Errorf("tablebase: %s: the loser captures with %s in a bound loss", p, m)
 			}
-			cv, cd, cok := probe(c)
-			if !cok || cv != Win || cd > d-1 || keys[i] == noKey {
-				return nil, fmt.Errorf("tablebase: %s (a loss in %d): %s leads to %v in %d", p, d, m, cv, cd)
+			// The reply's value is probed when it is taken from the queue
+			// (a win for the winner there); CheckStrategy checks the plies.
+			if keys[i] == noKey {
+				return nil, fmt.Errorf("tablebase: %s (a loss in %d): %s leads to a position without a key", p, d, m)
 			}
 			add(keys[i])
 		}
@@ -534,8 +547,9 @@ var ErrNoStart = errors.New("no table proves the start")
 // from the tables in dir: GAME.hctb where it proves the start, else the
 // bound tier GAME.bound.hctb (Beat the Wolf: the dogs' win without giving
 // up a dog). cache is the table's cache of unpacked blocks in bytes. It
-// returns the strategy and the table file it came from.
-func StartStrategy(id core.GameID, dir string, cache int64) (*Strategy, string, error) {
+// returns the strategy and the table file it came from; progress (if not
+// nil) is told now and then the positions done and those found so far.
+func StartStrategy(id core.GameID, dir string, cache int64, progress func(done, found int)) (*Strategy, string, error) {
 	start := id.Info().Start()
 	var errs []error
 	path := Path(dir, id.String())
@@ -543,7 +557,7 @@ func StartStrategy(id core.GameID, dir string, cache int64) (*Strategy, string, 
 		defer t.Close()
 		t.SetCacheBytes(cache)
 		if v, _, ok := t.Probe(start); ok && v != Draw {
-			s, err := BuildStrategy(ForGame(id), start, t.Probe, false)
+			s, err := buildStrategy(ForGame(id), start, t.Probe, false, progress)
 			return s, path, err
 		}
 		errs = append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))
@@ -564,7 +578,7 @@ func StartStrategy(id core.GameID, dir string, cache int64) (*Strategy, string, 
 	if _, _, ok := probe(start); !ok {
 		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))...)
 	}
-	s, err := BuildStrategy(ForGame(id), start, probe, true)
+	s, err := buildStrategy(ForGame(id), start, probe, true, progress)
 	return s, path, err
 }
 
