@@ -33,10 +33,21 @@ SOLVE       := build/solve
 # The tables the app itself has (app/tables.go): Surround the Lion whole,
 # deer chess's moving phase (the desktop); the arena plays with these.
 APP_TABLES_DIR ?= build/apptables
+# make device-tables (scripts/device-tables.sh): what the app embeds and the
+# table pack, from the solved tables. DEVICE_CONVERT turns a table into its
+# device form ({game} {dir} {name} {out}; empty: packed as it is).
+DEVICE_OUT       ?= build/device
+DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb
+DEVICE_STRATEGY  ?=
+DEVICE_PACK      ?= $(firstword $(wildcard $(TABLES_DIR)/deer-chess.hctb $(APP_TABLES_DIR)/deer-chess.hctb)) \
+                    $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb $(TABLES_DIR)/wolf-carries-pig.hctb)
+DEVICE_CONVERT   ?=
+DEVICE_TWICE     ?= 1
+DEVICE_BUDGET_MB ?= 40
 
 .PHONY: help run test test-quick lint gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles \
-        web serve-web test-web memory strategies
+        web serve-web test-web memory device-tables package-size strategies
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -61,6 +72,8 @@ help:
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
 	@echo "make serve-web    serve build/web on http://127.0.0.1:8080/ (WEB_ADDR)"
 	@echo "make test-web     the browser test: build/web in headless Chromium (webtest/)"
+	@echo "make device-tables what the app embeds and the table pack, into $(DEVICE_OUT)/{shipped,pack} (twice, compared)"
+	@echo "make package-size the Linux package's and the web build's sizes (scripts/package-size.sh)"
 	@echo "make clean        remove build/"
 
 # The app on the user's display. Without a display it still starts, inside a
@@ -241,6 +254,19 @@ strategies: $(SOLVE)
 
 # The browser version (README "Play in the browser"): build/web is a static
 # site; serve-web serves it on loopback for trying it.
+# What the app embeds (DEVICE_SHIP, DEVICE_STRATEGY; at most DEVICE_BUDGET_MB)
+# and the table pack (DEVICE_PACK) with its manifest, byte for byte the same
+# on every run: made twice and compared unless DEVICE_TWICE=0.
+device-tables:
+	GO=$(GO) DEVICE_OUT='$(DEVICE_OUT)' DEVICE_SHIP='$(strip $(DEVICE_SHIP))' DEVICE_STRATEGY='$(strip $(DEVICE_STRATEGY))' \
+	  DEVICE_PACK='$(strip $(DEVICE_PACK))' DEVICE_CONVERT='$(DEVICE_CONVERT)' DEVICE_TWICE=$(DEVICE_TWICE) \
+	  DEVICE_BUDGET_MB=$(DEVICE_BUDGET_MB) bash scripts/device-tables.sh
+
+# The package sizes to report before/after embedding tables: the Linux
+# package (fyne package) and the browser build, into build/package-size.md.
+package-size:
+	GO=$(GO) FYNE_TOOL_VERSION=$(word 2,$(subst @, ,$(FYNE_TOOL))) bash scripts/package-size.sh
+
 WEB_ADDR ?= 127.0.0.1:8080
 web:
 	@$(DEPS) web

@@ -87,6 +87,9 @@ type App struct {
 	// tables loads and builds the endgame tables and owns them (nil: none,
 	// as in tests; a nil manager has no tables).
 	tables *session.Tables
+	// pack downloads the table pack (packview.go; nil: none, as in the
+	// browser and in tests without tables).
+	pack *session.PackJob
 
 	settings session.Settings
 	stack    []screen // the screen shown is the last one
@@ -201,6 +204,7 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		})
 	}
+	a.pack = newPackJob(a)
 	a.opts = devOptions(a.opts, a.tableSource())
 	engine := ai.Engine{Tables: a.tableSource()}
 	if a.opts.Think == nil {

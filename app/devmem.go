@@ -105,7 +105,9 @@ func writeMemProfile(dir string) {
 // memLine is the Go runtime's memory in MiB: the live heap (objects), the
 // heap the runtime holds (in use, free, and released to the system), the
 // goroutine stacks, the rest (GC metadata, caches, profiling buckets) and
-// what it holds of the system in all. Memory the C code (OpenGL, Mesa,
+// what it holds of the system in all; then the CPU time the garbage
+// collector took of the CPU time of the process so far (the runtime's
+// estimate). Memory the C code (OpenGL, Mesa,
 // fonts' rasteriser buffers) allocates is not in it.
 func memLine() string {
 	names := []string{
@@ -122,6 +124,8 @@ func memLine() string {
 		"/memory/classes/other:bytes",
 		"/memory/classes/total:bytes",
 		"/gc/heap/goal:bytes",
+		"/cpu/classes/gc/total:cpu-seconds",
+		"/cpu/classes/total:cpu-seconds",
 	}
 	s := make([]metrics.Sample, len(names))
 	for i, n := range names {
@@ -134,9 +138,15 @@ func memLine() string {
 		}
 		return float64(s[i].Value.Uint64()) / (1 << 20)
 	}
+	secs := func(i int) float64 {
+		if s[i].Value.Kind() != metrics.KindFloat64 {
+			return 0
+		}
+		return s[i].Value.Float64()
+	}
 	rest := v(6) + v(7) + v(8) + v(9) + v(10)
-	return fmt.Sprintf("objects=%.1f unused=%.1f free=%.1f released=%.1f stacks=%.1f other=%.1f total=%.1f goal=%.1f goroutines=%d (MiB)",
-		v(0), v(1), v(2), v(3), v(4)+v(5), rest, v(11), v(12), runtime.NumGoroutine())
+	return fmt.Sprintf("objects=%.1f unused=%.1f free=%.1f released=%.1f stacks=%.1f other=%.1f total=%.1f goal=%.1f goroutines=%d (MiB); GC %.2f s of %.1f s CPU",
+		v(0), v(1), v(2), v(3), v(4)+v(5), rest, v(11), v(12), runtime.NumGoroutine(), secs(13), secs(14))
 }
 
 // devLog writes a line for every move of the game shown and once each

@@ -50,7 +50,7 @@ func (h *historyScreen) content() fyne.CanvasObject {
 	body := container.NewVBox(widgets.NewParagraph(translations.T("history.note")))
 	if len(h.games) == 0 {
 		h.clear.Disable()
-		body.Add(widgets.NewParagraphWithStyle(translations.T("history.empty"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
+		body.Add(widgets.NewParagraphWithStyle(translations.T("history.empty"), fyne.TextAlignCenter, fyne.TextStyle{}))
 	}
 	for i := range h.games {
 		body.Add(h.row(i))

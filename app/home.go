@@ -30,12 +30,12 @@ type homeScreen struct {
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	learnBtns   []*widget.Button
-	progress    []*widget.Label      // lessons done, per card
-	puzzleBtns  []*widget.Button     // "Puzzles 7/24" (puzzles.go)
-	titles      []*widget.Card       // the cards
-	names       []*widgets.Paragraph // each card's name in the current language
-	previews    []*widgets.Board     // each card's picture of its board at the start
-	pictureTaps []*tapArea           // over each picture: a tap opens the new game
+	progress    []*widget.Label         // lessons done, per card
+	puzzleBtns  []*widget.Button        // "Puzzles 7/24" (puzzles.go)
+	titles      []*widget.Card          // the cards
+	names       []*widgets.Paragraph    // each card's name in the current language
+	previews    []*widgets.BoardPicture // each card's picture of its board at the start
+	pictureTaps []*tapArea              // over each picture: a tap opens the new game
 	grid        *fyne.Container
 	scroll      *container.Scroll
 }
@@ -90,11 +90,10 @@ func (h *homeScreen) content() fyne.CanvasObject {
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	gt := translations.Game(info.Key)
 	// The game's board at the start, drawn from core's geometry like the
-	// game's own board (read-only); its look follows the board style.
-	preview := widgets.NewBoard(info.Start())
-	preview.Do = h.a.do
-	preview.SetReadOnly(true)
-	preview.SetAnimations(false)
+	// game's own board (read-only), as one picture (a live board is a few
+	// hundred objects on the screen: README "Memory"); its look follows the
+	// theme and the board style.
+	preview := widgets.NewBoardPicture(info.Start())
 	h.previews = append(h.previews, preview)
 	name := widgets.NewParagraphWithStyle(gt.Title, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	name.SizeName = theme.SizeNameSubHeadingText

@@ -63,7 +63,7 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 		r.board.SetReadOnly(true)
 		r.board.SetAnimations(false)
 	}
-	tagline := widgets.NewParagraphWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	tagline := widgets.NewParagraphWithStyle(gt.Tagline, fyne.TextAlignLeading, fyne.TextStyle{})
 	r.labels = append(r.labels, tagline)
 	body := container.NewVBox(r.para(gt.Subtitle), tagline)
 	// On a phone the diagram is in the page, under its heading; on a wide

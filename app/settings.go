@@ -22,11 +22,16 @@ type settingsScreen struct {
 	showLegal, animations, faceToFace      *widget.Check
 	sound, confirm                         *widget.Check
 	preview                                *widgets.Board // the board and pieces as chosen, live
+	pack                                   *packView      // the table pack (nil: none, as in the browser)
 }
 
 func newSettingsScreen(a *App) *settingsScreen { return &settingsScreen{a: a} }
 
-func (s *settingsScreen) close() {}
+func (s *settingsScreen) close() {
+	if s.pack != nil {
+		s.pack.close()
+	}
+}
 
 // choice builds a Select over values with translated labels; on change it
 // calls set with the chosen value.
@@ -116,6 +121,14 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	form := widget.NewForm(
 		widget.NewFormItem(translations.T("settings.language"), s.lang),
 		widget.NewFormItem(translations.T("settings.difficulty"), s.level),
+	)
+	s.close() // a view of an earlier build of the page (another language)
+	if a.pack != nil {
+		s.pack = newPackView(a, a.pack)
+		form.Append(translations.T("settings.pack"), s.pack.object())
+		form.Append(translations.T("pack.address"), packAddress(a, a.pack))
+	}
+	for _, it := range []*widget.FormItem{
 		widget.NewFormItem(translations.T("settings.timer"), s.timer),
 		widget.NewFormItem(translations.T("settings.theme"), s.themeSel),
 		widget.NewFormItem(translations.T("settings.text_size"), s.textSize),
@@ -126,7 +139,9 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 		widget.NewFormItem("", s.animations),
 		widget.NewFormItem("", s.faceToFace),
 		widget.NewFormItem("", s.sound),
-	)
+	} {
+		form.AppendItem(it)
+	}
 	if cur.TextScale > 1 { // large text: labels above their fields, so it fits a phone
 		form.Orientation = widget.Vertical
 	}

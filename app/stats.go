@@ -70,7 +70,7 @@ func (s *statsScreen) content() fyne.CanvasObject {
 	}
 	if len(s.rows) == 0 {
 		reset.Disable()
-		body.Add(widget.NewLabelWithStyle(translations.T("stats.empty"), fyne.TextAlignCenter, fyne.TextStyle{Italic: true}))
+		body.Add(widget.NewLabelWithStyle(translations.T("stats.empty"), fyne.TextAlignCenter, fyne.TextStyle{}))
 	}
 	// The games behind the numbers (history.go).
 	s.historyBtn = widget.NewButtonWithIcon(translations.T("home.history"), theme.HistoryIcon(), s.a.showHistory)

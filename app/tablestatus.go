@@ -27,7 +27,7 @@ func (v *tableView) moved() { v.words = nil }
 
 // newLabel makes the status line.
 func (v *tableView) newLabel() *widget.Label {
-	v.label = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Italic: true})
+	v.label = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{})
 	v.label.Truncation = fyne.TextTruncateEllipsis
 	return v.label
 }

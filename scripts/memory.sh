@@ -266,7 +266,8 @@ over=0
     if [ "${FIG[$r]}" -gt "${BUDGET[$r]}" ]; then verdict=OVER; over=1; fi
     echo "| ${LABEL[$r]} | ${FIG[$r]} MB | ≤ ${BUDGET[$r]} MB | $verdict | ${HWM[$r]} MB | ${RSS[$r]} MB | ${GL[$r]} MB | ${GOMEM[$r]:-–}${GOMEM[$r]:+ MB} | ${NOTE[$r]:-} |"
   done
-} | tee "$out.tmp"
+} >"$out.tmp" # not through a pipe: over is set here, not in a subshell
+cat "$out.tmp"
 mv "$out.tmp" "$out"
 echo "memory: measured: peak rows are VmHWM, the others VmRSS; the table is in ${out#"$root"/}"
 if [ -n "$check" ] && [ "$over" = 1 ]; then

@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -79,6 +80,16 @@ type tableManager struct {
 	// fetch, where there is no cache folder (the browser), downloads a
 	// game's table file instead (SetFetch).
 	fetch Fetch
+	// covers tells whether a table covers a plan (covers; tests stand in).
+	covers func(*tablebase.Table, tablebase.Plan) bool
+	// pack is the installed table pack (SetPack, PackChanged): packPath
+	// its file of each game ("" for none), fromPack whether the loaded
+	// table is that file, packErr why it was refused (damaged, other rules).
+	pack     *Pack
+	packPath [core.NumGames]string
+	fromPack [core.NumGames]bool
+	packErr  [core.NumGames]error
+	repack   [core.NumGames]bool // the pack changed while the table was being had
 
 	mu       sync.Mutex
 	status   [core.NumGames]tableStatus
@@ -88,8 +99,9 @@ type tableManager struct {
 	wg       sync.WaitGroup
 	// strategies are the strategies found beside the tables (Strategy).
 	strategies [core.NumGames]struct {
-		once sync.Once
-		s    *tablebase.Strategy
+		mu      sync.Mutex
+		s       *tablebase.Strategy
+		refused map[string]bool
 	}
 }
 
@@ -105,6 +117,7 @@ func newTableManager(dir string, extra []string, mobile bool, do func(func())) *
 	m := &tableManager{dir: dir, extra: extra, mobile: mobile, do: do}
 	m.set = m.store
 	m.solve = m.build
+	m.covers = covers
 	return m
 }
 
@@ -130,10 +143,10 @@ func (m *tableManager) Table(id core.GameID) *tablebase.Table {
 }
 
 // Strategy is the proven strategy from the start of game id: the one the
-// app ships (Strategy), else one beside the tables in the table folders
-// (GAME.hcst: Beat the Wolf's, too large to ship, from `make strategies`),
-// read once; or nil. It is the engine's ai.Strategies (a nil manager has
-// none).
+// app ships (Strategy), else one beside the tables — in the table folders
+// or beside the game's table in the installed pack (GAME.hcst: Beat the
+// Wolf's, too large to ship, from `make strategies`), read once found; or
+// nil. It is the engine's ai.Strategies (a nil manager has none).
 func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 	if m == nil || int(id) >= len(m.strategies) {
 		return nil
@@ -142,36 +155,59 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		return s
 	}
 	e := &m.strategies[id]
-	e.once.Do(func() {
-		for _, dir := range append(append([]string(nil), m.extra...), m.dir) {
-			if dir == "" {
-				continue
-			}
-			data, err := os.ReadFile(tablebase.StrategyPath(dir, id.String()))
-			if err != nil {
-				continue
-			}
-			if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
-				e.s = s
-				return
-			}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.s != nil {
+		return e.s
+	}
+	dirs := append(append([]string(nil), m.extra...), m.dir)
+	if p := m.packFile(id); p != "" {
+		dirs = append(dirs, filepath.Dir(p))
+	}
+	for _, dir := range dirs {
+		path := tablebase.StrategyPath(dir, id.String())
+		if dir == "" || e.refused[path] {
+			continue
 		}
-	})
-	return e.s
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue // none there (yet: a pack may come)
+		}
+		if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
+			e.s = s
+			return s
+		}
+		if e.refused == nil {
+			e.refused = map[string]bool{}
+		}
+		e.refused[path] = true // damaged or for other rules: not read again
+	}
+	return nil
 }
 
 // Use makes t the loaded table of game id: a table opened elsewhere (a
 // developer's, a test's).
 func (m *tableManager) Use(id core.GameID, t *tablebase.Table) { m.set(id, t) }
 
-// Planned reports whether this device has (or makes) a table of game id
-// (a nil manager has none).
+// Planned reports whether this device has (or makes) a table of game id:
+// one it solves (or, in the browser, downloads) or one of the installed
+// table pack (a nil manager has none).
 func (m *tableManager) Planned(id core.GameID) bool {
 	if m == nil || (m.dir == "" && m.fetch == nil) {
 		return false
 	}
+	if m.packFile(id) != "" {
+		return true
+	}
 	_, ok := appPlan(id, m.mobile)
 	return ok
+}
+
+// packFile is the installed pack's file of game id ("" for none).
+func (m *tableManager) packFile(id core.GameID) string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.packPath[id]
 }
 
 // Solving reports whether game id's table is being solved now.
@@ -234,7 +270,7 @@ func (m *tableManager) ensure(id core.GameID) {
 	if !m.Planned(id) {
 		return
 	}
-	plan, _ := appPlan(id, m.mobile)
+	plan, solvable := appPlan(id, m.mobile)
 	m.mu.Lock()
 	if m.started[id] {
 		m.mu.Unlock()
@@ -245,41 +281,195 @@ func (m *tableManager) ensure(id core.GameID) {
 	m.wg.Add(1)
 	go func() {
 		defer m.wg.Done()
-		var t *tablebase.Table
-		var err error
-		if m.dir == "" {
-			t, err = m.download(id, plan)
-		} else {
-			m.setStatus(id, tableStatus{state: tableLoading})
-			t, err = m.load(id, plan)
-			if t == nil {
-				t, err = m.solve(id, plan)
+		for {
+			var t *tablebase.Table
+			var err error
+			pack := false
+			switch {
+			case m.dir == "":
+				t, err = m.download(id, plan)
+			default:
+				m.setStatus(id, tableStatus{state: tableLoading})
+				t, pack = m.load(id, plan, solvable)
+				if t == nil && solvable {
+					t, err = m.solve(id, plan)
+				} else if t == nil {
+					err = fmt.Errorf("%s: no table", id)
+				}
 			}
-		}
-		if err != nil {
-			m.setStatus(id, tableStatus{state: tableFailed, err: err})
+			m.mu.Lock()
+			again := m.repack[id]
+			m.repack[id] = false
+			if err == nil {
+				m.fromPack[id] = pack
+			}
+			m.mu.Unlock()
+			if again { // the pack changed meanwhile: have the table again
+				if t != nil {
+					t.Close()
+				}
+				continue
+			}
+			if err != nil {
+				m.setStatus(id, tableStatus{state: tableFailed, err: err})
+				return
+			}
+			m.replace(id, t)
+			m.setStatus(id, tableStatus{state: tableReady})
 			return
 		}
-		m.set(id, t)
-		m.setStatus(id, tableStatus{state: tableReady})
 	}()
 }
 
-// load opens a cached (or developer's) table that covers the plan; a file
-// that is damaged or built for other rules is passed over (and rebuilt).
-func (m *tableManager) load(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
-	for _, dir := range append(append([]string(nil), m.extra...), m.dir) {
-		t, err := tablebase.Open(tablebase.Path(dir, id.String()))
-		if err != nil {
+// replace makes t the loaded table of game id; the table it replaces is
+// closed a minute later (a search may be probing it still; a probe of a
+// closed table reports the position uncovered).
+func (m *tableManager) replace(id core.GameID, t *tablebase.Table) {
+	old := m.Table(id)
+	m.set(id, t)
+	if old != nil && old != t {
+		time.AfterFunc(time.Minute, func() { old.Close() })
+	}
+}
+
+// SetPack tells the manager where the installed table pack is (nil:
+// none); its tables are used before the ones solved on the device. Call it
+// before the first Ensure, and PackChanged after the pack changes.
+func (m *tableManager) SetPack(p *Pack) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.pack = p
+	m.mu.Unlock()
+	m.readPack()
+}
+
+// readPack reads which games the installed pack has a table of, and
+// reports the games whose pack file changed.
+func (m *tableManager) readPack() (changed []core.GameID) {
+	var paths [core.NumGames]string
+	m.mu.Lock()
+	p := m.pack
+	m.mu.Unlock()
+	if p != nil {
+		for _, g := range core.Games() {
+			paths[g.ID] = p.TablePath(g.ID)
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for id := range paths {
+		if paths[id] != m.packPath[id] || (paths[id] == "" && m.fromPack[id]) {
+			changed = append(changed, core.GameID(id))
+			m.packErr[id] = nil
+		}
+	}
+	m.packPath = paths
+	return changed
+}
+
+// PackChanged reads the installed pack again (after a download or a
+// delete): a game whose table was had already takes the pack's table now,
+// or, where the pack's was in use and is gone, its own again (solved on
+// the device, or none).
+func (m *tableManager) PackChanged() {
+	if m == nil {
+		return
+	}
+	for _, id := range m.readPack() {
+		m.mu.Lock()
+		started := m.started[id]
+		st := m.status[id].state
+		wasPack := m.fromPack[id]
+		switch {
+		case !started:
+			m.mu.Unlock()
+			continue
+		case st == tableLoading || st == tableBuilding || st == tableFetching:
+			m.repack[id] = true // the work in progress starts over when done
+			m.mu.Unlock()
 			continue
 		}
-		if covers(t, plan) {
-			m.sizeCache(id, t)
-			return t, nil
+		m.started[id] = false
+		m.fromPack[id] = false
+		m.mu.Unlock()
+		if wasPack {
+			m.replace(id, nil)
+			m.setStatus(id, tableStatus{})
 		}
-		t.Close() // passed over: the file is rebuilt, so let go of it
+		m.ensure(id)
 	}
-	return nil, nil
+}
+
+// PackError is why the installed pack's table of game id is not used (it
+// is damaged, or built for other rules), or nil.
+func (m *tableManager) PackError(id core.GameID) error {
+	if m == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.packErr[id]
+}
+
+// load opens a developer's table (HUNTCHESS_TABLES), else the installed
+// pack's, else the cached one, that covers the plan (any table of the game
+// where the device solves none: !solvable); a file that is damaged or built
+// for other rules is passed over (a cached one is rebuilt; a pack file is
+// reported: PackError and stderr). pack tells the table is the pack's.
+func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) (t *tablebase.Table, pack bool) {
+	ok := func(t *tablebase.Table) bool {
+		g, isGame := t.Rules().Game()
+		return isGame && g == id && (!solvable || m.covers(t, plan))
+	}
+	for _, dir := range m.extra {
+		if t, err := tablebase.Open(tablebase.Path(dir, id.String())); err == nil {
+			if ok(t) {
+				m.sizeCache(id, t)
+				return t, false
+			}
+			t.Close()
+		}
+	}
+	if path := m.packFile(id); path != "" {
+		t, err := openPackTable(path)
+		if err == nil && !ok(t) {
+			t.Close()
+			t, err = nil, fmt.Errorf("%s: %w (not a table of %s covering the game)", filepath.Base(path), ErrPackRules, id)
+		}
+		if err == nil {
+			m.sizeCache(id, t)
+			return t, true
+		}
+		m.mu.Lock()
+		m.packErr[id] = err
+		m.mu.Unlock()
+		fmt.Fprintf(os.Stderr, "huntchess: table pack: %v (not used)\n", err)
+	}
+	if m.dir == "" {
+		return nil, false
+	}
+	t, err := tablebase.Open(tablebase.Path(m.dir, id.String()))
+	if err != nil {
+		return nil, false
+	}
+	if ok(t) {
+		m.sizeCache(id, t)
+		return t, false
+	}
+	t.Close() // passed over: the file is rebuilt, so let go of it
+	return nil, false
+}
+
+// openPackTable opens a table file of the pack (the device format, once
+// `make device-tables` writes it, opens here).
+func openPackTable(path string) (*tablebase.Table, error) {
+	t, err := tablebase.Open(path)
+	if err != nil && errors.Is(err, tablebase.ErrRules) {
+		err = fmt.Errorf("%w: %v", ErrPackRules, err)
+	}
+	return t, err
 }
 
 // sizeCache gives a loaded table its cache of unpacked blocks: the
@@ -380,7 +570,7 @@ func (m *tableManager) StatusText(id core.GameID) string {
 	if m == nil {
 		return ""
 	}
-	if _, ok := appPlan(id, m.mobile); !ok && m.Table(id) == nil {
+	if !m.Planned(id) && m.Table(id) == nil {
 		return m.strategyText(id)
 	}
 	st := m.get(id)

@@ -44,6 +44,11 @@ package translations
 //	hint.move_value         {{.Move}} {{.Why}} {{.Value}}  and the result (hint.table_* or hint.search_*)
 //	hint.why_takes_point    {{.Side}}  the predator
 //	tables.building         {{.Percent}}
+//	pack.offer, pack.offer_resume, pack.installed  {{.MB}}  megabytes, one decimal
+//	pack.downloading        {{.Done}} {{.MB}}
+//	pack.gives, pack.installed_gives  {{.Games}}  the games' titles joined
+//	pack.error_server, pack.check_server  {{.Why}}
+//	pack.damaged            {{.Game}}
 //	confirm.question        {{.Move}}
 //	history.sides_ai        {{.Side}} {{.Level}}
 //	history.sides_watch     {{.Level}}
@@ -160,6 +165,12 @@ var uiIDs = []string{
 	// Issue 23: the proven strategies from the start in the hints and the review.
 	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "tables.strategy", "tables.strategy_bound",
 	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
+	// Issue 23: the table pack in the settings.
+	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",
+	"pack.cancel", "pack.installed", "pack.installed_gives", "pack.delete", "pack.retry", "pack.check",
+	"pack.nothing", "pack.error_network", "pack.error_server", "pack.error_checksum", "pack.error_rules",
+	"pack.error_disk", "pack.damaged", "pack.address", "pack.check_network", "pack.check_server",
+	"pack.intro",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).

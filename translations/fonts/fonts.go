@@ -28,7 +28,10 @@
 // carry Latin glyphs, all UI text (English and Chinese, mixed in one label
 // too) is drawn in one consistent typeface, Noto Sans CJK SC, whose Latin
 // letters match the Chinese in weight and height. Italic styles get the
-// upright subset (there is no CJK italic); monospace and symbol styles keep
+// upright subset (there is no CJK italic), so the app asks for no italic
+// text: it would look the same, and Fyne loads three fonts for every text
+// style it draws (the theme's, its own italic and a system one: some 5 MB
+// of memory for the italic style); monospace and symbol styles keep
 // Fyne's own fonts, so keep Chinese out of monospace text. Any character the
 // subset lacks (e.g. one typed by the user) still falls back to Fyne's font
 // (Latin) or a system font.

@@ -1,0 +1,705 @@
+package session
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// The table pack: the endgame tables too large to ship inside the app,
+// downloaded when the player asks (Settings, "Perfect play: download …
+// MB") from a static site (PackURL). The site holds manifest.json and the
+// files it lists; `make device-tables` writes both (build/device/pack/).
+//
+// In the app's storage (Pack.Dir, <storage>/pack):
+//
+//	manifest.json        the installed pack: the remote manifest's entries
+//	                     of the files installed, written last
+//	NAME                 each installed file (GAME.hctb)
+//	partial/SHA256.part  a file being downloaded, kept for resuming; named
+//	partial/SHA256.etag  by the content it must have (the manifest's
+//	                     sha256), with the server's ETag for If-Range
+//
+// A file is fetched with a Range request from where its partial copy ends
+// (If-Range: a server whose file changed sends it whole); a server that
+// ignores Range sends it whole, and the download starts over. A complete
+// file is checked (its size and sha256, then tablebase.Open and its rules
+// fingerprint against the app's rules), synced and renamed into place;
+// only then does the installed manifest name it. A file that fails a check
+// is removed, never installed.
+
+// DefaultPackURL is where the app looks for the table pack unless the
+// player's setting (KeyPackURL) or HUNTCHESS_PACK_URL says otherwise: the
+// project's GitHub Pages site, the host the app's ID io.github.huntchess
+// names. It is a static host that serves byte ranges (resuming) over
+// HTTPS, and `make device-tables` writes build/device/pack/ ready to be
+// published there as pack/.
+const DefaultPackURL = "https://huntchess.github.io/pack/"
+
+// PackURLEnv overrides the pack's address (tests, a developer's server:
+// tools/packserve).
+const PackURLEnv = "HUNTCHESS_PACK_URL"
+
+// KeyPackURL is the preference holding the player's pack address ("" for
+// the default).
+const KeyPackURL = "settings.pack_url"
+
+// PackURL is the pack's base address: HUNTCHESS_PACK_URL, else the
+// setting, else DefaultPackURL.
+func PackURL(p Prefs) string {
+	if v := strings.TrimSpace(os.Getenv(PackURLEnv)); v != "" {
+		return v
+	}
+	if p != nil {
+		if v := strings.TrimSpace(p.StringWithFallback(KeyPackURL, "")); v != "" {
+			return v
+		}
+	}
+	return DefaultPackURL
+}
+
+// ManifestName is the manifest's file name, on the site and in the pack folder.
+const ManifestName = "manifest.json"
+
+// manifestFormat is the manifest format this build reads.
+const manifestFormat = 1
+
+// Manifest describes a table pack.
+type Manifest struct {
+	Format int `json:"format"`
+	// Version names the pack's content (make device-tables: a hash of its
+	// files).
+	Version string     `json:"version"`
+	Files   []PackFile `json:"files"`
+}
+
+// PackFile is one file of the pack.
+type PackFile struct {
+	Name string `json:"name"` // file name (GAME.hctb)
+	Game string `json:"game"` // core game ID text
+	// Fingerprint is the rules fingerprint of the table
+	// (tablebase.Rules.Fingerprint of the game's rules).
+	Fingerprint string `json:"fingerprint"`
+	Size        int64  `json:"size"`
+	SHA256      string `json:"sha256"` // hex
+}
+
+// Bytes is the size of all the pack's files.
+func (m *Manifest) Bytes() int64 {
+	var n int64
+	for _, f := range m.Files {
+		n += f.Size
+	}
+	return n
+}
+
+// Games are the games the pack's files are tables of, in the games' order.
+func (m *Manifest) Games() []core.GameID {
+	var out []core.GameID
+	for _, g := range core.Games() {
+		if slices.ContainsFunc(m.Files, func(f PackFile) bool { return f.Game == g.Key }) {
+			out = append(out, g.ID)
+		}
+	}
+	return out
+}
+
+// ParseManifest reads and checks a manifest: its format, and each file's
+// name (a plain file name), game, size and sha256.
+func ParseManifest(data []byte) (*Manifest, error) {
+	var m Manifest
+	if err := json.Unmarshal(data, &m); err != nil {
+		return nil, fmt.Errorf("table pack manifest: %v", err)
+	}
+	if m.Format != manifestFormat {
+		return nil, fmt.Errorf("table pack manifest format %d, this app reads %d", m.Format, manifestFormat)
+	}
+	seen := map[string]bool{}
+	for _, f := range m.Files {
+		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.ContainsAny(f.Name, `/\`) ||
+			strings.HasPrefix(f.Name, ".") || f.Name == ManifestName || seen[f.Name] {
+			return nil, fmt.Errorf("table pack manifest: bad file name %q", f.Name)
+		}
+		seen[f.Name] = true
+		if _, err := core.Lookup(f.Game); err != nil {
+			return nil, fmt.Errorf("table pack manifest: %s: %v", f.Name, err)
+		}
+		if b, err := hex.DecodeString(f.SHA256); err != nil || len(b) != sha256.Size {
+			return nil, fmt.Errorf("table pack manifest: %s: bad sha256", f.Name)
+		}
+		if f.Size <= 0 {
+			return nil, fmt.Errorf("table pack manifest: %s: bad size", f.Name)
+		}
+	}
+	return &m, nil
+}
+
+// Errors of a pack file that fails a check (wrapped with the file's name).
+var (
+	ErrPackChecksum = errors.New("the downloaded file is damaged (sha256 mismatch)")
+	ErrPackRules    = errors.New("the table is built for other rules than this app's")
+)
+
+// Pack downloads, verifies, installs and deletes the table pack in one
+// folder of the app's storage. Its methods are safe to call from one
+// goroutine at a time (PackJob runs them in the background).
+type Pack struct {
+	Dir  string // <storage>/pack
+	Base string // the site's address (PackURL)
+	// Client makes the requests (nil: http.DefaultClient).
+	Client *http.Client
+	// Verify checks a complete file against its entry beyond its sha256
+	// (nil: verifyTable, tablebase.Open and the rules fingerprint).
+	Verify func(path string, f PackFile) error
+}
+
+// NewPack is the pack in dir, downloaded from base.
+func NewPack(dir, base string) *Pack { return &Pack{Dir: dir, Base: base} }
+
+func (p *Pack) client() *http.Client {
+	if p.Client != nil {
+		return p.Client
+	}
+	return packClient
+}
+
+// packClient is http.DefaultClient's transport with a limit on the wait
+// for a response's headers: a site that never answers fails instead of
+// "looking" for ever (a stalled body: stallTimeout).
+var packClient = func() *http.Client {
+	tr := http.DefaultTransport.(*http.Transport).Clone()
+	tr.ResponseHeaderTimeout = 30 * time.Second
+	return &http.Client{Transport: tr}
+}()
+
+// stallTimeout is how long a download may receive nothing before it fails
+// (and resumes at the next try).
+var stallTimeout = 60 * time.Second
+
+// errStalled is the error of a download that received nothing for
+// stallTimeout.
+var errStalled = stalledError{}
+
+type stalledError struct{}
+
+func (stalledError) Error() string   { return "the download stalled: nothing received for a while" }
+func (stalledError) Timeout() bool   { return true }
+func (stalledError) Temporary() bool { return true }
+
+// url is the address of a file of the pack.
+func (p *Pack) url(name string) (string, error) {
+	base := p.Base
+	if !strings.HasSuffix(base, "/") {
+		base += "/"
+	}
+	u, err := url.Parse(base)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("the table pack address %q is not an http(s) address", p.Base)
+	}
+	return u.ResolveReference(&url.URL{Path: name}).String(), nil
+}
+
+// FetchManifest downloads and checks the site's manifest.
+func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
+	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
+	defer cancel()
+	u, err := p.url(ManifestName)
+	if err != nil {
+		return nil, err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	resp, err := p.client().Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return nil, fmt.Errorf("%s: %s", u, resp.Status)
+	}
+	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	if err != nil {
+		return nil, err
+	}
+	return ParseManifest(data)
+}
+
+// remoteName is the site's manifest as last fetched, kept in the pack
+// folder so the settings can say the download's size without asking the
+// site again.
+const remoteName = "remote.json"
+
+// SaveRemote keeps the site's manifest as last fetched.
+func (p *Pack) SaveRemote(m *Manifest) error {
+	if err := os.MkdirAll(p.Dir, 0o755); err != nil {
+		return err
+	}
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteAtomic(filepath.Join(p.Dir, remoteName), append(data, '\n'))
+}
+
+// SavedRemote is the site's manifest as last fetched (nil: none, or
+// unreadable).
+func (p *Pack) SavedRemote() *Manifest {
+	data, err := os.ReadFile(filepath.Join(p.Dir, remoteName))
+	if err != nil {
+		return nil
+	}
+	m, err := ParseManifest(data)
+	if err != nil {
+		return nil
+	}
+	return m
+}
+
+// Installed is the installed pack's manifest (nil: none). Entries whose
+// file is missing or of another size are left out.
+func (p *Pack) Installed() *Manifest {
+	data, err := os.ReadFile(filepath.Join(p.Dir, ManifestName))
+	if err != nil {
+		return nil
+	}
+	m, err := ParseManifest(data)
+	if err != nil {
+		return nil
+	}
+	kept := m.Files[:0]
+	for _, f := range m.Files {
+		if fi, err := os.Stat(filepath.Join(p.Dir, f.Name)); err == nil && fi.Size() == f.Size {
+			kept = append(kept, f)
+		}
+	}
+	m.Files = kept
+	if len(m.Files) == 0 {
+		return nil
+	}
+	return m
+}
+
+// TablePath is the installed file of game id's table, GAME.hctb ("" for
+// none). A game may have other files in the pack (Beat the Wolf's bound
+// tier, beat-the-wolf.bound.hctb): File finds them.
+func (p *Pack) TablePath(id core.GameID) string {
+	return p.File(tablebase.Path("", id.String()))
+}
+
+// File is the installed file of that name ("" for none).
+func (p *Pack) File(name string) string {
+	if p == nil {
+		return ""
+	}
+	if m := p.Installed(); m != nil {
+		for _, f := range m.Files {
+			if f.Name == name {
+				return filepath.Join(p.Dir, f.Name)
+			}
+		}
+	}
+	return ""
+}
+
+// Missing is what of m is not installed yet: its files and their bytes.
+func (p *Pack) Missing(m *Manifest) ([]PackFile, int64) {
+	inst := p.Installed()
+	var out []PackFile
+	var n int64
+	for _, f := range m.Files {
+		if inst != nil && slices.Contains(inst.Files, f) {
+			continue
+		}
+		out = append(out, f)
+		n += f.Size
+	}
+	return out, n
+}
+
+// Download fetches, verifies and installs every file of m not installed
+// yet, telling progress the bytes done and to do over the whole download
+// (files already installed are not counted; a resumed file counts from
+// where its partial copy ended). A file that fails a check is removed and
+// reported, and the others are installed all the same. Cancelling ctx stops
+// it; what was fetched of the current file is kept for resuming.
+func (p *Pack) Download(ctx context.Context, m *Manifest, progress func(done, total int64)) error {
+	if progress == nil {
+		progress = func(int64, int64) {}
+	}
+	if err := os.MkdirAll(filepath.Join(p.Dir, "partial"), 0o755); err != nil {
+		return err
+	}
+	todo, total := p.Missing(m)
+	p.removeStalePartials(m)
+	var done int64
+	var errs []error
+	for _, f := range todo {
+		if err := checkEntryRules(f); err != nil {
+			errs = append(errs, err)
+			done += f.Size
+			progress(done, total)
+			continue
+		}
+		err := p.fetchFile(ctx, f, func(n int64) { progress(done+n, total) })
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		done += f.Size
+		progress(done, total)
+		if err == nil {
+			err = p.install(f)
+		}
+		if err != nil {
+			errs = append(errs, err)
+		}
+	}
+	if len(errs) == 0 {
+		p.removeUnlisted(m)
+	}
+	return errors.Join(errs...)
+}
+
+// checkEntryRules refuses an entry built for other rules before a byte of
+// it is fetched.
+func checkEntryRules(f PackFile) error {
+	g, err := core.Lookup(f.Game)
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	if want := tablebase.ForGame(g.ID).Fingerprint(); f.Fingerprint != want {
+		return fmt.Errorf("%s: %w (fingerprint %.12s…, the app's %.12s…)", f.Name, ErrPackRules, f.Fingerprint, want)
+	}
+	return nil
+}
+
+func (p *Pack) partial(f PackFile) string {
+	return filepath.Join(p.Dir, "partial", f.SHA256+".part")
+}
+
+// fetchFile brings f's partial copy to its full size, resuming it where it
+// ends, and checks it; done is told the bytes of f on disk so far.
+func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) error {
+	part := p.partial(f)
+	etagPath := strings.TrimSuffix(part, ".part") + ".etag"
+	fh, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	defer fh.Close()
+	have, err := fh.Seek(0, io.SeekEnd)
+	if err != nil {
+		return err
+	}
+	if have > f.Size { // not this file: start over
+		if err := restart(fh); err != nil {
+			return err
+		}
+		have = 0
+	}
+	done(have)
+	if have < f.Size {
+		u, err := p.url(f.Name)
+		if err != nil {
+			return err
+		}
+		// The request is cancelled, and fails as stalled, when nothing
+		// arrives for stallTimeout.
+		rctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		stalled := atomic.Bool{}
+		watch := time.AfterFunc(stallTimeout, func() { stalled.Store(true); cancel() })
+		defer watch.Stop()
+		alive := func(n int64) {
+			watch.Reset(stallTimeout)
+			done(n)
+		}
+		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+		if err != nil {
+			return err
+		}
+		etag, _ := os.ReadFile(etagPath)
+		if have > 0 {
+			req.Header.Set("Range", fmt.Sprintf("bytes=%d-", have))
+			if len(etag) > 0 {
+				req.Header.Set("If-Range", string(etag))
+			}
+		}
+		resp, err := p.client().Do(req)
+		if err != nil {
+			if stalled.Load() && ctx.Err() == nil {
+				err = errStalled
+			}
+			return fmt.Errorf("%s: %w", f.Name, err)
+		}
+		defer resp.Body.Close()
+		switch {
+		case resp.StatusCode == http.StatusPartialContent && have > 0 && rangeStartsAt(resp.Header.Get("Content-Range"), have, f.Size):
+			// the rest of the file
+		case resp.StatusCode == http.StatusOK:
+			// the whole file: the server ignored Range, or its file changed
+			if err := restart(fh); err != nil {
+				return err
+			}
+			have = 0
+			done(0)
+		case have > 0 && (resp.StatusCode == http.StatusRequestedRangeNotSatisfiable || resp.StatusCode == http.StatusPartialContent):
+			// the partial copy is not of the server's file: ask again for
+			// all of it (without Range, so this happens once)
+			if err := restart(fh); err != nil {
+				return err
+			}
+			resp.Body.Close()
+			return p.fetchFile(ctx, f, done)
+		default:
+			return fmt.Errorf("%s: %s", u, resp.Status)
+		}
+		if t := resp.Header.Get("ETag"); t != "" && !strings.HasPrefix(t, "W/") {
+			if have == 0 || string(etag) != t {
+				_ = os.WriteFile(etagPath, []byte(t), 0o644)
+			}
+		} else {
+			_ = os.Remove(etagPath)
+		}
+		n, err := copyCounting(fh, io.LimitReader(resp.Body, f.Size-have+1), have, alive)
+		if serr := fh.Sync(); err == nil {
+			err = serr
+		}
+		if err != nil {
+			if stalled.Load() && ctx.Err() == nil {
+				err = errStalled
+			}
+			return fmt.Errorf("%s: %w", f.Name, err)
+		}
+		have = n
+	}
+	if have != f.Size {
+		_ = restart(fh)
+		return fmt.Errorf("%s: %w (%d bytes, the manifest says %d)", f.Name, ErrPackChecksum, have, f.Size)
+	}
+	if err := p.check(fh, part, f); err != nil {
+		_ = restart(fh)
+		return err
+	}
+	return nil
+}
+
+// restart empties a partial copy.
+func restart(fh *os.File) error {
+	if err := fh.Truncate(0); err != nil {
+		return err
+	}
+	_, err := fh.Seek(0, io.SeekStart)
+	return err
+}
+
+// rangeStartsAt reports whether a Content-Range header ("bytes 100-199/200")
+// sends the rest of a file of size from off.
+func rangeStartsAt(cr string, off, size int64) bool {
+	rest, ok := strings.CutPrefix(cr, "bytes ")
+	if !ok {
+		return false
+	}
+	rng, tot, ok := strings.Cut(rest, "/")
+	if !ok {
+		return false
+	}
+	a, b, ok := strings.Cut(rng, "-")
+	if !ok {
+		return false
+	}
+	start, err1 := strconv.ParseInt(a, 10, 64)
+	end, err2 := strconv.ParseInt(b, 10, 64)
+	total, err3 := strconv.ParseInt(tot, 10, 64)
+	return err1 == nil && err2 == nil && err3 == nil && start == off && end == size-1 && total == size
+}
+
+// copyCounting appends src to fh (whose size is have), telling done the
+// size so far; it returns the size at the end.
+func copyCounting(fh *os.File, src io.Reader, have int64, done func(int64)) (int64, error) {
+	buf := make([]byte, 256<<10)
+	last := time.Time{}
+	for {
+		n, err := src.Read(buf)
+		if n > 0 {
+			if _, werr := fh.Write(buf[:n]); werr != nil {
+				return have, werr
+			}
+			have += int64(n)
+			if now := time.Now(); now.Sub(last) > 50*time.Millisecond {
+				last = now
+				done(have)
+			}
+		}
+		if err == io.EOF {
+			done(have)
+			return have, nil
+		}
+		if err != nil {
+			return have, err
+		}
+	}
+}
+
+// check verifies a complete partial copy: its sha256, then the table
+// itself (Verify).
+func (p *Pack) check(fh *os.File, path string, f PackFile) error {
+	if _, err := fh.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, fh); err != nil {
+		return err
+	}
+	if hex.EncodeToString(h.Sum(nil)) != f.SHA256 {
+		return fmt.Errorf("%s: %w", f.Name, ErrPackChecksum)
+	}
+	verify := p.Verify
+	if verify == nil {
+		verify = verifyTable
+	}
+	return verify(path, f)
+}
+
+// verifyTable opens a table file and checks it is the entry's game, built
+// for this app's rules (tablebase.Open checks the header's fingerprint
+// against the rules and every block's checksum).
+func verifyTable(path string, f PackFile) error {
+	g, err := core.Lookup(f.Game)
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	t, err := tablebase.Open(path)
+	if err != nil {
+		if errors.Is(err, tablebase.ErrRules) {
+			return fmt.Errorf("%s: %w: %v", f.Name, ErrPackRules, err)
+		}
+		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	defer t.Close()
+	if t.Game != f.Game || t.Fingerprint != tablebase.ForGame(g.ID).Fingerprint() || t.Fingerprint != f.Fingerprint {
+		return fmt.Errorf("%s: %w (a %s table, fingerprint %.12s…)", f.Name, ErrPackRules, t.Game, t.Fingerprint)
+	}
+	return nil
+}
+
+// install moves a verified partial copy into place and adds it to the
+// installed manifest (written last, atomically).
+func (p *Pack) install(f PackFile) error {
+	dst := filepath.Join(p.Dir, f.Name)
+	if err := os.Rename(p.partial(f), dst); err != nil {
+		return err
+	}
+	_ = os.Remove(strings.TrimSuffix(p.partial(f), ".part") + ".etag")
+	syncDir(p.Dir)
+	m := p.Installed()
+	if m == nil {
+		m = &Manifest{Format: manifestFormat}
+	}
+	m.Files = slices.DeleteFunc(m.Files, func(g PackFile) bool { return g.Name == f.Name })
+	m.Files = append(m.Files, f)
+	return p.writeInstalled(m)
+}
+
+func (p *Pack) writeInstalled(m *Manifest) error {
+	if len(m.Files) == 0 {
+		err := os.Remove(filepath.Join(p.Dir, ManifestName))
+		if errors.Is(err, fs.ErrNotExist) {
+			err = nil
+		}
+		return err
+	}
+	slices.SortFunc(m.Files, func(a, b PackFile) int { return strings.Compare(a.Name, b.Name) })
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return WriteAtomic(filepath.Join(p.Dir, ManifestName), append(data, '\n'))
+}
+
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
+}
+
+// removeStalePartials removes partial copies of files m does not list (an
+// older pack's).
+func (p *Pack) removeStalePartials(m *Manifest) {
+	keep := map[string]bool{}
+	for _, f := range m.Files {
+		keep[f.SHA256] = true
+	}
+	ents, _ := os.ReadDir(filepath.Join(p.Dir, "partial"))
+	for _, e := range ents {
+		sha, _, _ := strings.Cut(e.Name(), ".")
+		if !keep[sha] {
+			_ = os.Remove(filepath.Join(p.Dir, "partial", e.Name()))
+		}
+	}
+}
+
+// removeUnlisted removes installed files of an older pack that m no longer
+// lists, once m is installed whole.
+func (p *Pack) removeUnlisted(m *Manifest) {
+	inst := p.Installed()
+	if inst == nil {
+		return
+	}
+	inst.Version = m.Version
+	kept := inst.Files[:0]
+	for _, f := range inst.Files {
+		if slices.Contains(m.Files, f) {
+			kept = append(kept, f)
+		} else {
+			_ = os.Remove(filepath.Join(p.Dir, f.Name))
+		}
+	}
+	inst.Files = kept
+	_ = p.writeInstalled(inst)
+}
+
+// Delete removes the pack: the installed manifest first (so a file is
+// never named once gone), then every file and partial copy.
+func (p *Pack) Delete() error {
+	if err := p.writeInstalled(&Manifest{}); err != nil {
+		return err
+	}
+	err := os.RemoveAll(p.Dir)
+	return err
+}
+
+// Bytes is the space the pack folder takes (installed files and partial
+// copies).
+func (p *Pack) Bytes() int64 {
+	// (remote.json, a few hundred bytes, is counted too.)
+	var n int64
+	_ = filepath.WalkDir(p.Dir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil {
+				n += fi.Size()
+			}
+		}
+		return nil
+	})
+	return n
+}

@@ -1,0 +1,195 @@
+// Command devicepack writes what the app ships and the table pack from
+// table files (make device-tables, scripts/device-tables.sh):
+//
+//	go run ./tools/devicepack -out build/device -ship "FILE…" -strategy "FILE…" -pack "FILE…" [-budget BYTES]
+//
+// OUT/shipped/ gets the tables and strategy files the app embeds, with
+// shipped.json (each file's name, size and sha256), and fails when they
+// come to more than -budget bytes (the package may grow by 40 MB). OUT/pack/
+// gets the pack's tables and manifest.json (session.Manifest: the pack's
+// version, a hash of its files; each file's game, rules fingerprint, size
+// and sha256), ready to be published at the pack's address
+// (session.DefaultPackURL). Every table is opened with tablebase.Open and
+// must be built for the app's rules. The output depends on the input bytes
+// alone: no times, no paths, files in name order.
+package main
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/session"
+)
+
+func main() {
+	out := flag.String("out", "build/device", "output folder (shipped/ and pack/ in it)")
+	ship := flag.String("ship", "", "tables the app embeds (space-separated)")
+	strategy := flag.String("strategy", "", "strategy files the app embeds (space-separated)")
+	pack := flag.String("pack", "", "tables of the pack (space-separated)")
+	budget := flag.Int64("budget", 40_000_000, "most bytes the shipped files may take (40 MB)")
+	flag.Parse()
+	if err := run(*out, strings.Fields(*ship), strings.Fields(*strategy), strings.Fields(*pack), *budget, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "devicepack:", err)
+		os.Exit(1)
+	}
+}
+
+// Shipped is shipped.json: what the app embeds.
+type Shipped struct {
+	Files []ShippedFile `json:"files"`
+}
+
+// ShippedFile is one embedded file.
+type ShippedFile struct {
+	Name   string `json:"name"`
+	Kind   string `json:"kind"`           // "table" or "strategy"
+	Game   string `json:"game,omitempty"` // tables
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"`
+}
+
+func run(out string, ship, strategy, pack []string, budget int64, log io.Writer) error {
+	shipDir, packDir := filepath.Join(out, "shipped"), filepath.Join(out, "pack")
+	for _, d := range []string{shipDir, packDir} {
+		if err := os.RemoveAll(d); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			return err
+		}
+	}
+	var sh Shipped
+	var shipBytes int64
+	for _, kind := range []struct {
+		name  string
+		files []string
+	}{{"table", ship}, {"strategy", strategy}} {
+		for _, in := range kind.files {
+			f := ShippedFile{Name: filepath.Base(in), Kind: kind.name}
+			if kind.name == "table" {
+				game, _, err := inspect(in)
+				if err != nil {
+					return err
+				}
+				f.Game = game
+			}
+			var err error
+			if f.Size, f.SHA256, err = copyFile(in, filepath.Join(shipDir, f.Name)); err != nil {
+				return err
+			}
+			shipBytes += f.Size
+			sh.Files = append(sh.Files, f)
+		}
+	}
+	slices.SortFunc(sh.Files, func(a, b ShippedFile) int { return strings.Compare(a.Name, b.Name) })
+	if err := dup(len(sh.Files), func(i int) string { return sh.Files[i].Name }); err != nil {
+		return err
+	}
+	if err := writeJSON(filepath.Join(shipDir, "shipped.json"), sh); err != nil {
+		return err
+	}
+
+	m := session.Manifest{Format: 1}
+	for _, in := range pack {
+		game, fp, err := inspect(in)
+		if err != nil {
+			return err
+		}
+		f := session.PackFile{Name: filepath.Base(in), Game: game, Fingerprint: fp}
+		if f.Size, f.SHA256, err = copyFile(in, filepath.Join(packDir, f.Name)); err != nil {
+			return err
+		}
+		m.Files = append(m.Files, f)
+	}
+	slices.SortFunc(m.Files, func(a, b session.PackFile) int { return strings.Compare(a.Name, b.Name) })
+	if err := dup(len(m.Files), func(i int) string { return m.Files[i].Name }); err != nil {
+		return err
+	}
+	h := sha256.New()
+	for _, f := range m.Files {
+		fmt.Fprintf(h, "%s %s %s\n", f.Name, f.Fingerprint, f.SHA256)
+	}
+	m.Version = hex.EncodeToString(h.Sum(nil))[:16]
+	if err := writeJSON(filepath.Join(packDir, session.ManifestName), m); err != nil {
+		return err
+	}
+
+	mb := func(n int64) string { return fmt.Sprintf("%.1f MB", float64(n)/1e6) }
+	for _, f := range sh.Files {
+		fmt.Fprintf(log, "shipped  %-34s %10d bytes  %s\n", f.Name, f.Size, f.SHA256[:16])
+	}
+	for _, f := range m.Files {
+		fmt.Fprintf(log, "pack     %-34s %10d bytes  %s\n", f.Name, f.Size, f.SHA256[:16])
+	}
+	fmt.Fprintf(log, "shipped: %d files, %s (budget %s); pack %s: %d files, %s\n",
+		len(sh.Files), mb(shipBytes), mb(budget), m.Version, len(m.Files), mb(m.Bytes()))
+	if shipBytes > budget {
+		return fmt.Errorf("the shipped files take %s, over the budget of %s: move a table to the pack", mb(shipBytes), mb(budget))
+	}
+	return nil
+}
+
+// inspect opens a table and returns its game and rules fingerprint; a table
+// built for other rules than this build's is refused.
+func inspect(path string) (game, fingerprint string, err error) {
+	t, err := tablebase.Open(path)
+	if err != nil {
+		return "", "", err
+	}
+	defer t.Close()
+	g, err := core.Lookup(t.Game)
+	if err != nil {
+		return "", "", fmt.Errorf("%s: %w", path, err)
+	}
+	if want := tablebase.ForGame(g.ID).Fingerprint(); t.Fingerprint != want {
+		return "", "", fmt.Errorf("%s: built for other rules (rebuild it)", path)
+	}
+	return t.Game, t.Fingerprint, nil
+}
+
+// copyFile copies src to dst and returns its size and sha256.
+func copyFile(src, dst string) (int64, string, error) {
+	in, err := os.Open(src)
+	if err != nil {
+		return 0, "", err
+	}
+	defer in.Close()
+	out, err := os.Create(dst)
+	if err != nil {
+		return 0, "", err
+	}
+	h := sha256.New()
+	n, err := io.Copy(io.MultiWriter(out, h), in)
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	return n, hex.EncodeToString(h.Sum(nil)), err
+}
+
+func dup(n int, name func(int) string) error {
+	for i := 1; i < n; i++ {
+		if name(i) == name(i-1) {
+			return errors.New("two files named " + name(i))
+		}
+	}
+	return nil
+}
+
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}

@@ -1,0 +1,96 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/session"
+)
+
+// table writes a table file tablebase.Open accepts (a header with no
+// sections, then padding) of game id with the given fingerprint.
+func table(t *testing.T, dir string, name string, id core.GameID, fp string, size int) string {
+	hdr, err := json.Marshal(tablebase.Header{Format: 1, Game: id.String(), Fingerprint: fp, Sections: []*tablebase.Section{}})
+	require.NoError(t, err)
+	var b bytes.Buffer
+	b.WriteString("HCTB\x00\x01")
+	_ = binary.Write(&b, binary.LittleEndian, uint32(len(hdr)))
+	_ = binary.Write(&b, binary.LittleEndian, crc32.ChecksumIEEE(hdr))
+	b.Write(hdr)
+	for i := 0; b.Len() < size; i++ {
+		b.WriteByte(byte(i * 7))
+	}
+	p := filepath.Join(dir, name)
+	require.NoError(t, os.WriteFile(p, b.Bytes(), 0o644))
+	return p
+}
+
+func fp(id core.GameID) string { return tablebase.ForGame(id).Fingerprint() }
+
+func tree(t *testing.T, dir string) map[string][]byte {
+	out := map[string][]byte{}
+	require.NoError(t, filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		require.NoError(t, err)
+		if !d.IsDir() {
+			rel, _ := filepath.Rel(dir, p)
+			out[rel], err = os.ReadFile(p)
+		}
+		return err
+	}))
+	return out
+}
+
+func TestDevicePackIsTheSameEveryRun(t *testing.T) {
+	in := t.TempDir()
+	lion := table(t, in, "surround-the-lion.hctb", core.SurroundTheLion, fp(core.SurroundTheLion), 5000)
+	strat := filepath.Join(in, "surround-the-lion.strategy")
+	require.NoError(t, os.WriteFile(strat, []byte("moves"), 0o644))
+	wolf := table(t, in, "beat-the-wolf.hctb", core.BeatTheWolf, fp(core.BeatTheWolf), 7000)
+	deer := table(t, in, "deer-chess.hctb", core.DeerChess, fp(core.DeerChess), 9000)
+
+	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
+	require.NoError(t, run(a, []string{lion}, []string{strat}, []string{wolf, deer}, 1<<20, io.Discard))
+	// Other order, and a stale file in the output: the same bytes.
+	require.NoError(t, os.MkdirAll(filepath.Join(b, "pack"), 0o755))
+	require.NoError(t, os.WriteFile(filepath.Join(b, "pack", "old.hctb"), []byte("x"), 0o644))
+	require.NoError(t, run(b, []string{lion}, []string{strat}, []string{deer, wolf}, 1<<20, io.Discard))
+	ta, tb := tree(t, a), tree(t, b)
+	require.Equal(t, ta, tb)
+	require.Len(t, ta, 6) // 2 shipped + shipped.json, 2 pack files + manifest.json
+
+	m, err := session.ParseManifest(ta["pack/manifest.json"])
+	require.NoError(t, err)
+	require.Len(t, m.Files, 2)
+	require.Equal(t, "beat-the-wolf.hctb", m.Files[0].Name)
+	require.Equal(t, fp(core.BeatTheWolf), m.Files[0].Fingerprint)
+	require.Equal(t, int64(7000+9000), m.Bytes())
+	require.Len(t, m.Version, 16)
+	require.Equal(t, ta["pack/deer-chess.hctb"], mustRead(t, deer))
+}
+
+func mustRead(t *testing.T, p string) []byte {
+	b, err := os.ReadFile(p)
+	require.NoError(t, err)
+	return b
+}
+
+func TestDevicePackRefuses(t *testing.T) {
+	in := t.TempDir()
+	lion := table(t, in, "surround-the-lion.hctb", core.SurroundTheLion, fp(core.SurroundTheLion), 5000)
+	out := filepath.Join(t.TempDir(), "o")
+	require.ErrorContains(t, run(out, []string{lion}, nil, nil, 4000, io.Discard), "over the budget")
+	// A table of other rules is refused (tablebase.Open says so).
+	old := table(t, in, "beat-the-wolf.hctb", core.BeatTheWolf, fp(core.DeerChess), 5000)
+	require.ErrorContains(t, run(out, nil, nil, []string{old}, 1<<20, io.Discard), "other rules")
+	require.Error(t, run(out, nil, nil, []string{filepath.Join(in, "missing.hctb")}, 1<<20, io.Discard))
+}

@@ -1,0 +1,100 @@
+// Command packtry downloads a table pack the way the app does
+// (session.Pack), printing what happens: the manifest, the progress, an
+// interruption when asked (-stop-after: the download is cancelled once that
+// many bytes are in), the resumed download, the checks and the install.
+//
+//	go run ./tools/packtry -url http://127.0.0.1:8090/pack/ -dir /tmp/pack -stop-after 10MB
+//
+// It leaves the installed pack in -dir (-delete: removes it at the end).
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"huntchess/session"
+)
+
+func main() {
+	url := flag.String("url", os.Getenv(session.PackURLEnv), "the pack's address (default $HUNTCHESS_PACK_URL)")
+	dir := flag.String("dir", "", "the pack folder (required)")
+	stop := flag.String("stop-after", "0", "cancel the first download once this many bytes are in (e.g. 10MB; 0: never)")
+	del := flag.Bool("delete", false, "delete the pack at the end")
+	flag.Parse()
+	log.SetFlags(0)
+	if *url == "" || *dir == "" {
+		log.Fatal("packtry: -url and -dir are needed")
+	}
+	stopAt, err := bytesOf(*stop)
+	if err != nil {
+		log.Fatalf("packtry: -stop-after: %v", err)
+	}
+	p := session.NewPack(*dir, *url)
+	m, err := p.FetchManifest(context.Background())
+	if err != nil {
+		log.Fatalf("packtry: %v", err)
+	}
+	fmt.Printf("manifest %s: %d files, %d bytes\n", m.Version, len(m.Files), m.Bytes())
+	for _, f := range m.Files {
+		fmt.Printf("  %-28s %-18s %10d bytes  sha256 %.16s…  rules %.12s…\n", f.Name, f.Game, f.Size, f.SHA256, f.Fingerprint)
+	}
+	run := func(what string, stopAt int64) error {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		t0 := time.Now()
+		first, last := int64(-1), int64(0)
+		err := p.Download(ctx, m, func(done, total int64) {
+			if first < 0 {
+				first = done
+				fmt.Printf("%s: %d of %d bytes to fetch are in already\n", what, done, total)
+			}
+			last = done
+			if stopAt > 0 && done >= stopAt {
+				cancel()
+			}
+		})
+		fmt.Printf("%s: %d bytes fetched in %.2f s (progress %d → %d), error: %v\n",
+			what, last-max(first, 0), time.Since(t0).Seconds(), max(first, 0), last, err)
+		return err
+	}
+	if stopAt > 0 {
+		_ = run("first try (cancelled)", stopAt)
+		ents, _ := os.ReadDir(filepath.Join(*dir, "partial"))
+		for _, e := range ents {
+			if fi, err := e.Info(); err == nil {
+				fmt.Printf("  kept partial/%s: %d bytes\n", e.Name(), fi.Size())
+			}
+		}
+	}
+	if err := run("download", 0); err != nil {
+		log.Fatalf("packtry: %v", err)
+	}
+	inst := p.Installed()
+	fmt.Printf("installed (sha256 and rules fingerprint checked, tablebase.Open): %d files, %d bytes, games %v\n",
+		len(inst.Files), inst.Bytes(), inst.Games())
+	if *del {
+		if err := p.Delete(); err != nil {
+			log.Fatalf("packtry: %v", err)
+		}
+		fmt.Printf("deleted: %s holds %d bytes\n", *dir, p.Bytes())
+	}
+}
+
+func bytesOf(s string) (int64, error) {
+	mult := 1.0
+	switch u := strings.ToUpper(s); {
+	case strings.HasSuffix(u, "MB"):
+		mult, s = 1e6, s[:len(s)-2]
+	case strings.HasSuffix(u, "KB"):
+		mult, s = 1e3, s[:len(s)-2]
+	}
+	n, err := strconv.ParseFloat(s, 64)
+	return int64(n * mult), err
+}
