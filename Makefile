@@ -47,7 +47,7 @@ DEVICE_BUDGET_MB ?= 40
 
 .PHONY: help run test test-quick lint gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles \
-        web serve-web test-web memory device-tables package-size
+        web serve-web test-web memory device-tables package-size strategies
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -66,6 +66,7 @@ help:
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
+	@echo "make strategies   the proven strategies from the start the app ships (session/strategies), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
 	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (tools/puzzlegen; about 4 min)"
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
@@ -234,6 +235,22 @@ solve-all: $(SOLVE) app-tables
 	$(SOLVE) build beat-the-wolf -tiers none -bound 0 -dir $(TABLES_DIR)
 	$(SOLVE) verify beat-the-wolf -bound-file -stride 10 -samples 500 -dir $(TABLES_DIR)
 	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
+
+# The proven strategies from the start: the winner's move in every position
+# its win reaches, from the tables of make solve-all in $(TABLES_DIR) (a game
+# without its table is passed over), each then replayed against every
+# defence by core's rules. The lion's and the deer's go to session/strategies
+# (the app embeds them); Beat the Wolf's (millions of positions, too large to
+# ship) beside the tables, where the app reads it through HUNTCHESS_TABLES.
+SHIPPED_STRATEGIES := surround-the-lion deer-chess
+strategies: $(SOLVE)
+	@set -e; for g in $(SHIPPED_STRATEGIES) beat-the-wolf; do \
+	  out=session/strategies; [ $$g = beat-the-wolf ] && out=$(TABLES_DIR); \
+	  if [ -f $(TABLES_DIR)/$$g.hctb ] || [ -f $(TABLES_DIR)/$$g.bound.hctb ]; then \
+	    $(SOLVE) strategy $$g -dir $(TABLES_DIR) -out $$out; \
+	    $(SOLVE) strategy-check $$g -out $$out; \
+	  else echo "strategies: no table of $$g in $(TABLES_DIR): passed over"; fi; \
+	done
 
 # The browser version (README "Play in the browser"): build/web is a static
 # site; serve-web serves it on loopback for trying it.

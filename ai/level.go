@@ -55,7 +55,9 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 //   - Hard: iterative deepening on a node budget (about 0.2 s here), 1 s cap.
 //   - Master: ten times Hard's node budget on two threads sharing the table, 3 s cap;
 //     where the game's endgame table (Limits.Tables) covers the position, perfect
-//     play from it (see tableMove).
+//     play from it (see tableMove); elsewhere on the game's proven strategy
+//     from the start (Limits.Strategy), the strategy's win or the longest
+//     resistance to it (see strategyMove).
 //
 // Where the game's endgame table covers the position, every level plays
 // from the table instead, and the levels differ by how often and how badly
@@ -206,6 +208,7 @@ func GameLimits(g *core.Game, level Level) Limits {
 	lim := LevelLimitsFor(pos.Game, pos.ToMove, level)
 	lim.History = g.History()
 	lim.Seed = int64(pos.Key ^ uint64(level+1)*0x9e3779b97f4a7c15)
+	lim.Strategy = level == Master
 	return lim
 }
 
@@ -235,5 +238,6 @@ func HintAt(ctx context.Context, g *core.Game, level Level) Result {
 func hintLimits(g *core.Game, level Level) Limits {
 	lim := GameLimits(g, level)
 	lim.Noise, lim.RootNoise, lim.Lapse, lim.TableSlip = 0, 0, 0, 0
+	lim.Strategy = true // a hint plays the proven win where there is one
 	return lim
 }

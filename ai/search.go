@@ -63,6 +63,10 @@ type Limits struct {
 	// TableSlipAny, to any legal move. See tableLevelMove.
 	TableSlip    int
 	TableSlipAny bool
+	// Strategy: where no table covers the root and it is a position of the
+	// game's proven strategy from the start (the table source's Strategies),
+	// play from the strategy (see strategyMove). Master and the hints.
+	Strategy bool
 }
 
 // Result is what a search found.
@@ -74,8 +78,13 @@ type Result struct {
 	PV      []core.Move
 	Elapsed time.Duration
 	// Exact: the move and score come from the endgame table (perfect play;
-	// a zero score is then a proven draw), not from a search.
+	// a zero score is then a proven draw) or the proven strategy, not from
+	// a search.
 	Exact bool
+	// Bound: the score is a proven win or loss from a strategy without a
+	// prey piece given up (Beat the Wolf's dogs), its plies an upper bound:
+	// the real game may hold a faster win.
+	Bound bool
 }
 
 // IsWin reports whether a score is a forced win (>0) or loss (<0), and in how many plies.
@@ -160,6 +169,12 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 				r.Elapsed = time.Since(start)
 				return r
 			}
+		}
+	}
+	if st := strategyOf(lim, pos); st != nil {
+		if r, ok := strategyMove(st, pos, lim.Seed); ok {
+			r.Elapsed = time.Since(start)
+			return r
 		}
 	}
 	if len(moves) == 1 && lim.Time > 0 {

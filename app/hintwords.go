@@ -5,6 +5,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -12,7 +13,10 @@ import (
 // to move, in the language current when it is shown: the move and, in a few
 // words, what it does (it captures, it threatens a capture, it takes away a
 // point, it keeps the pack closed …); then the value with best play where
-// the endgame table covers the position, or a forced result the search sees.
+// the endgame table or the proven strategy from the start covers the
+// position (for Beat the Wolf's dogs: their win without losing a piece, in
+// at most so many moves), or a forced result the search sees; in a game
+// whose start is proven, off the proven line, that nothing proves it.
 func hintWords(p core.Position, res ai.Result) func() string {
 	return func() string {
 		info := p.Info()
@@ -22,6 +26,10 @@ func hintWords(p core.Position, res ai.Result) func() string {
 		them := sideName(info, side.Other())
 		value := ""
 		switch {
+		case res.Exact && res.Bound && decided && res.Score > 0:
+			value = translations.TPlural("hint.bound_win", plies, map[string]any{"Side": me})
+		case res.Exact && res.Bound && decided:
+			value = translations.TPlural("hint.bound_loss", plies, map[string]any{"Side": them})
 		case res.Exact && !decided:
 			value = translations.T("hint.table_draw")
 		case res.Exact && res.Score > 0:
@@ -32,6 +40,10 @@ func hintWords(p core.Position, res ai.Result) func() string {
 			value = translations.TPlural("hint.search_win", plies, nil)
 		case decided:
 			value = translations.TPlural("hint.search_loss", plies, nil)
+		default:
+			if s, _ := session.Strategy(p.Game); s != nil {
+				value = translations.T("hint.unsolved")
+			}
 		}
 		if res.Move.Kind == core.MoveNone {
 			return value

@@ -27,6 +27,10 @@ func TestHintWords(t *testing.T) {
 		{core.Predator, ai.Result{Exact: true}, "Draw with best play.", "双方正确应对下是和棋。"},
 		{core.Predator, ai.Result{Score: 30000 - 5}, "The search sees a win in 5 moves (no endgame table proves it).", "搜索看到5步内可胜（没有残局库证实）。"},
 		{core.Predator, ai.Result{Score: -(30000 - 4)}, "The search sees a loss in 4 moves; this move resists longest.", "搜索看到4步内会输；这一步坚持最久。"},
+		// Issue 23: a proven win without losing a piece (Beat the Wolf's dogs), and off the proven line.
+		{core.Prey, ai.Result{Exact: true, Bound: true, Score: 30000 - 140}, "Won: the dogs win in at most 140 moves without losing a piece (proven).", "必胜：犬方不失一子，最多140步取胜（已证明）。"},
+		{core.Predator, ai.Result{Exact: true, Bound: true, Score: -(30000 - 1)}, "Lost: the dogs win in at most 1 move without losing a piece (proven); this move resists that win longest.", "必败：犬方不失一子，最多1步取胜（已证明）；这一步坚持最久。"},
+		{core.Predator, ai.Result{Score: 12}, "Not proven: no table or proven line covers this position.", "未经证明：没有残局库或已证明的路线覆盖这个局面。"},
 	}
 	for _, c := range cases {
 		p := lion.Start()

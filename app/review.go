@@ -28,7 +28,10 @@ type reviewScreen struct {
 	info  *core.Game
 	moves []session.ReviewMove
 	table bool
-	cur   int // moves played in the position shown (0: the start)
+	// strategy is the game's proven strategy from the start (nil: none),
+	// which judges the moves on it that no table covers.
+	strategy *tablebase.Strategy
+	cur      int // moves played in the position shown (0: the start)
 	// searching: the search's verdicts are being worked out (percent done);
 	// cancel stops it.
 	searching bool
@@ -52,7 +55,9 @@ func (a *App) showReview(g *core.Game) { a.push(newReviewScreen(a, g)) }
 
 func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	t := a.tables.Table(g.Info().ID)
-	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGame(g, t), table: t != nil, cur: g.Len(), searched: make(chan struct{})}
+	st := a.tables.Strategy(g.Info().ID)
+	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGameProven(g, t, st), table: t != nil, strategy: st,
+		cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
 }
@@ -149,6 +154,9 @@ func verdictText(info *core.GameInfo, m session.ReviewMove) string {
 		}
 		return t
 	}
+	if m.Proven {
+		return judged("review.kept", "review.by_strategy")
+	}
 	switch m.Verdict {
 	case session.VerdictKept:
 		return judged("review.kept", "review.by_table")
@@ -228,6 +236,13 @@ func (r *reviewScreen) moveLine(i int) string {
 		return s + "…"
 	}
 	s += verdictText(r.info.Info(), m)
+	if w, ok := m.Winner(); ok && m.Plies > 0 {
+		id := "review.win_in"
+		if m.Bound {
+			id = "review.win_in_bound"
+		}
+		s += " · " + translations.TPlural(id, m.Plies, map[string]any{"Side": sideName(r.info.Info(), w)})
+	}
 	if m.Best.Kind != core.MoveNone {
 		id := "review.best"
 		if m.Search {
@@ -314,6 +329,9 @@ func (r *reviewScreen) fillStrip() {
 		if t := r.a.tables.Table(r.info.Info().ID); t != nil {
 			v, _, known = t.Probe(p)
 		}
+		if !known && r.strategy != nil {
+			v, _, known = r.strategy.Probe(p)
+		}
 		c := valueColor(v, p.ToMove, known)
 		if !known && i > 0 && r.moves[i-1].Search {
 			c = searchColor(r.moves[i-1].ScoreAfter, r.moves[i-1].Mover)
@@ -376,7 +394,15 @@ func (r *reviewScreen) summaryText() string {
 			return translations.TData("review.summary", map[string]any{"Side": sideName(info, s), "Counts": strings.Join(parts, translations.T("review.sep"))})
 		}
 		text = line(core.Predator) + "\n" + line(core.Prey)
-		if !r.table {
+		switch {
+		case r.table:
+		case r.strategy != nil:
+			id := "review.no_table_strategy"
+			if r.strategy.Bound {
+				id = "review.no_table_strategy_bound"
+			}
+			text = translations.TData(id, map[string]any{"Side": sideName(info, r.strategy.WinnerSide())}) + "\n" + text
+		default:
 			text = translations.T("review.no_table") + "\n" + text
 		}
 	}

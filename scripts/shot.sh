@@ -15,7 +15,8 @@
 #
 # e.g. scripts/shot.sh /tmp/a.png 1024x720 HUNTCHESS_SCREEN=game HUNTCHESS_LANG=zh-Hans
 # Builds build/huntchess first when it is missing (set NOBUILD=1 to skip
-# rebuilding an existing one). Needs Xvfb, xdotool and ImageMagick.
+# rebuilding an existing one). SHOT_LOG=FILE keeps the app's stderr (e.g.
+# the HUNTCHESS_LOG=1 lines) up to the screenshot in FILE. Needs Xvfb, xdotool and ImageMagick.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/lib.sh"
@@ -95,4 +96,5 @@ for ((i = 0; i < 10; i++)); do
   [ "$(png_colours "$out")" -gt 10 ] && break
   sleep 1
 done
+[ -z "${SHOT_LOG:-}" ] || cp "$tmp/log" "$SHOT_LOG"
 echo "shot: $out ($(/usr/bin/identify -format '%wx%h' "$out"))"

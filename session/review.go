@@ -32,10 +32,37 @@ type ReviewMove struct {
 	Search                  bool
 	ScoreBefore, ScoreAfter int
 	Why                     Why
+	// Proven: the verdict is the proven strategy's from the start (no
+	// table covers the position, the move is on the strategy's win or the
+	// loser's reply to it); Bound: that win is one without a prey piece
+	// given up, its plies an upper bound (tablebase.Strategy).
+	Proven, Bound bool
+}
+
+// Winner is the side that wins with best play in the position before the
+// move, where the table or the strategy proves it (ok false elsewhere, and
+// for a draw).
+func (r ReviewMove) Winner() (core.Side, bool) {
+	switch {
+	case r.Verdict == VerdictUnknown || r.Search:
+		return 0, false
+	case r.Before == tablebase.Win:
+		return r.Mover, true
+	case r.Before == tablebase.Loss:
+		return r.Mover.Other(), true
+	}
+	return 0, false
 }
 
 // ReviewGame works out every move's Verdict from the table (nil: none).
-func ReviewGame(g *core.Game, t *tablebase.Table) []ReviewMove {
+func ReviewGame(g *core.Game, t *tablebase.Table) []ReviewMove { return ReviewGameProven(g, t, nil) }
+
+// ReviewGameProven is ReviewGame that also judges, by the proven strategy
+// from the start s (nil: none), the moves no table covers that are on it:
+// the winner's moves that stay on its win and every reply of the loser
+// keep the value (Proven). A winner's move that leaves the strategy is not
+// judged by it: the position after it is not proven either way.
+func ReviewGameProven(g *core.Game, t *tablebase.Table, s *tablebase.Strategy) []ReviewMove {
 	pos := g.Start()
 	var out []ReviewMove
 	for _, m := range g.Moves() {
@@ -64,10 +91,31 @@ func ReviewGame(g *core.Game, t *tablebase.Table) []ReviewMove {
 				}
 			}
 		}
+		if r.Verdict == VerdictUnknown && s != nil {
+			proveMove(&r, s, pos, next)
+		}
 		out = append(out, r)
 		pos = next
 	}
 	return out
+}
+
+// proveMove judges r, the move from pos to next, by the strategy s where
+// both are on it (or next ends the game in the winner's win).
+func proveMove(r *ReviewMove, s *tablebase.Strategy, pos, next core.Position) {
+	bv, bd, ok := s.Probe(pos)
+	if !ok {
+		return
+	}
+	if o := next.Outcome(); o.Over() {
+		if w, won := o.Winner(); !won || w != s.WinnerSide() {
+			return
+		}
+	} else if _, _, ok := s.Probe(next); !ok {
+		return
+	}
+	r.Before, r.After, r.Plies = bv, bv, bd
+	r.Verdict, r.Proven, r.Bound = VerdictKept, true, s.Bound
 }
 
 func rank(v tablebase.Value) int {

@@ -22,7 +22,10 @@ import (
 // cached there; the game is playable meanwhile with search. Once loaded,
 // the manager hands it to the engine (it is an ai.Tables: Master, the
 // levels and the hints play from it), the review and the puzzles. It is
-// the one owner of the loaded tables.
+// the one owner of the loaded tables. It also hands out the proven
+// strategies from the start that the app ships (Strategy, strategy.go):
+// where no table covers a position of one, Master, the hints and the
+// review play and judge from it.
 //
 // Which games: Surround the Lion everywhere (25 s on a 2-core desktop,
 // 0.4 GB while solving, 10 MB cached); the moving phase of deer chess on
@@ -94,6 +97,12 @@ type tableManager struct {
 	onChange []func(core.GameID)
 	lastSent [core.NumGames]time.Time
 	wg       sync.WaitGroup
+	// strategies are the strategies found beside the tables (Strategy).
+	strategies [core.NumGames]struct {
+		mu      sync.Mutex
+		s       *tablebase.Strategy
+		refused map[string]bool
+	}
 }
 
 // NewTables makes the owner of the tables: dir is the cache (<app
@@ -131,6 +140,49 @@ func (m *tableManager) Table(id core.GameID) *tablebase.Table {
 		return nil
 	}
 	return m.loaded[id].Load()
+}
+
+// Strategy is the proven strategy from the start of game id: the one the
+// app ships (Strategy), else one beside the tables — in the table folders
+// or beside the game's table in the installed pack (GAME.hcst: Beat the
+// Wolf's, too large to ship, from `make strategies`), read once found; or
+// nil. It is the engine's ai.Strategies (a nil manager has none).
+func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
+	if m == nil || int(id) >= len(m.strategies) {
+		return nil
+	}
+	if s, _ := Strategy(id); s != nil {
+		return s
+	}
+	e := &m.strategies[id]
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.s != nil {
+		return e.s
+	}
+	dirs := append(append([]string(nil), m.extra...), m.dir)
+	if p := m.packFile(id); p != "" {
+		dirs = append(dirs, filepath.Dir(p))
+	}
+	for _, dir := range dirs {
+		path := tablebase.StrategyPath(dir, id.String())
+		if dir == "" || e.refused[path] {
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue // none there (yet: a pack may come)
+		}
+		if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
+			e.s = s
+			return s
+		}
+		if e.refused == nil {
+			e.refused = map[string]bool{}
+		}
+		e.refused[path] = true // damaged or for other rules: not read again
+	}
+	return nil
 }
 
 // Use makes t the loaded table of game id: a table opened elsewhere (a
@@ -519,7 +571,7 @@ func (m *tableManager) StatusText(id core.GameID) string {
 		return ""
 	}
 	if !m.Planned(id) && m.Table(id) == nil {
-		return ""
+		return m.strategyText(id)
 	}
 	st := m.get(id)
 	switch {
@@ -537,7 +589,19 @@ func (m *tableManager) StatusText(id core.GameID) string {
 	case st.state == tableFailed:
 		return translations.T("tables.failed")
 	}
-	return ""
+	return m.strategyText(id)
+}
+
+// strategyText is the table line of a game without a table here: what the
+// shipped strategy from the start proves ("" for none).
+func (m *tableManager) strategyText(id core.GameID) string {
+	switch s := m.Strategy(id); {
+	case s == nil:
+		return ""
+	case s.Bound:
+		return translations.T("tables.strategy_bound")
+	}
+	return translations.T("tables.strategy")
 }
 
 // TablesFromEnv returns the developer's table folders (HUNTCHESS_TABLES,

@@ -37,6 +37,9 @@ package translations
 //	hint.table_win          {{.Side}} {{.Count}}  use TPlural(id, plies, data); the player's side
 //	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
 //	hint.search_win, hint.search_loss  {{.Count}}
+//	hint.bound_win, hint.bound_loss  {{.Side}} {{.Count}}  use TPlural; the winner (the prey): a win without losing a piece, Count an upper bound
+//	review.win_in, review.win_in_bound  {{.Side}} {{.Count}}  use TPlural; the side that wins, its plies (at most, _bound)
+//	review.no_table_strategy, review.no_table_strategy_bound  {{.Side}}  the strategy's winner
 //	hint.move               {{.Move}} {{.Why}}  the move (displayMove), one of hint.why_*
 //	hint.move_value         {{.Move}} {{.Why}} {{.Value}}  and the result (hint.table_* or hint.search_*)
 //	hint.why_takes_point    {{.Side}}  the predator
@@ -159,6 +162,9 @@ var uiIDs = []string{
 	"history.sides_two", "history.sides_watch", "history.replay", "history.start", "history.ply",
 	"history.play_from_here", "history.clear", "history.clear_title", "history.clear_message",
 	"history.moves", "history.side_won", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
+	// Issue 23: the proven strategies from the start in the hints and the review.
+	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "tables.strategy", "tables.strategy_bound",
+	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
 	// Issue 23: the table pack in the settings.
 	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",
 	"pack.cancel", "pack.installed", "pack.installed_gives", "pack.delete", "pack.retry", "pack.check",
@@ -170,7 +176,8 @@ var uiIDs = []string{
 // pluralIDs are the messages with plural forms (use TPlural).
 var pluralIDs = map[string]bool{"game.in_hand": true,
 	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true,
-	"history.moves": true, "review.slips": true, "review.mistakes": true, "review.blunders": true}
+	"history.moves": true, "review.slips": true, "review.mistakes": true, "review.blunders": true,
+	"hint.bound_win": true, "hint.bound_loss": true, "review.win_in": true, "review.win_in_bound": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }

@@ -7,6 +7,8 @@
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
 //	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
 //	go run ./ai/solve line GAME [-dir DIR] [-n N] [-from POSITION]
+//	go run ./ai/solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]
+//	go run ./ai/solve strategy-check GAME [-out DIR] [-games N]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -14,7 +16,11 @@
 // A build of a bound tier alone (-tiers none -bound N) goes to GAME.bound.hctb
 // (GAME.bound.build.json, GAME.bound.verify.json) beside the game's exact
 // tables, which the app and the probe read without it; verify -bound-file checks
-// that file, and report reads both.
+// that file, and report reads both. strategy writes the winner's proven
+// strategy from the start (tablebase.BuildStrategy) as DIR/GAME.hcst
+// (default session/strategies, which the app embeds), from GAME.hctb or,
+// where that does not prove the start, GAME.bound.hctb; strategy-check
+// replays every defence against it by core's rules.
 package main
 
 import (
@@ -42,6 +48,8 @@ func usage() {
   solve report [-dir DIR] [-app DIR] [-out FILE]
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
   solve line GAME [-dir DIR] [-n N] [-from POSITION]   the report's best line from the start (or POSITION), every move, and how it ends
+  solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default session/strategies)
+  solve strategy-check GAME [-out DIR] [-games N]   replays every defence against it by core's rules
 `)
 	os.Exit(2)
 }
@@ -73,10 +81,16 @@ func main() {
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
 	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
 	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
-	cache := fs.Int64("cache", -1, "mem: the table's cache of unpacked blocks in bytes (-1: its default)")
 	plies := fs.Int("n", pvPlies, "line: the most plies")
 	from := fs.String("from", "", "line: the position to start from, in core's notation (default: the game's start)")
+	cache := fs.Int64("cache", -1, "mem, strategy: the table's cache of unpacked blocks in bytes (-1: its default; strategy: 4 GiB)")
+	games := fs.Int("games", 1000, "strategy-check: games played to the end with core.Game against random defences")
 	fs.Parse(args)
+	outSet := false
+	fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
+	if (cmd == "strategy" || cmd == "strategy-check") && !outSet {
+		*out = strategyDir
+	}
 	// The tables are a few large arrays that live to the end: collect the
 	// small garbage around them early instead of letting the heap double.
 	debug.SetGCPercent(20)
@@ -106,6 +120,13 @@ func main() {
 		err = mem(g, *probes, *cache, *closeSolver, *memProfile)
 	case "line":
 		err = printLine(g, *dir, *from, *plies)
+	case "strategy":
+		if *cache < 0 {
+			*cache = 4 << 30
+		}
+		err = strategy(g, *dir, *out, *cache)
+	case "strategy-check":
+		err = strategyCheck(g, *out, *games)
 	default:
 		usage()
 	}

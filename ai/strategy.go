@@ -1,0 +1,101 @@
+package ai
+
+import (
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// Strategy tables behind Master and the hints. A table source may also
+// hold, per game, the winner's proven strategy from the start
+// (tablebase.Strategy; the app ships them): the winner's move in every
+// position its win reaches against any defence. Where no full table covers
+// the position and the position is one of the strategy's, Master (and a
+// hint, Limits.Strategy) plays from it: as the winner the strategy's move,
+// as the loser the reply with the most plies to the end.
+
+// Strategies is a table source that also holds strategies: the strategy
+// of game id, or nil. It must be safe to call from several goroutines.
+type Strategies interface {
+	Strategy(id core.GameID) *tablebase.Strategy
+}
+
+// strategyOf returns the strategy of the game of pos from the limits'
+// table source, where they ask for one (Limits.Strategy).
+func strategyOf(lim Limits, pos core.Position) *tablebase.Strategy {
+	if !lim.Strategy || lim.Tables == nil {
+		return nil
+	}
+	src, ok := lim.Tables.(Strategies)
+	if !ok {
+		return nil
+	}
+	return src.Strategy(pos.Game)
+}
+
+// strategyMove is the move from a position of the strategy: the winner's
+// stored move, or the loser's reply with the most plies to the end (ties to
+// the first in core's order, or, with a seed, to one chosen by it). ok is
+// false where pos is not a position of the strategy.
+func strategyMove(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
+	res, ok := strategyStep(s, pos, seed)
+	if ok {
+		res.PV = strategyLine(s, pos, 40)
+	}
+	return res, ok
+}
+
+// strategyStep is strategyMove without the line.
+func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
+	var res Result
+	if pos.ToMove == s.WinnerSide() {
+		m, d, ok := s.Move(pos)
+		if !ok {
+			return Result{}, false
+		}
+		res = Result{Move: m, Depth: d, Nodes: 1}
+		res.Score, _ = tableScore(tablebase.Win, d, 0)
+	} else {
+		moves, plies, ok := s.Replies(pos)
+		if !ok {
+			return Result{}, false
+		}
+		var best []int
+		for i, d := range plies {
+			switch {
+			case len(best) == 0 || d > plies[best[0]]:
+				best = append(best[:0], i)
+			case d == plies[best[0]]:
+				best = append(best, i)
+			}
+		}
+		pick := best[0]
+		if seed != 0 {
+			h := uint64(seed)*0x9e3779b97f4a7c15 ^ pos.Key
+			h ^= h >> 31
+			pick = best[int(h%uint64(len(best)))]
+		}
+		d := plies[pick] + 1
+		res = Result{Move: moves[pick], Depth: d, Nodes: int64(len(moves))}
+		res.Score, _ = tableScore(tablebase.Loss, d, 0)
+	}
+	res.Exact, res.Bound = true, s.Bound
+	return res, true
+}
+
+// strategyLine is the strategy's line from pos, the loser resisting
+// longest (ties to the first reply), at most n plies long.
+func strategyLine(s *tablebase.Strategy, pos core.Position, n int) []core.Move {
+	var line []core.Move
+	for len(line) < n {
+		r, ok := strategyStep(s, pos, 0)
+		if !ok {
+			break
+		}
+		line = append(line, r.Move)
+		pos = pos.After(r.Move)
+		if pos.Outcome().Over() {
+			break
+		}
+	}
+	return line
+}

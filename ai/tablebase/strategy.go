@@ -1,0 +1,599 @@
+package tablebase
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"math/bits"
+	"os"
+	"path/filepath"
+	"slices"
+
+	"huntchess/core"
+)
+
+// Strategy tables: the winner's proven win from one position (the start)
+// against every defence, without the full table behind it.
+//
+// A strategy is the set of positions the winner's play reaches from the
+// start when it always takes the table's fastest win and the loser may
+// answer with any legal move. At a position with the winner to move (a
+// winner node) it holds one move; at one with the loser to move (a loser
+// node) every legal reply leads to a winner node or ends the game in the
+// winner's win. Each node carries its plies to the end (the table's
+// distance: the winner's fastest win against the longest resistance), so
+// the loser can resist longest and a hint can say "wins in N". Positions
+// are kept up to the board's symmetries, by their index in the table
+// layout (their canonical key), so a strategy is small: Surround the Lion's
+// win from the start is some 33 000 positions, a few tens of kilobytes.
+//
+// A winner node's move is stored as the rank of the position it leads to
+// among the distinct canonical keys of all the node's children: those keys
+// do not depend on which symmetric image of the node is on the board, so
+// the same rank picks the right move in every image.
+//
+// File format (GAME.hcst):
+//
+//	"HCST\x00\x01" | header length (uint32 LE) | header CRC-32 (uint32 LE) | header (JSON) | body
+//
+// The body is DEFLATE-compressed (level 9) and holds, for the nodes in
+// increasing key order: the keys as unsigned varint deltas (the first from
+// 0), then a byte each of plies, then a byte each of the winner nodes'
+// move ranks. The header gives the counts and the body's CRC-32. Writing is
+// deterministic: the same strategy gives the same bytes.
+const (
+	strategyMagic   = "HCST\x00\x01"
+	strategyVersion = 1
+	// StrategyExt is the extension of strategy files.
+	StrategyExt = ".hcst"
+)
+
+// StrategyHeader is a strategy file's header.
+type StrategyHeader struct {
+	Format      int    `json:"format"`
+	Game        string `json:"game"`
+	Fingerprint string `json:"fingerprint"`
+	Rules       string `json:"rules"`
+	// Winner is the side whose win it is ("predator" or "prey").
+	Winner string `json:"winner"`
+	// Bound: the win is one without a prey piece given up (from a bound
+	// tier, where any capture counted as a predator win). Its plies bound
+	// the real game's from above: the winner may have faster wins that
+	// give up pieces.
+	Bound bool `json:"bound,omitempty"`
+	// Start is the root's canonical key and Plies its plies to the end.
+	Start uint64 `json:"start"`
+	Plies int    `json:"plies"`
+	// Nodes is the number of positions, WinnerNodes those with the winner
+	// to move; Edges counts every move of the graph (the winner's one a
+	// winner node, every legal reply at a loser node, those that end the
+	// game too), Ends the loser's replies that end the game.
+	Nodes       int `json:"nodes"`
+	WinnerNodes int `json:"winnerNodes"`
+	Edges       int `json:"edges"`
+	Ends        int `json:"ends"`
+	// BodyBytes and BodyCRC are the compressed body's length and CRC-32.
+	BodyBytes int    `json:"bodyBytes"`
+	BodyCRC   uint32 `json:"bodyCRC"`
+}
+
+// Strategy is a winner's proven strategy from one position, open for
+// lookups. Safe for concurrent use.
+type Strategy struct {
+	StrategyHeader
+	r      *Rules
+	winner core.Side
+	keys   []uint64 // increasing
+	plies  []uint8  // by node
+	moves  []uint8  // by node: a winner node's move rank (noMove: a loser node)
+}
+
+// noMove marks a loser node in Strategy.moves (a move's rank is below it).
+const noMove = 0xff
+
+// noKey is returned by canonKey for a position without one.
+const noKey = ^uint64(0)
+
+// canonKey returns the canonical key of a position of r's game: its tier
+// (prey in hand, prey captured) and its index in the tier's layout, which
+// is the same for every symmetric image. ok is false for a position no
+// layout holds (a predator off the prey's points, the captures that win).
+func (r *Rules) canonKey(p core.Position) (uint64, bool) {
+	np := uint64(1)<<uint(r.NP) - 1
+	if p.Pred&^np != 0 || p.Prey&^np != 0 || int(p.Captured) >= r.CaptureWin || bits.OnesCount64(p.Pred) != r.PredCount {
+		return noKey, false
+	}
+	k := bits.OnesCount64(p.Prey)
+	if k+int(p.Captured)+int(p.InHand) != r.PreyCount || k > r.NP-r.PredCount {
+		return noKey, false
+	}
+	idx, _ := layoutFor(r, k).index(p.Pred, p.Prey, int(p.ToMove))
+	return uint64(p.InHand)<<56 | uint64(p.Captured)<<48 | uint64(idx), true
+}
+
+// keyPosition returns the representative position of a canonical key.
+func (r *Rules) keyPosition(key uint64) core.Position {
+	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
+	l := layoutFor(r, r.PreyCount-capt-hand)
+	pred, prey, side := l.position(idx)
+	return toCore(r, pos{pred: pred, prey: prey, side: side, capt: capt, hand: hand})
+}
+
+// childKeys returns p's legal moves and the canonical key of the position
+// each leads to (noKey for one without), and the distinct keys in
+// increasing order.
+func (r *Rules) childKeys(p core.Position, buf []core.Move) (moves []core.Move, keys, distinct []uint64) {
+	moves = p.GenMoves(buf[:0])
+	keys = make([]uint64, len(moves))
+	for i, m := range moves {
+		keys[i], _ = r.canonKey(p.After(m))
+		if keys[i] != noKey {
+			distinct = append(distinct, keys[i])
+		}
+	}
+	slices.Sort(distinct)
+	return moves, keys, slices.Compact(distinct)
+}
+
+// Probe is a source of values for building a strategy: the value of p for
+// its side to move and the plies to the end, ok false where it has none
+// (Table.Probe, or Table.ProbeBound for a bound strategy).
+type Probe func(p core.Position) (Value, int, bool)
+
+// BuildStrategy builds the winning strategy of the side to move in start
+// (a win) or of its opponent (start a loss), from the values of probe: at a
+// winner node the table's fastest win (ties to a move leading to a
+// position already in the strategy, else to the first in core's order of
+// the node's representative position), at a loser node every legal move.
+// With bound set, probe is a bound tier's (Table.ProbeBound) and the
+// winner (the prey) never captures; a loser's capture is an error (a bound
+// loss has none). It fails where probe does not cover a position or
+// disagrees with core's moves and outcomes.
+func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
+	return buildStrategy(r, start, probe, bound, nil)
+}
+
+// buildStrategy is BuildStrategy telling progress, now and then, the
+// positions done and those found so far.
+func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progress func(done, found int)) (*Strategy, error) {
+	g, ok := r.Game()
+	if !ok || g != start.Game {
+		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
+	}
+	if start.Outcome().Over() {
+		return nil, errors.New("tablebase: the start is over")
+	}
+	v, d, ok := probe(start)
+	if !ok || (v != Win && v != Loss) {
+		return nil, fmt.Errorf("tablebase: the start is not a proven win or loss (%v, covered %v)", v, ok)
+	}
+	winner := start.ToMove
+	if v == Loss {
+		winner = winner.Other()
+	}
+	startKey, ok := r.canonKey(start)
+	if !ok {
+		return nil, errors.New("tablebase: the start has no canonical key")
+	}
+	s := &Strategy{r: r, winner: winner}
+	s.StrategyHeader = StrategyHeader{Format: strategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion,
+		Winner: sideKey(winner), Bound: bound, Start: startKey, Plies: d}
+	type node struct {
+		plies uint8
+		rank  int16 // winner nodes: the move's rank; -1 loser nodes
+	}
+	nodes := map[uint64]node{}
+	queue := []uint64{startKey}
+	add := func(key uint64) {
+		if _, ok := nodes[key]; !ok {
+			nodes[key] = node{rank: -2} // queued
+			queue = append(queue, key)
+		}
+	}
+	nodes[startKey] = node{rank: -2}
+	var buf [core.MaxMoves]core.Move
+	for qi := 0; qi < len(queue); qi++ {
+		if progress != nil && qi%(1<<16) == 0 {
+			progress(qi, len(queue))
+		}
+		key := queue[qi]
+		p := r.keyPosition(key)
+		v, d, ok := probe(p)
+		if !ok || d > 255 || d < 1 {
+			return nil, fmt.Errorf("tablebase: %s is not covered (%v %d %v)", p, v, d, ok)
+		}
+		moves, keys, distinct := r.childKeys(p, buf[:])
+		if p.ToMove == winner {
+			if v != Win {
+				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
+			}
+			// The first fastest move in core's order that leads to a
+			// position already in the strategy, else the first fastest:
+			// the positions already in are probed first (fewer probes).
+			fast := func(i int) bool {
+				c := p.After(moves[i])
+				if keys[i] == noKey || bound && c.Captured > p.Captured {
+					return false
+				}
+				if o := c.Outcome(); o.Over() {
+					w, won := o.Winner()
+					return won && w == winner && d == 1
+				}
+				cv, cd, cok := probe(c)
+				return cok && cv == Loss && cd == d-1
+			}
+			pick := -1
+			for i := range moves {
+				if _, seen := nodes[keys[i]]; seen && keys[i] != noKey && fast(i) {
+					pick = i
+					break
+				}
+			}
+			for i := 0; pick < 0 && i < len(moves); i++ {
+				if _, seen := nodes[keys[i]]; !seen && fast(i) {
+					pick = i
+				}
+			}
+			if pick < 0 {
+				return nil, fmt.Errorf("tablebase: %s (a win in %d) has no move that wins in %d", p, d, d-1)
+			}
+			rank, _ := slices.BinarySearch(distinct, keys[pick])
+			if rank >= noMove {
+				return nil, fmt.Errorf("tablebase: %s has more than %d distinct children", p, noMove)
+			}
+			nodes[key] = node{plies: uint8(d), rank: int16(rank)}
+			s.Edges++
+			if c := p.After(moves[pick]); !c.Outcome().Over() {
+				add(keys[pick])
+			}
+			continue
+		}
+		if v != Loss {
+			return nil, fmt.Errorf("tablebase: %s, the loser to move, is %v", p, v)
+		}
+		if len(moves) == 0 {
+			return nil, fmt.Errorf("tablebase: %s, a loss in %d, has no move", p, d)
+		}
+		for i, m := range moves {
+			c := p.After(m)
+			s.Edges++
+			if o := c.Outcome(); o.Over() {
+				if w, won := o.Winner(); !won || w != winner {
+					return nil, fmt.Errorf("tablebase: %s: %s ends the game in %s", p, m, o.Result)
+				}
+				s.Ends++
+				continue
+			}
+			if bound && c.Captured > p.Captured {
+				return nil, fmt.Errorf("tablebase: %s: the loser captures with %s in a bound loss", p, m)
+			}
+			// The reply's value is probed when it is taken from the queue
+			// (a win for the winner there); CheckStrategy checks the plies.
+			if keys[i] == noKey {
+				return nil, fmt.Errorf("tablebase: %s (a loss in %d): %s leads to a position without a key", p, d, m)
+			}
+			add(keys[i])
+		}
+		nodes[key] = node{plies: uint8(d), rank: -1}
+	}
+	s.keys = make([]uint64, 0, len(nodes))
+	for k := range nodes {
+		s.keys = append(s.keys, k)
+	}
+	slices.Sort(s.keys)
+	s.plies = make([]uint8, len(s.keys))
+	s.moves = make([]uint8, len(s.keys))
+	for i, k := range s.keys {
+		n := nodes[k]
+		s.plies[i], s.moves[i] = n.plies, noMove
+		if n.rank >= 0 {
+			s.moves[i] = uint8(n.rank)
+			s.WinnerNodes++
+		}
+	}
+	s.Nodes = len(s.keys)
+	return s, nil
+}
+
+func sideKey(s core.Side) string {
+	if s == core.Predator {
+		return "predator"
+	}
+	return "prey"
+}
+
+// Bytes returns the strategy file's bytes (deterministic).
+func (s *Strategy) Bytes() ([]byte, error) {
+	var raw []byte
+	prev := uint64(0)
+	for _, k := range s.keys {
+		raw = binary.AppendUvarint(raw, k-prev)
+		prev = k
+	}
+	raw = append(raw, s.plies...)
+	for _, m := range s.moves {
+		if m != noMove {
+			raw = append(raw, m)
+		}
+	}
+	var body bytes.Buffer
+	zw, err := flate.NewWriter(&body, flate.BestCompression)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(raw); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	h := s.StrategyHeader
+	h.BodyBytes, h.BodyCRC = body.Len(), crc32.ChecksumIEEE(body.Bytes())
+	hdr, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	out.WriteString(strategyMagic)
+	out.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
+	out.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
+	out.Write(hdr)
+	out.Write(body.Bytes())
+	return out.Bytes(), nil
+}
+
+// ReadStrategy checks and opens a strategy file held in memory: magic,
+// header and body checksums, the game and its rules fingerprint, and the
+// body's shape. A file that fails any check is refused with an error that
+// says why.
+func ReadStrategy(data []byte) (*Strategy, error) {
+	pre := len(strategyMagic) + 8
+	if len(data) < pre || string(data[:len(strategyMagic)]) != strategyMagic {
+		return nil, errors.New("not a Hunt Chess strategy file (bad magic)")
+	}
+	n := int(binary.LittleEndian.Uint32(data[len(strategyMagic):]))
+	sum := binary.LittleEndian.Uint32(data[len(strategyMagic)+4:])
+	if n > len(data)-pre {
+		return nil, errors.New("truncated strategy file (header cut off)")
+	}
+	hdr := data[pre : pre+n]
+	if crc32.ChecksumIEEE(hdr) != sum {
+		return nil, errors.New("corrupt strategy file (header checksum mismatch)")
+	}
+	s := &Strategy{}
+	if err := json.Unmarshal(hdr, &s.StrategyHeader); err != nil {
+		return nil, fmt.Errorf("corrupt strategy header: %v", err)
+	}
+	if s.Format != strategyVersion {
+		return nil, fmt.Errorf("strategy format %d, this build reads %d", s.Format, strategyVersion)
+	}
+	g, err := core.Lookup(s.Game)
+	if err != nil {
+		return nil, fmt.Errorf("strategy for %w", err)
+	}
+	s.r = ForGame(g.ID)
+	if s.Fingerprint != s.r.Fingerprint() {
+		return nil, fmt.Errorf("%w: %s strategy fingerprint %.12s…, the rules here have %.12s…", ErrRules, s.Game, s.Fingerprint, s.r.Fingerprint())
+	}
+	switch s.Winner {
+	case "predator":
+		s.winner = core.Predator
+	case "prey":
+		s.winner = core.Prey
+	default:
+		return nil, fmt.Errorf("corrupt strategy header: winner %q", s.Winner)
+	}
+	body := data[pre+n:]
+	if len(body) != s.BodyBytes || crc32.ChecksumIEEE(body) != s.BodyCRC {
+		return nil, errors.New("corrupt strategy file (body length or checksum mismatch)")
+	}
+	if s.Nodes < 1 || s.WinnerNodes < 0 || s.WinnerNodes > s.Nodes || s.Nodes > 1<<28 {
+		return nil, errors.New("corrupt strategy header: bad counts")
+	}
+	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(body)))
+	if err != nil {
+		return nil, fmt.Errorf("corrupt strategy body: %v", err)
+	}
+	s.keys = make([]uint64, s.Nodes)
+	prev, off := uint64(0), 0
+	for i := range s.keys {
+		d, w := binary.Uvarint(raw[off:])
+		if w <= 0 || (i > 0 && d == 0) {
+			return nil, errors.New("corrupt strategy body: bad key")
+		}
+		prev += d
+		s.keys[i], off = prev, off+w
+	}
+	if len(raw)-off != s.Nodes+s.WinnerNodes {
+		return nil, errors.New("corrupt strategy body: wrong length")
+	}
+	s.plies = raw[off : off+s.Nodes]
+	ranks := raw[off+s.Nodes:]
+	s.moves = make([]uint8, s.Nodes)
+	w := 0
+	for i, k := range s.keys {
+		s.moves[i] = noMove
+		if !s.r.validKey(k) {
+			return nil, errors.New("corrupt strategy body: a key of no position")
+		}
+		if s.keySide(k) == s.winner {
+			if w >= len(ranks) || ranks[w] == noMove {
+				return nil, errors.New("corrupt strategy body: the winner's moves do not match")
+			}
+			s.moves[i] = ranks[w]
+			w++
+		}
+		if s.plies[i] == 0 {
+			return nil, errors.New("corrupt strategy body: a node of 0 plies")
+		}
+	}
+	if w != s.WinnerNodes {
+		return nil, errors.New("corrupt strategy body: the winner's nodes do not match")
+	}
+	if _, ok := s.find(s.Start); !ok {
+		return nil, errors.New("corrupt strategy: the start is not a node")
+	}
+	return s, nil
+}
+
+// validKey reports whether a canonical key names an entry of r's layouts.
+func (r *Rules) validKey(key uint64) bool {
+	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
+	k := r.PreyCount - capt - hand
+	if hand > r.InHand || capt >= r.CaptureWin || k < 0 || k > r.NP-r.PredCount {
+		return false
+	}
+	return idx < layoutFor(r, k).entries
+}
+
+// keySide is the side to move of a canonical key's position.
+func (s *Strategy) keySide(key uint64) core.Side {
+	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
+	l := layoutFor(s.r, s.r.PreyCount-capt-hand)
+	return core.Side(idx / (int64(len(l.classes)) * l.ranks))
+}
+
+func (s *Strategy) find(key uint64) (int, bool) { return slices.BinarySearch(s.keys, key) }
+
+// WinnerSide returns the side whose win the strategy plays.
+func (s *Strategy) WinnerSide() core.Side { return s.winner }
+
+// GameID returns the strategy's game.
+func (s *Strategy) GameID() core.GameID { g, _ := s.r.Game(); return g }
+
+// Probe returns the value of p for the side to move (a win at the winner's
+// nodes, a loss at the loser's) and its plies to the end, where p is a
+// position of the strategy (ok false elsewhere, and for a finished game).
+// For a bound strategy the plies are an upper bound in the real game.
+func (s *Strategy) Probe(p core.Position) (v Value, plies int, ok bool) {
+	if g, _ := s.r.Game(); g != p.Game || p.Outcome().Over() {
+		return Unknown, 0, false
+	}
+	key, ok := s.r.canonKey(p)
+	if !ok {
+		return Unknown, 0, false
+	}
+	i, ok := s.find(key)
+	if !ok {
+		return Unknown, 0, false
+	}
+	if p.ToMove == s.winner {
+		return Win, int(s.plies[i]), true
+	}
+	return Loss, int(s.plies[i]), true
+}
+
+// Move returns the winner's move in p, a winner's node of the strategy, and
+// p's plies to the end; ok is false where p is not one.
+func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
+	if g, _ := s.r.Game(); g != p.Game || p.ToMove != s.winner || p.Outcome().Over() {
+		return core.Move{}, 0, false
+	}
+	key, ok := s.r.canonKey(p)
+	if !ok {
+		return core.Move{}, 0, false
+	}
+	i, ok := s.find(key)
+	if !ok || s.moves[i] == noMove {
+		return core.Move{}, 0, false
+	}
+	var buf [core.MaxMoves]core.Move
+	moves, keys, distinct := s.r.childKeys(p, buf[:])
+	rank := int(s.moves[i])
+	if rank >= len(distinct) {
+		return core.Move{}, 0, false
+	}
+	for j, k := range keys {
+		if k == distinct[rank] {
+			return moves[j], int(s.plies[i]), true
+		}
+	}
+	return core.Move{}, 0, false
+}
+
+// Replies returns, at a loser's node p, each legal reply with the plies to
+// the end after it (0 where it ends the game); ok is false where p is not a
+// loser's node or a reply leaves the strategy (a damaged file).
+func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok bool) {
+	if v, _, ok := s.Probe(p); !ok || v != Loss {
+		return nil, nil, false
+	}
+	var buf [core.MaxMoves]core.Move
+	for _, m := range p.GenMoves(buf[:0]) {
+		c := p.After(m)
+		d := 0
+		if !c.Outcome().Over() {
+			cv, cd, cok := s.Probe(c)
+			if !cok || cv != Win {
+				return nil, nil, false
+			}
+			d = cd
+		}
+		moves, plies = append(moves, m), append(plies, d)
+	}
+	return moves, plies, len(moves) > 0
+}
+
+// ErrNoStart is wrapped by StartStrategy's error where no table in the
+// folder proves the start (none there, or one of part of the game).
+var ErrNoStart = errors.New("no table proves the start")
+
+// StartStrategy builds the winner's strategy from the start of game id
+// from the tables in dir: GAME.hctb where it proves the start, else the
+// bound tier GAME.bound.hctb (Beat the Wolf: the dogs' win without giving
+// up a dog). cache is the table's cache of unpacked blocks in bytes. It
+// returns the strategy and the table file it came from; progress (if not
+// nil) is told now and then the positions done and those found so far.
+func StartStrategy(id core.GameID, dir string, cache int64, progress func(done, found int)) (*Strategy, string, error) {
+	start := id.Info().Start()
+	var errs []error
+	path := Path(dir, id.String())
+	if t, err := Open(path); err == nil {
+		defer t.Close()
+		t.SetCacheBytes(cache)
+		if v, _, ok := t.Probe(start); ok && v != Draw {
+			s, err := buildStrategy(ForGame(id), start, t.Probe, false, progress)
+			return s, path, err
+		}
+		errs = append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return nil, "", err
+	}
+	path = Path(dir, id.String()+".bound")
+	t, err := Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", dir, ErrNoStart))...)
+	}
+	if err != nil {
+		return nil, "", err
+	}
+	defer t.Close()
+	t.SetCacheBytes(cache)
+	probe := t.BoundProbe()
+	if _, _, ok := probe(start); !ok {
+		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))...)
+	}
+	s, err := buildStrategy(ForGame(id), start, probe, true, progress)
+	return s, path, err
+}
+
+// BoundProbe is the bound sections' values as BuildStrategy takes them: a
+// prey win or a predator loss, and nothing elsewhere ("neither" proves
+// nothing).
+func (t *Table) BoundProbe() Probe {
+	return func(p core.Position) (Value, int, bool) {
+		v, d, ok := t.ProbeBound(p)
+		if !ok || v == Draw {
+			return Unknown, 0, false
+		}
+		return v, d, true
+	}
+}
+
+// StrategyPath returns the file name of a game's strategy in dir.
+func StrategyPath(dir, game string) string { return filepath.Join(dir, game+StrategyExt) }

@@ -1,0 +1,171 @@
+package tablebase
+
+import (
+	"fmt"
+	"math/rand"
+
+	"huntchess/core"
+)
+
+// StrategyReport is what CheckStrategy found.
+type StrategyReport struct {
+	Nodes       int // positions of the strategy reached from the start
+	WinnerNodes int
+	Edges       int // moves followed: the winner's one at its nodes, every legal reply at the loser's
+	Ends        int // of which the loser's replies that end the game
+	// Lines is the number of distinct games from the start to the end
+	// (every defence), as a float: it outgrows any integer.
+	Lines float64
+	// Longest is the most plies of any line (the start's depth); Shortest
+	// the fewest.
+	Longest, Shortest int
+	// Games were played to the end with core.Game, the loser's replies
+	// random but for the first (the longest resistance) and the second (the
+	// quickest end); LongestGame is the plies of the first.
+	Games       int
+	LongestGame int
+}
+
+// CheckStrategy replays every defence against the strategy from start to
+// the end by core's rules (core's moves and outcomes, not the solver's):
+// at each winner node the stored move must resolve to a legal move, at each
+// loser node every legal reply must lead to a stored winner node or end the
+// game, and every line must end in the winner's win per core. The graph
+// must have no cycle, every node's stored plies must be its longest line to
+// the end, the start's at most s.Plies, and every stored node must be
+// reached. Then it plays games full games with core.Game (repetitions,
+// outcomes and all) against defences picked by seed, each ending in the
+// winner's win within s.Plies plies.
+func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (StrategyReport, error) {
+	var rep StrategyReport
+	type state struct {
+		open            bool
+		depth, shortest int
+		lines           float64
+	}
+	memo := map[uint64]*state{}
+	var visit func(p core.Position) (int, int, float64, error)
+	visit = func(p core.Position) (int, int, float64, error) {
+		if o := p.Outcome(); o.Over() {
+			if w, ok := o.Winner(); !ok || w != s.winner {
+				return 0, 0, 0, fmt.Errorf("%s: the game ends in %s, not the winner's win", p, o.Result)
+			}
+			return 0, 0, 1, nil
+		}
+		key, ok := s.r.canonKey(p)
+		if !ok {
+			return 0, 0, 0, fmt.Errorf("%s: a position without a canonical key", p)
+		}
+		if st := memo[key]; st != nil {
+			if st.open {
+				return 0, 0, 0, fmt.Errorf("%s: a cycle", p)
+			}
+			return st.depth, st.shortest, st.lines, nil
+		}
+		i, ok := s.find(key)
+		if !ok {
+			return 0, 0, 0, fmt.Errorf("%s (the %s to move): not in the strategy", p, sideKey(p.ToMove))
+		}
+		st := &state{open: true}
+		memo[key] = st
+		var buf [core.MaxMoves]core.Move
+		legal := p.GenMoves(buf[:0])
+		if p.ToMove == s.winner {
+			m, _, ok := s.Move(p)
+			if !ok || !contains(legal, m) {
+				return 0, 0, 0, fmt.Errorf("%s: the stored move does not resolve to a legal move", p)
+			}
+			rep.WinnerNodes++
+			rep.Edges++
+			d, sh, l, err := visit(p.After(m))
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			st.depth, st.shortest, st.lines = d+1, sh+1, l
+		} else {
+			if len(legal) == 0 {
+				return 0, 0, 0, fmt.Errorf("%s: the loser has no move and the game is not over", p)
+			}
+			st.shortest = 1 << 30
+			for _, m := range legal {
+				c := p.After(m)
+				rep.Edges++
+				if c.Outcome().Over() {
+					rep.Ends++
+				}
+				d, sh, l, err := visit(c)
+				if err != nil {
+					return 0, 0, 0, fmt.Errorf("%s %s: %w", p, m, err)
+				}
+				st.depth, st.shortest, st.lines = max(st.depth, d+1), min(st.shortest, sh+1), st.lines+l
+			}
+		}
+		if int(s.plies[i]) != st.depth {
+			return 0, 0, 0, fmt.Errorf("%s: stored %d plies to the end, its longest line has %d", p, s.plies[i], st.depth)
+		}
+		st.open = false
+		rep.Nodes++
+		return st.depth, st.shortest, st.lines, nil
+	}
+	d, sh, l, err := visit(start)
+	if err != nil {
+		return rep, err
+	}
+	rep.Longest, rep.Shortest, rep.Lines = d, sh, l
+	if d > s.Plies {
+		return rep, fmt.Errorf("the longest line has %d plies, more than the proven %d", d, s.Plies)
+	}
+	if rep.Nodes != s.Nodes {
+		return rep, fmt.Errorf("%d of the %d stored positions reached from the start", rep.Nodes, s.Nodes)
+	}
+	rng := rand.New(rand.NewSource(seed))
+	for gi := 0; gi < games; gi++ {
+		g := core.NewGameFrom(start)
+		for !g.Outcome().Over() {
+			p := g.Position()
+			var m core.Move
+			if p.ToMove == s.winner {
+				var ok bool
+				if m, _, ok = s.Move(p); !ok {
+					return rep, fmt.Errorf("game %d: %s: no stored move", gi, p)
+				}
+			} else {
+				moves, plies, ok := s.Replies(p)
+				if !ok {
+					return rep, fmt.Errorf("game %d: %s: a reply leaves the strategy", gi, p)
+				}
+				j := rng.Intn(len(moves))
+				for k := range moves {
+					switch {
+					case gi == 0 && plies[k] > plies[j], gi == 1 && plies[k] < plies[j]:
+						j = k
+					}
+				}
+				m = moves[j]
+			}
+			if err := g.PlayMove(m); err != nil {
+				return rep, fmt.Errorf("game %d: %s: %s: %v", gi, p, m, err)
+			}
+			if g.Len() > s.Plies {
+				return rep, fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
+			}
+		}
+		if w, ok := g.Outcome().Winner(); !ok || w != s.winner {
+			return rep, fmt.Errorf("game %d: ends in %s after %d plies", gi, g.Outcome().Result, g.Len())
+		}
+		if gi == 0 {
+			rep.LongestGame = g.Len()
+		}
+		rep.Games++
+	}
+	return rep, nil
+}
+
+func contains(moves []core.Move, m core.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}

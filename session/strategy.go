@@ -1,0 +1,55 @@
+package session
+
+import (
+	"embed"
+	"errors"
+	"io/fs"
+	"sync"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// The proven strategies from the start, shipped inside the app: for each
+// game whose start is a proven win, the winner's move in every position its
+// win reaches against any defence (tablebase.Strategy), written by
+// `go run ./ai/solve strategy GAME` from the full tables (make strategies).
+// They are a few tens of kilobytes each, so every device has them, with no
+// table: Master plays the proven win from the start, and the loser's
+// longest resistance to it, and the hints and the review say how many
+// plies it takes.
+//
+//go:embed strategies
+var strategyFiles embed.FS
+
+// strategyDir is the folder of strategyFiles that holds them.
+const strategyDir = "strategies"
+
+var strategies [core.NumGames]struct {
+	once sync.Once
+	s    *tablebase.Strategy
+	err  error
+}
+
+// Strategy is the shipped strategy of game id (nil where there is none, or
+// where it cannot be read: err says why).
+func Strategy(id core.GameID) (*tablebase.Strategy, error) {
+	if int(id) >= len(strategies) {
+		return nil, nil
+	}
+	e := &strategies[id]
+	e.once.Do(func() {
+		data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + tablebase.StrategyExt)
+		if errors.Is(err, fs.ErrNotExist) {
+			return
+		}
+		if err == nil {
+			e.s, err = tablebase.ReadStrategy(data)
+		}
+		if err == nil && e.s.GameID() != id {
+			e.s, err = nil, errors.New("session: the strategy file of "+id.String()+" holds another game's")
+		}
+		e.err = err
+	})
+	return e.s, e.err
+}
