@@ -6,6 +6,9 @@
 //	go run ./ai/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
 //	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
+//	go run ./ai/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-predator] [-threads N]
+//	go run ./ai/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
+//	go run ./ai/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -13,7 +16,10 @@
 // A build of a bound tier alone (-tiers none -bound N) goes to GAME.bound.hctb
 // (GAME.bound.build.json, GAME.bound.verify.json) beside the game's exact
 // tables, which the app and the probe read without it; verify -bound-file checks
-// that file, and report reads both.
+// that file, and report reads both. device writes the device table
+// (docs/device-tables.md) of DIR/GAME.hctb as OUT/GAME.hctb (default
+// build/devtables), device-check compares it with the full table, and
+// device-mem measures the memory of probing it.
 package main
 
 import (
@@ -40,6 +46,11 @@ func usage() {
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE]
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
+  solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-predator] [-threads N]
+                                     write the device table of DIR/GAME.hctb as OUT/GAME.hctb
+  solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES]
+                                     compare a device table with its full table (every position, or N random ones)
+  solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]   memory of probing a device table
 `)
 	os.Exit(2)
 }
@@ -65,13 +76,19 @@ func main() {
 	depth := fs.Int("depth", 5, "verify: depth of that search")
 	boundFile := fs.Bool("bound-file", false, "verify: check GAME.bound.hctb (a bound tier built alone)")
 	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
-	out := fs.String("out", "docs/solved.md", "report: output file")
+	out := fs.String("out", "docs/solved.md", "report: output file; device: output directory (default build/devtables)")
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
 	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
 	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
 	cache := fs.Int64("cache", -1, "mem: the table's cache of unpacked blocks in bytes (-1: its default)")
+	devDir := fs.String("device", "build/devtables", "device-check, device-mem: the device tables")
+	fullDir := fs.String("full", "build/tables", "device-check: the full tables")
+	codec := fs.String("codec", tablebase.CodecZstd, "device: block codec, zstd or flate")
+	blockSize := fs.Int("block", tablebase.DeviceBlock, "device: entries a block")
+	predator := fs.Bool("predator", false, "device: store the positions with the predator to move (default: the prey's)")
+	random := fs.Int64("random", 0, "device-check: compare this many random positions (0: every position)")
 	fs.Parse(args)
 	// The tables are a few large arrays that live to the end: collect the
 	// small garbage around them early instead of letting the heap double.
@@ -100,6 +117,27 @@ func main() {
 		err = report(*dir, *appDir, *out)
 	case "mem":
 		err = mem(g, *probes, *cache, *closeSolver, *memProfile)
+	case "device":
+		dc := *cache
+		if dc < 0 {
+			dc = 0 // the default cache: the full table is read in order
+		}
+		devOut := "build/devtables"
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "out" {
+				devOut = *out
+			}
+		})
+		err = deviceConvert(g, *dir, devOut, *boundFile, tablebase.DeviceOptions{Codec: *codec, BlockSize: *blockSize,
+			Predator: *predator, Threads: *threads}, dc)
+	case "device-check":
+		dc := *cache
+		if dc == -1 {
+			dc = 2 << 30
+		}
+		err = deviceCheck(g, *fullDir, *devDir, *boundFile, *random, *threads, dc)
+	case "device-mem":
+		err = deviceMem(g, *devDir, *probes, *cache)
 	default:
 		usage()
 	}

@@ -119,6 +119,7 @@ type Table struct {
 	size   int64       // bytes of blocks after base
 	closer io.Closer   // what Close closes (nil: nothing)
 	cache  blockCache
+	dev    *device // nil for a full table
 }
 
 // ErrRules is wrapped by the error for a table built for other rules.
@@ -294,6 +295,9 @@ func (t *Table) section(capt, hand int, bound bool) *Section {
 
 // code looks a position up; ok is false where no section covers it.
 func (t *Table) code(p pos, bound bool) (uint16, bool, error) {
+	if t.dev != nil {
+		return t.deviceCode(p, bound)
+	}
 	sec := t.section(p.capt, p.hand, bound)
 	if sec == nil {
 		return 0, false, nil
