@@ -266,3 +266,19 @@ func BenchmarkDeviceProbeCached(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDeviceLine is BenchmarkLine on the device table of Surround the
+// Lion, through the default cache (a hint's 40 plies, every child of every
+// position on the line probed).
+func BenchmarkDeviceLine(b *testing.B) {
+	g := core.SurroundTheLion.Info()
+	t, err := Open(Path(deviceDir(), g.Key))
+	if err != nil || !t.IsDevice() {
+		b.Skip("no device table of ", g.Key)
+	}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < b.N; i++ {
+		t.Line(RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
+	}
+	b.ReportMetric(float64(t.CacheStats().Reads)/float64(b.N), "blockreads/op")
+}
