@@ -304,6 +304,9 @@ func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride 
 	if err != nil {
 		return err
 	}
+	if t.IsDevice() {
+		return fmt.Errorf("%s is a device table: verify checks full tables (device-check compares a device table with its full one)", name)
+	}
 	t.SetCacheBytes(-1) // the children of every entry: keep every block, as before the cache
 	rep := tablebase.Verify(t, threads, samples, depth, stride, newPrinter(os.Stderr))
 	if err := writeJSON(filepath.Join(dir, name+".verify.json"), rep); err != nil {
