@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -38,6 +39,7 @@ import (
 //     (every entry's high byte, then every low byte), compressed on its own
 //     with zstd (klauspost/compress, best compression, no dictionary: at
 //     this block size a trained one gained 0.2 %) or DEFLATE (-codec flate).
+//     Unpacked, a block whose plies are all below 64 takes a byte an entry.
 //
 // Distances are exact: Probe, Best and Line give what the full table gives.
 // Play from the stored data reaches the result because it is the solver's
@@ -254,6 +256,7 @@ func (t *Table) storedCode(sec *Section, p pos) (uint16, error) {
 // devScratch is what unpacking a device block needs, kept between blocks.
 type devScratch struct {
 	comp, raw []byte
+	codes     []uint16
 	br        bytes.Reader
 	fr        io.ReadCloser
 }
@@ -297,16 +300,28 @@ func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
 	if err != nil {
 		return nil, fmt.Errorf("corrupt table %s block %d: %v", sec.what(), b, err)
 	}
-	blk := &block{n: n, codes: make([]uint16, n)}
+	sc.codes = slices.Grow(sc.codes[:0], n)[:n]
+	var high uint16 // the plies' bits above the lowest six, of any entry
 	if t.dev.Planes {
-		for i := range blk.codes {
-			blk.codes[i] = uint16(sc.raw[i])<<8 | uint16(sc.raw[n+i])
+		for i := range sc.codes {
+			c := uint16(sc.raw[i])<<8 | uint16(sc.raw[n+i])
+			sc.codes[i], high = c, high|c&(maxPlies&^63)
 		}
 	} else {
-		for i := range blk.codes {
-			blk.codes[i] = binary.LittleEndian.Uint16(sc.raw[2*i:])
+		for i := range sc.codes {
+			c := binary.LittleEndian.Uint16(sc.raw[2*i:])
+			sc.codes[i], high = c, high|c&(maxPlies&^63)
 		}
 	}
-	blk.bytes = int64(2*cap(blk.codes)) + blockOverhead
+	blk := &block{n: n}
+	if high == 0 { // a byte an entry: twice the blocks in the cache's budget
+		blk.small = make([]uint8, n)
+		for i, c := range sc.codes {
+			blk.small[i] = uint8(c>>14)<<6 | uint8(c&63)
+		}
+	} else {
+		blk.codes = slices.Clone(sc.codes)
+	}
+	blk.bytes = int64(2*cap(blk.codes)+cap(blk.small)) + blockOverhead
 	return blk, nil
 }

@@ -84,11 +84,15 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 			}
 			dev.SetCacheBytes(-1)
 			side := dev.dev.StoredSide
-			for j := range blk.codes {
+			for j := 0; j < blk.len(); j++ {
 				i := int64(side)*sec.storedEntries() + int64(j)
 				pred, prey, sd := sec.l.position(i)
 				if hole, _ := sec.l.isHole(i, pred, prey, sd); !hole {
-					blk.codes[j] ^= 1
+					if blk.small != nil {
+						blk.small[j] ^= 1
+					} else {
+						blk.codes[j] ^= 1
+					}
 					break
 				}
 			}

@@ -79,6 +79,7 @@ type BlockRef struct {
 // fraction of the dense block's 64 KiB.
 type block struct {
 	codes []uint16 // dense: every entry's code (nil when sparse)
+	small []uint8  // dense, of a device table whose plies here are all below 64: value<<6 | plies
 	def   uint16   // sparse: the code of most entries (a draw or a hole)
 	at    []uint16 // sparse: offsets of the entries whose code is not def
 	other []uint16 // and their codes
@@ -99,6 +100,10 @@ var blockEntries = denseBlock
 func (b *block) code(i int) uint16 {
 	if b.codes != nil {
 		return b.codes[i]
+	}
+	if b.small != nil {
+		c := b.small[i]
+		return uint16(c>>6)<<14 | uint16(c&63)
 	}
 	if j, ok := slices.BinarySearch(b.at, uint16(i)); ok {
 		return b.other[j]
