@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -68,7 +67,6 @@ type DeviceHeader struct {
 	// the blocks hold.
 	StoredSide int    `json:"storedSide"`
 	Codec      string `json:"codec"`
-	Planes     bool   `json:"bytePlanes"`
 	// FullBytes is the size of the full table file converted.
 	FullBytes int64 `json:"fullFileBytes"`
 }
@@ -256,7 +254,6 @@ func (t *Table) storedCode(sec *Section, p pos) (uint16, error) {
 // devScratch is what unpacking a device block needs, kept between blocks.
 type devScratch struct {
 	comp, raw []byte
-	codes     []uint16
 	br        bytes.Reader
 	fr        io.ReadCloser
 }
@@ -300,27 +297,33 @@ func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
 	if err != nil {
 		return nil, fmt.Errorf("corrupt table %s block %d: %v", sec.what(), b, err)
 	}
-	sc.codes = slices.Grow(sc.codes[:0], n)[:n]
-	var high uint16 // the plies' bits above the lowest six, of any entry
-	if t.dev.Planes {
-		for i := range sc.codes {
-			c := uint16(sc.raw[i])<<8 | uint16(sc.raw[n+i])
-			sc.codes[i], high = c, high|c&(maxPlies&^63)
-		}
-	} else {
-		for i := range sc.codes {
-			c := binary.LittleEndian.Uint16(sc.raw[2*i:])
-			sc.codes[i], high = c, high|c&(maxPlies&^63)
-		}
+	hi, lo := sc.raw[:n], sc.raw[n:2*n]
+	// A byte an entry (twice the blocks in the cache's budget) where no
+	// entry has plies of 64 or more: no bits but the value's in the high
+	// plane, none above the sixth in the low one.
+	const himask, lomask = 0x3f3f3f3f3f3f3f3f, 0xc0c0c0c0c0c0c0c0
+	var over uint64
+	w := n &^ 7
+	for i := 0; i < w; i += 8 {
+		over |= binary.LittleEndian.Uint64(hi[i:])&himask | binary.LittleEndian.Uint64(lo[i:])&lomask
+	}
+	for i := w; i < n; i++ {
+		over |= uint64(hi[i]&0x3f | lo[i]&0xc0)
 	}
 	blk := &block{n: n}
-	if high == 0 { // a byte an entry: twice the blocks in the cache's budget
+	if over == 0 {
 		blk.small = make([]uint8, n)
-		for i, c := range sc.codes {
-			blk.small[i] = uint8(c>>14)<<6 | uint8(c&63)
+		for i := 0; i < w; i += 8 {
+			binary.LittleEndian.PutUint64(blk.small[i:], binary.LittleEndian.Uint64(hi[i:])|binary.LittleEndian.Uint64(lo[i:]))
+		}
+		for i := w; i < n; i++ {
+			blk.small[i] = hi[i] | lo[i]
 		}
 	} else {
-		blk.codes = slices.Clone(sc.codes)
+		blk.codes = make([]uint16, n)
+		for i := range blk.codes {
+			blk.codes[i] = uint16(hi[i])<<8 | uint16(lo[i])
+		}
 	}
 	blk.bytes = int64(2*cap(blk.codes)+cap(blk.small)) + blockOverhead
 	return blk, nil

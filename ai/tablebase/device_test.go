@@ -56,7 +56,7 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 		for _, o := range []DeviceOptions{
 			{BlockSize: 1000, Threads: 1},
 			{BlockSize: 777, Codec: CodecFlate, Predator: true, Threads: 2},
-			{Threads: 2, NoPlanes: true},
+			{Threads: 2},
 		} {
 			dev, data := convertMini(t, g, path, o)
 			rep := CheckDevice(full, dev, 0, 2, nil)

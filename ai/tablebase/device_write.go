@@ -22,7 +22,6 @@ type DeviceOptions struct {
 	Codec     string // CodecZstd (default) or CodecFlate
 	BlockSize int    // entries a block (default DeviceBlock)
 	Predator  bool   // store the positions with the predator to move (default: the prey's)
-	NoPlanes  bool   // store each code's two bytes together, not as two byte planes
 	Threads   int    // blocks compressed in parallel (default 1)
 	// OnProgress, if set, is told of the entries converted so far.
 	OnProgress func(done, total int64)
@@ -65,7 +64,7 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	}
 	o.Threads = max(1, o.Threads)
 	h := &DeviceHeader{Header: Header{Format: deviceFormat, Game: full.Game, Fingerprint: full.Fingerprint,
-		Rules: full.Header.Rules, Raw: full.Raw}, StoredSide: side, Codec: o.Codec, Planes: !o.NoPlanes,
+		Rules: full.Header.Rules, Raw: full.Raw}, StoredSide: side, Codec: o.Codec,
 		FullBytes: full.base + full.size}
 	var total int64
 	for _, fs := range full.Sections {
@@ -173,7 +172,7 @@ func encodeDeviceSection(full *Table, fs, sec *Section, side int, o DeviceOption
 						firstErr.Store(err)
 						return
 					}
-					blobs[b-b0] = append(blobs[b-b0][:0], e.pack(o)...)
+					blobs[b-b0] = append(blobs[b-b0][:0], e.pack()...)
 				}
 			}()
 		}
@@ -236,19 +235,14 @@ func (e *devEncoder) fill(full *Table, fs *Section, at int64, k int) error {
 	return nil
 }
 
-// pack lays out e.codes (byte planes or little-endian pairs) and compresses
-// them; the bytes returned are e's till the next call.
-func (e *devEncoder) pack(o DeviceOptions) []byte {
+// pack lays out e.codes as two byte planes (every high byte, then every
+// low byte) and compresses them; the bytes returned are e's till the next
+// call.
+func (e *devEncoder) pack() []byte {
 	n := len(e.codes)
 	e.raw = grow(e.raw, 2*n)
-	if o.NoPlanes {
-		for i, c := range e.codes {
-			binary.LittleEndian.PutUint16(e.raw[2*i:], c)
-		}
-	} else {
-		for i, c := range e.codes {
-			e.raw[i], e.raw[n+i] = byte(c>>8), byte(c)
-		}
+	for i, c := range e.codes {
+		e.raw[i], e.raw[n+i] = byte(c>>8), byte(c)
 	}
 	if e.ze != nil {
 		e.out = e.ze.EncodeAll(e.raw, e.out[:0])
