@@ -5,6 +5,7 @@ import (
 	"huntchess/core"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -171,4 +172,52 @@ func TestDeviceTableRealBoard(t *testing.T) {
 		t.Fatalf("%d mismatches in %d positions (want %d), %d Best: %v", rep.Mismatches, rep.Positions, st.Positions, rep.BestChecks, rep.Examples)
 	}
 	t.Logf("%d positions, %d Best moves agree; full %d bytes, device %d bytes", rep.Positions, rep.BestChecks, full.base+full.size, len(data))
+}
+
+// A damaged device table is refused when opened with its checksums read,
+// and a probe that needs the damaged block reports it when opened without;
+// a cut-off file or a changed header is refused.
+func TestDeviceTableDamage(t *testing.T) {
+	g := miniGame("mini-wolf")
+	_, path, _ := writeMiniFile(t, g)
+	_, data := convertMini(t, g, path, DeviceOptions{BlockSize: 2000})
+	dev, err := open(bytes.NewReader(data), int64(len(data)), g.r, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sec := dev.Sections[len(dev.Sections)-1]
+	ref := sec.Blocks[len(sec.Blocks)/2]
+	bad := bytes.Clone(data)
+	bad[dev.base+ref.Off+int64(ref.Len)/2] ^= 0x40
+	if _, err := open(bytes.NewReader(bad), int64(len(bad)), g.r, true); err == nil || !strings.Contains(err.Error(), "checksum") {
+		t.Fatalf("a damaged block opened: %v", err)
+	}
+	lazy, err := open(bytes.NewReader(bad), int64(len(bad)), g.r, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A stored position in the damaged block.
+	j := int64(len(sec.Blocks)/2)*int64(sec.BlockSize) + 1
+	i := int64(lazy.dev.StoredSide)*sec.storedEntries() + j
+	for {
+		pred, prey, side := sec.l.position(i)
+		if hole, _ := sec.l.isHole(i, pred, prey, side); !hole {
+			break
+		}
+		i++
+	}
+	pred, prey, side := sec.l.position(i)
+	if _, _, err := lazy.code(pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}, false); err == nil {
+		t.Fatal("a probe read the damaged block without an error")
+	}
+	for _, cut := range []int{len(data) - 1, 20, 3} {
+		if _, err := open(bytes.NewReader(data[:cut]), int64(cut), g.r, true); err == nil {
+			t.Fatalf("a device table cut to %d bytes opened", cut)
+		}
+	}
+	hdr := bytes.Clone(data)
+	hdr[len(deviceMagic)+8+5] ^= 1
+	if _, err := open(bytes.NewReader(hdr), int64(len(hdr)), g.r, true); err == nil || !strings.Contains(err.Error(), "header checksum") {
+		t.Fatalf("a changed header opened: %v", err)
+	}
 }
