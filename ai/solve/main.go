@@ -6,7 +6,7 @@
 //	go run ./ai/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
 //	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
 //	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
-//	go run ./ai/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-predator] [-threads N]
+//	go run ./ai/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
 //	go run ./ai/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
 //	go run ./ai/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
 //
@@ -46,7 +46,7 @@ func usage() {
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE]
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
-  solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-predator] [-threads N]
+  solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
                                      write the device table of DIR/GAME.hctb as OUT/GAME.hctb
   solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES]
                                      compare a device table with its full table (every position, or N random ones)
@@ -87,7 +87,7 @@ func main() {
 	fullDir := fs.String("full", "build/tables", "device-check: the full tables")
 	codec := fs.String("codec", tablebase.CodecZstd, "device: block codec, zstd or flate")
 	blockSize := fs.Int("block", tablebase.DeviceBlock, "device: entries a block")
-	predator := fs.Bool("predator", false, "device: store the positions with the predator to move (default: the prey's)")
+	storedSide := fs.String("side", "auto", "device: the side to move stored: prey, predator, or auto (the one whose blocks come out smaller)")
 	random := fs.Int64("random", 0, "device-check: compare this many random positions (0: every position)")
 	fs.Parse(args)
 	// The tables are a few large arrays that live to the end: collect the
@@ -128,8 +128,13 @@ func main() {
 				devOut = *out
 			}
 		})
+		side, ok := map[string]int{"auto": tablebase.SideAuto, "prey": tablebase.SidePrey, "predator": tablebase.SidePredator}[*storedSide]
+		if !ok {
+			err = fmt.Errorf("-side %q: auto, prey or predator", *storedSide)
+			break
+		}
 		err = deviceConvert(g, *dir, devOut, *boundFile, tablebase.DeviceOptions{Codec: *codec, BlockSize: *blockSize,
-			Predator: *predator, Threads: *threads}, dc)
+			Side: side, Threads: *threads}, dc)
 	case "device-check":
 		dc := *cache
 		if dc == -1 {

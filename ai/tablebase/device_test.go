@@ -30,7 +30,7 @@ func convertMini(t *testing.T, g *mini, path string, o DeviceOptions) (*Table, [
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { dev.Close() })
-	if !dev.IsDevice() || dev.Device().StoredSide != map[bool]int{false: 1, true: 0}[o.Predator] {
+	if want := map[int]int{SidePrey: 1, SidePredator: 0}; !dev.IsDevice() || o.Side != SideAuto && dev.Device().StoredSide != want[o.Side] {
 		t.Fatalf("%s: opened as device %v, header %+v", g.name, dev.IsDevice(), dev.Device())
 	}
 	return dev, data
@@ -55,8 +55,8 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, o := range []DeviceOptions{
-			{BlockSize: 1000, Threads: 1},
-			{BlockSize: 777, Codec: CodecFlate, Predator: true, Threads: 2},
+			{BlockSize: 1000, Threads: 1, Side: SidePrey},
+			{BlockSize: 777, Codec: CodecFlate, Side: SidePredator, Threads: 2},
 			{Threads: 2},
 		} {
 			dev, data := convertMini(t, g, path, o)

@@ -21,14 +21,25 @@ import (
 type DeviceOptions struct {
 	Codec     string // CodecZstd (default) or CodecFlate
 	BlockSize int    // entries a block (default DeviceBlock)
-	Predator  bool   // store the positions with the predator to move (default: the prey's)
+	Side      int    // the side to move stored: SideAuto (the default), SidePrey or SidePredator
 	Threads   int    // blocks compressed in parallel (default 1)
 	// OnProgress, if set, is told of the entries converted so far.
 	OnProgress func(done, total int64)
 }
 
+// Sides a device table may store (DeviceOptions.Side).
+const (
+	// SideAuto stores the side whose blocks come out smaller, judged by
+	// compressing every 16th block of each section both ways (the prey
+	// where they tie).
+	SideAuto = iota
+	SidePrey
+	SidePredator
+)
+
 // devEncoder is one worker's buffers and compressor.
 type devEncoder struct {
+	bs    int // entries a block
 	codes []uint16
 	raw   []byte
 	out   []byte
@@ -58,11 +69,28 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	if o.BlockSize < 1 || o.BlockSize > 1<<24 {
 		return nil, fmt.Errorf("block size %d out of range", o.BlockSize)
 	}
-	side := 1
-	if o.Predator {
-		side = 0
-	}
 	o.Threads = max(1, o.Threads)
+	encs := make([]*devEncoder, o.Threads)
+	for i := range encs {
+		var err error
+		if encs[i], err = newDevEncoder(o); err != nil {
+			return nil, err
+		}
+	}
+	var side int
+	switch o.Side {
+	case SidePrey:
+		side = 1
+	case SidePredator:
+		side = 0
+	case SideAuto:
+		var err error
+		if side, err = smallerSide(full, encs[0]); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, fmt.Errorf("unknown side %d", o.Side)
+	}
 	h := &DeviceHeader{Header: Header{Format: deviceFormat, Game: full.Game, Fingerprint: full.Fingerprint,
 		Rules: full.Header.Rules, Raw: full.Raw}, StoredSide: side, Codec: o.Codec,
 		FullBytes: full.base + full.size}
@@ -81,23 +109,6 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	}
 	defer data.Close()
 	bw := bufio.NewWriterSize(data, 1<<20)
-	encs := make([]*devEncoder, o.Threads)
-	for i := range encs {
-		encs[i] = &devEncoder{}
-		if o.Codec == CodecZstd {
-			window := 1 << 10
-			for window < 2*o.BlockSize && window < zstd.MaxWindowSize {
-				window <<= 1
-			}
-			encs[i].ze, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-				zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false), zstd.WithWindowSize(window))
-			if err != nil {
-				return nil, err
-			}
-		} else {
-			encs[i].zw, _ = flate.NewWriter(&encs[i].buf, flate.BestCompression)
-		}
-	}
 	var off, done int64
 	blobs := make([][]byte, encodeBatch)
 	for _, fs := range full.Sections {
@@ -139,6 +150,46 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 		return nil, err
 	}
 	return h, os.Rename(tmp, path)
+}
+
+// newDevEncoder returns an encoder for the options' codec and block size.
+func newDevEncoder(o DeviceOptions) (*devEncoder, error) {
+	e := &devEncoder{bs: o.BlockSize}
+	if o.Codec == CodecFlate {
+		e.zw, _ = flate.NewWriter(&e.buf, flate.BestCompression)
+		return e, nil
+	}
+	window := 1 << 10
+	for window < 2*o.BlockSize && window < zstd.MaxWindowSize {
+		window <<= 1
+	}
+	var err error
+	e.ze, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false), zstd.WithWindowSize(window))
+	return e, err
+}
+
+// smallerSide compresses every 16th block of each section of full with
+// either side to move and returns the side (0 predator, 1 prey) whose
+// blocks came out smaller.
+func smallerSide(full *Table, e *devEncoder) (int, error) {
+	var size [2]int64
+	bs := int64(e.bs)
+	for _, fs := range full.Sections {
+		n := fs.storedEntries()
+		for side := 0; side < 2; side++ {
+			for lo := int64(0); lo < n; lo += 16 * bs {
+				if err := e.fill(full, fs, int64(side)*n+lo, int(min(bs, n-lo))); err != nil {
+					return 0, err
+				}
+				size[side] += int64(len(e.pack()))
+			}
+		}
+	}
+	if size[0] < size[1] {
+		return 0, nil
+	}
+	return 1, nil
 }
 
 // encodeSection cuts the stored half of full's section fs into blocks of
