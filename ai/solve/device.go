@@ -112,7 +112,7 @@ func deviceConvert(g *core.GameInfo, in, out string, bound bool, o tablebase.Dev
 }
 
 // deviceCheck compares a device table with its full table.
-func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random int64, threads int, cache int64) error {
+func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random int64, threads int, cache, devCache int64) error {
 	name := tableName(g, bound)
 	full, f, err := openLazy(tablebase.Path(fullDir, name))
 	if err != nil {
@@ -128,7 +128,7 @@ func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random in
 		return fmt.Errorf("%s is not a device table", tablebase.Path(devDir, name))
 	}
 	full.SetCacheBytes(cache)
-	dev.SetCacheBytes(cache)
+	dev.SetCacheBytes(devCache)
 	what := "every position"
 	if random > 0 {
 		what = fmt.Sprintf("%d random positions", random)

@@ -48,7 +48,7 @@ func usage() {
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
   solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
                                      write the device table of DIR/GAME.hctb as OUT/GAME.hctb
-  solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES]
+  solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES] [-device-cache BYTES]
                                      compare a device table with its full table (every position, or N random ones)
   solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]   memory of probing a device table
 `)
@@ -82,12 +82,13 @@ func main() {
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
 	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
 	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
-	cache := fs.Int64("cache", -1, "mem: the table's cache of unpacked blocks in bytes (-1: its default)")
+	cache := fs.Int64("cache", -1, "mem, device-mem: the table's cache of unpacked blocks in bytes (-1: its default); device-check: the full table's (-1: 2 GiB); device: the full table's while read (-1: its default)")
 	devDir := fs.String("device", "build/devtables", "device-check, device-mem: the device tables")
 	fullDir := fs.String("full", "build/tables", "device-check: the full tables")
 	codec := fs.String("codec", tablebase.CodecZstd, "device: block codec, zstd or flate")
 	blockSize := fs.Int("block", tablebase.DeviceBlock, "device: entries a block")
 	storedSide := fs.String("side", "auto", "device: the side to move stored: prey, predator, or auto (the one whose blocks come out smaller)")
+	devCache := fs.Int64("device-cache", -1, "device-check: the device table's cache in bytes (-1: as -cache)")
 	random := fs.Int64("random", 0, "device-check: compare this many random positions (0: every position)")
 	fs.Parse(args)
 	// The tables are a few large arrays that live to the end: collect the
@@ -140,7 +141,11 @@ func main() {
 		if dc == -1 {
 			dc = 2 << 30
 		}
-		err = deviceCheck(g, *fullDir, *devDir, *boundFile, *random, *threads, dc)
+		ddc := *devCache
+		if ddc == -1 {
+			ddc = dc
+		}
+		err = deviceCheck(g, *fullDir, *devDir, *boundFile, *random, *threads, dc, ddc)
 	case "device-mem":
 		err = deviceMem(g, *devDir, *probes, *cache)
 	default:

@@ -21,23 +21,22 @@ import (
 //	"HCDT\x00\x01" | header length (uint32 LE) | header CRC-32 (uint32 LE) | header (JSON) | blocks
 //
 // A device table holds the same values and plies as the full table it was
-// converted from (ConvertDevice), in about a third of the bytes:
+// converted from (ConvertDevice), in a third of the bytes or less:
 //
 //   - Only the positions with the stored side to move (the header's
-//     "storedSide", the prey: the side with the many moves) are stored. A
-//     position with the other side to move is read by a one-ply probe: its
-//     value and plies are the fold of its children's (Rules.children gives
-//     them, each a position with the stored side to move, or decided by the
-//     move), exactly as the solver computed them. Its few moves (one lion,
-//     one deer, one wolf, three wolves) keep the probe cheap.
+//     "storedSide": whichever compresses better, ConvertDevice) are
+//     stored. A position with the other side to move is read by a one-ply
+//     probe: its value and plies are the fold of its children's
+//     (Rules.children gives them, each a position with the stored side to
+//     move, or decided by the move), exactly as the solver computed them.
 //   - Holes (the index's unused slots, see layout) are don't-care entries:
 //     they hold the code of the entry before, which costs the compressor
 //     next to nothing. The index never leads a probe to a hole.
 //   - A block holds blockSize entries' codes (the full table's uint16: value
 //     in the top two bits, plies in the rest), split into two byte planes
 //     (every entry's high byte, then every low byte), compressed on its own
-//     with zstd (klauspost/compress, best compression, no dictionary: at
-//     this block size a trained one gained 0.2 %) or DEFLATE (-codec flate).
+//     with zstd (klauspost/compress, best compression, no dictionary: one
+//     pays little once its own size is counted) or DEFLATE (CodecFlate).
 //     Unpacked, a block whose plies are all below 64 takes a byte an entry.
 //
 // Distances are exact: Probe, Best and Line give what the full table gives.
