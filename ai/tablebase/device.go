@@ -125,7 +125,10 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 	}
 	switch d.Codec {
 	case CodecZstd:
-		zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(2), zstd.WithDecoderLowmem(true))
+		// A block unpacks to at most 32 MiB (checkDeviceSection): a frame
+		// that claims more is refused before it is allocated.
+		zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(2), zstd.WithDecoderLowmem(true),
+			zstd.WithDecoderMaxMemory(1<<25))
 		if err != nil {
 			return nil, err
 		}

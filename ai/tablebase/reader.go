@@ -66,6 +66,9 @@ func readFor(data []byte, r *Rules) (*Table, error) {
 // Close closes the file a table was opened from (Open); probes after it
 // fail where they need a block not in the cache.
 func (t *Table) Close() error {
+	if t.dev != nil && t.dev.zd != nil {
+		t.dev.zd.Close()
+	}
 	if t.closer == nil {
 		return nil
 	}
