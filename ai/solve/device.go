@@ -137,7 +137,7 @@ func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random in
 	prog, end := progressLine(os.Stderr, "device-check: "+name)
 	rep := tablebase.CheckDevice(full, dev, random, threads, prog)
 	end()
-	fmt.Printf("device-check: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe; %d wins, %d draws, %d losses), %d Best moves compared, %d mismatches, %.1f s\n",
+	fmt.Printf("device-check: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe; %d wins, %d draws, %d losses), %d best moves compared, %d mismatches, %.1f s\n",
 		name, rep.Positions, rep.Stored, rep.Derived, rep.Wins, rep.Draws, rep.Losses, rep.BestChecks, rep.Mismatches, rep.Seconds)
 	for _, e := range rep.Examples {
 		fmt.Println("  ", e)

@@ -21,7 +21,7 @@ type DeviceReport struct {
 	Wins       int64    `json:"wins"`       // values of the compared positions (side to move)
 	Draws      int64    `json:"draws"`      //
 	Losses     int64    `json:"losses"`     //
-	BestChecks int64    `json:"bestChecks"` // positions whose Best move was compared too
+	BestChecks int64    `json:"bestChecks"` // positions whose best move was compared too
 	Mismatches int64    `json:"mismatches"`
 	Examples   []string `json:"examples,omitempty"`
 	Seconds    float64  `json:"seconds"`
@@ -31,9 +31,9 @@ type DeviceReport struct {
 // was converted from: the value and plies of every position (random = 0)
 // or of random positions (random > 0, drawn uniformly from the full
 // table's positions with the seed 1, see randomPicks, then taken in index
-// order so the full table's blocks are read once), and, for one position in 64 of each
-// non-bound section of a real game, the Best move. progress (if set) is told of the
-// positions done.
+// order so the full table's blocks are read once), and, for one position in
+// 64 of a real game, the best move (Best; in a bound section, the move
+// LineBound plays). progress (if set) is told of the positions done.
 func CheckDevice(full, dev *Table, random int64, threads int, progress func(done, total int64)) *DeviceReport {
 	start := time.Now()
 	rep := &DeviceReport{Game: full.Game, Random: random}
@@ -73,14 +73,14 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 			note(fmt.Sprintf("%s bound=%v: full %v %d, device %v %d (ok %v, %v)", posString(p), sec.Bound, fv, fd, dv, dd, ok, err))
 			return
 		}
-		if sec.Bound || i%64 != 0 || !realGame {
+		if i%64 != 0 || !realGame {
 			return
 		}
 		cp := core.Position{Game: g, Pred: pred, Prey: prey, ToMove: core.Side(side), Captured: uint8(sec.Captured), InHand: uint8(sec.Hand)}
 		cp.Key = cp.ComputeKey()
 		best.Add(1)
-		fm, _, _, fok := full.Best(cp)
-		dm, _, _, dok := dev.Best(cp)
+		fm, fok := full.bestIn(cp, sec.Bound)
+		dm, dok := dev.bestIn(cp, sec.Bound)
 		if fm != dm || fok != dok {
 			bad.Add(1)
 			note(fmt.Sprintf("%s: Best: full %v %v, device %v %v", posString(p), fm, fok, dm, dok))
@@ -188,4 +188,20 @@ func randomPicks(t *Table, random int64) [][]int64 {
 		slices.Sort(p)
 	}
 	return picks
+}
+
+// bestIn is Best, or in a bound section the move LineBound plays.
+func (t *Table) bestIn(p core.Position, bound bool) (core.Move, bool) {
+	if !bound {
+		m, _, _, ok := t.Best(p)
+		return m, ok
+	}
+	probe := func(c core.Position) (Value, int, bool) {
+		if o := c.Outcome(); o.Over() {
+			return outcomeValue(o, c.ToMove), 0, true
+		}
+		return t.ProbeBound(c)
+	}
+	m, _, _, ok := t.best(p, probe, true)
+	return m, ok
 }
