@@ -9,6 +9,9 @@
 //	go run ./ai/solve line GAME [-dir DIR] [-n N] [-from POSITION]
 //	go run ./ai/solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]
 //	go run ./ai/solve strategy-check GAME [-out DIR] [-games N]
+//	go run ./ai/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
+//	go run ./ai/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
+//	go run ./ai/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -21,6 +24,10 @@
 // (default session/strategies, which the app embeds), from GAME.hctb or,
 // where that does not prove the start, GAME.bound.hctb; strategy-check
 // replays every defence against it by core's rules.
+// device writes the device table
+// (docs/device-tables.md) of DIR/GAME.hctb as OUT/GAME.hctb (default
+// build/devtables), device-check compares it with the full table, and
+// device-mem measures the memory of probing it.
 package main
 
 import (
@@ -50,6 +57,11 @@ func usage() {
   solve line GAME [-dir DIR] [-n N] [-from POSITION]   the report's best line from the start (or POSITION), every move, and how it ends
   solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default session/strategies)
   solve strategy-check GAME [-out DIR] [-games N]   replays every defence against it by core's rules
+  solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
+                                     write the device table of DIR/GAME.hctb as OUT/GAME.hctb
+  solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES] [-device-cache BYTES]
+                                     compare a device table with its full table (every position, or N random ones)
+  solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]   memory of probing a device table
 `)
 	os.Exit(2)
 }
@@ -75,7 +87,7 @@ func main() {
 	depth := fs.Int("depth", 5, "verify: depth of that search")
 	boundFile := fs.Bool("bound-file", false, "verify: check GAME.bound.hctb (a bound tier built alone)")
 	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
-	out := fs.String("out", "docs/solved.md", "report: output file")
+	out := fs.String("out", "docs/solved.md", "report: output file; device: output directory (default build/devtables)")
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
@@ -83,8 +95,15 @@ func main() {
 	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
 	plies := fs.Int("n", pvPlies, "line: the most plies")
 	from := fs.String("from", "", "line: the position to start from, in core's notation (default: the game's start)")
-	cache := fs.Int64("cache", -1, "mem, strategy: the table's cache of unpacked blocks in bytes (-1: its default; strategy: 4 GiB)")
 	games := fs.Int("games", 1000, "strategy-check: games played to the end with core.Game against random defences")
+	cache := fs.Int64("cache", -1, "mem, device-mem, strategy: the table's cache of unpacked blocks in bytes (-1: its default; strategy: 4 GiB); device-check: the full table's (-1: 2 GiB); device: the full table's while read (-1: its default)")
+	devDir := fs.String("device", "build/devtables", "device-check, device-mem: the device tables")
+	fullDir := fs.String("full", "build/tables", "device-check: the full tables")
+	codec := fs.String("codec", tablebase.CodecZstd, "device: block codec, zstd or flate")
+	blockSize := fs.Int("block", tablebase.DeviceBlock, "device: entries a block")
+	storedSide := fs.String("side", "auto", "device: the side to move stored: prey, predator, or auto (the one whose blocks come out smaller)")
+	devCache := fs.Int64("device-cache", -1, "device-check: the device table's cache in bytes (-1: as -cache)")
+	random := fs.Int64("random", 0, "device-check: compare this many random positions (0: every position)")
 	fs.Parse(args)
 	outSet := false
 	fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
@@ -127,6 +146,36 @@ func main() {
 		err = strategy(g, *dir, *out, *cache)
 	case "strategy-check":
 		err = strategyCheck(g, *out, *games)
+	case "device":
+		dc := *cache
+		if dc < 0 {
+			dc = 0 // the default cache: the full table is read in order
+		}
+		devOut := "build/devtables"
+		fs.Visit(func(f *flag.Flag) {
+			if f.Name == "out" {
+				devOut = *out
+			}
+		})
+		side, ok := map[string]int{"auto": tablebase.SideAuto, "prey": tablebase.SidePrey, "predator": tablebase.SidePredator}[*storedSide]
+		if !ok {
+			err = fmt.Errorf("-side %q: auto, prey or predator", *storedSide)
+			break
+		}
+		err = deviceConvert(g, *dir, devOut, *boundFile, tablebase.DeviceOptions{Codec: *codec, BlockSize: *blockSize,
+			Side: side, Threads: *threads}, dc)
+	case "device-check":
+		dc := *cache
+		if dc == -1 {
+			dc = 2 << 30
+		}
+		ddc := *devCache
+		if ddc == -1 {
+			ddc = dc
+		}
+		err = deviceCheck(g, *fullDir, *devDir, *boundFile, *random, *threads, dc, ddc)
+	case "device-mem":
+		err = deviceMem(g, *devDir, *probes, *cache)
 	default:
 		usage()
 	}
@@ -292,6 +341,9 @@ func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride 
 	t, err := tablebase.Open(tablebase.Path(dir, name))
 	if err != nil {
 		return err
+	}
+	if t.IsDevice() {
+		return fmt.Errorf("%s is a device table: verify checks full tables (device-check compares a device table with its full one)", name)
 	}
 	t.SetCacheBytes(-1) // the children of every entry: keep every block, as before the cache
 	rep := tablebase.Verify(t, threads, samples, depth, stride, newPrinter(os.Stderr))

@@ -150,3 +150,135 @@ func BenchmarkLine(b *testing.B) {
 		})
 	}
 }
+
+// deviceDir is where `solve device` puts the device tables (DEVICE_DIR
+// overrides).
+func deviceDir() string {
+	if d := os.Getenv("DEVICE_DIR"); d != "" {
+		return d
+	}
+	return filepath.Join("..", "..", "build", "devtables")
+}
+
+// devicePositions returns up to 1<<14 random positions the device table
+// covers that need a block (not decided by their pieces), split by the side
+// to move: stored (read from a block) and derived (a one-ply probe).
+func devicePositions(b *testing.B, t *Table, g *core.GameInfo) (stored, derived []core.Position) {
+	for _, p := range coveredPositions(b, t, g) {
+		switch {
+		case p.Outcome().Over():
+		case int(p.ToMove) == t.Device().StoredSide:
+			stored = append(stored, p)
+		default:
+			derived = append(derived, p)
+		}
+	}
+	return stored, derived
+}
+
+// BenchmarkDeviceProbe probes random positions of each device table with
+// every block unpacked (warm), apart by the side to move: "stored" reads
+// one block, "derived" folds its children's (a one-ply probe).
+func BenchmarkDeviceProbe(b *testing.B) {
+	for _, g := range core.Games() {
+		t, err := Open(Path(deviceDir(), g.Key))
+		if err != nil || !t.IsDevice() {
+			continue
+		}
+		stored, derived := devicePositions(b, t, g)
+		t.SetCacheBytes(-1)
+		for _, sec := range t.Sections {
+			for i := range sec.Blocks {
+				if _, err := t.load(sec, i); err != nil {
+					b.Fatal(err)
+				}
+			}
+		}
+		for _, c := range []struct {
+			name string
+			ps   []core.Position
+		}{{"stored", stored}, {"derived", derived}} {
+			b.Run(g.Key+"/"+c.name, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					t.Probe(c.ps[i%len(c.ps)])
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkDeviceProbeCold probes random positions of each device table
+// with the cache emptied before every probe: each reads from the file
+// (whose pages the OS most likely holds in its cache: the benchmark does
+// not drop them), checks and unpacks every block it needs — one for a
+// stored position, one per child's block for a derived one.
+func BenchmarkDeviceProbeCold(b *testing.B) {
+	for _, g := range core.Games() {
+		t, err := Open(Path(deviceDir(), g.Key))
+		if err != nil || !t.IsDevice() {
+			continue
+		}
+		stored, derived := devicePositions(b, t, g)
+		for _, c := range []struct {
+			name string
+			ps   []core.Position
+		}{{"stored", stored}, {"derived", derived}} {
+			b.Run(g.Key+"/"+c.name, func(b *testing.B) {
+				reads := t.CacheStats().Reads
+				for i := 0; i < b.N; i++ {
+					b.StopTimer()
+					t.SetCacheBytes(0)
+					t.SetCacheBytes(DefaultCacheBytes)
+					b.StartTimer()
+					t.Probe(c.ps[i%len(c.ps)])
+				}
+				b.ReportMetric(float64(t.CacheStats().Reads-reads)/float64(b.N), "blockreads/op")
+			})
+		}
+	}
+}
+
+// BenchmarkDeviceProbeCached probes random positions (either side to move)
+// of each device table from two goroutines through the default cache, as a
+// phone would (random positions: the worst case for a cache).
+func BenchmarkDeviceProbeCached(b *testing.B) {
+	for _, g := range core.Games() {
+		t, err := Open(Path(deviceDir(), g.Key))
+		if err != nil || !t.IsDevice() {
+			continue
+		}
+		b.Run(g.Key, func(b *testing.B) {
+			ps := coveredPositions(b, t, g)
+			for _, p := range ps {
+				t.Probe(p) // warm what fits
+			}
+			reads := t.CacheStats().Reads
+			b.ResetTimer()
+			var next atomic.Int64
+			b.SetParallelism(1)
+			b.RunParallel(func(pb *testing.PB) {
+				for pb.Next() {
+					t.Probe(ps[int(next.Add(1))%len(ps)])
+				}
+			})
+			b.ReportMetric(float64(t.CacheStats().Bytes)/1e6, "cacheMB")
+			b.ReportMetric(float64(t.CacheStats().Reads-reads)/float64(b.N), "blockreads/op")
+		})
+	}
+}
+
+// BenchmarkDeviceLine is BenchmarkLine on the device table of Surround the
+// Lion, through the default cache (a hint's 40 plies, every child of every
+// position on the line probed).
+func BenchmarkDeviceLine(b *testing.B) {
+	g := core.SurroundTheLion.Info()
+	t, err := Open(Path(deviceDir(), g.Key))
+	if err != nil || !t.IsDevice() {
+		b.Skip("no device table of ", g.Key)
+	}
+	rng := rand.New(rand.NewSource(1))
+	for i := 0; i < b.N; i++ {
+		t.Line(RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
+	}
+	b.ReportMetric(float64(t.CacheStats().Reads)/float64(b.N), "blockreads/op")
+}

@@ -66,6 +66,9 @@ func readFor(data []byte, r *Rules) (*Table, error) {
 // Close closes the file a table was opened from (Open); probes after it
 // fail where they need a block not in the cache.
 func (t *Table) Close() error {
+	if t.dev != nil && t.dev.zd != nil {
+		t.dev.zd.Close()
+	}
 	if t.closer == nil {
 		return nil
 	}
@@ -88,6 +91,9 @@ func readAt(src io.ReaderAt, p []byte, off int64) error {
 // (nil: the game the header names) and, with check, every block's checksum.
 func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	var pre [len(fileMagic) + 8]byte
+	if size >= int64(len(deviceMagic)) && readAt(src, pre[:len(deviceMagic)], 0) == nil && string(pre[:len(deviceMagic)]) == deviceMagic {
+		return openDevice(src, size, r, check)
+	}
 	if size < int64(len(pre)) || readAt(src, pre[:], 0) != nil || string(pre[:len(fileMagic)]) != fileMagic {
 		return nil, errors.New("not a Hunt Chess table file (bad magic)")
 	}
@@ -112,21 +118,11 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	if t.Format != formatVersion {
 		return nil, fmt.Errorf("table format %d, this build reads %d", t.Format, formatVersion)
 	}
-	if r == nil {
-		g, err := core.Lookup(t.Game)
-		if err != nil {
-			return nil, fmt.Errorf("table for %w", err)
-		}
-		r = ForGame(g.ID)
+	r, err := t.checkRules(r)
+	if err != nil {
+		return nil, err
 	}
 	t.r = r
-	if t.Game != r.Name {
-		return nil, fmt.Errorf("%w: a table of %s, not %s", ErrRules, t.Game, r.Name)
-	}
-	if t.Fingerprint != t.r.Fingerprint() {
-		return nil, fmt.Errorf("%w: %s table fingerprint %.12s…, the rules here have %.12s… (rebuild the tables)",
-			ErrRules, t.Game, t.Fingerprint, t.r.Fingerprint())
-	}
 	var buf []byte
 	for _, sec := range t.Sections {
 		if err := t.checkSection(sec); err != nil {
@@ -143,6 +139,26 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 		}
 	}
 	return t, nil
+}
+
+// checkRules returns the rules the header names (r, if not nil) or says
+// why the table is not for them.
+func (t *Table) checkRules(r *Rules) (*Rules, error) {
+	if r == nil {
+		g, err := core.Lookup(t.Game)
+		if err != nil {
+			return nil, fmt.Errorf("table for %w", err)
+		}
+		r = ForGame(g.ID)
+	}
+	if t.Game != r.Name {
+		return nil, fmt.Errorf("%w: a table of %s, not %s", ErrRules, t.Game, r.Name)
+	}
+	if t.Fingerprint != r.Fingerprint() {
+		return nil, fmt.Errorf("%w: %s table fingerprint %.12s…, the rules here have %.12s… (rebuild the tables)",
+			ErrRules, t.Game, t.Fingerprint, r.Fingerprint())
+	}
+	return r, nil
 }
 
 func (sec *Section) what() string {
@@ -224,6 +240,9 @@ func (t *Table) load(sec *Section, b int) (*block, error) {
 
 // unpack reads, checks and inflates block b of sec.
 func (t *Table) unpack(sec *Section, b int) (*block, error) {
+	if t.dev != nil {
+		return t.unpackDevice(sec, b)
+	}
 	sc := scratchPool.Get().(*scratch)
 	defer scratchPool.Put(sc)
 	sc.comp = grow(sc.comp, int(sec.Blocks[b].Len))

@@ -79,6 +79,7 @@ type BlockRef struct {
 // fraction of the dense block's 64 KiB.
 type block struct {
 	codes []uint16 // dense: every entry's code (nil when sparse)
+	small []uint8  // dense, of a device table whose plies here are all below 64: value<<6 | plies
 	def   uint16   // sparse: the code of most entries (a draw or a hole)
 	at    []uint16 // sparse: offsets of the entries whose code is not def
 	other []uint16 // and their codes
@@ -100,6 +101,10 @@ func (b *block) code(i int) uint16 {
 	if b.codes != nil {
 		return b.codes[i]
 	}
+	if b.small != nil {
+		c := b.small[i]
+		return uint16(c>>6)<<14 | uint16(c&63)
+	}
 	if j, ok := slices.BinarySearch(b.at, uint16(i)); ok {
 		return b.other[j]
 	}
@@ -119,6 +124,7 @@ type Table struct {
 	size   int64       // bytes of blocks after base
 	closer io.Closer   // what Close closes (nil: nothing)
 	cache  blockCache
+	dev    *device // nil for a full table
 }
 
 // ErrRules is wrapped by the error for a table built for other rules.
@@ -294,6 +300,9 @@ func (t *Table) section(capt, hand int, bound bool) *Section {
 
 // code looks a position up; ok is false where no section covers it.
 func (t *Table) code(p pos, bound bool) (uint16, bool, error) {
+	if t.dev != nil {
+		return t.deviceCode(p, bound)
+	}
 	sec := t.section(p.capt, p.hand, bound)
 	if sec == nil {
 		return 0, false, nil

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+	"time"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// progressLine returns a progress callback that redraws one line on w at
+// most once every two seconds, and a function that ends the line.
+func progressLine(w io.Writer, what string) (func(done, total int64), func()) {
+	var mu sync.Mutex
+	start := time.Now()
+	var last time.Time
+	drawn := false
+	return func(done, total int64) {
+			mu.Lock()
+			defer mu.Unlock()
+			if time.Since(last) < 2*time.Second && done < total {
+				return
+			}
+			last = time.Now()
+			el := time.Since(start).Seconds()
+			eta := 0.0
+			if done > 0 {
+				eta = el * float64(total-done) / float64(done)
+			}
+			fmt.Fprintf(w, "\r%s %5.1f%% %d/%d  %.0f s, ETA %.0f s  ", what, 100*float64(done)/float64(max(total, 1)), done, total, el, eta)
+			drawn = true
+		}, func() {
+			mu.Lock()
+			if drawn {
+				fmt.Fprintln(w)
+			}
+			mu.Unlock()
+		}
+}
+
+// tableName is GAME or GAME.bound (with bound: the bound tier built alone).
+func tableName(g *core.GameInfo, bound bool) string {
+	if bound {
+		return g.Key + boundSuffix
+	}
+	return g.Key
+}
+
+// openLazy opens a table file reading only its header now: each block is
+// checked when first read (a big full table is not read twice).
+func openLazy(path string) (*tablebase.Table, *os.File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		var t *tablebase.Table
+		if t, err = tablebase.OpenReaderAt(f, fi.Size(), false); err == nil {
+			return t, f, nil
+		}
+	}
+	f.Close()
+	return nil, nil, fmt.Errorf("%s: %w", path, err)
+}
+
+// positions counts a table's positions (holes left out).
+func positions(t *tablebase.Table) int64 {
+	var n int64
+	for _, s := range t.Sections {
+		n += s.Stats.Positions
+	}
+	return n
+}
+
+// deviceConvert writes the device table of in/NAME.hctb as out/NAME.hctb.
+func deviceConvert(g *core.GameInfo, in, out string, bound bool, o tablebase.DeviceOptions, cache int64) error {
+	name := tableName(g, bound)
+	src := tablebase.Path(in, name)
+	full, f, err := openLazy(src)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if cache != 0 {
+		full.SetCacheBytes(cache)
+	}
+	start := time.Now()
+	prog, end := progressLine(os.Stderr, "device: "+name)
+	o.OnProgress = prog
+	dst := tablebase.Path(out, name)
+	h, err := tablebase.ConvertDevice(full, dst, o)
+	end()
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(dst)
+	if err != nil {
+		return err
+	}
+	n := positions(full)
+	fmt.Printf("device: %s: %d positions; full table %d bytes (%.3f bits/position), device table %d bytes (%.3f bits/position, %s, blocks of %d, side %d stored) in %s, %.1f s\n",
+		name, n, h.FullBytes, 8*float64(h.FullBytes)/float64(n), fi.Size(), 8*float64(fi.Size())/float64(n),
+		h.Codec, o.BlockSize, h.StoredSide, dst, time.Since(start).Seconds())
+	return nil
+}
+
+// deviceCheck compares a device table with its full table.
+func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random int64, threads int, cache, devCache int64) error {
+	name := tableName(g, bound)
+	full, f, err := openLazy(tablebase.Path(fullDir, name))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	dev, err := tablebase.Open(tablebase.Path(devDir, name))
+	if err != nil {
+		return err
+	}
+	defer dev.Close()
+	if !dev.IsDevice() {
+		return fmt.Errorf("%s is not a device table", tablebase.Path(devDir, name))
+	}
+	full.SetCacheBytes(cache)
+	dev.SetCacheBytes(devCache)
+	what := "every position"
+	if random > 0 {
+		what = fmt.Sprintf("%d random positions", random)
+	}
+	fmt.Fprintf(os.Stderr, "device-check: %s: %s, %d threads\n", name, what, threads)
+	prog, end := progressLine(os.Stderr, "device-check: "+name)
+	rep := tablebase.CheckDevice(full, dev, random, threads, prog)
+	end()
+	fmt.Printf("device-check: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe; %d wins, %d draws, %d losses), %d best moves compared, %d mismatches, %.1f s\n",
+		name, rep.Positions, rep.Stored, rep.Derived, rep.Wins, rep.Draws, rep.Losses, rep.BestChecks, rep.Mismatches, rep.Seconds)
+	for _, e := range rep.Examples {
+		fmt.Println("  ", e)
+	}
+	if err := writeJSON(filepath.Join(devDir, name+".device-check.json"), rep); err != nil {
+		return err
+	}
+	if rep.Mismatches > 0 {
+		return fmt.Errorf("%s: %d mismatches", name, rep.Mismatches)
+	}
+	return nil
+}
+
+// deviceMem opens a device table as the app would, probes random covered
+// positions from two goroutines, and prints the process's memory.
+func deviceMem(g *core.GameInfo, dir string, probes int, cache int64) error {
+	start := time.Now()
+	line := func(what string) {
+		runtime.GC()
+		rss, hwm := procMem()
+		fmt.Printf("device-mem: %-26s %6.1fs  RSS %6.1f MB  peak RSS %6.1f MB  heap %6.1f MB\n",
+			what, time.Since(start).Seconds(), mb(rss), mb(hwm), mb(heapBytes()))
+	}
+	line("start")
+	t, err := tablebase.Open(tablebase.Path(dir, g.Key))
+	if err != nil {
+		return err
+	}
+	defer t.Close()
+	if cache >= 0 {
+		t.SetCacheBytes(cache)
+	}
+	line("opened")
+	var tiers [][2]int
+	for _, s := range t.Sections {
+		if !s.Bound {
+			tiers = append(tiers, [2]int{s.Captured, s.Hand})
+		}
+	}
+	pt := time.Now()
+	var wg sync.WaitGroup
+	for w := 0; w < 2; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewSource(int64(w + 1)))
+			for i := 0; i < probes/2; i++ {
+				k := tiers[rng.Intn(len(tiers))]
+				t.Probe(tablebase.RandomPosition(rng, g, k[0], k[1]))
+			}
+		}(w)
+	}
+	wg.Wait()
+	el := time.Since(pt)
+	line(fmt.Sprintf("ready (%d probes)", probes))
+	st := t.CacheStats()
+	fmt.Printf("device-mem: %s: %d random probes from 2 goroutines in %.2f s (%.1f µs each), cache %d blocks %.1f MB of %.1f MB, %d block reads\n",
+		g.Key, probes, el.Seconds(), float64(el.Microseconds())/float64(probes)*2, st.Blocks, mb(st.Bytes), mb(st.Budget), st.Reads)
+	return nil
+}

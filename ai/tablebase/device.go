@@ -1,0 +1,332 @@
+package tablebase
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"sync"
+	"sync/atomic"
+
+	"github.com/klauspost/compress/zstd"
+)
+
+// Device table format (GAME.hctb like a full table; Open tells them apart
+// by the magic):
+//
+//	"HCDT\x00\x01" | header length (uint32 LE) | header CRC-32 (uint32 LE) | header (JSON) | blocks
+//
+// A device table holds the same values and plies as the full table it was
+// converted from (ConvertDevice), in a third of the bytes or less:
+//
+//   - Only the positions with the stored side to move (the header's
+//     "storedSide": whichever compresses better, ConvertDevice) are
+//     stored. A position with the other side to move is read by a one-ply
+//     probe: its value and plies are the fold of its children's
+//     (Rules.children gives them, each a position with the stored side to
+//     move, or decided by the move), exactly as the solver computed them.
+//   - Holes (the index's unused slots, see layout) are don't-care entries:
+//     they hold the code of the entry before, which costs the compressor
+//     next to nothing. The index never leads a probe to a hole.
+//   - A block holds blockSize entries' codes (the full table's uint16: value
+//     in the top two bits, plies in the rest), split into two byte planes
+//     (every entry's high byte, then every low byte), compressed on its own
+//     with zstd (klauspost/compress, best compression, no dictionary: one
+//     pays little once its own size is counted) or DEFLATE (CodecFlate).
+//     Unpacked, a block whose plies are all below 64 takes a byte an entry.
+//
+// Distances are exact: Probe, Best and Line give what the full table gives.
+// Play from the stored data reaches the result because it is the solver's
+// own distance-to-the-end, read back unchanged: a winner's best move leads
+// to a position whose plies are one less, and every reply to one at most
+// one less again, so the plies fall with every move to 0, the end
+// (docs/device-tables.md).
+const (
+	deviceMagic  = "HCDT\x00\x01"
+	deviceFormat = 1
+	// DeviceBlock is the entries a block of a device table holds: 128 Ki,
+	// 256 KiB unpacked, some 30 KiB packed, unpacked in some 0.3 ms.
+	DeviceBlock = 1 << 17
+)
+
+// Codecs of device blocks.
+const (
+	CodecZstd  = "zstd"
+	CodecFlate = "flate"
+)
+
+// DeviceHeader is a device table file's header.
+type DeviceHeader struct {
+	Header
+	// StoredSide is the side to move (0 predator, 1 prey) whose positions
+	// the blocks hold.
+	StoredSide int    `json:"storedSide"`
+	Codec      string `json:"codec"`
+	// FullBytes is the size of the full table file converted.
+	FullBytes int64 `json:"fullFileBytes"`
+}
+
+// device is what a Table opened from a device file adds.
+type device struct {
+	DeviceHeader
+	zd *zstd.Decoder
+}
+
+// IsDevice reports whether the table was opened from a device table file.
+func (t *Table) IsDevice() bool { return t.dev != nil }
+
+// Device returns the device header of a table opened from a device table
+// file (nil for a full table).
+func (t *Table) Device() *DeviceHeader {
+	if t.dev == nil {
+		return nil
+	}
+	return &t.dev.DeviceHeader
+}
+
+// storedEntries is the part of a section's index a device table stores:
+// the entries with one side to move (half the index).
+func (sec *Section) storedEntries() int64 { return sec.Entries / 2 }
+
+// openDevice reads the header of the device table file in src (size
+// bytes), whose magic open has checked, for rules r (nil: the game the
+// header names) and, with check, every block's checksum.
+func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
+	var pre [len(deviceMagic) + 8]byte
+	if size < int64(len(pre)) || readAt(src, pre[:], 0) != nil {
+		return nil, errors.New("truncated device table file")
+	}
+	n := int64(binary.LittleEndian.Uint32(pre[len(deviceMagic):]))
+	sum := binary.LittleEndian.Uint32(pre[len(deviceMagic)+4:])
+	off := int64(len(pre))
+	if off+n > size {
+		return nil, errors.New("truncated table file (header cut off)")
+	}
+	hdr := make([]byte, n)
+	if err := readAt(src, hdr, off); err != nil {
+		return nil, fmt.Errorf("reading the table header: %w", err)
+	}
+	if crc32.ChecksumIEEE(hdr) != sum {
+		return nil, errors.New("corrupt table file (header checksum mismatch)")
+	}
+	d := &device{}
+	if err := json.Unmarshal(hdr, &d.DeviceHeader); err != nil {
+		return nil, fmt.Errorf("corrupt table header: %v", err)
+	}
+	if d.Format != deviceFormat {
+		return nil, fmt.Errorf("device table format %d, this build reads %d", d.Format, deviceFormat)
+	}
+	if d.StoredSide != 0 && d.StoredSide != 1 {
+		return nil, fmt.Errorf("corrupt table header: stored side %d", d.StoredSide)
+	}
+	switch d.Codec {
+	case CodecZstd:
+		// A block unpacks to at most 32 MiB (checkDeviceSection): a frame
+		// that claims more is refused before it is allocated.
+		zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(2), zstd.WithDecoderLowmem(true),
+			zstd.WithDecoderMaxMemory(1<<25))
+		if err != nil {
+			return nil, err
+		}
+		d.zd = zd
+	case CodecFlate:
+	default:
+		return nil, fmt.Errorf("corrupt table header: codec %q", d.Codec)
+	}
+	t := &Table{Header: d.Header, src: src, base: off + n, size: size - off - n, dev: d}
+	t.cache.budget = DefaultCacheBytes
+	r, err := t.checkRules(r)
+	if err != nil {
+		return nil, err
+	}
+	t.r = r
+	var buf []byte
+	for _, sec := range t.Sections {
+		if err := t.checkDeviceSection(sec); err != nil {
+			return nil, err
+		}
+		for i, b := range sec.Blocks {
+			if !check {
+				break
+			}
+			buf = grow(buf, int(b.Len))
+			if err := t.readBlock(sec, i, buf); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return t, nil
+}
+
+// checkDeviceSection checks a device section against the index and its
+// blocks against the file's size.
+func (t *Table) checkDeviceSection(sec *Section) error {
+	what := sec.what()
+	if sec.BlockSize <= 0 || sec.BlockSize > 1<<24 || sec.Entries < 0 || sec.Entries%2 != 0 {
+		return fmt.Errorf("corrupt table: %s has a bad size", what)
+	}
+	if sec.Kind != "device" {
+		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
+	}
+	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
+		return fmt.Errorf("corrupt table: %s has a bad piece count", what)
+	}
+	sec.l = layoutFor(t.r, sec.K)
+	if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
+		return fmt.Errorf("%w: %s index does not match", ErrRules, what)
+	}
+	if want := (sec.storedEntries() + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
+		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
+	}
+	for i, b := range sec.Blocks {
+		if b.Off < 0 || b.Len < 0 || b.Off+int64(b.Len) > t.size {
+			return fmt.Errorf("truncated table file: %s block %d lies past the end", what, i)
+		}
+	}
+	sec.cache = make([]atomic.Pointer[block], len(sec.Blocks))
+	return nil
+}
+
+// deviceCode is Table.code for a device table: a stored position's code
+// from its block, another's folded from its children's.
+func (t *Table) deviceCode(p pos, bound bool) (uint16, bool, error) {
+	sec := t.section(p.capt, p.hand, bound)
+	if sec == nil {
+		return 0, false, nil
+	}
+	if p.side == t.dev.StoredSide {
+		c, err := t.storedCode(sec, p)
+		return c, err == nil, err
+	}
+	f := newFold()
+	var err error
+	covered := true
+	n := t.r.children(p, bound, func(c pos, term int) {
+		if !covered || err != nil {
+			return
+		}
+		switch term {
+		case childWon:
+			f.add(Win, 0)
+		case childLost:
+			f.add(Loss, 0)
+		default:
+			cs := sec
+			if c.capt != p.capt || c.hand != p.hand {
+				if cs = t.section(c.capt, c.hand, bound); cs == nil {
+					covered = false
+					return
+				}
+			}
+			var cc uint16
+			if cc, err = t.storedCode(cs, c); err == nil {
+				f.add(decode(cc))
+			}
+		}
+	})
+	if err != nil || !covered {
+		return 0, false, err
+	}
+	c := f.code(n == 0 && !t.r.PreyPasses)
+	if sec.Stats.PreyWinsOnly {
+		// Only the prey's wins were solved: anything else is stored as a
+		// draw ("not a prey win").
+		if v := c >> 14; (p.side == 0 && v == codeWin) || (p.side == 1 && v == codeLoss) {
+			c = codeDrawV
+		}
+	}
+	return c, true, nil
+}
+
+// storedCode reads the code of a position with the stored side to move.
+func (t *Table) storedCode(sec *Section, p pos) (uint16, error) {
+	i, _ := sec.l.index(p.pred, p.prey, p.side)
+	i -= int64(p.side) * sec.storedEntries()
+	blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
+	if err != nil {
+		return 0, err
+	}
+	return blk.code(int(i % int64(sec.BlockSize))), nil
+}
+
+// devScratch is what unpacking a device block needs, kept between blocks.
+type devScratch struct {
+	comp, raw []byte
+	br        bytes.Reader
+	fr        io.ReadCloser
+}
+
+var devScratchPool = sync.Pool{New: func() any { return new(devScratch) }}
+
+// unpackDevice reads, checks and unpacks block b of a device section.
+func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
+	sc := devScratchPool.Get().(*devScratch)
+	defer devScratchPool.Put(sc)
+	sc.comp = grow(sc.comp, int(sec.Blocks[b].Len))
+	if err := t.readBlock(sec, b, sc.comp); err != nil {
+		return nil, err
+	}
+	n := int(min(int64(sec.BlockSize), sec.storedEntries()-int64(b)*int64(sec.BlockSize)))
+	var err error
+	switch t.dev.Codec {
+	case CodecZstd:
+		sc.raw, err = t.dev.zd.DecodeAll(sc.comp, sc.raw[:0])
+		if err == nil && len(sc.raw) != 2*n {
+			err = errors.New("wrong length")
+		}
+	default:
+		sc.raw = grow(sc.raw, 2*n+1)
+		sc.br.Reset(sc.comp)
+		if sc.fr == nil {
+			sc.fr = flate.NewReader(&sc.br)
+		} else if err = sc.fr.(flate.Resetter).Reset(&sc.br, nil); err != nil {
+			break
+		}
+		var got int
+		got, err = io.ReadFull(sc.fr, sc.raw)
+		switch {
+		case err == nil || got != 2*n:
+			err = errors.New("wrong length")
+		case err == io.ErrUnexpectedEOF || err == io.EOF:
+			err = nil
+		}
+		sc.raw = sc.raw[:2*n]
+	}
+	if err != nil {
+		return nil, fmt.Errorf("corrupt table %s block %d: %v", sec.what(), b, err)
+	}
+	hi, lo := sc.raw[:n], sc.raw[n:2*n]
+	// A byte an entry (twice the blocks in the cache's budget) where no
+	// entry has plies of 64 or more: no bits but the value's in the high
+	// plane, none above the sixth in the low one.
+	const himask, lomask = 0x3f3f3f3f3f3f3f3f, 0xc0c0c0c0c0c0c0c0
+	var over uint64
+	w := n &^ 7
+	for i := 0; i < w; i += 8 {
+		over |= binary.LittleEndian.Uint64(hi[i:])&himask | binary.LittleEndian.Uint64(lo[i:])&lomask
+	}
+	for i := w; i < n; i++ {
+		over |= uint64(hi[i]&0x3f | lo[i]&0xc0)
+	}
+	blk := &block{n: n}
+	if over == 0 {
+		blk.small = make([]uint8, n)
+		for i := 0; i < w; i += 8 {
+			binary.LittleEndian.PutUint64(blk.small[i:], binary.LittleEndian.Uint64(hi[i:])|binary.LittleEndian.Uint64(lo[i:]))
+		}
+		for i := w; i < n; i++ {
+			blk.small[i] = hi[i] | lo[i]
+		}
+	} else {
+		blk.codes = make([]uint16, n)
+		for i := range blk.codes {
+			blk.codes[i] = uint16(hi[i])<<8 | uint16(lo[i])
+		}
+	}
+	blk.bytes = int64(2*cap(blk.codes)+cap(blk.small)) + blockOverhead
+	return blk, nil
+}

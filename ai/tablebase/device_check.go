@@ -1,0 +1,207 @@
+package tablebase
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"huntchess/core"
+)
+
+// DeviceReport is what CheckDevice found.
+type DeviceReport struct {
+	Game       string   `json:"game"`
+	Random     int64    `json:"random"`     // 0: every position; else how many random positions
+	Positions  int64    `json:"positions"`  // positions compared
+	Stored     int64    `json:"stored"`     // of which with the stored side to move
+	Derived    int64    `json:"derived"`    // and with the other side (read by a one-ply probe)
+	Wins       int64    `json:"wins"`       // values of the compared positions (side to move)
+	Draws      int64    `json:"draws"`      //
+	Losses     int64    `json:"losses"`     //
+	BestChecks int64    `json:"bestChecks"` // positions whose best move was compared too
+	Mismatches int64    `json:"mismatches"`
+	Examples   []string `json:"examples,omitempty"`
+	Seconds    float64  `json:"seconds"`
+}
+
+// CheckDevice compares the device table dev with the full table full it
+// was converted from: the value and plies of every position (random = 0)
+// or of random positions (random > 0, drawn uniformly from the full
+// table's positions with the seed 1, see randomPicks, then taken in index
+// order so the full table's blocks are read once), and, for one position in
+// 64 of a real game, the best move (Best; in a bound section, the move
+// LineBound plays). progress (if set) is told of the positions done.
+func CheckDevice(full, dev *Table, random int64, threads int, progress func(done, total int64)) *DeviceReport {
+	start := time.Now()
+	rep := &DeviceReport{Game: full.Game, Random: random}
+	threads = max(1, threads)
+	var mu sync.Mutex
+	var done atomic.Int64
+	g, realGame := full.r.Game() // rules made by hand (tests) have no core moves for Best
+	note := func(s string) {
+		mu.Lock()
+		if len(rep.Examples) < 20 {
+			rep.Examples = append(rep.Examples, s)
+		}
+		mu.Unlock()
+	}
+	var stored, derived, wins, draws, losses, best, bad atomic.Int64
+	check := func(sec *Section, i int64, fc uint16) {
+		pred, prey, side := sec.l.position(i)
+		p := pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}
+		dc, ok, err := dev.code(p, sec.Bound)
+		if side == dev.dev.StoredSide {
+			stored.Add(1)
+		} else {
+			derived.Add(1)
+		}
+		switch fc >> 14 {
+		case codeWin:
+			wins.Add(1)
+		case codeLoss:
+			losses.Add(1)
+		default:
+			draws.Add(1)
+		}
+		if err != nil || !ok || dc != fc {
+			bad.Add(1)
+			fv, fd := decode(fc)
+			dv, dd := decode(dc)
+			note(fmt.Sprintf("%s bound=%v: full %v %d, device %v %d (ok %v, %v)", posString(p), sec.Bound, fv, fd, dv, dd, ok, err))
+			return
+		}
+		if i%64 != 0 || !realGame {
+			return
+		}
+		cp := core.Position{Game: g, Pred: pred, Prey: prey, ToMove: core.Side(side), Captured: uint8(sec.Captured), InHand: uint8(sec.Hand)}
+		cp.Key = cp.ComputeKey()
+		best.Add(1)
+		fm, fok := full.bestIn(cp, sec.Bound)
+		dm, dok := dev.bestIn(cp, sec.Bound)
+		if fm != dm || fok != dok {
+			bad.Add(1)
+			note(fmt.Sprintf("%s: Best: full %v %v, device %v %v", posString(p), fm, fok, dm, dok))
+		}
+	}
+	var total int64
+	for _, sec := range full.Sections {
+		total += sec.Entries
+	}
+	if random > 0 {
+		total = random
+	}
+	var picks [][]int64
+	if random > 0 {
+		picks = randomPicks(full, random)
+	}
+	for si, sec := range full.Sections {
+		dsec := dev.section(sec.Captured, sec.Hand, sec.Bound)
+		if dsec == nil {
+			bad.Add(1)
+			note(fmt.Sprintf("section captured=%d hand=%d bound=%v missing from the device table", sec.Captured, sec.Hand, sec.Bound))
+			continue
+		}
+		// The entries to check: all, or this section's share of the random ones.
+		var sp []int64
+		n := sec.Entries
+		if random > 0 {
+			sp = picks[si]
+			n = int64(len(sp))
+		}
+		chunk := max(int64(1)<<16, int64(sec.BlockSize))
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for w := 0; w < threads; w++ {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					lo := next.Add(chunk) - chunk
+					if lo >= n {
+						return
+					}
+					hi := min(lo+chunk, n)
+					for k := lo; k < hi; k++ {
+						i := k
+						if sp != nil {
+							i = sp[k]
+						}
+						blk, err := full.load(sec, int(i/int64(sec.BlockSize)))
+						if err != nil {
+							bad.Add(1)
+							note(err.Error())
+							continue
+						}
+						fc := blk.code(int(i % int64(sec.BlockSize)))
+						if fc == codeNoneV {
+							continue
+						}
+						check(sec, i, fc)
+					}
+					d := done.Add(hi - lo)
+					if progress != nil {
+						progress(d, total)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	rep.Stored, rep.Derived = stored.Load(), derived.Load()
+	rep.Positions = rep.Stored + rep.Derived
+	rep.Wins, rep.Draws, rep.Losses = wins.Load(), draws.Load(), losses.Load()
+	rep.BestChecks, rep.Mismatches = best.Load(), bad.Load()
+	rep.Seconds = time.Since(start).Seconds()
+	return rep
+}
+
+// randomPicks returns, sorted, for each section of t the entries of random
+// positions: entries drawn uniformly from the whole index (seed 1), a hole
+// drawn again, so every stored entry (a position up to symmetry) is as
+// likely as any other.
+func randomPicks(t *Table, random int64) [][]int64 {
+	var total int64
+	for _, sec := range t.Sections {
+		total += sec.Entries
+	}
+	rng := rand.New(rand.NewSource(1))
+	picks := make([][]int64, len(t.Sections))
+	for k := int64(0); k < random; {
+		x := rng.Int63n(total)
+		for j, sec := range t.Sections {
+			if x >= sec.Entries {
+				x -= sec.Entries
+				continue
+			}
+			pred, prey, side := sec.l.position(x)
+			if hole, _ := sec.l.isHole(x, pred, prey, side); !hole {
+				picks[j] = append(picks[j], x)
+				k++
+			}
+			break
+		}
+	}
+	for _, p := range picks {
+		slices.Sort(p)
+	}
+	return picks
+}
+
+// bestIn is Best, or in a bound section the move LineBound plays.
+func (t *Table) bestIn(p core.Position, bound bool) (core.Move, bool) {
+	if !bound {
+		m, _, _, ok := t.Best(p)
+		return m, ok
+	}
+	probe := func(c core.Position) (Value, int, bool) {
+		if o := c.Outcome(); o.Over() {
+			return outcomeValue(o, c.ToMove), 0, true
+		}
+		return t.ProbeBound(c)
+	}
+	m, _, _, ok := best(p, probe, true)
+	return m, ok
+}
