@@ -501,20 +501,26 @@ func appSection(dir, appDir string) string {
 	var sb strings.Builder
 	sb.WriteString(`## In the app
 
-No table is shipped in the app package. The first time a game with a table is played, the app
-solves the part it uses in the background (the game is playable meanwhile, with search) and
-caches it in its storage; a damaged cache, or one built for other rules, is solved again. The
-solve times below are this machine's (2 cores); the wait a player sees on first use, measured
-through the app's own table manager (` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./app`" + `), is in
-the README.
+What plays perfectly on each device, and from where. Three things can: a **proven strategy** from
+the start (the winner's move in every position its win reaches against every defence, with the
+plies to the end: ` + "`solve strategy`" + `, replayed against every defence by ` + "`solve strategy-check`" + `),
+shipped inside the app for Surround the Lion (27,085 positions, 47.5 KB) and deer chess (4,370
+positions, 10.5 KB), so Master plays the dogs' win and the longest defence from the first move on
+every device, with no table; a **table solved on the device** on first use (in the background, the
+game playable meanwhile with search; cached in the app's storage, solved again when damaged or
+built for other rules; the wait a player sees, measured through the app's own table manager
+(` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./app`" + `), is in the README); and the **table pack**,
+device tables (docs/device-tables.md) the player may download in Settings → Perfect play, written
+by ` + "`make device-tables`" + ` (it must be published at the pack's address; see the README). Elsewhere the
+app plays by search.
 
-| game | phone | desktop | first use here |
-|---|---|---|---|
+| game | phone | browser | desktop | first use here |
+|---|---|---|---|---|
 `)
-	fmt.Fprintf(&sb, "| Surround the Lion | every position | every position | %s |\n", rec(core.SurroundTheLion))
-	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | search only | the moving phase (the placement phase by search) | %s |\n", rec(core.DeerChess))
-	sb.WriteString("| Wolf Carries the Pig | search only | search; the full table of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n")
-	sb.WriteString("| Beat the Wolf | search only | search; the endgame tables of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n\n")
+	fmt.Fprintf(&sb, "| Surround the Lion | the strategy from the start; every position once solved on first use | the strategy; every position from the site's table (downloaded on first use) | the strategy; every position once solved on first use | %s |\n", rec(core.SurroundTheLion))
+	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | the strategy from the start (the dogs' win, during placement); the rest by search, or the pack | the strategy from the start; the rest by search | the strategy; the moving phase once solved on first use; the placement phase by search, or the pack | %s |\n", rec(core.DeerChess))
+	sb.WriteString("| Wolf Carries the Pig | search, or the pack | search | search, or the pack, or the full table of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n")
+	sb.WriteString("| Beat the Wolf | search, or the pack's endgame tables | search | search; the endgame tables of `make solve-all` (or the pack); the dogs' proven 140-ply win from the start through the strategy `make strategies` writes beside those tables (34.5 M positions, 49 MB: too large to ship) | too large to solve in the app (see below) |\n\n")
 	return sb.String()
 }
 
