@@ -34,14 +34,18 @@ SOLVE       := build/solve
 # deer chess's moving phase (the desktop); the arena plays with these.
 APP_TABLES_DIR ?= build/apptables
 # make device-tables (scripts/device-tables.sh): what the app embeds and the
-# table pack, from the solved tables. DEVICE_CONVERT turns a table into its
-# device form ({game} {dir} {name} {out}; empty: packed as it is).
+# table pack, from the solved tables, each in its device form
+# (scripts/device-convert.sh; DEVICE_CONVERT= packs them as they are). Shipped:
+# Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames and
+# the proven strategies (about 25 MB); the pack: deer chess whole, Beat the
+# Wolf's 17-dog tier, Wolf Carries the Pig (those that make solve-all wrote).
 DEVICE_OUT       ?= build/device
-DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb
-DEVICE_STRATEGY  ?=
-DEVICE_PACK      ?= $(firstword $(wildcard $(TABLES_DIR)/deer-chess.hctb $(APP_TABLES_DIR)/deer-chess.hctb)) \
-                    $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb $(TABLES_DIR)/wolf-carries-pig.hctb)
-DEVICE_CONVERT   ?=
+DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(APP_TABLES_DIR)/deer-chess.hctb \
+                    $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb)
+DEVICE_STRATEGY  ?= $(wildcard session/strategies/*.hcst)
+DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/deer-chess.hctb $(TABLES_DIR)/beat-the-wolf.bound.hctb \
+                    $(TABLES_DIR)/wolf-carries-pig.hctb)
+DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out}
 DEVICE_TWICE     ?= 1
 DEVICE_BUDGET_MB ?= 40
 
@@ -257,7 +261,7 @@ strategies: $(SOLVE)
 # What the app embeds (DEVICE_SHIP, DEVICE_STRATEGY; at most DEVICE_BUDGET_MB)
 # and the table pack (DEVICE_PACK) with its manifest, byte for byte the same
 # on every run: made twice and compared unless DEVICE_TWICE=0.
-device-tables:
+device-tables: $(SOLVE)
 	GO=$(GO) DEVICE_OUT='$(DEVICE_OUT)' DEVICE_SHIP='$(strip $(DEVICE_SHIP))' DEVICE_STRATEGY='$(strip $(DEVICE_STRATEGY))' \
 	  DEVICE_PACK='$(strip $(DEVICE_PACK))' DEVICE_CONVERT='$(DEVICE_CONVERT)' DEVICE_TWICE=$(DEVICE_TWICE) \
 	  DEVICE_BUDGET_MB=$(DEVICE_BUDGET_MB) bash scripts/device-tables.sh
