@@ -1,6 +1,10 @@
 package session
 
-import "huntchess/core"
+import (
+	"fmt"
+
+	"huntchess/core"
+)
 
 // Developer log (HUNTCHESS_LOG=1, app/devlog.go; make crash-test reads it).
 
@@ -38,11 +42,30 @@ func (vt *Vault) Sum(group string) string {
 }
 
 // StateName names the state of game id's table: none, loading, building,
-// ready or failed (with its error).
+// fetching, ready or failed (with its error).
 func (m *tableManager) StateName(id core.GameID) (string, error) {
 	if m == nil {
 		return "none", nil
 	}
 	st := m.get(id)
-	return [...]string{"none", "loading", "building", "ready", "failed"}[st.state], st.err
+	return st.state.String(), st.err
+}
+
+// String names a table state as the developer log writes it.
+func (s tableState) String() string {
+	switch s {
+	case tableNone:
+		return "none"
+	case tableLoading:
+		return "loading"
+	case tableBuilding:
+		return "building"
+	case tableFetching:
+		return "fetching"
+	case tableReady:
+		return "ready"
+	case tableFailed:
+		return "failed"
+	}
+	return fmt.Sprintf("state %d", int(s))
 }
