@@ -237,36 +237,6 @@ func playNotation(g *gameScreen, notation string) error {
 	return g.Play(m)
 }
 
-// firstCaptureGame plays, in game id, the first capture available at each
-// turn (else the first legal move) until a capture happens.
-func firstCaptureGame(t *testing.T, id string) *core.Game {
-	t.Helper()
-	g, err := core.NewGame(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := 0; i < 200; i++ {
-		moves := g.LegalMoves()
-		if len(moves) == 0 {
-			break
-		}
-		m := moves[0]
-		for _, c := range moves {
-			if c.Capt != 0 {
-				m = c
-			}
-		}
-		if err := g.PlayMove(m); err != nil {
-			t.Fatal(err)
-		}
-		if m.Capt != 0 {
-			return g
-		}
-	}
-	t.Fatalf("%s: no capture found; record %q", id, g.Record())
-	return nil
-}
-
 // lionTrapped is a Surround the Lion game where the lion's next step, b1-S,
 // walks into a trap (the dogs win).
 func lionTrapped(t *testing.T) *core.Game {
