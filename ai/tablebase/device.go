@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/crc32"
 	"io"
 	"sync"
 	"sync/atomic"
@@ -96,22 +95,9 @@ func (sec *Section) storedEntries() int64 { return sec.Entries / 2 }
 // bytes), whose magic open has checked, for rules r (nil: the game the
 // header names) and, with check, every block's checksum.
 func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
-	var pre [len(deviceMagic) + 8]byte
-	if size < int64(len(pre)) || readAt(src, pre[:], 0) != nil {
-		return nil, errors.New("truncated device table file")
-	}
-	n := int64(binary.LittleEndian.Uint32(pre[len(deviceMagic):]))
-	sum := binary.LittleEndian.Uint32(pre[len(deviceMagic)+4:])
-	off := int64(len(pre))
-	if off+n > size {
-		return nil, errors.New("truncated table file (header cut off)")
-	}
-	hdr := make([]byte, n)
-	if err := readAt(src, hdr, off); err != nil {
-		return nil, fmt.Errorf("reading the table header: %w", err)
-	}
-	if crc32.ChecksumIEEE(hdr) != sum {
-		return nil, errors.New("corrupt table file (header checksum mismatch)")
+	hdr, base, err := readHeader(src, size, deviceMagic, errors.New("truncated device table file"))
+	if err != nil {
+		return nil, err
 	}
 	d := &device{}
 	if err := json.Unmarshal(hdr, &d.DeviceHeader); err != nil {
@@ -137,27 +123,15 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 	default:
 		return nil, fmt.Errorf("corrupt table header: codec %q", d.Codec)
 	}
-	t := &Table{Header: d.Header, src: src, base: off + n, size: size - off - n, dev: d}
+	t := &Table{Header: d.Header, src: src, base: base, size: size - base, dev: d}
 	t.cache.budget = DefaultCacheBytes
-	r, err := t.checkRules(r)
+	r, err = t.checkRules(r)
 	if err != nil {
 		return nil, err
 	}
 	t.r = r
-	var buf []byte
-	for _, sec := range t.Sections {
-		if err := t.checkDeviceSection(sec); err != nil {
-			return nil, err
-		}
-		for i, b := range sec.Blocks {
-			if !check {
-				break
-			}
-			buf = grow(buf, int(b.Len))
-			if err := t.readBlock(sec, i, buf); err != nil {
-				return nil, err
-			}
-		}
+	if err := t.checkSections(check, t.checkDeviceSection); err != nil {
+		return nil, err
 	}
 	return t, nil
 }

@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"compress/flate"
-	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -100,7 +98,7 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	tmp, scratch := path+".tmp", path+".blocks.tmp"
+	scratch := path + ".blocks.tmp"
 	defer os.Remove(scratch)
 	data, err := os.Create(scratch)
 	if err != nil {
@@ -121,34 +119,10 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	if err := bw.Flush(); err != nil {
 		return nil, err
 	}
-	hdr, err := json.Marshal(h)
-	if err != nil {
+	if err := writeTableFile(path, deviceMagic, h, data); err != nil {
 		return nil, err
 	}
-	var pre bytes.Buffer
-	pre.WriteString(deviceMagic)
-	pre.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
-	pre.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
-	pre.Write(hdr)
-	f, err := os.Create(tmp)
-	if err != nil {
-		return nil, err
-	}
-	_, err = f.Write(pre.Bytes())
-	if err == nil {
-		_, err = data.Seek(0, io.SeekStart)
-	}
-	if err == nil {
-		_, err = io.Copy(f, data)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return nil, err
-	}
-	return h, os.Rename(tmp, path)
+	return h, nil
 }
 
 // newDevEncoder returns an encoder for the options' codec and block size.

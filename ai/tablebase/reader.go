@@ -90,27 +90,15 @@ func readAt(src io.ReaderAt, p []byte, off int64) error {
 // open reads the header of the table file in src (size bytes) for rules r
 // (nil: the game the header names) and, with check, every block's checksum.
 func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
-	var pre [len(fileMagic) + 8]byte
-	if size >= int64(len(deviceMagic)) && readAt(src, pre[:len(deviceMagic)], 0) == nil && string(pre[:len(deviceMagic)]) == deviceMagic {
+	var magic [len(deviceMagic)]byte
+	if size >= int64(len(magic)) && readAt(src, magic[:], 0) == nil && string(magic[:]) == deviceMagic {
 		return openDevice(src, size, r, check)
 	}
-	if size < int64(len(pre)) || readAt(src, pre[:], 0) != nil || string(pre[:len(fileMagic)]) != fileMagic {
-		return nil, errors.New("not a Hunt Chess table file (bad magic)")
+	hdr, base, err := readHeader(src, size, fileMagic, errors.New("not a Hunt Chess table file (bad magic)"))
+	if err != nil {
+		return nil, err
 	}
-	n := int64(binary.LittleEndian.Uint32(pre[len(fileMagic):]))
-	sum := binary.LittleEndian.Uint32(pre[len(fileMagic)+4:])
-	off := int64(len(pre))
-	if off+n > size {
-		return nil, errors.New("truncated table file (header cut off)")
-	}
-	hdr := make([]byte, n)
-	if err := readAt(src, hdr, off); err != nil {
-		return nil, fmt.Errorf("reading the table header: %w", err)
-	}
-	if crc32.ChecksumIEEE(hdr) != sum {
-		return nil, errors.New("corrupt table file (header checksum mismatch)")
-	}
-	t := &Table{src: src, base: off + n, size: size - off - n}
+	t := &Table{src: src, base: base, size: size - base}
 	t.cache.budget = DefaultCacheBytes
 	if err := json.Unmarshal(hdr, &t.Header); err != nil {
 		return nil, fmt.Errorf("corrupt table header: %v", err)
@@ -118,15 +106,50 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	if t.Format != formatVersion {
 		return nil, fmt.Errorf("table format %d, this build reads %d", t.Format, formatVersion)
 	}
-	r, err := t.checkRules(r)
+	r, err = t.checkRules(r)
 	if err != nil {
 		return nil, err
 	}
 	t.r = r
+	if err := t.checkSections(check, t.checkSection); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// readHeader reads the header of the table file in src (size bytes) that
+// starts with magic (the counterpart of writeTableFile): it returns the
+// header's bytes, its CRC-32 checked, and where the blocks begin; short is
+// the error for a file too short for the magic and the header's length
+// (or not starting with magic).
+func readHeader(src io.ReaderAt, size int64, magic string, short error) ([]byte, int64, error) {
+	pre := make([]byte, len(magic)+8)
+	if size < int64(len(pre)) || readAt(src, pre, 0) != nil || string(pre[:len(magic)]) != magic {
+		return nil, 0, short
+	}
+	n := int64(binary.LittleEndian.Uint32(pre[len(magic):]))
+	sum := binary.LittleEndian.Uint32(pre[len(magic)+4:])
+	off := int64(len(pre))
+	if off+n > size {
+		return nil, 0, errors.New("truncated table file (header cut off)")
+	}
+	hdr := make([]byte, n)
+	if err := readAt(src, hdr, off); err != nil {
+		return nil, 0, fmt.Errorf("reading the table header: %w", err)
+	}
+	if crc32.ChecksumIEEE(hdr) != sum {
+		return nil, 0, errors.New("corrupt table file (header checksum mismatch)")
+	}
+	return hdr, off + n, nil
+}
+
+// checkSections checks every section with checkSec and, with check, reads
+// every block of it (readBlock checks its CRC-32).
+func (t *Table) checkSections(check bool, checkSec func(*Section) error) error {
 	var buf []byte
 	for _, sec := range t.Sections {
-		if err := t.checkSection(sec); err != nil {
-			return nil, err
+		if err := checkSec(sec); err != nil {
+			return err
 		}
 		for i, b := range sec.Blocks {
 			if !check {
@@ -134,11 +157,11 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 			}
 			buf = grow(buf, int(b.Len))
 			if err := t.readBlock(sec, i, buf); err != nil {
-				return nil, err
+				return err
 			}
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // checkRules returns the rules the header names (r, if not nil) or says

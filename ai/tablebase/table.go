@@ -221,6 +221,41 @@ func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte,
 	return nil
 }
 
+// writeTableFile writes a table file as path: magic, the header's length
+// and CRC-32, the header (JSON), then the blocks already written to data (a
+// scratch file), through path+".tmp" renamed over path.
+func writeTableFile(path, magic string, h any, data *os.File) error {
+	hdr, err := json.Marshal(h)
+	if err != nil {
+		return err
+	}
+	var pre bytes.Buffer
+	pre.WriteString(magic)
+	pre.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
+	pre.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
+	pre.Write(hdr)
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	_, err = f.Write(pre.Bytes())
+	if err == nil {
+		_, err = data.Seek(0, io.SeekStart)
+	}
+	if err == nil {
+		_, err = io.Copy(f, data)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(tmp)
+		return err
+	}
+	return os.Rename(tmp, path)
+}
+
 // Write writes the solved tiers as path. The
 // bytes depend on the tables alone (no times, no machine facts). The blocks
 // go to a scratch file first (the header, which locates them, comes first
@@ -231,7 +266,7 @@ func (s *Solver) Write(path string) (*Header, error) {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return nil, err
 	}
-	tmp, scratch := path+".tmp", path+".blocks.tmp"
+	scratch := path + ".blocks.tmp"
 	defer os.Remove(scratch)
 	data, err := os.Create(scratch)
 	if err != nil {
@@ -258,34 +293,10 @@ func (s *Solver) Write(path string) (*Header, error) {
 	if err := bw.Flush(); err != nil {
 		return nil, err
 	}
-	hdr, err := json.Marshal(h)
-	if err != nil {
+	if err := writeTableFile(path, fileMagic, h, data); err != nil {
 		return nil, err
 	}
-	var pre bytes.Buffer
-	pre.WriteString(fileMagic)
-	pre.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
-	pre.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
-	pre.Write(hdr)
-	f, err := os.Create(tmp)
-	if err != nil {
-		return nil, err
-	}
-	_, err = f.Write(pre.Bytes())
-	if err == nil {
-		_, err = data.Seek(0, io.SeekStart)
-	}
-	if err == nil {
-		_, err = io.Copy(f, data)
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return nil, err
-	}
-	return h, os.Rename(tmp, path)
+	return h, nil
 }
 
 // section returns the section holding positions with the given counts.
