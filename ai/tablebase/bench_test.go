@@ -29,14 +29,7 @@ func BenchmarkProbe(b *testing.B) {
 				b.Skip(err)
 			}
 			ps := coveredPositions(b, t, g)
-			t.SetCacheBytes(-1)
-			for _, sec := range t.Sections { // decompress everything first
-				for i := range sec.Blocks {
-					if _, err := t.load(sec, i); err != nil {
-						b.Fatal(err)
-					}
-				}
-			}
+			unpackAll(b, t)
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				t.Probe(ps[i%len(ps)])
@@ -109,21 +102,40 @@ func BenchmarkProbeCached(b *testing.B) {
 			if err != nil {
 				b.Skip(err)
 			}
-			ps := coveredPositions(b, t, g)
-			for _, p := range ps {
-				t.Probe(p) // warm what fits
-			}
-			b.ResetTimer()
-			var next atomic.Int64
-			b.SetParallelism(1)
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					t.Probe(ps[int(next.Add(1))%len(ps)])
-				}
-			})
-			b.ReportMetric(float64(t.CacheStats().Bytes)/1e6, "cacheMB")
+			probeCached(b, t, coveredPositions(b, t, g))
 		})
 	}
+}
+
+// unpackAll unpacks every block of t into an unbounded cache (warm probes).
+func unpackAll(b *testing.B, t *Table) {
+	t.SetCacheBytes(-1)
+	for _, sec := range t.Sections {
+		for i := range sec.Blocks {
+			if _, err := t.load(sec, i); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// probeCached probes ps from two goroutines through t's cache, warmed with
+// ps first, and reports the cache's size and the block reads a probe.
+func probeCached(b *testing.B, t *Table, ps []core.Position) {
+	for _, p := range ps {
+		t.Probe(p) // warm what fits
+	}
+	reads := t.CacheStats().Reads
+	b.ResetTimer()
+	var next atomic.Int64
+	b.SetParallelism(1)
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			t.Probe(ps[int(next.Add(1))%len(ps)])
+		}
+	})
+	b.ReportMetric(float64(t.CacheStats().Bytes)/1e6, "cacheMB")
+	b.ReportMetric(float64(t.CacheStats().Reads-reads)/float64(b.N), "blockreads/op")
 }
 
 // BenchmarkLine finds the best line of 40 plies (a hint's: every child of
@@ -186,14 +198,7 @@ func BenchmarkDeviceProbe(b *testing.B) {
 			continue
 		}
 		stored, derived := devicePositions(b, t, g)
-		t.SetCacheBytes(-1)
-		for _, sec := range t.Sections {
-			for i := range sec.Blocks {
-				if _, err := t.load(sec, i); err != nil {
-					b.Fatal(err)
-				}
-			}
-		}
+		unpackAll(b, t)
 		for _, c := range []struct {
 			name string
 			ps   []core.Position
@@ -248,21 +253,7 @@ func BenchmarkDeviceProbeCached(b *testing.B) {
 			continue
 		}
 		b.Run(g.Key, func(b *testing.B) {
-			ps := coveredPositions(b, t, g)
-			for _, p := range ps {
-				t.Probe(p) // warm what fits
-			}
-			reads := t.CacheStats().Reads
-			b.ResetTimer()
-			var next atomic.Int64
-			b.SetParallelism(1)
-			b.RunParallel(func(pb *testing.PB) {
-				for pb.Next() {
-					t.Probe(ps[int(next.Add(1))%len(ps)])
-				}
-			})
-			b.ReportMetric(float64(t.CacheStats().Bytes)/1e6, "cacheMB")
-			b.ReportMetric(float64(t.CacheStats().Reads-reads)/float64(b.N), "blockreads/op")
+			probeCached(b, t, coveredPositions(b, t, g))
 		})
 	}
 }
