@@ -10,17 +10,15 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"log"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"huntchess/session"
+	"huntchess/tools/internal/bytesize"
 )
 
 func main() {
@@ -33,7 +31,7 @@ func main() {
 	if _, err := os.Stat(filepath.Join(*dir, session.ManifestName)); err != nil {
 		log.Fatalf("packserve: %s has no %s: run make device-tables first", *dir, session.ManifestName)
 	}
-	bps, err := parseRate(*rate)
+	bps, err := bytesize.Parse(*rate)
 	if err != nil {
 		log.Fatalf("packserve: -rate: %v", err)
 	}
@@ -57,22 +55,6 @@ func main() {
 	if err := srv.Serve(ln); err != nil && err != http.ErrServerClosed {
 		log.Fatalf("packserve: %v", err)
 	}
-}
-
-// parseRate reads "500KB", "2MB" or a plain number of bytes.
-func parseRate(s string) (int64, error) {
-	mult := int64(1)
-	switch u := strings.ToUpper(s); {
-	case strings.HasSuffix(u, "MB"):
-		mult, s = 1_000_000, s[:len(s)-2]
-	case strings.HasSuffix(u, "KB"):
-		mult, s = 1000, s[:len(s)-2]
-	}
-	n, err := strconv.ParseFloat(s, 64)
-	if err != nil || n < 0 {
-		return 0, fmt.Errorf("bad rate %q", s)
-	}
-	return int64(n * float64(mult)), nil
 }
 
 // slowWriter writes at most bps bytes a second.

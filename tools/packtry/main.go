@@ -15,11 +15,10 @@ import (
 	"log"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"huntchess/session"
+	"huntchess/tools/internal/bytesize"
 )
 
 func main() {
@@ -32,7 +31,7 @@ func main() {
 	if *url == "" || *dir == "" {
 		log.Fatal("packtry: -url and -dir are needed")
 	}
-	stopAt, err := bytesOf(*stop)
+	stopAt, err := bytesize.Parse(*stop)
 	if err != nil {
 		log.Fatalf("packtry: -stop-after: %v", err)
 	}
@@ -85,16 +84,4 @@ func main() {
 		}
 		fmt.Printf("deleted: %s holds %d bytes\n", *dir, p.Bytes())
 	}
-}
-
-func bytesOf(s string) (int64, error) {
-	mult := 1.0
-	switch u := strings.ToUpper(s); {
-	case strings.HasSuffix(u, "MB"):
-		mult, s = 1e6, s[:len(s)-2]
-	case strings.HasSuffix(u, "KB"):
-		mult, s = 1e3, s[:len(s)-2]
-	}
-	n, err := strconv.ParseFloat(s, 64)
-	return int64(n * mult), err
 }
