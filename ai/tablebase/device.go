@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"sync"
-	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -130,39 +129,10 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 		return nil, err
 	}
 	t.r = r
-	if err := t.checkSections(check, t.checkDeviceSection); err != nil {
+	if err := t.checkSections(check); err != nil {
 		return nil, err
 	}
 	return t, nil
-}
-
-// checkDeviceSection checks a device section against the index and its
-// blocks against the file's size.
-func (t *Table) checkDeviceSection(sec *Section) error {
-	what := sec.what()
-	if sec.BlockSize <= 0 || sec.BlockSize > 1<<24 || sec.Entries < 0 || sec.Entries%2 != 0 {
-		return fmt.Errorf("corrupt table: %s has a bad size", what)
-	}
-	if sec.Kind != "device" {
-		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
-	}
-	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
-		return fmt.Errorf("corrupt table: %s has a bad piece count", what)
-	}
-	sec.l = layoutFor(t.r, sec.K)
-	if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
-		return fmt.Errorf("%w: %s index does not match", ErrRules, what)
-	}
-	if want := (sec.storedEntries() + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
-		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
-	}
-	for i, b := range sec.Blocks {
-		if b.Off < 0 || b.Len < 0 || b.Off+int64(b.Len) > t.size {
-			return fmt.Errorf("truncated table file: %s block %d lies past the end", what, i)
-		}
-	}
-	sec.cache = make([]atomic.Pointer[block], len(sec.Blocks))
-	return nil
 }
 
 // deviceCode is Table.code for a device table: a stored position's code

@@ -111,7 +111,7 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 		return nil, err
 	}
 	t.r = r
-	if err := t.checkSections(check, t.checkSection); err != nil {
+	if err := t.checkSections(check); err != nil {
 		return nil, err
 	}
 	return t, nil
@@ -143,12 +143,12 @@ func readHeader(src io.ReaderAt, size int64, magic string, short error) ([]byte,
 	return hdr, off + n, nil
 }
 
-// checkSections checks every section with checkSec and, with check, reads
+// checkSections checks every section (checkSection) and, with check, reads
 // every block of it (readBlock checks its CRC-32).
-func (t *Table) checkSections(check bool, checkSec func(*Section) error) error {
+func (t *Table) checkSections(check bool) error {
 	var buf []byte
 	for _, sec := range t.Sections {
-		if err := checkSec(sec); err != nil {
+		if err := t.checkSection(sec); err != nil {
 			return err
 		}
 		for i, b := range sec.Blocks {
@@ -189,13 +189,18 @@ func (sec *Section) what() string {
 }
 
 // checkSection checks a section against the index and its blocks against
-// the file's size.
+// the file's size. A device table's sections (kind "device") store half
+// their index (storedEntries), in blocks of up to 16 Mi entries.
 func (t *Table) checkSection(sec *Section) error {
 	what := sec.what()
-	if sec.BlockSize <= 0 || sec.BlockSize > denseBlock || sec.Entries < 0 {
+	kind, maxBlock, stored := "dense", denseBlock, sec.Entries
+	if t.dev != nil {
+		kind, maxBlock, stored = "device", 1<<24, sec.storedEntries()
+	}
+	if sec.BlockSize <= 0 || sec.BlockSize > maxBlock || sec.Entries < 0 || (t.dev != nil && sec.Entries%2 != 0) {
 		return fmt.Errorf("corrupt table: %s has a bad size", what)
 	}
-	if sec.Kind != "dense" {
+	if sec.Kind != kind {
 		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
 	}
 	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
@@ -205,7 +210,7 @@ func (t *Table) checkSection(sec *Section) error {
 	if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
 		return fmt.Errorf("%w: %s index does not match", ErrRules, what)
 	}
-	if want := (sec.Entries + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
+	if want := (stored + int64(sec.BlockSize) - 1) / int64(sec.BlockSize); int64(len(sec.Blocks)) != want {
 		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
 	}
 	for i, b := range sec.Blocks {
