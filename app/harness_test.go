@@ -252,3 +252,15 @@ func blockThink(ctx context.Context, _ *core.Game, _ ai.Level) ai.Result {
 	<-ctx.Done()
 	return ai.Result{}
 }
+
+// waitSearched waits until the review screen r has the search's verdicts.
+func (h *harness) waitSearched(r *reviewScreen) {
+	h.waitFor("the search's verdicts", func() bool {
+		select {
+		case <-r.searched:
+			return true
+		default:
+			return false
+		}
+	})
+}

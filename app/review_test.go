@@ -95,14 +95,7 @@ func TestReviewBySearch(t *testing.T) {
 	r, ok := h.a.top().(*reviewScreen)
 	require.True(t, ok)
 	require.Contains(t, texts(h.a.Window()), "The search is judging the moves…")
-	h.waitFor("the search's verdicts", func() bool {
-		select {
-		case <-r.searched:
-			return true
-		default:
-			return false
-		}
-	})
+	h.waitSearched(r)
 	out := texts(h.a.Window())
 	require.NotContains(t, out, "not judged")
 	require.NotContains(t, out, "judging")

@@ -237,14 +237,7 @@ func TestReviewFitsPhone(t *testing.T) {
 		h.a.startGame(g, session.ModeTwoPlayers)
 		h.a.showReview(g)
 		r := h.a.top().(*reviewScreen)
-		h.waitFor("the search's verdicts", func() bool {
-			select {
-			case <-r.searched:
-				return true
-			default:
-				return false
-			}
-		})
+		h.waitSearched(r)
 		h.a.render()
 		if w := h.a.Window().Content().MinSize().Width; w > 390 {
 			t.Errorf("%s: the review is %v wide", lang, w)
