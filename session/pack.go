@@ -262,8 +262,12 @@ func (p *Pack) SaveRemote(m *Manifest) error {
 
 // SavedRemote is the site's manifest as last fetched (nil: none, or
 // unreadable).
-func (p *Pack) SavedRemote() *Manifest {
-	data, err := os.ReadFile(filepath.Join(p.Dir, remoteName))
+func (p *Pack) SavedRemote() *Manifest { return p.readManifest(remoteName) }
+
+// readManifest reads the manifest in the pack's folder named name (nil:
+// none, or unreadable).
+func (p *Pack) readManifest(name string) *Manifest {
+	data, err := os.ReadFile(filepath.Join(p.Dir, name))
 	if err != nil {
 		return nil
 	}
@@ -277,12 +281,8 @@ func (p *Pack) SavedRemote() *Manifest {
 // Installed is the installed pack's manifest (nil: none). Entries whose
 // file is missing or of another size are left out.
 func (p *Pack) Installed() *Manifest {
-	data, err := os.ReadFile(filepath.Join(p.Dir, ManifestName))
-	if err != nil {
-		return nil
-	}
-	m, err := ParseManifest(data)
-	if err != nil {
+	m := p.readManifest(ManifestName)
+	if m == nil {
 		return nil
 	}
 	kept := m.Files[:0]
