@@ -94,7 +94,7 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	if size >= int64(len(magic)) && readAt(src, magic[:], 0) == nil && string(magic[:]) == deviceMagic {
 		return openDevice(src, size, r, check)
 	}
-	hdr, base, err := readHeader(src, size, fileMagic, errors.New("not a Hunt Chess table file (bad magic)"))
+	hdr, base, err := readHeader(src, size, fileMagic, "table", errors.New("not a Hunt Chess table file (bad magic)"))
 	if err != nil {
 		return nil, err
 	}
@@ -117,12 +117,12 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	return t, nil
 }
 
-// readHeader reads the header of the table file in src (size bytes) that
-// starts with magic (the counterpart of writeTableFile): it returns the
-// header's bytes, its CRC-32 checked, and where the blocks begin; short is
-// the error for a file too short for the magic and the header's length
-// (or not starting with magic).
-func readHeader(src io.ReaderAt, size int64, magic string, short error) ([]byte, int64, error) {
+// readHeader reads the header of the file in src (size bytes) that starts
+// with magic (appendHeader wrote it), a file of kind what ("table",
+// "strategy"): it returns the header's bytes, its CRC-32 checked, and where
+// the rest begins; short is the error for a file too short for the magic
+// and the header's length (or not starting with magic).
+func readHeader(src io.ReaderAt, size int64, magic, what string, short error) ([]byte, int64, error) {
 	pre := make([]byte, len(magic)+8)
 	if size < int64(len(pre)) || readAt(src, pre, 0) != nil || string(pre[:len(magic)]) != magic {
 		return nil, 0, short
@@ -131,14 +131,14 @@ func readHeader(src io.ReaderAt, size int64, magic string, short error) ([]byte,
 	sum := binary.LittleEndian.Uint32(pre[len(magic)+4:])
 	off := int64(len(pre))
 	if off+n > size {
-		return nil, 0, errors.New("truncated table file (header cut off)")
+		return nil, 0, fmt.Errorf("truncated %s file (header cut off)", what)
 	}
 	hdr := make([]byte, n)
 	if err := readAt(src, hdr, off); err != nil {
-		return nil, 0, fmt.Errorf("reading the table header: %w", err)
+		return nil, 0, fmt.Errorf("reading the %s header: %w", what, err)
 	}
 	if crc32.ChecksumIEEE(hdr) != sum {
-		return nil, 0, errors.New("corrupt table file (header checksum mismatch)")
+		return nil, 0, fmt.Errorf("corrupt %s file (header checksum mismatch)", what)
 	}
 	return hdr, off + n, nil
 }

@@ -334,17 +334,11 @@ func (s *Strategy) Bytes() ([]byte, error) {
 	}
 	h := s.StrategyHeader
 	h.BodyBytes, h.BodyCRC = body.Len(), crc32.ChecksumIEEE(body.Bytes())
-	hdr, err := json.Marshal(h)
+	out, err := appendHeader(nil, strategyMagic, h)
 	if err != nil {
 		return nil, err
 	}
-	var out bytes.Buffer
-	out.WriteString(strategyMagic)
-	out.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
-	out.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
-	out.Write(hdr)
-	out.Write(body.Bytes())
-	return out.Bytes(), nil
+	return append(out, body.Bytes()...), nil
 }
 
 // ReadStrategy checks and opens a strategy file held in memory: magic,
@@ -352,18 +346,10 @@ func (s *Strategy) Bytes() ([]byte, error) {
 // body's shape. A file that fails any check is refused with an error that
 // says why.
 func ReadStrategy(data []byte) (*Strategy, error) {
-	pre := len(strategyMagic) + 8
-	if len(data) < pre || string(data[:len(strategyMagic)]) != strategyMagic {
-		return nil, errors.New("not a Hunt Chess strategy file (bad magic)")
-	}
-	n := int(binary.LittleEndian.Uint32(data[len(strategyMagic):]))
-	sum := binary.LittleEndian.Uint32(data[len(strategyMagic)+4:])
-	if n > len(data)-pre {
-		return nil, errors.New("truncated strategy file (header cut off)")
-	}
-	hdr := data[pre : pre+n]
-	if crc32.ChecksumIEEE(hdr) != sum {
-		return nil, errors.New("corrupt strategy file (header checksum mismatch)")
+	hdr, base, err := readHeader(bytes.NewReader(data), int64(len(data)), strategyMagic, "strategy",
+		errors.New("not a Hunt Chess strategy file (bad magic)"))
+	if err != nil {
+		return nil, err
 	}
 	s := &Strategy{}
 	if err := json.Unmarshal(hdr, &s.StrategyHeader); err != nil {
@@ -388,7 +374,7 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	default:
 		return nil, fmt.Errorf("corrupt strategy header: winner %q", s.Winner)
 	}
-	body := data[pre+n:]
+	body := data[base:]
 	if len(body) != s.BodyBytes || crc32.ChecksumIEEE(body) != s.BodyCRC {
 		return nil, errors.New("corrupt strategy file (body length or checksum mismatch)")
 	}

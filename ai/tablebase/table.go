@@ -221,25 +221,34 @@ func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte,
 	return nil
 }
 
+// appendHeader appends to dst what starts a table or strategy file: magic,
+// the length and CRC-32 of the header h in JSON, and that JSON (readHeader
+// reads it back).
+func appendHeader(dst []byte, magic string, h any) ([]byte, error) {
+	hdr, err := json.Marshal(h)
+	if err != nil {
+		return nil, err
+	}
+	dst = append(dst, magic...)
+	dst = binary.LittleEndian.AppendUint32(dst, uint32(len(hdr)))
+	dst = binary.LittleEndian.AppendUint32(dst, crc32.ChecksumIEEE(hdr))
+	return append(dst, hdr...), nil
+}
+
 // writeTableFile writes a table file as path: magic, the header's length
 // and CRC-32, the header (JSON), then the blocks already written to data (a
 // scratch file), through path+".tmp" renamed over path.
 func writeTableFile(path, magic string, h any, data *os.File) error {
-	hdr, err := json.Marshal(h)
+	pre, err := appendHeader(nil, magic, h)
 	if err != nil {
 		return err
 	}
-	var pre bytes.Buffer
-	pre.WriteString(magic)
-	pre.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
-	pre.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
-	pre.Write(hdr)
 	tmp := path + ".tmp"
 	f, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
-	_, err = f.Write(pre.Bytes())
+	_, err = f.Write(pre)
 	if err == nil {
 		_, err = data.Seek(0, io.SeekStart)
 	}
