@@ -12,8 +12,9 @@
 //  2. Fyne's own built-in font for the style (theme.DefaultTextFont(),
 //     DefaultTextBoldFont(), …), unless it is the same resource as 1,
 //  3. the built-in emoji font,
-//  4. a system font found with fontconfig-like scanning (only if one is
-//     installed: on a machine without a CJK system font there is none).
+//  4. a system font found with fontconfig-like scanning — which the app
+//     turns off (app/sysfonts.go: the subsets cover every character, and
+//     the scan and its face cost 8 MB of memory).
 //
 // Each rune is drawn with the first face whose cmap has it; a rune no face
 // has is drawn as a replacement box. So Chinese only renders reliably if the
@@ -29,12 +30,11 @@
 // too) is drawn in one consistent typeface, Noto Sans CJK SC, whose Latin
 // letters match the Chinese in weight and height. Italic styles get the
 // upright subset (there is no CJK italic), so the app asks for no italic
-// text: it would look the same, and Fyne loads three fonts for every text
-// style it draws (the theme's, its own italic and a system one: some 5 MB
-// of memory for the italic style); monospace and symbol styles keep
+// text: it would look the same, and Fyne loads two more fonts for every
+// text style it draws (the theme's and its own italic); monospace and symbol styles keep
 // Fyne's own fonts, so keep Chinese out of monospace text. Any character the
 // subset lacks (e.g. one typed by the user) still falls back to Fyne's font
-// (Latin) or a system font.
+// (Latin), else shows as a box.
 //
 // After changing any message file, run `make fonts` (scripts/fonts.sh):
 // translations' tests fail if a message uses a character these fonts lack.
