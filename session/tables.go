@@ -16,24 +16,31 @@ import (
 	"huntchess/translations"
 )
 
-// Endgame tables on the device. The first time a game with a table plan is
-// played, its table is loaded from the app's storage or, where it is
-// missing, damaged or built for other rules, solved in the background and
-// cached there; the game is playable meanwhile with search. Once loaded,
-// the manager hands it to the engine (it is an ai.Tables: Master, the
-// levels and the hints play from it), the review and the puzzles. It is
-// the one owner of the loaded tables. It also hands out the proven
-// strategies from the start that the app ships (Strategy, strategy.go):
-// where no table covers a position of one, Master, the hints and the
-// review play and judge from it.
+// Endgame tables on the device. The first time a game with a table is
+// played, its table is had, in this order: a developer's
+// (HUNTCHESS_TABLES), the installed table pack's, the one shipped inside
+// the app (shipped.go; not with HUNTCHESS_SHIPPED=off), the one solved
+// before and cached in the app's storage; else, where the device can solve
+// the game, it is solved in the background and cached there (a cached file
+// that is damaged or built for other rules is solved again); the game is
+// playable meanwhile with search. A file of any source that is damaged or
+// built for other rules is passed over. Once loaded, the manager hands it
+// to the engine (it is an ai.Tables: Master, the levels and the hints play
+// from it), the review and the puzzles. It is the one owner of the loaded
+// tables. It also hands out the proven strategies from the start that the
+// app ships (Strategy, strategy.go): where no table covers a position of
+// one, Master, the hints and the review play and judge from it.
 //
-// Which games: Surround the Lion everywhere (25 s on a 2-core desktop,
-// 0.4 GB while solving, 10 MB cached); the moving phase of deer chess on
-// the desktop only (82 s, 0.5 GB while solving, 37 MB cached; see
-// BenchmarkFirstUse). The deer
-// placement phase (6.4 GB), Wolf Carries the Pig and Beat the Wolf are
-// desktop tables built by `make tables` / `make solve-all`, found through
-// HUNTCHESS_TABLES.
+// Which games: shipped, Surround the Lion whole, deer chess's moving phase
+// and Beat the Wolf's endgames on every device (ShippedGames; the browser
+// downloads them from its site). Solved on first use where the shipped
+// table is not there (HUNTCHESS_SHIPPED=off, or a stale one): Surround the
+// Lion everywhere (25 s on a 2-core desktop, 0.4 GB while solving, 10 MB
+// cached); the moving phase of deer chess on the desktop only (82 s, 0.5 GB
+// while solving, 37 MB cached; see BenchmarkFirstUse). The deer placement
+// phase (6.4 GB), Wolf Carries the Pig and Beat the Wolf's 17-dog tier come
+// from the table pack, or, on a desktop, from `make tables` / `make
+// solve-all` through HUNTCHESS_TABLES.
 
 // appPlan is what the app solves on the device for a game, if anything.
 func appPlan(id core.GameID, mobile bool) (tablebase.Plan, bool) {
@@ -85,6 +92,14 @@ type tableManager struct {
 	// pack is the installed table pack (SetPack, PackChanged): packPath
 	// its file of each game ("" for none), fromPack whether the loaded
 	// table is that file, packErr why it was refused (damaged, other rules).
+	// shipped opens the table shipped with the app (OpenShipped; nil: the
+	// shipped tables are not used: tests, HUNTCHESS_SHIPPED=off); hasShipped
+	// tells, once checked, whether it opens for the rules here.
+	shipped    func(core.GameID) (*tablebase.Table, error)
+	hasShipped [core.NumGames]struct {
+		once sync.Once
+		ok   bool
+	}
 	pack     *Pack
 	packPath [core.NumGames]string
 	fromPack [core.NumGames]bool
@@ -109,8 +124,42 @@ type tableManager struct {
 // storage>/tables; "" for none: nothing is loaded or solved), extra the
 // folders searched first (TablesFromEnv), mobile whether the device is a
 // phone (it solves less), do how status changes reach the UI goroutine.
+// The tables shipped with the app are used unless HUNTCHESS_SHIPPED=off
+// (UseShipped).
 func NewTables(dir string, extra []string, mobile bool, do func(func())) *Tables {
-	return newTableManager(dir, extra, mobile, do)
+	m := newTableManager(dir, extra, mobile, do)
+	m.UseShipped(ShippedFromEnv())
+	return m
+}
+
+// UseShipped tells whether the manager uses the tables shipped with the app
+// (NewTables: unless HUNTCHESS_SHIPPED=off). Call it before the first
+// Ensure.
+func (m *tableManager) UseShipped(on bool) {
+	m.shipped = nil
+	if on {
+		m.shipped = func(id core.GameID) (*tablebase.Table, error) { return OpenShipped(id, false) }
+	}
+}
+
+// shippedOK reports whether game id's shipped table is there and built for
+// the rules here (checked once; a stale or damaged one is reported on
+// stderr, once, and passed over).
+func (m *tableManager) shippedOK(id core.GameID) bool {
+	if m.shipped == nil || !IsShipped(id) {
+		return false
+	}
+	e := &m.hasShipped[id]
+	e.once.Do(func() {
+		t, err := m.shipped(id)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "huntchess: %v (not used: run make device-tables)\n", err)
+			return
+		}
+		e.ok = true
+		t.Close()
+	})
+	return e.ok
 }
 
 func newTableManager(dir string, extra []string, mobile bool, do func(func())) *tableManager {
@@ -190,13 +239,20 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 func (m *tableManager) Use(id core.GameID, t *tablebase.Table) { m.set(id, t) }
 
 // Planned reports whether this device has (or makes) a table of game id:
-// one it solves (or, in the browser, downloads) or one of the installed
-// table pack (a nil manager has none).
+// one of the installed table pack, one shipped with the app (in the
+// browser: one its site serves, downloaded), or one it solves (a nil
+// manager, or one without a cache folder or a download, has none).
 func (m *tableManager) Planned(id core.GameID) bool {
 	if m == nil || (m.dir == "" && m.fetch == nil) {
 		return false
 	}
 	if m.packFile(id) != "" {
+		return true
+	}
+	if m.dir == "" {
+		return IsShipped(id) // the browser: its site serves the shipped tables
+	}
+	if m.shippedOK(id) {
 		return true
 	}
 	_, ok := appPlan(id, m.mobile)
@@ -414,10 +470,12 @@ func (m *tableManager) PackError(id core.GameID) error {
 }
 
 // load opens a developer's table (HUNTCHESS_TABLES), else the installed
-// pack's, else the cached one, that covers the plan (any table of the game
-// where the device solves none: !solvable); a file that is damaged or built
-// for other rules is passed over (a cached one is rebuilt; a pack file is
-// reported: PackError and stderr). pack tells the table is the pack's.
+// pack's, else the one shipped with the app, else the cached one, that
+// covers the plan (any table of the game where the device solves none:
+// !solvable); a file that is damaged or built for other rules is passed
+// over (a cached one is rebuilt; a pack file is reported: PackError and
+// stderr; a shipped one on stderr, once). pack tells the table is the
+// pack's.
 func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) (t *tablebase.Table, pack bool) {
 	ok := func(t *tablebase.Table) bool {
 		g, isGame := t.Rules().Game()
@@ -446,6 +504,17 @@ func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) 
 		m.packErr[id] = err
 		m.mu.Unlock()
 		fmt.Fprintf(os.Stderr, "huntchess: table pack: %v (not used)\n", err)
+	}
+	if m.shippedOK(id) {
+		t, err := m.shipped(id)
+		if err == nil && ok(t) {
+			m.sizeCache(id, t)
+			return t, false
+		}
+		if err == nil {
+			t.Close()
+			fmt.Fprintf(os.Stderr, "huntchess: the shipped table of %s does not cover what the device solves (not used: run make device-tables)\n", id)
+		}
 	}
 	if m.dir == "" {
 		return nil, false
