@@ -70,6 +70,16 @@ import (
 //	HUNTCHESS_MEMPROFILE, HUNTCHESS_DEVLOG, HUNTCHESS_WATCH_LOOP,
 //	HUNTCHESS_WATCH_WAIT, HUNTCHESS_THINK_SCALE  memory measurement
 //	                  (devmem.go, scripts/memory.sh)
+//
+// The tables come from these (session.Tables, read once at start):
+//
+//	HUNTCHESS_TABLES  folders of developer tables (make tables / solve-all),
+//	                  separated like PATH, used before any other
+//	HUNTCHESS_SHIPPED off: the tables shipped inside the app are not used,
+//	                  so a table is solved on first use as on a device
+//	                  without them (the crash test's and make memory's
+//	                  solving stages)
+//	HUNTCHESS_PACK_URL  the table pack's address (session.PackURLEnv)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int
