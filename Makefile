@@ -39,7 +39,11 @@ APP_TABLES_DIR ?= build/apptables
 # Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames and
 # the proven strategies (about 25 MB); the pack: deer chess whole, Beat the
 # Wolf's 17-dog tier, Wolf Carries the Pig (those that make solve-all wrote).
+# The shipped tables are copied, byte for byte, into DEVICE_EMBED
+# (session/shipped/), the folder the native builds embed and scripts/web.sh
+# serves: commit them there.
 DEVICE_OUT       ?= build/device
+DEVICE_EMBED     ?= session/shipped
 DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(APP_TABLES_DIR)/deer-chess.hctb \
                     $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb)
 DEVICE_STRATEGY  ?= $(wildcard session/strategies/*.hcst)
@@ -76,7 +80,7 @@ help:
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
 	@echo "make serve-web    serve build/web on http://127.0.0.1:8080/ (WEB_ADDR)"
 	@echo "make test-web     the browser test: build/web in headless Chromium (webtest/)"
-	@echo "make device-tables what the app embeds and the table pack, into $(DEVICE_OUT)/{shipped,pack} (twice, compared)"
+	@echo "make device-tables what the app embeds and the table pack, into $(DEVICE_OUT)/{shipped,pack} (twice, compared); the shipped tables into $(DEVICE_EMBED)"
 	@echo "make package-size the Linux package's and the web build's sizes (scripts/package-size.sh)"
 	@echo "make clean        remove build/"
 
@@ -262,7 +266,7 @@ strategies: $(SOLVE)
 # and the table pack (DEVICE_PACK) with its manifest, byte for byte the same
 # on every run: made twice and compared unless DEVICE_TWICE=0.
 device-tables: $(SOLVE)
-	GO=$(GO) DEVICE_OUT='$(DEVICE_OUT)' DEVICE_SHIP='$(strip $(DEVICE_SHIP))' DEVICE_STRATEGY='$(strip $(DEVICE_STRATEGY))' \
+	GO=$(GO) DEVICE_OUT='$(DEVICE_OUT)' DEVICE_EMBED='$(DEVICE_EMBED)' DEVICE_SHIP='$(strip $(DEVICE_SHIP))' DEVICE_STRATEGY='$(strip $(DEVICE_STRATEGY))' \
 	  DEVICE_PACK='$(strip $(DEVICE_PACK))' DEVICE_CONVERT='$(DEVICE_CONVERT)' DEVICE_TWICE=$(DEVICE_TWICE) \
 	  DEVICE_BUDGET_MB=$(DEVICE_BUDGET_MB) bash scripts/device-tables.sh
 

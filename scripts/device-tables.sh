@@ -6,6 +6,9 @@
 #                          shipped.json (at most DEVICE_BUDGET_MB in all)
 #   $DEVICE_OUT/pack/      the pack's tables and manifest.json, to publish
 #                          at the pack's address (session.DefaultPackURL)
+#   $DEVICE_EMBED/*.hctb   the shipped tables again, byte for byte: the
+#                          folder the native builds embed (session/shipped/,
+#                          session/shipped.go) and scripts/web.sh serves
 #
 # Inputs (environment; the Makefile passes its variables of the same names):
 #   DEVICE_SHIP      tables embedded in the app (default: Surround the Lion)
@@ -24,6 +27,8 @@
 #                    $DEVICE_OUT.again and must come out byte for byte the
 #                    same (sha256 of every file); 0: once.
 #   DEVICE_BUDGET_MB the shipped files' budget (default 40)
+#   DEVICE_EMBED     the embed folder (default session/shipped; empty: not
+#                    copied). Its old *.hctb are replaced; commit the new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,6 +36,7 @@ GO=${GO:-go}
 OUT=${DEVICE_OUT:-build/device}
 TWICE=${DEVICE_TWICE:-1}
 BUDGET_MB=${DEVICE_BUDGET_MB:-40}
+EMBED=${DEVICE_EMBED-session/shipped}
 SHIP=${DEVICE_SHIP-build/tables/surround-the-lion.hctb}
 STRATEGY=${DEVICE_STRATEGY-}
 CONVERT=${DEVICE_CONVERT-}
@@ -93,3 +99,18 @@ if [ "$TWICE" = 1 ]; then
 fi
 sums "$OUT" >"$OUT.sha256"
 echo "device-tables: sha256 of every file in $OUT.sha256"
+
+# The shipped tables into the folder the app embeds (the strategies are
+# embedded from session/strategies, where make strategies writes them).
+if [ -n "$EMBED" ]; then
+  mkdir -p "$EMBED"
+  rm -f "$EMBED"/*.hctb
+  n=0
+  for f in "$OUT"/shipped/*.hctb; do
+    [ -f "$f" ] || continue
+    cp "$f" "$EMBED/"
+    cmp -s "$f" "$EMBED/$(basename "$f")" || { echo "device-tables: error: $EMBED/$(basename "$f") differs after the copy" >&2; exit 1; }
+    n=$((n + 1))
+  done
+  echo "device-tables: $n shipped tables copied into $EMBED/ (the native builds embed them; commit them)"
+fi
