@@ -15,6 +15,7 @@
 #   wasm_exec.js              Go's loader, from $(go env GOROOT)
 #   index.html, start.js      our page (web/): loading screen, touch, …
 #   sw.js, manifest.webmanifest, icons/   installable, offline (tools/webicons)
+#   tables/                   the shipped device tables (session/shipped/)
 #   build.json                the build's ID and sizes
 #
 # The build ID (a hash of every file) versions the service worker's cache,
@@ -47,20 +48,24 @@ done
 "$GO" run ./tools/webicons -in Icon.png -out "$OUT/icons"
 cp web/index.html web/start.js web/sw.js web/manifest.webmanifest "$OUT/"
 
-# The endgame tables the browser plays from (the phone's: Surround the
-# Lion), served beside the app: the page downloads one the first time its
-# game is played and the service worker keeps it. Solved here when missing
-# (about a minute; `make test` has it already).
-TABLES_DIR=${TABLES_DIR:-build/tables}
+# The endgame tables the browser plays from: the ones the native builds
+# embed (session/shipped/, written by make device-tables; session.ShippedGames:
+# Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames),
+# served beside the app: the page downloads one the first time its game is
+# played and the service worker keeps it.
+SHIPPED_DIR=${SHIPPED_DIR:-session/shipped}
 mkdir -p "$OUT/tables"
-for g in surround-the-lion; do
-  if [ ! -f "$TABLES_DIR/$g.hctb" ]; then
-    say "solving $g for the site (about a minute)"
-    "$GO" run ./ai/solve build "$g" -dir "$TABLES_DIR" -q
-  fi
-  cp "$TABLES_DIR/$g.hctb" "$OUT/tables/"
-  say "tables/$g.hctb: $(stat -c %s "$OUT/tables/$g.hctb") bytes"
+n=0
+for f in "$SHIPPED_DIR"/*.hctb; do
+  [ -f "$f" ] || continue
+  cp "$f" "$OUT/tables/"
+  say "tables/$(basename "$f"): $(stat -c %s "$f") bytes"
+  n=$((n + 1))
 done
+if [ "$n" = 0 ]; then
+  echo "web: error: no shipped tables in $SHIPPED_DIR/ (make device-tables writes them)" >&2
+  exit 1
+fi
 
 wasm_size=$(stat -c %s "$OUT/huntchess.wasm")
 build=$(cd "$OUT" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)
