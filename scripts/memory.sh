@@ -11,19 +11,24 @@
 #
 #   -check   exit 1 when a figure is over its budget (without it the script
 #            only reports: the table-memory work lands separately)
-#   STAGE    idle | lion | deer | master (default: all four)
+#   STAGE    idle | lion | lion-shipped | deer | deer-shipped | master
+#            (default: all six)
 #
 #   idle     the home screen, IDLE_SECS (15) after the window shows
-#   lion     Surround the Lion in watch mode at Master: the peak while its
+#   lion     Surround the Lion in watch mode at Master, without the tables
+#            shipped in the app (HUNTCHESS_SHIPPED=off): the peak while its
 #            table is solved on first use (until tables/surround-the-lion.hctb
 #            appears in the app's storage and the app reports it loaded;
 #            watch mode waits, paused, meanwhile: HUNTCHESS_WATCH_WAIT), then
 #            the RSS after PLAY_MOVES (100) moves played from the table (and
 #            the peak since it loaded, in the notes)
-#   deer     the same for Twenty-Dog Deer Chess (its moving phase's table)
+#   lion-shipped  the same game with the shipped table (embedded, read on
+#            demand): the RSS after PLAY_MOVES moves played from it
+#   deer, deer-shipped  the same for Twenty-Dog Deer Chess (its moving
+#            phase's table)
 #   master   MASTER_MOVES (200) moves of Master against itself in watch mode
-#            (MASTER_GAME, default beat-the-wolf: no table, all search),
-#            game after game
+#            (MASTER_GAME, default beat-the-wolf: search, and its shipped
+#            endgames once few dogs are left), game after game
 #
 # Environment: MEMORY_BIN (a binary to measure instead of building
 # build/huntchess), MEMORY_SCALE (the AI's time scale, HUNTCHESS_THINK_SCALE,
@@ -45,11 +50,11 @@ stages=()
 for a in "$@"; do
   case "$a" in
     -check) check=1 ;;
-    idle | lion | deer | master) stages+=("$a") ;;
-    *) echo "usage: $0 [-check] [idle|lion|deer|master ...]" >&2; exit 2 ;;
+    idle | lion | lion-shipped | deer | deer-shipped | master) stages+=("$a") ;;
+    *) echo "usage: $0 [-check] [idle|lion|lion-shipped|deer|deer-shipped|master ...]" >&2; exit 2 ;;
   esac
 done
-[ ${#stages[@]} -gt 0 ] || stages=(idle lion deer master)
+[ ${#stages[@]} -gt 0 ] || stages=(idle lion lion-shipped deer deer-shipped master)
 
 IDLE_SECS="${IDLE_SECS:-15}"
 PLAY_MOVES="${PLAY_MOVES:-100}"
@@ -63,17 +68,20 @@ out="${MEMORY_OUT:-$root/build/memory.md}"
 # Budgets in MB (10^6 bytes, as /proc's kB are 1024 bytes: figures are
 # printed in MB = kB * 1024 / 10^6).
 declare -A BUDGET=(
-  [idle]=150 [lion-solve]=450 [lion-play]=220 [deer-solve]=700 [deer-play]=300 [master]=300
+  [idle]=150 [lion-solve]=450 [lion-play]=220 [lion-shipped]=220 [deer-solve]=700 [deer-play]=300
+  [deer-shipped]=300 [master]=300
 )
 declare -A LABEL=(
   [idle]="idle on the home screen"
   [lion-solve]="Surround the Lion, peak while its table is solved on first use"
   [lion-play]="Surround the Lion, playing with the table ready"
+  [lion-shipped]="Surround the Lion, playing from the shipped table"
   [deer-solve]="deer chess moving phase, peak while solving (desktop)"
   [deer-play]="deer chess, playing with the table ready"
-  [master]="after $MASTER_MOVES Master moves ($MASTER_GAME, search)"
+  [deer-shipped]="deer chess, playing from the shipped table"
+  [master]="after $MASTER_MOVES Master moves ($MASTER_GAME: search, its shipped endgames)"
 )
-ROWS=(idle lion-solve lion-play deer-solve deer-play master)
+ROWS=(idle lion-solve lion-play lion-shipped deer-solve deer-play deer-shipped master)
 declare -A FIG=() HWM=() RSS=() GL=() GOMEM=() NOTE=()
 
 bin="${MEMORY_BIN:-$root/build/huntchess}"
@@ -180,12 +188,17 @@ stage_idle() {
   GOMEM[idle]="$gofig"
 }
 
-# stage_table NAME GAME: solve on first use, then play from the table
+# stage_table NAME GAME [shipped]: solve on first use (the shipped tables
+# off), then play from the table; with shipped, play from the shipped table
+# (rows NAME-solve and NAME-play, or NAME-shipped)
 stage_table() {
-  local name="$1" game="$2" t0=$SECONDS
+  local name="$1" game="$2" shipped="${3:-}" t0=$SECONDS
+  local play="$name-play" ship=off
+  if [ -n "$shipped" ]; then play="$name-shipped" ship=on; fi
   start "$name" HUNTCHESS_SCREEN=game HUNTCHESS_GAME="$game" HUNTCHESS_MODE=watch HUNTCHESS_LEVEL=master \
-    HUNTCHESS_WATCH_LOOP=1 HUNTCHESS_WATCH_WAIT=1 HUNTCHESS_THINK_SCALE="$MEMORY_SCALE"
+    HUNTCHESS_WATCH_LOOP=1 HUNTCHESS_WATCH_WAIT=1 HUNTCHESS_THINK_SCALE="$MEMORY_SCALE" HUNTCHESS_SHIPPED="$ship"
   local file="$dir/config/fyne/io.github.huntchess/tables/$game.hctb"
+  [ -z "$shipped" ] || file="$dir/none" # nothing is written: wait for the log
   # Ready: the app says it loaded the table (or, from an app without the
   # developer log, 3 s after the file appears).
   local seen=""
@@ -197,15 +210,17 @@ stage_table() {
     fi
     kill -0 "$app" 2>/dev/null || { echo "memory: $name: the app exited" >&2; tail "$dir/log" >&2; exit 1; }
     [ $((SECONDS - t0)) -lt "$SOLVE_TIMEOUT" ] || { echo "memory: $name: no table after $SOLVE_TIMEOUT s" >&2; exit 1; }
-    progress "memory: $name: solving the table, $((SECONDS - t0)) s, RSS $(mb "$(status_kb "$app" VmRSS)") MB, peak $(mb "$(status_kb "$app" VmHWM)") MB"
+    progress "memory: $name: $([ -n "$shipped" ] && echo "loading the shipped table" || echo "solving the table"), $((SECONDS - t0)) s, RSS $(mb "$(status_kb "$app" VmRSS)") MB, peak $(mb "$(status_kb "$app" VmHWM)") MB"
     sleep 0.5
   done
   progress_done
   local solve_s=$((SECONDS - t0))
-  record "$name-solve" "$(status_kb "$app" VmHWM)"
-  gostat
-  GOMEM[$name-solve]="$gofig"
-  NOTE[$name-solve]="ready after $solve_s s"
+  if [ -z "$shipped" ]; then
+    record "$name-solve" "$(status_kb "$app" VmHWM)"
+    gostat
+    GOMEM[$name-solve]="$gofig"
+    NOTE[$name-solve]="ready after $solve_s s"
+  fi
   reset_peak
   local m0; m0="$(moves)"; m0="${m0:-0}"
   local t1=$SECONDS
@@ -216,14 +231,18 @@ stage_table() {
     [ -n "$has_prof" ] || [ $((SECONDS - t1)) -lt "${PLAY_SECS:-60}" ] || break
     [ $((SECONDS - t1)) -lt "$MOVES_TIMEOUT" ] || { echo "memory: $name: only $((m - m0)) moves in $MOVES_TIMEOUT s" >&2; break; }
     kill -0 "$app" 2>/dev/null || { echo "memory: $name: the app exited" >&2; tail "$dir/log" >&2; exit 1; }
-    progress "memory: $name: playing from the table, $((m - m0)) / $PLAY_MOVES moves, RSS $(mb "$(status_kb "$app" VmRSS)") MB, peak $(mb "$(status_kb "$app" VmHWM)") MB"
+    progress "memory: $play: playing from the table, $((m - m0)) / $PLAY_MOVES moves, RSS $(mb "$(status_kb "$app" VmRSS)") MB, peak $(mb "$(status_kb "$app" VmHWM)") MB"
     sleep 0.5
   done
   progress_done
-  record "$name-play" "$(status_kb "$app" VmRSS)"
-  NOTE[$name-play]="after $(($(moves) - m0)) moves ($((SECONDS - t1)) s) from the table; peak since it loaded ${HWM[$name-play]} MB"
+  record "$play" "$(status_kb "$app" VmRSS)"
+  NOTE[$play]="after $(($(moves) - m0)) moves ($((SECONDS - t1)) s) from the table; peak since it loaded ${HWM[$play]} MB"
+  [ -z "$shipped" ] || NOTE[$play]="${NOTE[$play]}; loaded after $solve_s s, nothing solved"
+  if [ -n "$shipped" ] && [ -f "$dir/config/fyne/io.github.huntchess/tables/$game.hctb" ]; then
+    echo "memory: $name-shipped: the app solved the table although it is shipped" >&2; exit 1
+  fi
   finish
-  GOMEM[$name-play]="$gofig"
+  GOMEM[$play]="$gofig"
 }
 
 stage_master() {
@@ -250,7 +269,9 @@ for s in "${stages[@]}"; do
   case "$s" in
     idle) stage_idle ;;
     lion) stage_table lion surround-the-lion ;;
+    lion-shipped) stage_table lion surround-the-lion shipped ;;
     deer) stage_table deer deer-chess ;;
+    deer-shipped) stage_table deer deer-chess shipped ;;
     master) stage_master ;;
   esac
   echo "memory: $s done"
