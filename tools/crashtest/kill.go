@@ -179,6 +179,18 @@ func (h *harness) killPhase(n, solveKills int, solveFinish bool) int {
 		}
 		roundLeft--
 		label += " · " + strat
+		// The shipped tables are off (HUNTCHESS_SHIPPED=off) while the
+		// lion's table is to be solved on first use, and, once it is cached,
+		// in half of the lion's runs: those must take it from the cache, the
+		// others from the shipped table; none may solve it again.
+		runGame := game
+		if len(env) > 0 && env[0] == "HUNTCHESS_RESUME=1" {
+			runGame = strings.SplitN(prev.latest(), "|", 2)[0]
+		}
+		if strat == "solve" || strat == "finish" || (solved && runGame == lion && h.rng.IntN(2) == 0) {
+			env = append(env, "HUNTCHESS_SHIPPED=off")
+			label += " · shipped off"
+		}
 		r, err := h.launch(label, env...)
 		if err != nil {
 			h.loss(nil, "cannot start the app: %v", err)

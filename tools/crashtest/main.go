@@ -5,7 +5,10 @@
 // kills it with SIGKILL at random moments: at random times, within a few
 // milliseconds of a save being handed to its writer (so while it is being
 // written), right after a result is counted, and while Surround the Lion's
-// endgame table is being solved on first use. After every kill it starts
+// endgame table is being solved on first use (with the tables shipped in
+// the app turned off, HUNTCHESS_SHIPPED=off; once it is cached, half the
+// lion's runs are without them too, and must take it from the cache, the
+// other half from the shipped table). After every kill it starts
 // the app again and checks, from the developer log (HUNTCHESS_LOG=1), that
 // the game on offer holds every move whose save was written before the kill
 // (the move in flight at most missing), and that the settings, statistics
@@ -109,7 +112,7 @@ func main() {
 	seed := flag.Uint64("seed", 0, "random seed (0: from the time)")
 	bin := flag.String("bin", "build/huntchess", "the desktop binary")
 	dir := flag.String("dir", "build/crashtest", "work folder (emptied first)")
-	solveKills := flag.Int("solve-kills", 3, "kills while Surround the Lion's table is solved on first use")
+	solveKills := flag.Int("solve-kills", 3, "kills while Surround the Lion's table is solved on first use (HUNTCHESS_SHIPPED=off)")
 	solveFinish := flag.Bool("solve-finish", true, "then let the solve finish, and check the table is taken from the cache")
 	verbose := flag.Bool("v", false, "show the app's last lines with each loss")
 	flag.Parse()
