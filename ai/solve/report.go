@@ -38,7 +38,7 @@ counted up to the board's symmetries (8 on the square boards, the mirror in
 deer chess).
 
 `)
-	sb.WriteString(appSection(dir, appDir))
+	sb.WriteString(appSection(dir, appDir, filepath.Join("session", "shipped")))
 	for _, g := range core.Games() {
 		sec, err := gameReport(g, dir)
 		if err != nil {
@@ -484,11 +484,13 @@ func firstMoves(g *core.GameInfo, t *tablebase.Table, start core.Position) strin
 	return fmt.Sprintf("\n\nEvery first move of %s (%d), with its value for the side that plays it: %s.", side(g, start.ToMove), len(moves), strings.Join(parts, "; "))
 }
 
-// appSection says which tables the app has on a phone and on a desktop
-// (app/tables.go, appPlan) and what solving them on first use costs here,
+// appSection says which tables the app has on each device: the ones it
+// ships (session/shipped/, session.ShippedGames; their sizes from
+// shippedDir, "" or a missing file for none), and what solving one on first
+// use costs here where the shipped one is not used (HUNTCHESS_SHIPPED=off),
 // from the build records of the app's tables (appDir, make app-tables; the
 // lion's app table is its full table, so dir's record serves too).
-func appSection(dir, appDir string) string {
+func appSection(dir, appDir, shippedDir string) string {
 	rec := func(id core.GameID) string {
 		var b Build
 		if !readJSON(filepath.Join(appDir, id.String()+".build.json"), &b) &&
@@ -498,29 +500,42 @@ func appSection(dir, appDir string) string {
 		return fmt.Sprintf("solved in %.0f s on %d threads, peak memory %.2f GiB, %.1f MiB cached", b.Seconds, b.Threads,
 			float64(b.PeakMemory)/(1<<30), float64(b.FileBytes)/(1<<20))
 	}
+	shipped := func(id core.GameID, what string) string {
+		if fi, err := os.Stat(tablebase.Path(shippedDir, id.String())); shippedDir != "" && err == nil {
+			return fmt.Sprintf("%s shipped (%.1f MB)", what, float64(fi.Size())/1e6)
+		}
+		return what + " shipped"
+	}
 	var sb strings.Builder
 	sb.WriteString(`## In the app
 
-What plays perfectly on each device, and from where. Three things can: a **proven strategy** from
+What plays perfectly on each device, and from where. Four things can: a **proven strategy** from
 the start (the winner's move in every position its win reaches against every defence, with the
 plies to the end: ` + "`solve strategy`" + `, replayed against every defence by ` + "`solve strategy-check`" + `),
 shipped inside the app for Surround the Lion (27,085 positions, 47.5 KB) and deer chess (4,370
 positions, 10.5 KB), so Master plays the dogs' win and the longest defence from the first move on
-every device, with no table; a **table solved on the device** on first use (in the background, the
-game playable meanwhile with search; cached in the app's storage, solved again when damaged or
-built for other rules; the wait a player sees, measured through the app's own table manager
-(` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./app`" + `), is in the README); and the **table pack**,
-device tables (docs/device-tables.md) the player may download in Settings → Perfect play, written
-by ` + "`make device-tables`" + ` (it must be published at the pack's address; see the README). Elsewhere the
-app plays by search.
+every device; the **shipped device tables** (docs/device-tables.md), written into
+` + "`session/shipped/`" + ` by ` + "`make device-tables`" + `: Surround the Lion whole, deer chess's moving phase and Beat
+the Wolf's endgames, embedded in the desktop and phone builds and read from the binary's data as
+probes need them, and served by the browser build's site, downloaded the first time their game is
+played; a **table solved on the device** on first use where the shipped one cannot be used (built
+for other rules until ` + "`make device-tables`" + ` runs again, or ` + "`HUNTCHESS_SHIPPED=off`" + `: in the background,
+the game playable meanwhile with search; cached in the app's storage; the wait a player sees,
+measured through the app's own table manager (` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./app`" + `),
+is in the README); and the **table pack**, device tables the player may download in Settings →
+Perfect play, written by ` + "`make device-tables`" + ` (it must be published at the pack's address; see the
+README). Elsewhere the app plays by search.
 
-| game | phone | browser | desktop | first use here |
+| game | phone | browser | desktop | from where |
 |---|---|---|---|---|
 `)
-	fmt.Fprintf(&sb, "| Surround the Lion | the strategy from the start; every position once solved on first use | the strategy; every position from the site's table (downloaded on first use) | the strategy; every position once solved on first use | %s |\n", rec(core.SurroundTheLion))
-	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | the strategy from the start (the dogs' win, during placement); the rest by search, or the pack | the strategy from the start; the rest by search | the strategy; the moving phase once solved on first use; the placement phase by search, or the pack | %s |\n", rec(core.DeerChess))
+	fmt.Fprintf(&sb, "| Surround the Lion | every position | every position | every position | %s; without it: %s on first use |\n",
+		shipped(core.SurroundTheLion, "the whole table"), rec(core.SurroundTheLion))
+	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | the strategy from the start (the dogs' win, during placement); every position once the dogs are all in; the placement phase by search, or the pack | as the phone, without the pack | as the phone; the placement phase also from `make tables` through `HUNTCHESS_TABLES` | %s; without it (desktop only): %s on first use |\n",
+		shipped(core.DeerChess, "the moving phase"), rec(core.DeerChess))
 	sb.WriteString("| Wolf Carries the Pig | search, or the pack | search | search, or the pack, or the full table of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n")
-	sb.WriteString("| Beat the Wolf | search, or the pack's endgame tables | search | search; the endgame tables of `make solve-all` (or the pack); the dogs' proven 140-ply win from the start through the strategy `make strategies` writes beside those tables (34.5 M positions, 49 MB: too large to ship) | too large to solve in the app (see below) |\n\n")
+	fmt.Fprintf(&sb, "| Beat the Wolf | the endgames; before them search, or the pack's 17-dog tier | the endgames; before them search | as the phone; the dogs' proven 140-ply win from the start through the strategy `make strategies` writes beside the tables of `make solve-all` (34.5 M positions, 49 MB: too large to ship) | %s; too large to solve in the app (see below) |\n\n",
+		shipped(core.BeatTheWolf, "the endgames"))
 	return sb.String()
 }
 
