@@ -69,8 +69,9 @@ func TestShippedTableProbes(t *testing.T) {
 
 // The manager takes a game's table from the shipped ones before the cache
 // and before solving; Beat the Wolf, which no device solves, has its
-// endgames from them; with the shipped tables off (HUNTCHESS_SHIPPED=off)
-// the lion is solved on first use as before.
+// endgames from them, and a phone deer chess's moving phase; with the
+// shipped tables off (HUNTCHESS_SHIPPED=off) the lion is solved on first
+// use as before.
 func TestTablesUseShipped(t *testing.T) {
 	dir := t.TempDir()
 	m, rec := newTestTables(t, dir)
@@ -93,6 +94,17 @@ func TestTablesUseShipped(t *testing.T) {
 	}
 	_, err := os.Stat(tablebase.Path(dir, core.SurroundTheLion.String()))
 	require.True(t, errors.Is(err, fs.ErrNotExist), "nothing is written to the cache")
+
+	// A phone solves no deer table: it has the shipped moving phase.
+	phone := newTableManager(t.TempDir(), nil, true, func(f func()) { f() })
+	phone.UseShipped(true)
+	phone.solve = m.solve
+	require.True(t, phone.Planned(core.DeerChess))
+	phone.ensure(core.DeerChess)
+	phone.Wait()
+	require.NotNil(t, phone.Table(core.DeerChess), "the phone's deer table: %s", staleHint)
+	require.True(t, covers(phone.Table(core.DeerChess), tablebase.MovingPlan(core.DeerChess)))
+	require.Equal(t, translations.T("tables.ready_moving"), phone.StatusText(core.DeerChess))
 
 	t.Setenv(ShippedEnv, "off")
 	off := NewTables(dir, nil, false, func(f func()) { f() })
