@@ -18,8 +18,9 @@ cd "$root"
 export PATH="$PATH:/usr/local/go/bin"
 
 t0=$(date +%s)
-echo "crash-test: go build -o build/huntchess . && go build -o build/bin/crashtest ./tools/crashtest"
-go build -o build/huntchess .
+tags="$(app_tags)"
+echo "crash-test: go build -tags '$tags' -o build/huntchess . && go build -o build/bin/crashtest ./tools/crashtest"
+go build -tags "$tags" -o build/huntchess .
 go build -o build/bin/crashtest ./tools/crashtest
 echo "crash-test: built in $(( $(date +%s) - t0 ))s"
 xvfb_start 1280x800x24
