@@ -521,7 +521,7 @@ probes need them, and served by the browser build's site, downloaded the first t
 played; a **table solved on the device** on first use where the shipped one cannot be used (built
 for other rules until ` + "`make device-tables`" + ` runs again, or ` + "`HUNTCHESS_SHIPPED=off`" + `: in the background,
 the game playable meanwhile with search; cached in the app's storage; the wait a player sees,
-measured through the app's own table manager (` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./app`" + `),
+measured through the app's own table manager (` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./session`" + `),
 is in the README); and the **table pack**, device tables the player may download in Settings →
 Perfect play, written by ` + "`make device-tables`" + ` (it must be published at the pack's address; see the
 README). Elsewhere the app plays by search.
