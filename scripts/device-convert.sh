@@ -6,8 +6,8 @@
 #
 # writes OUT/NAME from DIR/NAME with `SOLVE device`. The flags per table are
 # the ones measured best in docs/device-tables.md: the side stored is named
-# where it is known (the prey in Surround the Lion and deer chess, the wolves
-# in Wolf Carries the Pig; Beat the Wolf's is found by compressing both), Beat
+# where it is known (the prey in Surround the Lion, deer chess and Wolf Carries
+# the Pig; Beat the Wolf's is found by compressing both), Beat
 # the Wolf's exact tables take 32 Ki-entry blocks (a wolf-to-move probe reads
 # the next tier after a capture: 0.31 ms cold instead of 1.48), and its
 # 17-dog tier is GAME.bound.hctb.
@@ -20,8 +20,7 @@ case "$name" in
   *) echo "device-convert: $name: want $game.hctb or $game.bound.hctb" >&2; exit 2 ;;
 esac
 case "$game:$name" in
-  surround-the-lion:* | deer-chess:*) flags+=(-side prey) ;;
-  wolf-carries-pig:*) flags+=(-side predator) ;;
+  surround-the-lion:* | deer-chess:* | wolf-carries-pig:*) flags+=(-side prey) ;;
   beat-the-wolf:beat-the-wolf.hctb) flags+=(-block 32768) ;;
 esac
 exec "$solve" device "$game" -dir "$dir" -out "$out" "${flags[@]}"
