@@ -198,3 +198,49 @@ func deviceMem(g *core.GameInfo, dir string, probes int, cache int64) error {
 		g.Key, probes, el.Seconds(), float64(el.Microseconds())/float64(probes)*2, st.Blocks, mb(st.Bytes), mb(st.Budget), st.Reads)
 	return nil
 }
+
+// deviceLayouts measures what each layout of a device table would take
+// (tablebase.MeasureLayouts): every plane with either side to move, and
+// the layouts that keep every position's value and plies exact; with out,
+// the report goes to out/NAME.device-layouts.json too.
+func deviceLayouts(g *core.GameInfo, dir, out string, bound bool, blockSize, threads int, cache int64) error {
+	name := tableName(g, bound)
+	full, f, err := openLazy(tablebase.Path(dir, name))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if cache != 0 {
+		full.SetCacheBytes(cache)
+	}
+	prog, end := progressLine(os.Stderr, "device-layouts: "+name)
+	rep, err := tablebase.MeasureLayouts(full, blockSize, threads, prog)
+	end()
+	if err != nil {
+		return err
+	}
+	bits := func(b int64) float64 { return 8 * float64(b) / float64(rep.Positions) }
+	side := [2]string{"predator", "prey"}
+	fmt.Printf("device-layouts: %s: %d positions, blocks of %d entries; bits a position (bytes) of each plane:\n", name, rep.Positions, rep.BlockSize)
+	for k, pn := range rep.Names {
+		fmt.Printf("  %-18s predator to move %.3f (%d)  prey to move %.3f (%d)\n", pn,
+			bits(rep.Bytes[0][k]), rep.Bytes[0][k], bits(rep.Bytes[1][k]), rep.Bytes[1][k])
+	}
+	fmt.Printf("device-layouts: %s: exact layouts, stored side S / other side O (bits a position):\n", name)
+	for s := 1; s >= 0; s-- {
+		o := 1 - s
+		b := rep.Bytes
+		fmt.Printf("  S = %-8s  S codes (solve device) %.3f | S values+lost plies, O lost plies %.3f | both values+lost plies %.3f | S values+won plies, O won plies %.3f\n",
+			side[s], bits(b[s][tablebase.PlaneCodes]),
+			bits(b[s][tablebase.PlaneValueLost]+b[o][tablebase.PlaneLost]),
+			bits(b[s][tablebase.PlaneValueLost]+b[o][tablebase.PlaneValueLost]),
+			bits(b[s][tablebase.PlaneValueWon]+b[o][tablebase.PlaneWon]))
+	}
+	if out == "" {
+		return nil
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	return writeJSON(filepath.Join(out, name+".device-layouts.json"), rep)
+}

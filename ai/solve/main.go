@@ -12,6 +12,7 @@
 //	go run ./ai/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
 //	go run ./ai/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
 //	go run ./ai/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
+//	go run ./ai/solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -27,7 +28,8 @@
 // device writes the device table
 // (docs/device-tables.md) of DIR/GAME.hctb as OUT/GAME.hctb (default
 // build/devtables), device-check compares it with the full table, and
-// device-mem measures the memory of probing it.
+// device-mem measures the memory of probing it,
+// device-layouts what other layouts would take.
 package main
 
 import (
@@ -62,6 +64,8 @@ func usage() {
   solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES] [-device-cache BYTES]
                                      compare a device table with its full table (every position, or N random ones)
   solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]   memory of probing a device table
+  solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
+                                     bits a position of each device table layout (nothing written but -out's JSON)
 `)
 	os.Exit(2)
 }
@@ -176,6 +180,16 @@ func main() {
 		err = deviceCheck(g, *fullDir, *devDir, *boundFile, *random, *threads, dc, ddc)
 	case "device-mem":
 		err = deviceMem(g, *devDir, *probes, *cache)
+	case "device-layouts":
+		jsonDir := ""
+		if outSet {
+			jsonDir = *out
+		}
+		dc := *cache
+		if dc < 0 {
+			dc = 0
+		}
+		err = deviceLayouts(g, *dir, jsonDir, *boundFile, *blockSize, *threads, dc)
 	default:
 		usage()
 	}

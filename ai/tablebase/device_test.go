@@ -221,3 +221,60 @@ func TestDeviceTableDamage(t *testing.T) {
 		t.Fatalf("a changed header opened: %v", err)
 	}
 }
+
+// MeasureLayouts' "codes" plane is what ConvertDevice stores: with either
+// side, its bytes are the device table's blocks, byte for byte in size.
+func TestMeasureLayouts(t *testing.T) {
+	g := miniGame("mini-wolf")
+	_, path, _ := writeMiniFile(t, g)
+	full, err := openFile(path, g.r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	rep, err := MeasureLayouts(full, 1500, 2, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ opt, side int }{{SidePredator, 0}, {SidePrey, 1}} {
+		dev, _ := convertMini(t, g, path, DeviceOptions{BlockSize: 1500, Side: c.opt})
+		var blocks int64
+		for _, sec := range dev.Sections {
+			for _, b := range sec.Blocks {
+				blocks += int64(b.Len)
+			}
+		}
+		if rep.Bytes[c.side][PlaneCodes] != blocks {
+			t.Fatalf("side %d: codes plane %d bytes, the device table's blocks %d", c.side, rep.Bytes[c.side][PlaneCodes], blocks)
+		}
+		for k := 0; k < NumPlanes; k++ {
+			if rep.Bytes[c.side][k] <= 0 {
+				t.Fatalf("side %d: plane %s measured %d bytes", c.side, PlaneNames[k], rep.Bytes[c.side][k])
+			}
+		}
+	}
+	win, loss := mkCode(codeWin, 3), mkCode(codeLoss, 4)
+	for _, c := range []struct {
+		k       int
+		in, out uint16
+	}{
+		{PlaneCodes, loss, loss}, {PlaneValues, loss, codeLoss << 14}, {PlaneValueLost, loss, loss},
+		{PlaneValueLost, win, codeWin << 14}, {PlaneValueWon, win, win}, {PlaneValueWon, loss, codeLoss << 14},
+		{PlaneLost, loss, 5}, {PlaneLost, win, 0}, {PlaneWon, win, 4}, {PlaneWon, codeDrawV, 0},
+	} {
+		if got := planeCode(c.k, c.in); got != c.out {
+			t.Errorf("plane %s of %#x: %#x, want %#x", PlaneNames[c.k], c.in, got, c.out)
+		}
+	}
+	if rep.Positions != positionsOf(full) {
+		t.Fatalf("%d positions, want %d", rep.Positions, positionsOf(full))
+	}
+}
+
+func positionsOf(t *Table) int64 {
+	var n int64
+	for _, s := range t.Sections {
+		n += s.Stats.Positions
+	}
+	return n
+}
