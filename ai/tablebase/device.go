@@ -124,13 +124,19 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 	}
 	t := &Table{Header: d.Header, src: src, base: base, size: size - base, dev: d}
 	t.cache.budget = DefaultCacheBytes
+	refuse := func(err error) (*Table, error) {
+		if d.zd != nil {
+			d.zd.Close() // as zstd asks of every decoder: a refused table is never closed
+		}
+		return nil, err
+	}
 	r, err = t.checkRules(r)
 	if err != nil {
-		return nil, err
+		return refuse(err)
 	}
 	t.r = r
 	if err := t.checkSections(check); err != nil {
-		return nil, err
+		return refuse(err)
 	}
 	return t, nil
 }
