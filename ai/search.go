@@ -65,7 +65,9 @@ type Limits struct {
 	TableSlipAny bool
 	// Strategy: where no table covers the root and it is a position of the
 	// game's proven strategy from the start (the table source's Strategies),
-	// play from the strategy (see strategyMove). Master and the hints.
+	// play from the strategy (see strategyMove); elsewhere, where the table
+	// source's bound table of the game (BoundTables) proves a prey win, play
+	// from it (see boundMove). Master and the hints.
 	Strategy bool
 }
 
@@ -173,6 +175,12 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 	}
 	if st := strategyOf(lim, pos); st != nil {
 		if r, ok := strategyMove(st, pos, lim.Seed); ok {
+			r.Elapsed = time.Since(start)
+			return r
+		}
+	}
+	if bt := boundOf(lim, pos); bt != nil {
+		if r, ok := boundMove(bt, pos, lim.Seed); ok {
 			r.Elapsed = time.Since(start)
 			return r
 		}

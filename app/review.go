@@ -31,7 +31,10 @@ type reviewScreen struct {
 	// strategy is the game's proven strategy from the start (nil: none),
 	// which judges the moves on it that no table covers.
 	strategy *tablebase.Strategy
-	cur      int // moves played in the position shown (0: the start)
+	// bound: the game has a bound table (Tables.Bound), which judges the
+	// moves on the prey's proven win that neither covers.
+	bound bool
+	cur   int // moves played in the position shown (0: the start)
 	// searching: the search's verdicts are being worked out (percent done);
 	// cancel stops it.
 	searching bool
@@ -56,7 +59,8 @@ func (a *App) showReview(g *core.Game) { a.push(newReviewScreen(a, g)) }
 func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	t := a.tables.Table(g.Info().ID)
 	st := a.tables.Strategy(g.Info().ID)
-	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGameProven(g, t, st), table: t != nil, strategy: st,
+	bt := a.tables.Bound(g.Info().ID)
+	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGameBound(g, t, st, bt), table: t != nil, strategy: st, bound: bt != nil,
 		cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
@@ -402,6 +406,8 @@ func (r *reviewScreen) summaryText() string {
 				id = "review.no_table_strategy_bound"
 			}
 			text = translations.TData(id, map[string]any{"Side": sideName(info, r.strategy.WinnerSide())}) + "\n" + text
+		case r.bound:
+			text = translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(info, core.Prey)}) + "\n" + text
 		default:
 			text = translations.T("review.no_table") + "\n" + text
 		}

@@ -63,6 +63,16 @@ func ReviewGame(g *core.Game, t *tablebase.Table) []ReviewMove { return ReviewGa
 // keep the value (Proven). A winner's move that leaves the strategy is not
 // judged by it: the position after it is not proven either way.
 func ReviewGameProven(g *core.Game, t *tablebase.Table, s *tablebase.Strategy) []ReviewMove {
+	return ReviewGameBound(g, t, s, nil)
+}
+
+// ReviewGameBound is ReviewGameProven that also judges, by the bound table
+// b (nil: none; Tables.Bound), the moves neither the table nor the strategy
+// covers that are on the prey's proven win: the prey's moves that keep it
+// (to a predator's proven loss) and every reply of the predator from a
+// proven loss keep the value (Proven, Bound). A prey's move off the win is
+// not judged by it.
+func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b *tablebase.Table) []ReviewMove {
 	pos := g.Start()
 	var out []ReviewMove
 	for _, m := range g.Moves() {
@@ -94,6 +104,9 @@ func ReviewGameProven(g *core.Game, t *tablebase.Table, s *tablebase.Strategy) [
 		if r.Verdict == VerdictUnknown && s != nil {
 			proveMove(&r, s, pos, next)
 		}
+		if r.Verdict == VerdictUnknown && b != nil {
+			proveBound(&r, b, pos, next)
+		}
 		out = append(out, r)
 		pos = next
 	}
@@ -116,6 +129,37 @@ func proveMove(r *ReviewMove, s *tablebase.Strategy, pos, next core.Position) {
 	}
 	r.Before, r.After, r.Plies = bv, bv, bd
 	r.Verdict, r.Proven, r.Bound = VerdictKept, true, s.Bound
+}
+
+// proveBound judges r, the move from pos to next, by the bound table b
+// where it proves the prey's win in both (or next ends the game in it).
+func proveBound(r *ReviewMove, b *tablebase.Table, pos, next core.Position) {
+	bv, bd, ok := boundProof(b, pos)
+	if !ok {
+		return
+	}
+	if _, _, ok := boundProof(b, next); !ok {
+		return
+	}
+	r.Before, r.After, r.Plies = bv, bv, bd
+	r.Verdict, r.Proven, r.Bound = VerdictKept, true, true
+}
+
+// boundProof is what the bound table proves of p: the prey's win (prey to
+// move) or the predator's loss (predator to move), and the plies to it; a
+// position the prey has won is a proof of 0 plies.
+func boundProof(b *tablebase.Table, p core.Position) (tablebase.Value, int, bool) {
+	if o := p.Outcome(); o.Over() {
+		if w, won := o.Winner(); won && w == core.Prey {
+			return map[bool]tablebase.Value{true: tablebase.Win, false: tablebase.Loss}[p.ToMove == core.Prey], 0, true
+		}
+		return tablebase.Unknown, 0, false
+	}
+	v, d, ok := b.ProbeBound(p)
+	if ok && (p.ToMove == core.Prey && v == tablebase.Win || p.ToMove == core.Predator && v == tablebase.Loss) {
+		return v, d, true
+	}
+	return tablebase.Unknown, 0, false
 }
 
 func rank(v tablebase.Value) int {

@@ -29,7 +29,12 @@ import (
 // from it), the review and the puzzles. It is the one owner of the loaded
 // tables. It also hands out the proven strategies from the start that the
 // app ships (Strategy, strategy.go): where no table covers a position of
-// one, Master, the hints and the review play and judge from it.
+// one, Master, the hints and the review play and judge from it. And it
+// hands out each game's bound table (Bound): a table whose sections are
+// all bound tiers (Beat the Wolf's 17-dog tier in the pack, the dogs' win
+// without giving up a dog), beside the game's exact table, which it never
+// replaces; where neither the table nor a strategy covers a position,
+// Master, the hints and the review play and judge the proven win from it.
 //
 // Which games: shipped, Surround the Lion whole, deer chess's moving phase
 // and Beat the Wolf's endgames on every device (ShippedGames; the browser
@@ -102,9 +107,12 @@ type tableManager struct {
 	}
 	pack     *Pack
 	packPath [core.NumGames]string
-	fromPack [core.NumGames]bool
-	packErr  [core.NumGames]error
-	repack   [core.NumGames]bool // the pack changed while the table was being had
+	// packBound is the installed pack's bound file of each game
+	// (GAME.bound.hctb, "" for none).
+	packBound [core.NumGames]string
+	fromPack  [core.NumGames]bool
+	packErr   [core.NumGames]error
+	repack    [core.NumGames]bool // the pack changed while the table was being had
 
 	mu       sync.Mutex
 	status   [core.NumGames]tableStatus
@@ -118,6 +126,25 @@ type tableManager struct {
 		s       *tablebase.Strategy
 		refused map[string]bool
 	}
+	// bounds are the bound tables (Bound): found on the first call, again
+	// after the pack changes.
+	bounds [core.NumGames]struct {
+		mu     sync.Mutex
+		looked bool
+		b      *boundFile
+	}
+}
+
+// boundFile is an open bound table and its file.
+type boundFile struct {
+	t    *tablebase.Table
+	f    *os.File
+	path string
+}
+
+func (b *boundFile) close() {
+	b.t.Close()
+	b.f.Close()
 }
 
 // NewTables makes the owner of the tables: dir is the cache (<app
@@ -232,6 +259,97 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		e.refused[path] = true // damaged or for other rules: not read again
 	}
 	return nil
+}
+
+// Bound is the bound table of game id (a table whose sections are all
+// bound tiers: the prey's wins where any capture counts as a predator
+// win), or nil: a developer's (GAME.bound.hctb in the table folders), else
+// the installed pack's (its GAME.bound.hctb, or a GAME.hctb that holds
+// only bound tiers). Only its header is read when it is opened (a block is
+// checked when a probe first reads it; a damaged one proves nothing). It
+// is the engine's ai.BoundTables; safe from any goroutine (a nil manager
+// has none).
+func (m *tableManager) Bound(id core.GameID) *tablebase.Table {
+	if m == nil || int(id) >= len(m.bounds) {
+		return nil
+	}
+	e := &m.bounds[id]
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.looked {
+		e.looked = true
+		e.b = m.findBound(id)
+	}
+	if e.b == nil {
+		return nil
+	}
+	return e.b.t
+}
+
+// findBound opens the first bound table of game id (see Bound).
+func (m *tableManager) findBound(id core.GameID) *boundFile {
+	var paths []string
+	for _, dir := range m.extra {
+		paths = append(paths, tablebase.Path(dir, id.String()+".bound"))
+	}
+	m.mu.Lock()
+	paths = append(paths, m.packBound[id], m.packPath[id])
+	m.mu.Unlock()
+	for _, path := range paths {
+		if path == "" {
+			continue
+		}
+		b, err := openBound(path)
+		if err != nil {
+			continue
+		}
+		if g, ok := b.t.Rules().Game(); ok && g == id && allBound(b.t) {
+			return b
+		}
+		b.close()
+	}
+	return nil
+}
+
+// openBound opens a table file reading only its header.
+func openBound(path string) (*boundFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		var t *tablebase.Table
+		if t, err = tablebase.OpenReaderAt(f, fi.Size(), false); err == nil {
+			return &boundFile{t: t, f: f, path: path}, nil
+		}
+	}
+	f.Close()
+	return nil, err
+}
+
+// allBound reports whether t holds bound tiers only.
+func allBound(t *tablebase.Table) bool {
+	for _, s := range t.Sections {
+		if !s.Bound {
+			return false
+		}
+	}
+	return len(t.Sections) > 0
+}
+
+// forgetBound lets go of game id's bound table (the pack changed): it is
+// looked for again on the next Bound, and the old one closed a minute
+// later (a search may be probing it still).
+func (m *tableManager) forgetBound(id core.GameID) {
+	e := &m.bounds[id]
+	e.mu.Lock()
+	old := e.b
+	e.b, e.looked = nil, false
+	e.mu.Unlock()
+	if old != nil {
+		time.AfterFunc(time.Minute, old.close)
+	}
 }
 
 // Use makes t the loaded table of game id: a table opened elsewhere (a
@@ -404,24 +522,32 @@ func (m *tableManager) SetPack(p *Pack) {
 // readPack reads which games the installed pack has a table of, and
 // reports the games whose pack file changed.
 func (m *tableManager) readPack() (changed []core.GameID) {
-	var paths [core.NumGames]string
+	var paths, bounds [core.NumGames]string
 	m.mu.Lock()
 	p := m.pack
 	m.mu.Unlock()
 	if p != nil {
 		for _, g := range core.Games() {
 			paths[g.ID] = p.TablePath(g.ID)
+			bounds[g.ID] = p.File(tablebase.Path("", g.ID.String()+".bound"))
 		}
 	}
+	var reBound []core.GameID
 	m.mu.Lock()
-	defer m.mu.Unlock()
 	for id := range paths {
 		if paths[id] != m.packPath[id] || (paths[id] == "" && m.fromPack[id]) {
 			changed = append(changed, core.GameID(id))
 			m.packErr[id] = nil
 		}
+		if paths[id] != m.packPath[id] || bounds[id] != m.packBound[id] {
+			reBound = append(reBound, core.GameID(id))
+		}
 	}
-	m.packPath = paths
+	m.packPath, m.packBound = paths, bounds
+	m.mu.Unlock()
+	for _, id := range reBound {
+		m.forgetBound(id)
+	}
 	return changed
 }
 
@@ -479,7 +605,7 @@ func (m *tableManager) PackError(id core.GameID) error {
 func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) (t *tablebase.Table, pack bool) {
 	ok := func(t *tablebase.Table) bool {
 		g, isGame := t.Rules().Game()
-		return isGame && g == id && (!solvable || m.covers(t, plan))
+		return isGame && g == id && !allBound(t) && (!solvable || m.covers(t, plan))
 	}
 	for _, dir := range m.extra {
 		if t, err := tablebase.Open(tablebase.Path(dir, id.String())); err == nil {
@@ -490,20 +616,24 @@ func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) 
 			t.Close()
 		}
 	}
-	if path := m.packFile(id); path != "" {
+	if path := m.packFile(id); path != "" && !m.packIsBound(id) {
 		t, err := openPackTable(path)
-		if err == nil && !ok(t) {
+		switch {
+		case err == nil && allBound(t):
+			t.Close() // a bound table (a developer's is the one in use): not the exact table
+		case err == nil && !ok(t):
 			t.Close()
-			t, err = nil, fmt.Errorf("%s: %w (not a table of %s covering the game)", filepath.Base(path), ErrPackRules, id)
-		}
-		if err == nil {
+			err = fmt.Errorf("%s: %w (not a table of %s covering the game)", filepath.Base(path), ErrPackRules, id)
+			fallthrough
+		case err != nil:
+			m.mu.Lock()
+			m.packErr[id] = err
+			m.mu.Unlock()
+			fmt.Fprintf(os.Stderr, "huntchess: table pack: %v (not used)\n", err)
+		default:
 			m.sizeCache(id, t)
 			return t, true
 		}
-		m.mu.Lock()
-		m.packErr[id] = err
-		m.mu.Unlock()
-		fmt.Fprintf(os.Stderr, "huntchess: table pack: %v (not used)\n", err)
 	}
 	if m.shippedOK(id) {
 		t, err := m.shipped(id)
@@ -529,6 +659,17 @@ func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) 
 	}
 	t.Close() // passed over: the file is rebuilt, so let go of it
 	return nil, false
+}
+
+// packIsBound reports whether the pack's GAME.hctb of game id is its
+// bound table (all its sections bound tiers: Bound hands it out; the exact
+// table comes from elsewhere).
+func (m *tableManager) packIsBound(id core.GameID) bool {
+	b := m.Bound(id)
+	e := &m.bounds[id]
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return b != nil && e.b != nil && e.b.path == m.packFile(id)
 }
 
 // openPackTable opens a table file of the pack (the device format, once
@@ -648,6 +789,9 @@ func (m *tableManager) StatusText(id core.GameID) string {
 		if id.Info().HasPlacement() && !coversPlacement(m.Table(id)) {
 			return translations.T("tables.ready_moving")
 		}
+		if m.Bound(id) != nil {
+			return translations.T("tables.ready_bound")
+		}
 		return translations.T("tables.ready")
 	case st.state == tableBuilding:
 		return translations.TData("tables.building", map[string]any{"Percent": int(100 * st.frac)})
@@ -662,9 +806,11 @@ func (m *tableManager) StatusText(id core.GameID) string {
 }
 
 // strategyText is the table line of a game without a table here: what the
-// shipped strategy from the start proves ("" for none).
+// strategy from the start proves, or the bound table ("" for none).
 func (m *tableManager) strategyText(id core.GameID) string {
 	switch s := m.Strategy(id); {
+	case s == nil && m.Bound(id) != nil:
+		return translations.T("tables.strategy_bound")
 	case s == nil:
 		return ""
 	case s.Bound:

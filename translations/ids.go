@@ -164,6 +164,7 @@ var uiIDs = []string{
 	"history.moves", "history.side_won", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
 	// Issue 23: the proven strategies from the start in the hints and the review.
 	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "tables.strategy", "tables.strategy_bound",
+	"tables.ready_bound",
 	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
 	// Issue 23: the table pack in the settings.
 	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",

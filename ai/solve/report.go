@@ -534,7 +534,7 @@ README). Elsewhere the app plays by search.
 	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | the strategy from the start (the dogs' win, during placement); every position once the dogs are all in; the placement phase by search, or the pack | as the phone, without the pack | as the phone; the placement phase also from `make tables` through `HUNTCHESS_TABLES` | %s; without it (desktop only): %s on first use |\n",
 		shipped(core.DeerChess, "the moving phase"), rec(core.DeerChess))
 	sb.WriteString("| Wolf Carries the Pig | search, or the pack | search | search, or the pack, or the full table of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n")
-	fmt.Fprintf(&sb, "| Beat the Wolf | the endgames; before them search, or the pack's 17-dog tier | the endgames; before them search | as the phone; the dogs' proven 140-ply win from the start through the strategy `make strategies` writes beside the tables of `make solve-all` (34.5 M positions, 49 MB: too large to ship) | %s; too large to solve in the app (see below) |\n\n",
+	fmt.Fprintf(&sb, "| Beat the Wolf | the endgames; before them search, or, with the pack, the dogs' proven 140-ply win from the start without giving up a dog (the pack's 17-dog bound tier: Master's dogs play it, its wolf resists longest; hints and the review say it) | the endgames; before them search | as the phone; the dogs' proven 140-ply win from the start through the strategy `make strategies` writes beside the tables of `make solve-all` (34.5 M positions, 49 MB: too large to ship) | %s; too large to solve in the app (see below) |\n\n",
 		shipped(core.BeatTheWolf, "the endgames"))
 	return sb.String()
 }

@@ -1,0 +1,157 @@
+package ai
+
+import (
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// Bound tables behind Master and the hints. A table source may also hold,
+// per game, a bound table: a table whose sections are all bound tiers
+// (tablebase.SolveBoundTier: any capture counts as a predator win), such as
+// Beat the Wolf's 17-dog tier in the table pack, which proves the dogs' win
+// without giving up a dog and nothing else. Where no exact table covers the
+// root and no strategy plays it, Master (and a hint, Limits.Strategy) plays
+// from it: the prey, in a position it proves a prey win, the move to its
+// shortest win; the predator, where every move leads to a proven prey win,
+// the reply with the most plies to the end.
+//
+// Progress: a prey win in d plies has a move to a predator's loss in d-1
+// (that is how the solver found it), and a predator's loss in d has only
+// moves to prey wins in at most d-1 plies (the solver decides it when the
+// last of them is decided), the longest of them d-1. So the plies fall by
+// one every ply, no position repeats, and the game ends in the prey's win
+// in the plies the table says.
+
+// BoundTables is a table source that also holds bound tables: the bound
+// table of game id, or nil. It must be safe to call from several
+// goroutines.
+type BoundTables interface {
+	Bound(id core.GameID) *tablebase.Table
+}
+
+// boundOf returns the bound table of the game of pos from the limits'
+// table source, where they ask for proven play (Limits.Strategy).
+func boundOf(lim Limits, pos core.Position) *tablebase.Table {
+	if !lim.Strategy || lim.Tables == nil {
+		return nil
+	}
+	src, ok := lim.Tables.(BoundTables)
+	if !ok {
+		return nil
+	}
+	return src.Bound(pos.Game)
+}
+
+// boundProbe is the bound table's proof for the position: the prey's win
+// (prey to move, Win) or the predator's loss (predator to move, Loss) and
+// its plies, a finished position won by the prey with 0 plies; ok is false
+// where the table proves no prey win.
+func boundProbe(t *tablebase.Table, p core.Position) (tablebase.Value, int, bool) {
+	if o := p.Outcome(); o.Over() {
+		w, won := o.Winner()
+		if !won || w != core.Prey {
+			return tablebase.Unknown, 0, false
+		}
+		if p.ToMove == core.Prey {
+			return tablebase.Win, 0, true
+		}
+		return tablebase.Loss, 0, true
+	}
+	v, d, ok := t.ProbeBound(p)
+	switch {
+	case !ok:
+		return tablebase.Unknown, 0, false
+	case p.ToMove == core.Prey && v == tablebase.Win,
+		p.ToMove == core.Predator && v == tablebase.Loss:
+		return v, d, true
+	}
+	return tablebase.Unknown, 0, false // a draw or a predator's win: "not a prey win"
+}
+
+// boundMove is the move from a position the bound table proves a prey win
+// in (see boundStep), with its line. ok is false elsewhere.
+func boundMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool) {
+	res, ok := boundStep(t, pos, seed)
+	if ok {
+		res.PV = append([]core.Move{res.Move}, boundLine(t, pos.After(res.Move), 39)...)
+	}
+	return res, ok
+}
+
+// boundStep is boundMove without the line: the prey's move to the child
+// proven won with the fewest plies (ties to the first in core's order), or
+// the predator's reply with the most plies (ties to the first, or, with a
+// seed, to one chosen by it), every reply being a proven prey win. ok is
+// false where the table proves no prey win in pos, or a child breaks the
+// proof's progress (a table inconsistent with core: let the search play).
+func boundStep(t *tablebase.Table, pos core.Position, seed int64) (Result, bool) {
+	_, d, ok := boundProbe(t, pos)
+	if !ok || d == 0 {
+		return Result{}, false
+	}
+	var buf [core.MaxMoves]core.Move
+	moves := pos.GenMoves(buf[:0])
+	var res Result
+	if pos.ToMove == core.Prey {
+		pick, pd := -1, 0
+		for i, m := range moves {
+			cv, cd, ok := boundProbe(t, pos.After(m))
+			if ok && cv == tablebase.Loss && cd < d && (pick < 0 || cd < pd) {
+				pick, pd = i, cd
+			}
+		}
+		if pick < 0 {
+			return Result{}, false
+		}
+		res = Result{Move: moves[pick], Depth: pd + 1, Nodes: int64(len(moves))}
+		res.Score, _ = tableScore(tablebase.Win, pd+1, 0)
+	} else {
+		var best []int
+		plies := make([]int, len(moves))
+		for i, m := range moves {
+			c := pos.After(m)
+			cv, cd, ok := boundProbe(t, c)
+			if !ok || cv != tablebase.Win || cd >= d || c.Captured > pos.Captured {
+				return Result{}, false // a reply the table does not prove lost
+			}
+			plies[i] = cd
+			switch {
+			case len(best) == 0 || cd > plies[best[0]]:
+				best = append(best[:0], i)
+			case cd == plies[best[0]]:
+				best = append(best, i)
+			}
+		}
+		if len(best) == 0 {
+			return Result{}, false
+		}
+		pick := best[0]
+		if seed != 0 {
+			h := uint64(seed)*0x9e3779b97f4a7c15 ^ pos.Key
+			h ^= h >> 31
+			pick = best[int(h%uint64(len(best)))]
+		}
+		res = Result{Move: moves[pick], Depth: plies[pick] + 1, Nodes: int64(len(moves))}
+		res.Score, _ = tableScore(tablebase.Loss, plies[pick]+1, 0)
+	}
+	res.Exact, res.Bound = true, true
+	return res, true
+}
+
+// boundLine is the bound table's line from pos, the predator resisting
+// longest (ties to the first reply), at most n plies long.
+func boundLine(t *tablebase.Table, pos core.Position, n int) []core.Move {
+	var line []core.Move
+	for len(line) < n {
+		r, ok := boundStep(t, pos, 0)
+		if !ok {
+			break
+		}
+		line = append(line, r.Move)
+		pos = pos.After(r.Move)
+		if pos.Outcome().Over() {
+			break
+		}
+	}
+	return line
+}
