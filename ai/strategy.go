@@ -39,7 +39,12 @@ func strategyOf(lim Limits, pos core.Position) *tablebase.Strategy {
 func strategyMove(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
 	res, ok := strategyStep(s, pos, seed)
 	if ok {
-		res.PV = strategyLine(s, pos, 40)
+		// The line starts with the move played (a seed may pick another
+		// of the loser's longest replies than the line's first).
+		res.PV = []core.Move{res.Move}
+		if next := pos.After(res.Move); !next.Outcome().Over() {
+			res.PV = append(res.PV, strategyLine(s, next, 39)...)
+		}
 	}
 	return res, ok
 }
