@@ -80,9 +80,9 @@ func TestTablesBoundTableBesideTheExact(t *testing.T) {
 
 			defer translations.SetLanguage(translations.Current())
 			translations.SetLanguage(translations.English)
-			require.Equal(t, "Perfect play: endgame table ready, and the win from the start without losing a piece proven (Master, hints)", tm.StatusText(core.BeatTheWolf))
+			require.Equal(t, "Proven win from the start; endgames ready", tm.StatusText(core.BeatTheWolf))
 			translations.SetLanguage(translations.Chinese)
-			require.Equal(t, "完美着法：残局库已就绪，开局起不失一子的必胜已证明（大师级与提示）", tm.StatusText(core.BeatTheWolf))
+			require.Equal(t, "开局必胜已证明；残局库已就绪", tm.StatusText(core.BeatTheWolf))
 			translations.SetLanguage(translations.English)
 
 			require.NoError(t, p.Delete())
