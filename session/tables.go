@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -92,6 +93,9 @@ type tableManager struct {
 	// fetch, where there is no cache folder (the browser), downloads a
 	// game's table file instead (SetFetch).
 	fetch Fetch
+	// remoteBound, in the browser, opens a game's bound table on the site
+	// (SetRemoteBound).
+	remoteBound RemoteBound
 	// covers tells whether a table covers a plan (covers; tests stand in).
 	covers func(*tablebase.Table, tablebase.Plan) bool
 	// pack is the installed table pack (SetPack, PackChanged): packPath
@@ -138,8 +142,8 @@ type tableManager struct {
 // boundFile is an open bound table and its file.
 type boundFile struct {
 	t    *tablebase.Table
-	f    *os.File
-	path string
+	f    io.Closer
+	path string // the file, or its address on the site
 }
 
 func (b *boundFile) close() {
@@ -205,6 +209,17 @@ type Fetch func(ctx context.Context, id core.GameID, progress func(done, total i
 // site serves the tables beside the app) download the tables it would
 // otherwise solve. Call it before the first Ensure.
 func (m *tableManager) SetFetch(f Fetch) { m.fetch = f }
+
+// RemoteBound opens the file of game id's bound table on the site serving
+// the app for range reads (ErrNoRemote where the site has none).
+type RemoteBound func(ctx context.Context, id core.GameID) (*RangeReader, error)
+
+// SetRemoteBound makes a manager with no cache folder (the browser) read a
+// game's bound table from its site block by block (GAME.bound.hctb: too
+// large to download whole): Bound opens it in the background the first
+// time it is asked for, and the table line changes once it is open. Call
+// it before the first Ensure.
+func (m *tableManager) SetRemoteBound(f RemoteBound) { m.remoteBound = f }
 
 // store makes t the loaded table of game id.
 func (m *tableManager) store(id core.GameID, t *tablebase.Table) { m.loaded[id].Store(t) }
@@ -278,7 +293,12 @@ func (m *tableManager) Bound(id core.GameID) *tablebase.Table {
 	defer e.mu.Unlock()
 	if !e.looked {
 		e.looked = true
-		e.b = m.findBound(id)
+		if m.dir == "" && m.remoteBound != nil {
+			m.wg.Add(1)
+			go m.openRemoteBound(id)
+		} else {
+			e.b = m.findBound(id)
+		}
 	}
 	if e.b == nil {
 		return nil
@@ -309,6 +329,48 @@ func (m *tableManager) findBound(id core.GameID) *boundFile {
 		b.close()
 	}
 	return nil
+}
+
+// openRemoteBound opens game id's bound table on the site (Bound, in the
+// browser) and tells the subscribers once it is open; a site without one,
+// or one that fails, leaves the game without.
+func (m *tableManager) openRemoteBound(id core.GameID) {
+	defer m.wg.Done()
+	r, err := m.remoteBound(context.Background(), id)
+	if err != nil {
+		if !errors.Is(err, ErrNoRemote) {
+			fmt.Fprintf(os.Stderr, "huntchess: bound table of %s: %v (not used)\n", id, err)
+		}
+		return
+	}
+	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "huntchess: %s: %v (not used)\n", r.URL(), err)
+		return
+	}
+	if g, ok := t.Rules().Game(); !ok || g != id || !allBound(t) {
+		t.Close()
+		fmt.Fprintf(os.Stderr, "huntchess: %s: not a bound table of %s (not used)\n", r.URL(), id)
+		return
+	}
+	e := &m.bounds[id]
+	e.mu.Lock()
+	e.b = &boundFile{t: t, f: r, path: r.URL()}
+	e.mu.Unlock()
+	m.notify(id)
+}
+
+// notify calls the subscribers on the UI goroutine: something of game id
+// changed.
+func (m *tableManager) notify(id core.GameID) {
+	m.mu.Lock()
+	subs := append(([]func(core.GameID))(nil), m.onChange...)
+	m.mu.Unlock()
+	m.do(func() {
+		for _, f := range subs {
+			f(id)
+		}
+	})
 }
 
 // openBound opens a table file reading only its header.
@@ -441,6 +503,9 @@ func (m *tableManager) setStatus(id core.GameID, st tableStatus) {
 
 // ensure loads or builds game id's table in the background, once per run.
 func (m *tableManager) ensure(id core.GameID) {
+	if m.dir == "" && m.remoteBound != nil {
+		m.Bound(id) // the browser: the site's bound table, opened in the background
+	}
 	if !m.Planned(id) {
 		return
 	}

@@ -1,0 +1,165 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"huntchess/ai/tablebase"
+)
+
+// Tables read from a web site block by block. The browser cannot download
+// the table pack's bound table whole (Beat the Wolf's is 371 MB), but a
+// device table is read a block at a time (tablebase.OpenReaderAt, with a
+// bounded cache of unpacked blocks): RangeReader reads just the bytes a
+// probe needs with HTTP Range requests from the site serving the page.
+
+// ErrNoRemote is returned by OpenRange where the site has no such file
+// (404): no table, not a failure.
+var ErrNoRemote = errors.New("not on the site")
+
+// RangeReader is an io.ReaderAt over a file on a web server that serves
+// byte ranges: each ReadAt is one GET with a Range header, answered by a
+// 206 with the matching Content-Range (a server that ignores Range is
+// refused, never read whole). Safe for concurrent use.
+type RangeReader struct {
+	ctx    context.Context
+	client *http.Client
+	url    string
+	size   int64
+	// Requests and Bytes count the range requests made and the body bytes
+	// they brought, the size probe included.
+	Requests, Bytes atomic.Int64
+}
+
+// OpenRange learns the size of the file at url from the Content-Range of
+// a reply to "Range: bytes=0-0" (ErrNoRemote for a 404; an error for a
+// server that does not serve ranges). ctx bounds every later read too.
+func OpenRange(ctx context.Context, client *http.Client, url string) (*RangeReader, error) {
+	if client == nil {
+		client = http.DefaultClient
+	}
+	r := &RangeReader{ctx: ctx, client: client, url: url}
+	var b [1]byte
+	size, err := r.get(b[:], 0)
+	if err != nil {
+		return nil, err
+	}
+	r.size = size
+	return r, nil
+}
+
+// Size is the file's size in bytes.
+func (r *RangeReader) Size() int64 { return r.size }
+
+// URL is the file's address.
+func (r *RangeReader) URL() string { return r.url }
+
+// ReadAt reads len(p) bytes at off with one range request (fewer, with
+// io.EOF, at the end of the file).
+func (r *RangeReader) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, fmt.Errorf("%s: negative offset", r.url)
+	}
+	if off >= r.size {
+		return 0, io.EOF
+	}
+	want := p
+	if rest := r.size - off; int64(len(want)) > rest {
+		want = want[:rest]
+	}
+	if len(want) == 0 {
+		return 0, nil
+	}
+	if _, err := r.get(want, off); err != nil {
+		return 0, err
+	}
+	if len(want) < len(p) {
+		return len(want), io.EOF
+	}
+	return len(p), nil
+}
+
+// Close does nothing: every read is a request of its own.
+func (r *RangeReader) Close() error { return nil }
+
+// get fills p with the bytes at off and returns the file's size from the
+// reply's Content-Range.
+func (r *RangeReader) get(p []byte, off int64) (int64, error) {
+	req, err := http.NewRequestWithContext(r.ctx, http.MethodGet, r.url, nil)
+	if err != nil {
+		return 0, err
+	}
+	last := off + int64(len(p)) - 1
+	req.Header.Set("Range", fmt.Sprintf("bytes=%d-%d", off, last))
+	r.Requests.Add(1)
+	resp, err := r.client.Do(req)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	switch resp.StatusCode {
+	case http.StatusPartialContent:
+	case http.StatusNotFound:
+		return 0, fmt.Errorf("%s: %w", r.url, ErrNoRemote)
+	case http.StatusOK:
+		return 0, fmt.Errorf("%s: the server does not serve byte ranges", r.url)
+	default:
+		return 0, fmt.Errorf("%s: %s", r.url, resp.Status)
+	}
+	first, end, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
+	if !ok || first != off || end != last || (r.size != 0 && size != r.size) {
+		return 0, fmt.Errorf("%s: asked for bytes %d-%d, got Content-Range %q", r.url, off, last, resp.Header.Get("Content-Range"))
+	}
+	n, err := io.ReadFull(resp.Body, p)
+	r.Bytes.Add(int64(n))
+	if err != nil {
+		return 0, fmt.Errorf("%s: bytes %d-%d: %w", r.url, off, last, err)
+	}
+	return size, nil
+}
+
+// parseContentRange reads "bytes FIRST-LAST/SIZE".
+func parseContentRange(v string) (first, last, size int64, ok bool) {
+	rest, found := strings.CutPrefix(v, "bytes ")
+	if !found {
+		return 0, 0, 0, false
+	}
+	span, total, found := strings.Cut(rest, "/")
+	if !found {
+		return 0, 0, 0, false
+	}
+	a, b, found := strings.Cut(span, "-")
+	if !found {
+		return 0, 0, 0, false
+	}
+	var err1, err2, err3 error
+	first, err1 = strconv.ParseInt(a, 10, 64)
+	last, err2 = strconv.ParseInt(b, 10, 64)
+	size, err3 = strconv.ParseInt(total, 10, 64)
+	if err1 != nil || err2 != nil || err3 != nil || first < 0 || last < first || size <= last {
+		return 0, 0, 0, false
+	}
+	return first, last, size, true
+}
+
+// OpenRemoteTable opens the table file at url through range requests,
+// reading only its header now (a block is read, and checked, when a probe
+// first needs it; a block that cannot be read leaves its positions
+// uncovered). ErrNoRemote where the site has no such file.
+func OpenRemoteTable(ctx context.Context, client *http.Client, url string) (*tablebase.Table, *RangeReader, error) {
+	r, err := OpenRange(ctx, client, url)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", url, err)
+	}
+	return t, r, nil
+}
