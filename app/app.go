@@ -194,6 +194,7 @@ func New(fa fyne.App, opts Options) *App {
 		a.tables = session.NewTables(dir, session.TablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
 		if dir == "" {
 			a.tables.SetFetch(fetch) // the browser: the site serves the tables
+			a.tables.SetRemoteBound(webBound())
 		}
 		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {

@@ -22,11 +22,10 @@ import (
 // progress, and the service worker keeps it for the next visits, offline too.
 func webFetch() session.Fetch {
 	return func(ctx context.Context, id core.GameID, progress func(done, total int64)) ([]byte, error) {
-		base, err := url.Parse(js.Global().Get("location").Get("href").String())
+		u, err := siteTable(id.String())
 		if err != nil {
 			return nil, err
 		}
-		u := base.ResolveReference(&url.URL{Path: "tables/" + tablebase.Path("", id.String())})
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 		if err != nil {
 			return nil, err
@@ -53,5 +52,28 @@ func webFetch() session.Fetch {
 				return nil, err
 			}
 		}
+	}
+}
+
+// siteTable is the address of the site's table file tables/NAME.hctb.
+func siteTable(name string) (*url.URL, error) {
+	base, err := url.Parse(js.Global().Get("location").Get("href").String())
+	if err != nil {
+		return nil, err
+	}
+	return base.ResolveReference(&url.URL{Path: "tables/" + tablebase.Path("", name)}), nil
+}
+
+// webBound opens a game's bound table on the site (tables/GAME.bound.hctb,
+// which scripts/web.sh copies from the table pack where it has it): far
+// too large to download, it is read block by block with range requests
+// (the service worker passes them to the network).
+func webBound() session.RemoteBound {
+	return func(ctx context.Context, id core.GameID) (*session.RangeReader, error) {
+		u, err := siteTable(id.String() + ".bound")
+		if err != nil {
+			return nil, err
+		}
+		return session.OpenRange(ctx, http.DefaultClient, u.String())
 	}
 }

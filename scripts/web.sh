@@ -15,7 +15,9 @@
 #   wasm_exec.js              Go's loader, from $(go env GOROOT)
 #   index.html, start.js      our page (web/): loading screen, touch, …
 #   sw.js, manifest.webmanifest, icons/   installable, offline (tools/webicons)
-#   tables/                   the shipped device tables (session/shipped/)
+#   tables/                   the shipped device tables (session/shipped/), and
+#                             Beat the Wolf's bound table where found
+#                             ($WEB_BOUND_DIR, default build/device/pack)
 #   build.json                the build's ID and sizes
 #
 # The build ID (a hash of every file) versions the service worker's cache,
@@ -66,6 +68,23 @@ if [ "$n" = 0 ]; then
   echo "web: error: no shipped tables in $SHIPPED_DIR/ (make device-tables writes them)" >&2
   exit 1
 fi
+
+# Beat the Wolf's bound table (the dogs' proven win from the start, the
+# table pack's beat-the-wolf.bound.hctb, 371 MB): far too large to download,
+# the page reads it block by block with HTTP Range requests (the host must
+# serve byte ranges, as static hosts do). From $WEB_BOUND_DIR (default
+# build/device/pack, make device-tables); left out where it is not there.
+WEB_BOUND_DIR=${WEB_BOUND_DIR:-build/device/pack}
+for name in beat-the-wolf.bound.hctb; do
+  f="$WEB_BOUND_DIR/$name"
+  if [ -f "$f" ]; then
+    # A hard link where it can be (the same disk): no 371 MB copy per build.
+    ln -f "$f" "$OUT/tables/$name" 2>/dev/null || cp "$f" "$OUT/tables/"
+    say "tables/$name: $(stat -c %s "$f") bytes (read by range requests)"
+  else
+    say "tables/$name left out: not in $WEB_BOUND_DIR/ (make device-tables, or WEB_BOUND_DIR)"
+  fi
+done
 
 wasm_size=$(stat -c %s "$OUT/huntchess.wasm")
 build=$(cd "$OUT" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)

@@ -44,12 +44,16 @@ self.addEventListener('activate', (event) => {
 // Cache first: every file of a build is in its cache. A page URL with a
 // query (developer settings, ?HUNTCHESS_LANG=…) is the same page. Anything
 // else (not in the list) goes to the network; an endgame table is cached
-// once fetched.
+// once fetched, and a range request is left to the network.
 self.addEventListener('fetch', (event) => {
   const req = event.request;
   if (req.method !== 'GET') return;
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
+  // A range request (a block of a bound table too large to download whole,
+  // tables/GAME.bound.hctb, read a block at a time) goes to the network
+  // untouched: its 206 reply cannot be cached (Cache.put refuses it).
+  if (req.headers.has('range')) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const key = req.mode === 'navigate' ? './' : req;
