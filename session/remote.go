@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"huntchess/ai/tablebase"
@@ -33,8 +35,81 @@ type RangeReader struct {
 	url    string
 	size   int64
 	// Requests and Bytes count the range requests made and the body bytes
-	// they brought, the size probe included.
-	Requests, Bytes atomic.Int64
+	// they brought, the size probe included; Hits the reads the cache
+	// answered (SetCache).
+	Requests, Bytes, Hits atomic.Int64
+
+	mu    sync.Mutex
+	cache rangeCache
+}
+
+// rangeCache keeps the ranges read last, up to budget bytes.
+type rangeCache struct {
+	budget, bytes int64
+	at            map[int64][]byte // by offset
+	order         []int64          // offsets, oldest first (may hold stale ones)
+}
+
+// SetCache makes the reader keep up to n bytes of the ranges it read (a
+// table's compressed blocks, a tenth of their unpacked size or less): a
+// block the table's cache of unpacked blocks let go of is read from here
+// again, not from the network. 0 (the default) keeps none.
+func (r *RangeReader) SetCache(n int64) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.cache.budget = n
+	r.cache.evict()
+}
+
+// lookup copies the cached bytes at off into p, if it has them all.
+func (c *rangeCache) lookup(p []byte, off int64) bool {
+	b, ok := c.at[off]
+	if !ok || len(b) < len(p) {
+		return false
+	}
+	copy(p, b)
+	return true
+}
+
+// add keeps a copy of p, read at off.
+func (c *rangeCache) add(p []byte, off int64) {
+	if int64(len(p)) > c.budget {
+		return
+	}
+	if c.at == nil {
+		c.at = map[int64][]byte{}
+	}
+	if old, ok := c.at[off]; ok {
+		c.bytes -= int64(len(old))
+	}
+	c.at[off] = append([]byte(nil), p...)
+	c.bytes += int64(len(p))
+	c.order = append(c.order, off)
+	c.evict()
+}
+
+// evict drops the oldest ranges until the cache is within its budget.
+func (c *rangeCache) evict() {
+	for c.bytes > c.budget && len(c.order) > 0 {
+		off := c.order[0]
+		c.order = c.order[1:]
+		if b, ok := c.at[off]; ok {
+			c.bytes -= int64(len(b))
+			delete(c.at, off)
+		}
+	}
+	if len(c.order) > 2*len(c.at)+64 { // stale offsets (added again later)
+		seen := map[int64]bool{}
+		var keep []int64
+		for i := len(c.order) - 1; i >= 0; i-- {
+			if off := c.order[i]; !seen[off] {
+				seen[off] = true
+				keep = append(keep, off)
+			}
+		}
+		slices.Reverse(keep)
+		c.order = keep
+	}
 }
 
 // OpenRange learns the size of the file at url from the Content-Range of
@@ -76,8 +151,20 @@ func (r *RangeReader) ReadAt(p []byte, off int64) (int, error) {
 	if len(want) == 0 {
 		return 0, nil
 	}
-	if _, err := r.get(want, off); err != nil {
-		return 0, err
+	r.mu.Lock()
+	hit := r.cache.budget > 0 && r.cache.lookup(want, off)
+	r.mu.Unlock()
+	if hit {
+		r.Hits.Add(1)
+	} else {
+		if _, err := r.get(want, off); err != nil {
+			return 0, err
+		}
+		r.mu.Lock()
+		if r.cache.budget > 0 {
+			r.cache.add(want, off)
+		}
+		r.mu.Unlock()
 	}
 	if len(want) < len(p) {
 		return len(want), io.EOF

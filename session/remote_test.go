@@ -174,3 +174,40 @@ func TestTablesRemoteBound(t *testing.T) {
 	require.Equal(t, n, requests.Load(), "asked for once")
 	require.True(t, strings.HasSuffix(tm.bounds[core.BeatTheWolf].b.path, "/tables/beat-the-wolf.bound.hctb"))
 }
+
+// With a cache a range read again is not asked for again; past its budget
+// the oldest ranges go.
+func TestRangeReaderCache(t *testing.T) {
+	srv, requests := serveBound(t)
+	data, err := os.ReadFile(boundTestFile)
+	require.NoError(t, err)
+	r, err := OpenRange(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
+	require.NoError(t, err)
+	r.SetCache(250)
+	buf := make([]byte, 100)
+	for range 2 {
+		_, err = r.ReadAt(buf, 500)
+		require.NoError(t, err)
+		require.Equal(t, data[500:600], buf)
+	}
+	require.Equal(t, int64(2), requests.Load(), "the size, then one read")
+	require.Equal(t, int64(1), r.Hits.Load())
+	small := make([]byte, 50)
+	_, err = r.ReadAt(small, 500)
+	require.NoError(t, err)
+	require.Equal(t, data[500:550], small, "a shorter read at a cached offset")
+	require.Equal(t, int64(2), r.Hits.Load())
+	for _, off := range []int64{1000, 2000} {
+		_, err = r.ReadAt(buf, off)
+		require.NoError(t, err)
+	}
+	require.Equal(t, int64(4), requests.Load())
+	_, err = r.ReadAt(buf, 500) // evicted by the third range
+	require.NoError(t, err)
+	require.Equal(t, data[500:600], buf)
+	require.Equal(t, int64(5), requests.Load())
+	_, err = r.ReadAt(buf, 2000)
+	require.NoError(t, err)
+	require.Equal(t, int64(5), requests.Load())
+	require.Equal(t, data[2000:2100], buf)
+}

@@ -331,6 +331,14 @@ func (m *tableManager) findBound(id core.GameID) *boundFile {
 	return nil
 }
 
+// RemoteBoundCache is what a bound table read from the site keeps of the
+// compressed blocks it read (RangeReader.SetCache): its cache of unpacked
+// blocks (24 MiB) holds far fewer than a move's search probes, so without
+// it most blocks would be asked for again and again. Master's first 30
+// plies of Beat the Wolf from the site natively: 13,385 requests (165 MB)
+// without it, 1,341 (19 MB) with it.
+const RemoteBoundCache = 16 << 20
+
 // openRemoteBound opens game id's bound table on the site (Bound, in the
 // browser) and tells the subscribers once it is open; a site without one,
 // or one that fails, leaves the game without.
@@ -343,6 +351,7 @@ func (m *tableManager) openRemoteBound(id core.GameID) {
 		}
 		return
 	}
+	r.SetCache(RemoteBoundCache)
 	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "huntchess: %s: %v (not used)\n", r.URL(), err)
