@@ -289,7 +289,7 @@ serve-web:
 # drives it in Debian's headless Chromium at a phone's size.
 test-web:
 	@$(DEPS) web
-	GO=$(GO) BROTLI_Q=9 bash scripts/web.sh
+	GO=$(GO) BROTLI_Q=9 WEB_BOUND_DIR= bash scripts/web.sh
 	$(GO) vet -tags webtest ./webtest
 	GOOS=js GOARCH=wasm $(GO) vet . ./webhook ./ai
 	$(GO) test -tags webtest -count=1 -v -run 'TestBrowser' -timeout 8m ./webtest
