@@ -7,8 +7,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -95,16 +93,11 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	for _, fs := range full.Sections {
 		total += fs.storedEntries()
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
-	scratch := path + ".blocks.tmp"
-	defer os.Remove(scratch)
-	data, err := os.Create(scratch)
+	data, closeScratch, err := createScratch(path)
 	if err != nil {
 		return nil, err
 	}
-	defer data.Close()
+	defer closeScratch()
 	bw := bufio.NewWriterSize(data, 1<<20)
 	var off, done int64
 	blobs := make([][]byte, encodeBatch)

@@ -235,6 +235,21 @@ func appendHeader(dst []byte, magic string, h any) ([]byte, error) {
 	return append(dst, hdr...), nil
 }
 
+// createScratch makes path's folder and the scratch file a table's blocks
+// go to first (path+".blocks.tmp": the header, which locates them, is
+// written before them); done closes and removes it.
+func createScratch(path string) (data *os.File, done func(), err error) {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return nil, nil, err
+	}
+	scratch := path + ".blocks.tmp"
+	data, err = os.Create(scratch)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, func() { data.Close(); os.Remove(scratch) }, nil
+}
+
 // writeTableFile writes a table file as path: magic, the header's length
 // and CRC-32, the header (JSON), then the blocks already written to data (a
 // scratch file), through path+".tmp" renamed over path.
@@ -272,16 +287,11 @@ func writeTableFile(path, magic string, h any, data *os.File) error {
 func (s *Solver) Write(path string) (*Header, error) {
 	r := s.R
 	h := &Header{Format: formatVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return nil, err
-	}
-	scratch := path + ".blocks.tmp"
-	defer os.Remove(scratch)
-	data, err := os.Create(scratch)
+	data, done, err := createScratch(path)
 	if err != nil {
 		return nil, err
 	}
-	defer data.Close()
+	defer done()
 	bw := bufio.NewWriterSize(data, 1<<20)
 	var off int64
 	encs := make([]*encoder, max(1, s.Threads))
