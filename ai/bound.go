@@ -71,11 +71,7 @@ func boundProbe(t *tablebase.Table, p core.Position) (tablebase.Value, int, bool
 // boundMove is the move from a position the bound table proves a prey win
 // in (see boundStep), with its line. ok is false elsewhere.
 func boundMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool) {
-	res, ok := boundStep(t, pos, seed)
-	if ok {
-		res.PV = append([]core.Move{res.Move}, boundLine(t, pos.After(res.Move), 39)...)
-	}
-	return res, ok
+	return withLine(pos, seed, func(p core.Position, seed int64) (Result, bool) { return boundStep(t, p, seed) })
 }
 
 // boundStep is boundMove without the line: the prey's move to the child
@@ -106,7 +102,6 @@ func boundStep(t *tablebase.Table, pos core.Position, seed int64) (Result, bool)
 		res = Result{Move: moves[pick], Depth: pd + 1, Nodes: int64(len(moves))}
 		res.Score, _ = tableScore(tablebase.Win, pd+1, 0)
 	} else {
-		var best []int
 		plies := make([]int, len(moves))
 		for i, m := range moves {
 			c := pos.After(m)
@@ -115,22 +110,11 @@ func boundStep(t *tablebase.Table, pos core.Position, seed int64) (Result, bool)
 				return Result{}, false // a reply the table does not prove lost
 			}
 			plies[i] = cd
-			switch {
-			case len(best) == 0 || cd > plies[best[0]]:
-				best = append(best[:0], i)
-			case cd == plies[best[0]]:
-				best = append(best, i)
-			}
 		}
-		if len(best) == 0 {
+		if len(moves) == 0 {
 			return Result{}, false
 		}
-		pick := best[0]
-		if seed != 0 {
-			h := uint64(seed)*0x9e3779b97f4a7c15 ^ pos.Key
-			h ^= h >> 31
-			pick = best[int(h%uint64(len(best)))]
-		}
+		pick := longestReply(plies, pos.Key, seed)
 		res = Result{Move: moves[pick], Depth: plies[pick] + 1, Nodes: int64(len(moves))}
 		res.Score, _ = tableScore(tablebase.Loss, plies[pick]+1, 0)
 	}
@@ -141,17 +125,5 @@ func boundStep(t *tablebase.Table, pos core.Position, seed int64) (Result, bool)
 // boundLine is the bound table's line from pos, the predator resisting
 // longest (ties to the first reply), at most n plies long.
 func boundLine(t *tablebase.Table, pos core.Position, n int) []core.Move {
-	var line []core.Move
-	for len(line) < n {
-		r, ok := boundStep(t, pos, 0)
-		if !ok {
-			break
-		}
-		line = append(line, r.Move)
-		pos = pos.After(r.Move)
-		if pos.Outcome().Over() {
-			break
-		}
-	}
-	return line
+	return provenLine(pos, n, func(p core.Position) (Result, bool) { return boundStep(t, p, 0) })
 }

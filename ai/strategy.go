@@ -37,16 +37,7 @@ func strategyOf(lim Limits, pos core.Position) *tablebase.Strategy {
 // the first in core's order, or, with a seed, to one chosen by it). ok is
 // false where pos is not a position of the strategy.
 func strategyMove(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
-	res, ok := strategyStep(s, pos, seed)
-	if ok {
-		// The line starts with the move played (a seed may pick another
-		// of the loser's longest replies than the line's first).
-		res.PV = []core.Move{res.Move}
-		if next := pos.After(res.Move); !next.Outcome().Over() {
-			res.PV = append(res.PV, strategyLine(s, next, 39)...)
-		}
-	}
-	return res, ok
+	return withLine(pos, seed, func(p core.Position, seed int64) (Result, bool) { return strategyStep(s, p, seed) })
 }
 
 // strategyStep is strategyMove without the line.
@@ -64,21 +55,7 @@ func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result,
 		if !ok {
 			return Result{}, false
 		}
-		var best []int
-		for i, d := range plies {
-			switch {
-			case len(best) == 0 || d > plies[best[0]]:
-				best = append(best[:0], i)
-			case d == plies[best[0]]:
-				best = append(best, i)
-			}
-		}
-		pick := best[0]
-		if seed != 0 {
-			h := uint64(seed)*0x9e3779b97f4a7c15 ^ pos.Key
-			h ^= h >> 31
-			pick = best[int(h%uint64(len(best)))]
-		}
+		pick := longestReply(plies, pos.Key, seed)
 		d := plies[pick] + 1
 		res = Result{Move: moves[pick], Depth: d, Nodes: int64(len(moves))}
 		res.Score, _ = tableScore(tablebase.Loss, d, 0)
@@ -90,9 +67,34 @@ func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result,
 // strategyLine is the strategy's line from pos, the loser resisting
 // longest (ties to the first reply), at most n plies long.
 func strategyLine(s *tablebase.Strategy, pos core.Position, n int) []core.Move {
+	return provenLine(pos, n, func(p core.Position) (Result, bool) { return strategyStep(s, p, 0) })
+}
+
+// A proven step: the move a strategy or a bound table makes from a
+// position (the seed choosing among the loser's longest replies), ok false
+// where it proves nothing.
+type provenStep func(pos core.Position, seed int64) (Result, bool)
+
+// withLine is step's move from pos with its line: the move played, then
+// the line from the position after it (a seed may pick another of the
+// loser's longest replies than the line's first).
+func withLine(pos core.Position, seed int64, step provenStep) (Result, bool) {
+	res, ok := step(pos, seed)
+	if ok {
+		res.PV = []core.Move{res.Move}
+		if next := pos.After(res.Move); !next.Outcome().Over() {
+			res.PV = append(res.PV, provenLine(next, 39, func(p core.Position) (Result, bool) { return step(p, 0) })...)
+		}
+	}
+	return res, ok
+}
+
+// provenLine follows step from pos, at most n plies, to the end or to a
+// position it proves nothing in.
+func provenLine(pos core.Position, n int, step func(core.Position) (Result, bool)) []core.Move {
 	var line []core.Move
 	for len(line) < n {
-		r, ok := strategyStep(s, pos, 0)
+		r, ok := step(pos)
 		if !ok {
 			break
 		}
@@ -103,4 +105,25 @@ func strategyLine(s *tablebase.Strategy, pos core.Position, n int) []core.Move {
 		}
 	}
 	return line
+}
+
+// longestReply is the loser's reply with the most plies to the end: ties
+// to the first, or, with a seed, to one chosen by it and the position's
+// key.
+func longestReply(plies []int, key uint64, seed int64) int {
+	var best []int
+	for i, d := range plies {
+		switch {
+		case len(best) == 0 || d > plies[best[0]]:
+			best = append(best[:0], i)
+		case d == plies[best[0]]:
+			best = append(best, i)
+		}
+	}
+	if seed == 0 {
+		return best[0]
+	}
+	h := uint64(seed)*0x9e3779b97f4a7c15 ^ key
+	h ^= h >> 31
+	return best[int(h%uint64(len(best)))]
 }
