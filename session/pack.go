@@ -14,7 +14,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -514,22 +513,8 @@ func restart(fh *os.File) error {
 // rangeStartsAt reports whether a Content-Range header ("bytes 100-199/200")
 // sends the rest of a file of size from off.
 func rangeStartsAt(cr string, off, size int64) bool {
-	rest, ok := strings.CutPrefix(cr, "bytes ")
-	if !ok {
-		return false
-	}
-	rng, tot, ok := strings.Cut(rest, "/")
-	if !ok {
-		return false
-	}
-	a, b, ok := strings.Cut(rng, "-")
-	if !ok {
-		return false
-	}
-	start, err1 := strconv.ParseInt(a, 10, 64)
-	end, err2 := strconv.ParseInt(b, 10, 64)
-	total, err3 := strconv.ParseInt(tot, 10, 64)
-	return err1 == nil && err2 == nil && err3 == nil && start == off && end == size-1 && total == size
+	first, last, total, ok := parseContentRange(cr)
+	return ok && first == off && last == size-1 && total == size
 }
 
 // copyCounting appends src to fh (whose size is have), telling done the
