@@ -501,13 +501,8 @@ func (m *tableManager) setStatus(id core.GameID, st tableStatus) {
 		return
 	}
 	m.lastSent[id] = now
-	subs := append(([]func(core.GameID))(nil), m.onChange...)
 	m.mu.Unlock()
-	m.do(func() {
-		for _, f := range subs {
-			f(id)
-		}
-	})
+	m.notify(id)
 }
 
 // ensure loads or builds game id's table in the background, once per run.
