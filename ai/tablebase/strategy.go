@@ -86,11 +86,13 @@ type StrategyHeader struct {
 // lookups. Safe for concurrent use.
 type Strategy struct {
 	StrategyHeader
-	r      *Rules
-	winner core.Side
-	keys   []uint64 // increasing
-	plies  []uint8  // by node
-	moves  []uint8  // by node: a winner node's move rank (noMove: a loser node)
+	SetHeader // a set strategy's (format 2)
+	set       *setStrategy
+	r         *Rules
+	winner    core.Side
+	keys      []uint64 // increasing
+	plies     []uint8  // by node
+	moves     []uint8  // by node: a winner node's move rank (noMove: a loser node)
 }
 
 // noMove marks a loser node in Strategy.moves (a move's rank is below it).
@@ -355,24 +357,14 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	if err := json.Unmarshal(hdr, &s.StrategyHeader); err != nil {
 		return nil, fmt.Errorf("corrupt strategy header: %v", err)
 	}
+	if s.Format == setStrategyVersion {
+		return OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	}
 	if s.Format != strategyVersion {
-		return nil, fmt.Errorf("strategy format %d, this build reads %d", s.Format, strategyVersion)
+		return nil, fmt.Errorf("strategy format %d, this build reads %d and %d", s.Format, strategyVersion, setStrategyVersion)
 	}
-	g, err := core.Lookup(s.Game)
-	if err != nil {
-		return nil, fmt.Errorf("strategy for %w", err)
-	}
-	s.r = ForGame(g.ID)
-	if s.Fingerprint != s.r.Fingerprint() {
-		return nil, fmt.Errorf("%w: %s strategy fingerprint %.12s…, the rules here have %.12s…", ErrRules, s.Game, s.Fingerprint, s.r.Fingerprint())
-	}
-	switch s.Winner {
-	case "predator":
-		s.winner = core.Predator
-	case "prey":
-		s.winner = core.Prey
-	default:
-		return nil, fmt.Errorf("corrupt strategy header: winner %q", s.Winner)
+	if err := s.checkHeader(); err != nil {
+		return nil, err
 	}
 	body := data[base:]
 	if len(body) != s.BodyBytes || crc32.ChecksumIEEE(body) != s.BodyCRC {
@@ -438,11 +430,7 @@ func (r *Rules) validKey(key uint64) bool {
 }
 
 // keySide is the side to move of a canonical key's position.
-func (s *Strategy) keySide(key uint64) core.Side {
-	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
-	l := layoutFor(s.r, s.r.PreyCount-capt-hand)
-	return core.Side(idx / (int64(len(l.classes)) * l.ranks))
-}
+func (s *Strategy) keySide(key uint64) core.Side { return s.r.keySide(key) }
 
 func (s *Strategy) find(key uint64) (int, bool) { return slices.BinarySearch(s.keys, key) }
 
@@ -459,6 +447,9 @@ func (s *Strategy) GameID() core.GameID { g, _ := s.r.Game(); return g }
 func (s *Strategy) Probe(p core.Position) (v Value, plies int, ok bool) {
 	if g, _ := s.r.Game(); g != p.Game || p.Outcome().Over() {
 		return Unknown, 0, false
+	}
+	if s.set != nil {
+		return s.setProbe(p)
 	}
 	key, ok := s.r.canonKey(p)
 	if !ok {
@@ -479,6 +470,10 @@ func (s *Strategy) Probe(p core.Position) (v Value, plies int, ok bool) {
 func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 	if g, _ := s.r.Game(); g != p.Game || p.ToMove != s.winner || p.Outcome().Over() {
 		return core.Move{}, 0, false
+	}
+	if s.set != nil {
+		m, ok := s.setMove(p)
+		return m, 0, ok
 	}
 	key, ok := s.r.canonKey(p)
 	if !ok {
@@ -506,6 +501,9 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 // the end after it (0 where it ends the game); ok is false where p is not a
 // loser's node or a reply leaves the strategy (a damaged file).
 func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok bool) {
+	if s.set != nil {
+		return nil, nil, false // no plies: the loser's longest resistance is not known
+	}
 	if v, _, ok := s.Probe(p); !ok || v != Loss {
 		return nil, nil, false
 	}

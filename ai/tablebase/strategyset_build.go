@@ -1,0 +1,369 @@
+package tablebase
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"huntchess/core"
+)
+
+// Building a set strategy (format 2, strategyset.go) from a probe.
+//
+// The generator walks the winner's win from the start as BuildStrategy
+// does, but stores only the loser's nodes, and picks the winner's moves so
+// that the graph stays small: at a winner node of d plies, a move that wins
+// at once if there is one (the runtime rule takes it first), else the
+// first child in canonical key order that the strategy already holds and
+// that the table proves a loss in fewer than d plies (a transposition: its
+// subtree is there already), else the child the table proves lost fastest
+// (ties to the lowest key). Every child taken loses in fewer plies than
+// its parent wins in, and every loser's reply wins in fewer plies than the
+// loser loses in, so the generator's graph has no cycle and no line longer
+// than the start's plies.
+//
+// The runtime rule (setRule) does not know the generator's choices: it
+// takes the first child in canonical order that is in the final set. Where
+// that is not the generator's child, the replay (closeSet) keeps the
+// runtime's child if the table proves it lost in fewer plies than the
+// parent wins in, and otherwise stores the generator's as an exception.
+// So every winner's move of the final graph makes the table's plies fall,
+// every line ends within the start's plies and no position repeats; the
+// set is then cut to the loser's nodes the runtime rule reaches from the
+// start, which changes no runtime choice (a child that was the first in
+// the set is reached, so it stays; none before it was in the set).
+
+// SetBuild is a set strategy as the generator found it, before it is
+// written: the loser's nodes reached from the start by the runtime rule
+// and the exceptions.
+type SetBuild struct {
+	Start     uint64
+	Plies     int
+	Members   []uint64 // the loser's nodes, increasing
+	ExcKeys   []uint64 // winner's nodes whose move is stored, increasing
+	ExcRanks  []uint8  // by ExcKeys: the rank of the child among the distinct keys
+	Generated int      // loser's nodes the generator found (before the cut)
+	GenWinner int      // winner's nodes it found
+	Report    StrategyReport
+}
+
+// genNode is a node of the generator's graph.
+type genNode struct {
+	plies uint8
+	child uint64 // a winner node's child (noKey: a win at once); loser nodes: 0
+}
+
+// BuildSetStrategy builds the prey's win without giving up a piece from
+// start out of a bound probe (Table.BoundProbe), as a set strategy, then
+// replays the runtime rule from the start (closeSet). progress, if not
+// nil, is told now and then what stage it is at and the positions done and
+// found so far.
+func BuildSetStrategy(r *Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetBuild, error) {
+	gen, err := GenerateSet(r, start, probe, progress)
+	if err != nil {
+		return nil, err
+	}
+	return gen.Close(r, start, progress)
+}
+
+// SetGen is the generator's graph: every node it reached (increasing
+// keys), its plies by the table, and a winner node's child (noKey: a win
+// at once; 0 at the loser's nodes).
+type SetGen struct {
+	Start     uint64
+	Plies     int
+	Keys      []uint64
+	NodePlies []uint8
+	Child     []uint64
+}
+
+// GenerateSet walks the winner's win from start as the top of this file
+// says and returns the generator's graph.
+func GenerateSet(r *Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetGen, error) {
+	g, ok := r.Game()
+	if !ok || g != start.Game {
+		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
+	}
+	if start.Outcome().Over() {
+		return nil, errors.New("tablebase: the start is over")
+	}
+	v, d, ok := probe(start)
+	if !ok || (start.ToMove == core.Prey) != (v == Win) || v != Win && v != Loss {
+		return nil, fmt.Errorf("tablebase: the start is not a proven prey win (%v, covered %v)", v, ok)
+	}
+	winner := core.Prey
+	startKey, ok := r.canonKey(start)
+	if !ok {
+		return nil, errors.New("tablebase: the start has no canonical key")
+	}
+	nodes := map[uint64]genNode{startKey: {}}
+	queue := []uint64{startKey}
+	var buf [core.MaxMoves]core.Move
+	genWinner := 0
+	for qi := 0; qi < len(queue); qi++ {
+		if progress != nil && qi%(1<<16) == 0 {
+			progress("generate", qi, len(queue))
+		}
+		key := queue[qi]
+		p := r.keyPosition(key)
+		v, d, ok := probe(p)
+		if !ok || d > 255 || d < 1 {
+			return nil, fmt.Errorf("tablebase: %s is not covered (%v %d %v)", p, v, d, ok)
+		}
+		moves := p.GenMoves(buf[:0])
+		if p.ToMove == winner {
+			if v != Win {
+				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
+			}
+			genWinner++
+			if winsAtOnce(p, moves, winner) >= 0 {
+				nodes[key] = genNode{plies: uint8(d), child: noKey}
+				continue
+			}
+			_, distinct := nonOverChildKeys(r, p, moves)
+			child := noKey
+			for _, k := range distinct { // the first the strategy holds that loses faster
+				if _, seen := nodes[k]; !seen {
+					continue
+				}
+				if cv, cd, cok := probe(r.keyPosition(k)); cok && cv == Loss && cd < d {
+					child = k
+					break
+				}
+			}
+			if child == noKey { // else the fastest loss
+				best := d
+				for _, k := range distinct {
+					if cv, cd, cok := probe(r.keyPosition(k)); cok && cv == Loss && cd < best {
+						child, best = k, cd
+					}
+				}
+			}
+			if child == noKey {
+				return nil, fmt.Errorf("tablebase: %s (a win in %d) has no move to a faster loss", p, d)
+			}
+			nodes[key] = genNode{plies: uint8(d), child: child}
+			if _, seen := nodes[child]; !seen {
+				nodes[child] = genNode{}
+				queue = append(queue, child)
+			}
+			continue
+		}
+		if v != Loss {
+			return nil, fmt.Errorf("tablebase: %s, the loser to move, is %v", p, v)
+		}
+		if len(moves) == 0 {
+			return nil, fmt.Errorf("tablebase: %s, a loss in %d, has no move", p, d)
+		}
+		for _, m := range moves {
+			c := p.After(m)
+			if o := c.Outcome(); o.Over() {
+				if w, won := o.Winner(); !won || w != winner {
+					return nil, fmt.Errorf("tablebase: %s: %s ends the game in %s", p, m, o.Result)
+				}
+				continue
+			}
+			if c.Captured > p.Captured {
+				return nil, fmt.Errorf("tablebase: %s: the loser captures with %s in a bound loss", p, m)
+			}
+			ck, ok := r.canonKey(c)
+			if !ok {
+				return nil, fmt.Errorf("tablebase: %s (a loss in %d): %s leads to a position without a key", p, d, m)
+			}
+			if _, seen := nodes[ck]; !seen {
+				nodes[ck] = genNode{}
+				queue = append(queue, ck)
+			}
+		}
+		nodes[key] = genNode{plies: uint8(d)}
+	}
+	queue = nil
+	gen := &SetGen{Start: startKey, Plies: d, Keys: make([]uint64, 0, len(nodes))}
+	for k, n := range nodes {
+		if n.plies == 0 {
+			return nil, fmt.Errorf("tablebase: node %#x never expanded", k)
+		}
+		gen.Keys = append(gen.Keys, k)
+	}
+	slices.Sort(gen.Keys)
+	gen.NodePlies = make([]uint8, len(gen.Keys))
+	gen.Child = make([]uint64, len(gen.Keys))
+	for i, k := range gen.Keys {
+		gen.NodePlies[i], gen.Child[i] = nodes[k].plies, nodes[k].child
+	}
+	return gen, nil
+}
+
+// winsAtOnce is the index of the first of moves (p's, in core's order)
+// that ends the game in winner's win, or -1.
+func winsAtOnce(p core.Position, moves []core.Move, winner core.Side) int {
+	for i, m := range moves {
+		if c := p.After(m); c.Outcome().Over() {
+			o := c.Outcome()
+			if w, won := o.Winner(); won && w == winner {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// nonOverChildKeys returns, for p's moves, the canonical key of the
+// position each leads to (noKey for a finished game or one without a
+// key), and the distinct keys in increasing order.
+func nonOverChildKeys(r *Rules, p core.Position, moves []core.Move) (keys, distinct []uint64) {
+	keys = make([]uint64, len(moves))
+	for i, m := range moves {
+		c := p.After(m)
+		keys[i] = noKey
+		if c.Outcome().Over() {
+			continue
+		}
+		if k, ok := r.canonKey(c); ok {
+			keys[i] = k
+			distinct = append(distinct, k)
+		}
+	}
+	slices.Sort(distinct)
+	return keys, slices.Compact(distinct)
+}
+
+// keySide is the side to move of a canonical key's position.
+func (r *Rules) keySide(key uint64) core.Side {
+	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
+	l := layoutFor(r, r.PreyCount-capt-hand)
+	return core.Side(idx / (int64(len(l.classes)) * l.ranks))
+}
+
+// replaySet follows pick at every winner's node and every legal reply at
+// every loser's node from start by core's rules, to the end of every line:
+// every line must end in the winner's win, every loser's node must be in
+// the set (inSet) and the graph must have no cycle and no line longer than
+// maxPlies. It returns the loser's nodes and the winner's nodes reached,
+// each increasing, and the report (no games played).
+func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core.Position, key uint64, moves []core.Move) (int, error),
+	inSet func(uint64) bool, maxPlies int, progress func(nodes int)) (losers, winners []uint64, rep StrategyReport, err error) {
+	type state struct {
+		open            bool
+		depth, shortest uint16
+		lines           float64
+	}
+	// No pointers in the memo: the collector need not scan its millions of
+	// entries.
+	index := map[uint64]uint32{}
+	var states []state
+	var visit func(p core.Position) (int, int, float64, error)
+	visit = func(p core.Position) (int, int, float64, error) {
+		if o := p.Outcome(); o.Over() {
+			if w, ok := o.Winner(); !ok || w != winner {
+				return 0, 0, 0, fmt.Errorf("%s: the game ends in %s, not the winner's win", p, o.Result)
+			}
+			return 0, 0, 1, nil
+		}
+		key, ok := r.canonKey(p)
+		if !ok {
+			return 0, 0, 0, fmt.Errorf("%s: a position without a canonical key", p)
+		}
+		if si, seen := index[key]; seen {
+			st := states[si]
+			if st.open {
+				return 0, 0, 0, fmt.Errorf("%s: a cycle", p)
+			}
+			return int(st.depth), int(st.shortest), st.lines, nil
+		}
+		si := uint32(len(states))
+		index[key] = si
+		states = append(states, state{open: true})
+		var buf [core.MaxMoves]core.Move
+		legal := p.GenMoves(buf[:0])
+		depth, shortest, lines := 0, 1<<30, 0.0
+		if p.ToMove == winner {
+			i, err := pick(p, key, legal)
+			if err != nil {
+				return 0, 0, 0, err
+			}
+			if i < 0 {
+				return 0, 0, 0, fmt.Errorf("%s: no move of the strategy", p)
+			}
+			rep.WinnerNodes++
+			rep.Edges++
+			d, sh, l, err := visit(p.After(legal[i]))
+			if err != nil {
+				return 0, 0, 0, fmt.Errorf("%s %s: %w", p, legal[i], err)
+			}
+			depth, shortest, lines = d+1, sh+1, l
+		} else {
+			if !inSet(key) {
+				return 0, 0, 0, fmt.Errorf("%s (the loser to move): not in the strategy", p)
+			}
+			if len(legal) == 0 {
+				return 0, 0, 0, fmt.Errorf("%s: the loser has no move and the game is not over", p)
+			}
+			for _, m := range legal {
+				c := p.After(m)
+				rep.Edges++
+				if c.Outcome().Over() {
+					rep.Ends++
+				}
+				d, sh, l, err := visit(c)
+				if err != nil {
+					return 0, 0, 0, fmt.Errorf("%s %s: %w", p, m, err)
+				}
+				depth, shortest, lines = max(depth, d+1), min(shortest, sh+1), lines+l
+			}
+		}
+		if depth > maxPlies {
+			return 0, 0, 0, fmt.Errorf("%s: a line of %d plies to the end, more than the proven %d", p, depth, maxPlies)
+		}
+		states[si] = state{depth: uint16(depth), shortest: uint16(shortest), lines: lines}
+		rep.Nodes++
+		if progress != nil && rep.Nodes%(1<<20) == 0 {
+			progress(rep.Nodes)
+		}
+		return depth, shortest, lines, nil
+	}
+	d, sh, l, err := visit(start)
+	if err != nil {
+		return nil, nil, rep, err
+	}
+	rep.Longest, rep.Shortest, rep.Lines = d, sh, l
+	for k := range index {
+		if r.keySide(k) != winner {
+			losers = append(losers, k)
+		} else {
+			winners = append(winners, k)
+		}
+	}
+	slices.Sort(losers)
+	slices.Sort(winners)
+	return losers, winners, rep, nil
+}
+
+// StartSetStrategy builds game id's set strategy from the start out of
+// its bound tier in dir (GAME.bound.hctb; Beat the Wolf: the dogs' win
+// without giving up a dog). cache is the table's cache of unpacked blocks
+// in bytes. It returns the build and the table file it came from.
+func StartSetStrategy(id core.GameID, dir string, cache int64, progress func(stage string, done, found int)) (*SetBuild, string, error) {
+	path := Path(dir, id.String()+".bound")
+	t, err := Open(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer t.Close()
+	t.SetCacheBytes(cache)
+	b, err := BuildSetStrategy(ForGame(id), id.Info().Start(), t.BoundProbe(), progress)
+	return b, path, err
+}
+
+// StartSetGen is StartSetStrategy's generator alone.
+func StartSetGen(id core.GameID, dir string, cache int64, progress func(stage string, done, found int)) (*SetGen, string, error) {
+	path := Path(dir, id.String()+".bound")
+	t, err := Open(path)
+	if err != nil {
+		return nil, "", err
+	}
+	defer t.Close()
+	t.SetCacheBytes(cache)
+	g, err := GenerateSet(ForGame(id), id.Info().Start(), t.BoundProbe(), progress)
+	return g, path, err
+}
