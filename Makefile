@@ -37,8 +37,9 @@ APP_TABLES_DIR ?= build/apptables
 # table pack, from the solved tables, each in its device form
 # (scripts/device-convert.sh; DEVICE_CONVERT= packs them as they are). Shipped:
 # Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames and
-# the proven strategies (about 25 MB); the pack: deer chess whole, Beat the
-# Wolf's 17-dog tier, Wolf Carries the Pig (those that make solve-all wrote).
+# the proven strategies, Beat the Wolf's set strategy among them (about 35 MB);
+# the pack: deer chess whole, Beat the Wolf's 17-dog tier, Wolf Carries the
+# Pig (those that make solve-all wrote).
 # The shipped tables are copied, byte for byte, into DEVICE_EMBED
 # (session/shipped/), the folder the native builds embed and scripts/web.sh
 # serves: commit them there.
@@ -46,7 +47,7 @@ DEVICE_OUT       ?= build/device
 DEVICE_EMBED     ?= session/shipped
 DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(APP_TABLES_DIR)/deer-chess.hctb \
                     $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb)
-DEVICE_STRATEGY  ?= $(wildcard session/strategies/*.hcst)
+DEVICE_STRATEGY  ?= $(wildcard session/strategies/*.hcst session/shipped/*.hcst)
 DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/deer-chess.hctb $(TABLES_DIR)/beat-the-wolf.bound.hctb \
                     $(TABLES_DIR)/wolf-carries-pig.hctb)
 DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out}
@@ -248,12 +249,14 @@ solve-all: $(SOLVE) app-tables
 # its win reaches, from the tables of make solve-all in $(TABLES_DIR) (a game
 # without its table is passed over), each then replayed against every
 # defence by core's rules. The lion's and the deer's go to session/strategies
-# (the app embeds them); Beat the Wolf's (millions of positions, too large to
-# ship) beside the tables, where the app reads it through HUNTCHESS_TABLES.
+# (the app embeds them, every build); Beat the Wolf's, millions of positions,
+# as a set strategy (format 2: the wolf-to-move positions alone, read block
+# by block; tablebase/strategyset.go) to session/shipped, which the native
+# builds embed and scripts/web.sh serves (about 13 minutes, 4 GiB of cache).
 SHIPPED_STRATEGIES := surround-the-lion deer-chess
 strategies: $(SOLVE)
 	@set -e; for g in $(SHIPPED_STRATEGIES) beat-the-wolf; do \
-	  out=session/strategies; [ $$g = beat-the-wolf ] && out=$(TABLES_DIR); \
+	  out=session/strategies; [ $$g = beat-the-wolf ] && out=session/shipped; \
 	  if [ -f $(TABLES_DIR)/$$g.hctb ] || [ -f $(TABLES_DIR)/$$g.bound.hctb ]; then \
 	    $(SOLVE) strategy $$g -dir $(TABLES_DIR) -out $$out; \
 	    $(SOLVE) strategy-check $$g -out $$out; \

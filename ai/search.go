@@ -87,10 +87,6 @@ type Result struct {
 	// prey piece given up (Beat the Wolf's dogs), its plies an upper bound:
 	// the real game may hold a faster win.
 	Bound bool
-	// NoPlies: the win is proven but its plies to the end are not known (a
-	// set strategy, tablebase.Strategy.HasPlies false); Score is a win in
-	// the strategy's longest line from the start, an upper bound.
-	NoPlies bool
 }
 
 // IsWin reports whether a score is a forced win (>0) or loss (<0), and in how many plies.
@@ -177,23 +173,14 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 			}
 		}
 	}
-	// A strategy with plies first; a set strategy (no plies) after the
-	// bound table, which knows them (the pack), where there is one.
-	st, bt := strategyOf(lim, pos), boundOf(lim, pos)
-	if st != nil && st.HasPlies() {
+	if st := strategyOf(lim, pos); st != nil {
 		if r, ok := strategyMove(st, pos, lim.Seed); ok {
 			r.Elapsed = time.Since(start)
 			return r
 		}
 	}
-	if bt != nil {
+	if bt := boundOf(lim, pos); bt != nil {
 		if r, ok := boundMove(bt, pos, lim.Seed); ok {
-			r.Elapsed = time.Since(start)
-			return r
-		}
-	}
-	if st != nil && !st.HasPlies() {
-		if r, ok := strategyMove(st, pos, lim.Seed); ok {
 			r.Elapsed = time.Since(start)
 			return r
 		}

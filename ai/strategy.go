@@ -11,10 +11,7 @@ import (
 // position its win reaches against any defence. Where no full table covers
 // the position and the position is one of the strategy's, Master (and a
 // hint, Limits.Strategy) plays from it: as the winner the strategy's move,
-// as the loser the reply with the most plies to the end. A set strategy
-// (Beat the Wolf's, shipped: no plies stored) plays the winner's side only,
-// after the bound table where there is one (the pack: it knows the plies);
-// the loser then resists by the bound table, or searches.
+// as the loser the reply with the most plies to the end.
 
 // Strategies is a table source that also holds strategies: the strategy
 // of game id, or nil. It must be safe to call from several goroutines.
@@ -52,10 +49,6 @@ func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result,
 			return Result{}, false
 		}
 		res = Result{Move: m, Depth: d, Nodes: 1}
-		if !s.HasPlies() { // proven, plies not known: at most the longest line
-			res.NoPlies = true
-			d = s.Plies
-		}
 		res.Score, _ = tableScore(tablebase.Win, d, 0)
 	} else {
 		moves, plies, ok := s.Replies(pos)

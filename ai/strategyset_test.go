@@ -9,24 +9,15 @@ import (
 	"huntchess/core"
 )
 
-// setSource is a table source with a set strategy of Beat the Wolf and,
-// where b is set, its bound table.
+// setSource is a table source with a strategy of Beat the Wolf.
 type setSource struct {
 	TableSet
 	s *tablebase.Strategy
-	b *tablebase.Table
 }
 
 func (src *setSource) Strategy(id core.GameID) *tablebase.Strategy {
 	if id == core.BeatTheWolf {
 		return src.s
-	}
-	return nil
-}
-
-func (src *setSource) Bound(id core.GameID) *tablebase.Table {
-	if id == core.BeatTheWolf && src.b != nil {
-		return src.b
 	}
 	return nil
 }
@@ -51,50 +42,38 @@ func setStrategyFor(t *testing.T, b *tablebase.Table, start core.Position) *tabl
 	return s
 }
 
-// Master as the dogs plays a set strategy (no plies stored) where no table
-// covers the position: every dogs' move is the strategy's, proven
-// (Exact, Bound, NoPlies), to a position the bound table proves the wolf
-// lost, and the wolf (Master, searching: the strategy has no replies)
-// cannot get out of it: the dogs win without losing a dog. With the bound
-// table there as well, the dogs' moves are the table's (the plies known).
+// Master against Master plays a set strategy (read block by block) where
+// no table covers the position, as a strategy of format 1: every move
+// proven (Exact, Bound) with the table's plies, the dogs' to a position
+// the bound table proves the wolf lost one ply nearer, the wolf's the
+// longest resistance; the dogs win in the table's 33 plies, no dog lost.
 func TestMasterPlaysSetStrategy(t *testing.T) {
 	b := boundTable(t)
 	start := parsePos(t, boundWin33)
 	s := setStrategyFor(t, b, start)
+	if !s.IsSet() || s.Plies != 33 {
+		t.Fatalf("a set strategy of %d plies (set %v)", s.Plies, s.IsSet())
+	}
 	g := core.NewGameFrom(start)
 	e := Engine{Tables: &setSource{s: s}}
 	for !g.Outcome().Over() {
 		p := g.Position()
 		res := e.Think(context.Background(), g, Master)
-		if p.ToMove == core.Prey {
-			if _, won := IsWin(res.Score); !res.Exact || !res.Bound || !res.NoPlies || !won || res.Score <= 0 {
-				t.Fatalf("ply %d (%s): %+v", g.Len(), p, res)
+		plies, won := IsWin(res.Score)
+		if !res.Exact || !res.Bound || !won || plies != 33-g.Len() || (res.Score > 0) != (p.ToMove == core.Prey) {
+			t.Fatalf("ply %d (%s): %+v (plies %d, won %v)", g.Len(), p, res, plies, won)
+		}
+		if c := p.After(res.Move); !c.Outcome().Over() {
+			v, d, ok := b.ProbeBound(c)
+			if want := map[core.Side]tablebase.Value{core.Prey: tablebase.Loss, core.Predator: tablebase.Win}[p.ToMove]; !ok || v != want || d != 33-g.Len()-1 {
+				t.Fatalf("ply %d: %v leads to %v %d %v by the table", g.Len(), res.Move, v, d, ok)
 			}
-			if c := p.After(res.Move); !c.Outcome().Over() {
-				if v, _, ok := b.ProbeBound(c); !ok || v != tablebase.Loss {
-					t.Fatalf("ply %d: %v leads to %v %v", g.Len(), res.Move, v, ok)
-				}
-			}
-			if h := e.Hint(context.Background(), g); h.Move != res.Move || !h.NoPlies {
-				t.Fatalf("ply %d: the hint %+v, Master %v", g.Len(), h, res.Move)
-			}
-		} else if res.Exact {
-			t.Fatalf("ply %d: the wolf's move %+v is proven: the set strategy has no replies", g.Len(), res)
 		}
 		if err := g.PlayMove(res.Move); err != nil {
 			t.Fatal(err)
 		}
-		if g.Len() > s.Plies {
-			t.Fatalf("not over after %d plies (the strategy's longest line %d)", g.Len(), s.Plies)
-		}
 	}
-	if w, ok := g.Outcome().Winner(); !ok || w != core.Prey || g.Position().Captured != start.Captured {
+	if w, ok := g.Outcome().Winner(); !ok || w != core.Prey || g.Len() != 33 || g.Position().Captured != start.Captured {
 		t.Fatalf("the game ended %+v after %d plies, %d captured", g.Outcome(), g.Len(), g.Position().Captured)
-	}
-	// With the bound table, the dogs' move is the table's (plies known).
-	e = Engine{Tables: &setSource{s: s, b: b}}
-	res := e.Think(context.Background(), core.NewGameFrom(start), Master)
-	if plies, won := IsWin(res.Score); !res.Exact || res.NoPlies || !won || plies != 33 {
-		t.Fatalf("with the bound table: %+v", res)
 	}
 }

@@ -195,6 +195,7 @@ func New(fa fyne.App, opts Options) *App {
 		if dir == "" {
 			a.tables.SetFetch(fetch) // the browser: the site serves the tables
 			a.tables.SetRemoteBound(webBound())
+			a.tables.SetStrategyFetch(webStrategy())
 		}
 		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {

@@ -77,3 +77,33 @@ func webBound() session.RemoteBound {
 		return session.OpenRange(ctx, http.DefaultClient, u.String())
 	}
 }
+
+// webStrategy downloads a game's strategy from the site (tables/GAME.hcst,
+// which scripts/web.sh copies from session/shipped/: Beat the Wolf's set
+// strategy, which the native builds embed) the first time its game asks
+// for it; the service worker keeps it.
+func webStrategy() session.StrategyFetch {
+	return func(ctx context.Context, id core.GameID) ([]byte, error) {
+		base, err := url.Parse(js.Global().Get("location").Get("href").String())
+		if err != nil {
+			return nil, err
+		}
+		u := base.ResolveReference(&url.URL{Path: "tables/" + tablebase.StrategyPath("", id.String())})
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+		if err != nil {
+			return nil, err
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		switch resp.StatusCode {
+		case http.StatusOK:
+			return io.ReadAll(resp.Body)
+		case http.StatusNotFound:
+			return nil, fmt.Errorf("%s: %w", u, session.ErrNoRemote)
+		}
+		return nil, fmt.Errorf("%s: %s", u, resp.Status)
+	}
+}

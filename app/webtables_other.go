@@ -11,3 +11,7 @@ func webFetch() session.Fetch { return nil }
 // webBound is the browser's range reads of a bound table (webtables_js.go);
 // nil elsewhere.
 func webBound() session.RemoteBound { return nil }
+
+// webStrategy is the browser's download of the strategies the native
+// builds ship (webtables_js.go); nil elsewhere.
+func webStrategy() session.StrategyFetch { return nil }

@@ -68,6 +68,16 @@ if [ "$n" = 0 ]; then
   echo "web: error: no shipped tables in $SHIPPED_DIR/ (make device-tables writes them)" >&2
   exit 1
 fi
+# The strategies the native builds embed beside the shipped tables
+# (session/shipped/GAME.hcst: Beat the Wolf's set strategy, the dogs' proven
+# win; make strategies writes it): the page downloads it the first time
+# Beat the Wolf asks for it (session.Tables.SetStrategyFetch) rather than
+# carrying its megabytes in huntchess.wasm for every visitor.
+for f in "$SHIPPED_DIR"/*.hcst; do
+  [ -f "$f" ] || continue
+  cp "$f" "$OUT/tables/"
+  say "tables/$(basename "$f"): $(stat -c %s "$f") bytes (downloaded on the first Beat the Wolf game)"
+done
 
 # Beat the Wolf's bound table (the dogs' proven win from the start, the
 # table pack's beat-the-wolf.bound.hctb, 371 MB): far too large to download,

@@ -32,6 +32,11 @@ import (
 // phase, Beat the Wolf's endgames.
 var ShippedGames = []core.GameID{core.SurroundTheLion, core.DeerChess, core.BeatTheWolf}
 
+// ShippedStrategies are the games whose strategy from the start ships in
+// session/shipped/ as GAME.hcst (Strategy): Beat the Wolf's set strategy,
+// the dogs' proven win without giving up a dog.
+var ShippedStrategies = []core.GameID{core.BeatTheWolf}
+
 // ShippedEnv is the developer setting that turns the shipped tables off
 // (HUNTCHESS_SHIPPED=off): the app then solves the lion's table (and on
 // the desktop the deer's moving phase) on first use, as a device without

@@ -163,7 +163,8 @@ func TestTablesShippedOrder(t *testing.T) {
 }
 
 // The shipped Beat the Wolf endgames make the game panel say a table is
-// ready, in both languages.
+// ready and, with the shipped set strategy, the win from the start proven,
+// in both languages.
 func TestShippedStatusText(t *testing.T) {
 	m, rec := newTestTables(t, t.TempDir())
 	m.UseShipped(true)
@@ -174,9 +175,9 @@ func TestShippedStatusText(t *testing.T) {
 	require.NotNil(t, m.Table(core.BeatTheWolf), staleHint)
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
-	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.StatusText(core.BeatTheWolf))
+	require.Equal(t, "Proven win from the start; endgames ready", m.StatusText(core.BeatTheWolf))
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "完美着法：残局库已就绪（大师级与提示）", m.StatusText(core.BeatTheWolf))
+	require.Equal(t, "开局必胜已证明；残局库已就绪", m.StatusText(core.BeatTheWolf))
 }
 
 // The README of the embed folder names every shipped table.
@@ -185,5 +186,8 @@ func TestShippedFolderDocumented(t *testing.T) {
 	require.NoError(t, err)
 	for _, id := range ShippedGames {
 		require.True(t, strings.Contains(string(readme), tablebase.Path("", id.String())), id)
+	}
+	for _, id := range ShippedStrategies {
+		require.True(t, strings.Contains(string(readme), tablebase.StrategyPath("", id.String())), id)
 	}
 }

@@ -3,6 +3,8 @@ package session
 import (
 	"embed"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"sync"
 
@@ -32,7 +34,10 @@ var strategies [core.NumGames]struct {
 }
 
 // Strategy is the shipped strategy of game id (nil where there is none, or
-// where it cannot be read: err says why).
+// where it cannot be read: err says why): one of session/strategies, else
+// one of the shipped tables' folder (session/shipped/GAME.hcst: Beat the
+// Wolf's set strategy, read block by block from the binary's data; the
+// browser build has none there, its site serves it: SetStrategyFetch).
 func Strategy(id core.GameID) (*tablebase.Strategy, error) {
 	if int(id) >= len(strategies) {
 		return nil, nil
@@ -41,6 +46,7 @@ func Strategy(id core.GameID) (*tablebase.Strategy, error) {
 	e.once.Do(func() {
 		data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + tablebase.StrategyExt)
 		if errors.Is(err, fs.ErrNotExist) {
+			e.s, e.err = openShippedStrategy(id)
 			return
 		}
 		if err == nil {
@@ -52,4 +58,38 @@ func Strategy(id core.GameID) (*tablebase.Strategy, error) {
 		e.err = err
 	})
 	return e.s, e.err
+}
+
+// openShippedStrategy opens game id's strategy in the shipped tables'
+// folder (nil, nil where there is none), reading only its header and block
+// indexes: its blocks are read from the binary's data as lookups need
+// them.
+func openShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
+	if shippedFS == nil {
+		return nil, nil
+	}
+	name := id.String() + tablebase.StrategyExt
+	f, err := shippedFS.Open(name)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	ra, ok := f.(io.ReaderAt) // embed's files are: no copy of the bytes
+	if !ok {
+		return nil, fmt.Errorf("%s: the embedded file cannot be read at an offset", name)
+	}
+	s, err := tablebase.OpenStrategy(ra, info.Size())
+	if err != nil {
+		return nil, fmt.Errorf("shipped %s: %w", name, err)
+	}
+	if s.GameID() != id {
+		return nil, fmt.Errorf("shipped %s: holds another game's strategy", name)
+	}
+	return s, nil
 }

@@ -47,6 +47,9 @@ func containsID(ids []core.GameID, id core.GameID) bool {
 func TestShippedStrategiesHold(t *testing.T) {
 	for _, id := range shipped(t) {
 		s, _ := Strategy(id)
+		if s.IsSet() {
+			continue // Beat the Wolf's set strategy: TestShippedSetStrategy
+		}
 		rep, err := tablebase.CheckStrategy(s, id.Info().Start(), 20, 1)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
@@ -68,6 +71,9 @@ func TestMasterPlaysTheStrategy(t *testing.T) {
 	e := ai.Engine{Tables: m}
 	for _, id := range shipped(t) {
 		s := m.Strategy(id)
+		if s.IsSet() {
+			continue // Beat the Wolf's set strategy: TestMasterPlaysTheSetStrategy
+		}
 		g := core.NewGameFrom(id.Info().Start())
 		for !g.Outcome().Over() && g.Len() <= s.Plies {
 			res := e.Think(context.Background(), g, ai.Master)
@@ -100,6 +106,9 @@ func TestMasterPlaysTheStrategy(t *testing.T) {
 func TestShippedStrategiesAreGenerated(t *testing.T) {
 	dirs := append(TablesFromEnv(), filepath.Join("..", "build", "tables"))
 	for _, id := range shipped(t) {
+		if s, _ := Strategy(id); s.IsSet() {
+			continue // a set strategy (session/shipped): make strategies checks it, in 25 minutes
+		}
 		t.Run(id.String(), func(t *testing.T) {
 			for _, dir := range dirs {
 				s, src, err := tablebase.StartStrategy(id, dir, 1<<30, nil)

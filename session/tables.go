@@ -1,6 +1,7 @@
 package session
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -96,6 +98,9 @@ type tableManager struct {
 	// remoteBound, in the browser, opens a game's bound table on the site
 	// (SetRemoteBound).
 	remoteBound RemoteBound
+	// fetchStrategy, in the browser, downloads a game's strategy file from
+	// the site (SetStrategyFetch).
+	fetchStrategy StrategyFetch
 	// covers tells whether a table covers a plan (covers; tests stand in).
 	covers func(*tablebase.Table, tablebase.Plan) bool
 	// pack is the installed table pack (SetPack, PackChanged): packPath
@@ -126,9 +131,10 @@ type tableManager struct {
 	wg       sync.WaitGroup
 	// strategies are the strategies found beside the tables (Strategy).
 	strategies [core.NumGames]struct {
-		mu      sync.Mutex
-		s       *tablebase.Strategy
-		refused map[string]bool
+		mu       sync.Mutex
+		s        *tablebase.Strategy
+		refused  map[string]bool
+		fetching bool // the browser: the download was started
 	}
 	// bounds are the bound tables (Bound): found on the first call, again
 	// after the pack changes.
@@ -221,6 +227,45 @@ type RemoteBound func(ctx context.Context, id core.GameID) (*RangeReader, error)
 // it before the first Ensure.
 func (m *tableManager) SetRemoteBound(f RemoteBound) { m.remoteBound = f }
 
+// StrategyFetch downloads the strategy file of game id from the site serving
+// the app (ErrNoRemote where the site has none).
+type StrategyFetch func(ctx context.Context, id core.GameID) ([]byte, error)
+
+// SetStrategyFetch makes a manager with no cache folder (the browser, whose
+// build embeds no shipped files) download the strategies the native builds
+// ship in session/shipped (ShippedStrategies: Beat the Wolf's, 10 MB) from
+// its site: Strategy starts the download in the background the first time
+// it is asked for a game's (its first game), and the table line changes
+// once it is open. Call it before the first Ensure.
+func (m *tableManager) SetStrategyFetch(f StrategyFetch) { m.fetchStrategy = f }
+
+// fetchStrategyFile downloads and opens game id's strategy (Strategy, in
+// the browser) and tells the subscribers once it is open; a site without
+// one, or one that fails, leaves the game without.
+func (m *tableManager) fetchStrategyFile(id core.GameID) {
+	defer m.wg.Done()
+	data, err := m.fetchStrategy(context.Background(), id)
+	if err != nil {
+		if !errors.Is(err, ErrNoRemote) {
+			fmt.Fprintf(os.Stderr, "huntchess: strategy of %s: %v (not used)\n", id, err)
+		}
+		return
+	}
+	s, err := tablebase.OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	if err == nil && s.GameID() != id {
+		err = errors.New("holds another game's strategy")
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "huntchess: strategy of %s from the site: %v (not used)\n", id, err)
+		return
+	}
+	e := &m.strategies[id]
+	e.mu.Lock()
+	e.s = s
+	e.mu.Unlock()
+	m.notify(id)
+}
+
 // store makes t the loaded table of game id.
 func (m *tableManager) store(id core.GameID, t *tablebase.Table) { m.loaded[id].Store(t) }
 
@@ -234,10 +279,11 @@ func (m *tableManager) Table(id core.GameID) *tablebase.Table {
 }
 
 // Strategy is the proven strategy from the start of game id: the one the
-// app ships (Strategy), else one beside the tables — in the table folders
-// or beside the game's table in the installed pack (GAME.hcst: Beat the
-// Wolf's, too large to ship, from `make strategies`), read once found; or
-// nil. It is the engine's ai.Strategies (a nil manager has none).
+// app ships (Strategy; in the browser, Beat the Wolf's is downloaded from
+// the site the first time it is asked for: SetStrategyFetch), else one
+// beside the tables — in the table folders or beside the game's table in
+// the installed pack (GAME.hcst), read once found; or nil. It is the
+// engine's ai.Strategies (a nil manager has none).
 func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 	if m == nil || int(id) >= len(m.strategies) {
 		return nil
@@ -250,6 +296,14 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 	defer e.mu.Unlock()
 	if e.s != nil {
 		return e.s
+	}
+	if m.dir == "" && m.fetchStrategy != nil && slices.Contains(ShippedStrategies, id) {
+		if !e.fetching {
+			e.fetching = true
+			m.wg.Add(1)
+			go m.fetchStrategyFile(id)
+		}
+		return nil
 	}
 	dirs := append(append([]string(nil), m.extra...), m.dir)
 	if p := m.packFile(id); p != "" {
@@ -858,8 +912,8 @@ func (m *tableManager) StatusText(id core.GameID) string {
 		if id.Info().HasPlacement() && !coversPlacement(m.Table(id)) {
 			return translations.T("tables.ready_moving")
 		}
-		if m.Bound(id) != nil {
-			return translations.T("tables.ready_bound")
+		if s := m.Strategy(id); m.Bound(id) != nil || s != nil && s.Bound {
+			return translations.T("tables.ready_bound") // Beat the Wolf: the win from the start proven too
 		}
 		return translations.T("tables.ready")
 	case st.state == tableBuilding:

@@ -9,6 +9,7 @@
 //	go run ./ai/solve line GAME [-dir DIR] [-n N] [-from POSITION]
 //	go run ./ai/solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]
 //	go run ./ai/solve strategy-check GAME [-out DIR] [-games N]
+//	go run ./ai/solve strategy-mem GAME [-out DIR] [-games N]
 //	go run ./ai/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
 //	go run ./ai/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
 //	go run ./ai/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
@@ -57,8 +58,9 @@ func usage() {
   solve report [-dir DIR] [-app DIR] [-out FILE]
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
   solve line GAME [-dir DIR] [-n N] [-from POSITION]   the report's best line from the start (or POSITION), every move, and how it ends
-  solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default session/strategies)
+  solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default session/strategies); Beat the Wolf: a set strategy (format 2) to session/shipped [-format 1 or 2]
   solve strategy-check GAME [-out DIR] [-games N]   replays every defence against it by core's rules
+  solve strategy-mem GAME [-out DIR] [-games N]   a set strategy's memory and move time: games from the start, the loser at random
   solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
                                      write the device table of DIR/GAME.hctb as OUT/GAME.hctb
   solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES] [-device-cache BYTES]
@@ -99,6 +101,7 @@ func main() {
 	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
 	plies := fs.Int("n", pvPlies, "line: the most plies")
 	from := fs.String("from", "", "line: the position to start from, in core's notation (default: the game's start)")
+	format := fs.Int("format", 0, "strategy: 1 (every node's move and plies) or 2 (a set strategy: the loser's nodes; Beat the Wolf's); 0: 2 for Beat the Wolf, 1 elsewhere")
 	games := fs.Int("games", 1000, "strategy-check: games played to the end with core.Game against random defences")
 	cache := fs.Int64("cache", -1, "mem, device-mem, strategy: the table's cache of unpacked blocks in bytes (-1: its default; strategy: 4 GiB); device-check: the full table's (-1: 2 GiB); device: the full table's while read (-1: its default)")
 	devDir := fs.String("device", "build/devtables", "device-check, device-mem: the device tables")
@@ -111,8 +114,11 @@ func main() {
 	fs.Parse(args)
 	outSet := false
 	fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
-	if (cmd == "strategy" || cmd == "strategy-check") && !outSet {
+	if (cmd == "strategy" || cmd == "strategy-check" || cmd == "strategy-mem") && !outSet {
 		*out = strategyDir
+		if (cmd == "strategy-check" || cmd == "strategy-mem") && game == core.BeatTheWolf.String() {
+			*out = setStrategyDir
+		}
 	}
 	// The tables are a few large arrays that live to the end: collect the
 	// small garbage around them early instead of letting the heap double.
@@ -147,9 +153,18 @@ func main() {
 		if *cache < 0 {
 			*cache = 4 << 30
 		}
+		if *format == 2 || *format == 0 && g.ID == core.BeatTheWolf {
+			if !outSet {
+				*out = setStrategyDir
+			}
+			err = setStrategy(g, *dir, *out, *cache)
+			break
+		}
 		err = strategy(g, *dir, *out, *cache)
 	case "strategy-check":
 		err = strategyCheck(g, *out, *games)
+	case "strategy-mem":
+		err = strategyMem(g, *out, *games)
 	case "device":
 		dc := *cache
 		if dc < 0 {

@@ -61,6 +61,9 @@ func strategyCheck(g *core.GameInfo, out string, games int) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
+	if s.IsSet() {
+		return setStrategyCheck(g, path, s, len(data), games, t0)
+	}
 	rep, err := tablebase.CheckStrategy(s, g.Start(), games, 1)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)

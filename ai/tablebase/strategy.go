@@ -472,8 +472,7 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 		return core.Move{}, 0, false
 	}
 	if s.set != nil {
-		m, ok := s.setMove(p)
-		return m, 0, ok
+		return s.setMove(p)
 	}
 	key, ok := s.r.canonKey(p)
 	if !ok {
@@ -501,9 +500,6 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 // the end after it (0 where it ends the game); ok is false where p is not a
 // loser's node or a reply leaves the strategy (a damaged file).
 func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok bool) {
-	if s.set != nil {
-		return nil, nil, false // no plies: the loser's longest resistance is not known
-	}
 	if v, _, ok := s.Probe(p); !ok || v != Loss {
 		return nil, nil, false
 	}

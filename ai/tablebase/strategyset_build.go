@@ -11,40 +11,34 @@ import (
 // Building a set strategy (format 2, strategyset.go) from a probe.
 //
 // The generator walks the winner's win from the start as BuildStrategy
-// does, but stores only the loser's nodes, and picks the winner's moves so
-// that the graph stays small: at a winner node of d plies, a move that wins
-// at once if there is one (the runtime rule takes it first), else the
-// first child in canonical key order that the strategy already holds and
-// that the table proves a loss in fewer than d plies (a transposition: its
-// subtree is there already), else the child the table proves lost fastest
-// (ties to the lowest key). Every child taken loses in fewer plies than
-// its parent wins in, and every loser's reply wins in fewer plies than the
-// loser loses in, so the generator's graph has no cycle and no line longer
-// than the start's plies.
+// does, picking at a winner's node a move that wins at once if there is
+// one (the runtime rule takes it first), else the first child in canonical
+// key order that the strategy already holds and that the table proves lost
+// in d-1 plies (a transposition: its subtree is there already), else the
+// first such child. It keeps the loser's nodes with their plies (the
+// table's: the winner's fastest win against the longest resistance).
 //
 // The runtime rule (setRule) does not know the generator's choices: it
-// takes the first child in canonical order that is in the final set. Where
-// that is not the generator's child, the replay (closeSet) keeps the
-// runtime's child if the table proves it lost in fewer plies than the
-// parent wins in, and otherwise stores the generator's as an exception.
-// So every winner's move of the final graph makes the table's plies fall,
-// every line ends within the start's plies and no position repeats; the
-// set is then cut to the loser's nodes the runtime rule reaches from the
-// start, which changes no runtime choice (a child that was the first in
-// the set is reached, so it stays; none before it was in the set).
+// takes the child in the set with the fewest stored plies (ties to the
+// lower key). The generator's child has d-1 plies and no child has fewer
+// (d is the fastest win), so the runtime's child has d-1 too: the plies
+// fall by one every winner's move and by at least one every loser's
+// reply, so no position repeats and every line ends within the start's
+// plies. Close replays the rule from the start by core's rules and keeps
+// the loser's nodes it reaches, which changes no runtime choice (the
+// child taken is reached, so it stays; none with fewer plies, or as few
+// and a lower key, was in the set).
 
-// SetBuild is a set strategy as the generator found it, before it is
-// written: the loser's nodes reached from the start by the runtime rule
-// and the exceptions.
+// SetBuild is a set strategy as Close made it, before it is written: the
+// loser's nodes the runtime rule reaches from the start, with their plies.
 type SetBuild struct {
-	Start     uint64
-	Plies     int
-	Members   []uint64 // the loser's nodes, increasing
-	ExcKeys   []uint64 // winner's nodes whose move is stored, increasing
-	ExcRanks  []uint8  // by ExcKeys: the rank of the child among the distinct keys
-	Generated int      // loser's nodes the generator found (before the cut)
-	GenWinner int      // winner's nodes it found
-	Report    StrategyReport
+	Start       uint64
+	Plies       int
+	Members     []uint64 // the loser's nodes, increasing
+	MemberPlies []uint8  // by Members
+	Generated   int      // loser's nodes the generator found (before the cut)
+	GenWinner   int      // winner's nodes it found
+	Report      StrategyReport
 }
 
 // genNode is a node of the generator's graph.
@@ -55,7 +49,7 @@ type genNode struct {
 
 // BuildSetStrategy builds the prey's win without giving up a piece from
 // start out of a bound probe (Table.BoundProbe), as a set strategy, then
-// replays the runtime rule from the start (closeSet). progress, if not
+// replays the runtime rule from the start (Close). progress, if not
 // nil, is told now and then what stage it is at and the positions done and
 // found so far.
 func BuildSetStrategy(r *Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetBuild, error) {
@@ -122,25 +116,22 @@ func GenerateSet(r *Rules, start core.Position, probe Probe, progress func(stage
 			}
 			_, distinct := nonOverChildKeys(r, p, moves)
 			child := noKey
-			for _, k := range distinct { // the first the strategy holds that loses faster
-				if _, seen := nodes[k]; !seen {
-					continue
+			for _, seen := range []bool{true, false} { // the first the strategy holds, else the first
+				for _, k := range distinct {
+					if _, in := nodes[k]; in != seen {
+						continue
+					}
+					if cv, cd, cok := probe(r.keyPosition(k)); cok && cv == Loss && cd == d-1 {
+						child = k
+						break
+					}
 				}
-				if cv, cd, cok := probe(r.keyPosition(k)); cok && cv == Loss && cd < d {
-					child = k
+				if child != noKey {
 					break
 				}
 			}
-			if child == noKey { // else the fastest loss
-				best := d
-				for _, k := range distinct {
-					if cv, cd, cok := probe(r.keyPosition(k)); cok && cv == Loss && cd < best {
-						child, best = k, cd
-					}
-				}
-			}
 			if child == noKey {
-				return nil, fmt.Errorf("tablebase: %s (a win in %d) has no move to a faster loss", p, d)
+				return nil, fmt.Errorf("tablebase: %s (a win in %d) has no move to a loss in %d", p, d, d-1)
 			}
 			nodes[key] = genNode{plies: uint8(d), child: child}
 			if _, seen := nodes[child]; !seen {
@@ -238,11 +229,13 @@ func (r *Rules) keySide(key uint64) core.Side {
 // replaySet follows pick at every winner's node and every legal reply at
 // every loser's node from start by core's rules, to the end of every line:
 // every line must end in the winner's win, every loser's node must be in
-// the set (inSet) and the graph must have no cycle and no line longer than
-// maxPlies. It returns the loser's nodes and the winner's nodes reached,
-// each increasing, and the report (no games played).
+// the set (stored) with its longest line's plies, and the graph must have
+// no cycle and no line longer than maxPlies. It returns the loser's nodes
+// and the winner's nodes reached, each increasing, and the report (no
+// games played); progress, if not nil, is told now and then the positions
+// done.
 func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core.Position, key uint64, moves []core.Move) (int, error),
-	inSet func(uint64) bool, maxPlies int, progress func(nodes int)) (losers, winners []uint64, rep StrategyReport, err error) {
+	stored func(key uint64) (plies int, in bool), maxPlies int, progress func(nodes int)) (losers, winners []uint64, rep StrategyReport, err error) {
 	type state struct {
 		open            bool
 		depth, shortest uint16
@@ -293,7 +286,7 @@ func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core
 			}
 			depth, shortest, lines = d+1, sh+1, l
 		} else {
-			if !inSet(key) {
+			if _, in := stored(key); !in {
 				return 0, 0, 0, fmt.Errorf("%s (the loser to move): not in the strategy", p)
 			}
 			if len(legal) == 0 {
@@ -314,6 +307,11 @@ func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core
 		}
 		if depth > maxPlies {
 			return 0, 0, 0, fmt.Errorf("%s: a line of %d plies to the end, more than the proven %d", p, depth, maxPlies)
+		}
+		if p.ToMove != winner {
+			if pl, _ := stored(key); pl != depth {
+				return 0, 0, 0, fmt.Errorf("%s: stored %d plies to the end, its longest line has %d", p, pl, depth)
+			}
 		}
 		states[si] = state{depth: uint16(depth), shortest: uint16(shortest), lines: lines}
 		rep.Nodes++
@@ -353,17 +351,4 @@ func StartSetStrategy(id core.GameID, dir string, cache int64, progress func(sta
 	t.SetCacheBytes(cache)
 	b, err := BuildSetStrategy(ForGame(id), id.Info().Start(), t.BoundProbe(), progress)
 	return b, path, err
-}
-
-// StartSetGen is StartSetStrategy's generator alone.
-func StartSetGen(id core.GameID, dir string, cache int64, progress func(stage string, done, found int)) (*SetGen, string, error) {
-	path := Path(dir, id.String()+".bound")
-	t, err := Open(path)
-	if err != nil {
-		return nil, "", err
-	}
-	defer t.Close()
-	t.SetCacheBytes(cache)
-	g, err := GenerateSet(ForGame(id), id.Info().Start(), t.BoundProbe(), progress)
-	return g, path, err
 }

@@ -1,0 +1,145 @@
+package session
+
+import (
+	"context"
+	"math/rand"
+	"testing"
+
+	"huntchess/ai"
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/translations"
+)
+
+// shippedSet is Beat the Wolf's shipped set strategy.
+func shippedSet(t testing.TB) *tablebase.Strategy {
+	t.Helper()
+	s, err := Strategy(core.BeatTheWolf)
+	if err != nil || s == nil {
+		t.Fatalf("Beat the Wolf's shipped strategy: %v, %v (make strategies writes session/shipped/beat-the-wolf.hcst)", s, err)
+	}
+	if !s.IsSet() || !s.Bound || s.WinnerSide() != core.Prey || s.Members < 1 || s.Plies != 140 {
+		t.Fatalf("Beat the Wolf's shipped strategy: set %v, bound %v, winner %s, %d members, %d plies", s.IsSet(), s.Bound, s.Winner, s.Members, s.Plies)
+	}
+	return s
+}
+
+// TestShippedSetStrategy: the dogs' shipped win in Beat the Wolf holds
+// from the start against random defences played with core.Game: every
+// game ends in the dogs' win, no dog lost, within the strategy's longest
+// line; the strategy keeps at most SetCacheBlocks blocks unpacked.
+// (make strategies replays every defence: solve strategy-check.)
+func TestShippedSetStrategy(t *testing.T) {
+	s := shippedSet(t)
+	start := core.BeatTheWolf.Info().Start()
+	if v, d, ok := s.Probe(start); !ok || v != tablebase.Loss || d != 140 {
+		t.Fatalf("the start (the wolf to move) probes %v %d %v", v, d, ok)
+	}
+	rng := rand.New(rand.NewSource(7))
+	for i := 0; i < 4; i++ {
+		g := core.NewGameFrom(start)
+		for !g.Outcome().Over() {
+			p := g.Position()
+			var m core.Move
+			if p.ToMove == core.Prey {
+				var ok bool
+				if m, _, ok = s.Move(p); !ok {
+					t.Fatalf("game %d ply %d: %s: no move", i, g.Len(), p)
+				}
+			} else {
+				moves := p.GenMoves(nil)
+				m = moves[rng.Intn(len(moves))]
+			}
+			must(t, g.PlayMove(m))
+			if g.Len() > s.Plies {
+				t.Fatalf("game %d: not over after %d plies", i, g.Len())
+			}
+		}
+		if w, ok := g.Outcome().Winner(); !ok || w != core.Prey || g.Position().Captured != 0 {
+			t.Fatalf("game %d: %s after %d plies, %d dogs lost", i, g.Outcome().Result, g.Len(), g.Position().Captured)
+		}
+	}
+	if st := s.CacheStats(); st.Blocks > tablebase.SetCacheBlocks {
+		t.Fatalf("%d blocks cached", st.Blocks)
+	}
+}
+
+// TestMasterPlaysTheSetStrategy: on a phone with no table but the shipped
+// ones (no pack), Master against Master from the start of Beat the Wolf
+// plays the shipped strategy: every move proven (Exact, Bound) with the
+// plies falling by one, the wolf resisting longest, and the dogs win in
+// 140 plies without losing a dog; the dogs' hint at the start is proven
+// too, and the table line says the start is proven.
+func TestMasterPlaysTheSetStrategy(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	translations.SetLanguage(translations.English)
+	s := shippedSet(t)
+	m := NewTables(t.TempDir(), nil, true, func(f func()) { f() })
+	e := ai.Engine{Tables: m}
+	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+	for !g.Outcome().Over() && g.Len() <= s.Plies {
+		res := e.Think(context.Background(), g, ai.Master)
+		plies, won := ai.IsWin(res.Score)
+		if !res.Exact || !res.Bound || !won || plies != s.Plies-g.Len() {
+			t.Fatalf("ply %d: %+v (plies %d), want a proven result in %d", g.Len(), res, plies, s.Plies-g.Len())
+		}
+		must(t, g.PlayMove(res.Move))
+	}
+	if w, ok := g.Outcome().Winner(); !ok || w != core.Prey || g.Len() != 140 || g.Position().Captured != 0 {
+		t.Fatalf("%s after %d plies, %d dogs lost", g.Outcome().Result, g.Len(), g.Position().Captured)
+	}
+	start := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+	must(t, start.PlayMove(g.Moves()[0]))
+	if h := e.Hint(context.Background(), start); !h.Exact || !h.Bound || h.Move != g.Moves()[1] {
+		t.Fatalf("the dogs' hint after the wolf's first move: %+v", h)
+	}
+	if got := m.StatusText(core.BeatTheWolf); got != translations.T("tables.strategy_bound") {
+		t.Fatalf("the table line %q", got)
+	}
+	t.Logf("Master against Master: the dogs win in %d plies: %s", g.Len(), g.Record())
+}
+
+// BenchmarkShippedSetStrategyMove: the dogs' move from the shipped set
+// strategy at a position 60 plies into a game, cold (opened anew: every
+// block read from the binary's data and unpacked) and warm (the blocks
+// cached).
+func BenchmarkShippedSetStrategyMove(b *testing.B) {
+	s := shippedSet(b)
+	rng := rand.New(rand.NewSource(5))
+	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+	for g.Len() < 60 {
+		p := g.Position()
+		var mv core.Move
+		if p.ToMove == core.Prey {
+			mv, _, _ = s.Move(p)
+		} else {
+			moves := p.GenMoves(nil)
+			mv = moves[rng.Intn(len(moves))]
+		}
+		if err := g.PlayMove(mv); err != nil {
+			b.Fatal(err)
+		}
+	}
+	p := g.Position()
+	if p.ToMove != core.Prey {
+		b.Fatal("not the dogs to move")
+	}
+	b.Run("cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			c, err := openShippedStrategy(core.BeatTheWolf)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, _, ok := c.Move(p); !ok {
+				b.Fatal("no move")
+			}
+		}
+	})
+	b.Run("warm", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, _, ok := s.Move(p); !ok {
+				b.Fatal("no move")
+			}
+		}
+	})
+}
