@@ -100,9 +100,10 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 }
 
 // BenchmarkShippedSetStrategyMove: the dogs' move from the shipped set
-// strategy at a position 60 plies into a game, cold (opened anew: every
-// block read from the binary's data and unpacked) and warm (the blocks
-// cached).
+// strategy at a position 60 plies into a game (a lookup of each child),
+// cold (opened anew: every block read from the binary's data and
+// unpacked) and warm (the blocks cached); and one position's probe with
+// the wolf to move (a single lookup), cold and warm.
 func BenchmarkShippedSetStrategyMove(b *testing.B) {
 	s := shippedSet(b)
 	rng := rand.New(rand.NewSource(5))
@@ -139,6 +140,27 @@ func BenchmarkShippedSetStrategyMove(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			if _, _, ok := s.Move(p); !ok {
 				b.Fatal("no move")
+			}
+		}
+	})
+	// One position with the wolf to move: a single lookup.
+	mv, _, _ := s.Move(p)
+	q := p.After(mv)
+	b.Run("probe-cold", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			c, err := openShippedStrategy(core.BeatTheWolf)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, _, ok := c.Probe(q); !ok {
+				b.Fatal("not in the strategy")
+			}
+		}
+	})
+	b.Run("probe-warm", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, _, ok := s.Probe(q); !ok {
+				b.Fatal("not in the strategy")
 			}
 		}
 	})
