@@ -16,10 +16,13 @@ import (
 // game whose start is a proven win, the winner's move in every position its
 // win reaches against any defence (tablebase.Strategy), written by
 // `go run ./ai/solve strategy GAME` from the full tables (make strategies).
-// They are a few tens of kilobytes each, so every device has them, with no
-// table: Master plays the proven win from the start, and the loser's
-// longest resistance to it, and the hints and the review say how many
-// plies it takes.
+// The lion's and the deer's are a few tens of kilobytes each, embedded in
+// every build from session/strategies; Beat the Wolf's, a set strategy of
+// 15.4 MB (tablebase/strategyset.go), sits beside the shipped tables in
+// session/shipped (the native builds; the browser downloads it from its
+// site). So every device has them, with no table: Master plays the proven
+// win from the start, and the loser's longest resistance to it, and the
+// hints and the review say how many plies it takes.
 //
 //go:embed strategies
 var strategyFiles embed.FS

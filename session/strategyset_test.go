@@ -100,7 +100,7 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 }
 
 // BenchmarkShippedSetStrategyMove: the dogs' move from the shipped set
-// strategy at a position 60 plies into a game (a lookup of each child),
+// strategy at a position 61 plies into a game (a lookup of each child),
 // cold (opened anew: every block read from the binary's data and
 // unpacked) and warm (the blocks cached); and one position's probe with
 // the wolf to move (a single lookup), cold and warm.
@@ -108,7 +108,7 @@ func BenchmarkShippedSetStrategyMove(b *testing.B) {
 	s := shippedSet(b)
 	rng := rand.New(rand.NewSource(5))
 	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
-	for g.Len() < 60 {
+	for g.Len() < 61 {
 		p := g.Position()
 		var mv core.Move
 		if p.ToMove == core.Prey {

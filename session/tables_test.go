@@ -84,7 +84,8 @@ func TestTablesLoadFromCache(t *testing.T) {
 	require.Equal(t, tableReady, m.get(core.SurroundTheLion).state)
 	require.Contains(t, changes, core.SurroundTheLion)
 	require.Equal(t, tableNone, m.get(core.BeatTheWolf).state)
-	require.Equal(t, "", m.StatusText(core.BeatTheWolf))
+	// No table, but the shipped set strategy proves the start.
+	require.Equal(t, translations.T("tables.strategy_bound"), m.StatusText(core.BeatTheWolf))
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
 	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.StatusText(core.SurroundTheLion))

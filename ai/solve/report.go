@@ -512,9 +512,11 @@ func appSection(dir, appDir, shippedDir string) string {
 What plays perfectly on each device, and from where. Four things can: a **proven strategy** from
 the start (the winner's move in every position its win reaches against every defence, with the
 plies to the end: ` + "`solve strategy`" + `, replayed against every defence by ` + "`solve strategy-check`" + `),
-shipped inside the app for Surround the Lion (27,085 positions, 47.5 KB) and deer chess (4,370
-positions, 10.5 KB), so Master plays the dogs' win and the longest defence from the first move on
-every device; the **shipped device tables** (docs/device-tables.md), written into
+shipped inside the app for Surround the Lion (27,085 positions, 47.5 KB), deer chess (4,370
+positions, 10.5 KB) and Beat the Wolf (the dogs' 140-ply win without giving up a dog: a set
+strategy, the 12,427,680 positions with the wolf to move and their plies, 15.4 MB, read block by
+block; the browser downloads it from its site on the first Beat the Wolf game), so Master plays the
+dogs' win and the longest defence from the first move on every device; the **shipped device tables** (docs/device-tables.md), written into
 ` + "`session/shipped/`" + ` by ` + "`make device-tables`" + `: Surround the Lion whole, deer chess's moving phase and Beat
 the Wolf's endgames, embedded in the desktop and phone builds and read from the binary's data as
 probes need them, and served by the browser build's site, downloaded the first time their game is
@@ -534,7 +536,7 @@ README). Elsewhere the app plays by search.
 	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | the strategy from the start (the dogs' win, during placement); every position once the dogs are all in; the placement phase by search, or the pack | as the phone, without the pack | as the phone; the placement phase also from `make tables` through `HUNTCHESS_TABLES` | %s; without it (desktop only): %s on first use |\n",
 		shipped(core.DeerChess, "the moving phase"), rec(core.DeerChess))
 	sb.WriteString("| Wolf Carries the Pig | search, or the pack | search | search, or the pack, or the full table of `make solve-all` through `HUNTCHESS_TABLES` | too large to solve in the app (see below) |\n")
-	fmt.Fprintf(&sb, "| Beat the Wolf | the endgames; before them search, or, with the pack, the dogs' proven 140-ply win from the start without giving up a dog (the pack's 17-dog bound tier: Master's dogs play it, its wolf resists longest; hints and the review say it) | the endgames; before them search | as the phone; the dogs' proven 140-ply win from the start through the strategy `make strategies` writes beside the tables of `make solve-all` (34.5 M positions, 49 MB: too large to ship) | %s; too large to solve in the app (see below) |\n\n",
+	fmt.Fprintf(&sb, "| Beat the Wolf | the dogs' proven 140-ply win from the start without giving up a dog, from the shipped set strategy (Master's dogs play it, its wolf resists longest; hints and the review say it); the endgames; elsewhere search, or, with the pack, the 17-dog bound tier | as the phone, the strategy downloaded from the site on the first Beat the Wolf game; the bound tier where the site hosts it | as the phone | %s and the set strategy shipped (15.4 MB); too large to solve in the app (see below) |\n\n",
 		shipped(core.BeatTheWolf, "the endgames"))
 	return sb.String()
 }
