@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"math/rand"
+	"sync"
 	"testing"
 
 	"huntchess/ai"
@@ -164,4 +165,62 @@ func BenchmarkShippedSetStrategyMove(b *testing.B) {
 			}
 		}
 	})
+}
+
+// TestStrategyFetchedFromTheSite: in the browser (no cache folder, no
+// shipped files in the build), the first call for Beat the Wolf's strategy
+// starts its download from the site (SetStrategyFetch) and returns none;
+// once it is there the subscribers hear of it and the strategy plays. A
+// site without the file leaves the game without, and other games are not
+// fetched.
+func TestStrategyFetchedFromTheSite(t *testing.T) {
+	data, err := shippedFS.(interface{ ReadFile(string) ([]byte, error) }).ReadFile(tablebase.StrategyPath("", core.BeatTheWolf.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, onSite := range []bool{true, false} {
+		m, rec := newTestTables(t, "")
+		m.shippedStrategy = func(core.GameID) (*tablebase.Strategy, error) { return nil, nil } // as in the browser
+		var asked []core.GameID
+		var mu sync.Mutex
+		m.SetStrategyFetch(func(_ context.Context, id core.GameID) ([]byte, error) {
+			mu.Lock()
+			asked = append(asked, id)
+			mu.Unlock()
+			if !onSite {
+				return nil, ErrNoRemote
+			}
+			return data, nil
+		})
+		changed := make(chan core.GameID, 4)
+		m.subscribe(func(id core.GameID) { changed <- id })
+		if s := m.Strategy(core.BeatTheWolf); s != nil {
+			t.Fatal("a strategy before the download")
+		}
+		m.Strategy(core.BeatTheWolf) // the download is started once
+		if m.Strategy(core.WolfCarriesPig) != nil {
+			t.Fatal("Wolf Carries the Pig has a strategy")
+		}
+		m.Wait()
+		rec.drain() // the subscribers, on the UI goroutine
+		mu.Lock()
+		if len(asked) != 1 || asked[0] != core.BeatTheWolf {
+			t.Fatalf("fetched %v", asked)
+		}
+		mu.Unlock()
+		s := m.Strategy(core.BeatTheWolf)
+		if !onSite {
+			if s != nil || len(changed) != 0 {
+				t.Fatal("a strategy from a site without it")
+			}
+			continue
+		}
+		if s == nil || !s.IsSet() || <-changed != core.BeatTheWolf {
+			t.Fatalf("after the download: %v", s)
+		}
+		res := ai.Engine{Tables: m}.Think(context.Background(), core.NewGameFrom(core.BeatTheWolf.Info().Start()), ai.Master)
+		if plies, won := ai.IsWin(res.Score); !res.Exact || !won || plies != 140 {
+			t.Fatalf("Master from the downloaded strategy: %+v", res)
+		}
+	}
 }

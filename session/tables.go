@@ -101,6 +101,9 @@ type tableManager struct {
 	// fetchStrategy, in the browser, downloads a game's strategy file from
 	// the site (SetStrategyFetch).
 	fetchStrategy StrategyFetch
+	// shippedStrategy is the strategy shipped with the app (Strategy; tests
+	// stand in for the browser, which has none of session/shipped).
+	shippedStrategy func(core.GameID) (*tablebase.Strategy, error)
 	// covers tells whether a table covers a plan (covers; tests stand in).
 	covers func(*tablebase.Table, tablebase.Plan) bool
 	// pack is the installed table pack (SetPack, PackChanged): packPath
@@ -200,7 +203,7 @@ func (m *tableManager) shippedOK(id core.GameID) bool {
 }
 
 func newTableManager(dir string, extra []string, mobile bool, do func(func())) *tableManager {
-	m := &tableManager{dir: dir, extra: extra, mobile: mobile, do: do}
+	m := &tableManager{dir: dir, extra: extra, mobile: mobile, do: do, shippedStrategy: Strategy}
 	m.set = m.store
 	m.solve = m.build
 	m.covers = covers
@@ -288,7 +291,7 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 	if m == nil || int(id) >= len(m.strategies) {
 		return nil
 	}
-	if s, _ := Strategy(id); s != nil {
+	if s, _ := m.shippedStrategy(id); s != nil {
 		return s
 	}
 	e := &m.strategies[id]
