@@ -75,7 +75,7 @@ help:
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
-	@echo "make strategies   the proven strategies from the start the app ships (session/strategies), from the tables in $(TABLES_DIR), each checked"
+	@echo "make strategies   the proven strategies from the start the app ships (session/strategies; Beat the Wolf's in session/shipped), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
 	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (tools/puzzlegen; about 4 min)"
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
