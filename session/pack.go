@@ -301,7 +301,7 @@ func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%s: %s", u, resp.Status)
+		return nil, statusError{url: u, code: resp.StatusCode, status: resp.Status}
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
@@ -309,6 +309,14 @@ func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
 	}
 	return ParseManifest(data)
 }
+
+// statusError is a site's answer other than the one asked for.
+type statusError struct {
+	url, status string
+	code        int
+}
+
+func (e statusError) Error() string { return e.url + ": " + e.status }
 
 // remoteName is the site's manifest as last fetched, kept in the pack
 // folder so the settings can say the download's size without asking the
