@@ -59,8 +59,9 @@ import (
 // player's setting (KeyPackURL) or HUNTCHESS_PACK_URL says otherwise: the
 // project's GitHub Pages site, the host the app's ID io.github.huntchess
 // names. It is a static host that serves byte ranges (resuming) over
-// HTTPS, and `make device-tables` writes build/device/pack/ ready to be
-// published there as pack/.
+// HTTPS and refuses files over 100 MB, and `make device-tables` writes
+// build/device/pack/ ready to be published there as pack/ (the repository
+// huntchess/pack): its files as parts of at most 24 MiB.
 const DefaultPackURL = "https://huntchess.github.io/pack/"
 
 // PackURLEnv overrides the pack's address (tests, a developer's server:
