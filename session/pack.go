@@ -41,7 +41,7 @@ import (
 //	partial/SHA256.etag  by the content it must have (the manifest's
 //	                     sha256), with the server's ETag for If-Range
 //
-//	partial/SHA256.ok    how many of its parts are verified
+//	partial/SHA256.ok    how many of its bytes are verified (whole parts)
 //
 // A file's parts are fetched in order and appended to its partial copy
 // (one copy of the file on the device, never the parts and the file); a
@@ -472,32 +472,34 @@ func (p *Pack) partial(f PackFile) string {
 }
 
 // sidecar is the file beside f's partial copy with that suffix: ".etag"
-// (the part being fetched and its ETag), ".ok" (how many parts are
-// verified).
+// (the part being fetched and its ETag), ".ok" (how many of its first
+// bytes are verified).
 func (p *Pack) sidecar(f PackFile, suffix string) string {
 	return strings.TrimSuffix(p.partial(f), ".part") + suffix
 }
 
-// verifiedParts is how many of f's parts its partial copy holds verified
-// (0 when unknown: they are checked again).
-func (p *Pack) verifiedParts(f PackFile) int {
+// verified is how many of the first bytes of f's partial copy are checked
+// (the parts they hold; 0 when unknown: they are checked again). Bytes, not
+// parts: a manifest that splits the same file otherwise still finds the
+// parts within them checked.
+func (p *Pack) verified(f PackFile) int64 {
 	data, err := os.ReadFile(p.sidecar(f, ".ok"))
 	if err != nil {
 		return 0
 	}
-	n, err := strconv.Atoi(strings.TrimSpace(string(data)))
+	n, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
 	if err != nil || n < 0 {
 		return 0
 	}
 	return n
 }
 
-func (p *Pack) setVerifiedParts(f PackFile, n int) {
+func (p *Pack) setVerified(f PackFile, n int64) {
 	if n == 0 {
 		_ = os.Remove(p.sidecar(f, ".ok"))
 		return
 	}
-	_ = os.WriteFile(p.sidecar(f, ".ok"), []byte(strconv.Itoa(n)+"\n"), 0o644)
+	_ = os.WriteFile(p.sidecar(f, ".ok"), []byte(strconv.FormatInt(n, 10)+"\n"), 0o644)
 }
 
 // fetchFile brings f's partial copy to its full size, part by part,
@@ -515,18 +517,18 @@ func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) erro
 		return err
 	}
 	if have > f.Size { // not this file: start over
-		if err := p.cutBack(fh, f, 0, 0); err != nil {
+		if err := p.cutBack(fh, f, 0); err != nil {
 			return err
 		}
 		have = 0
 	}
 	done(have)
 	pieces := f.Pieces()
-	verified := p.verifiedParts(f)
+	verified := p.verified(f)
 	var start int64
-	for i, pc := range pieces {
+	for _, pc := range pieces {
 		end := start + pc.Size
-		if i < verified && have >= end {
+		if end <= verified && have >= end {
 			start = end
 			continue // checked before
 		}
@@ -537,18 +539,18 @@ func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) erro
 			have = end
 		}
 		if err := checkPart(fh, start, pc); err != nil {
-			_ = p.cutBack(fh, f, start, i)
+			_ = p.cutBack(fh, f, start)
 			if len(pieces) == 1 {
 				return fmt.Errorf("%s: %w", f.Name, err)
 			}
 			return fmt.Errorf("%s: %s: %w", f.Name, pc.Name, err)
 		}
-		verified = i + 1
-		p.setVerifiedParts(f, verified)
+		verified = end
+		p.setVerified(f, verified)
 		start = end
 	}
 	if err := p.check(fh, part, f, len(pieces) == 1); err != nil {
-		_ = p.cutBack(fh, f, 0, 0)
+		_ = p.cutBack(fh, f, 0)
 		return err
 	}
 	return nil
@@ -663,10 +665,10 @@ func checkPart(fh *os.File, start int64, pc PackPart) error {
 	return nil
 }
 
-// cutBack cuts f's partial copy back to its first start bytes, of which
-// the first parts are verified.
-func (p *Pack) cutBack(fh *os.File, f PackFile, start int64, parts int) error {
-	p.setVerifiedParts(f, parts)
+// cutBack cuts f's partial copy back to its first start bytes, whole
+// parts checked before (or none).
+func (p *Pack) cutBack(fh *os.File, f PackFile, start int64) error {
+	p.setVerified(f, min(p.verified(f), start))
 	return truncateTo(fh, start)
 }
 

@@ -137,7 +137,7 @@ func TestPackPartsResumeInsideAPart(t *testing.T) {
 	have := fi.Size()
 	require.Greater(t, have, int64(2*testPartSize))
 	require.LessOrEqual(t, have, int64(2*testPartSize+10<<10))
-	require.Equal(t, 2, p.verifiedParts(f), "the two parts before the cut are checked")
+	require.Equal(t, int64(2*testPartSize), p.verified(f), "the two parts before the cut are checked")
 	missing, _ := p.Missing(&m)
 	require.Equal(t, have, p.partialBytes(missing))
 
@@ -183,7 +183,7 @@ func TestPackPartsCorruptPartRefused(t *testing.T) {
 	fi, err := os.Stat(p.partial(f))
 	require.NoError(t, err)
 	require.Equal(t, int64(3*testPartSize), fi.Size(), "cut back to the damaged part's start")
-	require.Equal(t, 3, p.verifiedParts(f))
+	require.Equal(t, int64(3*testPartSize), p.verified(f))
 
 	s.files[bad] = good
 	sent := s.sentOf(f.Parts[0].Name)
@@ -202,7 +202,7 @@ func TestPackPartsRechecksUncheckedParts(t *testing.T) {
 	f := m.Files[0]
 	s.cutAfter[f.Parts[2].Name] = 1 << 10
 	require.Error(t, p.Download(context.Background(), &m, nil))
-	p.setVerifiedParts(f, 0)
+	p.setVerified(f, 0)
 	fh, err := os.OpenFile(p.partial(f), os.O_RDWR, 0)
 	require.NoError(t, err)
 	_, err = fh.WriteAt([]byte{^s.files[f.Parts[1].Name][5]}, testPartSize+5) // part 1 damaged on disk
@@ -255,4 +255,36 @@ func TestPackFormat1InstalledMeetsParts(t *testing.T) {
 	require.NoError(t, p.Download(context.Background(), &m2, nil))
 	require.Zero(t, s.sentOfFile(m2.Files[0]))
 	require.Len(t, p.Installed().Files, 2)
+}
+
+// The site splits the same file otherwise after a cut (a new pack, the
+// same table): what was checked stays checked, and the download goes on
+// from the partial copy's end inside the new layout's part.
+func TestPackPartsResumeAcrossANewSplit(t *testing.T) {
+	s, p, m := testPartsPack(t)
+	f := m.Files[0]
+	s.cutAfter[f.Parts[2].Name] = 10 << 10
+	require.Error(t, p.Download(context.Background(), &m, nil))
+	fi, err := os.Stat(p.partial(f))
+	require.NoError(t, err)
+	have := fi.Size()
+
+	data := wholeFile(s, f)
+	g := s.putParts(f.Name, core.BeatTheWolf, data, testPartSize/2) // parts of 32 KiB now
+	require.Equal(t, f.SHA256, g.SHA256)
+	m.Files[0] = g
+	inPart := have / (testPartSize / 2)
+	before := map[string]int64{}
+	for _, pc := range g.Parts {
+		before[pc.Name] = s.sentOf(pc.Name)
+	}
+	require.NoError(t, p.Download(context.Background(), &m, nil))
+	for _, pc := range g.Parts[:inPart] {
+		require.Equal(t, before[pc.Name], s.sentOf(pc.Name), "%s not fetched again", pc.Name)
+	}
+	pc := g.Parts[inPart]
+	require.Equal(t, (inPart+1)*(testPartSize/2)-have, s.sentOf(pc.Name)-before[pc.Name], "the rest of the part the copy ends in")
+	got, err := os.ReadFile(filepath.Join(p.Dir, f.Name))
+	require.NoError(t, err)
+	require.Equal(t, data, got)
 }
