@@ -37,9 +37,10 @@ APP_TABLES_DIR ?= build/apptables
 # table pack, from the solved tables, each in its device form
 # (scripts/device-convert.sh; DEVICE_CONVERT= packs them as they are). Shipped:
 # Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames and
-# the proven strategies, Beat the Wolf's set strategy among them (about 35 MB);
+# the proven strategies, Beat the Wolf's set strategy among them (about 40 MB);
 # the pack: deer chess whole, Beat the Wolf's 17-dog tier, Wolf Carries the
-# Pig (those that make solve-all wrote).
+# Pig (those that make solve-all wrote), each as parts of at most 24 MiB
+# (DEVICE_PART_BYTES) for any static host.
 # The shipped tables are copied, byte for byte, into DEVICE_EMBED
 # (session/shipped/), the folder the native builds embed and scripts/web.sh
 # serves: commit them there.

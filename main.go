@@ -18,15 +18,18 @@ import (
 //go:embed Icon.png
 var icon []byte
 
-// appToml is the app metadata, for the version on the About screen when
-// Fyne has none (a `go build` run outside the repository).
+// appToml is the app metadata, for the version on the About screen and
+// Fyne's migrations when Fyne has none (a `go build` run outside the
+// repository).
 //
 //go:embed FyneApp.toml
 var appToml string
 
 func main() {
 	version, build := app.ParseAppVersion(appToml)
-	a := app.New(fyneapp.NewWithID("io.github.huntchess"), app.Options{
+	fa := fyneapp.NewWithID("io.github.huntchess")
+	app.UseMigrations(fa, appToml) // before the first fyne.Do
+	a := app.New(fa, app.Options{
 		Version:       version,
 		Build:         build,
 		Dev:           app.DevFromEnv(),

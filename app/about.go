@@ -52,6 +52,21 @@ func versionText(m fyne.AppMetadata, version string, build int) string {
 // ParseAppVersion reads Version and Build from the [Details] table of a
 // FyneApp.toml ("" and 0 when missing).
 func ParseAppVersion(toml string) (version string, build int) {
+	for k, v := range tomlTable(toml, "Details") {
+		switch k {
+		case "Version":
+			version = strings.Trim(v, `"`)
+		case "Build":
+			build, _ = strconv.Atoi(v)
+		}
+	}
+	return version, build
+}
+
+// tomlTable is the key = value lines of one [table] of a FyneApp.toml
+// (values as written, trimmed), enough for its flat tables.
+func tomlTable(toml, table string) map[string]string {
+	kv := map[string]string{}
 	section := ""
 	for _, line := range strings.Split(toml, "\n") {
 		line = strings.TrimSpace(line)
@@ -60,18 +75,12 @@ func ParseAppVersion(toml string) (version string, build int) {
 			continue
 		}
 		k, v, ok := strings.Cut(line, "=")
-		if !ok || section != "Details" {
+		if !ok || section != table || strings.HasPrefix(line, "#") {
 			continue
 		}
-		v = strings.TrimSpace(v)
-		switch strings.TrimSpace(k) {
-		case "Version":
-			version = strings.Trim(v, `"`)
-		case "Build":
-			build, _ = strconv.Atoi(v)
-		}
+		kv[strings.TrimSpace(k)] = strings.TrimSpace(v)
 	}
-	return version, build
+	return kv
 }
 
 func (s *aboutScreen) content() fyne.CanvasObject {

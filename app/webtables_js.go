@@ -57,24 +57,35 @@ func webFetch() session.Fetch {
 
 // siteTable is the address of the site's table file tables/NAME.hctb.
 func siteTable(name string) (*url.URL, error) {
+	base, err := siteTables()
+	if err != nil {
+		return nil, err
+	}
+	return base.ResolveReference(&url.URL{Path: tablebase.Path("", name)}), nil
+}
+
+// siteTables is the address of the site's tables/ folder.
+func siteTables() (*url.URL, error) {
 	base, err := url.Parse(js.Global().Get("location").Get("href").String())
 	if err != nil {
 		return nil, err
 	}
-	return base.ResolveReference(&url.URL{Path: "tables/" + tablebase.Path("", name)}), nil
+	return base.ResolveReference(&url.URL{Path: "tables/"}), nil
 }
 
-// webBound opens a game's bound table on the site (tables/GAME.bound.hctb,
-// which scripts/web.sh copies from the table pack where it has it): far
-// too large to download, it is read block by block with range requests
-// (the service worker passes them to the network).
+// webBound opens a game's bound table on the site (GAME.bound.hctb, which
+// scripts/web.sh copies from the table pack where it has it): far too
+// large to download, it is read block by block with range requests (the
+// service worker passes them to the network), from its parts where the
+// site's tables/manifest.json lists them (the pack's layout: no file over
+// 24 MiB, as hosts with a limit on a file's size need), else whole.
 func webBound() session.RemoteBound {
 	return func(ctx context.Context, id core.GameID) (*session.RangeReader, error) {
-		u, err := siteTable(id.String() + ".bound")
+		base, err := siteTables()
 		if err != nil {
 			return nil, err
 		}
-		return session.OpenRange(ctx, http.DefaultClient, u.String())
+		return session.OpenSiteFile(ctx, http.DefaultClient, base.String(), tablebase.Path("", id.String()+".bound"))
 	}
 }
 

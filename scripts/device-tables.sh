@@ -4,7 +4,8 @@
 #
 #   $DEVICE_OUT/shipped/   the tables and strategy files the app embeds,
 #                          shipped.json (at most DEVICE_BUDGET_MB in all)
-#   $DEVICE_OUT/pack/      the pack's tables and manifest.json, to publish
+#   $DEVICE_OUT/pack/      the pack's tables as parts of at most 24 MiB
+#                          (NAME.part-000, …) and manifest.json, to publish
 #                          at the pack's address (session.DefaultPackURL)
 #   $DEVICE_EMBED/*.hctb   the shipped tables again, byte for byte: the
 #                          folder the native builds embed (session/shipped/,
@@ -27,6 +28,8 @@
 #                    $DEVICE_OUT.again and must come out byte for byte the
 #                    same (sha256 of every file); 0: once.
 #   DEVICE_BUDGET_MB the shipped files' budget (default 40)
+#   DEVICE_PART_BYTES the most bytes of a pack file's part (default
+#                    25165824, 24 MiB: tools/devicepack's PartSize)
 #   DEVICE_EMBED     the embed folder (default session/shipped; empty: not
 #                    copied). Its old *.hctb are replaced; commit the new.
 set -euo pipefail
@@ -36,6 +39,7 @@ GO=${GO:-go}
 OUT=${DEVICE_OUT:-build/device}
 TWICE=${DEVICE_TWICE:-1}
 BUDGET_MB=${DEVICE_BUDGET_MB:-40}
+PART_BYTES=${DEVICE_PART_BYTES:-25165824}
 EMBED=${DEVICE_EMBED-session/shipped}
 SHIP=${DEVICE_SHIP-build/tables/surround-the-lion.hctb}
 STRATEGY=${DEVICE_STRATEGY-}
@@ -80,7 +84,7 @@ make_all() {
   for f in $SHIP; do ship="$ship $(convert "$work" "$f")"; done
   for f in $PACK; do pack="$pack $(convert "$work" "$f")"; done
   "$GO" run ./tools/devicepack -out "$dir" -ship "$ship" -strategy "$STRATEGY" -pack "$pack" \
-    -budget $((BUDGET_MB * 1000000))
+    -budget $((BUDGET_MB * 1000000)) -part "$PART_BYTES"
   rm -rf "$work"
 }
 

@@ -16,7 +16,8 @@
 #   index.html, start.js      our page (web/): loading screen, touch, …
 #   sw.js, manifest.webmanifest, icons/   installable, offline (tools/webicons)
 #   tables/                   the shipped device tables (session/shipped/), and
-#                             Beat the Wolf's bound table where found
+#                             Beat the Wolf's bound table where found, as
+#                             the pack's parts with its manifest.json
 #                             ($WEB_BOUND_DIR, default build/device/pack)
 #   build.json                the build's ID and sizes
 #
@@ -83,17 +84,35 @@ done
 # table pack's beat-the-wolf.bound.hctb, 371 MB): far too large to download,
 # the page reads it block by block with HTTP Range requests (the host must
 # serve byte ranges, as static hosts do). From $WEB_BOUND_DIR (default
-# build/device/pack, make device-tables); left out where it is not there,
-# or with WEB_BOUND_DIR= (empty: make test-web, whose checks expect a site
-# without it, whatever the developer's build/ holds).
+# build/device/pack, make device-tables): as the pack holds it, its parts
+# of at most 24 MiB (beat-the-wolf.bound.hctb.part-NNN) with the pack's
+# manifest.json beside them (tables/manifest.json: the page finds the parts
+# there; the pack's other files are not copied), so a host with a limit on
+# a file's size (GitHub Pages: 100 MB) serves it; or the file whole, from a
+# pack folder of manifest format 1. Left out where it is not there, or with
+# WEB_BOUND_DIR= (empty: make test-web, whose checks expect a site without
+# it, whatever the developer's build/ holds).
 WEB_BOUND_DIR=${WEB_BOUND_DIR-build/device/pack}
+# link SRC: SRC into tables/, a hard link where it can be (the same disk):
+# no 371 MB copy per build.
+link() { ln -f "$1" "$OUT/tables/" 2>/dev/null || cp "$1" "$OUT/tables/"; }
 for name in beat-the-wolf.bound.hctb; do
   f="$WEB_BOUND_DIR/$name"
+  parts=()
+  [ -n "$WEB_BOUND_DIR" ] && for p in "$f".part-*; do [ -f "$p" ] && parts+=("$p"); done
   if [ -z "$WEB_BOUND_DIR" ]; then
     say "tables/$name left out (WEB_BOUND_DIR is empty)"
+  elif [ "${#parts[@]}" -gt 0 ]; then
+    if ! grep -q "\"$name.part-000\"" "$WEB_BOUND_DIR/manifest.json" 2>/dev/null; then
+      echo "web: error: $WEB_BOUND_DIR/manifest.json does not list the parts of $name" >&2
+      exit 1
+    fi
+    cp "$WEB_BOUND_DIR/manifest.json" "$OUT/tables/manifest.json"
+    bytes=0
+    for p in "${parts[@]}"; do link "$p"; bytes=$((bytes + $(stat -c %s "$p"))); done
+    say "tables/$name: $bytes bytes in ${#parts[@]} parts, with tables/manifest.json (read by range requests)"
   elif [ -f "$f" ]; then
-    # A hard link where it can be (the same disk): no 371 MB copy per build.
-    ln -f "$f" "$OUT/tables/$name" 2>/dev/null || cp "$f" "$OUT/tables/"
+    link "$f"
     say "tables/$name: $(stat -c %s "$f") bytes (read by range requests)"
   else
     say "tables/$name left out: not in $WEB_BOUND_DIR/ (make device-tables, or WEB_BOUND_DIR)"

@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -26,6 +27,10 @@ import (
 // downloaded when the player asks (Settings, "Perfect play: download …
 // MB") from a static site (PackURL). The site holds manifest.json and the
 // files it lists; `make device-tables` writes both (build/device/pack/).
+// A file is published as parts (format 2: NAME.part-000, NAME.part-001, …,
+// each at most 24 MiB, the manifest giving each part's size and sha256), so
+// that a host with a limit on a file's size (GitHub's 100 MB) can serve it;
+// a format-1 manifest's files are served whole, and are read still.
 //
 // In the app's storage (Pack.Dir, <storage>/pack):
 //
@@ -36,20 +41,27 @@ import (
 //	partial/SHA256.etag  by the content it must have (the manifest's
 //	                     sha256), with the server's ETag for If-Range
 //
-// A file is fetched with a Range request from where its partial copy ends
-// (If-Range: a server whose file changed sends it whole); a server that
-// ignores Range sends it whole, and the download starts over. A complete
-// file is checked (its size and sha256, then tablebase.Open and its rules
-// fingerprint against the app's rules), synced and renamed into place;
-// only then does the installed manifest name it. A file that fails a check
-// is removed, never installed.
+//	partial/SHA256.ok    how many of its bytes are verified (whole parts)
+//
+// A file's parts are fetched in order and appended to its partial copy
+// (one copy of the file on the device, never the parts and the file); a
+// part is fetched with a Range request from where the partial copy ends
+// inside it (If-Range: a server whose part changed sends it whole); a
+// server that ignores Range sends the part whole, and the part starts over.
+// Each part is checked (its size and sha256) once it is in: a damaged one
+// is cut off again and the download fails, the parts before it kept. The
+// complete file is checked (its size and sha256, then tablebase.Open and
+// its rules fingerprint against the app's rules), synced and renamed into
+// place; only then does the installed manifest name it. A file that fails
+// a check is removed, never installed.
 
 // DefaultPackURL is where the app looks for the table pack unless the
 // player's setting (KeyPackURL) or HUNTCHESS_PACK_URL says otherwise: the
 // project's GitHub Pages site, the host the app's ID io.github.huntchess
 // names. It is a static host that serves byte ranges (resuming) over
-// HTTPS, and `make device-tables` writes build/device/pack/ ready to be
-// published there as pack/.
+// HTTPS and refuses files over 100 MB, and `make device-tables` writes
+// build/device/pack/ ready to be published there as pack/ (the repository
+// huntchess/pack): its files as parts of at most 24 MiB.
 const DefaultPackURL = "https://huntchess.github.io/pack/"
 
 // PackURLEnv overrides the pack's address (tests, a developer's server:
@@ -77,8 +89,11 @@ func PackURL(p Prefs) string {
 // ManifestName is the manifest's file name, on the site and in the pack folder.
 const ManifestName = "manifest.json"
 
-// manifestFormat is the manifest format this build reads.
-const manifestFormat = 1
+// manifestFormat is the manifest format this build writes (the installed
+// pack's) and reads; it reads format 1 too (files served whole, no parts).
+// Format 2 added parts: an app that reads format 1 only refuses a format-2
+// manifest plainly rather than asking the site for files it does not hold.
+const manifestFormat = 2
 
 // Manifest describes a table pack.
 type Manifest struct {
@@ -97,7 +112,33 @@ type PackFile struct {
 	// (tablebase.Rules.Fingerprint of the game's rules).
 	Fingerprint string `json:"fingerprint"`
 	Size        int64  `json:"size"`
-	SHA256      string `json:"sha256"` // hex
+	SHA256      string `json:"sha256"` // hex, of the whole file
+	// Parts are the files the site holds the file as, in order (format 2;
+	// none: the site holds it whole, under Name).
+	Parts []PackPart `json:"parts,omitempty"`
+}
+
+// PackPart is one part of a pack file on the site: bytes of the file, in
+// order, as a file of its own.
+type PackPart struct {
+	Name   string `json:"name"` // file name (GAME.hctb.part-000)
+	Size   int64  `json:"size"`
+	SHA256 string `json:"sha256"` // hex
+}
+
+// Pieces are the files to fetch for f, in order: its parts, or the file
+// itself as its one part.
+func (f PackFile) Pieces() []PackPart {
+	if len(f.Parts) > 0 {
+		return f.Parts
+	}
+	return []PackPart{{Name: f.Name, Size: f.Size, SHA256: f.SHA256}}
+}
+
+// Same reports whether f and g are the same file: the same name, game,
+// rules and content (however the site splits it).
+func (f PackFile) Same(g PackFile) bool {
+	return f.Name == g.Name && f.Game == g.Game && f.Fingerprint == g.Fingerprint && f.Size == g.Size && f.SHA256 == g.SHA256
 }
 
 // Bytes is the size of all the pack's files.
@@ -121,30 +162,58 @@ func (m *Manifest) Games() []core.GameID {
 }
 
 // ParseManifest reads and checks a manifest: its format, and each file's
-// name (a plain file name), game, size and sha256.
+// name (a plain file name), game, size and sha256, and its parts' (plain
+// file names, sizes adding up to the file's).
 func ParseManifest(data []byte) (*Manifest, error) {
 	var m Manifest
 	if err := json.Unmarshal(data, &m); err != nil {
 		return nil, fmt.Errorf("table pack manifest: %v", err)
 	}
-	if m.Format != manifestFormat {
-		return nil, fmt.Errorf("table pack manifest format %d, this app reads %d", m.Format, manifestFormat)
+	if m.Format != 1 && m.Format != manifestFormat {
+		return nil, fmt.Errorf("table pack manifest format %d, this app reads 1 and %d", m.Format, manifestFormat)
 	}
 	seen := map[string]bool{}
+	name := func(n string) bool {
+		ok := n != "" && n == filepath.Base(n) && !strings.ContainsAny(n, `/\`) &&
+			!strings.HasPrefix(n, ".") && n != ManifestName && n != remoteName && !seen[n]
+		seen[n] = true
+		return ok
+	}
+	sum := func(s string) bool {
+		b, err := hex.DecodeString(s)
+		return err == nil && len(b) == sha256.Size
+	}
 	for _, f := range m.Files {
-		if f.Name == "" || f.Name != filepath.Base(f.Name) || strings.ContainsAny(f.Name, `/\`) ||
-			strings.HasPrefix(f.Name, ".") || f.Name == ManifestName || seen[f.Name] {
+		if !name(f.Name) {
 			return nil, fmt.Errorf("table pack manifest: bad file name %q", f.Name)
 		}
-		seen[f.Name] = true
 		if _, err := core.Lookup(f.Game); err != nil {
 			return nil, fmt.Errorf("table pack manifest: %s: %v", f.Name, err)
 		}
-		if b, err := hex.DecodeString(f.SHA256); err != nil || len(b) != sha256.Size {
+		if !sum(f.SHA256) {
 			return nil, fmt.Errorf("table pack manifest: %s: bad sha256", f.Name)
 		}
 		if f.Size <= 0 {
 			return nil, fmt.Errorf("table pack manifest: %s: bad size", f.Name)
+		}
+		if len(f.Parts) > 0 && m.Format < 2 {
+			return nil, fmt.Errorf("table pack manifest: %s: parts in a format-%d manifest", f.Name, m.Format)
+		}
+		var n int64
+		for _, pt := range f.Parts {
+			if !name(pt.Name) {
+				return nil, fmt.Errorf("table pack manifest: %s: bad part name %q", f.Name, pt.Name)
+			}
+			if !sum(pt.SHA256) || pt.Size <= 0 {
+				return nil, fmt.Errorf("table pack manifest: %s: %s: bad size or sha256", f.Name, pt.Name)
+			}
+			n += pt.Size
+		}
+		if len(f.Parts) > 0 && n != f.Size {
+			return nil, fmt.Errorf("table pack manifest: %s: its parts come to %d bytes, the file is %d", f.Name, n, f.Size)
+		}
+		if len(f.Parts) == 1 && f.Parts[0].SHA256 != f.SHA256 {
+			return nil, fmt.Errorf("table pack manifest: %s: its one part is another file", f.Name)
 		}
 	}
 	return &m, nil
@@ -233,7 +302,7 @@ func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
-		return nil, fmt.Errorf("%s: %s", u, resp.Status)
+		return nil, statusError{url: u, code: resp.StatusCode, status: resp.Status}
 	}
 	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
 	if err != nil {
@@ -241,6 +310,14 @@ func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
 	}
 	return ParseManifest(data)
 }
+
+// statusError is a site's answer other than the one asked for.
+type statusError struct {
+	url, status string
+	code        int
+}
+
+func (e statusError) Error() string { return e.url + ": " + e.status }
 
 // remoteName is the site's manifest as last fetched, kept in the pack
 // folder so the settings can say the download's size without asking the
@@ -325,7 +402,7 @@ func (p *Pack) Missing(m *Manifest) ([]PackFile, int64) {
 	var out []PackFile
 	var n int64
 	for _, f := range m.Files {
-		if inst != nil && slices.Contains(inst.Files, f) {
+		if inst != nil && slices.ContainsFunc(inst.Files, f.Same) {
 			continue
 		}
 		out = append(out, f)
@@ -394,11 +471,42 @@ func (p *Pack) partial(f PackFile) string {
 	return filepath.Join(p.Dir, "partial", f.SHA256+".part")
 }
 
-// fetchFile brings f's partial copy to its full size, resuming it where it
-// ends, and checks it; done is told the bytes of f on disk so far.
+// sidecar is the file beside f's partial copy with that suffix: ".etag"
+// (the part being fetched and its ETag), ".ok" (how many of its first
+// bytes are verified).
+func (p *Pack) sidecar(f PackFile, suffix string) string {
+	return strings.TrimSuffix(p.partial(f), ".part") + suffix
+}
+
+// verified is how many of the first bytes of f's partial copy are checked
+// (the parts they hold; 0 when unknown: they are checked again). Bytes, not
+// parts: a manifest that splits the same file otherwise still finds the
+// parts within them checked.
+func (p *Pack) verified(f PackFile) int64 {
+	data, err := os.ReadFile(p.sidecar(f, ".ok"))
+	if err != nil {
+		return 0
+	}
+	n, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64)
+	if err != nil || n < 0 {
+		return 0
+	}
+	return n
+}
+
+func (p *Pack) setVerified(f PackFile, n int64) {
+	if n == 0 {
+		_ = os.Remove(p.sidecar(f, ".ok"))
+		return
+	}
+	_ = os.WriteFile(p.sidecar(f, ".ok"), []byte(strconv.FormatInt(n, 10)+"\n"), 0o644)
+}
+
+// fetchFile brings f's partial copy to its full size, part by part,
+// resuming where it ends, and checks each part and then the file; done is
+// told the bytes of f on disk so far.
 func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) error {
 	part := p.partial(f)
-	etagPath := strings.TrimSuffix(part, ".part") + ".etag"
 	fh, err := os.OpenFile(part, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
 		return err
@@ -409,104 +517,167 @@ func (p *Pack) fetchFile(ctx context.Context, f PackFile, done func(int64)) erro
 		return err
 	}
 	if have > f.Size { // not this file: start over
-		if err := restart(fh); err != nil {
+		if err := p.cutBack(fh, f, 0); err != nil {
 			return err
 		}
 		have = 0
 	}
 	done(have)
-	if have < f.Size {
-		u, err := p.url(f.Name)
-		if err != nil {
-			return err
+	pieces := f.Pieces()
+	verified := p.verified(f)
+	var start int64
+	for _, pc := range pieces {
+		end := start + pc.Size
+		if end <= verified && have >= end {
+			start = end
+			continue // checked before
 		}
-		// The request is cancelled, and fails as stalled, when nothing
-		// arrives for stallTimeout.
-		rctx, cancel := context.WithCancel(ctx)
-		defer cancel()
-		stalled := atomic.Bool{}
-		watch := time.AfterFunc(stallTimeout, func() { stalled.Store(true); cancel() })
-		defer watch.Stop()
-		alive := func(n int64) {
-			watch.Reset(stallTimeout)
-			done(n)
-		}
-		req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
-		if err != nil {
-			return err
-		}
-		etag, _ := os.ReadFile(etagPath)
-		if have > 0 {
-			req.Header.Set("Range", fmt.Sprintf("bytes=%d-", have))
-			if len(etag) > 0 {
-				req.Header.Set("If-Range", string(etag))
-			}
-		}
-		resp, err := p.client().Do(req)
-		if err != nil {
-			if stalled.Load() && ctx.Err() == nil {
-				err = errStalled
-			}
-			return fmt.Errorf("%s: %w", f.Name, err)
-		}
-		defer resp.Body.Close()
-		switch {
-		case resp.StatusCode == http.StatusPartialContent && have > 0 && rangeStartsAt(resp.Header.Get("Content-Range"), have, f.Size):
-			// the rest of the file
-		case resp.StatusCode == http.StatusOK:
-			// the whole file: the server ignored Range, or its file changed
-			if err := restart(fh); err != nil {
+		if have < end {
+			if err := p.fetchPart(ctx, fh, f, pc, start, have, done); err != nil {
 				return err
 			}
-			have = 0
-			done(0)
-		case have > 0 && (resp.StatusCode == http.StatusRequestedRangeNotSatisfiable || resp.StatusCode == http.StatusPartialContent):
-			// the partial copy is not of the server's file: ask again for
-			// all of it (without Range, so this happens once)
-			if err := restart(fh); err != nil {
-				return err
+			have = end
+		}
+		if err := checkPart(fh, start, pc); err != nil {
+			_ = p.cutBack(fh, f, start)
+			if len(pieces) == 1 {
+				return fmt.Errorf("%s: %w", f.Name, err)
 			}
-			resp.Body.Close()
-			return p.fetchFile(ctx, f, done)
-		default:
-			return fmt.Errorf("%s: %s", u, resp.Status)
+			return fmt.Errorf("%s: %s: %w", f.Name, pc.Name, err)
 		}
-		if t := resp.Header.Get("ETag"); t != "" && !strings.HasPrefix(t, "W/") {
-			if have == 0 || string(etag) != t {
-				_ = os.WriteFile(etagPath, []byte(t), 0o644)
-			}
-		} else {
-			_ = os.Remove(etagPath)
-		}
-		n, err := copyCounting(fh, io.LimitReader(resp.Body, f.Size-have+1), have, alive)
-		if serr := fh.Sync(); err == nil {
-			err = serr
-		}
-		if err != nil {
-			if stalled.Load() && ctx.Err() == nil {
-				err = errStalled
-			}
-			return fmt.Errorf("%s: %w", f.Name, err)
-		}
-		have = n
+		verified = end
+		p.setVerified(f, verified)
+		start = end
 	}
-	if have != f.Size {
-		_ = restart(fh)
-		return fmt.Errorf("%s: %w (%d bytes, the manifest says %d)", f.Name, ErrPackChecksum, have, f.Size)
-	}
-	if err := p.check(fh, part, f); err != nil {
-		_ = restart(fh)
+	if err := p.check(fh, part, f, len(pieces) == 1); err != nil {
+		_ = p.cutBack(fh, f, 0)
 		return err
 	}
 	return nil
 }
 
-// restart empties a partial copy.
-func restart(fh *os.File) error {
-	if err := fh.Truncate(0); err != nil {
+// fetchPart appends part pc of f (which starts at byte start of f) to the
+// partial copy fh, which holds have bytes, have-start of them of pc
+// already: it asks for the rest of pc (Range) and copies it in, up to pc's
+// end.
+func (p *Pack) fetchPart(ctx context.Context, fh *os.File, f PackFile, pc PackPart, start, have int64, done func(int64)) error {
+	u, err := p.url(pc.Name)
+	if err != nil {
 		return err
 	}
-	_, err := fh.Seek(0, io.SeekStart)
+	off := have - start // of pc, already in
+	// The request is cancelled, and fails as stalled, when nothing
+	// arrives for stallTimeout.
+	rctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	stalled := atomic.Bool{}
+	watch := time.AfterFunc(stallTimeout, func() { stalled.Store(true); cancel() })
+	defer watch.Stop()
+	alive := func(n int64) {
+		watch.Reset(stallTimeout)
+		done(n)
+	}
+	req, err := http.NewRequestWithContext(rctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	// The ETag kept is of the part it names (its first line).
+	etagPath := p.sidecar(f, ".etag")
+	var etag string
+	if data, err := os.ReadFile(etagPath); err == nil {
+		if name, t, ok := strings.Cut(string(data), "\n"); ok && name == pc.Name {
+			etag = t
+		}
+	}
+	if off > 0 {
+		req.Header.Set("Range", fmt.Sprintf("bytes=%d-", off))
+		if etag != "" {
+			req.Header.Set("If-Range", etag)
+		}
+	}
+	resp, err := p.client().Do(req)
+	if err != nil {
+		if stalled.Load() && ctx.Err() == nil {
+			err = errStalled
+		}
+		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	defer resp.Body.Close()
+	switch {
+	case resp.StatusCode == http.StatusPartialContent && off > 0 && rangeStartsAt(resp.Header.Get("Content-Range"), off, pc.Size):
+		// the rest of the part
+	case resp.StatusCode == http.StatusOK:
+		// the whole part: the server ignored Range, or its part changed
+		if err := truncateTo(fh, start); err != nil {
+			return err
+		}
+		have, off = start, 0
+		done(have)
+	case off > 0 && (resp.StatusCode == http.StatusRequestedRangeNotSatisfiable || resp.StatusCode == http.StatusPartialContent):
+		// what is in of the part is not of the server's part: ask again
+		// for all of it (without Range, so this happens once)
+		if err := truncateTo(fh, start); err != nil {
+			return err
+		}
+		resp.Body.Close()
+		return p.fetchPart(ctx, fh, f, pc, start, start, done)
+	default:
+		return fmt.Errorf("%s: %s", u, resp.Status)
+	}
+	if t := resp.Header.Get("ETag"); t != "" && !strings.HasPrefix(t, "W/") {
+		if off == 0 || etag != t {
+			_ = os.WriteFile(etagPath, []byte(pc.Name+"\n"+t), 0o644)
+		}
+	} else {
+		_ = os.Remove(etagPath)
+	}
+	end := start + pc.Size
+	n, err := copyCounting(fh, io.LimitReader(resp.Body, end-have+1), have, alive)
+	if serr := fh.Sync(); err == nil {
+		err = serr
+	}
+	if err != nil {
+		if stalled.Load() && ctx.Err() == nil {
+			err = errStalled
+		}
+		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	switch {
+	case n > end: // more than the part: not the manifest's
+		_ = truncateTo(fh, start)
+		return fmt.Errorf("%s: %s: %w (more than the manifest's %d bytes)", f.Name, pc.Name, ErrPackChecksum, pc.Size)
+	case n < end: // the server ended early: resumed next time
+		return fmt.Errorf("%s: %s: %w (%d of %d bytes)", f.Name, pc.Name, io.ErrUnexpectedEOF, n-start, pc.Size)
+	}
+	return nil
+}
+
+// checkPart checks the bytes of part pc in fh (from start): its sha256.
+func checkPart(fh *os.File, start int64, pc PackPart) error {
+	h := sha256.New()
+	n, err := io.Copy(h, io.NewSectionReader(fh, start, pc.Size))
+	if err != nil {
+		return err
+	}
+	if n != pc.Size || hex.EncodeToString(h.Sum(nil)) != pc.SHA256 {
+		return ErrPackChecksum
+	}
+	return nil
+}
+
+// cutBack cuts f's partial copy back to its first start bytes, whole
+// parts checked before (or none).
+func (p *Pack) cutBack(fh *os.File, f PackFile, start int64) error {
+	p.setVerified(f, min(p.verified(f), start))
+	return truncateTo(fh, start)
+}
+
+// truncateTo cuts a partial copy back to its first n bytes, to be appended to.
+func truncateTo(fh *os.File, n int64) error {
+	if err := fh.Truncate(n); err != nil {
+		return err
+	}
+	_, err := fh.Seek(n, io.SeekStart)
 	return err
 }
 
@@ -544,18 +715,19 @@ func copyCounting(fh *os.File, src io.Reader, have int64, done func(int64)) (int
 	}
 }
 
-// check verifies a complete partial copy: its sha256, then the table
-// itself (Verify).
-func (p *Pack) check(fh *os.File, path string, f PackFile) error {
-	if _, err := fh.Seek(0, io.SeekStart); err != nil {
-		return err
-	}
-	h := sha256.New()
-	if _, err := io.Copy(h, fh); err != nil {
-		return err
-	}
-	if hex.EncodeToString(h.Sum(nil)) != f.SHA256 {
-		return fmt.Errorf("%s: %w", f.Name, ErrPackChecksum)
+// check verifies a complete partial copy: its size and sha256 (unless
+// hashed: its one part was the whole file, checked already), then the
+// table itself (Verify).
+func (p *Pack) check(fh *os.File, path string, f PackFile, hashed bool) error {
+	if !hashed {
+		h := sha256.New()
+		n, err := io.Copy(h, io.NewSectionReader(fh, 0, f.Size+1))
+		if err != nil {
+			return err
+		}
+		if n != f.Size || hex.EncodeToString(h.Sum(nil)) != f.SHA256 {
+			return fmt.Errorf("%s: %w", f.Name, ErrPackChecksum)
+		}
 	}
 	verify := p.Verify
 	if verify == nil {
@@ -593,7 +765,8 @@ func (p *Pack) install(f PackFile) error {
 	if err := os.Rename(p.partial(f), dst); err != nil {
 		return err
 	}
-	_ = os.Remove(strings.TrimSuffix(p.partial(f), ".part") + ".etag")
+	_ = os.Remove(p.sidecar(f, ".etag"))
+	_ = os.Remove(p.sidecar(f, ".ok"))
 	syncDir(p.Dir)
 	m := p.Installed()
 	if m == nil {
@@ -601,6 +774,7 @@ func (p *Pack) install(f PackFile) error {
 	}
 	m.Files = slices.DeleteFunc(m.Files, func(g PackFile) bool { return g.Name == f.Name })
 	m.Files = append(m.Files, f)
+	m.Format = manifestFormat
 	return p.writeInstalled(m)
 }
 
@@ -653,7 +827,7 @@ func (p *Pack) removeUnlisted(m *Manifest) {
 	inst.Version = m.Version
 	kept := inst.Files[:0]
 	for _, f := range inst.Files {
-		if slices.Contains(m.Files, f) {
+		if slices.ContainsFunc(m.Files, f.Same) {
 			kept = append(kept, f)
 		} else {
 			_ = os.Remove(filepath.Join(p.Dir, f.Name))

@@ -549,9 +549,37 @@ func TestParseManifestRefusesBadEntries(t *testing.T) {
 	data, _ := json.Marshal(Manifest{Format: 1, Files: []PackFile{good}})
 	_, err := ParseManifest(data)
 	require.NoError(t, err)
-	data, _ = json.Marshal(Manifest{Format: 2})
+	data, _ = json.Marshal(Manifest{Format: 3})
 	_, err = ParseManifest(data)
-	require.ErrorContains(t, err, "format 2")
+	require.ErrorContains(t, err, "format 3")
+
+	// Parts (format 2): plain names, none twice, sizes adding up to the file's.
+	zero := strings.Repeat("00", 32)
+	parted := good
+	parted.Size = 30
+	parted.Parts = []PackPart{{Name: "beat-the-wolf.hctb.part-000", Size: 20, SHA256: zero}, {Name: "beat-the-wolf.hctb.part-001", Size: 10, SHA256: zero}}
+	data, _ = json.Marshal(Manifest{Format: 2, Files: []PackFile{parted}})
+	_, err = ParseManifest(data)
+	require.NoError(t, err)
+	for _, bad := range []func(*PackFile){
+		func(f *PackFile) { f.Size = 31 },
+		func(f *PackFile) { f.Parts[1].Name = f.Parts[0].Name },
+		func(f *PackFile) { f.Parts[1].Name = f.Name },
+		func(f *PackFile) { f.Parts[1].Name = "../p" },
+		func(f *PackFile) { f.Parts[1].SHA256 = "00" },
+		func(f *PackFile) { f.Parts[1].Size, f.Parts[0].Size = 0, 30 },
+		func(f *PackFile) { f.Size, f.Parts = 20, f.Parts[:1]; f.Parts[0].SHA256 = strings.Repeat("11", 32) }, // one part, not the file
+	} {
+		f := parted
+		f.Parts = append([]PackPart(nil), parted.Parts...)
+		bad(&f)
+		data, _ := json.Marshal(Manifest{Format: 2, Files: []PackFile{f}})
+		_, err := ParseManifest(data)
+		require.Error(t, err, "%+v", f)
+	}
+	data, _ = json.Marshal(Manifest{Format: 1, Files: []PackFile{parted}})
+	_, err = ParseManifest(data)
+	require.ErrorContains(t, err, "parts in a format-1 manifest")
 }
 
 // A download that receives nothing for a while fails as a network error,

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -26,14 +27,16 @@ import (
 var ErrNoRemote = errors.New("not on the site")
 
 // RangeReader is an io.ReaderAt over a file on a web server that serves
-// byte ranges: each ReadAt is one GET with a Range header, answered by a
-// 206 with the matching Content-Range (a server that ignores Range is
+// byte ranges, whole or as parts (a table pack's file: OpenRangeParts):
+// each ReadAt is one GET with a Range header per part it touches, answered
+// by a 206 with the matching Content-Range (a server that ignores Range is
 // refused, never read whole). Safe for concurrent use.
 type RangeReader struct {
 	ctx    context.Context
 	client *http.Client
 	url    string
 	size   int64
+	parts  []rangePart // the file's parts on the server, in order
 	// Requests and Bytes count the range requests made and the body bytes
 	// they brought, the size probe included; Hits the reads the cache
 	// answered (SetCache).
@@ -41,6 +44,13 @@ type RangeReader struct {
 
 	mu    sync.Mutex
 	cache rangeCache
+}
+
+// rangePart is a file on the server holding the bytes [off, off+size) of
+// the file read (a whole file: its one part).
+type rangePart struct {
+	url       string
+	off, size int64
 }
 
 // rangeCache keeps the ranges read last, up to budget bytes.
@@ -121,12 +131,72 @@ func OpenRange(ctx context.Context, client *http.Client, url string) (*RangeRead
 	}
 	r := &RangeReader{ctx: ctx, client: client, url: url}
 	var b [1]byte
-	size, err := r.get(b[:], 0)
+	size, err := r.getPart(rangePart{url: url}, b[:], 0)
 	if err != nil {
 		return nil, err
 	}
 	r.size = size
+	r.parts = []rangePart{{url: url, size: size}}
 	return r, nil
+}
+
+// OpenRangeParts reads file f of a table pack published as parts (its
+// Parts, each a file in the folder at base) as one file, its size the
+// manifest's: a read asks each part it touches for its bytes. Nothing is
+// asked for until the first read. A file without parts is read whole
+// (f.Name).
+func OpenRangeParts(ctx context.Context, client *http.Client, base string, f PackFile) (*RangeReader, error) {
+	if client == nil {
+		client = http.DefaultClient
+	}
+	ref, err := url.Parse(base)
+	if err != nil {
+		return nil, err
+	}
+	if !strings.HasSuffix(ref.Path, "/") {
+		ref.Path += "/"
+	}
+	at := func(name string) string { return ref.ResolveReference(&url.URL{Path: name}).String() }
+	r := &RangeReader{ctx: ctx, client: client, url: at(f.Name), size: f.Size}
+	var off int64
+	for _, pc := range f.Pieces() {
+		r.parts = append(r.parts, rangePart{url: at(pc.Name), off: off, size: pc.Size})
+		off += pc.Size
+	}
+	if off != f.Size {
+		return nil, fmt.Errorf("%s: its parts come to %d bytes, not %d", f.Name, off, f.Size)
+	}
+	return r, nil
+}
+
+// OpenSiteFile opens the file name in the folder at base on a site for
+// range reads: as parts where the folder's manifest.json (a table pack's
+// manifest) lists it, else the file itself (ErrNoRemote where the site
+// has neither).
+func OpenSiteFile(ctx context.Context, client *http.Client, base, name string) (*RangeReader, error) {
+	if client == nil {
+		client = http.DefaultClient
+	}
+	site := &Pack{Base: base, Client: client}
+	m, err := site.FetchManifest(ctx)
+	var status statusError
+	switch {
+	case errors.As(err, &status) && status.code == http.StatusNotFound:
+		// no manifest: the file is whole, or not there
+	case err != nil:
+		return nil, err
+	default:
+		for _, f := range m.Files {
+			if f.Name == name {
+				return OpenRangeParts(ctx, client, base, f)
+			}
+		}
+	}
+	u, err := site.url(name)
+	if err != nil {
+		return nil, err
+	}
+	return OpenRange(ctx, client, u)
 }
 
 // Size is the file's size in bytes.
@@ -135,8 +205,8 @@ func (r *RangeReader) Size() int64 { return r.size }
 // URL is the file's address.
 func (r *RangeReader) URL() string { return r.url }
 
-// ReadAt reads len(p) bytes at off with one range request (fewer, with
-// io.EOF, at the end of the file).
+// ReadAt reads len(p) bytes at off with one range request per part they
+// are in (fewer bytes, with io.EOF, at the end of the file).
 func (r *RangeReader) ReadAt(p []byte, off int64) (int, error) {
 	if off < 0 {
 		return 0, fmt.Errorf("%s: negative offset", r.url)
@@ -157,7 +227,7 @@ func (r *RangeReader) ReadAt(p []byte, off int64) (int, error) {
 	if hit {
 		r.Hits.Add(1)
 	} else {
-		if _, err := r.get(want, off); err != nil {
+		if err := r.get(want, off); err != nil {
 			return 0, err
 		}
 		r.mu.Lock()
@@ -175,10 +245,33 @@ func (r *RangeReader) ReadAt(p []byte, off int64) (int, error) {
 // Close does nothing: every read is a request of its own.
 func (r *RangeReader) Close() error { return nil }
 
-// get fills p with the bytes at off and returns the file's size from the
-// reply's Content-Range.
-func (r *RangeReader) get(p []byte, off int64) (int64, error) {
-	req, err := http.NewRequestWithContext(r.ctx, http.MethodGet, r.url, nil)
+// get fills p with the bytes at off (within the file), asking each part
+// they are in for its share.
+func (r *RangeReader) get(p []byte, off int64) error {
+	for _, pt := range r.parts {
+		if len(p) == 0 {
+			break
+		}
+		end := pt.off + pt.size
+		if off >= end {
+			continue
+		}
+		n := min(int64(len(p)), end-off)
+		if _, err := r.getPart(pt, p[:n], off-pt.off); err != nil {
+			return err
+		}
+		p, off = p[n:], off+n
+	}
+	if len(p) > 0 {
+		return fmt.Errorf("%s: bytes %d-%d: past its parts", r.url, off, off+int64(len(p))-1)
+	}
+	return nil
+}
+
+// getPart fills p with the bytes at off of part pt and returns the part's
+// size from the reply's Content-Range (which must be pt.size, where known).
+func (r *RangeReader) getPart(pt rangePart, p []byte, off int64) (int64, error) {
+	req, err := http.NewRequestWithContext(r.ctx, http.MethodGet, pt.url, nil)
 	if err != nil {
 		return 0, err
 	}
@@ -193,20 +286,20 @@ func (r *RangeReader) get(p []byte, off int64) (int64, error) {
 	switch resp.StatusCode {
 	case http.StatusPartialContent:
 	case http.StatusNotFound:
-		return 0, fmt.Errorf("%s: %w", r.url, ErrNoRemote)
+		return 0, fmt.Errorf("%s: %w", pt.url, ErrNoRemote)
 	case http.StatusOK:
-		return 0, fmt.Errorf("%s: the server does not serve byte ranges", r.url)
+		return 0, fmt.Errorf("%s: the server does not serve byte ranges", pt.url)
 	default:
-		return 0, fmt.Errorf("%s: %s", r.url, resp.Status)
+		return 0, fmt.Errorf("%s: %s", pt.url, resp.Status)
 	}
 	first, end, size, ok := parseContentRange(resp.Header.Get("Content-Range"))
-	if !ok || first != off || end != last || (r.size != 0 && size != r.size) {
-		return 0, fmt.Errorf("%s: asked for bytes %d-%d, got Content-Range %q", r.url, off, last, resp.Header.Get("Content-Range"))
+	if !ok || first != off || end != last || (pt.size != 0 && size != pt.size) {
+		return 0, fmt.Errorf("%s: asked for bytes %d-%d, got Content-Range %q", pt.url, off, last, resp.Header.Get("Content-Range"))
 	}
 	n, err := io.ReadFull(resp.Body, p)
 	r.Bytes.Add(int64(n))
 	if err != nil {
-		return 0, fmt.Errorf("%s: bytes %d-%d: %w", r.url, off, last, err)
+		return 0, fmt.Errorf("%s: bytes %d-%d: %w", pt.url, off, last, err)
 	}
 	return size, nil
 }

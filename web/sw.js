@@ -51,8 +51,10 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(req.url);
   if (url.origin !== self.location.origin) return;
   // A range request (a block of a bound table too large to download whole,
-  // tables/GAME.bound.hctb, read a block at a time) goes to the network
-  // untouched: its 206 reply cannot be cached (Cache.put refuses it).
+  // tables/GAME.bound.hctb or its parts GAME.bound.hctb.part-NNN, read a
+  // block at a time) goes to the network untouched: its 206 reply cannot be
+  // cached (Cache.put refuses it). The parts' list, tables/manifest.json,
+  // is cached as a table is.
   if (req.headers.has('range')) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);

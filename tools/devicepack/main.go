@@ -1,15 +1,18 @@
 // Command devicepack writes what the app ships and the table pack from
 // table files (make device-tables, scripts/device-tables.sh):
 //
-//	go run ./tools/devicepack -out build/device -ship "FILE…" -strategy "FILE…" -pack "FILE…" [-budget BYTES]
+//	go run ./tools/devicepack -out build/device -ship "FILE…" -strategy "FILE…" -pack "FILE…" [-budget BYTES] [-part BYTES]
 //
 // OUT/shipped/ gets the tables and strategy files the app embeds, with
 // shipped.json (each file's name, size and sha256), and fails when they
 // come to more than -budget bytes (the package may grow by 40 MB). OUT/pack/
-// gets the pack's tables and manifest.json (session.Manifest: the pack's
-// version, a hash of its files; each file's game, rules fingerprint, size
-// and sha256), ready to be published at the pack's address
-// (session.DefaultPackURL). Every table is opened with tablebase.Open and
+// gets the pack's tables as parts of at most -part bytes (NAME.part-000,
+// NAME.part-001, …: the bytes of NAME in order) and manifest.json
+// (session.Manifest, format 2: the pack's version, a hash of its files and
+// of the part size; each file's game, rules fingerprint, size and sha256,
+// and its parts' names, sizes and sha256), ready to be published at the
+// pack's address (session.DefaultPackURL) on any static host whose limit
+// on a file's size is at least -part. Every table is opened with tablebase.Open and
 // must be built for the app's rules. The output depends on the input bytes
 // alone: no times, no paths, files in name order.
 package main
@@ -38,12 +41,20 @@ func main() {
 	strategy := flag.String("strategy", "", "strategy files the app embeds (space-separated)")
 	pack := flag.String("pack", "", "tables of the pack (space-separated)")
 	budget := flag.Int64("budget", 40_000_000, "most bytes the shipped files may take (40 MB)")
+	part := flag.Int64("part", PartSize, "most bytes of a pack file's part (24 MiB)")
 	flag.Parse()
-	if err := run(*out, strings.Fields(*ship), strings.Fields(*strategy), strings.Fields(*pack), *budget, os.Stdout); err != nil {
+	if err := run(*out, strings.Fields(*ship), strings.Fields(*strategy), strings.Fields(*pack), *budget, *part, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "devicepack:", err)
 		os.Exit(1)
 	}
 }
+
+// PartSize is the most bytes of a pack file's part: 24 MiB, within every
+// static host's limit on a file we know of (Cloudflare Pages 25 MiB a
+// file; GitHub refuses a file over 100 MB and warns over 50 MB, and a
+// Pages site may hold 1 GB), and few enough parts that their requests do
+// not count (the 809 MB pack in 34).
+const PartSize = 24 << 20
 
 // Shipped is shipped.json: what the app embeds.
 type Shipped struct {
@@ -59,7 +70,10 @@ type ShippedFile struct {
 	SHA256 string `json:"sha256"`
 }
 
-func run(out string, ship, strategy, pack []string, budget int64, log io.Writer) error {
+func run(out string, ship, strategy, pack []string, budget, partSize int64, log io.Writer) error {
+	if partSize <= 0 {
+		return fmt.Errorf("-part %d: a part must hold a byte at least", partSize)
+	}
 	shipDir, packDir := filepath.Join(out, "shipped"), filepath.Join(out, "pack")
 	for _, d := range []string{shipDir, packDir} {
 		if err := os.RemoveAll(d); err != nil {
@@ -100,14 +114,14 @@ func run(out string, ship, strategy, pack []string, budget int64, log io.Writer)
 		return err
 	}
 
-	m := session.Manifest{Format: 1}
+	m := session.Manifest{Format: 2}
 	for _, in := range pack {
 		game, fp, err := inspect(in)
 		if err != nil {
 			return err
 		}
 		f := session.PackFile{Name: filepath.Base(in), Game: game, Fingerprint: fp}
-		if f.Size, f.SHA256, err = copyFile(in, filepath.Join(packDir, f.Name)); err != nil {
+		if err := splitFile(in, packDir, partSize, &f); err != nil {
 			return err
 		}
 		m.Files = append(m.Files, f)
@@ -120,8 +134,17 @@ func run(out string, ship, strategy, pack []string, budget int64, log io.Writer)
 	for _, f := range m.Files {
 		fmt.Fprintf(h, "%s %s %s\n", f.Name, f.Fingerprint, f.SHA256)
 	}
+	fmt.Fprintf(h, "parts of %d bytes\n", partSize)
 	m.Version = hex.EncodeToString(h.Sum(nil))[:16]
 	if err := writeJSON(filepath.Join(packDir, session.ManifestName), m); err != nil {
+		return err
+	}
+	// What the app will read: the manifest as it parses it.
+	data, err := os.ReadFile(filepath.Join(packDir, session.ManifestName))
+	if err != nil {
+		return err
+	}
+	if _, err := session.ParseManifest(data); err != nil {
 		return err
 	}
 
@@ -129,11 +152,13 @@ func run(out string, ship, strategy, pack []string, budget int64, log io.Writer)
 	for _, f := range sh.Files {
 		fmt.Fprintf(log, "shipped  %-34s %10d bytes  %s\n", f.Name, f.Size, f.SHA256[:16])
 	}
+	parts := 0
 	for _, f := range m.Files {
-		fmt.Fprintf(log, "pack     %-34s %10d bytes  %s\n", f.Name, f.Size, f.SHA256[:16])
+		fmt.Fprintf(log, "pack     %-34s %10d bytes  %s  %d parts\n", f.Name, f.Size, f.SHA256[:16], len(f.Parts))
+		parts += len(f.Parts)
 	}
-	fmt.Fprintf(log, "shipped: %d files, %s (budget %s); pack %s: %d files, %s\n",
-		len(sh.Files), mb(shipBytes), mb(budget), m.Version, len(m.Files), mb(m.Bytes()))
+	fmt.Fprintf(log, "shipped: %d files, %s (budget %s); pack %s: %d files, %s, in %d parts of at most %d bytes\n",
+		len(sh.Files), mb(shipBytes), mb(budget), m.Version, len(m.Files), mb(m.Bytes()), parts, partSize)
 	if shipBytes > budget {
 		return fmt.Errorf("the shipped files take %s, over the budget of %s: move a table to the pack", mb(shipBytes), mb(budget))
 	}
@@ -175,6 +200,51 @@ func copyFile(src, dst string) (int64, string, error) {
 		err = cerr
 	}
 	return n, hex.EncodeToString(h.Sum(nil)), err
+}
+
+// splitFile writes src into dir as parts of at most size bytes
+// (NAME.part-000, …) and fills in f's size, sha256 and parts.
+func splitFile(src, dir string, size int64, f *session.PackFile) error {
+	in, err := os.Open(src)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	whole := sha256.New()
+	r := io.TeeReader(in, whole)
+	for i := 0; ; i++ {
+		pc := session.PackPart{Name: fmt.Sprintf("%s.part-%03d", f.Name, i)}
+		path := filepath.Join(dir, pc.Name)
+		out, err := os.Create(path)
+		if err != nil {
+			return err
+		}
+		h := sha256.New()
+		n, err := io.Copy(io.MultiWriter(out, h), io.LimitReader(r, size))
+		if cerr := out.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			if err := os.Remove(path); err != nil {
+				return err
+			}
+			break
+		}
+		pc.Size, pc.SHA256 = n, hex.EncodeToString(h.Sum(nil))
+		f.Parts = append(f.Parts, pc)
+		f.Size += n
+		if n < size {
+			break
+		}
+	}
+	if f.Size == 0 {
+		return fmt.Errorf("%s: empty", src)
+	}
+	f.SHA256 = hex.EncodeToString(whole.Sum(nil))
+	return nil
 }
 
 func dup(n int, name func(int) string) error {

@@ -2,8 +2,11 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
@@ -59,23 +62,64 @@ func TestDevicePackIsTheSameEveryRun(t *testing.T) {
 	deer := table(t, in, "deer-chess.hctb", core.DeerChess, fp(core.DeerChess), 9000)
 
 	a, b := filepath.Join(t.TempDir(), "a"), filepath.Join(t.TempDir(), "b")
-	require.NoError(t, run(a, []string{lion}, []string{strat}, []string{wolf, deer}, 1<<20, io.Discard))
+	require.NoError(t, run(a, []string{lion}, []string{strat}, []string{wolf, deer}, 1<<20, 3000, io.Discard))
 	// Other order, and a stale file in the output: the same bytes.
 	require.NoError(t, os.MkdirAll(filepath.Join(b, "pack"), 0o755))
 	require.NoError(t, os.WriteFile(filepath.Join(b, "pack", "old.hctb"), []byte("x"), 0o644))
-	require.NoError(t, run(b, []string{lion}, []string{strat}, []string{deer, wolf}, 1<<20, io.Discard))
+	require.NoError(t, run(b, []string{lion}, []string{strat}, []string{deer, wolf}, 1<<20, 3000, io.Discard))
 	ta, tb := tree(t, a), tree(t, b)
 	require.Equal(t, ta, tb)
-	require.Len(t, ta, 6) // 2 shipped + shipped.json, 2 pack files + manifest.json
+	// 2 shipped + shipped.json; the pack's two files in 3 + 3 parts
+	// (7000 = 3000 + 3000 + 1000, 9000 = 3 × 3000) + manifest.json.
+	require.Len(t, ta, 3+6+1)
 
 	m, err := session.ParseManifest(ta["pack/manifest.json"])
 	require.NoError(t, err)
+	require.Equal(t, 2, m.Format)
 	require.Len(t, m.Files, 2)
-	require.Equal(t, "beat-the-wolf.hctb", m.Files[0].Name)
-	require.Equal(t, fp(core.BeatTheWolf), m.Files[0].Fingerprint)
+	w, d := m.Files[0], m.Files[1]
+	require.Equal(t, "beat-the-wolf.hctb", w.Name)
+	require.Equal(t, fp(core.BeatTheWolf), w.Fingerprint)
 	require.Equal(t, int64(7000+9000), m.Bytes())
 	require.Len(t, m.Version, 16)
-	require.Equal(t, ta["pack/deer-chess.hctb"], mustRead(t, deer))
+	require.Equal(t, []int64{3000, 3000, 1000}, partSizes(w))
+	require.Equal(t, []int64{3000, 3000, 3000}, partSizes(d), "no empty part after a whole one")
+	for _, f := range m.Files {
+		var whole []byte
+		for i, pc := range f.Parts {
+			require.Equal(t, fmt.Sprintf("%s.part-%03d", f.Name, i), pc.Name)
+			data := ta["pack/"+pc.Name]
+			sum := sha256.Sum256(data)
+			require.Equal(t, hex.EncodeToString(sum[:]), pc.SHA256)
+			whole = append(whole, data...)
+		}
+		sum := sha256.Sum256(whole)
+		require.Equal(t, hex.EncodeToString(sum[:]), f.SHA256)
+		_, found := ta["pack/"+f.Name]
+		require.False(t, found, "the file itself is not published, only its parts")
+	}
+	var whole []byte
+	for _, pc := range d.Parts {
+		whole = append(whole, ta["pack/"+pc.Name]...)
+	}
+	require.Equal(t, mustRead(t, deer), whole, "the parts are the file's bytes in order")
+
+	// Another part size is another pack version.
+	c := filepath.Join(t.TempDir(), "c")
+	require.NoError(t, run(c, []string{lion}, []string{strat}, []string{wolf, deer}, 1<<20, 1<<20, io.Discard))
+	mc, err := session.ParseManifest(tree(t, c)["pack/manifest.json"])
+	require.NoError(t, err)
+	require.Len(t, mc.Files[0].Parts, 1)
+	require.Equal(t, w.SHA256, mc.Files[0].Parts[0].SHA256)
+	require.NotEqual(t, m.Version, mc.Version)
+}
+
+func partSizes(f session.PackFile) []int64 {
+	var out []int64
+	for _, pc := range f.Parts {
+		out = append(out, pc.Size)
+	}
+	return out
 }
 
 func mustRead(t *testing.T, p string) []byte {
@@ -88,9 +132,10 @@ func TestDevicePackRefuses(t *testing.T) {
 	in := t.TempDir()
 	lion := table(t, in, "surround-the-lion.hctb", core.SurroundTheLion, fp(core.SurroundTheLion), 5000)
 	out := filepath.Join(t.TempDir(), "o")
-	require.ErrorContains(t, run(out, []string{lion}, nil, nil, 4000, io.Discard), "over the budget")
+	require.ErrorContains(t, run(out, []string{lion}, nil, nil, 4000, PartSize, io.Discard), "over the budget")
 	// A table of other rules is refused (tablebase.Open says so).
 	old := table(t, in, "beat-the-wolf.hctb", core.BeatTheWolf, fp(core.DeerChess), 5000)
-	require.ErrorContains(t, run(out, nil, nil, []string{old}, 1<<20, io.Discard), "other rules")
-	require.Error(t, run(out, nil, nil, []string{filepath.Join(in, "missing.hctb")}, 1<<20, io.Discard))
+	require.ErrorContains(t, run(out, nil, nil, []string{old}, 1<<20, PartSize, io.Discard), "other rules")
+	require.Error(t, run(out, nil, nil, []string{filepath.Join(in, "missing.hctb")}, 1<<20, PartSize, io.Discard))
+	require.Error(t, run(out, nil, nil, nil, 1<<20, 0, io.Discard))
 }

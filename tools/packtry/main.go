@@ -1,7 +1,8 @@
 // Command packtry downloads a table pack the way the app does
 // (session.Pack), printing what happens: the manifest, the progress, an
 // interruption when asked (-stop-after: the download is cancelled once that
-// many bytes are in), the resumed download, the checks and the install.
+// many bytes are in), the resumed download, the checks (each part's sha256,
+// then the whole file's and its rules) and the install.
 //
 //	go run ./tools/packtry -url http://127.0.0.1:8090/pack/ -dir /tmp/pack -stop-after 10MB
 //
@@ -40,9 +41,14 @@ func main() {
 	if err != nil {
 		log.Fatalf("packtry: %v", err)
 	}
-	fmt.Printf("manifest %s: %d files, %d bytes\n", m.Version, len(m.Files), m.Bytes())
+	fmt.Printf("manifest %s (format %d): %d files, %d bytes\n", m.Version, m.Format, len(m.Files), m.Bytes())
 	for _, f := range m.Files {
-		fmt.Printf("  %-28s %-18s %10d bytes  sha256 %.16s…  rules %.12s…\n", f.Name, f.Game, f.Size, f.SHA256, f.Fingerprint)
+		big := int64(0)
+		for _, pc := range f.Pieces() {
+			big = max(big, pc.Size)
+		}
+		fmt.Printf("  %-28s %-18s %10d bytes  sha256 %.16s…  rules %.12s…  %d parts (largest %d bytes)\n",
+			f.Name, f.Game, f.Size, f.SHA256, f.Fingerprint, len(f.Pieces()), big)
 	}
 	run := func(what string, stopAt int64) error {
 		ctx, cancel := context.WithCancel(context.Background())
