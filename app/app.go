@@ -13,6 +13,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
@@ -112,12 +113,57 @@ type App struct {
 	// on the goroutine that calls it, so a late AI result or timer tick
 	// would touch the UI off the UI goroutine.
 	stopping atomic.Bool
+
+	// held keeps what do is handed before the driver runs (the app's own
+	// fyne.Do only; released by the lifecycle's start, on the UI goroutine).
+	held heldCalls
+}
+
+// heldCalls are UI callbacks kept until the UI goroutine runs. Before Run,
+// Fyne's mobile driver (a phone, and the simulated one) runs fyne.Do's
+// function at once on the goroutine that calls it: a table loaded in the
+// background then refreshed the game screen while New was still building
+// it on the main goroutine (a nil label in gameScreen.refresh, 2 of 5
+// simulated-phone starts into a Beat the Wolf game).
+type heldCalls struct {
+	mu    sync.Mutex
+	on    bool
+	calls []func()
+}
+
+// hold keeps f if the calls are held.
+func (h *heldCalls) hold(f func()) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.on {
+		h.calls = append(h.calls, f)
+	}
+	return h.on
+}
+
+// release stops holding and returns what was held, in order.
+func (h *heldCalls) release() []func() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	calls := h.calls
+	h.on, h.calls = false, nil
+	return calls
+}
+
+// runHeld runs, on the UI goroutine once the driver runs, what do was
+// handed before; from then on do goes to Options.Do.
+func (a *App) runHeld() {
+	for _, f := range a.held.release() {
+		if !a.stopping.Load() {
+			f()
+		}
+	}
 }
 
 // do runs f on the UI goroutine (Options.Do, fyne.Do), unless the app is
 // stopping. Goroutines hand their results back through it.
 func (a *App) do(f func()) {
-	if a.stopping.Load() {
+	if a.stopping.Load() || a.held.hold(f) {
 		return
 	}
 	a.opts.Do(func() {
@@ -154,6 +200,7 @@ func New(fa fyne.App, opts Options) *App {
 	if opts.Clock == nil {
 		opts.Clock = session.SystemClock{}
 	}
+	holdUntilRun := opts.Do == nil // fyne.Do: a driver that will Run (tests pass their own Do)
 	if opts.Do == nil {
 		opts.Do = fyne.Do
 	}
@@ -183,6 +230,7 @@ func New(fa fyne.App, opts Options) *App {
 		devTearSettings(opts.SaveDir, fa.Preferences())
 	}
 	a := &App{fa: fa, prefs: session.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
+	a.held.on = holdUntilRun
 	a.saves = session.NewStore(opts.SaveDir, a.prefs)
 	a.history = session.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
@@ -245,6 +293,7 @@ func New(fa fyne.App, opts Options) *App {
 		a.saveCurrent()
 	})
 	lc.SetOnStarted(func() {
+		a.runHeld() // the driver runs: what goroutines handed the UI before
 		// A phone may start the same process again after a stop: go on
 		// (the stop dropped the AI's result, so its search starts again).
 		if a.closed || !a.stopping.CompareAndSwap(true, false) {
