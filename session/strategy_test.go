@@ -208,10 +208,10 @@ func TestStrategyStatusText(t *testing.T) {
 
 // TestStrategyBesideTheTables: a game without a shipped strategy takes one
 // from the table folders (GAME.hcst beside the tables: Beat the Wolf's).
+// A game's strategy where the app ships none (a build without the shipped
+// one, or a game it has none for) is read from the table folders.
 func TestStrategyBesideTheTables(t *testing.T) {
-	if s, _ := Strategy(core.BeatTheWolf); s != nil {
-		t.Skip("Beat the Wolf's strategy is shipped")
-	}
+	noneShipped := func(core.GameID) (*tablebase.Strategy, error) { return nil, nil }
 	p, err := core.ParsePosition(core.BeatTheWolf.String(), "predator:c1 prey:d1,e1,c2,d2,e2,c3 turn:prey captured:11 hand:0")
 	must(t, err)
 	probe := func(q core.Position) (tablebase.Value, int, bool) {
@@ -224,10 +224,13 @@ func TestStrategyBesideTheTables(t *testing.T) {
 	must(t, err)
 	dir := t.TempDir()
 	must(t, os.WriteFile(tablebase.StrategyPath(dir, core.BeatTheWolf.String()), data, 0o644))
-	if m := NewTables("", nil, false, func(f func()) { f() }); m.Strategy(core.BeatTheWolf) != nil {
+	m := NewTables("", nil, false, func(f func()) { f() })
+	m.shippedStrategy = noneShipped
+	if m.Strategy(core.BeatTheWolf) != nil {
 		t.Fatal("a strategy with no table folder")
 	}
-	m := NewTables("", []string{t.TempDir(), dir}, false, func(f func()) { f() })
+	m = NewTables("", []string{t.TempDir(), dir}, false, func(f func()) { f() })
+	m.shippedStrategy = noneShipped
 	got := m.Strategy(core.BeatTheWolf)
 	if got == nil || got.Nodes != s.Nodes || !got.Bound {
 		t.Fatalf("read %+v", got)
