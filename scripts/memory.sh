@@ -27,8 +27,9 @@
 #   deer, deer-shipped  the same for Twenty-Dog Deer Chess (its moving
 #            phase's table)
 #   master   MASTER_MOVES (200) moves of Master against itself in watch mode
-#            (MASTER_GAME, default beat-the-wolf: search, and its shipped
-#            endgames once few dogs are left), game after game
+#            (MASTER_GAME, default beat-the-wolf: its shipped strategy, the
+#            dogs' proven 140-ply win against the longest resistance; search
+#            and the shipped endgames where it does not reach), game after game
 #
 # Environment: MEMORY_BIN (a binary to measure instead of building
 # build/huntchess), MEMORY_SCALE (the AI's time scale, HUNTCHESS_THINK_SCALE,
@@ -79,7 +80,7 @@ declare -A LABEL=(
   [deer-solve]="deer chess moving phase, peak while solving (desktop)"
   [deer-play]="deer chess, playing with the table ready"
   [deer-shipped]="deer chess, playing from the shipped table"
-  [master]="after $MASTER_MOVES Master moves ($MASTER_GAME: search, its shipped endgames)"
+  [master]="after $MASTER_MOVES Master moves ($MASTER_GAME: its shipped strategy, else search and endgames)"
 )
 ROWS=(idle lion-solve lion-play lion-shipped deer-solve deer-play deer-shipped master)
 declare -A FIG=() HWM=() RSS=() GL=() GOMEM=() NOTE=()
