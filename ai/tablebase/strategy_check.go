@@ -118,6 +118,26 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 	if rep.Nodes != s.Nodes {
 		return rep, fmt.Errorf("%d of the %d stored positions reached from the start", rep.Nodes, s.Nodes)
 	}
+	err = playStrategyGames(s, start, games, seed, &rep)
+	return rep, err
+}
+
+func contains(moves []core.Move, m core.Move) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// playStrategyGames plays games games from start to the end with core.Game
+// (CheckStrategy, CheckSetStrategy): the winner by the strategy's moves,
+// the loser at random among its replies (seeded), in the first game the
+// longest resistance, in the second the shortest. Every game must end in
+// the winner's win within the proven plies; rep gets the games and the
+// first game's length.
+func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, rep *StrategyReport) error {
 	rng := rand.New(rand.NewSource(seed))
 	for gi := 0; gi < games; gi++ {
 		g := core.NewGameFrom(start)
@@ -127,12 +147,12 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 			if p.ToMove == s.winner {
 				var ok bool
 				if m, _, ok = s.Move(p); !ok {
-					return rep, fmt.Errorf("game %d: %s: no stored move", gi, p)
+					return fmt.Errorf("game %d: %s: no move of the strategy", gi, p)
 				}
 			} else {
 				moves, plies, ok := s.Replies(p)
 				if !ok {
-					return rep, fmt.Errorf("game %d: %s: a reply leaves the strategy", gi, p)
+					return fmt.Errorf("game %d: %s: a reply leaves the strategy", gi, p)
 				}
 				j := rng.Intn(len(moves))
 				for k := range moves {
@@ -144,28 +164,19 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 				m = moves[j]
 			}
 			if err := g.PlayMove(m); err != nil {
-				return rep, fmt.Errorf("game %d: %s: %s: %v", gi, p, m, err)
+				return fmt.Errorf("game %d: %s: %s: %v", gi, p, m, err)
 			}
 			if g.Len() > s.Plies {
-				return rep, fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
+				return fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
 			}
 		}
 		if w, ok := g.Outcome().Winner(); !ok || w != s.winner {
-			return rep, fmt.Errorf("game %d: ends in %s after %d plies", gi, g.Outcome().Result, g.Len())
+			return fmt.Errorf("game %d: ends in %s after %d plies", gi, g.Outcome().Result, g.Len())
 		}
 		if gi == 0 {
 			rep.LongestGame = g.Len()
 		}
 		rep.Games++
 	}
-	return rep, nil
-}
-
-func contains(moves []core.Move, m core.Move) bool {
-	for _, x := range moves {
-		if x == m {
-			return true
-		}
-	}
-	return false
+	return nil
 }

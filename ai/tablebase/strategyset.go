@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"math/rand"
 	"slices"
 	"sort"
 	"sync"
@@ -428,45 +427,6 @@ func CheckSetStrategy(s *Strategy, start core.Position, games int, seed int64, p
 		return rep, fmt.Errorf("the replay reached %d positions (%d of the loser's, %d with the winner to move, %d moves, the longest line %d), the header says %d (%d, %d, %d, %d)",
 			rep.Nodes, len(reached), rep.WinnerNodes, rep.Edges, rep.Longest, s.Nodes, s.Members, s.WinnerNodes, s.Edges, s.Plies)
 	}
-	rng := rand.New(rand.NewSource(seed))
-	for gi := 0; gi < games; gi++ {
-		g := core.NewGameFrom(start)
-		for !g.Outcome().Over() {
-			p := g.Position()
-			var m core.Move
-			if p.ToMove == s.winner {
-				var ok bool
-				if m, _, ok = s.Move(p); !ok {
-					return rep, fmt.Errorf("game %d: %s: no move of the strategy", gi, p)
-				}
-			} else {
-				moves, plies, ok := s.Replies(p)
-				if !ok {
-					return rep, fmt.Errorf("game %d: %s: a reply leaves the strategy", gi, p)
-				}
-				j := rng.Intn(len(moves))
-				for k := range moves {
-					switch {
-					case gi == 0 && plies[k] > plies[j], gi == 1 && plies[k] < plies[j]:
-						j = k
-					}
-				}
-				m = moves[j]
-			}
-			if err := g.PlayMove(m); err != nil {
-				return rep, fmt.Errorf("game %d: %s: %s: %v", gi, p, m, err)
-			}
-			if g.Len() > s.Plies {
-				return rep, fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
-			}
-		}
-		if w, ok := g.Outcome().Winner(); !ok || w != s.winner {
-			return rep, fmt.Errorf("game %d: ends in %s after %d plies", gi, g.Outcome().Result, g.Len())
-		}
-		if gi == 0 {
-			rep.LongestGame = g.Len()
-		}
-		rep.Games++
-	}
-	return rep, nil
+	err = playStrategyGames(s, start, games, seed, &rep)
+	return rep, err
 }
