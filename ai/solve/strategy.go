@@ -32,11 +32,8 @@ func strategy(g *core.GameInfo, dir, out string, cache int64) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
-	path := tablebase.StrategyPath(out, g.Key)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	path, err := writeStrategy(out, g.Key, data)
+	if err != nil {
 		return err
 	}
 	kind := "fastest win"
@@ -46,6 +43,16 @@ func strategy(g *core.GameInfo, dir, out string, cache int64) error {
 	fmt.Fprintf(os.Stderr, "strategy: %s from %s (the %s's %s from the start, %d plies): %d positions (%d with the %s to move), %d moves (%d ending the game), %d bytes in %s, %.1f s\n",
 		g.Key, src, s.Winner, kind, s.Plies, s.Nodes, s.WinnerNodes, s.Winner, s.Edges, s.Ends, len(data), path, time.Since(t0).Seconds())
 	return nil
+}
+
+// writeStrategy writes a strategy file's bytes to out/GAME.hcst and
+// returns its path.
+func writeStrategy(out, key string, data []byte) (string, error) {
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return "", err
+	}
+	path := tablebase.StrategyPath(out, key)
+	return path, os.WriteFile(path, data, 0o644)
 }
 
 // strategyCheck reads out/GAME.hcst and replays every defence from the

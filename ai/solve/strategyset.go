@@ -39,11 +39,8 @@ func setStrategy(g *core.GameInfo, dir, out string, cache int64) error {
 	if err != nil {
 		return err
 	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return err
-	}
-	path := tablebase.StrategyPath(out, g.Key)
-	if err := os.WriteFile(path, data, 0o644); err != nil {
+	path, err := writeStrategy(out, g.Key, data)
+	if err != nil {
 		return err
 	}
 	rep := b.Report
@@ -66,16 +63,9 @@ func setStrategyCheck(g *core.GameInfo, path string, s *tablebase.Strategy, size
 	fmt.Fprintf(os.Stderr, "strategy-check: %s (%d bytes, set strategy: the %d positions with the %s to move stored in %d blocks): the runtime rule replayed from the file against every defence by core's rules: "+
 		"%d positions (%d with the %s to move), %d moves (%d ending the game), no cycle, every stored plies its longest line's, %.6g distinct games, every one won by the %s in %d to %d plies (proven: %d); "+
 		"%d games played to the end with core.Game (the longest resistance: %d plies), all won by the %s; %.1f s\n",
-		g.Key, size, s.Members, sideName(s.WinnerSide().Other()), s.MemberBlocks, rep.Nodes, rep.WinnerNodes, s.Winner, rep.Edges, rep.Ends, rep.Lines, s.Winner,
+		g.Key, size, s.Members, s.WinnerSide().Other(), s.MemberBlocks, rep.Nodes, rep.WinnerNodes, s.Winner, rep.Edges, rep.Ends, rep.Lines, s.Winner,
 		rep.Shortest, rep.Longest, s.Plies, rep.Games, rep.LongestGame, s.Winner, time.Since(t0).Seconds())
 	return nil
-}
-
-func sideName(s core.Side) string {
-	if s == core.Predator {
-		return "predator"
-	}
-	return "prey"
 }
 
 // strategyMem measures a set strategy's memory and lookups as the app uses
