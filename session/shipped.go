@@ -55,6 +55,25 @@ func IsShipped(id core.GameID) bool { return slices.Contains(ShippedGames, id) }
 // not shipped, or session/shipped/ not filled: make device-tables).
 var ErrNotShipped = errors.New("no shipped table")
 
+// shippedFile opens the embedded shipped file name for reading at offsets
+// (embed's files can be: no copy of the bytes), with its size; the error
+// is fs.ErrNotExist's where there is none.
+func shippedFile(name string) (io.ReaderAt, int64, error) {
+	f, err := shippedFS.Open(name)
+	if err != nil {
+		return nil, 0, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return nil, 0, err
+	}
+	ra, ok := f.(io.ReaderAt)
+	if !ok {
+		return nil, 0, fmt.Errorf("%s: the embedded file cannot be read at an offset", name)
+	}
+	return ra, info.Size(), nil
+}
+
 // OpenShipped opens the shipped table of game id from the app's embedded
 // files, reading only its header now (check: every block, to check its
 // checksum, as the tests do). The table must be of game id and built for
@@ -64,22 +83,14 @@ func OpenShipped(id core.GameID, check bool) (*tablebase.Table, error) {
 	if shippedFS == nil || !IsShipped(id) {
 		return nil, fmt.Errorf("%s: %w", name, ErrNotShipped)
 	}
-	f, err := shippedFS.Open(name)
+	ra, size, err := shippedFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, fmt.Errorf("%s: %w (run make device-tables)", name, ErrNotShipped)
 	}
 	if err != nil {
 		return nil, err
 	}
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	ra, ok := f.(io.ReaderAt) // embed's files are: no copy of the bytes
-	if !ok {
-		return nil, fmt.Errorf("%s: the embedded file cannot be read at an offset", name)
-	}
-	t, err := tablebase.OpenReaderAt(ra, info.Size(), check)
+	t, err := tablebase.OpenReaderAt(ra, size, check)
 	if err != nil {
 		return nil, fmt.Errorf("shipped %s: %w", name, err)
 	}

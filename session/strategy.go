@@ -4,7 +4,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"sync"
 
@@ -72,22 +71,14 @@ func openShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
 		return nil, nil
 	}
 	name := id.String() + tablebase.StrategyExt
-	f, err := shippedFS.Open(name)
+	ra, size, err := shippedFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	ra, ok := f.(io.ReaderAt) // embed's files are: no copy of the bytes
-	if !ok {
-		return nil, fmt.Errorf("%s: the embedded file cannot be read at an offset", name)
-	}
-	s, err := tablebase.OpenStrategy(ra, info.Size())
+	s, err := tablebase.OpenStrategy(ra, size)
 	if err != nil {
 		return nil, fmt.Errorf("shipped %s: %w", name, err)
 	}
