@@ -95,11 +95,11 @@ func webBound() session.RemoteBound {
 // for it; the service worker keeps it.
 func webStrategy() session.StrategyFetch {
 	return func(ctx context.Context, id core.GameID) ([]byte, error) {
-		base, err := url.Parse(js.Global().Get("location").Get("href").String())
+		base, err := siteTables()
 		if err != nil {
 			return nil, err
 		}
-		u := base.ResolveReference(&url.URL{Path: "tables/" + tablebase.StrategyPath("", id.String())})
+		u := base.ResolveReference(&url.URL{Path: tablebase.StrategyPath("", id.String())})
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 		if err != nil {
 			return nil, err
