@@ -56,7 +56,7 @@ DEVICE_TWICE     ?= 1
 DEVICE_BUDGET_MB ?= 40
 
 .PHONY: help run test test-quick lint gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
-        screenshots package icon mobile-check deps clean tables solve-all test-tables puzzles \
+        screenshots package windows test-windows release icon mobile-check deps clean tables solve-all test-tables puzzles \
         web serve-web test-web memory device-tables package-size strategies
 
 help:
@@ -71,6 +71,9 @@ help:
 	@echo "make fonts        scripts/fonts.sh (font subsetting)"
 	@echo "make screenshots  scripts/screenshots.sh"
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
+	@echo "make windows      the Windows program, its installer (.msi) and a portable .zip into build/release (scripts/windows.sh; mingw-w64, wixl)"
+	@echo "make test-windows the Windows build under Wine in a private Xvfb: install, play a move, save, Chinese, uninstall (scripts/wine-test.sh)"
+	@echo "make release      every file of a release that Linux can build, with SHA256SUMS, into build/release (scripts/release.sh)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (tools/icongen)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
@@ -187,6 +190,21 @@ screenshots:
 # installed into build/bin; see scripts/package.sh and README "Packaging".
 package:
 	GO=$(GO) FYNE_TOOL_VERSION=$(word 2,$(subst @, ,$(FYNE_TOOL))) bash scripts/package.sh
+
+# Windows (docs/platforms.md): cross-built here with Debian's mingw-w64, the
+# installer written by wixl; make test-windows installs it in Wine under a
+# private Xvfb and plays it (the first cross-build takes about 20 minutes, so
+# it is not part of make test). make release writes what Linux can build of
+# a release (Linux, Windows, web, the pack when its tables are here) with
+# SHA256SUMS; RELEASE_TWICE=1 builds it all twice and compares the bytes.
+windows:
+	GO=$(GO) bash scripts/windows.sh
+
+test-windows:
+	GO=$(GO) bash scripts/wine-test.sh
+
+release:
+	GO=$(GO) bash scripts/release.sh
 
 # The app icon is drawn by code; commit both outputs after changing it.
 icon:

@@ -10,15 +10,20 @@
 #   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots, web
 #   fonts        python3-fonttools and fonts-noto-cjk for scripts/fonts.sh
 #   web          brotli (make web's .br copies) and chromium (the browser test)
+#   windows      the Windows build: mingw-w64 (cgo), wixl and msitools (the
+#                installer), faketime (its fixed times), zip, ImageMagick (the icon)
+#   wine         running it: Wine (wine64) with Xvfb, xdotool and ImageMagick
 set -euo pipefail
 
-usage() { echo "usage: $0 {test|gui|screenshots|fonts|web}..." >&2; exit 2; }
+usage() { echo "usage: $0 {test|gui|screenshots|fonts|web|windows|wine}..." >&2; exit 2; }
 [ $# -ge 1 ] || usage
 
 gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev libasound2-dev) # libasound2-dev: ALSA for the sounds (oto)
 shot_pkgs=(xvfb x11-utils imagemagick xdotool)
 font_pkgs=(python3-fonttools fonts-noto-cjk)
 web_pkgs=(brotli chromium) # make web (.br copies); the browser test (webtest/)
+windows_pkgs=(gcc-mingw-w64-x86-64 wixl msitools faketime zip imagemagick)
+wine_pkgs=(wine64 "${shot_pkgs[@]}")
 
 pkgs=()
 for mode in "$@"; do
@@ -28,6 +33,8 @@ for mode in "$@"; do
     test)        pkgs+=(gcc libc6-dev "${gui_pkgs[@]}" "${shot_pkgs[@]}" "${web_pkgs[@]}") ;;
     fonts)       pkgs+=("${font_pkgs[@]}") ;;
     web)         pkgs+=("${web_pkgs[@]}") ;;
+    windows)     pkgs+=("${windows_pkgs[@]}") ;;
+    wine)        pkgs+=("${wine_pkgs[@]}") ;;
     *) usage ;;
   esac
 done

@@ -123,3 +123,28 @@ png_colours() {
   [ -x "$identify" ] || identify=identify
   "$identify" -format '%k' "$1"
 }
+
+# ---- the app's metadata and the fyne tool ------------------------------------
+#   app_version               Details.Version of FyneApp.toml (e.g. 0.1.0)
+#   app_build                 Details.Build of FyneApp.toml
+#   fyne_tool                 install fyne.io/tools at FYNE_TOOL_VERSION
+#                             (default v1.7.4) into build/bin once; print its path
+_lib_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+_app_detail() {
+  sed -n "/^\[Details\]/,/^\[/s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*\"\{0,1\}\([^\"]*\)\"\{0,1\}.*/\1/p" \
+    "$_lib_root/FyneApp.toml" | head -n1
+}
+app_version() { _app_detail Version; }
+app_build() { _app_detail Build; }
+
+fyne_tool() {
+  local version="${FYNE_TOOL_VERSION:-v1.7.4}" bin="$_lib_root/build/bin"
+  local fyne="$bin/fyne"
+  mkdir -p "$bin"
+  if ! { [ -x "$fyne" ] && "${GO:-go}" version -m "$fyne" 2>/dev/null |
+    grep -Eq "^[[:space:]]+mod[[:space:]]+fyne\.io/tools[[:space:]]+$version[[:space:]]"; }; then
+    echo "fyne_tool: installing fyne.io/tools/cmd/fyne@$version into build/bin" >&2
+    GOBIN="$bin" "${GO:-go}" install "fyne.io/tools/cmd/fyne@$version" >&2
+  fi
+  echo "$fyne"
+}

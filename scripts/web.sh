@@ -19,7 +19,7 @@
 #                             Beat the Wolf's bound table where found, as
 #                             the pack's parts with its manifest.json
 #                             ($WEB_BOUND_DIR, default build/device/pack)
-#   build.json                the build's ID and sizes
+#   build.json                the version (FyneApp.toml), the build's ID and sizes
 #
 # The build ID (a hash of every file) versions the service worker's cache,
 # so a new build reaches players that have the old one cached.
@@ -50,6 +50,9 @@ done
 
 "$GO" run ./tools/webicons -in Icon.png -out "$OUT/icons"
 cp web/index.html web/start.js web/sw.js web/manifest.webmanifest "$OUT/"
+# The version a player can name (FyneApp.toml), on the loading screen.
+version="$(sed -n '/^\[Details\]/,/^\[/s/^[[:space:]]*Version[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' FyneApp.toml | head -n1)"
+sed -i "s/__VERSION__/Version $version/" "$OUT/index.html"
 
 # The endgame tables the browser plays from: the ones the native builds
 # embed (session/shipped/, written by make device-tables; session.ShippedGames:
@@ -135,7 +138,7 @@ size() { [ -f "$1" ] && stat -c %s "$1" || echo 0; }
 gz=$(size "$OUT/huntchess.wasm.gz")
 br=$(size "$OUT/huntchess.wasm.br")
 cat >"$OUT/build.json" <<EOF
-{"build": "$build", "wasm": $wasm_size, "gzip": $gz, "brotli": $br}
+{"version": "$version", "build": "$build", "wasm": $wasm_size, "gzip": $gz, "brotli": $br}
 EOF
 mb() { awk -v n="$1" 'BEGIN { printf "%.2f MB", n / 1e6 }'; }
 say "build $build: wasm $(mb "$wasm_size"), gzip $(mb "$gz"), brotli -q $BROTLI_Q $(mb "$br") ($(secs "$t0" "$t2") s in all)"
