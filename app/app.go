@@ -187,13 +187,6 @@ type screen interface {
 	close()
 }
 
-// pausable screens are told when another screen covers them and when they
-// are shown again.
-type pausable interface {
-	pause()
-	resume()
-}
-
 // New builds the app's window on fa and shows the home screen (with the offer
 // to resume a saved game). Call ShowAndRun, or Show in tests.
 func New(fa fyne.App, opts Options) *App {
@@ -299,9 +292,11 @@ func New(fa fyne.App, opts Options) *App {
 		if a.closed || !a.stopping.CompareAndSwap(true, false) {
 			return
 		}
-		if g, ok := a.top().(*gameScreen); ok {
-			g.pause()
-			g.resume()
+		if g := a.game(); g != nil && !g.Closed() {
+			g.Session.Pause()
+			if !g.covered {
+				g.resume()
+			}
 		}
 	})
 	a.win.SetOnClosed(a.Close)
@@ -530,14 +525,14 @@ func (a *App) replace(s screen) {
 	}
 	a.stack = []screen{s}
 	a.render()
+	a.coverChanged()
 }
 
-// push shows s over the current screen, which is paused until s is popped.
+// push shows s over the current screen; a game under it is paused until
+// nothing covers it (cover.go).
 func (a *App) push(s screen) {
-	if p, ok := a.top().(pausable); ok {
-		p.pause()
-	}
 	a.stack = append(a.stack, s)
+	a.coverChanged()
 	a.render()
 }
 
@@ -552,10 +547,8 @@ func (a *App) back() {
 	t := a.top()
 	a.stack = a.stack[:len(a.stack)-1]
 	t.close()
-	if p, ok := a.top().(pausable); ok {
-		p.resume()
-	}
 	a.render()
+	a.coverChanged()
 }
 
 // showHome saves the game in progress, if any, and shows the home screen.
@@ -668,7 +661,7 @@ func (a *App) showStartDialog(msg string) {
 		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), a.closeStartDialog)})
 	}
 	a.startDialog, a.startMsg = d, msg
-	showFitted(d, text, a.win, 600)
+	a.showFitted(d, text, 600)
 }
 
 // showFitted shows d as wide as msg on one line (like Fyne's text dialogs:
@@ -676,13 +669,13 @@ func (a *App) showStartDialog(msg string) {
 // most maxW, the message wrapping inside. The message wraps at the width it
 // is laid out at, so its height is known only once shown: d is fitted again
 // then (or a band stays empty under it).
-func showFitted(d dialog.Dialog, msg string, win fyne.Window, maxW float32) {
+func (a *App) showFitted(d dialog.Dialog, msg string, maxW float32) {
 	w := min(widget.NewLabel(msg).MinSize().Width+32+4*theme.Padding(), maxW)
-	if cw := win.Canvas().Size().Width * 0.9; cw > 0 {
+	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
 		w = min(w, cw)
 	}
 	fitDialog(d, w)
-	d.Show()
+	a.showDialog(d)
 	fitDialog(d, w)
 }
 

@@ -31,6 +31,9 @@ type gameScreen struct {
 	timer     *session.Countdown // the turn timer's logic, ticked by s.ticker
 	timerView *widgets.Timer     // and its display
 	stopTick  chan struct{}
+	// covered: a screen, dialog or pop-up covers the game, which is
+	// paused meanwhile (cover.go).
+	covered bool
 
 	overDialog dialog.Dialog
 	overOpen   bool   // the game-over dialog is on screen
@@ -140,9 +143,6 @@ func (s *gameScreen) home() {
 // save stores the game to resume it later (or forgets it when it is over).
 func (s *gameScreen) save() { s.Save(s.a.saves) }
 
-// pause holds the game while another screen covers it.
-func (s *gameScreen) pause() { s.Session.Pause() }
-
 func (s *gameScreen) close() {
 	if s.Closed() {
 		return
@@ -186,6 +186,7 @@ func (s *gameScreen) tick() {
 	if s.Closed() {
 		return
 	}
+	s.a.coverChanged() // never runs out while covered, whatever covers it
 	s.timer.Tick()
 	s.timerView.Refresh()
 	s.lowTimeSound()
@@ -468,15 +469,28 @@ func (s *gameScreen) refreshClock() {
 		s.timerView.Hide()
 		return
 	}
-	if t := s.clockText(); t != "" {
+	switch t := s.clockText(); {
+	case t != "":
 		s.clockLabel.SetText(t)
 		s.clockLabel.Show()
 		s.timerView.Hide()
-	} else {
+	case s.clockHeld():
+		s.clockLabel.SetText(translations.T("game.clock_paused"))
+		s.clockLabel.Show()
+		s.timerView.Show()
+		s.timerView.Refresh()
+	default:
 		s.clockLabel.Hide()
 		s.timerView.Show()
 		s.timerView.Refresh()
 	}
+}
+
+// clockHeld reports whether a person's countdown is held: something covers
+// the game (cover.go) or an earlier position is shown. The clock then says
+// "Paused" beside the time left.
+func (s *gameScreen) clockHeld() bool {
+	return s.Paused() && s.HumanTurn() && s.timer.Limit() > 0
 }
 
 func setEnabled(b *widget.Button, on bool) {
@@ -533,7 +547,7 @@ func (s *gameScreen) showGameOver() {
 		w0 = min(w0, cw*0.92)
 	}
 	fitDialog(d, w0)
-	d.Show()
+	s.a.showDialog(d)
 	fitDialog(d, w0)
 }
 
@@ -583,7 +597,7 @@ func (s *gameScreen) ask(title, msg, yesText string, yes func()) {
 		if ok {
 			yes()
 		}
-	}, s.a.win)
+	}, s.a)
 	s.askDialog = d
 	d.Show()
 }

@@ -116,7 +116,7 @@ func (n *setupScreen) start() {
 		if ok {
 			n.begin()
 		}
-	}, n.a.win)
+	}, n.a)
 	n.confirm = d
 	d.Show()
 }

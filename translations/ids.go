@@ -77,6 +77,7 @@ var uiIDs = []string{
 	"game.to_move", "game.your_turn", "game.ai_thinking", "game.captured", "game.in_hand",
 	"game.moves", "game.undo", "game.redo", "game.hint", "game.new", "game.rules",
 	"game.settings", "game.back", "game.pass_timeout", "game.timer_off", "game.seconds_left",
+	"game.clock_paused",
 
 	"gameover.title", "gameover.predator_wins", "gameover.prey_wins", "gameover.draw",
 	"gameover.play_again", "gameover.home",
@@ -135,7 +136,7 @@ var uiIDs = []string{
 	"game.you_play", "game.watching", "gameover.you_won", "gameover.you_lost",
 	"newgame.confirm_title", "newgame.confirm_message", "newgame.confirm_start",
 	"resume.details", "resume.details_ai", "resume.partial",
-	"rules.timer_yours", "rules.timer_yours_off",
+	"rules.timer_yours", "rules.timer_yours_off", "rules.timer_paused",
 	// Added for issue 13 (what players expect): resign, leaving a game,
 	// the move list as a tool (view a move, copy, paste), watch controls.
 	"game.resign", "resign.title", "resign.message", "resign.message_side", "reason.resigned",
