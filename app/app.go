@@ -704,7 +704,7 @@ func (a *App) startDialogText(msg string) string {
 	info := r.Game.Info()
 	data := map[string]any{
 		"Game": translations.Game(info.Key).Title, "Mode": modeLabel(info, r.Mode),
-		"Level": levelLabel(r.Level), "Move": moveNumber(r.Game),
+		"Level": levelLabel(a.settings.Level), "Move": moveNumber(r.Game), // the level it goes on at
 	}
 	id := "resume.details"
 	if r.Mode != session.ModeTwoPlayers {
@@ -741,7 +741,11 @@ func (a *App) resumeSaved() {
 		}
 		return
 	}
-	s := newGameScreen(a, r.Game, r.Mode, r.Level, time.Duration(r.TimeLeft)*time.Millisecond)
+	// The difficulty setting is the one level (issue 31): the game goes on
+	// at the level set now, which the offer to resume named, whatever it
+	// was saved at (a level chosen in Settings meanwhile is the player's
+	// latest choice, as it would be mid-game).
+	s := newGameScreen(a, r.Game, r.Mode, a.settings.Level, time.Duration(r.TimeLeft)*time.Millisecond)
 	if r.Partial {
 		s.SetNotice("resume.partial", partialData(r.Game))
 	}

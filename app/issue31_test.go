@@ -5,6 +5,7 @@ package app
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -196,5 +197,64 @@ func TestRulesSayTheClockStopsWhenCovered(t *testing.T) {
 	translations.SetLanguage(translations.English)
 	if got := timerSettingText(30); !strings.HasSuffix(got, "(change it in Game Settings). The clock stops while a dialog or another screen covers the board.") {
 		t.Errorf("English: %q", got)
+	}
+}
+
+// Issue 31, item 3: the difficulty setting is the one level. A game saved at
+// Easy, Master set in the home Settings, then resumed: the offer to resume
+// names Master, the game plays at Master and says so, and the in-game
+// Settings show Master.
+func TestResumePlaysTheSetDifficulty(t *testing.T) {
+	fa := test.NewTempApp(t)
+	g, err := core.NewGame("beat-the-wolf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.PlayMove(g.LegalMoves()[0]); err != nil { // the wolf (the player) opened
+		t.Fatal(err)
+	}
+	_ = savesOf(t, fa).Store(g, session.ModeVsAIAsPredator, ai.Easy, 0)
+	var mu sync.Mutex
+	var levels []ai.Level
+	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l ai.Level) ai.Result {
+		mu.Lock()
+		levels = append(levels, l)
+		mu.Unlock()
+		return fastThink(ctx, g, l)
+	}))
+	h.a.closeStartDialog() // not now: home
+	test.Tap(h.home().settingsBtn)
+	st := h.a.top().(*settingsScreen)
+	st.level.SetSelected(levelLabel(ai.Master))
+	h.a.back()
+	if h.a.settings.Level != ai.Master {
+		t.Fatalf("setting %v", h.a.settings.Level)
+	}
+	if got := h.a.startDialogText("resume.message"); !strings.Contains(got, levelLabel(ai.Master)) || strings.Contains(got, levelLabel(ai.Easy)) {
+		t.Fatalf("the offer to resume names the level set: %q", got)
+	}
+	test.Tap(h.home().continueBtn)
+	r := h.gameScreen()
+	if r.Level() != ai.Master {
+		t.Fatalf("resumed at %v", r.Level())
+	}
+	if !strings.Contains(r.playerLabel.Text, levelLabel(ai.Master)) {
+		t.Fatalf("the game says %q", r.playerLabel.Text)
+	}
+	h.waitFor("the AI's move", func() bool { return r.HumanTurn() })
+	mu.Lock()
+	if len(levels) != 1 || levels[0] != ai.Master {
+		t.Fatalf("the AI searched at %v", levels)
+	}
+	mu.Unlock()
+	test.Tap(r.settingsBtn)
+	if got := h.a.top().(*settingsScreen).level.Selected; got != levelLabel(ai.Master) {
+		t.Fatalf("the in-game Settings show %q", got)
+	}
+	// A change there is the game's level at once, and what it says.
+	h.a.top().(*settingsScreen).level.SetSelected(levelLabel(ai.Medium))
+	h.a.back()
+	if r.Level() != ai.Medium || !strings.Contains(r.playerLabel.Text, levelLabel(ai.Medium)) {
+		t.Fatalf("after the change: %v, %q", r.Level(), r.playerLabel.Text)
 	}
 }
