@@ -101,6 +101,8 @@ type App struct {
 	// startNotice is a message ID to show once the first screen is up
 	// (a corrupt saved game).
 	startNotice string
+	// startRecoveries is what was damaged at the start (logRecoveries).
+	startRecoveries []session.Recovery
 	// startDialog is the offer to resume a saved game ("resume.message") or
 	// the notice that it was corrupt ("resume.corrupt"), while on screen;
 	// startMsg is its message ID. A language switch shows it again.
@@ -301,9 +303,9 @@ func New(fa fyne.App, opts Options) *App {
 	})
 	a.win.SetOnClosed(a.Close)
 
-	a.showHome()
+	a.devLogStart() // what was read, before a damaged saved game is cleared
 	recovered := a.logRecoveries()
-	a.devLogStart()
+	a.showHome()
 	switch {
 	case opts.Dev != nil:
 		a.applyDev(opts.Dev)
@@ -319,10 +321,15 @@ func New(fa fyne.App, opts Options) *App {
 	return a
 }
 
-// logRecoveries tells on stderr what the vault had to recover at opening
-// (scripts read it: make crash-test); it reports whether there was any.
+// logRecoveries gathers, once at the start, everything that was damaged
+// and recovered or lost — the vault's groups, the history and the saved
+// game (a saved game of which no copy is good is cleared here) — for the
+// one notice of the start (recoveryText, issue 31: a damaged saved game was
+// said only after that notice's OK, or on the next start). It tells each
+// on stderr (scripts read it: make crash-test) and reports whether there
+// was any.
 func (a *App) logRecoveries() bool {
-	rec := a.recoveries()
+	rec := append(a.prefs.Recoveries(), a.history.Recoveries()...)
 	for _, r := range rec {
 		how := "reset to the defaults"
 		if r.Restored {
@@ -330,13 +337,22 @@ func (a *App) logRecoveries() bool {
 		}
 		fmt.Fprintf(os.Stderr, "huntchess: recovery: %s could not be read and were %s\n", r.Group, how)
 	}
+	if r, err := a.saves.Recover(); r != nil {
+		how := "discarded"
+		if r.Restored {
+			how = "restored from the last good copy"
+		} else {
+			a.startNotice = "resume.corrupt"
+		}
+		fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was %s: %v\n", how, err)
+		rec = append(rec, *r)
+	}
+	a.startRecoveries = rec
 	return len(rec) > 0
 }
 
 // recoveries are the stored files that were damaged at the start.
-func (a *App) recoveries() []session.Recovery {
-	return append(a.prefs.Recoveries(), a.history.Recoveries()...)
-}
+func (a *App) recoveries() []session.Recovery { return a.startRecoveries }
 
 // recoveryText is the recovery notice: a sentence a group, in the current
 // language.
@@ -344,7 +360,10 @@ func (a *App) recoveryText() string {
 	var lines []string
 	for _, r := range a.recoveries() {
 		id := "recovery." + r.Group + "_reset"
-		if r.Restored {
+		switch {
+		case r.Group == session.GroupSavedGame && !r.Restored:
+			id = "resume.corrupt" // the notice it had on its own
+		case r.Restored:
 			id = "recovery." + r.Group + "_restored"
 		}
 		lines = append(lines, translations.T(id))

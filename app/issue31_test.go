@@ -3,7 +3,10 @@
 package app
 
 import (
+	"bytes"
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -256,5 +259,108 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	h.a.back()
 	if r.Level() != ai.Medium || !strings.Contains(r.playerLabel.Text, levelLabel(ai.Medium)) {
 		t.Fatalf("after the change: %v, %q", r.Level(), r.playerLabel.Text)
+	}
+}
+
+// Issue 31, item 6: with settings.json and both copies of the saved game
+// damaged, the first start said only "settings restored" (the saved game's
+// loss came after that notice's OK, or on the next start). Now one notice
+// on the start where it happened lists everything recovered or lost; the
+// next start has nothing to say. A saved game whose newest copy is damaged
+// but whose previous one is good is said restored in the same notice, and
+// offered after it.
+func TestOneRecoveryNoticeSaysAll(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		damage   []string // the saved game's files garbled
+		restored bool     // the saved game is still there
+	}{
+		{"both saved copies damaged", []string{session.SaveFile, session.PrevSaveFile}, false},
+		{"the newest saved copy damaged", []string{session.SaveFile}, true},
+	} {
+		for _, lang := range translations.Languages {
+			t.Run(tc.name+"/"+string(lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				dir := saveDirFor(t, fa)
+				// Settings written twice (a previous copy), a game saved twice.
+				vt := session.OpenVault(dir, fa.Preferences())
+				s := session.LoadSettings(vt)
+				s.Timer = 90
+				s.Save(vt)
+				vt.Flush()
+				s.Timer = 120
+				s.Save(vt)
+				vt.Flush()
+				st := savesOf(t, fa)
+				g, _ := core.NewGame("beat-the-wolf")
+				for range 2 {
+					_ = g.PlayMove(g.LegalMoves()[0])
+					_ = st.Store(g, session.ModeTwoPlayers, ai.Easy, 0)
+					_ = st.Flush()
+				}
+				garble := func(name string, torn bool) {
+					path := filepath.Join(dir, name)
+					raw, err := os.ReadFile(path)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if torn {
+						raw = raw[:len(raw)/2]
+					} else {
+						raw = bytes.ReplaceAll(raw, []byte("beat-the-wolf"), []byte("beat-the-wXlf"))
+					}
+					if err := os.WriteFile(path, raw, 0o644); err != nil {
+						t.Fatal(err)
+					}
+				}
+				garble(session.VaultFile(session.GroupSettings), true)
+				for _, f := range tc.damage {
+					garble(f, false)
+				}
+
+				translations.SetLanguage(lang)
+				h := newHarness(t, fa, func(o *Options) { o.SystemLocale = "" })
+				translations.SetLanguage(lang) // the harness starts in English
+				h.drain()
+				if h.a.startMsg != "recovery" {
+					t.Fatalf("the first dialog of the start is %q", h.a.startMsg)
+				}
+				shown := texts(h.a.Window())
+				saved := translations.T("resume.corrupt")
+				if tc.restored {
+					saved = translations.T("recovery.saved_game_restored")
+				}
+				for _, want := range []string{translations.T("recovery.settings_restored"), saved} {
+					if !strings.Contains(shown, want) {
+						t.Fatalf("the notice lacks %q; shown:\n%s", want, shown)
+					}
+				}
+				if got := strings.Count(h.a.recoveryText(), "\n") + 1; got != 2 {
+					t.Fatalf("%d lines: %q", got, h.a.recoveryText())
+				}
+				if (h.home().continueBtn != nil) != tc.restored {
+					t.Fatalf("Continue on the home screen: %v", h.home().continueBtn != nil)
+				}
+				test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.ok")))
+				h.drain()
+				if tc.restored {
+					if h.a.startMsg != "resume.message" {
+						t.Fatalf("after OK: the offer to resume, not %q", h.a.startMsg)
+					}
+					test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
+					if r := h.gameScreen(); r.Game().Len() != 1 {
+						t.Fatalf("the previous copy resumes: %q", r.Game().Record())
+					}
+				} else if h.a.startMsg != "" || h.a.Window().Canvas().Overlays().Top() != nil {
+					t.Fatalf("after OK nothing more is said, yet %q:\n%s", h.a.startMsg, texts(h.a.Window()))
+				}
+				h.a.Close()
+
+				h2 := newHarness(t, fa)
+				if h2.a.startMsg == "recovery" || h2.a.startMsg == "resume.corrupt" {
+					t.Fatalf("the next start says it again: %q", h2.a.recoveryText())
+				}
+			})
+		}
 	}
 }
