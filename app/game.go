@@ -83,6 +83,7 @@ type gameScreen struct {
 func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
+	s.board.ShowStill(g.Position(), g.LastMove()) // a resumed or pasted game: its last move marked
 	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
@@ -99,7 +100,11 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 				s.dismissGameOver()
 			}
 			s.tables.moved()
-			s.board.SetPosition(s.Game().Position(), last)
+			if last.Kind == core.MoveNone { // taken back: the move now last stays marked, not played again
+				s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
+			} else {
+				s.board.SetPosition(s.Game().Position(), last)
+			}
 			s.moveSound(last)
 		},
 		ReadOnly: s.board.SetReadOnly,

@@ -364,3 +364,56 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 		}
 	}
 }
+
+// Issue 31, item 7: the difficulty is greyed out on the new-game screen
+// where no AI plays (two players), and comes back with a mode with the AI.
+func TestTwoPlayersGreysTheDifficulty(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	test.Tap(h.home().playBtns[0])
+	setup := h.a.top().(*setupScreen)
+	if setup.levelRadio.Disabled() {
+		t.Fatal("against the AI the difficulty is a choice")
+	}
+	for j, m := range session.Modes {
+		setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
+		if want := m == session.ModeTwoPlayers; setup.levelRadio.Disabled() != want {
+			t.Fatalf("%s: difficulty disabled %v", m, setup.levelRadio.Disabled())
+		}
+	}
+	setup.modeRadio.SetSelected(modeLabel(setup.info, session.ModeTwoPlayers))
+	translations.SetLanguage(translations.Chinese) // the page built again
+	setup = h.a.top().(*setupScreen)
+	if !setup.levelRadio.Disabled() {
+		t.Fatal("after a language switch: still greyed out")
+	}
+}
+
+// Issue 31, item 7: the last move stays marked on the board after Undo (the
+// move now last) and in a resumed game.
+func TestLastMoveMarkedAfterUndoAndResume(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	g := h.startGame(0, session.ModeTwoPlayers)
+	for range 3 {
+		g.board.OnMove(g.Game().LegalMoves()[0])
+		h.drain()
+	}
+	first := g.Game().Moves()[1]
+	g.undo()
+	if g.Game().Len() != 2 || g.board.LastMove() != first {
+		t.Fatalf("after Undo: marked %v, want %v", g.board.LastMove(), first)
+	}
+	g.undo()
+	g.undo()
+	if g.board.LastMove().Kind != core.MoveNone {
+		t.Fatalf("back at the start: marked %v", g.board.LastMove())
+	}
+	g.redo()
+	g.redo()
+	h.a.showHome() // saved
+	h.a.resumeSaved()
+	r := h.gameScreen()
+	if r == g || r.board.LastMove() != first {
+		t.Fatalf("resumed: marked %v, want %v", r.board.LastMove(), first)
+	}
+}
