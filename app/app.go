@@ -344,11 +344,17 @@ func (a *App) logRecoveries() bool {
 		} else {
 			a.startNotice = "resume.corrupt"
 		}
-		fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was %s: %v\n", how, err)
+		logSavedGameRecovery(how, err)
 		rec = append(rec, *r)
 	}
 	a.startRecoveries = rec
 	return len(rec) > 0
+}
+
+// logSavedGameRecovery tells on stderr what became of a damaged saved game
+// ("discarded", "restored from the last good copy"), as make crash-test reads it.
+func logSavedGameRecovery(how string, err error) {
+	fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was %s: %v\n", how, err)
 }
 
 // recoveries are the stored files that were damaged at the start.
@@ -633,7 +639,7 @@ func (a *App) offerResume() {
 	case err == session.ErrNoSave:
 		return
 	case err != nil:
-		fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was discarded: %v\n", err)
+		logSavedGameRecovery("discarded", err)
 		a.saves.Clear()
 		a.render() // the home screen loses its Continue button
 		a.showStartDialog("resume.corrupt")
