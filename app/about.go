@@ -131,7 +131,7 @@ func (s *aboutScreen) showFontLicence() {
 	size := s.a.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(640, size.Width*0.95), size.Height*0.85))
 	s.licence = d
-	d.Show()
+	s.a.showDialog(d)
 }
 
 // scrolledBody puts body (wrapped texts) in a vertical scroll, at most

@@ -101,6 +101,8 @@ type App struct {
 	// startNotice is a message ID to show once the first screen is up
 	// (a corrupt saved game).
 	startNotice string
+	// startRecoveries is what was damaged at the start (logRecoveries).
+	startRecoveries []session.Recovery
 	// startDialog is the offer to resume a saved game ("resume.message") or
 	// the notice that it was corrupt ("resume.corrupt"), while on screen;
 	// startMsg is its message ID. A language switch shows it again.
@@ -185,13 +187,6 @@ type screen interface {
 	content() fyne.CanvasObject
 	// close releases the page (cancels searches, stops timers).
 	close()
-}
-
-// pausable screens are told when another screen covers them and when they
-// are shown again.
-type pausable interface {
-	pause()
-	resume()
 }
 
 // New builds the app's window on fa and shows the home screen (with the offer
@@ -299,16 +294,18 @@ func New(fa fyne.App, opts Options) *App {
 		if a.closed || !a.stopping.CompareAndSwap(true, false) {
 			return
 		}
-		if g, ok := a.top().(*gameScreen); ok {
-			g.pause()
-			g.resume()
+		if g := a.game(); g != nil && !g.Closed() {
+			g.Session.Pause()
+			if !g.covered {
+				g.resume()
+			}
 		}
 	})
 	a.win.SetOnClosed(a.Close)
 
-	a.showHome()
+	a.devLogStart() // what was read, before a damaged saved game is cleared
 	recovered := a.logRecoveries()
-	a.devLogStart()
+	a.showHome()
 	switch {
 	case opts.Dev != nil:
 		a.applyDev(opts.Dev)
@@ -324,10 +321,15 @@ func New(fa fyne.App, opts Options) *App {
 	return a
 }
 
-// logRecoveries tells on stderr what the vault had to recover at opening
-// (scripts read it: make crash-test); it reports whether there was any.
+// logRecoveries gathers, once at the start, everything that was damaged
+// and recovered or lost — the vault's groups, the history and the saved
+// game (a saved game of which no copy is good is cleared here) — for the
+// one notice of the start (recoveryText, issue 31: a damaged saved game was
+// said only after that notice's OK, or on the next start). It tells each
+// on stderr (scripts read it: make crash-test) and reports whether there
+// was any.
 func (a *App) logRecoveries() bool {
-	rec := a.recoveries()
+	rec := append(a.prefs.Recoveries(), a.history.Recoveries()...)
 	for _, r := range rec {
 		how := "reset to the defaults"
 		if r.Restored {
@@ -335,13 +337,28 @@ func (a *App) logRecoveries() bool {
 		}
 		fmt.Fprintf(os.Stderr, "huntchess: recovery: %s could not be read and were %s\n", r.Group, how)
 	}
+	if r, err := a.saves.Recover(); r != nil {
+		how := "discarded"
+		if r.Restored {
+			how = "restored from the last good copy"
+		} else {
+			a.startNotice = "resume.corrupt"
+		}
+		logSavedGameRecovery(how, err)
+		rec = append(rec, *r)
+	}
+	a.startRecoveries = rec
 	return len(rec) > 0
 }
 
-// recoveries are the stored files that were damaged at the start.
-func (a *App) recoveries() []session.Recovery {
-	return append(a.prefs.Recoveries(), a.history.Recoveries()...)
+// logSavedGameRecovery tells on stderr what became of a damaged saved game
+// ("discarded", "restored from the last good copy"), as make crash-test reads it.
+func logSavedGameRecovery(how string, err error) {
+	fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was %s: %v\n", how, err)
 }
+
+// recoveries are the stored files that were damaged at the start.
+func (a *App) recoveries() []session.Recovery { return a.startRecoveries }
 
 // recoveryText is the recovery notice: a sentence a group, in the current
 // language.
@@ -349,7 +366,10 @@ func (a *App) recoveryText() string {
 	var lines []string
 	for _, r := range a.recoveries() {
 		id := "recovery." + r.Group + "_reset"
-		if r.Restored {
+		switch {
+		case r.Group == session.GroupSavedGame && !r.Restored:
+			id = "resume.corrupt" // the notice it had on its own
+		case r.Restored:
 			id = "recovery." + r.Group + "_restored"
 		}
 		lines = append(lines, translations.T(id))
@@ -530,14 +550,14 @@ func (a *App) replace(s screen) {
 	}
 	a.stack = []screen{s}
 	a.render()
+	a.coverChanged()
 }
 
-// push shows s over the current screen, which is paused until s is popped.
+// push shows s over the current screen; a game under it is paused until
+// nothing covers it (cover.go).
 func (a *App) push(s screen) {
-	if p, ok := a.top().(pausable); ok {
-		p.pause()
-	}
 	a.stack = append(a.stack, s)
+	a.coverChanged()
 	a.render()
 }
 
@@ -552,10 +572,8 @@ func (a *App) back() {
 	t := a.top()
 	a.stack = a.stack[:len(a.stack)-1]
 	t.close()
-	if p, ok := a.top().(pausable); ok {
-		p.resume()
-	}
 	a.render()
+	a.coverChanged()
 }
 
 // showHome saves the game in progress, if any, and shows the home screen.
@@ -621,7 +639,7 @@ func (a *App) offerResume() {
 	case err == session.ErrNoSave:
 		return
 	case err != nil:
-		fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was discarded: %v\n", err)
+		logSavedGameRecovery("discarded", err)
 		a.saves.Clear()
 		a.render() // the home screen loses its Continue button
 		a.showStartDialog("resume.corrupt")
@@ -668,7 +686,7 @@ func (a *App) showStartDialog(msg string) {
 		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), a.closeStartDialog)})
 	}
 	a.startDialog, a.startMsg = d, msg
-	showFitted(d, text, a.win, 600)
+	a.showFitted(d, text, 600)
 }
 
 // showFitted shows d as wide as msg on one line (like Fyne's text dialogs:
@@ -676,13 +694,13 @@ func (a *App) showStartDialog(msg string) {
 // most maxW, the message wrapping inside. The message wraps at the width it
 // is laid out at, so its height is known only once shown: d is fitted again
 // then (or a band stays empty under it).
-func showFitted(d dialog.Dialog, msg string, win fyne.Window, maxW float32) {
+func (a *App) showFitted(d dialog.Dialog, msg string, maxW float32) {
 	w := min(widget.NewLabel(msg).MinSize().Width+32+4*theme.Padding(), maxW)
-	if cw := win.Canvas().Size().Width * 0.9; cw > 0 {
+	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
 		w = min(w, cw)
 	}
 	fitDialog(d, w)
-	d.Show()
+	a.showDialog(d)
 	fitDialog(d, w)
 }
 
@@ -711,7 +729,7 @@ func (a *App) startDialogText(msg string) string {
 	info := r.Game.Info()
 	data := map[string]any{
 		"Game": translations.Game(info.Key).Title, "Mode": modeLabel(info, r.Mode),
-		"Level": levelLabel(r.Level), "Move": moveNumber(r.Game),
+		"Level": levelLabel(a.settings.Level), "Move": moveNumber(r.Game), // the level it goes on at
 	}
 	id := "resume.details"
 	if r.Mode != session.ModeTwoPlayers {
@@ -748,7 +766,11 @@ func (a *App) resumeSaved() {
 		}
 		return
 	}
-	s := newGameScreen(a, r.Game, r.Mode, r.Level, time.Duration(r.TimeLeft)*time.Millisecond)
+	// The difficulty setting is the one level (issue 31): the game goes on
+	// at the level set now, which the offer to resume named, whatever it
+	// was saved at (a level chosen in Settings meanwhile is the player's
+	// latest choice, as it would be mid-game).
+	s := newGameScreen(a, r.Game, r.Mode, a.settings.Level, time.Duration(r.TimeLeft)*time.Millisecond)
 	if r.Partial {
 		s.SetNotice("resume.partial", partialData(r.Game))
 	}

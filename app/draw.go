@@ -33,17 +33,17 @@ func (s *gameScreen) drawOffered(by core.Side) {
 	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("draw.title"), body, s.a.win)
 	decline := widget.NewButton(translations.T("draw.decline"), func() {
-		s.dismissDraw()
 		s.AnswerDraw(false)
+		s.dismissDraw()
 	})
 	accept := widget.NewButtonWithIcon(translations.T("draw.accept"), theme.ConfirmIcon(), func() {
-		s.dismissDraw()
 		s.AnswerDraw(true)
+		s.dismissDraw()
 	})
 	accept.Importance = widget.HighImportance
 	d.SetButtons([]fyne.CanvasObject{decline, accept})
 	s.drawDialog, s.drawBy = d, by
-	showFitted(d, msg, s.a.win, 480)
+	s.a.showFitted(d, msg, 480)
 }
 
 // dismissDraw closes the question of a draw offer, if it is open.

@@ -31,6 +31,9 @@ type gameScreen struct {
 	timer     *session.Countdown // the turn timer's logic, ticked by s.ticker
 	timerView *widgets.Timer     // and its display
 	stopTick  chan struct{}
+	// covered: a screen, dialog or pop-up covers the game, which is
+	// paused meanwhile (cover.go).
+	covered bool
 
 	overDialog dialog.Dialog
 	overOpen   bool   // the game-over dialog is on screen
@@ -80,6 +83,7 @@ type gameScreen struct {
 func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
+	s.board.ShowStill(g.Position(), g.LastMove()) // a resumed or pasted game: its last move marked
 	s.board.Do = a.do
 	s.board.SetShowLegal(a.settings.ShowLegal)
 	s.board.SetAnimations(a.settings.Animations)
@@ -96,7 +100,11 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 				s.dismissGameOver()
 			}
 			s.tables.moved()
-			s.board.SetPosition(s.Game().Position(), last)
+			if last.Kind == core.MoveNone { // taken back: the move now last stays marked, not played again
+				s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
+			} else {
+				s.board.SetPosition(s.Game().Position(), last)
+			}
 			s.moveSound(last)
 		},
 		ReadOnly: s.board.SetReadOnly,
@@ -139,9 +147,6 @@ func (s *gameScreen) home() {
 
 // save stores the game to resume it later (or forgets it when it is over).
 func (s *gameScreen) save() { s.Save(s.a.saves) }
-
-// pause holds the game while another screen covers it.
-func (s *gameScreen) pause() { s.Session.Pause() }
 
 func (s *gameScreen) close() {
 	if s.Closed() {
@@ -186,6 +191,7 @@ func (s *gameScreen) tick() {
 	if s.Closed() {
 		return
 	}
+	s.a.coverChanged() // never runs out while covered, whatever covers it
 	s.timer.Tick()
 	s.timerView.Refresh()
 	s.lowTimeSound()
@@ -468,15 +474,28 @@ func (s *gameScreen) refreshClock() {
 		s.timerView.Hide()
 		return
 	}
-	if t := s.clockText(); t != "" {
+	switch t := s.clockText(); {
+	case t != "":
 		s.clockLabel.SetText(t)
 		s.clockLabel.Show()
 		s.timerView.Hide()
-	} else {
+	case s.clockHeld():
+		s.clockLabel.SetText(translations.T("game.clock_paused"))
+		s.clockLabel.Show()
+		s.timerView.Show()
+		s.timerView.Refresh()
+	default:
 		s.clockLabel.Hide()
 		s.timerView.Show()
 		s.timerView.Refresh()
 	}
+}
+
+// clockHeld reports whether a person's countdown is held: something covers
+// the game (cover.go) or an earlier position is shown. The clock then says
+// "Paused" beside the time left.
+func (s *gameScreen) clockHeld() bool {
+	return s.Paused() && s.HumanTurn() && s.timer.Limit() > 0
 }
 
 func setEnabled(b *widget.Button, on bool) {
@@ -533,7 +552,7 @@ func (s *gameScreen) showGameOver() {
 		w0 = min(w0, cw*0.92)
 	}
 	fitDialog(d, w0)
-	d.Show()
+	s.a.showDialog(d)
 	fitDialog(d, w0)
 }
 
@@ -583,7 +602,7 @@ func (s *gameScreen) ask(title, msg, yesText string, yes func()) {
 		if ok {
 			yes()
 		}
-	}, s.a.win)
+	}, s.a)
 	s.askDialog = d
 	d.Show()
 }

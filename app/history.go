@@ -87,7 +87,7 @@ func (h *historyScreen) askClear() {
 	d.SetDismissText(translations.T("dialog.cancel"))
 	d.SetConfirmImportance(widget.DangerImportance)
 	h.confirm = d
-	d.Show()
+	h.a.showDialog(d)
 }
 
 // historyWhen is when a game ended, in local time, in the current language.
@@ -333,7 +333,7 @@ func (r *replayScreen) askPlayFrom() {
 	d.SetDismissText(translations.T("dialog.cancel"))
 	d.SetConfirmImportance(widget.DangerImportance)
 	r.confirm = d
-	d.Show()
+	r.a.showDialog(d)
 }
 
 // typedKey steps through the replay with the arrows (← →, Home ↑, End ↓);

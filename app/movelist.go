@@ -78,7 +78,9 @@ func (s *gameScreen) endBrowse() {
 	s.browse = -1
 	s.board.SetPosition(s.Game().Position(), s.Game().LastMove())
 	s.board.SetReadOnly(!s.HumanTurn())
-	s.Session.Resume()
+	if !s.covered { // else it goes on once uncovered (cover.go)
+		s.Session.Resume()
+	}
 	s.refresh()
 }
 
@@ -288,5 +290,5 @@ func (a *App) showMessage(title, msg string) {
 	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(title, body, a.win)
 	d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), d.Hide)})
-	showFitted(d, msg, a.win, 600)
+	a.showFitted(d, msg, 600)
 }

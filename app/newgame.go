@@ -68,6 +68,7 @@ func (n *setupScreen) content() fyne.CanvasObject {
 				n.mode = session.Modes[i]
 			}
 		}
+		n.refreshLevel()
 	})
 	n.modeRadio.Required = true
 	n.modeRadio.SetSelected(modeLabel(n.info, n.mode))
@@ -85,6 +86,7 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	})
 	n.levelRadio.Required = true
 	n.levelRadio.SetSelected(levelLabel(n.level))
+	n.refreshLevel()
 
 	n.startBtn = widget.NewButtonWithIcon(translations.T("newgame.start"), theme.MediaPlayIcon(), n.start)
 	n.startBtn.Importance = widget.HighImportance
@@ -99,6 +101,19 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	top := container.NewBorder(nil, nil, back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		container.NewVScroll(container.NewPadded(sized(form, 600))))
+}
+
+// refreshLevel greys the difficulty out where no AI plays (two players on
+// one device, issue 31): the choice stays as it was for the next game.
+func (n *setupScreen) refreshLevel() {
+	if n.levelRadio == nil {
+		return
+	}
+	if n.mode.VsAI() || n.mode == session.ModeWatch {
+		n.levelRadio.Enable()
+	} else {
+		n.levelRadio.Disable()
+	}
 }
 
 // start begins the game, after asking when it would discard an unfinished
@@ -116,7 +131,7 @@ func (n *setupScreen) start() {
 		if ok {
 			n.begin()
 		}
-	}, n.a.win)
+	}, n.a)
 	n.confirm = d
 	d.Show()
 }

@@ -15,15 +15,16 @@ import (
 // icon over its text.
 type question struct {
 	d        dialog.Dialog
-	win      fyne.Window
+	a        *App
 	msg      string
 	onAnswer func(bool)
 	done     bool
 }
 
 // newQuestion makes the question; onAnswer is told the answer once.
-func newQuestion(title, msg, yesText string, onAnswer func(bool), win fyne.Window) *question {
-	q := &question{win: win, msg: msg, onAnswer: onAnswer}
+func newQuestion(title, msg, yesText string, onAnswer func(bool), a *App) *question {
+	q := &question{a: a, msg: msg, onAnswer: onAnswer}
+	win := a.win
 	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(title, body, win)
 	q.d = d
@@ -37,7 +38,7 @@ func newQuestion(title, msg, yesText string, onAnswer func(bool), win fyne.Windo
 // Show shows the question as wide as its message on one line, within the
 // window, and as high as the wrapped message needs.
 func (q *question) Show() {
-	showFitted(q.d, q.msg, q.win, 600)
+	q.a.showFitted(q.d, q.msg, 600)
 }
 
 func (q *question) answer(ok bool) {

@@ -168,10 +168,16 @@ func (r *rulesScreen) placeDiagram(wide bool) {
 }
 
 // timerSettingText states the player's turn-timer setting (the rules texts
-// give the default, 60 seconds).
+// give the default, 60 seconds) and, with a limit, that the clock stops
+// while the board is covered (cover.go). The games' own texts stay as
+// written: a turn still lasts its time, only covered time is not counted.
 func timerSettingText(sec int) string {
 	if sec == 0 {
 		return translations.T("rules.timer_yours_off")
 	}
-	return translations.TData("rules.timer_yours", map[string]any{"Seconds": sec})
+	sep := " "
+	if translations.Current() == translations.Chinese {
+		sep = "" // sentences end in 。 and follow on without a space
+	}
+	return translations.TData("rules.timer_yours", map[string]any{"Seconds": sec}) + sep + translations.T("rules.timer_paused")
 }

@@ -181,7 +181,7 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
 	details := translations.TData("resume.details_ai", map[string]any{
 		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), session.ModeVsAIAsPredator),
-		"Level": translations.T("level.hard"), "Move": 3})
+		"Level": levelLabel(h.a.settings.Level), "Move": 3}) // the level set, not the saved one (issue 31)
 	shown := texts(h.a.Window())
 	for _, want := range []string{details, partial, translations.T("resume.message")} {
 		if !strings.Contains(shown, want) {
@@ -190,7 +190,7 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	}
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
 	r := h.gameScreen()
-	if r.Game().Record() != g.Record() || r.Level() != ai.Hard {
+	if r.Game().Record() != g.Record() || r.Level() != h.a.settings.Level {
 		t.Fatalf("resumed %q level %v, want %q", r.Game().Record(), r.Level(), g.Record())
 	}
 	if r.noticeLabel.Text != partial || !r.noticeLabel.Visible() {

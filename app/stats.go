@@ -130,7 +130,7 @@ func (s *statsScreen) askReset() {
 			session.Stats{}.Save(s.a.prefs)
 			s.a.render()
 		}
-	}, s.a.win)
+	}, s.a)
 	s.confirm = d
 	d.Show()
 }

@@ -55,6 +55,12 @@ func (s *Session) OfferDraw() {
 		s.SetNotice("draw.declined", nil)
 		return
 	}
+	s.decideDraw(by)
+}
+
+// decideDraw has the engine think over a draw offered by side by, off the
+// UI goroutine; its answer ends the game or says it declined.
+func (s *Session) decideDraw(by core.Side) {
 	s.draw.by, s.draw.deciding = by, true
 	ctx, cancel := context.WithCancel(context.Background())
 	s.cancels = append(s.cancels, cancel)

@@ -164,7 +164,35 @@ func (st *Store) path(name string) string { return filepath.Join(st.dir, name) }
 // Load reads the saved game: ErrNoSave when there is none, another error when
 // every copy is damaged.
 func (st *Store) Load() (*Resumable, error) {
-	var damaged error
+	r, _, err := st.load()
+	return r, err
+}
+
+// GroupSavedGame names the saved game in a Recovery (Store.Recover).
+const GroupSavedGame = "saved_game"
+
+// Recover reads the saved game once at the app's start, to tell the player
+// in the same notice as the vault's and the history's recoveries what
+// became of a damaged one: nil when it is good or there is none; Restored
+// when a damaged copy was passed over for a good one (the game is on
+// offer); not Restored when every copy was damaged — the copies are then
+// cleared, and err says what was wrong with the first.
+func (st *Store) Recover() (*Recovery, error) {
+	r, damaged, err := st.load()
+	switch {
+	case err == ErrNoSave:
+		return nil, nil
+	case err != nil:
+		st.Clear()
+		return &Recovery{Group: GroupSavedGame}, err
+	case r != nil && damaged != nil:
+		return &Recovery{Group: GroupSavedGame, Restored: true}, damaged
+	}
+	return nil, nil
+}
+
+// load is Load, with the damage of a copy passed over (nil for none).
+func (st *Store) load() (r *Resumable, damaged error, err error) {
 	try := func(raw []byte) *Resumable {
 		r, err := DecodeSaved(raw)
 		if err != nil {
@@ -189,19 +217,19 @@ func (st *Store) Load() (*Resumable, error) {
 				continue
 			}
 			if r := try(raw); r != nil {
-				return r, nil
+				return r, damaged, nil
 			}
 		}
 	}
 	if raw := st.prefs.StringWithFallback(KeySavedGame, ""); raw != "" {
 		if r := try([]byte(raw)); r != nil {
-			return r, nil
+			return r, damaged, nil
 		}
 	}
 	if damaged != nil {
-		return nil, damaged
+		return nil, damaged, damaged
 	}
-	return nil, ErrNoSave
+	return nil, nil, ErrNoSave
 }
 
 // Store writes a game to resume.

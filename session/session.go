@@ -52,6 +52,10 @@ type Session struct {
 	hinting  bool // a hint search is running
 	paused   bool // another screen covers the game
 	closed   bool
+	// resumeHint, resumeDraw: a hint search, the engine's thinking over a
+	// draw offered to it, that Pause stopped; Resume starts it again (a
+	// move, undo or redo meanwhile drops it).
+	resumeHint, resumeDraw bool
 	// firstLimit, if set, is the time left for the first human turn (resume).
 	firstLimit time.Duration
 	// noticeID is a message shown under the turn line ("" for none), with
@@ -190,6 +194,7 @@ func (s *Session) Stop() {
 		return
 	}
 	s.stopSearches()
+	s.resumeHint, s.resumeDraw = false, false
 	s.timer.Stop()
 	s.closed = true
 }
@@ -250,6 +255,7 @@ func (s *Session) stopSearches() {
 // the next turn.
 func (s *Session) advance(last core.Move) {
 	s.stopSearches()
+	s.resumeHint, s.resumeDraw = false, false
 	s.playedOn()
 	s.Hooks.position(last)
 	s.turn()
@@ -476,20 +482,27 @@ func (s *Session) Redo() {
 	s.advance(s.game.LastMove())
 }
 
-// Pause holds the flow while another screen covers the game: the timer
-// pauses, searches stop.
+// Pause holds the flow while another screen or a dialog covers the game:
+// the timer pauses with the time left, searches stop (the engine's move, a
+// hint, the engine's answer to a draw offer) and Resume starts them again.
 func (s *Session) Pause() {
 	s.paused = true
 	s.timer.Pause()
-	if s.thinking || s.hinting {
+	if s.thinking || s.hinting || s.draw.deciding {
+		hint, decide := s.hinting, s.draw.deciding
 		s.stopSearches()
+		s.resumeHint = s.resumeHint || hint
+		s.resumeDraw = s.resumeDraw || decide
 	}
 }
 
-// Resume goes on after Pause: the timer runs again, the engine searches again.
+// Resume goes on after Pause: the timer runs again with the time it had
+// left, the engine searches again, a stopped hint or draw decision starts
+// again.
 func (s *Session) Resume() {
 	s.paused = false
 	if s.Over() {
+		s.resumeHint, s.resumeDraw = false, false
 		return
 	}
 	if s.engine(s.game.ToMove()) {
@@ -498,6 +511,14 @@ func (s *Session) Resume() {
 		}
 	} else {
 		s.timer.Resume()
+		hint, decide := s.resumeHint, s.resumeDraw
+		s.resumeHint, s.resumeDraw = false, false
+		if hint {
+			s.Hint()
+		}
+		if decide && !s.draw.deciding {
+			s.decideDraw(s.draw.by) // after Hint, which clears the notice
+		}
 	}
 	s.Hooks.refresh()
 }

@@ -77,6 +77,7 @@ var uiIDs = []string{
 	"game.to_move", "game.your_turn", "game.ai_thinking", "game.captured", "game.in_hand",
 	"game.moves", "game.undo", "game.redo", "game.hint", "game.new", "game.rules",
 	"game.settings", "game.back", "game.pass_timeout", "game.timer_off", "game.seconds_left",
+	"game.clock_paused",
 
 	"gameover.title", "gameover.predator_wins", "gameover.prey_wins", "gameover.draw",
 	"gameover.play_again", "gameover.home",
@@ -92,7 +93,7 @@ var uiIDs = []string{
 	"resume.title", "resume.message", "resume.continue", "resume.discard", "resume.corrupt",
 
 	// Draws by agreement; the repair of stored data (session.Vault).
-	"game.offer_draw", "draw.title", "draw.offer_side", "draw.ai_offers", "draw.accept", "draw.decline", "draw.considering", "draw.declined", "draw.declined_person", "reason.agreed", "moves.end_agreed", "moves.end_resigned", "stats.agreed", "review.agreed", "rules.draw_title", "rules.draw_text", "recovery.title", "recovery.settings_restored", "recovery.settings_reset", "recovery.statistics_restored", "recovery.statistics_reset", "recovery.progress_restored", "recovery.progress_reset", "recovery.history_restored", "recovery.history_reset",
+	"game.offer_draw", "draw.title", "draw.offer_side", "draw.ai_offers", "draw.accept", "draw.decline", "draw.considering", "draw.declined", "draw.declined_person", "reason.agreed", "moves.end_agreed", "moves.end_resigned", "stats.agreed", "review.agreed", "rules.draw_title", "rules.draw_text", "recovery.title", "recovery.settings_restored", "recovery.settings_reset", "recovery.statistics_restored", "recovery.statistics_reset", "recovery.progress_restored", "recovery.progress_reset", "recovery.history_restored", "recovery.history_reset", "recovery.saved_game_restored",
 
 	"rules.key_points", "rules.quick_start", "rules.rules", "rules.clarifications", "rules.diagram",
 
@@ -135,7 +136,7 @@ var uiIDs = []string{
 	"game.you_play", "game.watching", "gameover.you_won", "gameover.you_lost",
 	"newgame.confirm_title", "newgame.confirm_message", "newgame.confirm_start",
 	"resume.details", "resume.details_ai", "resume.partial",
-	"rules.timer_yours", "rules.timer_yours_off",
+	"rules.timer_yours", "rules.timer_yours_off", "rules.timer_paused",
 	// Added for issue 13 (what players expect): resign, leaving a game,
 	// the move list as a tool (view a move, copy, paste), watch controls.
 	"game.resign", "resign.title", "resign.message", "resign.message_side", "reason.resigned",

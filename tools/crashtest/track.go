@@ -30,6 +30,9 @@ func parse(line string) event {
 		rest := strings.TrimPrefix(line, recPrefix)
 		if strings.HasPrefix(rest, "the saved game") {
 			ev.file, ev.val = "saved-game", "discarded"
+			if strings.Contains(rest, "restored") { // a damaged copy passed over
+				ev.val = "restored"
+			}
 		} else {
 			ev.file, _, _ = strings.Cut(rest, " ")
 			ev.val = "reset"
