@@ -10,9 +10,10 @@
 #   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots, web
 #   fonts        python3-fonttools and fonts-noto-cjk for scripts/fonts.sh
 #   web          brotli (make web's .br copies) and chromium (the browser test)
+#   lint         shellcheck (make lint-workflows: actionlint's shell checks, scripts/release/)
 set -euo pipefail
 
-usage() { echo "usage: $0 {test|gui|screenshots|fonts|web}..." >&2; exit 2; }
+usage() { echo "usage: $0 {test|gui|screenshots|fonts|web|lint}..." >&2; exit 2; }
 [ $# -ge 1 ] || usage
 
 gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev libasound2-dev) # libasound2-dev: ALSA for the sounds (oto)
@@ -28,6 +29,7 @@ for mode in "$@"; do
     test)        pkgs+=(gcc libc6-dev "${gui_pkgs[@]}" "${shot_pkgs[@]}" "${web_pkgs[@]}") ;;
     fonts)       pkgs+=("${font_pkgs[@]}") ;;
     web)         pkgs+=("${web_pkgs[@]}") ;;
+    lint)        pkgs+=(shellcheck) ;;
     *) usage ;;
   esac
 done
