@@ -105,7 +105,9 @@ rel_say "fyne release -os android: the signed bundle"
 printf '%s\n' "$key_pass" | "$FYNE" release "${common[@]}" \
   -keystore "$ks" -keystore-pass "$ANDROID_KEYSTORE_PASSWORD" -key-name "$ANDROID_KEY_ALIAS"
 [ -s "$pkg.aab" ] || rel_die "fyne release wrote no $pkg.aab"
-jarsigner -verify "$pkg.aab" 2>&1 | grep -q '^jar verified' || rel_die "$pkg.aab does not verify as signed (jarsigner -verify)"
+# (grep reads it all: no early exit, no SIGPIPE under pipefail)
+jarsigner -verify "$pkg.aab" 2>&1 | grep '^jar verified' >/dev/null ||
+  rel_die "$pkg.aab does not verify as signed (jarsigner -verify)"
 aab="$(rel_artefact android universal aab)"
 mv -f "$pkg.aab" "$aab"
 

@@ -52,7 +52,10 @@ rel_say "site $SITE: $(find "$SITE" -type f | wc -l) files, $total bytes (within
 # The Pages folder: the site's files, hard-linked where the disk allows.
 rm -rf "$PAGES_DIR"
 mkdir -p "$(dirname "$PAGES_DIR")"
-cp -al "$SITE" "$PAGES_DIR" 2>/dev/null || cp -a "$SITE" "$PAGES_DIR"
+if ! cp -al "$SITE" "$PAGES_DIR" 2>/dev/null; then
+  rm -rf "$PAGES_DIR" # another disk: copies
+  cp -a "$SITE" "$PAGES_DIR"
+fi
 rel_say "GitHub Pages folder: $PAGES_DIR"
 
 # The zip: the site inside one folder named after the release.
