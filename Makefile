@@ -55,14 +55,15 @@ DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out}
 DEVICE_TWICE     ?= 1
 DEVICE_BUDGET_MB ?= 40
 
-.PHONY: help run test test-quick lint gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
+.PHONY: help run test test-quick lint lint-workflows gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package windows test-windows release icon mobile-check deps clean tables solve-all test-tables puzzles \
         web serve-web test-web memory device-tables package-size strategies
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
 	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
-	@echo "make test-quick   gofmt + vet + race tests, no smoke test"
+	@echo "make test-quick   gofmt + vet + lint-workflows + race tests, no smoke test"
+	@echo "make lint-workflows actionlint (with shellcheck) over .github/workflows, shellcheck of scripts/release/"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
 	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (tools/crashtest)"
 	@echo "make bench        benchmarks in $(BENCH_PKGS)"
@@ -118,7 +119,7 @@ crash-test:
 	@$(DEPS) test
 	@bash scripts/crash-test.sh $(CRASH_FLAGS)
 
-test-quick: gofmt vet test-tables
+test-quick: gofmt vet lint-workflows test-tables
 	$(GO) test -race -tags ci -count=1 ./...
 
 # The AI's table tests (ai/tb_test.go) read the Surround the Lion table:
@@ -127,7 +128,18 @@ test-tables: $(SOLVE)
 	@[ -f $(TABLES_DIR)/surround-the-lion.hctb ] || $(SOLVE) build surround-the-lion -dir $(TABLES_DIR) -q
 
 
-lint: gofmt vet
+lint: gofmt vet lint-workflows
+
+# The GitHub Actions workflows (.github/workflows; docs/releasing.md):
+# actionlint, pinned, run through the Go module proxy (not in go.mod), which
+# also runs shellcheck over every `run:` script; then shellcheck over the
+# release scripts. shellcheck is Debian's (scripts/deps.sh lint).
+ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
+lint-workflows:
+	@$(DEPS) lint
+	$(GO) run $(ACTIONLINT) -shellcheck=shellcheck
+	shellcheck -x scripts/release/*.sh
+	@echo "lint-workflows: ok"
 
 gofmt:
 	@files=$$( { git ls-files -z --cached --others --exclude-standard -- '*.go' 2>/dev/null \

@@ -13,9 +13,10 @@
 #   windows      the Windows build: mingw-w64 (cgo), wixl and msitools (the
 #                installer), faketime (its fixed times), zip, ImageMagick (the icon)
 #   wine         running it: Wine (wine64) with Xvfb, xdotool and ImageMagick
+#   lint         shellcheck (make lint-workflows: actionlint's shell checks, scripts/release/)
 set -euo pipefail
 
-usage() { echo "usage: $0 {test|gui|screenshots|fonts|web|windows|wine}..." >&2; exit 2; }
+usage() { echo "usage: $0 {test|gui|screenshots|fonts|web|windows|wine|lint}..." >&2; exit 2; }
 [ $# -ge 1 ] || usage
 
 gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev libasound2-dev) # libasound2-dev: ALSA for the sounds (oto)
@@ -35,6 +36,7 @@ for mode in "$@"; do
     web)         pkgs+=("${web_pkgs[@]}") ;;
     windows)     pkgs+=("${windows_pkgs[@]}") ;;
     wine)        pkgs+=("${wine_pkgs[@]}") ;;
+    lint)        pkgs+=(shellcheck) ;;
     *) usage ;;
   esac
 done
