@@ -138,7 +138,7 @@ ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 lint-workflows:
 	@$(DEPS) lint
 	$(GO) run $(ACTIONLINT) -shellcheck=shellcheck
-	shellcheck -x scripts/release/*.sh
+	shellcheck -x scripts/release/*.sh scripts/release.sh scripts/windows.sh scripts/wine-test.sh
 	@echo "lint-workflows: ok"
 
 gofmt:

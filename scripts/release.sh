@@ -5,8 +5,8 @@
 #
 #   hunt-chess-<version>-linux-<arch>.tar.xz     scripts/release/linux.sh
 #   hunt-chess-<version>-windows-amd64.msi, .zip scripts/windows.sh
-#   hunt-chess-<version>-web.zip                 scripts/release/web.sh
-#   the table pack                               scripts/release/pack.sh, when
+#   hunt-chess-<version>-web-wasm.zip            scripts/release/web.sh
+#   hunt-chess-<version>-pack-all.tar            scripts/release/pack.sh, when
 #                                                its tables are here (RELEASE_PACK)
 #   SHA256SUMS                                   scripts/release/checksums.sh
 #
@@ -23,24 +23,24 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 . scripts/lib.sh
 
-OUT="${RELEASE_OUT:-build/release}"
+OUT="${RELEASE_DIR:-build/release}"
 say() { echo "release: $*"; }
 
 build_all() {
 	local out="$1"
 	rm -rf "$out"
 	mkdir -p "$out"
-	export RELEASE_OUT="$out" WINDOWS_OUT="$out"
+	export RELEASE_DIR="$out"
 	bash scripts/release/linux.sh
 	bash scripts/windows.sh
 	bash scripts/release/web.sh
 	case "${RELEASE_PACK:-auto}" in
 	0) say "the table pack: left out (RELEASE_PACK=0)" ;;
 	1) bash scripts/release/pack.sh ;;
-	*) if [ -f build/device/pack/manifest.json ]; then
-		bash scripts/release/pack.sh
+	*) if bash scripts/release/pack.sh --dry-run 2>/dev/null | grep -q 'missing'; then
+		say "the table pack: left out: its solved tables are not in build/tables (make solve-all, about 2 hours; or RELEASE_PACK=1)"
 	else
-		say "the table pack: left out: build/device/pack has none (make solve-all && make device-tables, or RELEASE_PACK=1)"
+		bash scripts/release/pack.sh --no-solve
 	fi ;;
 	esac
 	bash scripts/release/checksums.sh "$out"

@@ -17,7 +17,7 @@
 #
 # Usage: scripts/windows.sh        (or: make windows)
 # Env:   GO (default go), FYNE_TOOL_VERSION (default v1.7.4),
-#        WINDOWS_OUT (default build/release), SOURCE_DATE_EPOCH (the zip's
+#        WINDOWS_OUT (default RELEASE_DIR, else build/release), SOURCE_DATE_EPOCH (the zip's
 #        file times; default the last commit's time).
 #
 # The same sources give the same bytes on a second run: the Go build is
@@ -31,7 +31,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 . scripts/lib.sh
 GO="${GO:-go}"
-OUT="${WINDOWS_OUT:-build/release}"
+OUT="${WINDOWS_OUT:-${RELEASE_DIR:-build/release}}"
 case "$OUT" in /*) ;; *) OUT="$ROOT/$OUT" ;; esac
 STAGE="$ROOT/build/windows"
 
@@ -58,10 +58,12 @@ cleanup() {
 trap cleanup EXIT
 
 # ---- the program ------------------------------------------------------------
+# shellcheck disable=SC2119 # no tags besides APP_TAGS
+TAGS="$(app_tags)"
 t0=$(date +%s)
-say "fyne package -os windows -release -tags '$(app_tags)' (Hunt Chess $VERSION, build $BUILD)"
+say "fyne package -os windows -release -tags '$TAGS' (Hunt Chess $VERSION, build $BUILD)"
 (cd "$ROOT" && nice -n 5 env GOARCH=amd64 CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ \
-	"$FYNE" package -os windows -release -tags "$(app_tags)" -name "Hunt Chess" -src "$ROOT")
+	"$FYNE" package -os windows -release -tags "$TAGS" -name "Hunt Chess" -src "$ROOT")
 exe="$ROOT/Hunt Chess.exe"
 [ -f "$exe" ] || { echo "windows: error: fyne package wrote no 'Hunt Chess.exe'" >&2; exit 1; }
 mv -f "$exe" "$STAGE/Hunt Chess.exe"

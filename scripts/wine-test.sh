@@ -110,6 +110,7 @@ say "installed: C:\\Program Files\\Hunt Chess\\Hunt Chess.exe ($(du -h "$progdir
 
 # ---- running the installed program ------------------------------------------
 app=""
+# shellcheck disable=SC2016 # expanded when it runs, at exit
 lib_on_exit 'if [ -n "${app:-}" ]; then kill -9 "$app" 2>/dev/null || true; fi; wineserver -k 2>/dev/null || true'
 
 # start_app NAME LOG [VAR=value…]: start the installed program (from its

@@ -25,5 +25,15 @@ GO="$GO" FYNE_TOOL_VERSION="$FYNE_TOOL_VERSION" bash scripts/package.sh
 src="build/hunt-chess-$VERSION-linux-$ARCH.tar.xz"
 [ -s "$src" ] || rel_die "scripts/package.sh did not write $src"
 out="$(rel_artefact linux "$ARCH" tar.xz)"
-cp -f "$src" "$out"
+# fyne's archive stamps each entry with the time of the build: the same
+# entries again, in name order, with the last commit's time and root's
+# ownership, so a second build gives the same bytes.
+epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}"
+stage="$(mktemp -d "$ROOT/build/linux-tar.XXXXXX")"
+lib_on_exit "rm -rf '$stage'"
+tar -xJf "$src" -C "$stage"
+(cd "$stage" && find . -mindepth 1 -printf '%P\n' | LC_ALL=C sort >"$stage.list" &&
+  tar --no-recursion --mtime="@$epoch" --owner=0 --group=0 --numeric-owner --format=gnu \
+    -cf - -T "$stage.list" | xz -9 -T1 >"$out")
+rm -f "$stage.list"
 rel_wrote "$out"

@@ -64,6 +64,10 @@ stage="$(mktemp -d "$ROOT/build/web-zip.XXXXXX")"
 lib_on_exit "rm -rf '$stage'"
 ln -s "$ROOT/$SITE" "$stage/hunt-chess-$VERSION-web"
 rm -f "$out"
-(cd "$stage" && zip -q -r -X "$out" "hunt-chess-$VERSION-web")
+# The entries in name order with the last commit's time: the same site
+# gives the same zip.
+epoch="${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || echo 0)}"
+find "$stage" -exec touch -h -d "@$epoch" {} +
+(cd "$stage" && find "hunt-chess-$VERSION-web" | LC_ALL=C sort | TZ=UTC zip -q -X -@ "$out")
 unzip -tq "$out" >/dev/null || rel_die "$out does not test as a good zip"
 rel_wrote "$out"
