@@ -31,6 +31,8 @@ cd "$root"
 
 # One group, read whole before it runs: the script may be edited meanwhile.
 {
+# Builds and screenshots at a lower priority: the machine is shared.
+renice -n 10 $$ >/dev/null 2>&1 || true
 
 devices=("$@")
 [ ${#devices[@]} -gt 0 ] || devices=(art phone seven ten iphone ipad)
