@@ -57,7 +57,7 @@ DEVICE_BUDGET_MB ?= 40
 
 .PHONY: help run test test-quick lint lint-workflows gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package windows test-windows release icon mobile-check deps clean tables solve-all test-tables puzzles \
-        web serve-web test-web memory device-tables package-size strategies
+        web serve-web test-web memory device-tables package-size strategies store-shots
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -71,6 +71,7 @@ help:
 	@echo "make arena        AI arena: go run ./ai/arena -game all \$$ARENA_FLAGS"
 	@echo "make fonts        scripts/fonts.sh (font subsetting)"
 	@echo "make screenshots  scripts/screenshots.sh"
+	@echo "make store-shots  the store listings' screenshots, icon and feature graphic into fastlane/ (scripts/store-shots.sh; about 15 min)"
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
 	@echo "make windows      the Windows program, its installer (.msi) and a portable .zip into build/release (scripts/windows.sh; mingw-w64, wixl)"
 	@echo "make test-windows the Windows build under Wine in a private Xvfb: install, play a move, save, Chinese, uninstall (scripts/wine-test.sh)"
@@ -197,6 +198,17 @@ fonts:
 screenshots:
 	@$(DEPS) gui screenshots
 	bash scripts/screenshots.sh
+
+# The store listings (docs/store-listings.md): every screenshot of
+# fastlane/metadata/android/*/images and fastlane/screenshots/ios from the
+# real app (the simulated phone at the stores' pixel sizes, English and
+# Chinese), the Play icon and the feature graphic (tools/storeart). Commit
+# what it writes after a change to the screens. STORE_DEVICES= a subset of
+# art phone seven ten iphone ipad; STORE_SCREENS, STORE_LANGS: see the script.
+STORE_DEVICES ?=
+store-shots:
+	@$(DEPS) gui screenshots
+	bash scripts/store-shots.sh $(STORE_DEVICES)
 
 # Installable Linux archive (Makefile + usr/ tree) via fyne.io/tools v1.7.4,
 # installed into build/bin; see scripts/package.sh and README "Packaging".

@@ -36,7 +36,10 @@ import (
 //	                  history (the finished games) | replay (the newest
 //	                  of them, at HUNTCHESS_PLIES moves; default its end) |
 //	                  confirm-move (a game with move confirmation on, its
-//	                  first legal move waiting for Play it / Cancel)
+//	                  first legal move waiting for Play it / Cancel) |
+//	                  hint (a game, the hint for the person's side shown
+//	                  once the endgame table has loaded, as the Hint
+//	                  button shows it)
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
@@ -253,6 +256,15 @@ func (a *App) applyDev(d *Dev) {
 				gs.dismissGameOver() // as the dialog's Review button does
 				a.showReview(g)
 			})
+		}()
+	case "hint": // the hint, once the endgame table has loaded (scripts/store-shots.sh)
+		gs := newGameScreen(a, game(), mode, a.settings.Level, 0)
+		a.replace(gs)
+		go func() {
+			if a.tables != nil {
+				a.tables.Wait()
+			}
+			a.do(gs.hint)
 		}()
 	case "draw-offer", "draw-agreed":
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)

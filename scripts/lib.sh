@@ -13,6 +13,8 @@
 #   png_colours FILE          number of unique colours in an image
 #   app_tags [TAG...]         the -tags value of a build of the app: APP_TAGS
 #                             (default no_emoji) and the TAGs, comma-separated
+#   phone_scaled_build OUT    the simulated phone, its scale read from
+#                             HUNTCHESS_PHONE_SCALE (Fyne's is fixed at 2)
 
 # ---- build tags ------------------------------------------------------------
 # Every build of the app leaves out Fyne's colour emoji font (tag no_emoji):
@@ -147,4 +149,64 @@ fyne_tool() {
     GOBIN="$bin" "${GO:-go}" install "fyne.io/tools/cmd/fyne@$version" >&2
   fi
   echo "$fyne"
+}
+
+# ---- the simulated phone at another scale ----------------------------------
+# Fyne's simulated phone (-tags mobile on a desktop) draws at a fixed scale of
+# 2 (internal/driver/mobile/device_desktop.go: SystemScaleForWindow returns
+# 2; FYNE_SCALE is not read there), where a real phone's driver picks it from
+# the screen's density (an iPhone Pro Max: 3). phone_scaled_build OUT builds
+# the simulated phone into OUT with that one `return 2` replaced by a function
+# that reads HUNTCHESS_PHONE_SCALE (default 2): a window of W×H dp then takes
+# W·S × H·S pixels. Go refuses overlays of files in the module cache, so it
+# builds against a copy of Fyne's module (hard links, beside OUT, the one file
+# changed) through a go.mod of its own there (-modfile, with a replace): the
+# repository's go.mod and the module cache stay as they are. It fails, saying
+# so, when Fyne's file no longer has that line. Run it from the repository's
+# root; the first build compiles Fyne again (a few minutes).
+phone_scaled_build() {
+  local out="$1" fyne gen copy file
+  fyne="$(go list -m -f '{{.Dir}}' fyne.io/fyne/v2)" || return 1
+  mkdir -p "$(dirname "$out")"
+  gen="$(cd "$(dirname "$out")" && pwd)/phonescale"
+  copy="$gen/fyne"
+  file="internal/driver/mobile/device_desktop.go"
+  if [ ! -f "$copy/.from" ] || [ "$(cat "$copy/.from")" != "$fyne" ]; then
+    [ ! -d "$copy" ] || { find "$copy" -type d -exec chmod u+w {} +; rm -rf "$copy"; }
+    mkdir -p "$gen"
+    cp -rl "$fyne" "$copy" 2>/dev/null || cp -r "$fyne" "$copy"
+    # Writable folders (the module cache's are read-only); the linked files
+    # themselves are never written, only replaced.
+    find "$copy" -type d -exec chmod u+w {} +
+    echo "$fyne" >"$copy/.from"
+  fi
+  rm -f "$copy/$file"
+  sed 's|^\([[:space:]]*\)return 2 //.*$|\1return phoneScale()|' "$fyne/$file" >"$copy/$file"
+  if ! grep -q 'return phoneScale()' "$copy/$file"; then
+    echo "phone_scaled_build: $fyne/$file has no 'return 2 // …' line any more: update scripts/lib.sh" >&2
+    return 1
+  fi
+  cat >"$copy/internal/driver/mobile/zz_phonescale.go" <<'GO'
+//go:build !ios && !android && !wayland
+
+package mobile
+
+import (
+	"os"
+	"strconv"
+)
+
+// phoneScale is the simulated phone's scale: HUNTCHESS_PHONE_SCALE, else 2
+// (the repository's scripts/lib.sh, phone_scaled_build).
+func phoneScale() float32 {
+	if s, err := strconv.ParseFloat(os.Getenv("HUNTCHESS_PHONE_SCALE"), 32); err == nil && s >= 1 && s <= 4 {
+		return float32(s)
+	}
+	return 2
+}
+GO
+  cp go.mod "$gen/go.mod"
+  cp go.sum "$gen/go.sum"
+  printf '\nreplace fyne.io/fyne/v2 => %s\n' "$copy" >>"$gen/go.mod"
+  go build -modfile "$gen/go.mod" -tags "$(app_tags mobile)" -o "$out" .
 }

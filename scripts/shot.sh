@@ -12,6 +12,9 @@
 #   -c X,Y        then click at X,Y in the window (pixels)
 #   -p            the simulated phone (-tags mobile, build/huntchess-mobile): WxH
 #                 is in dp, the window renders at scale 2 (390x844 -> 780x1688)
+#   -S SCALE      the simulated phone at this scale instead (430x932 at 3 ->
+#                 1290x2796): build/huntchess-phone-scaled, built by
+#                 phone_scaled_build (scripts/lib.sh) with HUNTCHESS_PHONE_SCALE
 #
 # e.g. scripts/shot.sh /tmp/a.png 1024x720 HUNTCHESS_SCREEN=game HUNTCHESS_LANG=zh-Hans
 # Builds build/huntchess first when it is missing (set NOBUILD=1 to skip
@@ -21,10 +24,11 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/lib.sh"
 
-wait=3 save="" keys="" wheel=0 phone="" click=""
+wait=3 save="" keys="" wheel=0 phone="" click="" scale=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -p) phone=1; shift ;;
+    -S) phone=1 scale="$2"; shift 2 ;;
     -c) click="$2"; shift 2 ;;
     -w) wait="$2"; shift 2 ;;
     -s) save="$2"; shift 2 ;;
@@ -33,19 +37,31 @@ while [ $# -gt 0 ]; do
     *) break ;;
   esac
 done
-[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-c X,Y] [-p] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-c X,Y] [-p] [-S SCALE] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
 bin="$root/build/huntchess" tags="$(app_tags)"
 if [ -n "$phone" ]; then
   bin="$root/build/huntchess-mobile" tags="$(app_tags mobile)"
 fi
-if [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
+if [ -n "$scale" ]; then
+  bin="$root/build/huntchess-phone-scaled"
+  if [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
+    (cd "$root" && phone_scaled_build "$bin")
+  fi
+  set -- HUNTCHESS_PHONE_SCALE="$scale" "$@"
+elif [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
   (cd "$root" && go build -tags "$tags" -o "$bin" .)
 fi
+scale="${scale:-2}"
 
 screen=1400x1000x24
-[ -z "$phone" ] || screen=1600x1800x24 # the phone window is 1688 high
+if [ -n "$phone" ]; then
+  # The phone window is 1688 high at 390x844; larger ones get a larger screen.
+  pw="$(awk -v n="${size%x*}" -v s="$scale" 'BEGIN { printf "%d", n * s + 0.5 }')"
+  ph="$(awk -v n="${size#*x}" -v s="$scale" 'BEGIN { printf "%d", n * s + 0.5 }')"
+  screen="$((pw + 64 > 1600 ? pw + 64 : 1600))x$((ph + 64 > 1800 ? ph + 64 : 1800))x24"
+fi
 xvfb_start "$screen" 2>/dev/null
 tmp="$(mktemp -d)"
 lib_on_exit "rm -rf '$tmp'"
@@ -68,9 +84,9 @@ lib_on_exit 'if [ -n "${app:-}" ]; then kill "$app" 2>/dev/null || true; for _ i
 app=$!
 if [ -n "$phone" ]; then
   # The simulated phone's window is titled "App" with no class: find it by
-  # its title, and give it the phone's size at scale 2.
+  # its title, and give it the phone's size at its scale.
   win="$(timeout 60 xdotool search --sync --onlyvisible --name '^App$' 2>/dev/null | head -n1)" || true
-  size="$((${size%x*} * 2))x$((${size#*x} * 2))"
+  size="${pw}x${ph}"
 else
   win="$(timeout 60 xdotool search --sync --onlyvisible --class '^Hunt Chess$' 2>/dev/null | head -n1)" || true
 fi
