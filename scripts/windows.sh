@@ -97,7 +97,8 @@ rm -f "$msi"
 # msibuild -s), so a second run gives the same bytes.
 package_code="$(uuid_of "io.github.huntchess package $VERSION $exe_sum")"
 stamp="@$(TZ=UTC date -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M:%S')"
-(cd "$WORK" && cp "$exe" "Hunt Chess.exe" &&
+# The cabinet inside keeps each file's time: the last commit's too.
+(cd "$WORK" && cp "$exe" "Hunt Chess.exe" && touch -d "@$SOURCE_DATE_EPOCH" "Hunt Chess.exe" huntchess.ico &&
 	TZ=UTC faketime -f "$stamp" wixl -a x64 -o "$msi" \
 		-D Version="$VERSION" \
 		-D ProductCode="$(uuid_of "io.github.huntchess product $VERSION")" \

@@ -62,7 +62,7 @@ rel_say "GitHub Pages folder: $PAGES_DIR"
 out="$(rel_artefact web wasm zip)"
 stage="$(mktemp -d "$ROOT/build/web-zip.XXXXXX")"
 lib_on_exit "rm -rf '$stage'"
-ln -s "$ROOT/$SITE" "$stage/hunt-chess-$VERSION-web"
+cp -a "$ROOT/$SITE" "$stage/hunt-chess-$VERSION-web"
 rm -f "$out"
 # The entries in name order with the last commit's time: the same site
 # gives the same zip.
