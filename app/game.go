@@ -389,7 +389,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		rows.row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,
 	)
-	panel := container.NewBorder(head, nil, nil, nil, s.movesList)
+	panel := scrollPanel(head, atLeast(movesRoom, s.movesList))
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
 		s.dismissDraw()
@@ -399,7 +399,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.dismissGameOver()
 		s.showGameOver()
 	}
-	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), container.NewPadded(panel))
+	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), panel)
 }
 
 // refresh sets every text and button state from the game.

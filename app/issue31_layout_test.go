@@ -4,6 +4,8 @@ package app
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
@@ -12,6 +14,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -147,5 +150,126 @@ func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
 				t.Errorf("game after larger text: outside the window:\n%v", out)
 			}
 		})
+	}
+}
+
+// Every screen lies within a phone's window at every text size, in both
+// languages, opened at that size or after a switch to it in Settings.
+func TestPhoneScreensWithinWindow(t *testing.T) {
+	for _, scale := range session.TextScales {
+		for _, lang := range translations.Languages {
+			for _, switched := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%v/%s/switched=%v", scale, lang, switched), func(t *testing.T) {
+					fa := test.NewTempApp(t)
+					if !switched {
+						fa.Preferences().SetFloat(session.KeyTextScale, scale)
+					}
+					h := newHarness(t, fa, withThink(blockThink))
+					translations.SetLanguage(lang)
+					h.a.Window().Resize(phone)
+					if switched {
+						h.a.showSettings()
+						h.a.top().(*settingsScreen).textSize.SetSelectedIndex(slices.Index(session.TextScales, scale))
+						h.a.back()
+					}
+					check := func(what string) {
+						t.Helper()
+						h.a.Window().Content().Refresh()
+						if out := outside(h.a.Window(), phone); len(out) > 0 {
+							t.Errorf("%s: outside the window:\n%s", what, strings.Join(out, "\n"))
+						}
+						h.a.Window().Resize(phone) // the test driver's window grows to its content
+					}
+					check("home")
+					info := core.Games()[3] // deer chess: the longest names
+					for _, s := range []struct {
+						name string
+						open func()
+					}{
+						{"settings", h.a.showSettings},
+						{"about", h.a.showAbout},
+						{"statistics", h.a.showStats},
+						{"rules", func() { h.a.showRules(info) }},
+						{"new game", func() { h.a.showNewGame(info) }},
+						{"puzzles", func() { h.a.showPuzzles(info) }},
+						{"puzzle", func() { h.a.showPuzzle(info, 0) }},
+						{"lessons", func() { h.a.showLessons(info) }},
+						{"lesson", func() { h.a.showLesson(info, 0) }},
+					} {
+						s.open()
+						check(s.name)
+						h.a.back()
+					}
+					g := h.startGame(3, session.ModeTwoPlayers)
+					for range 6 {
+						g.board.OnMove(g.Game().LegalMoves()[0])
+					}
+					check("game")
+					g.showPly(3)
+					check("browsing")
+					g.endBrowse()
+					h.a.showReview(g.Game())
+					check("review")
+					h.a.back()
+					_ = g.Game().Resign(core.Prey)
+					f, _ := session.FinishedOf(g.Game(), session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+					h.a.history.Add(f)
+					g.home()
+					h.a.showHistory()
+					check("history")
+					h.a.showReplay(f)
+					check("replay")
+				})
+			}
+		}
+	}
+}
+
+// boardMeasure is a board's side and, on it, the distance between two
+// neighbouring points (a piece's touch target) and a piece's diameter, in pt.
+func boardMeasure(b *widgets.Board) (side, unit, piece float32) {
+	pos := b.GamePosition()
+	l := widgets.NewLayout(pos.Board(), b.Size())
+	return min(b.Size().Width, b.Size().Height), l.Unit, 2 * l.PieceRadius()
+}
+
+// On a phone the board is as large at every text size as at normal text,
+// for every game, its points at least widgets.MinTouchTarget (44 pt) apart;
+// the panel under it scrolls instead. The same after a switch in Settings.
+func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
+	for _, lang := range translations.Languages {
+		for _, gi := range []int{0, 3} { // 7×7 points; deer chess, the longest names
+			var normal float32
+			for _, scale := range session.TextScales {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetFloat(session.KeyTextScale, scale)
+				h := newHarness(t, fa, withThink(blockThink))
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(phone)
+				g := h.startGame(gi, session.ModeVsAIAsPredator)
+				side, unit, piece := boardMeasure(g.board)
+				t.Logf("%s %s text ×%v: board %.0f pt, points %.1f pt apart, pieces %.1f pt", lang, g.info.Key, scale, side, unit, piece)
+				if scale == 1 {
+					normal = side
+				} else if side < normal {
+					t.Errorf("%s %s text ×%v: the board is %v, at normal text %v", lang, g.info.Key, scale, side, normal)
+				}
+				if unit < widgets.MinTouchTarget {
+					t.Errorf("%s %s text ×%v: points %v pt apart, want at least %v", lang, g.info.Key, scale, unit, widgets.MinTouchTarget)
+				}
+				if out := outside(h.a.Window(), phone); len(out) > 0 {
+					t.Errorf("%s %s text ×%v: outside the window:\n%s", lang, g.info.Key, scale, strings.Join(out, "\n"))
+				}
+				// Back to normal text in Settings, then larger again: the same board.
+				test.Tap(g.settingsBtn)
+				st := h.a.top().(*settingsScreen)
+				st.textSize.SetSelectedIndex(0)
+				st.textSize.SetSelectedIndex(slices.Index(session.TextScales, scale))
+				h.a.back()
+				if again, _, _ := boardMeasure(g.board); again != side {
+					t.Errorf("%s %s text ×%v: after a switch in Settings the board is %v, was %v", lang, g.info.Key, scale, again, side)
+				}
+			}
+		}
 	}
 }

@@ -106,7 +106,7 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 		s.movesLabel,
 	)
 	s.refresh()
-	return container.New(boardLayout{}, s.board, container.NewPadded(container.NewBorder(head, nil, nil, nil)))
+	return container.New(boardLayout{}, s.board, scrollPanel(head, nil))
 }
 
 // refresh sets every text and button state from the flow.

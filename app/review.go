@@ -316,9 +316,8 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 		r.posLabel,
 		r.verdictTxt,
 	)
-	panel := container.NewBorder(head, nil, nil, nil, r.list)
 	r.show(r.cur)
-	return container.New(boardLayout{}, r.board, container.NewPadded(panel))
+	return container.New(boardLayout{}, r.board, scrollPanel(head, atLeast(movesRoom, r.list)))
 }
 
 // fillStrip draws the value strip: one bar per position, coloured by its
