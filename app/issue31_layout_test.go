@@ -3,6 +3,7 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,7 +15,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/puzzles"
 	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -269,6 +272,173 @@ func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
 				if again, _, _ := boardMeasure(g.board); again != side {
 					t.Errorf("%s %s text ×%v: after a switch in Settings the board is %v, was %v", lang, g.info.Key, scale, again, side)
 				}
+			}
+		}
+	}
+}
+
+// provenHint is a hint as the proven strategy gives it to Beat the Wolf's
+// wolf: the first legal move, lost in at most 40 moves — the longest of the
+// hints in words (three lines on a phone).
+func provenHint(_ context.Context, g *core.Game) ai.Result {
+	return ai.Result{Move: g.LegalMoves()[0], Score: -(30000 - 40), Exact: true, Bound: true}
+}
+
+// settle lays the window's content out again, as the driver does at its
+// next frame when a least size has changed (twice: a wrapped text's height
+// follows its new width).
+func settle(w fyne.Window) {
+	w.Content().Refresh()
+	w.Content().Refresh()
+}
+
+// places are where objs are on the window and how large.
+func places(objs ...fyne.CanvasObject) string {
+	d := fyne.CurrentApp().Driver()
+	var sb strings.Builder
+	for _, o := range objs {
+		fmt.Fprintf(&sb, "%T at %v size %v\n", o, d.AbsolutePositionForObject(o), o.Size())
+	}
+	return sb.String()
+}
+
+// A hint in words (and any other notice) moves neither the board nor a
+// button, on the desktop and on a phone, at normal and larger text; nor
+// does it go when the next move is played.
+func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, phone} {
+		for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
+			for _, lang := range translations.Languages {
+				t.Run(fmt.Sprintf("%vx%v/%v/%s", size.Width, size.Height, scale, lang), func(t *testing.T) {
+					fa := test.NewTempApp(t)
+					fa.Preferences().SetFloat(session.KeyTextScale, scale)
+					h := newHarness(t, fa, withThink(blockThink), func(o *Options) { o.Hint = provenHint })
+					translations.SetLanguage(lang)
+					h.a.Window().Resize(size)
+					g := h.startGame(0, session.ModeTwoPlayers)
+					w := h.a.Window()
+					fixed := func() string {
+						settle(w)
+						return places(g.board, g.homeBtn, g.resignBtn, g.drawBtn, g.undoBtn, g.redoBtn, g.hintBtn,
+							g.newBtn, g.rulesBtn, g.settingsBtn, g.reviewBtn, g.copyBtn, g.pasteBtn)
+					}
+					before := fixed()
+					y0 := fyne.CurrentApp().Driver().AbsolutePositionForObject(g.undoBtn).Y
+					test.Tap(g.hintBtn)
+					h.waitFor("the hint in words", func() bool { return g.tables.words != nil })
+					h.drain()
+					g.refresh()
+					if !g.noticeLabel.Visible() || !strings.Contains(g.noticeLabel.Text, "40") {
+						t.Fatalf("the hint in words is not shown: %q", g.noticeLabel.Text)
+					}
+					if after := fixed(); after != before {
+						t.Errorf("the hint moved:\n%s\nto\n%s", before, after)
+					}
+					y1 := fyne.CurrentApp().Driver().AbsolutePositionForObject(g.undoBtn).Y
+					side, unit, _ := boardMeasure(g.board)
+					t.Logf("first button row at y=%v before the hint, %v with it; board %.0f, points %.1f apart", y0, y1, side, unit)
+					if out := outside(w, size); len(out) > 0 {
+						t.Errorf("outside the window:\n%s", strings.Join(out, "\n"))
+					}
+					g.board.OnMove(g.Game().LegalMoves()[0]) // the hint goes
+					if g.noticeLabel.Visible() {
+						t.Fatalf("the hint stays after the move: %q", g.noticeLabel.Text)
+					}
+					if after := fixed(); after != before {
+						t.Errorf("the hint's going moved:\n%s\nto\n%s", before, after)
+					}
+				})
+			}
+		}
+	}
+}
+
+// The other screens whose texts change as one plays: a puzzle's notice
+// after a move, a lesson's note and goal from step to step, the review's
+// verdict of the move shown. None moves the board or a button.
+func TestChangingTextsMoveNoButton(t *testing.T) {
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, phone} {
+		for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
+			for _, lang := range translations.Languages {
+				t.Run(fmt.Sprintf("%vx%v/%v/%s", size.Width, size.Height, scale, lang), func(t *testing.T) {
+					fa := test.NewTempApp(t)
+					fa.Preferences().SetFloat(session.KeyTextScale, scale)
+					h := newHarness(t, fa, withThink(blockThink))
+					translations.SetLanguage(lang)
+					w := h.a.Window()
+					w.Resize(size)
+					same := func(what string, before string, now func() string) {
+						t.Helper()
+						if after := now(); after != before {
+							t.Errorf("%s moved:\n%s\nto\n%s", what, before, after)
+						}
+					}
+
+					// A puzzle: a wrong move, then Start again.
+					pz := h.openPuzzle(0, 0)
+					puzzle := func() string {
+						settle(w)
+						return places(pz.board, pz.backBtn, pz.showBtn, pz.retryBtn, pz.nextBt)
+					}
+					before := puzzle()
+					first := pz.noticeLabel.Text
+					p := puzzles.For(pz.info.ID)[0]
+					for _, m := range p.Position.GenMoves(nil) {
+						if m != p.Answer {
+							tapMove(t, pz.board, m)
+							break
+						}
+					}
+					h.drain()
+					if pz.noticeLabel.Text == first {
+						t.Fatalf("the puzzle's notice stays %q after a wrong move", first)
+					}
+					same("a puzzle's notice after a wrong move", before, puzzle)
+					test.Tap(pz.retryBtn)
+					same("a puzzle's notice after Start again", before, puzzle)
+					h.a.showHome()
+
+					// A lesson of several steps: a wrong move, Try again, its end.
+					info := core.Games()[0]
+					ls := h.a.showLesson(info, 1)
+					lesson := func() string {
+						settle(w)
+						return places(ls.board, ls.backBtn, ls.restartBtn, ls.showBtn)
+					}
+					before = lesson()
+					devLesson(ls, "wrong")
+					ls.refresh()
+					if ls.noteShown == "" {
+						t.Fatal("no note on the wrong move")
+					}
+					same("a lesson's note on a wrong move", before, lesson)
+					ls.open(1)
+					devLesson(ls, "success")
+					ls.refresh()
+					same("a lesson's end", before, func() string {
+						settle(w)
+						return places(ls.board, ls.backBtn, ls.restartBtn, ls.nextBtn)
+					})
+					h.a.showHome()
+
+					// The review: one move's verdict, then another's.
+					g := h.startGame(0, session.ModeTwoPlayers)
+					for range 8 {
+						g.board.OnMove(g.Game().LegalMoves()[0])
+					}
+					h.a.showReview(g.Game())
+					r := h.a.top().(*reviewScreen)
+					review := func() string {
+						settle(w)
+						return places(r.board, r.prev, r.next)
+					}
+					r.show(0)
+					before = review()
+					for i := 1; i <= 8; i++ {
+						r.show(i)
+						same(fmt.Sprintf("the review at move %d", i), before, review)
+					}
+				})
 			}
 		}
 	}

@@ -307,14 +307,17 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	if !r.searching {
 		r.progress.Hide()
 	}
+	// What changes (the chosen move's verdict; the summary, which the
+	// search's progress bar leaves) is under the buttons: it moves neither
+	// them nor the board.
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, back, nil, title),
-		r.summaryTxt,
-		r.progress,
 		r.strip,
 		container.NewGridWithColumns(2, r.prev, r.next),
 		r.posLabel,
 		r.verdictTxt,
+		r.summaryTxt,
+		r.progress,
 	)
 	r.show(r.cur)
 	return container.New(boardLayout{}, r.board, scrollPanel(head, atLeast(movesRoom, r.list)))
