@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
@@ -441,5 +442,38 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 				})
 			}
 		}
+	}
+}
+
+// A small desktop window (480×360, landscape) keeps half its width for the
+// board (it had 116 pt, the panel its full 360) and the panel scrolls; the
+// title wrapped onto three lines pushes the lines under it down (they lay
+// over it: the title's new height was laid out within the layout of the
+// rows around it).
+func TestSmallWindowKeepsBoard(t *testing.T) {
+	small := fyne.NewSize(480, 360)
+	for _, lang := range translations.Languages {
+		t.Run(string(lang), func(t *testing.T) {
+			h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
+			translations.SetLanguage(lang)
+			w := h.a.Window()
+			w.Resize(fyne.NewSize(1024, 720))
+			g := h.startGame(0, session.ModeVsAIAsPredator)
+			w.Resize(small)
+			h.drain()
+			side, unit, piece := boardMeasure(g.board)
+			t.Logf("480×360: board %.0f pt, points %.1f pt apart, pieces %.1f pt", side, unit, piece)
+			if side < small.Width/2-2*theme.Padding() {
+				t.Errorf("the board is %v wide in a %v window", side, small)
+			}
+			if out := outside(w, small); len(out) > 0 {
+				t.Errorf("outside the window:\n%s", strings.Join(out, "\n"))
+			}
+			d := fyne.CurrentApp().Driver()
+			if bottom, top := d.AbsolutePositionForObject(g.homeBtn).Y+g.homeBtn.Size().Height,
+				d.AbsolutePositionForObject(g.playerLabel).Y; top < bottom {
+				t.Errorf("the player's line (at y=%v) lies over the title's row (down to y=%v)", top, bottom)
+			}
+		})
 	}
 }
