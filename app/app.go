@@ -273,7 +273,7 @@ func New(fa fyne.App, opts Options) *App {
 	a.win = fa.NewWindow(WindowClass)
 	a.win.SetMaster()
 	a.win.Resize(loadWindowSize(a.prefs))
-	a.unsub = translations.Subscribe(func(translations.Lang) { a.relabel() })
+	a.unsub = translations.Subscribe(func(translations.Lang) { a.rebuild() })
 	a.installShortcuts()
 
 	lc := fa.Lifecycle()
@@ -499,8 +499,16 @@ func (a *App) setSettings(s session.Settings) {
 	if g := a.game(); g != nil {
 		g.settingsChanged(old, s)
 	}
+	if s.TextScale != old.TextScale {
+		// The new theme only sizes the widgets on screen again, in the
+		// layout they were built for (the settings' labels beside their
+		// fields at normal text, above them at large text; the phone's
+		// panel for its old text): build the screen again, as a language
+		// switch does.
+		a.rebuild()
+	}
 	if s.Language != old.Language {
-		// Subscribers (relabel) run if the language really changes.
+		// Subscribers (rebuild) run if the language really changes.
 		translations.SetLanguage(translations.Initial(s.Language, a.opts.SystemLocale))
 	}
 }
@@ -530,8 +538,9 @@ func (a *App) render() {
 	}
 }
 
-// relabel rebuilds the screen shown in the new language.
-func (a *App) relabel() {
+// rebuild builds the screen shown again: in a new language, at a new text
+// size (setSettings). Every screen's content builds it anew from its state.
+func (a *App) rebuild() {
 	if a.shown {
 		a.win.SetTitle(windowTitle())
 	}

@@ -9,10 +9,16 @@ import (
 
 // buttonRow lays buttons out in equal columns, like a grid of one row, but
 // drops their icons when the row is too narrow for them with their icons
-// (large text on a phone): its least width is that of the buttons without
-// icons. The rows of one iconGroup (as wide as each other) keep or drop
-// their icons together.
-type buttonRow struct{ g *iconGroup }
+// (large text on a phone). Where even the buttons without icons do not fit
+// on one line, it wraps them onto more lines, so that its least width is
+// that of its widest button: it never makes a screen wider than a phone.
+// Like columnsLayout, its least height is that of the lines at the width
+// it was last laid out at. The rows of one iconGroup (as wide as each other)
+// keep or drop their icons together.
+type buttonRow struct {
+	g     *iconGroup
+	width float32 // the width of the last layout (0: none yet)
+}
 
 // iconGroup is rows of buttons that show their icons or not together, and
 // the buttons' icons.
@@ -82,19 +88,35 @@ func (l *buttonRow) widths(objs []fyne.CanvasObject) (with, without float32) {
 	return with, without
 }
 
+// perLine is how many of n buttons go on one line at width w: all of them
+// where they fit without icons, else as many as fit (at least one).
+func (l *buttonRow) perLine(objs []fyne.CanvasObject, w float32) int {
+	_, without := l.widths(objs)
+	pad := theme.Padding()
+	k := len(objs)
+	for k > 1 && float32(k)*without+float32(k-1)*pad > w {
+		k--
+	}
+	return k
+}
+
 func (l *buttonRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
-	n := float32(len(objs))
+	n := len(objs)
 	if n == 0 {
 		return
 	}
+	l.width = size.Width
 	pad := theme.Padding()
-	showIcons := true
+	k := l.perLine(objs, size.Width)
+	lines := (n + k - 1) / k
+	showIcons := k == n
 	for _, row := range l.g.rows {
 		k := float32(len(row))
 		with, _ := l.widths(row)
 		showIcons = showIcons && size.Width >= k*with+(k-1)*pad
 	}
-	w := (size.Width - (n-1)*pad) / n
+	w := (size.Width - float32(k-1)*pad) / float32(k)
+	h := (size.Height - float32(lines-1)*pad) / float32(lines)
 	for i, o := range objs {
 		if b, ok := o.(*widget.Button); ok && l.g.icons[b] != nil {
 			if showIcons && b.Icon == nil {
@@ -103,13 +125,13 @@ func (l *buttonRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 				b.SetIcon(nil)
 			}
 		}
-		o.Move(fyne.NewPos(float32(i)*(w+pad), 0))
-		o.Resize(fyne.NewSize(w, size.Height))
+		o.Move(fyne.NewPos(float32(i%k)*(w+pad), float32(i/k)*(h+pad)))
+		o.Resize(fyne.NewSize(w, h))
 	}
 }
 
 func (l *buttonRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
-	n := float32(len(objs))
+	n := len(objs)
 	if n == 0 {
 		return fyne.Size{}
 	}
@@ -118,5 +140,11 @@ func (l *buttonRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	for _, o := range objs {
 		h = max(h, o.MinSize().Height)
 	}
-	return fyne.NewSize(n*without+(n-1)*theme.Padding(), h)
+	pad := theme.Padding()
+	lines := 1
+	if l.width > 0 {
+		k := l.perLine(objs, l.width)
+		lines = (n + k - 1) / k
+	}
+	return fyne.NewSize(without, float32(lines)*h+float32(lines-1)*pad)
 }

@@ -381,15 +381,18 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.tables.newLabel(),
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timerView), s.turnLabel),
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
-		// The notice row keeps the height of a button (the Pass button
-		// shows in it) while empty, so the buttons below never move.
+		// The row of Pass and Offer a draw keeps the height of a button
+		// while they are hidden, so the buttons below never move.
 		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
-			container.NewBorder(nil, nil, nil, container.NewHBox(s.passBtn, s.drawBtn), s.noticeLabel)),
+			container.NewBorder(nil, nil, nil, container.NewHBox(s.passBtn, s.drawBtn))),
 		playRow,
 		rows.row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,
 	)
-	panel := container.NewBorder(head, nil, nil, nil, s.movesList)
+	// The notice (a hint in words, a pass by time …) shows under every
+	// button, above the moves: its lines come and go and move neither the
+	// buttons nor the board (the move list gives way).
+	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, atLeast(movesRoom, s.movesList)))
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
 		s.dismissDraw()
@@ -399,7 +402,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.dismissGameOver()
 		s.showGameOver()
 	}
-	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), container.NewPadded(panel))
+	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), panel)
 }
 
 // refresh sets every text and button state from the game.

@@ -236,8 +236,7 @@ func (r *replayScreen) content() fyne.CanvasObject {
 		r.playFrom,
 	)
 	r.refresh()
-	panel := container.NewBorder(head, nil, nil, nil, r.list)
-	return container.New(boardLayout{}, r.board, container.NewPadded(panel))
+	return container.New(boardLayout{}, r.board, scrollPanel(head, atLeast(movesRoom, r.list)))
 }
 
 // rowText is row i of the move list: the start, then each move numbered

@@ -2,7 +2,11 @@ package app
 
 import (
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
+
+	"huntchess/core"
+	"huntchess/widgets"
 )
 
 // boardLayout places a board and a panel: on a portrait container (phone)
@@ -10,18 +14,53 @@ import (
 // desktop) the board is on the left and the panel on the right. It picks by
 // the container's aspect ratio, so it follows window resizes and rotation.
 // Objects: [0] board, [1] panel.
+//
+// The board's size follows the room, never the text: at large text the
+// panel scrolls (scrollPanel) and the board stays as large as at normal
+// text, its points never closer than widgets.MinTouchTarget where the
+// window has room for that (boardFloor).
 type boardLayout struct{}
 
 // minPanel is the least room the panel gets beside or below the board.
 const (
 	minPanelWidth  = 360 // three buttons with icon and label side by side
 	minPanelHeight = 260
-	// movesRoom is the room kept below the panel's least height, in portrait,
-	// for a few lines of the move list.
+	// movesRoom is the least height of a panel's list (the game's moves,
+	// the review's), under the rest of the panel: the panel scrolls to it
+	// where the room is short.
 	movesRoom = 80
 )
 
+// boardFloor is the least side of the board where the window has room for
+// it: the largest of the games' boards then has its points
+// widgets.MinTouchTarget apart (a piece's touch target).
+var boardFloor = func() float32 {
+	span := 0
+	for _, g := range core.Games() {
+		b := g.Board
+		span = max(span, b.MaxX-b.MinX, b.MaxY-b.MinY)
+	}
+	return widgets.MinTouchTarget * (float32(span) + 2*widgets.MarginUnits)
+}()
+
 func (boardLayout) portrait(size fyne.Size) bool { return size.Width < size.Height*1.1 }
+
+// boardSide is the board's side in a container of size.
+func (l boardLayout) boardSide(size fyne.Size) float32 {
+	pad := theme.Padding()
+	var side float32
+	if l.portrait(size) {
+		// The full width, less what leaves the panel its least height; but
+		// at least the floor, where the width and height allow it.
+		side = min(size.Width, size.Height, max(size.Height-minPanelHeight-pad, boardFloor))
+	} else {
+		// The height, less what leaves the panel its least width; but at
+		// least the floor, or half the width where that is less (a small
+		// window: the panel scrolls).
+		side = min(size.Height, max(size.Width-minPanelWidth-pad, min(boardFloor, size.Width/2)))
+	}
+	return max(side, 0)
+}
 
 func (l boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	if len(objs) < 2 {
@@ -29,20 +68,14 @@ func (l boardLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	}
 	board, panel := objs[0], objs[1]
 	pad := theme.Padding()
+	side := l.boardSide(size)
 	if l.portrait(size) {
-		// The panel gets its least height and room for a few moves of the
-		// list (large text makes its head taller), at least minPanelHeight.
-		need := max(float32(minPanelHeight), panel.MinSize().Height+movesRoom)
-		side := min(size.Width, size.Height-need-pad)
-		side = max(side, 0)
 		board.Move(fyne.NewPos((size.Width-side)/2, 0))
 		board.Resize(fyne.NewSize(side, side))
 		panel.Move(fyne.NewPos(0, side+pad))
 		panel.Resize(fyne.NewSize(size.Width, max(size.Height-side-pad, 0)))
 		return
 	}
-	side := min(size.Height, size.Width-minPanelWidth-pad)
-	side = max(side, 0)
 	board.Move(fyne.NewPos(0, (size.Height-side)/2))
 	board.Resize(fyne.NewSize(side, side))
 	panel.Move(fyne.NewPos(side+pad, 0))
@@ -54,9 +87,49 @@ func (boardLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 		return fyne.NewSize(0, 0)
 	}
 	p := objs[1].MinSize()
-	// Portrait minimum: a small board above the panel.
+	// Portrait minimum: a small board above the panel (which scrolls).
 	w := max(p.Width, 200)
 	return fyne.NewSize(w, 200+theme.Padding()+p.Height)
+}
+
+// scrollPanel is the panel of a screen with a board (boardLayout): head on
+// top and, if not nil, rest under it in the room left (a list: at least
+// movesRoom of it), in a vertical scroll. Where the room is short (large
+// text, a small window) the panel scrolls and the board keeps its size;
+// what changes in rest (a notice above the list) moves nothing above it.
+func scrollPanel(head, rest fyne.CanvasObject) fyne.CanvasObject {
+	var c *fyne.Container
+	if rest == nil {
+		c = container.NewBorder(head, nil, nil, nil)
+	} else {
+		c = container.NewBorder(head, nil, nil, nil, rest)
+	}
+	return container.NewPadded(container.NewVScroll(c))
+}
+
+// atLeast is o, at least h tall (a list that keeps room for a few lines).
+func atLeast(h float32, o fyne.CanvasObject) fyne.CanvasObject {
+	return container.New(minHeightLayout{h}, o)
+}
+
+// minHeightLayout stacks its objects over its whole size and is at least h
+// tall.
+type minHeightLayout struct{ h float32 }
+
+func (l minHeightLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l minHeightLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	s.Height = max(s.Height, l.h)
+	return s
 }
 
 // columnsLayout lays its objects out in as many equal columns as fit
@@ -129,7 +202,8 @@ func (l *columnsLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 
 // reserveLayout stacks its objects over its whole size, and is at least
 // height() tall even when they are hidden or short: a row that keeps its room
-// (the game notice), so what is below it does not move when it shows.
+// (the game's Pass and Offer a draw), so what is below it does not move when
+// they show.
 type reserveLayout struct{ height func() float32 }
 
 func (l reserveLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {

@@ -294,10 +294,13 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
 		s.complete,
 		s.note,
-		container.NewGridWithColumns(2, s.restartBtn, container.NewStack(s.retryBtn, s.nextBtn, s.showBtn)),
 	)
 	s.refresh()
-	panel := container.NewVScroll(container.NewPadded(head))
+	// The buttons keep the panel's foot: the texts above them change with
+	// every step and move (a new goal, the note on a move) and move neither
+	// them nor the board; they scroll where they do not fit.
+	buttons := container.NewGridWithColumns(2, s.restartBtn, container.NewStack(s.retryBtn, s.nextBtn, s.showBtn))
+	panel := container.NewBorder(nil, container.NewPadded(buttons), nil, nil, container.NewVScroll(container.NewPadded(head)))
 	return container.New(boardLayout{}, s.board, panel)
 }
 

@@ -97,16 +97,19 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 	s.retryBtn = widget.NewButtonWithIcon(translations.T("puzzle.retry"), theme.ViewRefreshIcon(), func() { s.flow.Restart() })
 	s.nextBt = widget.NewButtonWithIcon(translations.T("puzzle.next"), theme.NavigateNextIcon(), s.next)
 	rows := newIconGroup()
+	// The buttons above what changes as the puzzle goes (the notice after
+	// each move, the moves played): these move neither the buttons nor the
+	// board.
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, s.backBtn, nil, s.titleLabel),
 		s.levelLabel,
 		s.task,
-		s.noticeLabel,
 		rows.row(s.showBtn, s.retryBtn, s.nextBt),
+		s.noticeLabel,
 		s.movesLabel,
 	)
 	s.refresh()
-	return container.New(boardLayout{}, s.board, container.NewPadded(container.NewBorder(head, nil, nil, nil)))
+	return container.New(boardLayout{}, s.board, scrollPanel(head, nil))
 }
 
 // refresh sets every text and button state from the flow.

@@ -45,6 +45,7 @@ type reviewScreen struct {
 
 	board      *widgets.Board
 	list       *widget.List
+	rows       *wrappedRows // the list's rows as tall as their wrapped lines
 	strip      *fyne.Container
 	summaryTxt *widgets.Paragraph
 	progress   *widget.ProgressBar
@@ -125,6 +126,7 @@ func (r *reviewScreen) refreshVerdicts() {
 	r.summaryTxt.SetText(r.summaryText())
 	r.fillStrip()
 	r.list.Refresh()
+	r.rows.measure()
 	r.show(r.cur)
 }
 
@@ -279,18 +281,16 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 		func() int { return len(r.moves) },
 		func() fyne.CanvasObject {
 			mark := canvas.NewRectangle(color.Transparent)
-			mark.SetMinSize(fyne.NewSize(8, 8))
-			// One line a move, cut short on a narrow screen: the line
-			// under the buttons shows the chosen move's in full.
-			l := widget.NewLabel("")
-			l.Truncation = fyne.TextTruncateEllipsis
-			return container.NewBorder(nil, nil, container.NewCenter(mark), nil, l)
+			mark.SetMinSize(fyne.NewSize(reviewMark, reviewMark))
+			// A move a row, its verdict wrapped onto as many lines as it
+			// takes (wrappedRows), never cut short.
+			return container.NewBorder(nil, nil, container.NewCenter(mark), nil, widgets.NewParagraph(""))
 		},
 		func(i widget.ListItemID, o fyne.CanvasObject) {
 			c := o.(*fyne.Container)
 			for _, obj := range c.Objects {
 				switch w := obj.(type) {
-				case *widget.Label:
+				case *widgets.Paragraph:
 					w.SetText(r.moveLine(i))
 				case *fyne.Container:
 					rect := w.Objects[0].(*canvas.Rectangle)
@@ -300,6 +300,8 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 			}
 		})
 	r.list.OnSelected = func(i widget.ListItemID) { r.show(i + 1) }
+	r.rows = &wrappedRows{list: r.list, count: func() int { return len(r.moves) }, text: r.moveLine,
+		inset: reviewMark + theme.Padding(), meas: widgets.NewParagraph("")}
 
 	r.summaryTxt = widgets.NewParagraph(r.summaryText())
 	r.progress = widget.NewProgressBar()
@@ -307,18 +309,20 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	if !r.searching {
 		r.progress.Hide()
 	}
+	// What changes (the chosen move's verdict; the summary, which the
+	// search's progress bar leaves) is under the buttons: it moves neither
+	// them nor the board.
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, back, nil, title),
-		r.summaryTxt,
-		r.progress,
 		r.strip,
 		container.NewGridWithColumns(2, r.prev, r.next),
 		r.posLabel,
 		r.verdictTxt,
+		r.summaryTxt,
+		r.progress,
 	)
-	panel := container.NewBorder(head, nil, nil, nil, r.list)
 	r.show(r.cur)
-	return container.New(boardLayout{}, r.board, container.NewPadded(panel))
+	return container.New(boardLayout{}, r.board, scrollPanel(head, atLeast(movesRoom, container.New(r.rows, r.list))))
 }
 
 // fillStrip draws the value strip: one bar per position, coloured by its
@@ -448,4 +452,51 @@ func (r *reviewScreen) show(n int) {
 	} else {
 		r.next.Enable()
 	}
+}
+
+// reviewMark is the side of a review row's verdict mark.
+const reviewMark = 8
+
+// wrappedRows lays out a list (its only object) whose rows are a text
+// beside a mark inset wide, and gives each row the height of its text
+// wrapped at the list's width, measured on meas: the width's every change
+// and measure (new texts) measure them again.
+type wrappedRows struct {
+	list  *widget.List
+	count func() int
+	text  func(i int) string
+	inset float32
+	meas  *widgets.Paragraph
+	width float32 // of the last measure
+}
+
+// measure sets every row's height for the list's width.
+func (l *wrappedRows) measure() {
+	if l.width <= 0 {
+		return
+	}
+	l.meas.Resize(fyne.NewSize(l.width-l.inset, l.meas.Size().Height))
+	for i := range l.count() {
+		l.meas.SetText(l.text(i))
+		l.list.SetItemHeight(i, l.meas.MinSize().Height)
+	}
+}
+
+func (l *wrappedRows) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	if size.Width != l.width {
+		l.width = size.Width
+		l.measure()
+	}
+	for _, o := range objs {
+		o.Move(fyne.NewPos(0, 0))
+		o.Resize(size)
+	}
+}
+
+func (l *wrappedRows) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	var s fyne.Size
+	for _, o := range objs {
+		s = s.Max(o.MinSize())
+	}
+	return s
 }

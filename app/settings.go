@@ -23,6 +23,7 @@ type settingsScreen struct {
 	sound, confirm                         *widget.Check
 	preview                                *widgets.Board // the board and pieces as chosen, live
 	pack                                   *packView      // the table pack (nil: none, as in the browser)
+	scroll                                 *container.Scroll
 }
 
 func newSettingsScreen(a *App) *settingsScreen { return &settingsScreen{a: a} }
@@ -118,10 +119,13 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	s.confirm.OnChanged = func(b bool) { update(func(n *session.Settings) { n.ConfirmMoves = b }) }
 	s.preview = previewBoard(a)
 
-	form := widget.NewForm(
-		widget.NewFormItem(translations.T("settings.language"), s.lang),
-		widget.NewFormItem(translations.T("settings.difficulty"), s.level),
-	)
+	form := widget.NewForm()
+	if cur.TextScale > 1 { // large text: labels above their fields, so it fits a phone
+		// (set before the first item: Append builds the form's layout)
+		form.Orientation = widget.Vertical
+	}
+	form.AppendItem(widget.NewFormItem(translations.T("settings.language"), s.lang))
+	form.AppendItem(widget.NewFormItem(translations.T("settings.difficulty"), s.level))
 	s.close() // a view of an earlier build of the page (another language)
 	if a.pack != nil {
 		s.pack = newPackView(a, a.pack)
@@ -142,9 +146,6 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	} {
 		form.AppendItem(it)
 	}
-	if cur.TextScale > 1 { // large text: labels above their fields, so it fits a phone
-		form.Orientation = widget.Vertical
-	}
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), a.back)
 	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
@@ -155,6 +156,10 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	scroll := container.NewVScroll(nil)
 	lay := &besideLayout{side: 260, wideAt: 760, onChange: scroll.Refresh}
 	scroll.Content = container.NewPadded(sized(container.New(lay, form, side), 880))
+	if s.scroll != nil { // built again (a new language or text size): stay where the page was
+		scroll.Offset = s.scroll.Offset
+	}
+	s.scroll = scroll
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scroll)
 }
 

@@ -26,13 +26,18 @@ func (s *gameScreen) browseForms() []string {
 // wrappedTitle is a bold title that wraps between words where it does not
 // fit on one line (a phone, large text), in size (""; the text's size). When
 // its wrapping changes its height, the window's content is laid out again,
-// so the row holding it grows with it.
+// so the row holding it grows with it: after the layout that found it (a.do),
+// not within it, where the layout of the rows around the title would go on
+// with their old heights and lay the rows under it over it (a 480×360
+// window: the title on three lines under the player's line).
 func (a *App) wrappedTitle(text string, size fyne.ThemeSizeName) fyne.CanvasObject {
 	p := widgets.NewParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	p.SizeName = size
 	return container.New(&heightWatch{inner: layout.NewStackLayout(), onChange: func() {
-		if c := a.win.Content(); c != nil {
-			c.Refresh()
-		}
+		a.do(func() {
+			if c := a.win.Content(); c != nil {
+				c.Refresh()
+			}
+		})
 	}}, p)
 }

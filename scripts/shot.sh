@@ -9,7 +9,8 @@
 #   -s SAVE.json  start with this saved game (copied into the app's storage)
 #   -k KEYS       then type these keys (xdotool key names, e.g. "Tab Tab")
 #   -m N          then turn the mouse wheel N clicks down over the window's middle
-#   -c X,Y        then click at X,Y in the window (pixels)
+#   -c X,Y        then click at X,Y in the window (pixels); "X,Y X,Y …": one
+#                 click after the other
 #   -p            the simulated phone (-tags mobile, build/huntchess-mobile): WxH
 #                 is in dp, the window renders at scale 2 (390x844 -> 780x1688)
 #   -S SCALE      the simulated phone at this scale instead (430x932 at 3 ->
@@ -98,10 +99,10 @@ if [ -n "$keys" ]; then
   xdotool key --window "$win" $keys
   sleep 1
 fi
-if [ -n "$click" ]; then
-  xdotool mousemove --window "$win" "${click%,*}" "${click#*,}" click 1
+for xy in $click; do
+  xdotool mousemove --window "$win" "${xy%,*}" "${xy#*,}" click 1
   sleep 2
-fi
+done
 if [ "$wheel" -gt 0 ]; then
   xdotool mousemove --window "$win" "$((${size%x*} / 2))" "$((${size#*x} / 2))" click --repeat "$wheel" --delay 30 5
   sleep 1
