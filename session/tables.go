@@ -351,8 +351,10 @@ func (m *tableManager) Bound(id core.GameID) *tablebase.Table {
 	if !e.looked {
 		e.looked = true
 		if m.dir == "" && m.remoteBound != nil {
-			m.wg.Add(1)
-			go m.openRemoteBound(id)
+			if slices.Contains(SiteBounds, id) { // the site has no other game's
+				m.wg.Add(1)
+				go m.openRemoteBound(id)
+			}
 		} else {
 			e.b = m.findBound(id)
 		}
