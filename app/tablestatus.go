@@ -5,6 +5,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/session"
 )
@@ -17,9 +18,11 @@ type tableView struct {
 	words func() string
 }
 
-// found is told the hint's search result for position p (on the UI goroutine).
-func (v *tableView) found(p core.Position, res ai.Result) {
-	v.words = hintWords(p, res)
+// found is told the hint's search result for the position of game g (on
+// the UI goroutine); s is the game's proven strategy from the start (nil:
+// the one shipped, if any).
+func (v *tableView) found(g *core.Game, res ai.Result, s *tablebase.Strategy) {
+	v.words = gameHintWords(g, res, s)
 }
 
 // moved forgets the hint's words.

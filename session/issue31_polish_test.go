@@ -9,7 +9,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/translations"
 )
 
 // Issue 31, item 7: in the browser the bound table of every game was asked
@@ -73,4 +75,28 @@ func TestSiteAsksForTheManifestOnce(t *testing.T) {
 	m, err := none.Manifest(context.Background())
 	require.NoError(t, err)
 	require.Nil(t, m)
+}
+
+// The table line says whose win from the start is proven (it said "Proven
+// win from the start" to the wolf's player, without saying it was the
+// dogs'), in both languages: the strategy's winner.
+func TestTableLineSaysWhoseWin(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	m := NewTables("", nil, true, func(f func()) { f() })
+	s := m.Strategy(core.SurroundTheLion)
+	require.NotNil(t, s)
+	require.Equal(t, core.Prey, s.WinnerSide())
+	translations.SetLanguage(translations.English)
+	require.Equal(t, "Proven from the start: a win for the dogs (Master, hints)", m.StatusText(core.SurroundTheLion))
+	translations.SetLanguage(translations.Chinese)
+	require.Equal(t, "已证明开局起犬方必胜（大师级与提示）", m.StatusText(core.SurroundTheLion))
+	for _, id := range []string{"tables.strategy", "tables.strategy_bound", "tables.ready_bound"} {
+		for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
+			translations.SetLanguage(lang)
+			dogs := translations.TData(id, provenSide(core.BeatTheWolf, nil))
+			require.Contains(t, dogs, SideName(core.BeatTheWolf.Info(), core.Prey), "%s in %s", id, lang)
+			var lion *tablebase.Strategy
+			require.Contains(t, translations.TData(id, provenSide(core.SurroundTheLion, lion)), SideName(core.SurroundTheLion.Info(), core.Prey))
+		}
+	}
 }

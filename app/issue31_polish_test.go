@@ -1,0 +1,199 @@
+//go:build ci
+
+package app
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+
+	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/require"
+
+	"huntchess/ai"
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/puzzles"
+	"huntchess/session"
+	"huntchess/translations"
+)
+
+// Issue 31, item 7 (polish).
+
+// offLineGame plays game id from the start along its proven strategy s,
+// the loser answering with its first legal move, until the winner's
+// (off+1)-th turn, where it plays a move the strategy does not cover; then
+// extra plies more that stay off it (a move may lead back onto the line: a
+// tempo lost, the loser's reply a transposition). It returns the game and
+// the index of the move that left the line.
+func offLineGame(t *testing.T, id core.GameID, s *tablebase.Strategy, off, extra int) (*core.Game, int) {
+	t.Helper()
+	g := core.NewGameFrom(id.Info().Start())
+	turns, left := 0, -1
+	for left < 0 || g.Len() < left+1+extra {
+		require.False(t, g.Outcome().Over(), "the game ended first: %s", g.Record())
+		p := g.Position()
+		m := g.LegalMoves()[0]
+		if left >= 0 {
+			for _, c := range g.LegalMoves() {
+				next := p.After(c)
+				if _, _, on := s.Probe(next); !on && !next.Outcome().Over() {
+					m = c
+					break
+				}
+			}
+		}
+		if left < 0 && p.ToMove == s.WinnerSide() {
+			sm, _, ok := s.Move(p)
+			require.True(t, ok, "on the line at %s", g.Record())
+			m = sm
+			if turns == off {
+				off := func(q core.Position) bool { _, _, on := s.Probe(q); return !on && !q.Outcome().Over() }
+				for _, c := range g.LegalMoves() {
+					next := p.After(c)
+					if !off(next) {
+						continue
+					}
+					for _, r := range next.GenMoves(nil) {
+						if off(next.After(r)) { // the loser can stay off it
+							m, left = c, g.Len()
+							break
+						}
+					}
+					if left >= 0 {
+						break
+					}
+				}
+				require.GreaterOrEqual(t, left, 0, "no move leaves the line at %s", g.Record())
+			}
+			turns++
+		}
+		require.NoError(t, g.PlayMove(m))
+	}
+	return g, left
+}
+
+// "Proven win from the start" was followed, once the computer's dogs left
+// their proven line, by a bare "Not proven". Off the line the hint now
+// says whose proven win the game left and at which move, in both
+// languages; on the line it gives the strategy's value as before.
+func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	for _, id := range []core.GameID{core.SurroundTheLion, core.BeatTheWolf} {
+		s, err := session.Strategy(id)
+		require.NoError(t, err)
+		require.NotNil(t, s, "%s: the shipped strategy", id)
+		info := id.Info()
+		for _, extra := range []int{1, 6} {
+			g, left := offLineGame(t, id, s, 2, extra)
+			moves := g.Moves()
+			l := provenLineLeft(g, s)
+			require.NotNil(t, l, "%s: %s", id, g.Record())
+			require.Equal(t, left, l.ply)
+			require.Equal(t, moves[left], l.move)
+			require.Equal(t, s.WinnerSide(), l.winner)
+
+			hint := g.LegalMoves()[0]
+			w := gameHintWords(g, ai.Result{Move: hint, Score: 12}, s)
+			n := left/2 + 1
+			translations.SetLanguage(translations.English)
+			want := "Not proven: the proven win of the " + sideName(info, s.WinnerSide()) + " from the start was left at " +
+				strconv.Itoa(n) + ". " + displayMove(moves[left]) + ", and no table covers this position."
+			require.True(t, strings.HasSuffix(w(), want), "%s: %q", id, w())
+			require.NotContains(t, w(), translations.T("hint.unsolved"))
+			translations.SetLanguage(translations.Chinese)
+			wantZh := "未经证明：" + strconv.Itoa(n) + ". " + displayMove(moves[left]) + " 这步离开了开局起" +
+				sideName(info, s.WinnerSide()) + "已证明的必胜路线，没有残局库覆盖这个局面。"
+			require.True(t, strings.HasSuffix(w(), wantZh), "%s: %q", id, w())
+		}
+		// On the line nothing was left: the strategy's own value is shown.
+		on := core.NewGameFrom(info.Start())
+		require.Nil(t, provenLineLeft(on, s))
+		if id == core.SurroundTheLion {
+			// Back on the line (the dogs lost a tempo, the lion went back):
+			// nothing is left, the strategy covers the position again.
+			back, err := core.LoadRecord(info.Key, "c3-c2 b1-b2 c2-b1 d1-c2 b1-a1 e1-d1 a1-b1")
+			require.NoError(t, err)
+			_, _, ok := s.Probe(back.Position())
+			require.True(t, ok)
+			require.Nil(t, provenLineLeft(back, s))
+		}
+		translations.SetLanguage(translations.English)
+		// Without a strategy (a game whose start is not proven) nothing is said.
+		require.Equal(t, "", gameHintWords(core.NewGameFrom(core.WolfCarriesPig.Info().Start()), ai.Result{Score: 12}, nil)())
+	}
+}
+
+// The puzzle's move list and its wrong-move message wrote a capture
+// "b3-d3" where the game's move list writes "b3×d3": they write moves as
+// the game does.
+func TestPuzzleWritesCapturesAsTheGame(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	var captureAnswer, captureWrong bool
+	for _, info := range core.Games() {
+		for idx, pz := range puzzles.For(info.ID) {
+			var wrong core.Move
+			for _, m := range pz.Position.GenMoves(nil) {
+				if m != pz.Answer && m.Capt != 0 && m.Kind != core.MovePlace {
+					wrong = m
+				}
+			}
+			answerCaptures := pz.Answer.Capt != 0
+			if (captureWrong || wrong.Capt == 0) && (captureAnswer || !answerCaptures) {
+				continue
+			}
+			s := h.openPuzzle(int(info.ID), idx)
+			if wrong.Capt != 0 && !captureWrong {
+				captureWrong = true
+				tapMove(t, s.board, wrong)
+				h.drain()
+				require.True(t, puzzleWrong(s.flow))
+				require.Contains(t, s.noticeLabel.Text, displayMove(wrong)+" ")
+				require.Contains(t, displayMove(wrong), "×")
+				test.Tap(s.retryBtn)
+			}
+			if answerCaptures && !captureAnswer {
+				captureAnswer = true
+				tapMove(t, s.board, pz.Answer)
+				h.drain()
+				require.True(t, strings.HasPrefix(s.movesLabel.Text, "1. "+displayMove(pz.Answer)), "%q", s.movesLabel.Text)
+				require.Contains(t, s.movesLabel.Text, "×")
+			}
+			h.a.back()
+			h.a.back()
+		}
+	}
+	require.True(t, captureWrong && captureAnswer, "a puzzle with a capture to try (%v) and one answered by one (%v)", captureWrong, captureAnswer)
+	first := firstCaptureGame(t, core.BeatTheWolf.String())
+	text := puzzleMovesText(first.Moves())
+	require.Contains(t, text, displayMove(first.LastMove()))
+	require.NotContains(t, text, first.LastMove().String())
+}
+
+// The puzzle list named the sides two ways in Chinese ("狼：1 步取胜"
+// beside "犬方：…"): every side is named "…方" now, whichever the game and
+// side, there and wherever a side is named (sideName).
+func TestPuzzleListNamesSidesOneWay(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	translations.SetLanguage(translations.Chinese)
+	sides := map[core.Side]bool{}
+	for _, info := range core.Games() {
+		for _, side := range []core.Side{core.Predator, core.Prey} {
+			name := sideName(info, side)
+			require.True(t, strings.HasSuffix(name, "方"), "%s %v: %q", info.Key, side, name)
+		}
+		for _, pz := range puzzles.For(info.ID) {
+			row := puzzleRowText(info, pz)
+			head, _, ok := strings.Cut(row, "：")
+			require.True(t, ok, row)
+			require.True(t, strings.HasSuffix(head, "方"), "%s: %q", info.Key, row)
+			sides[pz.Side()] = true
+		}
+	}
+	require.Len(t, sides, 2, "puzzles for both sides")
+	translations.SetLanguage(translations.English)
+	require.Equal(t, "wolf", sideName(core.BeatTheWolf.Info(), core.Predator))
+	require.Equal(t, "dogs", sideName(core.BeatTheWolf.Info(), core.Prey))
+	require.Equal(t, "wolves", sideName(core.WolfCarriesPig.Info(), core.Predator))
+}
