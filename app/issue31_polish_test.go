@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai"
@@ -255,5 +256,51 @@ func TestThemeContrast(t *testing.T) {
 	for variant, v := range map[string]fyne.ThemeVariant{session.ThemeLight: theme.VariantLight, session.ThemeDark: theme.VariantDark} {
 		forced := newAppTheme(variant)
 		require.Equal(t, th.Color(theme.ColorNameInputBorder, v), forced.Color(theme.ColorNameInputBorder, 1-v))
+	}
+}
+
+// On a phone-wide home screen with Continue shown the title was cut to
+// "Hunt ⋯": it is whole now, on a row of its own above the buttons where
+// both do not fit, beside them where they do; in both languages, nothing
+// overlapping and nothing past the window's edge.
+func TestHomeTitleWholeWithContinue(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
+		for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 1024, Height: 720}} {
+			fa := test.NewTempApp(t)
+			g, _ := core.NewGame("beat-the-wolf")
+			require.NoError(t, g.PlayMove(g.LegalMoves()[0]))
+			require.NoError(t, savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0))
+			h := newHarness(t, fa)
+			h.a.closeStartDialog()
+			if lang == translations.Chinese {
+				test.Tap(h.home().langBtn)
+			}
+			h.a.Window().Resize(size)
+			hs := h.home()
+			require.NotNil(t, hs.continueBtn)
+			d := fa.Driver()
+			pos := func(o fyne.CanvasObject) fyne.Position { return d.AbsolutePositionForObject(o) }
+			th := fa.Settings().Theme()
+			text := fyne.MeasureText(hs.title.Text, th.Size(theme.SizeNameHeadingText), hs.title.TextStyle)
+			require.GreaterOrEqual(t, hs.title.Size().Width, text.Width+2*th.Size(theme.SizeNameInnerPadding),
+				"%s at %v: the title %q is cut", lang, size, hs.title.Text)
+			tp, ts := pos(hs.title), hs.title.Size()
+			win := h.a.Window().Canvas().Size()
+			for _, b := range []*widget.Button{hs.continueBtn, hs.langBtn, hs.settingsBtn} {
+				bp, bs := pos(b), b.Size()
+				require.LessOrEqual(t, bp.X+bs.Width, win.Width+0.5, "%s at %v: %q past the edge", lang, size, b.Text)
+				apart := bp.Y >= tp.Y+ts.Height || bp.X >= tp.X+text.Width+2*th.Size(theme.SizeNameInnerPadding)
+				require.True(t, apart, "%s at %v: %q over the title", lang, size, b.Text)
+			}
+			// The title takes a row of its own only where the row is too
+			// narrow for both (English on the phone; not the desktop).
+			stacked := pos(hs.continueBtn).Y >= tp.Y+ts.Height
+			if size.Width > 600 || lang == translations.English {
+				require.Equal(t, size.Width < 600, stacked, "%s at %v: the title on a row of its own", lang, size)
+			}
+			// The cards start below the bar.
+			require.GreaterOrEqual(t, pos(hs.scroll).Y, pos(hs.continueBtn).Y+hs.continueBtn.Size().Height)
+		}
 	}
 }
