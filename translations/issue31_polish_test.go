@@ -43,9 +43,13 @@ func TestOneWordForTheComputer(t *testing.T) {
 	}
 }
 
-// The settings are one screen with one name: the title, the home screen's
-// button, the game's button and the texts that send the player there (the
-// seed texts' "Game Settings", 对局设置, kept word for word).
+// The settings are one screen with one name: the title ("Game Settings"
+// beside the buttons' "Settings" before), the home screen's button, the
+// game's button and the texts that send the player there. In Chinese all
+// say 对局设置, as the seed texts do; in English all say "Settings" ("Game
+// Settings" does not fit the game panel's button on a phone or a 1024-wide
+// desktop), which the English seed's "in Game Settings", kept word for
+// word, still names.
 func TestSettingsHaveOneName(t *testing.T) {
 	l := NewLocalizer(English)
 	for _, lang := range []Lang{English, Chinese} {
