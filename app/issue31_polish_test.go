@@ -225,9 +225,10 @@ func contrastRatio(a, b color.Color) float64 {
 
 // In the light theme unchecked check boxes and radio buttons were almost
 // invisible (their outline, the input border, 1.3:1 on white) and the green
-// "Solved!" text faint (1.5:1). Computed from the theme's colours, in both
+// "Solved!" text faint (1.5:1), the orange of a hint or a wrong move
+// fainter still (2.2:1). Computed from the theme's colours, in both
 // variants: the outline has 3:1 against every background it is drawn on
-// (WCAG non-text contrast), the success text and the body text 4.5:1.
+// (WCAG non-text contrast), coloured text and body text 4.5:1.
 func TestThemeContrast(t *testing.T) {
 	th := newAppTheme(session.ThemeSystem)
 	backgrounds := []fyne.ThemeColorName{theme.ColorNameBackground, theme.ColorNameOverlayBackground,
@@ -241,15 +242,18 @@ func TestThemeContrast(t *testing.T) {
 			if bg == theme.ColorNameInputBackground {
 				continue // no text is drawn there but what one types
 			}
-			for _, fg := range []fyne.ThemeColorName{theme.ColorNameSuccess, theme.ColorNameForeground} {
+			for _, fg := range []fyne.ThemeColorName{theme.ColorNameSuccess, theme.ColorNameWarning, theme.ColorNameError, theme.ColorNameForeground} {
 				if r := contrastRatio(th.Color(fg, v), under); r < 4.5 {
 					t.Errorf("variant %d: %s text on %s is %.2f:1, want 4.5:1", v, fg, bg, r)
 				}
 			}
 		}
-		// A success button's text on its colour.
-		if r := contrastRatio(th.Color(theme.ColorNameForegroundOnSuccess, v), th.Color(theme.ColorNameSuccess, v)); r < 4.5 {
-			t.Errorf("variant %d: the text of a success button is %.2f:1, want 4.5:1", v, r)
+		// A success, warning or danger button's text on its colour.
+		for on, bg := range map[fyne.ThemeColorName]fyne.ThemeColorName{theme.ColorNameForegroundOnSuccess: theme.ColorNameSuccess,
+			theme.ColorNameForegroundOnWarning: theme.ColorNameWarning, theme.ColorNameForegroundOnError: theme.ColorNameError} {
+			if r := contrastRatio(th.Color(on, v), th.Color(bg, v)); r < 4.5 {
+				t.Errorf("variant %d: the text of a %s button is %.2f:1, want 4.5:1", v, bg, r)
+			}
 		}
 	}
 	// The forced variants are the same colours.
