@@ -19,7 +19,10 @@ import (
 // at most so many moves), or a forced result the search sees; in a game
 // whose start is proven, off the proven line, that nothing proves it
 // (gameHintWords: and where the game left that line).
-func hintWords(p core.Position, res ai.Result) func() string { return hintText(p, res, nil) }
+func hintWords(p core.Position, res ai.Result) func() string {
+	s, _ := session.Strategy(p.Game)
+	return hintText(p, res, s, nil)
+}
 
 // gameHintWords is hintWords for the position of game g, s its proven
 // strategy from the start (nil: the one shipped, where there is one): off
@@ -34,7 +37,7 @@ func gameHintWords(g *core.Game, res ai.Result, s *tablebase.Strategy) func() st
 	if !res.Exact {
 		left = provenLineLeft(g, s)
 	}
-	return hintText(p, res, left)
+	return hintText(p, res, s, left)
 }
 
 // lineLeft is where a game left the line of the proven strategy from the
@@ -72,9 +75,9 @@ func provenLineLeft(g *core.Game, s *tablebase.Strategy) *lineLeft {
 	return nil
 }
 
-// hintText is hintWords with where the game left the proven line (nil: not
-// known).
-func hintText(p core.Position, res ai.Result, left *lineLeft) func() string {
+// hintText is hintWords with the game's proven strategy from the start
+// (nil: none) and where the game left its line (nil: not known).
+func hintText(p core.Position, res ai.Result, proven *tablebase.Strategy, left *lineLeft) func() string {
 	return func() string {
 		info := p.Info()
 		side := p.ToMove
@@ -100,10 +103,8 @@ func hintText(p core.Position, res ai.Result, left *lineLeft) func() string {
 		case left != nil:
 			value = translations.TData("hint.left_line", map[string]any{
 				"Side": sideName(info, left.winner), "N": left.ply/2 + 1, "Move": displayMove(left.move)})
-		default:
-			if s, _ := session.Strategy(p.Game); s != nil {
-				value = translations.T("hint.unsolved")
-			}
+		case proven != nil:
+			value = translations.T("hint.unsolved")
 		}
 		if res.Move.Kind == core.MoveNone {
 			return value
