@@ -65,9 +65,9 @@ package translations
 //	review.searching        {{.Percent}}
 //	review.judged           {{.Verdict}} {{.By}}  a verdict and who judged it (review.by_table, review.by_search)
 //
-// A side is named by the side IDs (side.wolf, side.dogs, …: app sideName),
-// the same words as the piece names in English and "…方" in Chinese for one
-// piece or many (狼方, 犬方, 狮方), so pass them wherever a side is meant.
+// A side is named by the side IDs (side.wolf, side.dogs, …:
+// session.SideName), "…方" in Chinese for one piece or many (狼方, 犬方,
+// 狮方): pass them wherever a side is meant.
 var uiIDs = []string{
 	"app.name",
 
@@ -102,9 +102,6 @@ var uiIDs = []string{
 
 	"side.predator", "side.prey",
 	"side.wolf", "side.wolves", "side.dogs", "side.pigs", "side.lion", "side.deer",
-
-	"piece.wolf", "piece.wolves", "piece.dog", "piece.dogs", "piece.pig", "piece.pigs",
-	"piece.lion", "piece.deer",
 
 	"glyph.wolf", "glyph.dog", "glyph.pig", "glyph.lion", "glyph.deer",
 

@@ -168,7 +168,7 @@ func TestLookupsAndTemplates(t *testing.T) {
 	assert.Equal(t, "Play the wolf against the computer",
 		l.TData("mode.vs_ai_as_predator", map[string]any{"Predator": l.T("side.wolf")}))
 	assert.Equal(t, "12 dogs captured",
-		l.TData("reason.captures", map[string]any{"Count": 12, "Prey": l.T("piece.dogs")}))
+		l.TData("reason.captures", map[string]any{"Count": 12, "Prey": l.T("side.dogs")}))
 	assert.Equal(t, "1 dog in hand", l.TPlural("game.in_hand", 1, nil))
 	assert.Equal(t, "12 dogs in hand", l.TPlural("game.in_hand", 12, nil))
 	assert.Equal(t, "Captured: 3 / 7",
