@@ -112,7 +112,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 		Over:     s.gameOver,
 		Hint: func(res ai.Result) {
 			s.board.SetHint(res.Move)
-			s.tables.found(s.Game().Position(), res)
+			s.tables.found(s.Game(), res, a.tables.Strategy(s.info.ID))
 		},
 		DrawOffered: s.drawOffered,
 	}
@@ -200,23 +200,9 @@ func (s *gameScreen) tick() {
 
 // ---- texts ------------------------------------------------------------------
 
-// sideName names a side of a game: "wolf", "wolves", "dogs" (狼, 狼方, 犬方).
-func sideName(info *core.GameInfo, side core.Side) string {
-	kind := info.PiecesOf(side)
-	n := info.PredatorCount
-	if side == core.Prey {
-		n = info.PreyCount
-	}
-	if n > 1 {
-		switch kind {
-		case core.PieceWolf:
-			kind = "wolves"
-		case core.PieceDog, core.PiecePig:
-			kind += "s"
-		}
-	}
-	return translations.T("piece." + kind)
-}
+// sideName names a side of a game: "wolf", "wolves", "dogs" (狼方, 狼方,
+// 犬方): session.SideName.
+func sideName(info *core.GameInfo, side core.Side) string { return session.SideName(info, side) }
 
 // moveText writes a move for the move list.
 func moveText(m core.Move) string {

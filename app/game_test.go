@@ -303,7 +303,7 @@ func TestGameOverShowsReason(t *testing.T) {
 	}
 	h.a.startGame(core.NewGameFrom(pos), session.ModeTwoPlayers)
 	_, reason := h.gameScreen().outcomeTexts()
-	if want := translations.TData("reason.captures", map[string]any{"Count": 7, "Prey": translations.T("piece.pigs")}); reason != want {
+	if want := translations.TData("reason.captures", map[string]any{"Count": 7, "Prey": translations.T("side.pigs")}); reason != want {
 		t.Errorf("reason %q, want %q", reason, want)
 	}
 }

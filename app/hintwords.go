@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"huntchess/ai"
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -16,8 +17,67 @@ import (
 // the endgame table or the proven strategy from the start covers the
 // position (for Beat the Wolf's dogs: their win without losing a piece, in
 // at most so many moves), or a forced result the search sees; in a game
-// whose start is proven, off the proven line, that nothing proves it.
+// whose start is proven, off the proven line, that nothing proves it
+// (gameHintWords: and where the game left that line).
 func hintWords(p core.Position, res ai.Result) func() string {
+	s, _ := session.Strategy(p.Game)
+	return hintText(p, res, s, nil)
+}
+
+// gameHintWords is hintWords for the position of game g, s its proven
+// strategy from the start (nil: the one shipped, where there is one): off
+// the strategy's line it says whose proven win the game left, and at which
+// move (provenLineLeft).
+func gameHintWords(g *core.Game, res ai.Result, s *tablebase.Strategy) func() string {
+	p := g.Position()
+	if s == nil {
+		s, _ = session.Strategy(p.Game)
+	}
+	var left *lineLeft
+	if !res.Exact {
+		left = provenLineLeft(g, s)
+	}
+	return hintText(p, res, s, left)
+}
+
+// lineLeft is where a game left the line of the proven strategy from the
+// start: the strategy's winner, and the move that led from a position of
+// the strategy to one off it (ply: its index in the game's moves).
+type lineLeft struct {
+	winner core.Side
+	ply    int
+	move   core.Move
+}
+
+// provenLineLeft is the last move of game g that led from a position of
+// strategy s to one it does not cover, where the game's position is off
+// it; nil where s is nil, covers the position, or no position of the game
+// is one of it. Only the winner's moves (or a pass by time) can leave it:
+// the strategy answers every legal reply of the loser.
+func provenLineLeft(g *core.Game, s *tablebase.Strategy) *lineLeft {
+	if s == nil {
+		return nil
+	}
+	moves := g.Moves()
+	pos := make([]core.Position, len(moves)+1)
+	pos[0] = g.Start()
+	for i, m := range moves {
+		pos[i+1] = pos[i].After(m)
+	}
+	if _, _, on := s.Probe(pos[len(moves)]); on {
+		return nil
+	}
+	for i := len(moves) - 1; i >= 0; i-- {
+		if _, _, on := s.Probe(pos[i]); on {
+			return &lineLeft{winner: s.WinnerSide(), ply: i, move: moves[i]}
+		}
+	}
+	return nil
+}
+
+// hintText is hintWords with the game's proven strategy from the start
+// (nil: none) and where the game left its line (nil: not known).
+func hintText(p core.Position, res ai.Result, proven *tablebase.Strategy, left *lineLeft) func() string {
 	return func() string {
 		info := p.Info()
 		side := p.ToMove
@@ -40,10 +100,11 @@ func hintWords(p core.Position, res ai.Result) func() string {
 			value = translations.TPlural("hint.search_win", plies, nil)
 		case decided:
 			value = translations.TPlural("hint.search_loss", plies, nil)
-		default:
-			if s, _ := session.Strategy(p.Game); s != nil {
-				value = translations.T("hint.unsolved")
-			}
+		case left != nil:
+			value = translations.TData("hint.left_line", map[string]any{
+				"Side": sideName(info, left.winner), "N": left.ply/2 + 1, "Move": displayMove(left.move)})
+		case proven != nil:
+			value = translations.T("hint.unsolved")
 		}
 		if res.Move.Kind == core.MoveNone {
 			return value

@@ -21,15 +21,15 @@ func TestHintWords(t *testing.T) {
 		res    ai.Result
 		en, zh string
 	}{
-		{core.Prey, ai.Result{Exact: true, Score: 30000 - 23}, "Won: a win for the dogs in 23 moves with best play.", "必胜：双方正确应对下，犬方23步取胜。"},
-		{core.Prey, ai.Result{Exact: true, Score: 30000 - 1}, "Won: a win for the dogs in 1 move with best play.", "必胜：双方正确应对下，犬方1步取胜。"},
-		{core.Predator, ai.Result{Exact: true, Score: -(30000 - 9)}, "Lost: a win for the dogs in 9 moves with best play; this move resists longest.", "必败：双方正确应对下，犬方9步取胜；这一步坚持最久。"},
+		{core.Prey, ai.Result{Exact: true, Score: 30000 - 23}, "Won: a win for the dogs in 23 moves with best play.", "必胜：双方正确应对下，犬方 23 步取胜。"},
+		{core.Prey, ai.Result{Exact: true, Score: 30000 - 1}, "Won: a win for the dogs in 1 move with best play.", "必胜：双方正确应对下，犬方 1 步取胜。"},
+		{core.Predator, ai.Result{Exact: true, Score: -(30000 - 9)}, "Lost: a win for the dogs in 9 moves with best play; this move resists longest.", "必败：双方正确应对下，犬方 9 步取胜；这一步坚持最久。"},
 		{core.Predator, ai.Result{Exact: true}, "Draw with best play.", "双方正确应对下是和棋。"},
-		{core.Predator, ai.Result{Score: 30000 - 5}, "The search sees a win in 5 moves (no endgame table proves it).", "搜索看到5步内可胜（没有残局库证实）。"},
-		{core.Predator, ai.Result{Score: -(30000 - 4)}, "The search sees a loss in 4 moves; this move resists longest.", "搜索看到4步内会输；这一步坚持最久。"},
+		{core.Predator, ai.Result{Score: 30000 - 5}, "The search sees a win in 5 moves (no endgame table proves it).", "搜索看到 5 步内可胜（没有残局库证实）。"},
+		{core.Predator, ai.Result{Score: -(30000 - 4)}, "The search sees a loss in 4 moves; this move resists longest.", "搜索看到 4 步内会输；这一步坚持最久。"},
 		// Issue 23: a proven win without losing a piece (Beat the Wolf's dogs), and off the proven line.
-		{core.Prey, ai.Result{Exact: true, Bound: true, Score: 30000 - 140}, "Won: the dogs win in at most 140 moves without losing a piece (proven).", "必胜：犬方不失一子，最多140步取胜（已证明）。"},
-		{core.Predator, ai.Result{Exact: true, Bound: true, Score: -(30000 - 1)}, "Lost: the dogs win in at most 1 move without losing a piece (proven); this move resists that win longest.", "必败：犬方不失一子，最多1步取胜（已证明）；这一步坚持最久。"},
+		{core.Prey, ai.Result{Exact: true, Bound: true, Score: 30000 - 140}, "Won: the dogs win in at most 140 moves without losing a piece (proven).", "必胜：犬方不失一子，最多 140 步取胜（已证明）。"},
+		{core.Predator, ai.Result{Exact: true, Bound: true, Score: -(30000 - 1)}, "Lost: the dogs win in at most 1 move without losing a piece (proven); this move resists that win longest.", "必败：犬方不失一子，最多 1 步取胜（已证明）；这一步坚持最久。"},
 		{core.Predator, ai.Result{Score: 12}, "Not proven: no table or proven line covers this position.", "未经证明：没有残局库或已证明的路线覆盖这个局面。"},
 	}
 	for _, c := range cases {
@@ -61,7 +61,7 @@ func TestHintWordsSayWhy(t *testing.T) {
 	w = hintWords(p, ai.Result{Move: last, Score: 30000 - 5})
 	require.Equal(t, displayMove(last)+": it captures. The search sees a win in 5 moves (no endgame table proves it).", w())
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, displayMove(last)+"：吃子。搜索看到5步内可胜（没有残局库证实）。", w())
+	require.Equal(t, displayMove(last)+"：吃子。搜索看到 5 步内可胜（没有残局库证实）。", w())
 	translations.SetLanguage(translations.English)
 
 	// Along a game, every kind of prey move is named: out of danger, a point

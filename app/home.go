@@ -21,6 +21,7 @@ type homeScreen struct {
 	a *App
 
 	// built widgets, for tests
+	title       *widget.Label
 	continueBtn *widget.Button
 	langBtn     *widget.Button
 	settingsBtn *widget.Button
@@ -48,6 +49,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	a := h.a
 	title := widget.NewLabelWithStyle(translations.T("app.name"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameHeadingText
+	h.title = title
 
 	h.langBtn = widget.NewButton(translations.T("home.language_toggle"), func() {
 		s := a.settings
@@ -63,10 +65,9 @@ func (h *homeScreen) content() fyne.CanvasObject {
 		bar = append(bar, h.continueBtn)
 	}
 	bar = append(bar, h.langBtn, h.settingsBtn)
-	// The buttons keep their size; the title gives way (on a phone with
-	// Continue shown, the bar would otherwise be wider than the screen).
-	title.Truncation = fyne.TextTruncateEllipsis
-	top := container.NewBorder(nil, nil, nil, container.NewHBox(bar...), title)
+	// The title and the buttons share a row where both fit; on a phone with
+	// Continue shown the title takes a row of its own, whole (titlebar.go).
+	top := titleBar(title, container.NewHBox(bar...))
 
 	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names, h.pictureTaps = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
@@ -84,7 +85,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	h.statsBtn.Importance, h.aboutBtn.Importance = widget.LowImportance, widget.LowImportance
 	h.historyBtn.Importance = widget.LowImportance
 	foot := container.NewCenter(container.NewHBox(h.historyBtn, h.statsBtn, h.aboutBtn))
-	return container.NewBorder(container.NewPadded(top), foot, nil, nil, h.scroll)
+	return widthFirstBorder(container.NewPadded(top), foot, h.scroll)
 }
 
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {

@@ -198,7 +198,7 @@ func TestRulesSayTheClockStopsWhenCovered(t *testing.T) {
 		}
 	}
 	translations.SetLanguage(translations.English)
-	if got := timerSettingText(30); !strings.HasSuffix(got, "(change it in Game Settings). The clock stops while a dialog or another screen covers the board.") {
+	if got := timerSettingText(30); !strings.HasSuffix(got, "(change it in Settings). The clock stops while a dialog or another screen covers the board.") {
 		t.Errorf("English: %q", got)
 	}
 }

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"maps"
 	"strconv"
 	"strings"
 	"time"
@@ -136,16 +137,7 @@ func (s *puzzleScreen) refresh() {
 		s.noticeLabel.Importance = widget.MediumImportance
 	}
 	s.noticeLabel.Refresh()
-	// The moves played, numbered by the player's moves: "1. c2-b2 a2-a3  2. a1-a2".
-	var moves []string
-	for i, m := range s.flow.Run().Played() {
-		if i%2 == 0 {
-			moves = append(moves, strconv.Itoa(i/2+1)+". "+moveText(m))
-		} else {
-			moves[len(moves)-1] += " " + moveText(m)
-		}
-	}
-	s.movesLabel.SetText(strings.Join(moves, "   "))
+	s.movesLabel.SetText(puzzleMovesText(s.flow.Run().Played()))
 	s.board.SetReadOnly(!s.flow.PlayerTurn())
 	setEnabled(s.showBtn, s.flow.PlayerTurn())
 	setEnabled(s.retryBtn, len(s.flow.Run().Played()) > 0 || puzzleWrong(s.flow))
@@ -158,9 +150,14 @@ func (s *puzzleScreen) refresh() {
 	s.nextBt.Refresh()
 }
 
-// puzzleNotice is the flow's message in the current language.
+// puzzleNotice is the flow's message in the current language, a move in
+// it written as the move list writes it (a capture with ×).
 func puzzleNotice(f *session.Puzzle) string {
 	id, data, count, _ := f.Notice()
+	if m, ok := data["Move"].(core.Move); ok {
+		data = maps.Clone(data)
+		data["Move"] = displayMove(m)
+	}
 	if count >= 0 {
 		return translations.TPlural(id, count, data)
 	}
@@ -171,4 +168,19 @@ func puzzleNotice(f *session.Puzzle) string {
 func puzzleWrong(f *session.Puzzle) bool {
 	_, _, _, wrong := f.Notice()
 	return wrong
+}
+
+// puzzleMovesText is the moves played in a puzzle, numbered by the
+// player's moves and written as the game's move list writes them (a
+// capture with ×): "1. c2-b2 a2×a4   2. a1-a2".
+func puzzleMovesText(played []core.Move) string {
+	var moves []string
+	for i, m := range played {
+		if i%2 == 0 {
+			moves = append(moves, strconv.Itoa(i/2+1)+". "+displayMove(m))
+		} else {
+			moves[len(moves)-1] += " " + displayMove(m)
+		}
+	}
+	return strings.Join(moves, "   ")
 }

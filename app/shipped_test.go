@@ -42,7 +42,7 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 	h.waitFor("the table line", func() bool {
 		s.refresh() // as the app's own manager's Subscribe does (New)
 		// With the shipped set strategy, the line says the start is proven too.
-		return s.tables.label != nil && s.tables.label.Visible() && s.tables.label.Text == translations.T("tables.ready_bound")
+		return s.tables.label != nil && s.tables.label.Visible() && s.tables.label.Text == translations.TData("tables.ready_bound", map[string]any{"Side": sideName(core.BeatTheWolf.Info(), core.Prey)})
 	})
 	require.True(t, tables.Table(core.BeatTheWolf).IsDevice(), "the shipped device table")
 

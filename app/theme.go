@@ -42,7 +42,32 @@ func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color
 	if n == theme.ColorNameFocus {
 		return focusColor
 	}
+	if c, ok := contrastColors[v][n]; ok {
+		return c
+	}
 	return t.base.Color(n, v)
+}
+
+// contrastColors replace Fyne's colours that are too faint to read
+// (issue 31): an unchecked check box's or radio button's outline (input
+// border: Fyne's light #e3e3e3 on white is 1.3:1, its dark #39393a on
+// #171718 1.5:1) gets at least 3:1 against the backgrounds it is drawn on
+// (WCAG's non-text contrast), and the colours of text at least 4.5:1: the
+// success colour ("Solved!", a lesson done: Fyne's light #43f436 on white
+// is 1.5:1), the warning colour (a hint, a wrong move: #ff9800, 2.2:1) and
+// the error colour (#f44336, 3.7:1, as is white on it: a Danger button).
+// TestThemeContrast computes them.
+var contrastColors = map[fyne.ThemeVariant]map[fyne.ThemeColorName]color.Color{
+	theme.VariantLight: {
+		theme.ColorNameInputBorder: color.NRGBA{R: 0x76, G: 0x76, B: 0x76, A: 0xff},
+		theme.ColorNameSuccess:     color.NRGBA{R: 0x2e, G: 0x7d, B: 0x32, A: 0xff},
+		theme.ColorNameWarning:     color.NRGBA{R: 0xb4, G: 0x53, B: 0x09, A: 0xff},
+		theme.ColorNameError:       color.NRGBA{R: 0xc6, G: 0x28, B: 0x28, A: 0xff},
+	},
+	theme.VariantDark: {
+		theme.ColorNameInputBorder: color.NRGBA{R: 0x8a, G: 0x8a, B: 0x8a, A: 0xff},
+		theme.ColorNameError:       color.NRGBA{R: 0xff, G: 0x66, B: 0x59, A: 0xff}, // #f44336 is 3.9:1 on a menu
+	},
 }
 
 // focusColor marks the widget with the keyboard focus (Fyne blends it over a

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"sync"
 
 	"syscall/js"
 
@@ -79,13 +80,27 @@ func siteTables() (*url.URL, error) {
 // service worker passes them to the network), from its parts where the
 // site's tables/manifest.json lists them (the pack's layout: no file over
 // 24 MiB, as hosts with a limit on a file's size need), else whole.
+// The tables manager asks only for the games that may have one
+// (session.SiteBounds), and the site's tables/ folder (its manifest) is one
+// session.Site for the page: the manifest is asked for once per page load
+// at most.
 func webBound() session.RemoteBound {
+	var once sync.Once
+	var site *session.Site
+	var siteErr error
 	return func(ctx context.Context, id core.GameID) (*session.RangeReader, error) {
-		base, err := siteTables()
-		if err != nil {
-			return nil, err
+		once.Do(func() {
+			base, err := siteTables()
+			if err != nil {
+				siteErr = err
+				return
+			}
+			site = &session.Site{Base: base.String(), Client: http.DefaultClient}
+		})
+		if siteErr != nil {
+			return nil, siteErr
 		}
-		return session.OpenSiteFile(ctx, http.DefaultClient, base.String(), tablebase.Path("", id.String()+".bound"))
+		return site.Open(ctx, tablebase.Path("", id.String()+".bound"))
 	}
 }
 

@@ -99,6 +99,7 @@ WEB_BOUND_DIR=${WEB_BOUND_DIR-build/device/pack}
 # link SRC: SRC into tables/, a hard link where it can be (the same disk):
 # no 371 MB copy per build.
 link() { ln -f "$1" "$OUT/tables/" 2>/dev/null || cp "$1" "$OUT/tables/"; }
+# (The games listed here are session.SiteBounds: the page asks for no other.)
 for name in beat-the-wolf.bound.hctb; do
   f="$WEB_BOUND_DIR/$name"
   parts=()

@@ -80,9 +80,9 @@ func TestTablesBoundTableBesideTheExact(t *testing.T) {
 
 			defer translations.SetLanguage(translations.Current())
 			translations.SetLanguage(translations.English)
-			require.Equal(t, "Proven win from the start; endgames ready", tm.StatusText(core.BeatTheWolf))
+			require.Equal(t, "Proven from the start: a win for the dogs; endgames ready", tm.StatusText(core.BeatTheWolf))
 			translations.SetLanguage(translations.Chinese)
-			require.Equal(t, "开局必胜已证明；残局库已就绪", tm.StatusText(core.BeatTheWolf))
+			require.Equal(t, "已证明开局起犬方必胜；残局库已就绪", tm.StatusText(core.BeatTheWolf))
 			translations.SetLanguage(translations.English)
 
 			require.NoError(t, p.Delete())
@@ -91,7 +91,7 @@ func TestTablesBoundTableBesideTheExact(t *testing.T) {
 			require.Nil(t, tm.Bound(core.BeatTheWolf), "the deleted pack's bound table is let go")
 			require.NotNil(t, tm.Table(core.BeatTheWolf), "the shipped table stays")
 			// The shipped set strategy still proves the start.
-			require.Equal(t, translations.T("tables.ready_bound"), tm.StatusText(core.BeatTheWolf))
+			require.Equal(t, translations.TData("tables.ready_bound", provenSide(core.BeatTheWolf, nil)), tm.StatusText(core.BeatTheWolf))
 		})
 	}
 }
@@ -109,11 +109,11 @@ func TestTablesBoundFromDeveloperFolder(t *testing.T) {
 	require.NotNil(t, tm.Bound(core.BeatTheWolf))
 	require.Nil(t, tm.Bound(core.WolfCarriesPig))
 	require.Nil(t, tm.Table(core.BeatTheWolf))
-	require.Equal(t, translations.T("tables.strategy_bound"), tm.StatusText(core.BeatTheWolf))
+	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)), tm.StatusText(core.BeatTheWolf))
 	none, _ := newTestTables(t, "")
 	require.Nil(t, none.Bound(core.BeatTheWolf))
 	// No bound table: the shipped set strategy still proves the start.
-	require.Equal(t, translations.T("tables.strategy_bound"), none.StatusText(core.BeatTheWolf))
+	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)), none.StatusText(core.BeatTheWolf))
 }
 
 // Master against Master with the manager behind the engine plays the bound

@@ -67,7 +67,9 @@ func (f *Puzzle) setNotice(id string, data map[string]any, count int) {
 }
 
 // Notice is the message to show: its ID, template data and plural count
-// (-1: none), and whether it tells a wrong move.
+// (-1: none), and whether it tells a wrong move. A move in the data is a
+// core.Move (its String is the notation; the app writes it as its move
+// list does, a capture with ×).
 func (f *Puzzle) Notice() (id string, data map[string]any, count int, wrong bool) {
 	return f.noticeID, f.noticeData, f.noticeCount, f.wrong
 }
@@ -116,9 +118,9 @@ func (f *Puzzle) Try(m core.Move) {
 	pos := f.run.Position()
 	if err := f.run.Try(m); err != nil {
 		if f.pz.Kind == puzzles.Hold {
-			f.setNotice("puzzle.wrong_hold", map[string]any{"Move": m.String()}, -1)
+			f.setNotice("puzzle.wrong_hold", map[string]any{"Move": m}, -1)
 		} else {
-			f.setNotice("puzzle.wrong_win", map[string]any{"Move": m.String()}, (f.run.Left()+1)/2)
+			f.setNotice("puzzle.wrong_win", map[string]any{"Move": m}, (f.run.Left()+1)/2)
 		}
 		f.wrong = true
 		f.Hooks.position(pos)

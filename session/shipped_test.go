@@ -175,9 +175,9 @@ func TestShippedStatusText(t *testing.T) {
 	require.NotNil(t, m.Table(core.BeatTheWolf), staleHint)
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
-	require.Equal(t, "Proven win from the start; endgames ready", m.StatusText(core.BeatTheWolf))
+	require.Equal(t, "Proven from the start: a win for the dogs; endgames ready", m.StatusText(core.BeatTheWolf))
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "开局必胜已证明；残局库已就绪", m.StatusText(core.BeatTheWolf))
+	require.Equal(t, "已证明开局起犬方必胜；残局库已就绪", m.StatusText(core.BeatTheWolf))
 }
 
 // The README of the embed folder names every shipped table.

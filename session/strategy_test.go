@@ -194,14 +194,14 @@ func TestStrategyStatusText(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
 	m := NewTables("", nil, true, func(f func()) { f() })
-	if got := m.StatusText(core.SurroundTheLion); got != "Proven win from the start (Master, hints)" {
+	if got := m.StatusText(core.SurroundTheLion); got != "Proven from the start: a win for the dogs (Master, hints)" {
 		t.Fatalf("the lion with no table: %q", got)
 	}
 	if got := m.StatusText(core.WolfCarriesPig); got != "" {
 		t.Fatalf("Wolf Carries the Pig: %q", got)
 	}
 	translations.SetLanguage(translations.Chinese)
-	if got := m.StatusText(core.SurroundTheLion); got != "开局起的必胜已证明（大师级与提示）" {
+	if got := m.StatusText(core.SurroundTheLion); got != "已证明开局起犬方必胜（大师级与提示）" {
 		t.Fatalf("the lion with no table, in Chinese: %q", got)
 	}
 }
@@ -239,7 +239,7 @@ func TestStrategyBesideTheTables(t *testing.T) {
 	if after := p.After(res.Move); !res.Exact || !res.Bound || !after.Outcome().Over() {
 		t.Fatalf("Master from the strategy beside the tables: %+v", res)
 	}
-	if m.StatusText(core.BeatTheWolf) != translations.T("tables.strategy_bound") {
+	if m.StatusText(core.BeatTheWolf) != translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)) {
 		t.Fatalf("status %q", m.StatusText(core.BeatTheWolf))
 	}
 }

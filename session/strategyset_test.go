@@ -94,7 +94,7 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	if h := e.Hint(context.Background(), start); !h.Exact || !h.Bound || h.Move != g.Moves()[1] {
 		t.Fatalf("the dogs' hint after the wolf's first move: %+v", h)
 	}
-	if got := m.StatusText(core.BeatTheWolf); got != translations.T("tables.strategy_bound") {
+	if got := m.StatusText(core.BeatTheWolf); got != translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)) {
 		t.Fatalf("the table line %q", got)
 	}
 	t.Logf("Master against Master: the dogs win in %d plies: %s", g.Len(), g.Record())

@@ -351,8 +351,10 @@ func (m *tableManager) Bound(id core.GameID) *tablebase.Table {
 	if !e.looked {
 		e.looked = true
 		if m.dir == "" && m.remoteBound != nil {
-			m.wg.Add(1)
-			go m.openRemoteBound(id)
+			if slices.Contains(SiteBounds, id) { // the site has no other game's
+				m.wg.Add(1)
+				go m.openRemoteBound(id)
+			}
 		} else {
 			e.b = m.findBound(id)
 		}
@@ -916,7 +918,7 @@ func (m *tableManager) StatusText(id core.GameID) string {
 			return translations.T("tables.ready_moving")
 		}
 		if s := m.Strategy(id); m.Bound(id) != nil || s != nil && s.Bound {
-			return translations.T("tables.ready_bound") // Beat the Wolf: the win from the start proven too
+			return translations.TData("tables.ready_bound", provenSide(id, s)) // Beat the Wolf: the win from the start proven too
 		}
 		return translations.T("tables.ready")
 	case st.state == tableBuilding:
@@ -934,15 +936,27 @@ func (m *tableManager) StatusText(id core.GameID) string {
 // strategyText is the table line of a game without a table here: what the
 // strategy from the start proves, or the bound table ("" for none).
 func (m *tableManager) strategyText(id core.GameID) string {
-	switch s := m.Strategy(id); {
+	s := m.Strategy(id)
+	switch {
 	case s == nil && m.Bound(id) != nil:
-		return translations.T("tables.strategy_bound")
+		return translations.TData("tables.strategy_bound", provenSide(id, s))
 	case s == nil:
 		return ""
 	case s.Bound:
-		return translations.T("tables.strategy_bound")
+		return translations.TData("tables.strategy_bound", provenSide(id, s))
 	}
-	return translations.T("tables.strategy")
+	return translations.TData("tables.strategy", provenSide(id, s))
+}
+
+// provenSide is the data of a table line that says whose win from the start
+// is proven: the strategy's winner, else (a bound table alone, which proves
+// the prey's wins) the prey.
+func provenSide(id core.GameID, s *tablebase.Strategy) map[string]any {
+	side := core.Prey
+	if s != nil {
+		side = s.WinnerSide()
+	}
+	return map[string]any{"Side": SideName(id.Info(), side)}
 }
 
 // TablesFromEnv returns the developer's table folders (HUNTCHESS_TABLES,

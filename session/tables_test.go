@@ -85,7 +85,7 @@ func TestTablesLoadFromCache(t *testing.T) {
 	require.Contains(t, changes, core.SurroundTheLion)
 	require.Equal(t, tableNone, m.get(core.BeatTheWolf).state)
 	// No table, but the shipped set strategy proves the start.
-	require.Equal(t, translations.T("tables.strategy_bound"), m.StatusText(core.BeatTheWolf))
+	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)), m.StatusText(core.BeatTheWolf))
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
 	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.StatusText(core.SurroundTheLion))

@@ -6,9 +6,9 @@ package translations
 //
 // Templates and the data they take:
 //
-//	mode.vs_ai_as_predator  {{.Predator}}  piece name, e.g. T("piece.wolf")
-//	mode.vs_ai_as_prey      {{.Prey}}      e.g. T("piece.dogs")
-//	game.to_move            {{.Side}}      e.g. T("piece.wolves")
+//	mode.vs_ai_as_predator  {{.Predator}}  side name, e.g. T("side.wolf")
+//	mode.vs_ai_as_prey      {{.Prey}}      e.g. T("side.dogs")
+//	game.to_move            {{.Side}}      e.g. T("side.wolves")
 //	game.captured           {{.Captured}} {{.Needed}}
 //	game.in_hand            {{.Count}}     use TPlural(id, n, nil)
 //	game.seconds_left       {{.Seconds}}
@@ -40,6 +40,8 @@ package translations
 //	hint.bound_win, hint.bound_loss  {{.Side}} {{.Count}}  use TPlural; the winner (the prey): a win without losing a piece, Count an upper bound
 //	review.win_in, review.win_in_bound  {{.Side}} {{.Count}}  use TPlural; the side that wins, its plies (at most, _bound)
 //	review.no_table_strategy, review.no_table_strategy_bound  {{.Side}}  the strategy's winner
+//	tables.strategy, tables.strategy_bound, tables.ready_bound  {{.Side}}  the winner proven from the start
+//	hint.left_line          {{.Side}} {{.N}} {{.Move}}  the strategy's winner; the move that left its line: its number in the move list, its text (displayMove)
 //	hint.move               {{.Move}} {{.Why}}  the move (displayMove), one of hint.why_*
 //	hint.move_value         {{.Move}} {{.Why}} {{.Value}}  and the result (hint.table_* or hint.search_*)
 //	hint.why_takes_point    {{.Side}}  the predator
@@ -63,8 +65,9 @@ package translations
 //	review.searching        {{.Percent}}
 //	review.judged           {{.Verdict}} {{.By}}  a verdict and who judged it (review.by_table, review.by_search)
 //
-// In Chinese the plural piece IDs (piece.wolves, piece.dogs, piece.pigs) read
-// as side names (狼方, 犬方, 猪方), so pass them wherever a side is meant.
+// A side is named by the side IDs (side.wolf, side.dogs, …:
+// session.SideName), "…方" in Chinese for one piece or many (狼方, 犬方,
+// 狮方): pass them wherever a side is meant.
 var uiIDs = []string{
 	"app.name",
 
@@ -98,9 +101,7 @@ var uiIDs = []string{
 	"rules.key_points", "rules.quick_start", "rules.rules", "rules.clarifications", "rules.diagram",
 
 	"side.predator", "side.prey",
-
-	"piece.wolf", "piece.wolves", "piece.dog", "piece.dogs", "piece.pig", "piece.pigs",
-	"piece.lion", "piece.deer",
+	"side.wolf", "side.wolves", "side.dogs", "side.pigs", "side.lion", "side.deer",
 
 	"glyph.wolf", "glyph.dog", "glyph.pig", "glyph.lion", "glyph.deer",
 
@@ -164,7 +165,7 @@ var uiIDs = []string{
 	"history.play_from_here", "history.clear", "history.clear_title", "history.clear_message",
 	"history.moves", "history.side_won", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
 	// Issue 23: the proven strategies from the start in the hints and the review.
-	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "tables.strategy", "tables.strategy_bound",
+	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "hint.left_line", "tables.strategy", "tables.strategy_bound",
 	"tables.ready_bound",
 	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
 	// Issue 23: the table pack in the settings.

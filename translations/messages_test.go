@@ -165,10 +165,10 @@ func TestLookupsAndTemplates(t *testing.T) {
 	l := NewLocalizer(English)
 	assert.Equal(t, "Hunt Chess", l.T("app.name"))
 	assert.Equal(t, "中文", l.T("home.language_toggle"))
-	assert.Equal(t, "Play the wolf against the AI",
-		l.TData("mode.vs_ai_as_predator", map[string]any{"Predator": l.T("piece.wolf")}))
+	assert.Equal(t, "Play the wolf against the computer",
+		l.TData("mode.vs_ai_as_predator", map[string]any{"Predator": l.T("side.wolf")}))
 	assert.Equal(t, "12 dogs captured",
-		l.TData("reason.captures", map[string]any{"Count": 12, "Prey": l.T("piece.dogs")}))
+		l.TData("reason.captures", map[string]any{"Count": 12, "Prey": l.T("side.dogs")}))
 	assert.Equal(t, "1 dog in hand", l.TPlural("game.in_hand", 1, nil))
 	assert.Equal(t, "12 dogs in hand", l.TPlural("game.in_hand", 12, nil))
 	assert.Equal(t, "Captured: 3 / 7",
@@ -180,8 +180,8 @@ func TestLookupsAndTemplates(t *testing.T) {
 	assert.Equal(t, "悔棋", l.T("game.undo"))
 	assert.Equal(t, "提示", l.T("game.hint"))
 	assert.Equal(t, "手里还有 1 只犬", l.TPlural("game.in_hand", 1, nil))
-	assert.Equal(t, "轮到狼方走", l.TData("game.to_move", map[string]any{"Side": l.T("piece.wolves")}))
-	assert.Equal(t, "人机对战：你执犬方", l.TData("mode.vs_ai_as_prey", map[string]any{"Prey": l.T("piece.dogs")}))
+	assert.Equal(t, "轮到狼方走", l.TData("game.to_move", map[string]any{"Side": l.T("side.wolf")}))
+	assert.Equal(t, "与电脑对战：你执犬方", l.TData("mode.vs_ai_as_prey", map[string]any{"Prey": l.T("side.dogs")}))
 	for _, g := range []string{"wolf", "dog", "pig", "lion", "deer"} {
 		assert.Equal(t, l.TIn(English, "glyph."+g), l.TIn(Chinese, "glyph."+g), "glyph.%s", g)
 	}

@@ -1127,7 +1127,7 @@ func TestBrowser(t *testing.T) {
 		for _, g := range []struct{ id, line, files string }{
 			{"deer-chess", "Perfect play once all dogs are in", "tables/deer-chess.hctb"},
 			// its endgames and its proven win from the start
-			{"beat-the-wolf", "Proven win from the start; endgames ready", "tables/beat-the-wolf.hctb and .hcst"},
+			{"beat-the-wolf", "Proven from the start: a win for the dogs; endgames ready", "tables/beat-the-wolf.hctb and .hcst"},
 		} {
 			start := time.Now()
 			if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME="+g.id+"&HUNTCHESS_MODE=two-players", false); err != nil {
