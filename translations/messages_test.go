@@ -165,7 +165,7 @@ func TestLookupsAndTemplates(t *testing.T) {
 	l := NewLocalizer(English)
 	assert.Equal(t, "Hunt Chess", l.T("app.name"))
 	assert.Equal(t, "中文", l.T("home.language_toggle"))
-	assert.Equal(t, "Play the wolf against the computer",
+	assert.Equal(t, "Play the wolf vs. the computer",
 		l.TData("mode.vs_ai_as_predator", map[string]any{"Predator": l.T("side.wolf")}))
 	assert.Equal(t, "12 dogs captured",
 		l.TData("reason.captures", map[string]any{"Count": 12, "Prey": l.T("side.dogs")}))
