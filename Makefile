@@ -63,6 +63,7 @@ help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
 	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
 	@echo "make test-quick   gofmt + vet + race tests, no smoke test"
+	@echo "make test-short   the quick lane: go test -short without -race (under 2 minutes)"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
 	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (tools/crashtest)"
 	@echo "make bench        benchmarks in $(BENCH_PKGS)"
@@ -115,8 +116,23 @@ crash-test:
 	@$(DEPS) test
 	@bash scripts/crash-test.sh $(CRASH_FLAGS)
 
+# The app's layout tests (those whose first line is layoutOnly(t): sizes,
+# languages and text sizes, on the test goroutine alone) are skipped under
+# -race, which makes Fyne's layout ten times slower and has nothing to find
+# there: they run in a second, plain pass.
+APP_LAYOUT_TESTS = $(shell grep -h -A1 '^func Test' app/*_test.go | grep -B1 'layoutOnly(t)' \
+                     | grep -o '^func Test[A-Za-z0-9_]*' | cut -c6- | paste -sd'|')
 test-quick: gofmt vet test-tables
 	$(GO) test -race -tags ci -count=1 ./...
+	$(GO) test -tags ci -count=1 -run '^($(APP_LAYOUT_TESTS))$$' ./app/
+
+# The developer's quick lane (under 2 minutes): every package's tests
+# without -race, the long ones cut down under -short (testing.Short). The
+# tests that read the Surround the Lion table skip without it (make
+# test-tables builds it).
+.PHONY: test-short
+test-short:
+	$(GO) test -short -tags ci -count=1 ./...
 
 # The AI's table tests (ai/tb_test.go) read the Surround the Lion table:
 # build it when it is missing (about 40 s on 2 cores).

@@ -75,6 +75,7 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 	}
 	d := t.TempDir()
 	saveDirs.Store(fa, d)
+	t.Cleanup(func() { saveDirs.Delete(fa) }) // the app and all it shows can go
 	return d
 }
 
@@ -107,6 +108,20 @@ func newHarness(t *testing.T, fa fyne.App, opts ...harnessOpt) *harness {
 	return h
 }
 
+// layoutOnly, a test's first line, marks a test of where things are laid
+// out and which texts show, across window sizes, languages and text sizes,
+// all on the test goroutine (no search, table or file work of its own).
+// The race detector has nothing to find there and makes Fyne's layout and
+// text shaping about ten times slower (these tests took half the package's
+// time under -race), so under -race they are skipped: make test runs them
+// again without it (the Makefile's test-quick, APP_LAYOUT_TESTS).
+func layoutOnly(t *testing.T) {
+	t.Helper()
+	if raceBuild {
+		t.Skip("a layout test: it runs without -race (make test-quick runs it so)")
+	}
+}
+
 // drain runs the queued UI callbacks without waiting.
 func (h *harness) drain() {
 	for {
@@ -122,7 +137,7 @@ func (h *harness) drain() {
 // waitFor runs queued UI callbacks until cond holds, failing after a deadline.
 func (h *harness) waitFor(what string, cond func() bool) {
 	h.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute) // only a hang takes this long
 	for {
 		h.drain()
 		if cond() {

@@ -78,6 +78,7 @@ func TestHomeCardsShowBoards(t *testing.T) {
 // The rules: on a wide window the diagram stands beside the text, on a
 // phone it is in the page; the title wraps, whole, in both.
 func TestRulesDiagramBesideText(t *testing.T) {
+	layoutOnly(t)
 	for _, lang := range translations.Languages {
 		h := newHarness(t, test.NewTempApp(t))
 		translations.SetLanguage(lang)
@@ -329,6 +330,7 @@ func cutLabels(w fyne.Window) []string {
 // language, on the screens of the issue: home, rules, new game, puzzles,
 // the game (playing and browsing), history, replay, settings, statistics.
 func TestPhoneTitlesNotCut(t *testing.T) {
+	layoutOnly(t)
 	for _, scale := range session.TextScales {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
