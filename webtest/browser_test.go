@@ -230,8 +230,15 @@ func (r *run) snapshot() (Snapshot, error) {
 	return s, err
 }
 
-// waitFor polls the screen until cond holds.
+// waitSlack stretches every wait's timeout: the timeouts are what a quiet
+// machine needs at most, and only a hang should run past them on a busy
+// one (the waits end as soon as their condition holds).
+const waitSlack = 3
+
+// waitFor polls the screen until cond holds (for up to waitSlack times
+// timeout).
 func (r *run) waitFor(what string, timeout time.Duration, cond func(Snapshot) bool) (Snapshot, error) {
+	timeout *= waitSlack
 	deadline := time.Now().Add(timeout)
 	var last Snapshot
 	var err error
@@ -265,8 +272,10 @@ func (r *run) waitFor(what string, timeout time.Duration, cond func(Snapshot) bo
 	return last, fmt.Errorf("timed out after %v waiting for %s (last error %v; ready %v; boards %q; texts on screen: %q)", timeout, what, err, last.Ready, boards, seen)
 }
 
-// waitPage polls a JavaScript condition.
+// waitPage polls a JavaScript condition (for up to waitSlack times
+// timeout).
 func (r *run) waitPage(what, expr string, timeout time.Duration) error {
+	timeout *= waitSlack
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
 		var ok bool
