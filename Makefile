@@ -135,7 +135,8 @@ test-short:
 	$(GO) test -short -tags ci -count=1 ./...
 
 # The AI's table tests (ai/tb_test.go) read the Surround the Lion table:
-# build it when it is missing (about 40 s on 2 cores).
+# build it when it is missing (about 40 s on 2 cores: 36 s of CPU, without
+# -race; other work on the machine stretches it, 90 s at a load of 11).
 test-tables: $(SOLVE)
 	@[ -f $(TABLES_DIR)/surround-the-lion.hctb ] || $(SOLVE) build surround-the-lion -dir $(TABLES_DIR) -q
 
