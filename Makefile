@@ -62,7 +62,7 @@ DEVICE_BUDGET_MB ?= 40
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
 	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
-	@echo "make test-quick   gofmt + vet + race tests, no smoke test"
+	@echo "make test-quick   gofmt + vet + race tests (the app's layout tests without -race), no smoke test"
 	@echo "make test-short   the quick lane: go test -short without -race (under 2 minutes)"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
 	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (tools/crashtest)"
