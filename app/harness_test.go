@@ -122,6 +122,16 @@ func layoutOnly(t *testing.T) {
 	}
 }
 
+// textScales are the text sizes the layout tests try: every one of
+// session.TextScales, or under -short (make test-short, the quick lane)
+// the largest alone, where texts are widest.
+func textScales() []float64 {
+	if testing.Short() {
+		return session.TextScales[len(session.TextScales)-1:]
+	}
+	return session.TextScales
+}
+
 // drain runs the queued UI callbacks without waiting.
 func (h *harness) drain() {
 	for {

@@ -331,7 +331,7 @@ func cutLabels(w fyne.Window) []string {
 // the game (playing and browsing), history, replay, settings, statistics.
 func TestPhoneTitlesNotCut(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range session.TextScales {
+	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)

@@ -45,7 +45,7 @@ func TestBoardLayout(t *testing.T) {
 func TestTextSizesFitPhone(t *testing.T) {
 	layoutOnly(t)
 	const phone = 390
-	for _, scale := range session.TextScales {
+	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
 			fa.Preferences().SetFloat(session.KeyTextScale, scale)

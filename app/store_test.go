@@ -53,7 +53,7 @@ func buttonsInside(t *testing.T, w fyne.Window, what string) int {
 // no answer cut ("OK", "Play ag…").
 func TestGameOverFitsPhone(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range session.TextScales {
+	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
 			fa.Preferences().SetFloat(session.KeyTextScale, scale)
