@@ -122,9 +122,12 @@ crash-test:
 # there: they run in a second, plain pass.
 APP_LAYOUT_TESTS = $(shell grep -h -A1 '^func Test' app/*_test.go | grep -B1 'layoutOnly(t)' \
                      | grep -o '^func Test[A-Za-z0-9_]*' | cut -c6- | paste -sd'|')
+# FYNE_CACHE: Fyne drops a renderer not drawn for 2 s, not a minute (the
+# app's tests ask it to after each test app: app/harness_test.go).
+TEST_ENV = FYNE_CACHE=2s
 test-quick: gofmt vet test-tables
-	$(GO) test -race -tags ci -count=1 ./...
-	$(GO) test -tags ci -count=1 -run '^($(APP_LAYOUT_TESTS))$$' ./app/
+	$(TEST_ENV) $(GO) test -race -tags ci -count=1 ./...
+	$(TEST_ENV) $(GO) test -tags ci -count=1 -run '^($(APP_LAYOUT_TESTS))$$' ./app/
 
 # The developer's quick lane (under 2 minutes): every package's tests
 # without -race, the long ones cut down under -short (testing.Short). The
@@ -132,7 +135,7 @@ test-quick: gofmt vet test-tables
 # test-tables builds it).
 .PHONY: test-short
 test-short:
-	$(GO) test -short -tags ci -count=1 ./...
+	$(TEST_ENV) $(GO) test -short -tags ci -count=1 ./...
 
 # The AI's table tests (ai/tb_test.go) read the Surround the Lion table:
 # build it when it is missing (about 40 s on 2 cores: 36 s of CPU, without
