@@ -62,8 +62,9 @@ DEVICE_BUDGET_MB ?= 40
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
 	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
-	@echo "make test-quick   gofmt + vet + lint-workflows + race tests, no smoke test"
-	@echo "make lint-workflows actionlint (with shellcheck) over .github/workflows, shellcheck of scripts/release/"
+	@echo "make test-quick   gofmt + vet + lint-workflows + race tests (the app's layout tests without -race), no smoke test"
+	@echo "make test-short   the quick lane: go test -short without -race (under 2 minutes)"
+	@echo "make lint-workflows actionlint (with shellcheck) over .github/workflows, shellcheck of the release scripts"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
 	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (tools/crashtest)"
 	@echo "make bench        benchmarks in $(BENCH_PKGS)"
@@ -120,11 +121,30 @@ crash-test:
 	@$(DEPS) test
 	@bash scripts/crash-test.sh $(CRASH_FLAGS)
 
+# The app's layout tests (those whose first line is layoutOnly(t): sizes,
+# languages and text sizes, on the test goroutine alone) are skipped under
+# -race, which makes Fyne's layout ten times slower and has nothing to find
+# there: they run in a second, plain pass.
+APP_LAYOUT_TESTS = $(shell grep -h -A1 '^func Test' app/*_test.go | grep -B1 'layoutOnly(t)' \
+                     | grep -o '^func Test[A-Za-z0-9_]*' | cut -c6- | paste -sd'|')
+# FYNE_CACHE: Fyne drops a renderer not drawn for 2 s, not a minute (the
+# app's tests ask it to after each test app: app/harness_test.go).
+TEST_ENV = FYNE_CACHE=2s
 test-quick: gofmt vet lint-workflows test-tables
-	$(GO) test -race -tags ci -count=1 ./...
+	$(TEST_ENV) $(GO) test -race -tags ci -count=1 ./...
+	$(TEST_ENV) $(GO) test -tags ci -count=1 -run '^($(APP_LAYOUT_TESTS))$$' ./app/
+
+# The developer's quick lane (under 2 minutes): every package's tests
+# without -race, the long ones cut down under -short (testing.Short). The
+# tests that read the Surround the Lion table skip without it (make
+# test-tables builds it).
+.PHONY: test-short
+test-short:
+	$(TEST_ENV) $(GO) test -short -tags ci -count=1 ./...
 
 # The AI's table tests (ai/tb_test.go) read the Surround the Lion table:
-# build it when it is missing (about 40 s on 2 cores).
+# build it when it is missing (about 40 s on 2 cores: 36 s of CPU, without
+# -race; other work on the machine stretches it, 90 s at a load of 11).
 test-tables: $(SOLVE)
 	@[ -f $(TABLES_DIR)/surround-the-lion.hctb ] || $(SOLVE) build surround-the-lion -dir $(TABLES_DIR) -q
 

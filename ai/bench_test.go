@@ -2,8 +2,10 @@ package ai
 
 import (
 	"context"
+	"fmt"
 	"math/rand"
 	"testing"
+	"time"
 
 	"huntchess/core"
 )
@@ -61,4 +63,39 @@ func BenchmarkEvaluate(b *testing.B) {
 			_ = s
 		})
 	}
+}
+
+// BenchmarkCancel: how soon a search returns after its context is
+// cancelled, per game and thread count (ms-after-cancel; it should be well
+// under 50 ms: the app cancels the AI when the player leaves a game).
+func BenchmarkCancel(b *testing.B) {
+	for _, g := range core.Games() {
+		for _, threads := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/threads=%d", g.Key, threads), func(b *testing.B) {
+				p := benchPositions(g)[0]
+				var worst, sum time.Duration
+				for i := 0; i < b.N; i++ {
+					d := cancelLatency(b, p, threads)
+					sum, worst = sum+d, max(worst, d)
+				}
+				b.ReportMetric(float64(sum.Microseconds())/1e3/float64(b.N), "ms-after-cancel")
+				b.ReportMetric(float64(worst.Microseconds())/1e3, "worst-ms")
+			})
+		}
+	}
+}
+
+// BenchmarkTimeLimit: how far past its cap a search with only a 100 ms time
+// limit returns (ms-over; it should be within 10 ms; below 0 where it
+// stops before the cap, seeing that the next iteration would not finish).
+func BenchmarkTimeLimit(b *testing.B) {
+	p := benchPositions(core.Games()[0])[1]
+	Search(context.Background(), p, Limits{Nodes: 1000}) // warm the table pool
+	var over time.Duration
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		Search(context.Background(), p, Limits{Time: 100 * time.Millisecond})
+		over += time.Since(t0) - 100*time.Millisecond
+	}
+	b.ReportMetric(float64(over.Microseconds())/1e3/float64(b.N), "ms-over")
 }

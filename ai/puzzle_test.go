@@ -123,6 +123,7 @@ func TestPuzzles(t *testing.T) {
 	}
 	for _, pz := range puzzles {
 		t.Run(pz.name, func(t *testing.T) {
+			t.Parallel() // each puzzle's searches are its own (11 searches of up to 1 M nodes)
 			p := mustPos(t, pz.game, pz.pos)
 			r := Search(context.Background(), p, hardLimits())
 			if why := pz.fails(p, r); why != "" {

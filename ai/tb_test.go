@@ -5,29 +5,44 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
+// lionTab is the Surround the Lion table, opened once for the tests that
+// read it.
+var lionTab struct {
+	once sync.Once
+	tb   *tablebase.Table
+	err  error
+}
+
 // lionTable opens the Surround the Lion table that `make test` builds first
-// (make tables; TABLES_DIR overrides the place).
+// (make tables; TABLES_DIR overrides the place), once for the package.
 func lionTable(t *testing.T) *tablebase.Table {
 	t.Helper()
-	dir := os.Getenv("TABLES_DIR")
-	if dir == "" {
-		dir = filepath.Join("..", "build", "tables")
+	lionTab.once.Do(func() {
+		dir := os.Getenv("TABLES_DIR")
+		if dir == "" {
+			dir = filepath.Join("..", "build", "tables")
+		}
+		lionTab.tb, lionTab.err = tablebase.Open(tablebase.Path(dir, core.SurroundTheLion.String()))
+		if lionTab.err == nil {
+			// Every block kept once read: these tests probe positions all
+			// over the table, which the phone-sized default cache would
+			// unpack again and again (minutes under -race); the cache has
+			// tests of its own. Shared, a block is unpacked once for all
+			// the tests (some 2 000 blocks, 120 MB).
+			lionTab.tb.SetCacheBytes(-1)
+		}
+	})
+	if lionTab.err != nil {
+		t.Skipf("no Surround the Lion table (make tables): %v", lionTab.err)
 	}
-	tb, err := tablebase.Open(tablebase.Path(dir, core.SurroundTheLion.String()))
-	if err != nil {
-		t.Skipf("no Surround the Lion table (make tables): %v", err)
-	}
-	// Every block kept once read: these tests probe positions all over the
-	// table, which the phone-sized default cache would unpack again and
-	// again (minutes under -race); the cache has tests of its own.
-	tb.SetCacheBytes(-1)
-	return tb
+	return lionTab.tb
 }
 
 // From 1,000 random positions the table covers, Master's move keeps the

@@ -49,6 +49,9 @@ type Options struct {
 	// WatchDelay is the least time per move when the AI plays itself
 	// (default 700 ms, so a person can follow; negative: none).
 	WatchDelay time.Duration
+	// BannerShown is how long a banner stays over the board (default
+	// 2.5 s: bannerShown); tests shorten it.
+	BannerShown time.Duration
 	// Dev opens the app on a given screen (scripts/screenshots.sh); nil in
 	// normal use. It skips the offer to resume a saved game.
 	Dev *Dev
@@ -207,6 +210,9 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	if opts.WatchDelay == 0 {
 		opts.WatchDelay = 700 * time.Millisecond
+	}
+	if opts.BannerShown <= 0 {
+		opts.BannerShown = bannerShown
 	}
 	if opts.Sound == nil {
 		opts.Sound = newSystemSound()

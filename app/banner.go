@@ -12,7 +12,7 @@ import (
 	"huntchess/translations"
 )
 
-// bannerShown is how long a banner stays over the board.
+// bannerShown is how long a banner stays over the board (Options.BannerShown).
 const bannerShown = 2500 * time.Millisecond
 
 // boardBanner is a message in large text over the middle of the board for
@@ -49,9 +49,9 @@ func (b *boardBanner) Visible() bool { return b.box.Visible() }
 // Text is the banner's title and line.
 func (b *boardBanner) Text() (string, string) { return b.title.Text, b.line.Text }
 
-// show puts title (large) and line over the board for bannerShown; do
-// brings the hiding back to the UI goroutine.
-func (b *boardBanner) show(title, line string, do func(func())) {
+// show puts title (large) and line over the board for shown
+// (Options.BannerShown); do brings the hiding back to the UI goroutine.
+func (b *boardBanner) show(title, line string, shown time.Duration, do func(func())) {
 	b.shown++
 	n := b.shown
 	b.title.Text = title
@@ -62,7 +62,7 @@ func (b *boardBanner) show(title, line string, do func(func())) {
 	b.line.Refresh()
 	b.box.Show()
 	b.box.Refresh()
-	time.AfterFunc(bannerShown, func() {
+	time.AfterFunc(shown, func() {
 		do(func() {
 			if b.shown == n {
 				b.hide()
@@ -81,6 +81,6 @@ func (s *gameScreen) expired() {
 	s.Expired()
 	if s.Game().Len() > n && s.noticeID() == "game.pass_timeout" {
 		s.banner.show(translations.T("game.timeout_title"), translations.TData("game.timeout_passes",
-			map[string]any{"Side": sideName(s.info, s.Game().ToMove())}), s.a.do)
+			map[string]any{"Side": sideName(s.info, s.Game().ToMove())}), s.a.opts.BannerShown, s.a.do)
 	}
 }

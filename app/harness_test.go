@@ -75,6 +75,7 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 	}
 	d := t.TempDir()
 	saveDirs.Store(fa, d)
+	t.Cleanup(func() { saveDirs.Delete(fa) }) // the app and all it shows can go
 	return d
 }
 
@@ -103,8 +104,43 @@ func newHarness(t *testing.T, fa fyne.App, opts ...harnessOpt) *harness {
 	t.Cleanup(func() {
 		h.a.Close()
 		translations.SetLanguage(translations.English)
+		dropOldRenderers()
 	})
 	return h
+}
+
+// dropOldRenderers has Fyne drop the renderers of the widgets not drawn for
+// a while (cache.Clean, at most every 10 s; the desktop driver runs it as
+// it paints, the test driver only when a canvas is captured: here an empty
+// one). Fyne's while is a minute, or FYNE_CACHE, read as the process
+// starts: make's test targets set it to 2 s. Otherwise every screen of every
+// test app stays in memory to the end of the package: 590 MB of memory
+// under -race instead of 290, and the garbage collector's work on it
+// (a quarter of the package's time without -race) grows with each test.
+func dropOldRenderers() { test.NewCanvas().Capture() }
+
+// layoutOnly, a test's first line, marks a test of where things are laid
+// out and which texts show, across window sizes, languages and text sizes,
+// all on the test goroutine (no search, table or file work of its own).
+// The race detector has nothing to find there and makes Fyne's layout and
+// text shaping about ten times slower (these tests took half the package's
+// time under -race), so under -race they are skipped: make test runs them
+// again without it (the Makefile's test-quick, APP_LAYOUT_TESTS).
+func layoutOnly(t *testing.T) {
+	t.Helper()
+	if raceBuild {
+		t.Skip("a layout test: it runs without -race (make test-quick runs it so)")
+	}
+}
+
+// textScales are the text sizes the layout tests try: every one of
+// session.TextScales, or under -short (make test-short, the quick lane)
+// the largest alone, where texts are widest.
+func textScales() []float64 {
+	if testing.Short() {
+		return session.TextScales[len(session.TextScales)-1:]
+	}
+	return session.TextScales
 }
 
 // drain runs the queued UI callbacks without waiting.
@@ -122,7 +158,7 @@ func (h *harness) drain() {
 // waitFor runs queued UI callbacks until cond holds, failing after a deadline.
 func (h *harness) waitFor(what string, cond func() bool) {
 	h.t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(2 * time.Minute) // only a hang takes this long
 	for {
 		h.drain()
 		if cond() {

@@ -21,6 +21,7 @@ import (
 // The home page scrolls as far as its cards go, no further (at 1024×720 all
 // four fit; on a phone the last card ends the page).
 func TestHomeScrollsNoFurtherThanCards(t *testing.T) {
+	layoutOnly(t)
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}, {Width: 1280, Height: 800}} {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {

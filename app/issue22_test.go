@@ -78,6 +78,7 @@ func TestHomeCardsShowBoards(t *testing.T) {
 // The rules: on a wide window the diagram stands beside the text, on a
 // phone it is in the page; the title wraps, whole, in both.
 func TestRulesDiagramBesideText(t *testing.T) {
+	layoutOnly(t)
 	for _, lang := range translations.Languages {
 		h := newHarness(t, test.NewTempApp(t))
 		translations.SetLanguage(lang)
@@ -329,7 +330,8 @@ func cutLabels(w fyne.Window) []string {
 // language, on the screens of the issue: home, rules, new game, puzzles,
 // the game (playing and browsing), history, replay, settings, statistics.
 func TestPhoneTitlesNotCut(t *testing.T) {
-	for _, scale := range session.TextScales {
+	layoutOnly(t)
+	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)

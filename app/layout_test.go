@@ -43,8 +43,9 @@ func TestBoardLayout(t *testing.T) {
 // Every screen fits a 390-point phone at every text size, in both languages
 // (a wider minimum would be cut off on a phone).
 func TestTextSizesFitPhone(t *testing.T) {
+	layoutOnly(t)
 	const phone = 390
-	for _, scale := range session.TextScales {
+	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
 			fa.Preferences().SetFloat(session.KeyTextScale, scale)
@@ -87,6 +88,7 @@ func TestTextSizesFitPhone(t *testing.T) {
 // a panel made taller by large text; at normal text the board keeps the
 // phone's full width.
 func TestPortraitKeepsRoomForMoves(t *testing.T) {
+	layoutOnly(t)
 	for _, scale := range session.TextScales {
 		fa := test.NewTempApp(t)
 		fa.Preferences().SetFloat(session.KeyTextScale, scale)
@@ -107,6 +109,7 @@ func TestPortraitKeepsRoomForMoves(t *testing.T) {
 // The panel's two button rows keep or drop their icons together: dropped at
 // the largest text on a phone in English, kept at normal text.
 func TestButtonRowsIconsTogether(t *testing.T) {
+	layoutOnly(t)
 	for _, scale := range []float64{1, session.TextScales[2]} {
 		fa := test.NewTempApp(t)
 		fa.Preferences().SetFloat(session.KeyTextScale, scale)
@@ -127,6 +130,7 @@ func TestButtonRowsIconsTogether(t *testing.T) {
 // The notice has its room reserved, so the buttons below it do not move when
 // it shows (a tap must not land on the wrong button).
 func TestNoticeDoesNotMoveButtons(t *testing.T) {
+	layoutOnly(t)
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {
@@ -169,6 +173,7 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 // At 1024×720 the game panel's buttons get their full width ("+ New game"
 // fits) and the turn line is not cut when watching.
 func TestGamePanelFitsDesktop(t *testing.T) {
+	layoutOnly(t)
 	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
 		<-ctx.Done()
 		return ai.Result{}

@@ -190,8 +190,9 @@ func TestLessonProgressValidated(t *testing.T) {
 // TestLessonScreensFitPhone: the course and a lesson (its start, a wrong
 // move, its end) fit a 390-point phone at every text size in both languages.
 func TestLessonScreensFitPhone(t *testing.T) {
+	layoutOnly(t)
 	const phone = 390
-	for _, scale := range session.TextScales {
+	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
 			fa.Preferences().SetFloat(session.KeyTextScale, scale)

@@ -21,6 +21,7 @@ import (
 // The rules screens.
 
 func TestRulesScreen(t *testing.T) {
+	layoutOnly(t)
 	h := newHarness(t, test.NewTempApp(t))
 	for i, info := range core.Games() {
 		test.Tap(h.home().rulesBtns[i])
@@ -56,6 +57,7 @@ func TestRulesScreen(t *testing.T) {
 // In Chinese the rules are broken into lines by the paragraphs: every
 // paragraph is shown, and no shown line starts with closing punctuation.
 func TestRulesChineseLineBreaks(t *testing.T) {
+	layoutOnly(t)
 	h := newHarness(t, test.NewTempApp(t))
 	test.Tap(h.home().langBtn)
 	for i, info := range core.Games() {
@@ -91,6 +93,7 @@ func TestRulesChineseLineBreaks(t *testing.T) {
 // The rules screens state the player's own timer setting, "no limit"
 // included, after the rules' default.
 func TestRulesShowTimerSetting(t *testing.T) {
+	layoutOnly(t)
 	for _, sec := range []int{0, 30} {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%d/%s", sec, lang), func(t *testing.T) {

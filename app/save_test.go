@@ -302,6 +302,7 @@ func TestSaveInPreferencesMigrates(t *testing.T) {
 // The start dialogs hug their message: no empty band between the text and
 // the buttons, at desktop and phone sizes.
 func TestStartDialogHasNoEmptyBand(t *testing.T) {
+	layoutOnly(t)
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, {Width: 390, Height: 844}} {
 		for _, lang := range translations.Languages {
 			for _, raw := range []string{"{{{", `{"v":1,"game":"deer-chess","mode":"vs-ai-prey","level":"master","record":"c5-c3 @a5"}`} {

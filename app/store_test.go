@@ -52,7 +52,8 @@ func buttonsInside(t *testing.T, w fyne.Window, what string) int {
 // The game-over dialog fits a phone in both languages at every text size:
 // no answer cut ("OK", "Play ag…").
 func TestGameOverFitsPhone(t *testing.T) {
-	for _, scale := range session.TextScales {
+	layoutOnly(t)
+	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
 			fa.Preferences().SetFloat(session.KeyTextScale, scale)
@@ -84,6 +85,7 @@ func TestGameOverFitsPhone(t *testing.T) {
 
 // The About screen lists the keyboard shortcuts only where a keyboard is.
 func TestAboutKeysOnlyWithKeyboard(t *testing.T) {
+	layoutOnly(t)
 	defer func(f func() bool) { hasKeyboard = f }(hasKeyboard)
 	for _, keyboard := range []bool{true, false} {
 		hasKeyboard = func() bool { return keyboard }
@@ -108,6 +110,7 @@ func TestAboutKeysOnlyWithKeyboard(t *testing.T) {
 // text (Fyne's confirm dialog does), on a phone and a desktop, and their
 // answers fit.
 func TestQuestionsDrawNoIcon(t *testing.T) {
+	layoutOnly(t)
 	for _, size := range []fyne.Size{fyne.NewSize(390, 844), fyne.NewSize(1024, 720)} {
 		for _, lang := range translations.Languages {
 			h := newHarness(t, test.NewTempApp(t))
@@ -162,7 +165,9 @@ func TestTimeoutBannerOverBoard(t *testing.T) {
 	for _, lang := range translations.Languages {
 		fa := test.NewTempApp(t)
 		fa.Preferences().SetInt(session.KeyTimer, 15)
-		h := newHarness(t, fa)
+		// The banner goes after a millisecond of real time, not 2.5 s (it
+		// is hidden only when the test runs the queued callbacks).
+		h := newHarness(t, fa, func(o *Options) { o.BannerShown = time.Millisecond })
 		translations.SetLanguage(lang)
 		g := h.startGame(0, session.ModeTwoPlayers)
 		h.clock.Advance(10 * time.Second)

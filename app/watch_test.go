@@ -58,6 +58,12 @@ func TestWatchPauseStepSpeed(t *testing.T) {
 	if g.speedBtn.Text != translations.T("watch.speed_slow") {
 		t.Fatalf("speed after two taps: %q", g.speedBtn.Text)
 	}
+	// Round to normal again (the harness's: no least time per move), so
+	// the AI goes on without the slow speed's 1.5 s of real time.
+	test.Tap(g.speedBtn)
+	if g.speedBtn.Text != translations.T("watch.speed_normal") || g.SpeedIndex() != 1 {
+		t.Fatalf("speed after three taps: %q", g.speedBtn.Text)
+	}
 	test.Tap(g.holdBtn)
 	h.waitFor("the AI to go on", func() bool { return g.Game().Len() > n+1 || g.Over() })
 }

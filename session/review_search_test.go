@@ -4,7 +4,6 @@ import (
 	"context"
 	"math/rand"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -23,17 +22,15 @@ func playedGame(t testing.TB, id core.GameID, n int) *core.Game {
 	return g
 }
 
-// Without a table the search judges every move; a typical game takes well
-// under two seconds.
+// Without a table the search judges every move. (How long a review takes
+// is BenchmarkSearchReview's figure: a typical game takes well under two
+// seconds.)
 func TestSearchReviewJudgesEveryMove(t *testing.T) {
 	for _, id := range []core.GameID{core.BeatTheWolf, core.WolfCarriesPig} {
 		g := playedGame(t, id, 100)
 		moves := ReviewGame(g, nil)
 		calls := 0
-		start := time.Now()
 		out, ok := SearchReview(context.Background(), g, moves, func(done, total int) { calls++ })
-		took := time.Since(start)
-		t.Logf("%v: %d moves reviewed in %v", id, len(moves), took)
 		require.True(t, ok)
 		require.Len(t, out, len(moves))
 		require.Greater(t, calls, 0)
@@ -51,8 +48,7 @@ func TestSearchReviewJudgesEveryMove(t *testing.T) {
 			}
 			counts[m.Verdict]++
 		}
-		t.Logf("%v: %v", id, counts)
-		require.Less(t, took, 5*time.Second)
+		t.Logf("%v: %d moves reviewed: %v", id, len(moves), counts)
 	}
 }
 

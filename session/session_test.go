@@ -62,7 +62,7 @@ func newTurnRig(t *testing.T, game string, mode Mode, timer int) *turnRig {
 // settle runs queued results until cond holds.
 func (r *turnRig) settle(what string, cond func() bool) {
 	r.t.Helper()
-	deadline := time.After(20 * time.Second)
+	deadline := time.After(2 * time.Minute) // only a hang takes this long
 	for !cond() {
 		select {
 		case f := <-r.q:

@@ -26,6 +26,10 @@ type Handler struct {
 	// bytes a second, as a phone's network would: the browser test's view
 	// of the loading screen.
 	Throttle int
+	// now and sleep are the throttle's clock (time.Now, time.Sleep when
+	// nil; the tests pass a fake one).
+	now   func() time.Time
+	sleep func(time.Duration)
 }
 
 var types = map[string]string{
@@ -90,7 +94,11 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// and a redirected response cannot answer a navigation from the
 	// service worker's cache.
 	if h.Throttle > 0 && strings.HasPrefix(path.Base(name), "huntchess.wasm") {
-		w = &slowWriter{ResponseWriter: w, rate: h.Throttle}
+		sw := &slowWriter{ResponseWriter: w, rate: h.Throttle, now: h.now, sleep: h.sleep}
+		if sw.now == nil || sw.sleep == nil {
+			sw.now, sw.sleep = time.Now, time.Sleep
+		}
+		w = sw
 	}
 	http.ServeContent(w, r, name, st.ModTime(), f)
 }
@@ -99,13 +107,15 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 type slowWriter struct {
 	http.ResponseWriter
 	rate  int
+	now   func() time.Time
+	sleep func(time.Duration)
 	start time.Time
 	sent  int
 }
 
 func (w *slowWriter) Write(p []byte) (int, error) {
 	if w.start.IsZero() {
-		w.start = time.Now()
+		w.start = w.now()
 	}
 	n := 0
 	for len(p) > 0 {
@@ -121,7 +131,7 @@ func (w *slowWriter) Write(p []byte) (int, error) {
 		}
 		// Wait until the bytes sent so far are due.
 		due := w.start.Add(time.Duration(float64(w.sent) / float64(w.rate) * float64(time.Second)))
-		time.Sleep(time.Until(due))
+		w.sleep(due.Sub(w.now()))
 		p = p[k:]
 	}
 	return n, nil

@@ -56,11 +56,17 @@ func TestHandlerThrottle(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "huntchess.wasm"), body, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	h := &Handler{Dir: dir, Throttle: 100_000} // 5 000 bytes every 50 ms: 4 writes
+	// A fake clock: the throttle's sleeps move it on (a busy machine's
+	// pauses cannot change what the test sees).
+	now := time.Unix(1_000_000, 0)
+	var sleeps []time.Duration
+	h := &Handler{Dir: dir, Throttle: 100_000, // 5 000 bytes every 50 ms: 4 writes
+		now:   func() time.Time { return now },
+		sleep: func(d time.Duration) { sleeps = append(sleeps, d); now = now.Add(max(d, 0)) }}
 	rec := httptest.NewRecorder()
-	start := time.Now()
+	start := now
 	h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/huntchess.wasm", nil))
-	if d := time.Since(start); d < 150*time.Millisecond || rec.Body.Len() != len(body) {
-		t.Errorf("throttled: %d bytes in %v; want %d bytes in ≥ 150 ms", rec.Body.Len(), d, len(body))
+	if d := now.Sub(start); d != 200*time.Millisecond || len(sleeps) != 4 || rec.Body.Len() != len(body) {
+		t.Errorf("throttled: %d bytes in %v (sleeps %v); want %d bytes in 4 sleeps of 50 ms", rec.Body.Len(), d, sleeps, len(body))
 	}
 }

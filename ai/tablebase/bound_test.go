@@ -3,6 +3,7 @@ package tablebase
 import (
 	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 
 	"huntchess/core"
@@ -18,6 +19,29 @@ func preyWinCode(c uint16, predToMove bool) uint16 {
 		return c
 	}
 	return codeDrawV
+}
+
+// btwBound is Beat the Wolf's 6-dog bound tier (7.5 M entries), solved
+// once for the tests that read it (TestBoundTableVerifyAndLine,
+// TestStrategyBeatTheWolfBound): they must leave it as it was solved.
+var btwBound struct {
+	once sync.Once
+	s    *Solver
+	err  error
+}
+
+// btwBoundTier returns the solver that holds Beat the Wolf's bound tier 11
+// (6 dogs), solving it on the first call.
+func btwBoundTier(t *testing.T) (*Solver, *solvedTier) {
+	t.Helper()
+	btwBound.once.Do(func() {
+		btwBound.s = NewSolver(ForGame(core.BeatTheWolf))
+		_, btwBound.err = btwBound.s.SolveBoundTier(11)
+	})
+	if btwBound.err != nil {
+		t.Fatal(btwBound.err)
+	}
+	return btwBound.s, btwBound.s.tiers[TierKey{11, 0}]
 }
 
 // The byte-per-entry prey-win solver gives every prey win and predator loss
@@ -139,12 +163,8 @@ func TestSolveBoundTierBeatTheWolf(t *testing.T) {
 // planted false prey win is caught, and LineBound plays a prey win out to
 // the predator's stalemate.
 func TestBoundTableVerifyAndLine(t *testing.T) {
-	r := ForGame(core.BeatTheWolf)
-	s := NewSolver(r)
-	if _, err := s.SolveBoundTier(11); err != nil {
-		t.Fatal(err)
-	}
-	st := s.tiers[TierKey{11, 0}]
+	s, st := btwBoundTier(t)
+	r := s.R
 	const stride = 61
 	dir := t.TempDir()
 	clean := filepath.Join(dir, "clean.hctb")
@@ -187,15 +207,22 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	if o := end.Outcome(); !o.Over() || o.Result != core.PreyWins {
 		t.Fatalf("%s: the line %v ends in %s, not the prey's win", win, line, end)
 	}
-	// Plant a prey win in 1 on a sampled prey-to-move entry that is not one.
+	// Plant a prey win in 1 on a sampled prey-to-move entry that is not one
+	// (taken out again once written: the tier is shared).
+	planted := int64(-1)
 	for i := (n/2 + stride - 1) / stride * stride; i < n; i += stride {
 		if st.preyWins.b.get(i) == 0 {
 			st.preyWins.b.setIfZero(i, 2)
+			planted = i
 			break
 		}
 	}
 	bad := filepath.Join(dir, "bad.hctb")
-	if _, err := s.Write(bad); err != nil {
+	_, err = s.Write(bad)
+	if planted >= 0 {
+		st.preyWins.b[planted>>3] &^= 0xff << (8 * uint(planted&7))
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 	if tb, err = Open(bad); err != nil {

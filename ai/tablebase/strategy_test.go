@@ -16,12 +16,8 @@ import (
 // it back and replays every defence by core's rules; a damaged move or
 // file is caught.
 func TestStrategyBeatTheWolfBound(t *testing.T) {
-	r := ForGame(core.BeatTheWolf)
-	s := NewSolver(r)
-	if _, err := s.SolveBoundTier(11); err != nil {
-		t.Fatal(err)
-	}
-	st := s.tiers[TierKey{11, 0}]
+	s, st := btwBoundTier(t)
+	r := s.R
 	path := filepath.Join(t.TempDir(), "b.hctb")
 	if _, err := s.Write(path); err != nil {
 		t.Fatal(err)

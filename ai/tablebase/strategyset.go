@@ -238,10 +238,12 @@ func (s *Strategy) IsSet() bool { return s.set != nil }
 
 // SetCacheBlocks sets how many unpacked blocks a set strategy keeps
 // (SetCacheBlocks by default; at least 1): the checks keep every block.
+// Lowering it drops the least recently used blocks beyond it at once.
 func (s *Strategy) SetCacheBlocks(n int) {
 	if s.set != nil {
 		s.set.mu.Lock()
 		s.set.limit = max(n, 1)
+		s.set.trim(s.set.limit)
 		s.set.mu.Unlock()
 	}
 }
@@ -323,7 +325,15 @@ func (set *setStrategy) block(i int) (*setBlock, error) {
 			return nil, errors.New("corrupt strategy block: a node of 0 plies")
 		}
 	}
-	if len(set.cache) >= set.limit { // the least recently used goes
+	set.trim(set.limit - 1)
+	set.cache[i] = b
+	return b, nil
+}
+
+// trim drops the least recently used blocks until the cache holds at most
+// n (set.mu held).
+func (set *setStrategy) trim(n int) {
+	for len(set.cache) > n {
 		old, oldest := -1, ^uint64(0)
 		for id, c := range set.cache {
 			if c.used < oldest {
@@ -332,8 +342,6 @@ func (set *setStrategy) block(i int) (*setBlock, error) {
 		}
 		delete(set.cache, old)
 	}
-	set.cache[i] = b
-	return b, nil
 }
 
 // lookup returns the plies of a loser's node of the set, in false where
