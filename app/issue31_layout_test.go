@@ -105,6 +105,7 @@ func widgetText(o fyne.CanvasObject) string {
 // fields at large text (and beside them again at normal text), nothing is
 // cut off at the right, and the screens shown after it fit too.
 func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
+	layoutOnly(t)
 	for _, lang := range translations.Languages {
 		t.Run(string(lang), func(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
@@ -160,6 +161,7 @@ func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
 // Every screen lies within a phone's window at every text size, in both
 // languages, opened at that size or after a switch to it in Settings.
 func TestPhoneScreensWithinWindow(t *testing.T) {
+	layoutOnly(t)
 	for _, scale := range session.TextScales {
 		for _, lang := range translations.Languages {
 			for _, switched := range []bool{false, true} {
@@ -241,6 +243,7 @@ func boardMeasure(b *widgets.Board) (side, unit, piece float32) {
 // for every game, its points at least widgets.MinTouchTarget (44 pt) apart;
 // the panel under it scrolls instead. The same after a switch in Settings.
 func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
+	layoutOnly(t)
 	for _, lang := range translations.Languages {
 		for _, gi := range []int{0, 3} { // 7×7 points; deer chess, the longest names
 			var normal float32
@@ -307,6 +310,7 @@ func places(objs ...fyne.CanvasObject) string {
 // button, on the desktop and on a phone, at normal and larger text; nor
 // does it go when the next move is played.
 func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
+	layoutOnly(t)
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, phone} {
 		for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
 			for _, lang := range translations.Languages {
@@ -358,6 +362,7 @@ func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
 // after a move, a lesson's note and goal from step to step, the review's
 // verdict of the move shown. None moves the board or a button.
 func TestChangingTextsMoveNoButton(t *testing.T) {
+	layoutOnly(t)
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, phone} {
 		for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
 			for _, lang := range translations.Languages {
@@ -451,6 +456,7 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 // over it: the title's new height was laid out within the layout of the
 // rows around it).
 func TestSmallWindowKeepsBoard(t *testing.T) {
+	layoutOnly(t)
 	small := fyne.NewSize(480, 360)
 	for _, lang := range translations.Languages {
 		t.Run(string(lang), func(t *testing.T) {
@@ -482,6 +488,7 @@ func TestSmallWindowKeepsBoard(t *testing.T) {
 // lines as it takes, on a phone at every text size (its rows were cut with
 // "…" and only the line under the buttons showed the chosen one whole).
 func TestReviewRowsWrap(t *testing.T) {
+	layoutOnly(t)
 	for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {

@@ -268,6 +268,7 @@ func TestThemeContrast(t *testing.T) {
 // both do not fit, beside them where they do; in both languages, nothing
 // overlapping and nothing past the window's edge.
 func TestHomeTitleWholeWithContinue(t *testing.T) {
+	layoutOnly(t)
 	defer translations.SetLanguage(translations.Current())
 	for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
 		for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 1024, Height: 720}} {
