@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -317,8 +318,8 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		if dir == "" || e.refused[path] {
 			continue
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
+		data, err := readLimited(path, maxStrategyFileBytes)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue // none there (yet: a pack may come)
 		}
 		if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
