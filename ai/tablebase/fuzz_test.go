@@ -368,7 +368,8 @@ func FuzzStrategyParts(f *testing.F) {
 				// The body's length, the index's checksum and each
 				// block's, where the index says they lie in the body.
 				h.BodyBytes = len(body)
-				if n := int64(h.MemberBlocks) * setIndexEntry; h.MemberBlocks >= 0 && n <= int64(len(body)) {
+				if h.MemberBlocks >= 0 && h.MemberBlocks <= len(body)/setIndexEntry {
+					n := h.MemberBlocks * setIndexEntry
 					body = slices.Clone(body)
 					for i := 0; i < h.MemberBlocks; i++ {
 						e := body[i*setIndexEntry:]
