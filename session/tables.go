@@ -322,6 +322,9 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // none there (yet: a pack may come)
 		}
+		if err != nil { // unreadable, or too large to be a strategy
+			data = nil
+		}
 		if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
 			e.s = s
 			return s
