@@ -22,6 +22,11 @@ BENCH_PKGS  ?= ./core/ ./ai/
 BENCH       ?= .
 FUZZTIME    ?= 30s
 FUZZ_PKGS   ?= ./...
+# Passed to each fuzz run: a new input's minimizing is cut short (the
+# table and strategy seeds are KBs, and 60 s of minimizing each left little
+# time to fuzz). On a shared machine: FUZZ_FLAGS='-fuzzminimizetime=10s
+# -parallel 1' and `nice -n 19 make fuzz`. docs/testing.md "Fuzzing".
+FUZZ_FLAGS  ?= -fuzzminimizetime=10s
 # Flags for the AI arena; `-game all` is always passed.
 ARENA_FLAGS ?=
 FYNE_TOOL   ?= fyne.io/tools/cmd/fyne@v1.7.4
@@ -187,7 +192,7 @@ fuzz:
 	for pkg in $$($(GO) list -tags ci $(FUZZ_PKGS)); do \
 	  for f in $$($(GO) test -tags ci -list '^Fuzz' $$pkg | grep '^Fuzz' || true); do \
 	    echo "fuzz: $$pkg $$f ($(FUZZTIME))"; n=$$((n+1)); \
-	    $(GO) test -tags ci -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg; \
+	    $(GO) test -tags ci -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $(FUZZ_FLAGS) $$pkg; \
 	  done; \
 	done; echo "fuzz: $$n target(s) run"
 

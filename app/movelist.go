@@ -1,6 +1,7 @@
 package app
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 
@@ -242,16 +243,15 @@ func parseRecord(id, text string) (*core.Game, *recordError) {
 	if err == nil {
 		return g, nil
 	}
-	// Name the first move that does not fit.
-	fields := strings.Fields(text)
-	for n := 1; n <= len(fields); n++ {
-		if _, err := core.LoadRecord(id, strings.Join(fields[:n], " ")); err != nil {
-			return nil, &recordError{id: "paste.bad_move", data: map[string]any{
-				"Game": translations.Game(id).Title, "Number": n, "Move": fields[n-1]}}
-		}
+	// Name the first move that does not fit (the record is replayed once:
+	// a long paste takes no longer than its moves).
+	var bad *core.RecordError
+	if errors.As(err, &bad) {
+		return nil, &recordError{id: "paste.bad_move", data: map[string]any{
+			"Game": translations.Game(id).Title, "Number": bad.Move, "Move": bad.Text}}
 	}
 	return nil, &recordError{id: "paste.bad_move", data: map[string]any{
-		"Game": translations.Game(id).Title, "Number": len(fields), "Move": "?"}}
+		"Game": translations.Game(id).Title, "Number": len(strings.Fields(text)), "Move": "?"}}
 }
 
 // copyRecord puts the game's record on the clipboard.

@@ -5,7 +5,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"sync"
@@ -39,20 +38,12 @@ func webFetch() session.Fetch {
 		if resp.StatusCode != http.StatusOK {
 			return nil, fmt.Errorf("%s: %s", u, resp.Status)
 		}
-		total := resp.ContentLength
-		data := make([]byte, 0, max(total, 0))
-		buf := make([]byte, 256<<10)
-		for {
-			n, err := resp.Body.Read(buf)
-			data = append(data, buf[:n]...)
-			progress(int64(len(data)), total)
-			if err == io.EOF {
-				return data, nil
-			}
-			if err != nil {
-				return nil, err
-			}
+		// Its claimed length is checked before room is made for it.
+		data, err := session.ReadDownload(resp.Body, resp.ContentLength, session.MaxDownloadBytes, progress)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", u, err)
 		}
+		return data, nil
 	}
 }
 
@@ -126,7 +117,11 @@ func webStrategy() session.StrategyFetch {
 		defer resp.Body.Close()
 		switch resp.StatusCode {
 		case http.StatusOK:
-			return io.ReadAll(resp.Body)
+			data, err := session.ReadDownload(resp.Body, resp.ContentLength, session.MaxDownloadBytes, nil)
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", u, err)
+			}
+			return data, nil
 		case http.StatusNotFound:
 			return nil, fmt.Errorf("%s: %w", u, session.ErrNoRemote)
 		}

@@ -260,7 +260,8 @@ func (g *Game) Record() string {
 }
 
 // LoadRecord replays a record written by Record from the game's start. A
-// "pass" that is not a forced pass is a timer pass.
+// "pass" that is not a forced pass is a timer pass. A move that cannot be
+// played is a *RecordError.
 func LoadRecord(id, record string) (*Game, error) {
 	g, err := NewGame(id)
 	if err != nil {
@@ -272,8 +273,20 @@ func LoadRecord(id, record string) (*Game, error) {
 			err = g.Timeout()
 		}
 		if err != nil {
-			return nil, fmt.Errorf("move %d: %w", i+1, err)
+			return nil, &RecordError{Move: i + 1, Text: mv, Err: err}
 		}
 	}
 	return g, nil
 }
+
+// RecordError is LoadRecord's error for a move of a record that cannot be
+// played: its number (from 1) and its text.
+type RecordError struct {
+	Move int
+	Text string
+	Err  error
+}
+
+func (e *RecordError) Error() string { return fmt.Sprintf("move %d: %v", e.Move, e.Err) }
+
+func (e *RecordError) Unwrap() error { return e.Err }

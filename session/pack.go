@@ -196,6 +196,9 @@ func ParseManifest(data []byte) (*Manifest, error) {
 		if f.Size <= 0 {
 			return nil, fmt.Errorf("table pack manifest: %s: bad size", f.Name)
 		}
+		if f.Size > MaxPackFileBytes {
+			return nil, fmt.Errorf("table pack manifest: %s: a file of %d bytes claimed, at most %d GiB", f.Name, f.Size, MaxPackFileBytes>>30)
+		}
 		if len(f.Parts) > 0 && m.Format < 2 {
 			return nil, fmt.Errorf("table pack manifest: %s: parts in a format-%d manifest", f.Name, m.Format)
 		}
@@ -206,6 +209,9 @@ func ParseManifest(data []byte) (*Manifest, error) {
 			}
 			if !sum(pt.SHA256) || pt.Size <= 0 {
 				return nil, fmt.Errorf("table pack manifest: %s: %s: bad size or sha256", f.Name, pt.Name)
+			}
+			if pt.Size > f.Size-n { // checked before it is added: the sum cannot overflow
+				return nil, fmt.Errorf("table pack manifest: %s: its parts come to more than the file's %d bytes", f.Name, f.Size)
 			}
 			n += pt.Size
 		}
@@ -304,9 +310,12 @@ func (p *Pack) FetchManifest(ctx context.Context) (*Manifest, error) {
 	if resp.StatusCode != http.StatusOK {
 		return nil, statusError{url: u, code: resp.StatusCode, status: resp.Status}
 	}
-	data, err := io.ReadAll(io.LimitReader(resp.Body, 1<<20))
+	data, err := io.ReadAll(io.LimitReader(resp.Body, maxManifestBytes+1))
 	if err != nil {
 		return nil, err
+	}
+	if len(data) > maxManifestBytes {
+		return nil, fmt.Errorf("table pack manifest: more than %d KiB", maxManifestBytes>>10)
 	}
 	return ParseManifest(data)
 }
@@ -343,7 +352,7 @@ func (p *Pack) SavedRemote() *Manifest { return p.readManifest(remoteName) }
 // readManifest reads the manifest in the pack's folder named name (nil:
 // none, or unreadable).
 func (p *Pack) readManifest(name string) *Manifest {
-	data, err := os.ReadFile(filepath.Join(p.Dir, name))
+	data, err := readLimited(filepath.Join(p.Dir, name), maxManifestBytes)
 	if err != nil {
 		return nil
 	}
@@ -483,7 +492,7 @@ func (p *Pack) sidecar(f PackFile, suffix string) string {
 // parts: a manifest that splits the same file otherwise still finds the
 // parts within them checked.
 func (p *Pack) verified(f PackFile) int64 {
-	data, err := os.ReadFile(p.sidecar(f, ".ok"))
+	data, err := readLimited(p.sidecar(f, ".ok"), maxSidecarBytes)
 	if err != nil {
 		return 0
 	}
@@ -584,7 +593,7 @@ func (p *Pack) fetchPart(ctx context.Context, fh *os.File, f PackFile, pc PackPa
 	// The ETag kept is of the part it names (its first line).
 	etagPath := p.sidecar(f, ".etag")
 	var etag string
-	if data, err := os.ReadFile(etagPath); err == nil {
+	if data, err := readLimited(etagPath, maxSidecarBytes); err == nil {
 		if name, t, ok := strings.Cut(string(data), "\n"); ok && name == pc.Name {
 			etag = t
 		}

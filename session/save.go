@@ -206,7 +206,7 @@ func (st *Store) load() (r *Resumable, damaged error, err error) {
 	if st.dir != "" {
 		st.file.flush()
 		for _, name := range []string{SaveFile, PrevSaveFile} {
-			raw, err := os.ReadFile(st.path(name))
+			raw, err := readLimited(st.path(name), maxStoredBytes)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -232,12 +232,17 @@ func (st *Store) load() (r *Resumable, damaged error, err error) {
 	return nil, nil, ErrNoSave
 }
 
-// Store writes a game to resume.
-func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) error {
-	b, err := json.Marshal(savedGame{
+// encodeSaved is the saved game's file (DecodeSaved reads it).
+func encodeSaved(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) ([]byte, error) {
+	return json.Marshal(savedGame{
 		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
 		Record: g.Record(), TimeLeftMs: timeLeftMs,
 	}.sealed())
+}
+
+// Store writes a game to resume.
+func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) error {
+	b, err := encodeSaved(g, mode, level, timeLeftMs)
 	if err != nil {
 		return err
 	}

@@ -109,7 +109,7 @@ func (s *slot) apply(op slotOp) error {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
 		return err
 	}
-	if old, err := os.ReadFile(s.path); err == nil {
+	if old, err := readLimited(s.path, maxStoredBytes); err == nil {
 		if bytes.Equal(old, op.data) {
 			return nil
 		}
@@ -126,9 +126,9 @@ func (s *slot) apply(op slotOp) error {
 // missing), and whether each exists.
 func (s *slot) read() (cur, prev []byte, curExists, prevExists bool) {
 	s.flush()
-	cur, err := os.ReadFile(s.path)
+	cur, err := readLimited(s.path, maxStoredBytes)
 	curExists = err == nil || !errors.Is(err, fs.ErrNotExist)
-	prev, err = os.ReadFile(s.prev)
+	prev, err = readLimited(s.prev, maxStoredBytes)
 	prevExists = err == nil || !errors.Is(err, fs.ErrNotExist)
 	return cur, prev, curExists, prevExists
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -317,9 +318,12 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		if dir == "" || e.refused[path] {
 			continue
 		}
-		data, err := os.ReadFile(path)
-		if err != nil {
+		data, err := readLimited(path, maxStrategyFileBytes)
+		if errors.Is(err, fs.ErrNotExist) {
 			continue // none there (yet: a pack may come)
+		}
+		if err != nil { // unreadable, or too large to be a strategy
+			data = nil
 		}
 		if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
 			e.s = s

@@ -224,6 +224,13 @@ func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
 	var err error
 	switch t.dev.Codec {
 	case CodecZstd:
+		// A frame that claims another size than the block's is refused
+		// before it is unpacked (the decoder would make room for its claim).
+		var fh zstd.Header
+		if fh.Decode(sc.comp) == nil && fh.HasFCS && fh.FrameContentSize != uint64(2*n) {
+			err = fmt.Errorf("a frame of %d bytes claimed, the block has %d", fh.FrameContentSize, 2*n)
+			break
+		}
 		sc.raw, err = t.dev.zd.DecodeAll(sc.comp, sc.raw[:0])
 		if err == nil && len(sc.raw) != 2*n {
 			err = errors.New("wrong length")

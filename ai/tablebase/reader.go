@@ -133,6 +133,9 @@ func readHeader(src io.ReaderAt, size int64, magic, what string, short error) ([
 	if off+n > size {
 		return nil, 0, fmt.Errorf("truncated %s file (header cut off)", what)
 	}
+	if n > MaxHeaderBytes {
+		return nil, 0, fmt.Errorf("corrupt %s file: a header of %d bytes claimed, at most %d MiB is read", what, n, MaxHeaderBytes>>20)
+	}
 	hdr := make([]byte, n)
 	if err := readAt(src, hdr, off); err != nil {
 		return nil, 0, fmt.Errorf("reading the %s header: %w", what, err)
@@ -214,7 +217,10 @@ func (t *Table) checkSection(sec *Section) error {
 		return fmt.Errorf("corrupt table: %s has %d blocks, want %d", what, len(sec.Blocks), want)
 	}
 	for i, b := range sec.Blocks {
-		if b.Off < 0 || b.Len < 0 || b.Off+int64(b.Len) > t.size {
+		if b.Len < 0 || int64(b.Len) > maxBlockBytes(sec.BlockSize) {
+			return fmt.Errorf("corrupt table: %s block %d claims %d bytes, more than its %d entries can take", what, i, b.Len, sec.BlockSize)
+		}
+		if b.Off < 0 || b.Off > t.size-int64(b.Len) {
 			return fmt.Errorf("truncated table file: %s block %d lies past the end", what, i)
 		}
 	}

@@ -311,6 +311,9 @@ func sideKey(s core.Side) string {
 
 // Bytes returns the strategy file's bytes (deterministic).
 func (s *Strategy) Bytes() ([]byte, error) {
+	if len(s.keys) > MaxStrategyNodes {
+		return nil, fmt.Errorf("tablebase: a strategy of %d nodes (at most %d are read back: a set strategy holds more)", len(s.keys), MaxStrategyNodes)
+	}
 	var raw []byte
 	prev := uint64(0)
 	for _, k := range s.keys {
@@ -370,12 +373,26 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	if len(body) != s.BodyBytes || crc32.ChecksumIEEE(body) != s.BodyCRC {
 		return nil, errors.New("corrupt strategy file (body length or checksum mismatch)")
 	}
-	if s.Nodes < 1 || s.WinnerNodes < 0 || s.WinnerNodes > s.Nodes || s.Nodes > 1<<28 {
+	if s.Nodes < 1 || s.WinnerNodes < 0 || s.WinnerNodes > s.Nodes {
 		return nil, errors.New("corrupt strategy header: bad counts")
 	}
-	raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(body)))
+	if s.Nodes > MaxStrategyNodes || int64(s.Nodes) > maxInflate(len(body))/2 {
+		return nil, fmt.Errorf("corrupt strategy header: %d nodes claimed, a body of %d bytes holds at most %d",
+			s.Nodes, len(body), min(MaxStrategyNodes, maxInflate(len(body))/2))
+	}
+	// The body unpacks to a key (1 to 10 bytes) and a byte of plies a
+	// node and a byte a winner's node: no more is read, and the counts
+	// must fit in what was, before anything of their size is allocated.
+	most := int64(s.Nodes)*(binary.MaxVarintLen64+1) + int64(s.WinnerNodes)
+	raw, err := io.ReadAll(io.LimitReader(flate.NewReader(bytes.NewReader(body)), most+1))
 	if err != nil {
 		return nil, fmt.Errorf("corrupt strategy body: %v", err)
+	}
+	if int64(len(raw)) > most {
+		return nil, fmt.Errorf("corrupt strategy body: it unpacks to more than %d nodes can take", s.Nodes)
+	}
+	if len(raw) < 2*s.Nodes+s.WinnerNodes {
+		return nil, fmt.Errorf("corrupt strategy: %d nodes claimed, the body holds %d bytes", s.Nodes, len(raw))
 	}
 	s.keys = make([]uint64, s.Nodes)
 	prev, off := uint64(0), 0

@@ -153,6 +153,9 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 		return nil, fmt.Errorf("corrupt strategy header: %v", err)
 	}
 	if h.Format == strategyVersion {
+		if size > MaxStrategyBytes {
+			return nil, fmt.Errorf("a strategy file of %d bytes (format %d is read whole: at most %d MiB)", size, h.Format, MaxStrategyBytes>>20)
+		}
 		data := make([]byte, size)
 		if err := readAt(src, data, 0); err != nil {
 			return nil, err

@@ -1,0 +1,473 @@
+package tablebase
+
+import (
+	"bytes"
+	"compress/flate"
+	"encoding/binary"
+	"encoding/json"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+
+	"huntchess/core"
+)
+
+// Fuzz targets of the readers of table and strategy files, files that come
+// from outside (the pack from a web host, the browser site, a developer's
+// folder): whatever the bytes, a reader returns an error or a value that
+// works, never panics, and never allocates more than the file can hold
+// (limits.go; the guards' own tests are in limits_test.go). Run one with
+// `go test -run '^$' -fuzz '^FuzzTableFile$' ./ai/tablebase/`, or all with
+// `make fuzz`; a crasher found lands in testdata/fuzz/ (commit it).
+//
+// FuzzTableFile and FuzzStrategyFile take whole files, damaged as the
+// fuzzer likes; FuzzTableHeader and FuzzStrategyParts take a header and a
+// body and set the checksums right before reading, so that the fuzzer's
+// changes reach the checks behind them (the sections, the blocks, the
+// nodes) instead of stopping at a checksum.
+
+// fuzzMaxFile caps an input: the seeds are a few KB, and a file of many
+// blocks only makes each run slower.
+const fuzzMaxFile = 64 << 10
+
+// fuzzMinis are the mini games whose tables are the seeds, built once: a
+// fuzzed table is read for their *Rules (the layouts are cached by it).
+var fuzzMinis = sync.OnceValue(miniGames)
+
+// fuzzRulesOf is the rules a fuzzed table is read for: 0 the game its
+// header names (nil), else a mini game's.
+func fuzzRulesOf(which uint8) *Rules {
+	ms := fuzzMinis()
+	if i := int(which) % (len(ms) + 1); i > 0 {
+		return ms[i-1].r
+	}
+	return nil
+}
+
+// fuzzMini is mini game name and its value of which.
+func fuzzMini(name string) (*mini, uint8) {
+	for i, g := range fuzzMinis() {
+		if g.name == name {
+			return g, uint8(i + 1)
+		}
+	}
+	panic(name)
+}
+
+// fuzzTableSeed is a real table file: mini game name solved, written in
+// blocks of 64 entries, as a full table (codec "") or converted to a device
+// table with that codec, in blocks of 64 too.
+func fuzzTableSeed(tb testing.TB, name, codec string) []byte {
+	tb.Helper()
+	g, _ := fuzzMini(name)
+	s := solveMini(tb, g)
+	old := blockEntries
+	blockEntries = 64
+	path := filepath.Join(tb.TempDir(), name+FileExt)
+	_, err := s.Write(path)
+	blockEntries = old
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if codec != "" {
+		full, err := openFile(path, g.r)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		defer full.Close()
+		out := filepath.Join(tb.TempDir(), "device-"+name+FileExt)
+		if _, err := ConvertDevice(full, out, DeviceOptions{Codec: codec, BlockSize: 64}); err != nil {
+			tb.Fatal(err)
+		}
+		path = out
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// fuzzTableSeeds are the table seeds: which rules, the file.
+type fuzzTableSeedFile struct {
+	which uint8
+	data  []byte
+}
+
+func fuzzTableSeeds(f *testing.F) []fuzzTableSeedFile {
+	f.Helper()
+	var out []fuzzTableSeedFile
+	for _, c := range []struct{ game, codec string }{
+		{"mini-lion", ""}, {"mini-deer", ""}, {"mini-lion", CodecZstd}, {"mini-deer", CodecZstd},
+		{"mini-pigs", CodecFlate}, {"mini-deer", CodecFlate},
+	} {
+		_, which := fuzzMini(c.game)
+		out = append(out, fuzzTableSeedFile{which, fuzzTableSeed(f, c.game, c.codec)})
+	}
+	// A real game's table: Beat the Wolf's 8-dog bound tier (47 KB).
+	if data, err := os.ReadFile(setTestdata); err == nil {
+		out = append(out, fuzzTableSeedFile{0, data})
+	} else {
+		f.Fatal(err)
+	}
+	return out
+}
+
+func FuzzTableFile(f *testing.F) {
+	for _, s := range fuzzTableSeeds(f) {
+		f.Add(s.which, s.data)
+	}
+	f.Add(uint8(0), []byte(fileMagic))
+	f.Add(uint8(0), []byte(deviceMagic+"\xff\xff\xff\xff\x00\x00\x00\x00"))
+	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
+		if len(data) > fuzzMaxFile {
+			return
+		}
+		fuzzTable(t, data, fuzzRulesOf(which))
+	})
+}
+
+// splitFile cuts a table or strategy file into its header and the rest.
+func splitFile(data []byte) (hdr, body []byte) {
+	n := int(binary.LittleEndian.Uint32(data[6:]))
+	return data[14 : 14+n], data[14+n:]
+}
+
+// joinFile is a file of the magic, the header (its checksum right) and the
+// body.
+func joinFile(magic string, hdr, body []byte) []byte {
+	out := append([]byte(magic), binary.LittleEndian.AppendUint32(nil, uint32(len(hdr)))...)
+	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(hdr))
+	return append(append(out, hdr...), body...)
+}
+
+func FuzzTableHeader(f *testing.F) {
+	for _, s := range fuzzTableSeeds(f) {
+		hdr, body := splitFile(s.data)
+		f.Add(s.which, string(s.data[:6]) == deviceMagic, hdr, body)
+	}
+	f.Fuzz(func(t *testing.T, which uint8, device bool, hdr, body []byte) {
+		if len(hdr)+len(body) > fuzzMaxFile {
+			return
+		}
+		magic := fileMagic
+		if device {
+			magic = deviceMagic
+		}
+		// Every block's checksum made right, where it lies in the body.
+		var h DeviceHeader
+		if json.Unmarshal(hdr, &h) == nil {
+			for _, sec := range h.Sections {
+				if sec == nil {
+					continue
+				}
+				for i, b := range sec.Blocks {
+					if b.Off >= 0 && b.Len >= 0 && b.Off <= int64(len(body))-int64(b.Len) {
+						sec.Blocks[i].CRC = crc32.ChecksumIEEE(body[b.Off : b.Off+int64(b.Len)])
+					}
+				}
+			}
+			var err error
+			if device {
+				hdr, err = json.Marshal(h)
+			} else {
+				hdr, err = json.Marshal(h.Header)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		fuzzTable(t, joinFile(magic, hdr, body), fuzzRulesOf(which))
+	})
+}
+
+// fuzzTable reads data as a table for rules r, checked whole and unchecked,
+// and probes both: an error or a table that answers probes (a damaged
+// block an error), the same answers from both.
+func fuzzTable(t *testing.T, data []byte, r *Rules) {
+	checked, err := open(bytes.NewReader(data), int64(len(data)), r, true)
+	lazy, lerr := open(bytes.NewReader(data), int64(len(data)), r, false)
+	for _, e := range []error{err, lerr} {
+		if e != nil && e.Error() == "" {
+			t.Fatal("an error without a text")
+		}
+	}
+	if lerr != nil {
+		if err == nil {
+			t.Fatalf("a table that passes every check is refused unchecked: %v", lerr)
+		}
+		return
+	}
+	defer lazy.Close()
+	if checked != nil {
+		defer checked.Close()
+		checked.SetCacheBytes(1 << 20)
+	}
+	lazy.SetCacheBytes(1 << 20)
+	n := 0
+	for _, sec := range lazy.Sections {
+		if n >= 8 {
+			break
+		}
+		n++
+		e := sec.Entries
+		for _, i := range []int64{0, 1, e / 3, e / 2, e - 2, e - 1} {
+			if i < 0 || i >= e {
+				continue
+			}
+			pred, prey, side := sec.l.position(i)
+			p := pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}
+			c, ok, err := lazy.code(p, sec.Bound)
+			if err != nil && err.Error() == "" {
+				t.Fatal("an error without a text")
+			}
+			if checked == nil {
+				continue
+			}
+			c2, ok2, err2 := checked.code(p, sec.Bound)
+			if err == nil && err2 == nil && (c != c2 || ok != ok2) {
+				t.Fatalf("%s entry %d: read checked %x %v, unchecked %x %v", sec.what(), i, c2, ok2, c, ok)
+			}
+		}
+	}
+	// A real game's table answers the app's questions.
+	if g, ok := lazy.r.Game(); ok {
+		var buf [core.MaxMoves]core.Move
+		p := g.Info().Start()
+		for ply := 0; ply < 4 && !p.Outcome().Over(); ply++ {
+			lazy.Probe(p)
+			lazy.Best(p)
+			moves := p.GenMoves(buf[:0])
+			if len(moves) == 0 {
+				break
+			}
+			p = p.After(moves[ply%len(moves)])
+		}
+	}
+}
+
+// lionEndLine is docs/solved.md's line from Surround the Lion's start up
+// to the lion lost in 5 (TestStrategySurroundTheLionEnd).
+var lionEndLine = strings.Fields("c3-c2 b1-b2 c2-b3 d1-c2 b3-c3 d5-d4 c3-b3 b5-c4 b3-c2 c4-d3 c2-b3 c1-c2 b3-c4 c5-d5 " +
+	"c4-b3 c2-c3 b3-a4 a2-b3 a4-a3 c3-c4 a3-a4 c4-b4 a4-a5 a1-a2 a5-a4 d3-c4 a4-a5 b3-a4 a5-b5 a4-a5 b5-a4 b2-b3")
+
+// lionEndStrategy is the dogs' strategy from there (format 1, a few hundred
+// bytes), its values from a plain search.
+func lionEndStrategy(tb testing.TB) []byte {
+	tb.Helper()
+	g, err := core.NewGame(core.SurroundTheLion.String())
+	if err != nil {
+		tb.Fatal(err)
+	}
+	for _, m := range lionEndLine {
+		if err := g.Play(m); err != nil {
+			tb.Fatal(m, err)
+		}
+	}
+	s, err := BuildStrategy(ForGame(core.SurroundTheLion), g.Position(), func(p core.Position) (Value, int, bool) {
+		v, d := SearchValue(p, 5)
+		return v, d, v != Unknown
+	}, false)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	data, err := s.Bytes()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// fuzzStrategySeeds are real strategy files: the shipped deer chess
+// strategy (format 1, 10 KB), the end of Surround the Lion's (format 1, a
+// few hundred bytes) and a set strategy (format 2) of the 8-dog tier.
+func fuzzStrategySeeds(f *testing.F) [][]byte {
+	f.Helper()
+	deer, err := os.ReadFile("../../session/strategies/deer-chess.hcst")
+	if err != nil {
+		f.Fatal(err)
+	}
+	out := [][]byte{deer, lionEndStrategy(f)}
+	tb, err := Open(setTestdata)
+	if err != nil {
+		f.Fatal(err)
+	}
+	defer tb.Close()
+	start, err := core.ParsePosition(core.BeatTheWolf.String(), setTestStart)
+	if err != nil {
+		f.Fatal(err)
+	}
+	b, err := BuildSetStrategy(ForGame(core.BeatTheWolf), start, tb.BoundProbe(), nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	set, err := b.Bytes(ForGame(core.BeatTheWolf))
+	if err != nil {
+		f.Fatal(err)
+	}
+	return append(out, set)
+}
+
+func FuzzStrategyFile(f *testing.F) {
+	for _, s := range fuzzStrategySeeds(f) {
+		f.Add(s)
+	}
+	f.Add([]byte(strategyMagic))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if len(data) > fuzzMaxFile {
+			return
+		}
+		fuzzStrategy(t, data)
+	})
+}
+
+// fuzzStrategyHeader is both formats' header, as SetBuild.Bytes writes it.
+type fuzzStrategyHeader struct {
+	StrategyHeader
+	SetHeader
+}
+
+func FuzzStrategyParts(f *testing.F) {
+	for _, s := range fuzzStrategySeeds(f) {
+		hdr, body := splitFile(s)
+		var h fuzzStrategyHeader
+		if err := json.Unmarshal(hdr, &h); err != nil {
+			f.Fatal(err)
+		}
+		if h.Format == strategyVersion { // the body unpacked: the target packs it
+			raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(body)))
+			if err != nil {
+				f.Fatal(err)
+			}
+			f.Add(hdr, raw, true)
+		}
+		f.Add(hdr, body, false)
+	}
+	f.Fuzz(func(t *testing.T, hdr, body []byte, pack bool) {
+		if len(hdr)+len(body) > fuzzMaxFile {
+			return
+		}
+		var h fuzzStrategyHeader
+		if json.Unmarshal(hdr, &h) == nil {
+			switch h.Format {
+			case strategyVersion:
+				if pack {
+					var buf bytes.Buffer
+					zw, _ := flate.NewWriter(&buf, flate.BestSpeed)
+					zw.Write(body)
+					zw.Close()
+					body = buf.Bytes()
+				}
+				h.BodyBytes, h.BodyCRC = len(body), crc32.ChecksumIEEE(body)
+			case setStrategyVersion:
+				// The body's length, the index's checksum and each
+				// block's, where the index says they lie in the body.
+				h.BodyBytes = len(body)
+				if h.MemberBlocks >= 0 && h.MemberBlocks <= len(body)/setIndexEntry {
+					n := h.MemberBlocks * setIndexEntry
+					body = slices.Clone(body)
+					for i := 0; i < h.MemberBlocks; i++ {
+						e := body[i*setIndexEntry:]
+						off, end := int64(binary.LittleEndian.Uint32(e[8:])), int64(len(body))
+						if i+1 < h.MemberBlocks {
+							end = int64(binary.LittleEndian.Uint32(e[setIndexEntry+8:]))
+						}
+						if off <= end && end <= int64(len(body)) {
+							binary.LittleEndian.PutUint32(e[12:], crc32.ChecksumIEEE(body[off:end]))
+						}
+					}
+					h.IndexCRC = crc32.ChecksumIEEE(body[:n])
+				}
+			}
+			var err error
+			if hdr, err = json.Marshal(h); err != nil {
+				t.Fatal(err)
+			}
+		}
+		fuzzStrategy(t, joinFile(strategyMagic, hdr, body))
+	})
+}
+
+// fuzzStrategy reads data as a strategy, in memory and through a ReaderAt:
+// both refuse it, or both open it and it answers lookups along a line from
+// its start. A format-1 strategy writes itself back as a file that reads
+// as the same strategy, and that writes the same bytes again.
+func fuzzStrategy(t *testing.T, data []byte) {
+	s, err := ReadStrategy(data)
+	s2, err2 := OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	if (err == nil) != (err2 == nil) {
+		t.Fatalf("ReadStrategy says %v, OpenStrategy %v", err, err2)
+	}
+	if err != nil {
+		if err.Error() == "" || err2.Error() == "" {
+			t.Fatal("an error without a text")
+		}
+		return
+	}
+	for _, st := range []*Strategy{s, s2} {
+		fuzzStrategyLine(t, st)
+	}
+	if s.IsSet() {
+		s.set.mu.Lock()
+		for i := range s.set.first {
+			if _, err := s.set.block(i); err != nil && err.Error() == "" {
+				t.Fatal("an error without a text")
+			}
+		}
+		s.set.mu.Unlock()
+		return
+	}
+	out, err := s.Bytes()
+	if err != nil {
+		t.Fatalf("a strategy read does not write: %v", err)
+	}
+	back, err := ReadStrategy(out)
+	if err != nil {
+		t.Fatalf("a strategy written does not read back: %v", err)
+	}
+	want := s.StrategyHeader // the body's length and checksum are the new file's
+	want.BodyBytes, want.BodyCRC = back.BodyBytes, back.BodyCRC
+	if !slices.Equal(back.keys, s.keys) || !slices.Equal(back.plies, s.plies) || !slices.Equal(back.moves, s.moves) || back.StrategyHeader != want {
+		t.Fatal("a strategy written reads back as another")
+	}
+	again, err := back.Bytes()
+	if err != nil || !bytes.Equal(again, out) {
+		t.Fatalf("a strategy read back writes other bytes (%v)", err)
+	}
+}
+
+// fuzzStrategyLine plays a few plies from the strategy's start: the
+// winner's move where it has one, else the loser's first reply.
+func fuzzStrategyLine(t *testing.T, s *Strategy) {
+	p := s.r.keyPosition(s.Start)
+	for ply := 0; ply < 6 && !p.Outcome().Over(); ply++ {
+		v, plies, ok := s.Probe(p)
+		if ok && (plies < 0 || (v == Win) != (p.ToMove == s.winner)) {
+			t.Fatalf("%s: probe %v in %d plies, the winner %v", p, v, plies, s.winner)
+		}
+		if p.ToMove == s.winner {
+			m, _, ok := s.Move(p)
+			if !ok {
+				return
+			}
+			if !slices.Contains(p.GenMoves(nil), m) {
+				t.Fatalf("%s: the strategy's move %s is not legal", p, m)
+			}
+			p = p.After(m)
+			continue
+		}
+		moves, after, ok := s.Replies(p)
+		if !ok {
+			return
+		}
+		if len(moves) != len(after) {
+			t.Fatalf("%s: %d replies, %d plies", p, len(moves), len(after))
+		}
+		p = p.After(moves[0])
+	}
+}
