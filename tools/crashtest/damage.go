@@ -115,7 +115,7 @@ func (h *harness) setup() error {
 			}
 		}
 		if !r.term(15 * time.Second) {
-			return fmt.Errorf("setup %d: did not quit on SIGTERM", i+1)
+			return fmt.Errorf("setup %d: did not quit within 15 s of SIGTERM (its goroutines, from SIGQUIT, are in crashtest.log):\n%s", i+1, r.tail(30))
 		}
 		for line := range r.lines {
 			s.apply(line)

@@ -547,7 +547,14 @@ func (r *appRun) term(d time.Duration) bool {
 	case <-r.done:
 		return true
 	case <-time.After(d):
-		r.kill()
+		// A hang: Go's SIGQUIT writes every goroutine's stack to the app's
+		// stderr, which crashtest.log keeps, before it ends the process.
+		_ = r.cmd.Process.Signal(syscall.SIGQUIT)
+		select {
+		case <-r.done:
+		case <-time.After(5 * time.Second):
+			r.kill()
+		}
 		return false
 	}
 }
