@@ -115,7 +115,10 @@ func (h *harness) setup() error {
 			}
 		}
 		if !r.term(15 * time.Second) {
-			return fmt.Errorf("setup %d: did not quit within 15 s of SIGTERM (its goroutines, from SIGQUIT, are in crashtest.log):\n%s", i+1, r.tail(30))
+			time.Sleep(300 * time.Millisecond) // the last of its output
+			hang := filepath.Join(h.dir, fmt.Sprintf("hang-setup-%d.log", i+1))
+			_ = os.WriteFile(hang, []byte(strings.Join(r.output(), "\n")), 0o644)
+			return fmt.Errorf("setup %d: did not quit within 15 s of SIGTERM (its output and goroutines, from SIGQUIT: %s):\n%s", i+1, hang, r.tail(30))
 		}
 		for line := range r.lines {
 			s.apply(line)
