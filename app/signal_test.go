@@ -44,8 +44,9 @@ func TestSignalOnDesktopLeavesQuitToFyne(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
 	done := make(chan struct{})
+	exited := make(chan int, 1) // the watchdog's, desktopQuitWait later
 	go func() {
-		h.a.onSignal(false, func(int) { t.Error("the desktop must not exit here") })
+		h.a.onSignal(false, func(c int) { exited <- c })
 		close(done)
 	}()
 	select {
@@ -55,5 +56,8 @@ func TestSignalOnDesktopLeavesQuitToFyne(t *testing.T) {
 	}
 	if !h.a.stopping.Load() {
 		t.Error("no callback may reach the UI after the signal")
+	}
+	if len(exited) != 0 {
+		t.Error("the desktop leaves the quit to Fyne: no exit at once")
 	}
 }
