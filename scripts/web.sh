@@ -25,6 +25,7 @@
 # so a new build reaches players that have the old one cached.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. scripts/lib.sh # app_version
 
 GO=${GO:-go}
 OUT=${WEB_OUT:-build/web}
@@ -51,7 +52,7 @@ done
 "$GO" run ./tools/webicons -in Icon.png -out "$OUT/icons"
 cp web/index.html web/start.js web/sw.js web/manifest.webmanifest "$OUT/"
 # The version a player can name (FyneApp.toml), on the loading screen.
-version="$(sed -n '/^\[Details\]/,/^\[/s/^[[:space:]]*Version[[:space:]]*=[[:space:]]*"\([^"]*\)".*/\1/p' FyneApp.toml | head -n1)"
+version="$(app_version)"
 sed -i "s/__VERSION__/Version $version/" "$OUT/index.html"
 
 # The endgame tables the browser plays from: the ones the native builds

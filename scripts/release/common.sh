@@ -78,14 +78,8 @@ rel_artefact() {
   echo "$RELEASE_DIR/hunt-chess-$VERSION-$1-$2.$3"
 }
 
-rel_fyne_tool() {
-  mkdir -p "$ROOT/build/bin"
-  if ! { [ -x "$FYNE" ] && "$GO" version -m "$FYNE" 2>/dev/null |
-    grep -Eq "^[[:space:]]+mod[[:space:]]+fyne\.io/tools[[:space:]]+${FYNE_TOOL_VERSION}[[:space:]]"; }; then
-    rel_say "installing fyne.io/tools/cmd/fyne@$FYNE_TOOL_VERSION into build/bin"
-    GOBIN="$ROOT/build/bin" "$GO" install "fyne.io/tools/cmd/fyne@$FYNE_TOOL_VERSION"
-  fi
-}
+# shellcheck disable=SC2034 # FYNE is for the scripts that source this
+rel_fyne_tool() { FYNE="$(fyne_tool)"; } # scripts/lib.sh: the same build/bin/fyne
 
 rel_keep_metadata() {
   local saved
