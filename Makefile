@@ -71,10 +71,10 @@ help:
 	@echo "make test-short   the quick lane: go test -short without -race (under 2 minutes)"
 	@echo "make lint-workflows actionlint (with shellcheck) over .github/workflows, shellcheck of the release scripts"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
-	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (tools/crashtest)"
+	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (cmd/crashtest)"
 	@echo "make bench        benchmarks in $(BENCH_PKGS)"
 	@echo "make fuzz         every Fuzz* target for FUZZTIME=$(FUZZTIME) each"
-	@echo "make arena        AI arena: go run ./ai/arena -game all \$$ARENA_FLAGS"
+	@echo "make arena        AI arena: go run ./cmd/arena -game all \$$ARENA_FLAGS"
 	@echo "make fonts        scripts/fonts.sh (font subsetting)"
 	@echo "make screenshots  scripts/screenshots.sh"
 	@echo "make store-shots  the store listings' screenshots, icon and feature graphic into fastlane/ (scripts/store-shots.sh; about 15 min)"
@@ -82,14 +82,14 @@ help:
 	@echo "make windows      the Windows program, its installer (.msi) and a portable .zip into build/release (scripts/windows.sh; mingw-w64, wixl)"
 	@echo "make test-windows the Windows build under Wine in a private Xvfb: install, play a move, save, Chinese, uninstall (scripts/wine-test.sh)"
 	@echo "make release      every file of a release that Linux can build, with SHA256SUMS, into build/release (scripts/release.sh)"
-	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (tools/icongen)"
+	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (cmd/icongen)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
-	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (ai/solve; about 30 min, 15 GB)"
+	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (cmd/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
 	@echo "make strategies   the proven strategies from the start the app ships (session/strategies; Beat the Wolf's in session/shipped), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
-	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (tools/puzzlegen; about 4 min)"
+	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (cmd/puzzlegen; about 4 min)"
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
 	@echo "make serve-web    serve build/web on http://127.0.0.1:8080/ (WEB_ADDR)"
 	@echo "make test-web     the browser test: build/web in headless Chromium (webtest/)"
@@ -116,7 +116,7 @@ test:
 	@bash scripts/crash-test.sh $(CRASH_SHORT)
 	@$(MAKE) --no-print-directory test-web
 
-# The crash test (scripts/crash-test.sh, tools/crashtest): the real binary
+# The crash test (scripts/crash-test.sh, cmd/crashtest): the real binary
 # under Xvfb, killed with SIGKILL at random moments while it plays the four
 # games (during saves, during Surround the Lion's first solve), then started
 # on truncated or garbled stored files. `make test` runs the short version.
@@ -196,14 +196,14 @@ fuzz:
 	  done; \
 	done; echo "fuzz: $$n target(s) run"
 
-# The AI arena (ai/arena): the level ladder (medium–easy, hard–medium,
+# The AI arena (cmd/arena): the level ladder (medium–easy, hard–medium,
 # master–hard) in every game at a reduced time scale, written to
 # docs/ai-strength.md, then a short run at full time scale appended (think
 # times per level against their budgets). Takes ~20 minutes on 2 cores.
 ARENA_SCALE ?= 0.05
 ARENA_N     ?= 60
 arena: app-tables
-	$(GO) build -o build/arena ./ai/arena
+	$(GO) build -o build/arena ./cmd/arena
 	build/arena -game all -pairs ladder -n $(ARENA_N) -scale $(ARENA_SCALE) -max-plies 300 -parallel 2 \
 	  -tables $(APP_TABLES_DIR) -header -title "Level ladder at time scale $(ARENA_SCALE)" -out docs/ai-strength.md $(ARENA_FLAGS)
 	build/arena -game all -pairs master:hard,medium:easy -n 2 -scale 1 -parallel 1 -max-plies 30 -random-plies 2 \
@@ -214,7 +214,7 @@ arena: app-tables
 # puzzles/data after running it; the tests prove every puzzle by search.
 puzzles:
 	@for g in $(ALL_GAMES); do [ -f $(TABLES_DIR)/$$g.hctb ] || { echo "make puzzles: $(TABLES_DIR)/$$g.hctb is missing (make solve-all)"; exit 1; }; done
-	$(GO) run ./tools/puzzlegen -tables $(TABLES_DIR) -out puzzles/data
+	$(GO) run ./cmd/puzzlegen -tables $(TABLES_DIR) -out puzzles/data
 
 fonts:
 	@$(DEPS) fonts
@@ -227,7 +227,7 @@ screenshots:
 # The store listings (docs/store-listings.md): every screenshot of
 # fastlane/metadata/android/*/images and fastlane/screenshots/ios from the
 # real app (the simulated phone at the stores' pixel sizes, English and
-# Chinese), the Play icon and the feature graphic (tools/storeart). Commit
+# Chinese), the Play icon and the feature graphic (cmd/storeart). Commit
 # what it writes after a change to the screens. STORE_DEVICES= a subset of
 # art phone seven ten iphone ipad; STORE_SCREENS, STORE_LANGS: see the script.
 STORE_DEVICES ?=
@@ -257,7 +257,7 @@ release:
 
 # The app icon is drawn by code; commit both outputs after changing it.
 icon:
-	$(GO) run ./tools/icongen -o Icon.png -preview docs/screenshots/icon-48.png
+	$(GO) run ./cmd/icongen -o Icon.png -preview docs/screenshots/icon-48.png
 
 # Compile the phone build: -tags mobile runs the desktop GLFW driver as a
 # simulated phone (run build/huntchess-mobile to try it).
@@ -286,14 +286,14 @@ clean:
 bench-ai:
 	$(GO) test -run '^$$' -bench . -benchmem ./ai/
 
-# Endgame tables (ai/tablebase, ai/solve). `make tables` builds what the app
+# Endgame tables (ai/tablebase, cmd/solve). `make tables` builds what the app
 # uses; `make solve-all` runs every solve (long ones included), verifies each
 # table against core's moves and a plain search, and writes docs/solved.md.
 # Only the Surround the Lion table (40 s) is part of `make test`. The machine
 # has 2 cores: run nothing else beside the long solves.
 
-$(SOLVE): $(wildcard ai/solve/*.go ai/tablebase/*.go core/*.go)
-	$(GO) build -o $(SOLVE) ./ai/solve
+$(SOLVE): $(wildcard cmd/solve/*.go ai/tablebase/*.go core/*.go)
+	$(GO) build -o $(SOLVE) ./cmd/solve
 
 tables: $(SOLVE)
 	@for g in $(TABLE_GAMES); do $(SOLVE) build $$g -dir $(TABLES_DIR) || exit 1; done
@@ -353,7 +353,7 @@ web:
 
 serve-web:
 	@[ -f build/web/huntchess.wasm ] || $(MAKE) --no-print-directory web
-	$(GO) run ./tools/webserve -dir build/web -addr $(WEB_ADDR)
+	$(GO) run ./cmd/webserve -dir build/web -addr $(WEB_ADDR)
 
 # The browser test (webtest/browser_test.go, build tag webtest): builds the
 # site once (brotli -q 9: quicker to make than the -q 11 of make web) and

@@ -14,8 +14,8 @@ import (
 // (20,589 dogs-to-move wins, 3,024 wolf-to-move losses, the longest 33
 // plies), in the device format the table pack uses (47,545 bytes). Made by
 //
-//	go run ./ai/solve build beat-the-wolf -dir DIR -tiers none -bound 9
-//	go run ./ai/solve device beat-the-wolf -dir DIR -out OUT -bound-file
+//	go run ./cmd/solve build beat-the-wolf -dir DIR -tiers none -bound 9
+//	go run ./cmd/solve device beat-the-wolf -dir DIR -out OUT -bound-file
 //
 // (OUT/beat-the-wolf.bound.hctb); it is refused (tablebase.ErrRules) once
 // the rules change, and must be made again then.

@@ -15,7 +15,7 @@ import (
 )
 
 // The developer log and the scripted runs of make crash-test
-// (tools/crashtest), from environment variables (see Dev):
+// (cmd/crashtest), from environment variables (see Dev):
 //
 //	HUNTCHESS_LOG=1      lines on stderr, "huntchess: log: …": what each
 //	                     group of the vault and the saved game read at

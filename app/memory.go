@@ -41,7 +41,7 @@ func (a *App) releaseAfterStart() {
 // collecting at 25 % growth instead of 100 % keeps the peak down at no cost
 // that shows (the lion's first use, BenchmarkFirstUse under /usr/bin/time:
 // 36.4 s of CPU and 408 MB peak at 100 %, 37.0 s and 352 MB at 50 %,
-// 35.1 s and 313 MB at 25 %; ai/solve runs at 20 %).
+// 35.1 s and 313 MB at 25 %; cmd/solve runs at 20 %).
 const solvingGCPercent = 25
 
 // tableGCPercent is the target while a table is loaded (and none is

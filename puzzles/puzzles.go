@@ -1,7 +1,7 @@
 // Package puzzles holds the puzzles of the four games ("the dogs to move win
 // in 3 moves", "the lion to move: the only move that does not lose"): short
 // positions with a single best first move, chosen from the solved tables by
-// tools/puzzlegen and written to data/GAME.txt, graded easy to hard. It
+// cmd/puzzlegen and written to data/GAME.txt, graded easy to hard. It
 // proves them by exhaustive search (Solver), and plays the other side's
 // perfect replies for the app.
 package puzzles

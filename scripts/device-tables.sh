@@ -29,7 +29,7 @@
 #                    same (sha256 of every file); 0: once.
 #   DEVICE_BUDGET_MB the shipped files' budget (default 40)
 #   DEVICE_PART_BYTES the most bytes of a pack file's part (default
-#                    25165824, 24 MiB: tools/devicepack's PartSize)
+#                    25165824, 24 MiB: cmd/devicepack's PartSize)
 #   DEVICE_EMBED     the embed folder (default session/shipped; empty: not
 #                    copied). Its old *.hctb are replaced; commit the new.
 set -euo pipefail
@@ -83,7 +83,7 @@ make_all() {
   rm -rf "$work"
   for f in $SHIP; do ship="$ship $(convert "$work" "$f")"; done
   for f in $PACK; do pack="$pack $(convert "$work" "$f")"; done
-  "$GO" run ./tools/devicepack -out "$dir" -ship "$ship" -strategy "$STRATEGY" -pack "$pack" \
+  "$GO" run ./cmd/devicepack -out "$dir" -ship "$ship" -strategy "$STRATEGY" -pack "$pack" \
     -budget $((BUDGET_MB * 1000000)) -part "$PART_BYTES"
   rm -rf "$work"
 }

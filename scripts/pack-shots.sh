@@ -3,7 +3,7 @@
 # site is asked, the offer, mid-download, installed), at phone (scripts/shot.sh -p, 390x844 dp) and
 # desktop size (1024x720), in English and Chinese, into $SHOTS_OUT
 # (default build/pack-shots). The pack is build/device/pack (made with
-# make device-tables when missing), served by tools/packserve on
+# make device-tables when missing), served by cmd/packserve on
 # 127.0.0.1: slowed down for the mid-download shots.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +11,7 @@ OUT=${SHOTS_OUT:-build/pack-shots}
 PACK=${PACK_DIR:-build/device/pack}
 mkdir -p "$OUT" build/bin
 [ -f "$PACK/manifest.json" ] || make device-tables DEVICE_TWICE=0
-go build -o build/bin/packserve ./tools/packserve
+go build -o build/bin/packserve ./cmd/packserve
 pids=()
 trap 'for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done' EXIT
 build/bin/packserve -dir "$PACK" -addr 127.0.0.1:8091 -for 20m >"$OUT/packserve-fast.log" 2>&1 &

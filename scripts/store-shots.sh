@@ -13,7 +13,7 @@
 #   fastlane/screenshots/ios/{en-US,zh-Hans}/
 #     N_APP_IPHONE_67_SCREEN.png          430x932 dp at scale 3 = 1290x2796 (6.9" slot)
 #     N_APP_IPAD_PRO_3GEN_129_SCREEN.png  1024x1366 dp at scale 2 = 2048x2732 (13" slot)
-# and ("art", no screenshot: tools/storeart, the app's icon, font and boards)
+# and ("art", no screenshot: cmd/storeart, the app's icon, font and boards)
 #   fastlane/metadata/android/{en-US,zh-CN}/images/icon.png           512x512
 #   fastlane/metadata/android/{en-US,zh-CN}/images/featureGraphic.png 1024x500
 #
@@ -42,7 +42,7 @@ devices=("$@")
 if [[ " ${devices[*]} " == *" art "* ]]; then
   art=build/storeart
   mkdir -p "$art"
-  LANG=en_US.UTF-8 nice -n 10 go run ./tools/storeart -icon Icon.png \
+  LANG=en_US.UTF-8 nice -n 10 go run ./cmd/storeart -icon Icon.png \
     -icon-out "$art/icon.png" -feature-out "$art/featureGraphic.png"
   for loc in en-US zh-CN; do
     mkdir -p "fastlane/metadata/android/$loc/images"

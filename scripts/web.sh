@@ -14,7 +14,7 @@
 #                             default 11; make test uses 9, faster to make)
 #   wasm_exec.js              Go's loader, from $(go env GOROOT)
 #   index.html, start.js      our page (web/): loading screen, touch, …
-#   sw.js, manifest.webmanifest, icons/   installable, offline (tools/webicons)
+#   sw.js, manifest.webmanifest, icons/   installable, offline (cmd/webicons)
 #   tables/                   the shipped device tables (session/shipped/), and
 #                             Beat the Wolf's bound table where found, as
 #                             the pack's parts with its manifest.json
@@ -49,7 +49,7 @@ for f in "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js"; do
 done
 [ -f "$OUT/wasm_exec.js" ] || { echo "web: error: wasm_exec.js not found under $goroot" >&2; exit 1; }
 
-"$GO" run ./tools/webicons -in Icon.png -out "$OUT/icons"
+"$GO" run ./cmd/webicons -in Icon.png -out "$OUT/icons"
 cp web/index.html web/start.js web/sw.js web/manifest.webmanifest "$OUT/"
 # The version a player can name (FyneApp.toml), on the loading screen.
 version="$(app_version)"

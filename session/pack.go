@@ -65,7 +65,7 @@ import (
 const DefaultPackURL = "https://huntchess.github.io/pack/"
 
 // PackURLEnv overrides the pack's address (tests, a developer's server:
-// tools/packserve).
+// cmd/packserve).
 const PackURLEnv = "HUNTCHESS_PACK_URL"
 
 // KeyPackURL is the preference holding the player's pack address ("" for

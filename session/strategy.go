@@ -14,7 +14,7 @@ import (
 // The proven strategies from the start, shipped inside the app: for each
 // game whose start is a proven win, the winner's move in every position its
 // win reaches against any defence (tablebase.Strategy), written by
-// `go run ./ai/solve strategy GAME` from the full tables (make strategies).
+// `go run ./cmd/solve strategy GAME` from the full tables (make strategies).
 // The lion's and the deer's are a few tens of kilobytes each, embedded in
 // every build from session/strategies; Beat the Wolf's, a set strategy of
 // 15.4 MB (tablebase/strategyset.go), sits beside the shipped tables in

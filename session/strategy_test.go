@@ -127,7 +127,7 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 					t.Fatal(err)
 				}
 				if !bytes.Equal(data, want) {
-					t.Fatalf("the shipped strategy is not what %s gives: run `go run ./ai/solve strategy %s -dir %s`", src, id, dir)
+					t.Fatalf("the shipped strategy is not what %s gives: run `go run ./cmd/solve strategy %s -dir %s`", src, id, dir)
 				}
 				return
 			}

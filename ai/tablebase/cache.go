@@ -13,7 +13,7 @@ import (
 // inflates it (some 0.2 ms). Evicted blocks are garbage until the next
 // collection, so at the default GOGC the cache costs up to about twice its
 // size: with 24 MiB, a process holding only the lion's table probed all
-// over stays near 70 MB (ai/solve mem), the share of the app's 220 MB
+// over stays near 70 MB (cmd/solve mem), the share of the app's 220 MB
 // budget that is left for it. A desktop can afford more (SetCacheBytes).
 var DefaultCacheBytes int64 = 24 << 20
 

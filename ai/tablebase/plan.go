@@ -14,7 +14,7 @@ type Plan struct {
 // the Pig, and Beat the Wolf's endgame tiers down to 10 dogs (the next one,
 // 1.8e9 entries, would need about 14 GB; the top tiers have 7.9e9 entries
 // each). Beat the Wolf's top tier is solved on its own for the dogs' wins
-// only (SolveBoundTier; ai/solve build beat-the-wolf -tiers none -bound 0).
+// only (SolveBoundTier; cmd/solve build beat-the-wolf -tiers none -bound 0).
 func FullPlan(id core.GameID) Plan {
 	switch id {
 	case core.SurroundTheLion:

@@ -21,7 +21,7 @@ const (
 
 // An Event is the solver's news for Solver.OnEvent (from any goroutine).
 // The library words what happens; drawing it (a progress bar, say) is the
-// listener's business (ai/solve).
+// listener's business (cmd/solve).
 type Event struct {
 	Kind        EventKind
 	Tier        TierKey

@@ -1,8 +1,8 @@
 // Command arena plays the AI levels against each other and writes the results
 // as a markdown table.
 //
-//	go run ./ai/arena -game all -a hard -b medium -n 60
-//	go run ./ai/arena -game all -pairs ladder -n 60 -scale 0.1 -out docs/ai-strength.md
+//	go run ./cmd/arena -game all -a hard -b medium -n 60
+//	go run ./cmd/arena -game all -pairs ladder -n 60 -scale 0.1 -out docs/ai-strength.md
 //
 // Each pair plays n games per game; the games go in twos from the same
 // opening (a few random plies from a per-game seed), each level taking each
@@ -279,7 +279,7 @@ func main() {
 func intro() string {
 	return `# AI strength
 
-Written by the self-play arena (` + "`make arena`" + `, ` + "`go run ./ai/arena`" + `); do not edit by hand.
+Written by the self-play arena (` + "`make arena`" + `, ` + "`go run ./cmd/arena`" + `); do not edit by hand.
 
 The engine (package ` + "`ai`" + `) is one iterative-deepening alpha-beta search (negamax with
 principal-variation search, transposition table on core's Zobrist keys, captures / threat

@@ -4,7 +4,7 @@
 // bold. Run it with the system CJK fonts hidden to check that the bundled
 // fonts alone render everything (no replacement boxes):
 //
-//	go run ./translations/internal/fontdemo
+//	go run ./cmd/fontdemo
 //
 // With -fyne-fonts it keeps Fyne's own fonts instead, for comparison: with no
 // system CJK font, the Chinese then shows as replacement boxes.

@@ -8,7 +8,7 @@
 // so the tests stay fast), then graded easy to hard by its plies. The same
 // seed and tables give the same files.
 //
-//	go run ./tools/puzzlegen -tables build/tables -out puzzles/data [-game deer-chess]
+//	go run ./cmd/puzzlegen -tables build/tables -out puzzles/data [-game deer-chess]
 package main
 
 import (
@@ -306,7 +306,7 @@ func (gen *generator) pick() []*puzzles.Puzzle {
 
 func (gen *generator) file(ps []*puzzles.Puzzle, seed int64) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Puzzles of %s, easy to hard: written by tools/puzzlegen -seed %d (make puzzles)\n", gen.g.Key, seed)
+	fmt.Fprintf(&b, "# Puzzles of %s, easy to hard: written by cmd/puzzlegen -seed %d (make puzzles)\n", gen.g.Key, seed)
 	b.WriteString("# from the solved table; do not edit by hand. One a line: kind, plies, answer, position.\n")
 	b.WriteString("#   win N M   the side to move wins in N plies; M is the only move that wins\n")
 	b.WriteString("#   hold N M  M is the only move that does not lose (it draws); every other loses within N plies\n")

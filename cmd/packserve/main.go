@@ -2,7 +2,7 @@
 // build/device/pack) on 127.0.0.1 at /pack/, with Range requests, slowed to
 // a given rate, for trying the download in the app (and its screenshots):
 //
-//	go run ./tools/packserve -dir build/device/pack -addr 127.0.0.1:8090 -rate 2MB -for 10m
+//	go run ./cmd/packserve -dir build/device/pack -addr 127.0.0.1:8090 -rate 2MB -for 10m
 //	HUNTCHESS_PACK_URL=http://127.0.0.1:8090/pack/ go run .
 //
 // It stops by itself after -for.
@@ -17,8 +17,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"huntchess/internal/bytesize"
 	"huntchess/session"
-	"huntchess/tools/internal/bytesize"
 )
 
 func main() {

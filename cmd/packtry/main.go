@@ -4,7 +4,7 @@
 // many bytes are in), the resumed download, the checks (each part's sha256,
 // then the whole file's and its rules) and the install.
 //
-//	go run ./tools/packtry -url http://127.0.0.1:8090/pack/ -dir /tmp/pack -stop-after 10MB
+//	go run ./cmd/packtry -url http://127.0.0.1:8090/pack/ -dir /tmp/pack -stop-after 10MB
 //
 // It leaves the installed pack in -dir (-delete: removes it at the end).
 package main
@@ -18,8 +18,8 @@ import (
 	"path/filepath"
 	"time"
 
+	"huntchess/internal/bytesize"
 	"huntchess/session"
-	"huntchess/tools/internal/bytesize"
 )
 
 func main() {

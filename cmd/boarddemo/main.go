@@ -1,10 +1,10 @@
 // Command boarddemo shows the board widget in a window, for screenshots and
 // for trying the interaction by hand. It is a developer tool, not the app.
 //
-//	go run ./widgets/internal/boarddemo -game deer-chess -size 390x844 \
+//	go run ./cmd/boarddemo -game deer-chess -size 390x844 \
 //	    -moves "c5-b5 @c5" -select b5 -bare
 //
-// widgets/internal/boarddemo/shots.sh takes the docs/screenshots/board-*.png
+// cmd/boarddemo/shots.sh takes the docs/screenshots/board-*.png
 // under Xvfb.
 //
 // Moves chosen on the board are played (the demo keeps a core.Game), so the

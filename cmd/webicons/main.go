@@ -3,7 +3,7 @@
 // versions (the icon shrunk into the safe zone on a full-bleed background),
 // the opaque 180 px apple-touch-icon and a 32 px favicon.
 //
-//	go run ./tools/webicons -in Icon.png -out build/web/icons
+//	go run ./cmd/webicons -in Icon.png -out build/web/icons
 package main
 
 import (

@@ -2,14 +2,14 @@
 # Takes the board screenshots docs/screenshots/board-<game>-<start|mid>-<phone|desktop>.png
 # with the boarddemo tool under a private Xvfb (display :${SHOTS_DISPLAY:-15}).
 #
-#   bash widgets/internal/boarddemo/shots.sh [outdir]
+#   bash cmd/boarddemo/shots.sh [outdir]
 set -euo pipefail
 cd "$(dirname "$0")/../../.."
 out="${1:-docs/screenshots}"
 disp="${SHOTS_DISPLAY:-15}"
 mkdir -p "$out"
 bin="$(mktemp -d)/boarddemo"
-go build -o "$bin" ./widgets/internal/boarddemo
+go build -o "$bin" ./cmd/boarddemo
 
 Xvfb ":$disp" -screen 0 1280x900x24 >/dev/null 2>&1 &
 xvfb=$!

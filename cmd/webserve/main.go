@@ -1,7 +1,7 @@
 // Command webserve serves the browser build (make web) on 127.0.0.1 for
 // trying it: make serve-web, then open the address it prints.
 //
-//	go run ./tools/webserve -dir build/web -addr 127.0.0.1:8080
+//	go run ./cmd/webserve -dir build/web -addr 127.0.0.1:8080
 package main
 
 import (

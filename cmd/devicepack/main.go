@@ -1,7 +1,7 @@
 // Command devicepack writes what the app ships and the table pack from
 // table files (make device-tables, scripts/device-tables.sh):
 //
-//	go run ./tools/devicepack -out build/device -ship "FILE…" -strategy "FILE…" -pack "FILE…" [-budget BYTES] [-part BYTES]
+//	go run ./cmd/devicepack -out build/device -ship "FILE…" -strategy "FILE…" -pack "FILE…" [-budget BYTES] [-part BYTES]
 //
 // OUT/shipped/ gets the tables and strategy files the app embeds, with
 // shipped.json (each file's name, size and sha256), and fails when they

@@ -14,7 +14,7 @@
 // Every character drawn must be in the font subset (it fails otherwise: the
 // subset holds only what the app shows). Usage:
 //
-//	go run ./tools/storeart -icon Icon.png -icon-out ICON.png -feature-out FEATURE.png
+//	go run ./cmd/storeart -icon Icon.png -icon-out ICON.png -feature-out FEATURE.png
 package main
 
 import (
@@ -40,7 +40,7 @@ import (
 	"huntchess/widgets"
 )
 
-// The icon's own colours (tools/icongen): its frame and its dark lines.
+// The icon's own colours (cmd/icongen): its frame and its dark lines.
 var (
 	frame = color.NRGBA{R: 0x8a, G: 0x58, B: 0x28, A: 0xff}
 	cream = color.NRGBA{R: 0xfd, G: 0xf3, B: 0xe1, A: 0xff}

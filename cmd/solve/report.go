@@ -17,7 +17,7 @@ func report(dir, appDir, out string) error {
 	var sb strings.Builder
 	sb.WriteString(`# Solved: what the tables say
 
-Written by ` + "`go run ./ai/solve report`" + ` (part of ` + "`make solve-all`" + `) from the tables in ` + "`" + dir + "`" + `
+Written by ` + "`go run ./cmd/solve report`" + ` (part of ` + "`make solve-all`" + `) from the tables in ` + "`" + dir + "`" + `
 and their build and verify records; do not edit by hand.
 
 Values are for the side to move: win, draw or loss, with the plies (single
@@ -257,7 +257,7 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 		fmt.Fprintf(&sb, "Verified: %s, %d positions, checked against their children (core's moves and outcomes), and %d against a plain %d-ply search: %d mismatches (%.1f s).\n",
 			which, vr.Positions, vr.Searched, vr.SearchDepth, vr.Mismatches, vr.Seconds)
 	} else {
-		sb.WriteString("Not verified yet (`go run ./ai/solve verify " + g.Key + "`).\n")
+		sb.WriteString("Not verified yet (`go run ./cmd/solve verify " + g.Key + "`).\n")
 	}
 	sb.WriteString("\n" + insight(g, t) + "\n\n")
 	return sb.String(), nil

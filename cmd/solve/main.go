@@ -1,19 +1,19 @@
 // Command solve builds, checks and reads the endgame tables of Hunt Chess
 // (package ai/tablebase).
 //
-//	go run ./ai/solve build GAME [-dir DIR] [-tiers LIST|none] [-bound N] [-threads N]
-//	go run ./ai/solve probe GAME [-dir DIR]      < positions > JSON lines
-//	go run ./ai/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
-//	go run ./ai/solve report [-dir DIR] [-out docs/solved.md]
-//	go run ./ai/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
-//	go run ./ai/solve line GAME [-dir DIR] [-n N] [-from POSITION]
-//	go run ./ai/solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]
-//	go run ./ai/solve strategy-check GAME [-out DIR] [-games N]
-//	go run ./ai/solve strategy-mem GAME [-out DIR] [-games N]
-//	go run ./ai/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
-//	go run ./ai/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
-//	go run ./ai/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
-//	go run ./ai/solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
+//	go run ./cmd/solve build GAME [-dir DIR] [-tiers LIST|none] [-bound N] [-threads N]
+//	go run ./cmd/solve probe GAME [-dir DIR]      < positions > JSON lines
+//	go run ./cmd/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
+//	go run ./cmd/solve report [-dir DIR] [-out docs/solved.md]
+//	go run ./cmd/solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]
+//	go run ./cmd/solve line GAME [-dir DIR] [-n N] [-from POSITION]
+//	go run ./cmd/solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]
+//	go run ./cmd/solve strategy-check GAME [-out DIR] [-games N]
+//	go run ./cmd/solve strategy-mem GAME [-out DIR] [-games N]
+//	go run ./cmd/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]
+//	go run ./cmd/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
+//	go run ./cmd/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
+//	go run ./cmd/solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with

@@ -4,7 +4,7 @@
 // it. Everything is drawn from code, so the output is byte-for-byte
 // deterministic; regenerate with `make icon`.
 //
-//	go run ./tools/icongen -o Icon.png -preview docs/screenshots/icon-48.png
+//	go run ./cmd/icongen -o Icon.png -preview docs/screenshots/icon-48.png
 //
 // The 狼 glyph comes from the bundled Noto Sans SC subset
 // (translations/fonts/NotoSansSC-Subset-Bold.otf), falling back to Debian's
