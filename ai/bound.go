@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"context"
+
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
@@ -22,24 +24,28 @@ import (
 // one every ply, no position repeats, and the game ends in the prey's win
 // in the plies the table says.
 
-// BoundTables is a table source that also holds bound tables: the bound
-// table of game id, or nil. It must be safe to call from several
-// goroutines.
+// BoundTables is a source of bound tables: the bound table of game id, or
+// nil. It must be safe to call from several goroutines.
 type BoundTables interface {
 	Bound(id core.GameID) *tablebase.Table
 }
 
-// boundOf returns the bound table of the game of pos from the limits'
-// table source, where they ask for proven play (Limits.Strategy).
-func boundOf(lim Limits, pos core.Position) *tablebase.Table {
-	if !lim.Strategy || lim.Tables == nil {
-		return nil
+// BoundMoves is the move source of the bound tables (nil: none): where
+// the limits ask for proven play (Limits.Strategy: Master and the hints)
+// and the game's bound table proves a prey win in the position, its move
+// (boundMove), Exact and Bound.
+type BoundMoves struct{ Bounds BoundTables }
+
+// Propose is the bound table's move for pos, where it proves a prey win.
+func (s BoundMoves) Propose(_ context.Context, pos core.Position, lim Limits) (Result, bool) {
+	if !lim.Strategy || s.Bounds == nil {
+		return Result{}, false
 	}
-	src, ok := lim.Tables.(BoundTables)
-	if !ok {
-		return nil
+	t := s.Bounds.Bound(pos.Game)
+	if t == nil {
+		return Result{}, false
 	}
-	return src.Bound(pos.Game)
+	return boundMove(t, pos, lim.Seed)
 }
 
 // boundProbe is the bound table's proof for the position: the prey's win

@@ -38,11 +38,8 @@ func boundTable(t *testing.T) *tablebase.Table {
 	return b
 }
 
-// boundSource is a table source with a bound table of Beat the Wolf.
-type boundSource struct {
-	TableSet
-	b *tablebase.Table
-}
+// boundSource is a source of a bound table of Beat the Wolf.
+type boundSource struct{ b *tablebase.Table }
 
 func (s *boundSource) Bound(id core.GameID) *tablebase.Table {
 	if id == core.BeatTheWolf {
@@ -80,7 +77,7 @@ func TestMasterPlaysBoundWin(t *testing.T) {
 		t.Fatalf("boundLine %v, LineBound %v", pv, want)
 	}
 	g := core.NewGameFrom(start)
-	e := Engine{Tables: src}
+	e := NewEngine(owner{b: src})
 	for ply := 0; !g.Outcome().Over(); ply++ {
 		p := g.Position()
 		res := e.Think(context.Background(), g, Master)
@@ -134,12 +131,12 @@ func TestBoundWolfResistsLongest(t *testing.T) {
 		}
 	}
 	g := core.NewGameFrom(p)
-	h := Engine{Tables: src}.Hint(context.Background(), g)
+	h := NewEngine(owner{b: src}).Hint(context.Background(), g)
 	if _, d, _ := b.ProbeBound(p.After(h.Move)); !h.Exact || !h.Bound || d != longest {
 		t.Fatalf("wolf's hint %+v", h)
 	}
 	g.PlayMove(h.Move)
-	h = Engine{Tables: src}.Hint(context.Background(), g)
+	h = NewEngine(owner{b: src}).Hint(context.Background(), g)
 	if plies, won := IsWin(h.Score); !h.Exact || !h.Bound || !won || h.Score < 0 || plies != 31 {
 		t.Fatalf("dogs' hint %+v", h)
 	}
@@ -173,13 +170,13 @@ func TestBoundFallsBack(t *testing.T) {
 			t.Fatalf("%s: boundMove plays", name)
 		}
 		lim := LevelLimits(Master)
-		lim.Nodes, lim.Time, lim.Threads, lim.Strategy, lim.Tables = 20_000, 0, 1, true, src
-		if res := Search(context.Background(), q, lim); res.Exact || res.Bound {
+		lim.Nodes, lim.Time, lim.Threads, lim.Strategy = 20_000, 0, 1, true
+		if res := NewEngine(owner{b: src}).Choose(context.Background(), q, lim); res.Exact || res.Bound {
 			t.Fatalf("%s: %+v", name, res)
 		}
 	}
 	g := core.NewGameFrom(p)
-	if res := (Engine{Tables: src}).Think(context.Background(), g, Hard); res.Exact || res.Bound {
+	if res := NewEngine(owner{b: src}).Think(context.Background(), g, Hard); res.Exact || res.Bound {
 		t.Fatalf("Hard played from the bound table: %+v", res)
 	}
 }

@@ -10,9 +10,10 @@ import (
 
 // Draws by agreement are a rule of the app, not of the games: the tables
 // and their values do not change. The engine takes a draw when it has
-// nothing better: where its endgame table covers the position, when the
-// table says a draw or a loss for it; elsewhere, when its search finds no
-// advantage for it (a score of at most DrawMargin, never a forced win).
+// nothing better: where its endgame table (Engine.Draws) covers the
+// position, when the table says a draw or a loss for it; elsewhere, when
+// its move as a hint (its sources at Hard) finds no advantage for it (a
+// score of at most DrawMargin, never a forced win).
 
 // DrawMargin is the most a score may favour the engine for it to take a
 // draw: about half a captured piece.
@@ -25,8 +26,8 @@ const drawSearchTime = 700 * time.Millisecond
 // the position of g (a draw offered to it, or one it would offer).
 func (e Engine) AcceptsDraw(ctx context.Context, g *core.Game, side core.Side) bool {
 	pos := g.Position()
-	if e.Tables != nil {
-		if t := e.Tables.Table(pos.Game); t != nil {
+	if e.Draws != nil {
+		if t := e.Draws.Table(pos.Game); t != nil {
 			if v, _, ok := t.Probe(pos); ok {
 				if pos.ToMove != side { // the table's value is the side to move's
 					return v != tablebase.Loss
@@ -36,9 +37,8 @@ func (e Engine) AcceptsDraw(ctx context.Context, g *core.Game, side core.Side) b
 		}
 	}
 	lim := hintLimits(g, Hard)
-	lim.Tables = e.Tables
 	lim.Time = min(lim.Time, drawSearchTime)
-	res := Search(ctx, pos, lim)
+	res := e.Choose(ctx, pos, lim)
 	score := res.Score
 	if pos.ToMove != side {
 		score = -score

@@ -54,10 +54,10 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 //   - Medium: 4 plies plus the capture search, some noise, a 60 000-node cap.
 //   - Hard: iterative deepening on a node budget (about 0.2 s here), 1 s cap.
 //   - Master: ten times Hard's node budget on two threads sharing the table, 3 s cap;
-//     where the game's endgame table (Limits.Tables) covers the position, perfect
-//     play from it (see tableMove); elsewhere on the game's proven strategy
-//     from the start (Limits.Strategy), the strategy's win or the longest
-//     resistance to it (see strategyMove).
+//     where the engine's endgame table covers the position, perfect play
+//     from it (TableMoves, tableMove); elsewhere on the game's proven
+//     strategy from the start (Limits.Strategy, StrategyMoves), the
+//     strategy's win or the longest resistance to it (see strategyMove).
 //
 // Where the game's endgame table covers the position, every level plays
 // from the table instead, and the levels differ by how often and how badly
@@ -234,7 +234,7 @@ func HintAt(ctx context.Context, g *core.Game, level Level) Result {
 }
 
 // hintLimits are a hint's limits: the level's budget without its noise,
-// lapses or slips.
+// lapses or slips, and with proven play.
 func hintLimits(g *core.Game, level Level) Limits {
 	lim := GameLimits(g, level)
 	lim.Noise, lim.RootNoise, lim.Lapse, lim.TableSlip = 0, 0, 0, 0

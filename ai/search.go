@@ -52,23 +52,21 @@ type Limits struct {
 	Contempt int
 	// Weights, when set, replaces the game's evaluation weights (for tuning).
 	Weights *Weights
-	// Tables: where this source's table of the game covers the root, play
-	// its move (see tableMove); inside the tree, take its exact values. Nil:
-	// no tables.
-	Tables Tables
 	// TableSlip is the percentage of moves (picked from Seed and the
-	// position) on which a level below Master, playing from the table,
-	// leaves the best value: to the next-best value (a win to a draw, a draw
-	// to a loss, a long resistance to a shorter one), or, with
-	// TableSlipAny, to any legal move. See tableLevelMove.
+	// position) on which a level below Master, playing from the table
+	// (TableMoves), leaves the best value: to the next-best value (a win to
+	// a draw, a draw to a loss, a long resistance to a shorter one), or,
+	// with TableSlipAny, to any legal move. See tableLevelMove.
 	TableSlip    int
 	TableSlipAny bool
-	// Strategy: where no table covers the root and it is a position of the
-	// game's proven strategy from the start (the table source's Strategies),
-	// play from the strategy (see strategyMove); elsewhere, where the table
-	// source's bound table of the game (BoundTables) proves a prey win, play
-	// from it (see boundMove). Master and the hints.
+	// Strategy asks for proven play: the engine's strategy and bound-table
+	// sources (StrategyMoves, BoundMoves) propose their moves only under
+	// it. Master and the hints.
 	Strategy bool
+
+	// start is when the engine began choosing (Engine.Choose): the time
+	// cap counts from it (zero: from the search's start).
+	start time.Time
 }
 
 // Result is what a search found.
@@ -132,7 +130,7 @@ type searcher struct {
 	pv      [maxPly + 2][maxPly + 2]core.Move
 	pvLen   [maxPly + 2]int
 
-	tb *tablebase.Table // endgame table, where the limits use it
+	tb *tablebase.Table // the endgame table inside the tree (SearchMoves), or nil
 
 	// kids[ply] is the child position searched from ply: a child declared
 	// in the move loop escaped to the heap (the recursion), 160 MB of
@@ -147,12 +145,36 @@ type searcher struct {
 
 var searcherPool = sync.Pool{New: func() any { return new(searcher) }}
 
-// Search searches pos within lim and returns the best move found. It stops at
-// the time limit, the node budget, the depth, or when ctx is cancelled, and
-// returns a legal move whenever the side to move has one. With Threads ≤ 1 and
-// no time limit, the same position, limits and seed give the same result.
+// Search searches pos within lim, without tables, and returns the best
+// move found. It stops at the time limit, the node budget, the depth, or
+// when ctx is cancelled, and returns a legal move whenever the side to move
+// has one. With Threads ≤ 1 and no time limit, the same position, limits
+// and seed give the same result.
 func Search(ctx context.Context, pos core.Position, lim Limits) Result {
+	return alphaBeta(ctx, pos, lim, nil)
+}
+
+// SearchMoves is the move source of the search, the engine's last: it
+// always proposes a move, inside the tree taking the exact values of the
+// table of the game where its tables (nil: none) have one.
+type SearchMoves struct{ Tables Tables }
+
+// Propose is the search's move for pos.
+func (s SearchMoves) Propose(ctx context.Context, pos core.Position, lim Limits) (Result, bool) {
+	var tb *tablebase.Table
+	if s.Tables != nil {
+		tb = s.Tables.Table(pos.Game)
+	}
+	return alphaBeta(ctx, pos, lim, tb), true
+}
+
+// alphaBeta is Search with the endgame table tb (nil: none) inside the
+// tree.
+func alphaBeta(ctx context.Context, pos core.Position, lim Limits, tb *tablebase.Table) Result {
 	start := time.Now()
+	if !lim.start.IsZero() {
+		start = lim.start
+	}
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -164,27 +186,6 @@ func Search(ctx context.Context, pos core.Position, lim Limits) Result {
 		return res
 	}
 	res.Move = moves[0]
-	var tb *tablebase.Table
-	if lim.Tables != nil {
-		if tb = lim.Tables.Table(pos.Game); tb != nil {
-			if r, ok := tableLevelMove(tb, pos, lim); ok {
-				r.Elapsed = time.Since(start)
-				return r
-			}
-		}
-	}
-	if st := strategyOf(lim, pos); st != nil {
-		if r, ok := strategyMove(st, pos, lim.Seed); ok {
-			r.Elapsed = time.Since(start)
-			return r
-		}
-	}
-	if bt := boundOf(lim, pos); bt != nil {
-		if r, ok := boundMove(bt, pos, lim.Seed); ok {
-			r.Elapsed = time.Since(start)
-			return r
-		}
-	}
 	if len(moves) == 1 && lim.Time > 0 {
 		// A forced move: still search briefly for a score, but never long.
 		lim.Time = min(lim.Time, 20*time.Millisecond)

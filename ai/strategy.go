@@ -1,6 +1,8 @@
 package ai
 
 import (
+	"context"
+
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
@@ -13,23 +15,29 @@ import (
 // hint, Limits.Strategy) plays from it: as the winner the strategy's move,
 // as the loser the reply with the most plies to the end.
 
-// Strategies is a table source that also holds strategies: the strategy
-// of game id, or nil. It must be safe to call from several goroutines.
+// Strategies is a source of strategies: the strategy of game id, or nil.
+// It must be safe to call from several goroutines.
 type Strategies interface {
 	Strategy(id core.GameID) *tablebase.Strategy
 }
 
-// strategyOf returns the strategy of the game of pos from the limits'
-// table source, where they ask for one (Limits.Strategy).
-func strategyOf(lim Limits, pos core.Position) *tablebase.Strategy {
-	if !lim.Strategy || lim.Tables == nil {
-		return nil
+// StrategyMoves is the move source of the proven strategies (nil: none):
+// where the limits ask for proven play (Limits.Strategy: Master and the
+// hints) and the position is one of the game's strategy, the strategy's
+// move (strategyMove), Exact (and Bound for a strategy without a prey
+// piece given up).
+type StrategyMoves struct{ Strategies Strategies }
+
+// Propose is the strategy's move for pos, where it has one.
+func (s StrategyMoves) Propose(_ context.Context, pos core.Position, lim Limits) (Result, bool) {
+	if !lim.Strategy || s.Strategies == nil {
+		return Result{}, false
 	}
-	src, ok := lim.Tables.(Strategies)
-	if !ok {
-		return nil
+	st := s.Strategies.Strategy(pos.Game)
+	if st == nil {
+		return Result{}, false
 	}
-	return src.Strategy(pos.Game)
+	return strategyMove(st, pos, lim.Seed)
 }
 
 // strategyMove is the move from a position of the strategy: the winner's

@@ -9,11 +9,8 @@ import (
 	"huntchess/core"
 )
 
-// setSource is a table source with a strategy of Beat the Wolf.
-type setSource struct {
-	TableSet
-	s *tablebase.Strategy
-}
+// setSource is a source of a strategy of Beat the Wolf.
+type setSource struct{ s *tablebase.Strategy }
 
 func (src *setSource) Strategy(id core.GameID) *tablebase.Strategy {
 	if id == core.BeatTheWolf {
@@ -55,7 +52,7 @@ func TestMasterPlaysSetStrategy(t *testing.T) {
 		t.Fatalf("a set strategy of %d plies (set %v)", s.Plies, s.IsSet())
 	}
 	g := core.NewGameFrom(start)
-	e := Engine{Tables: &setSource{s: s}}
+	e := NewEngine(owner{s: &setSource{s: s}})
 	for !g.Outcome().Over() {
 		p := g.Position()
 		res := e.Think(context.Background(), g, Master)

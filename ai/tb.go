@@ -7,12 +7,12 @@ import (
 	"huntchess/core"
 )
 
-// Endgame tables behind the search. Where the limits give a table source
-// (Limits.Tables) and its table of the game (ai/tablebase) covers a
-// position, the search plays the table's move at the root and takes the
-// table's exact value for the positions it reaches inside the tree. The
-// search keeps no tables of its own: whoever owns them (the app's session,
-// the arena) hands them over.
+// Endgame tables behind the engine. Where a table source's table of the
+// game (ai/tablebase) covers a position, every level plays from it
+// (TableMoves: Master perfectly, the others with their slips), and the
+// search takes the table's exact values for the positions it reaches
+// inside the tree (SearchMoves). The engine keeps no tables of its own:
+// whoever owns them (the app's session, the arena) hands them over.
 
 // Tables is a source of endgame tables: the table of game id, or nil. It
 // must be safe to call from several goroutines.
@@ -31,26 +31,22 @@ func (s *TableSet) Table(id core.GameID) *tablebase.Table {
 	return s[id]
 }
 
-// Engine is the search with a table source behind it (nil: none): the
-// levels' moves and the hints, as Think, Hint and HintAt, but playing from
-// the tables wherever they cover the position.
-type Engine struct{ Tables Tables }
+// TableMoves is the move source of the endgame tables (nil: none): where
+// the table of the game covers the position and its children, the level's
+// move from it (tableLevelMove: Master's perfect move, or a level's seeded
+// slip), Exact unless it slipped.
+type TableMoves struct{ Tables Tables }
 
-// Think is Think with the engine's tables.
-func (e Engine) Think(ctx context.Context, g *core.Game, level Level) Result {
-	lim := GameLimits(g, level)
-	lim.Tables = e.Tables
-	return Search(ctx, g.Position(), lim)
-}
-
-// Hint is Hint with the engine's tables.
-func (e Engine) Hint(ctx context.Context, g *core.Game) Result { return e.HintAt(ctx, g, Hard) }
-
-// HintAt is HintAt with the engine's tables.
-func (e Engine) HintAt(ctx context.Context, g *core.Game, level Level) Result {
-	lim := hintLimits(g, level)
-	lim.Tables = e.Tables
-	return Search(ctx, g.Position(), lim)
+// Propose is the table's move for pos, where it covers it.
+func (s TableMoves) Propose(_ context.Context, pos core.Position, lim Limits) (Result, bool) {
+	if s.Tables == nil {
+		return Result{}, false
+	}
+	t := s.Tables.Table(pos.Game)
+	if t == nil {
+		return Result{}, false
+	}
+	return tableLevelMove(t, pos, lim)
 }
 
 // tableScore is the search score of a table value, ply plies from the root.

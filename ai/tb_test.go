@@ -52,8 +52,8 @@ func TestMasterKeepsTableValue(t *testing.T) {
 	src := &TableSet{core.SurroundTheLion: tb}
 	rng := rand.New(rand.NewSource(7))
 	g := core.SurroundTheLion.Info()
+	e := NewEngine(owner{t: src})
 	lim := LevelLimits(Master)
-	lim.Tables = src
 	counts := map[tablebase.Value]int{}
 	for n := 0; n < 1000; {
 		p := tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0)
@@ -63,7 +63,7 @@ func TestMasterKeepsTableValue(t *testing.T) {
 		}
 		n++
 		lim.Seed = int64(n)
-		r := Search(context.Background(), p, lim)
+		r := e.Choose(context.Background(), p, lim)
 		cv, cd, ok := tb.Probe(p.After(r.Move))
 		if !ok {
 			t.Fatalf("%s: Master's move %s leaves the table", p, r.Move)
@@ -91,7 +91,7 @@ func TestMasterVsMasterProvenResult(t *testing.T) {
 	g, _ := core.NewGame(core.SurroundTheLion.String())
 	v, plies, _ := tb.Probe(g.Position())
 	for !g.Outcome().Over() && g.Len() < 200 {
-		r := Engine{src}.Think(context.Background(), g, Master)
+		r := NewEngine(owner{t: src}).Think(context.Background(), g, Master)
 		if err := g.PlayMove(r.Move); err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +104,7 @@ func TestMasterVsMasterProvenResult(t *testing.T) {
 	// The same again: the table's play is deterministic.
 	g2, _ := core.NewGame(core.SurroundTheLion.String())
 	for !g2.Outcome().Over() && g2.Len() < 200 {
-		g2.PlayMove(Engine{src}.Think(context.Background(), g2, Master).Move)
+		g2.PlayMove(NewEngine(owner{t: src}).Think(context.Background(), g2, Master).Move)
 	}
 	if g2.Record() != g.Record() {
 		t.Fatalf("two Master games differ:\n%s\n%s", g.Record(), g2.Record())
@@ -135,9 +135,9 @@ func TestTableLevelsSlip(t *testing.T) {
 	tb := lionTable(t)
 	src := &TableSet{core.SurroundTheLion: tb}
 	g := core.SurroundTheLion.Info()
+	e := NewEngine(owner{t: src})
 	for _, lv := range []Level{Easy, Medium, Hard, Master} {
 		lim := LevelLimits(lv)
-		lim.Tables = src
 		rng := rand.New(rand.NewSource(11))
 		slipped, could := 0, 0
 		for n := 0; n < 1500; {
@@ -147,8 +147,8 @@ func TestTableLevelsSlip(t *testing.T) {
 			}
 			n++
 			lim.Seed = int64(n)
-			r := Search(context.Background(), p, lim)
-			if again := Search(context.Background(), p, lim); again.Move != r.Move {
+			r := e.Choose(context.Background(), p, lim)
+			if again := e.Choose(context.Background(), p, lim); again.Move != r.Move {
 				t.Fatalf("%v: %s: %s, then %s under the same seed", lv, p, r.Move, again.Move)
 			}
 			// The values of all moves (rank*1000 + loss length): the best, the next-best.
@@ -195,7 +195,7 @@ func TestTableLevelsSlip(t *testing.T) {
 // A game between two table levels under a seed is played the same twice.
 func TestTableLevelsDeterministic(t *testing.T) {
 	tb := lionTable(t)
-	src := &TableSet{core.SurroundTheLion: tb}
+	e := NewEngine(owner{t: &TableSet{core.SurroundTheLion: tb}})
 	play := func(seed int64) string {
 		g, _ := core.NewGame(core.SurroundTheLion.String())
 		for !g.Outcome().Over() && g.Len() < 120 {
@@ -204,9 +204,8 @@ func TestTableLevelsDeterministic(t *testing.T) {
 				lv = Medium
 			}
 			lim := GameLimits(g, lv)
-			lim.Tables = src
 			lim.Seed ^= seed
-			r := Search(context.Background(), g.Position(), lim)
+			r := e.Choose(context.Background(), g.Position(), lim)
 			if !r.Exact && r.Move == (core.Move{}) {
 				t.Fatal("no move")
 			}

@@ -256,8 +256,8 @@ func New(fa fyne.App, opts Options) *App {
 		})
 	}
 	a.pack = newPackJob(a)
-	a.opts = devOptions(a.opts, a.tableSource())
-	engine := ai.Engine{Tables: a.tableSource()}
+	engine := ai.NewEngine(a.tableSource())
+	a.opts = devOptions(a.opts, engine)
 	if a.opts.Think == nil {
 		a.opts.Think = engine.Think
 	}
@@ -383,9 +383,9 @@ func (a *App) recoveryText() string {
 	return strings.Join(lines, "\n")
 }
 
-// tableSource is the engine's source of endgame tables: the app's table
-// owner, or none.
-func (a *App) tableSource() ai.Tables {
+// tableSource is the engine's source of endgame tables, strategies and
+// bound tables: the app's table owner, or none.
+func (a *App) tableSource() ai.TableOwner {
 	if a.tables == nil {
 		return nil
 	}

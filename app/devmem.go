@@ -40,7 +40,7 @@ import (
 //	                          0.3 s; its transposition table keeps its size)
 
 // devOptions applies the developer settings that change Options.
-func devOptions(opts Options, tables ai.Tables) Options {
+func devOptions(opts Options, engine ai.Engine) Options {
 	d := opts.Dev
 	if d == nil || d.ThinkScale <= 0 || d.ThinkScale == 1 {
 		return opts
@@ -48,9 +48,7 @@ func devOptions(opts Options, tables ai.Tables) Options {
 	scale := d.ThinkScale
 	if opts.Think == nil {
 		opts.Think = func(ctx context.Context, g *core.Game, level ai.Level) ai.Result {
-			lim := ai.ScaleLimits(ai.GameLimits(g, level), scale)
-			lim.Tables = tables
-			return ai.Search(ctx, g.Position(), lim)
+			return engine.Choose(ctx, g.Position(), ai.ScaleLimits(ai.GameLimits(g, level), scale))
 		}
 	}
 	if opts.WatchDelay == 0 {

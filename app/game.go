@@ -92,7 +92,7 @@ func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, time
 	s.Session = session.New(g, mode, level, s.timer, session.Env{
 		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
 		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves,
-		AcceptsDraw: ai.Engine{Tables: a.tableSource()}.AcceptsDraw,
+		AcceptsDraw: ai.NewEngine(a.tableSource()).AcceptsDraw,
 	}, timeLeft)
 	s.Session.Hooks = session.Hooks{
 		Position: func(last core.Move) {

@@ -29,7 +29,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	require.NoError(t, err)
 	tables := session.NewTables("", nil, false, func(f func()) { f() })
 	tables.Use(core.SurroundTheLion, tb)
-	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables, o.Hint = tables, ai.Engine{Tables: tables}.Hint })
+	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables, o.Hint = tables, ai.NewEngine(tables).Hint })
 	s := h.startGame(2, session.ModeTwoPlayers) // Surround the Lion
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })

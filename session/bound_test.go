@@ -126,7 +126,7 @@ func TestBoundPlayAndReview(t *testing.T) {
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(tablebase.Path(dir, "beat-the-wolf.bound"), data, 0o644))
 	tm, _ := newTestTables(t, "", dir)
-	e := ai.Engine{Tables: tm}
+	e := ai.NewEngine(tm)
 	start := boundTestPos(t)
 	g := core.NewGameFrom(start)
 	for !g.Outcome().Over() && g.Len() < 100 {

@@ -68,7 +68,7 @@ func TestShippedStrategiesHold(t *testing.T) {
 // move proven (Exact). Hard's moves do not come from it.
 func TestMasterPlaysTheStrategy(t *testing.T) {
 	m := NewTables("", nil, true, func(f func()) { f() })
-	e := ai.Engine{Tables: m}
+	e := ai.NewEngine(m)
 	for _, id := range shipped(t) {
 		s := m.Strategy(id)
 		if s.IsSet() {
@@ -143,7 +143,7 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 func TestReviewByStrategy(t *testing.T) {
 	s, _ := Strategy(core.SurroundTheLion)
 	m := NewTables("", nil, true, func(f func()) { f() })
-	e := ai.Engine{Tables: m}
+	e := ai.NewEngine(m)
 	g := core.NewGameFrom(core.SurroundTheLion.Info().Start())
 	// Master's line for 5 plies, then a dogs' move that leaves the strategy.
 	for g.Len() < 5 {
@@ -235,7 +235,7 @@ func TestStrategyBesideTheTables(t *testing.T) {
 	if got == nil || got.Nodes != s.Nodes || !got.Bound {
 		t.Fatalf("read %+v", got)
 	}
-	res := ai.Engine{Tables: m}.Think(context.Background(), core.NewGameFrom(p), ai.Master)
+	res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(p), ai.Master)
 	if after := p.After(res.Move); !res.Exact || !res.Bound || !after.Outcome().Over() {
 		t.Fatalf("Master from the strategy beside the tables: %+v", res)
 	}

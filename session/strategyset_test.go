@@ -90,7 +90,7 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 		}
 	})
 	m := NewTables(t.TempDir(), nil, true, func(f func()) { f() })
-	e := ai.Engine{Tables: m}
+	e := ai.NewEngine(m)
 	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
 	for !g.Outcome().Over() && g.Len() <= s.Plies {
 		res := e.Think(context.Background(), g, ai.Master)
@@ -232,7 +232,7 @@ func TestStrategyFetchedFromTheSite(t *testing.T) {
 		if s == nil || !s.IsSet() || <-changed != core.BeatTheWolf {
 			t.Fatalf("after the download: %v", s)
 		}
-		res := ai.Engine{Tables: m}.Think(context.Background(), core.NewGameFrom(core.BeatTheWolf.Info().Start()), ai.Master)
+		res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(core.BeatTheWolf.Info().Start()), ai.Master)
 		if plies, won := ai.IsWin(res.Score); !res.Exact || !won || plies != 140 {
 			t.Fatalf("Master from the downloaded strategy: %+v", res)
 		}

@@ -388,6 +388,10 @@ func limitsDiff(a, b ai.Limits) string {
 // arenaTables are the tables behind every level (-tables).
 var arenaTables ai.TableSet
 
+// arenaEngine plays every level: from arenaTables where they cover the
+// position (with the level's table slips), else by its search.
+var arenaEngine = ai.Engine{Sources: []ai.Source{ai.TableMoves{Tables: &arenaTables}, ai.SearchMoves{Tables: &arenaTables}}}
+
 // loadTables opens the tables of the listed games in dir and puts them
 // behind the levels (arenaTables); it returns a sentence for the report.
 func loadTables(dir, list string) string {
@@ -478,7 +482,6 @@ func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, rando
 			who, lv = 0, p.a
 		}
 		lim := ai.GameLimits(gm, lv)
-		lim.Tables = &arenaTables
 		for _, st := range sets {
 			if st.level == lv && (st.side == "" || st.side == pos.ToMove.String()) {
 				lim.Set(st.field, st.value)
@@ -491,7 +494,7 @@ func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, rando
 		}
 		lim.Seed ^= seed*0x5851f42d4c957f2d + int64(i/2)*0x14057b7ef767814f // noise differs per opening pair
 		t0 := time.Now()
-		sr := ai.Search(context.Background(), pos, lim)
+		sr := arenaEngine.Choose(context.Background(), pos, lim)
 		res.think[who].add(time.Since(t0))
 		if err := gm.PlayMove(sr.Move); err != nil {
 			panic(fmt.Sprintf("%s: %v: %v", g.Key, pos, err))

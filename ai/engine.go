@@ -1,0 +1,100 @@
+package ai
+
+import (
+	"context"
+	"time"
+
+	"huntchess/core"
+)
+
+// The engine and its move sources. A move may come from four places, each
+// a Source the Engine holds: the endgame table (TableMoves), the proven
+// strategy from the start (StrategyMoves), the bound table (BoundMoves),
+// and the search (SearchMoves). The engine asks them in order, and the
+// first that has a move for the position gives it: a table or a strategy
+// proposes only where it proves the position, the search always does.
+
+// Source is one place the engine's move can come from.
+type Source interface {
+	// Propose returns the source's move for the side to move in pos under
+	// lim (the level's seed and slips, and whether it plays proven moves:
+	// Limits.Strategy), with its proof (Result.Exact, Result.Bound) or its
+	// score, and true; false where it has no move for pos, and the engine
+	// asks the next source. pos has a legal move. It must return promptly
+	// once ctx is done, and be safe to call from several goroutines.
+	Propose(ctx context.Context, pos core.Position, lim Limits) (Result, bool)
+}
+
+// TableOwner is the owner of the tables on a device (the app's
+// session.Tables): the table, the strategy and the bound table of a game,
+// each nil where it has none. It must be safe to call from several
+// goroutines.
+type TableOwner interface {
+	Tables
+	Strategies
+	BoundTables
+}
+
+// Engine is the computer opponent: the levels' moves, the hints and the
+// draw decisions. The zero Engine only searches.
+type Engine struct {
+	// Sources are asked in order for the move (Choose); where none
+	// proposes one, the engine searches without tables.
+	Sources []Source
+	// Draws, if set, holds the endgame tables that decide a draw offer
+	// outright where they cover the position (AcceptsDraw).
+	Draws Tables
+}
+
+// NewEngine is the engine of a table owner (nil: none): it plays from the
+// owner's endgame table where it covers the position (every level, with
+// its slips), then, for Master and the hints, from the proven strategy and
+// the bound table, and searches elsewhere, with the table's exact values
+// inside the tree.
+func NewEngine(o TableOwner) Engine {
+	return Engine{
+		Sources: []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, SearchMoves{o}},
+		Draws:   o,
+	}
+}
+
+// Choose is the engine's move for the side to move in pos under lim: the
+// first source's proposal. It returns a legal move whenever the side to
+// move has one (the zero Move otherwise); the time cap counts from the
+// call.
+func (e Engine) Choose(ctx context.Context, pos core.Position, lim Limits) Result {
+	start := time.Now()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var buf [core.MaxMoves]core.Move
+	if len(pos.GenMoves(buf[:0])) == 0 {
+		return Result{Elapsed: time.Since(start)}
+	}
+	lim.start = start
+	for _, s := range e.Sources {
+		if r, ok := s.Propose(ctx, pos, lim); ok {
+			r.Elapsed = time.Since(start)
+			return r
+		}
+	}
+	return Search(ctx, pos, lim)
+}
+
+// Think is the engine's move for the side to move of g at the given level
+// (GameLimits). It is safe to call from a goroutine while g is not being
+// changed; cancel ctx to stop it early (it returns within a few
+// milliseconds with the best move so far).
+func (e Engine) Think(ctx context.Context, g *core.Game, level Level) Result {
+	return e.Choose(ctx, g.Position(), GameLimits(g, level))
+}
+
+// Hint is HintAt the Hard level.
+func (e Engine) Hint(ctx context.Context, g *core.Game) Result { return e.HintAt(ctx, g, Hard) }
+
+// HintAt suggests a move for the player to move in g: the engine's move at
+// the level's budget without its noise, lapses or slips, and with proven
+// play (the strategy, the bound table) whatever the level.
+func (e Engine) HintAt(ctx context.Context, g *core.Game, level Level) Result {
+	return e.Choose(ctx, g.Position(), hintLimits(g, level))
+}

@@ -1,0 +1,97 @@
+package ai
+
+import (
+	"context"
+	"testing"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// owner is a table owner made of sources of any of the three (nil: none).
+type owner struct {
+	t Tables
+	s Strategies
+	b BoundTables
+}
+
+func (o owner) Table(id core.GameID) *tablebase.Table {
+	if o.t == nil {
+		return nil
+	}
+	return o.t.Table(id)
+}
+
+func (o owner) Strategy(id core.GameID) *tablebase.Strategy {
+	if o.s == nil {
+		return nil
+	}
+	return o.s.Strategy(id)
+}
+
+func (o owner) Bound(id core.GameID) *tablebase.Table {
+	if o.b == nil {
+		return nil
+	}
+	return o.b.Bound(id)
+}
+
+// fixed is a source that proposes its move (or none) and counts its calls.
+type fixed struct {
+	move  core.Move
+	ok    bool
+	calls *int
+}
+
+func (f fixed) Propose(context.Context, core.Position, Limits) (Result, bool) {
+	*f.calls++
+	return Result{Move: f.move, Exact: true}, f.ok
+}
+
+// The engine asks its sources in order and plays the first proposal; a
+// source after it is not asked. Where none proposes, it searches; where
+// the side to move has no move, it asks none.
+func TestEngineAsksSourcesInOrder(t *testing.T) {
+	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+	moves := g.LegalMoves()
+	var n1, n2, n3 int
+	e := Engine{Sources: []Source{fixed{calls: &n1}, fixed{move: moves[1], ok: true, calls: &n2}, fixed{move: moves[2], ok: true, calls: &n3}}}
+	r := e.Think(context.Background(), g, Easy)
+	if r.Move != moves[1] || !r.Exact || n1 != 1 || n2 != 1 || n3 != 0 {
+		t.Fatalf("played %v (exact %v); calls %d %d %d", r.Move, r.Exact, n1, n2, n3)
+	}
+	none := Engine{Sources: []Source{fixed{calls: &n1}}}
+	lim := Limits{Depth: 2, Seed: 5}
+	if r, want := none.Choose(context.Background(), g.Position(), lim), Search(context.Background(), g.Position(), lim); r.Move != want.Move || r.Exact {
+		t.Fatalf("no proposal: %+v, the search plays %v", r, want.Move)
+	}
+	trapped, err := core.ParsePosition(core.SurroundTheLion.String(), "predator:a1 prey:a2,b1,b2,c1,c2,a3,b3,c3 turn:predator captured:8 hand:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(trapped.GenMoves(nil)) != 0 {
+		t.Fatal("the test position has moves")
+	}
+	n1 = 0
+	if r := e.Choose(context.Background(), trapped, lim); r.Move.Kind != core.MoveNone || n1 != 0 {
+		t.Fatalf("no legal move: %+v, %d calls", r, n1)
+	}
+}
+
+// NewEngine's sources come in the order table, strategy, bound table,
+// search; its draws are judged by the owner's tables.
+func TestNewEngineOrder(t *testing.T) {
+	o := owner{}
+	e := NewEngine(o)
+	if len(e.Sources) != 4 {
+		t.Fatalf("%d sources", len(e.Sources))
+	}
+	for i, want := range []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, SearchMoves{o}} {
+		if e.Sources[i] != want {
+			t.Fatalf("source %d is %T, want %T", i, e.Sources[i], want)
+		}
+	}
+	if e.Draws != Tables(o) {
+		t.Fatal("draws are not judged by the owner's tables")
+	}
+}
