@@ -45,17 +45,7 @@ func (s *Session) OfferDraw() {
 	}
 	by := s.game.ToMove()
 	s.ClearNotice()
-	if !s.engine(by.Other()) {
-		s.draw.by, s.draw.open = by, true
-		s.Hooks.drawOffered(by)
-		s.Hooks.refresh()
-		return
-	}
-	if s.env.AcceptsDraw == nil {
-		s.SetNotice("draw.declined", nil)
-		return
-	}
-	s.decideDraw(by)
+	s.players[by.Other()].drawOffered(s, by)
 }
 
 // decideDraw has the engine think over a draw offered by side by, off the

@@ -61,17 +61,3 @@ func (m Mode) HumanSide() core.Side {
 	}
 	return core.Predator
 }
-
-// Player plays one side of a game: a Person at the board or the Engine.
-type Player interface{ player() }
-
-// Person is someone at the board: the side's moves come from the view
-// (Session.HumanMove), under the turn timer.
-type Person struct{}
-
-// Engine is the computer: the session asks Env.Think for the side's move at
-// the session's level.
-type Engine struct{}
-
-func (Person) player() {}
-func (Engine) player() {}

@@ -18,7 +18,7 @@ func (s *Session) Resigner() (side core.Side, ok bool) {
 	}
 	persons := 0
 	for sd, p := range s.players {
-		if _, ok := p.(Person); ok {
+		if p.atBoard() {
 			persons++
 			side = core.Side(sd)
 		}

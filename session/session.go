@@ -25,9 +25,10 @@ type HintFunc func(ctx context.Context, g *core.Game) ai.Result
 // under the turn line, pausing. The game screen shows it (through Hooks)
 // and saves it; tests drive it alone (session_test.go).
 //
-// Each side has a Player: a Person moves on the board, an Engine searches.
-// The turn loop asks the player of the side to move; nothing else branches
-// on the mode.
+// Each side has a Player (player.go): a Person moves on the board, an
+// Engine searches. The turn loop asks the player of the side to move to
+// take its turn (and to resume it, or to answer a draw offer); nothing
+// else branches on the mode or on who plays.
 //
 // Turn timer: it runs on a person's turns only. On the engine's turn it is
 // stopped (its budget is at most 3 s), in every mode.
@@ -221,11 +222,9 @@ func (s *Session) persist() {
 	}
 }
 
-// engine is the engine playing side, if the side's player is one.
-func (s *Session) engine(side core.Side) bool {
-	_, ok := s.players[side].(Engine)
-	return ok
-}
+// engine reports whether side's moves come from elsewhere than the board
+// (its player is the engine).
+func (s *Session) engine(side core.Side) bool { return !s.players[side].atBoard() }
 
 // HumanTurn reports whether a person is to move now.
 func (s *Session) HumanTurn() bool {
@@ -263,7 +262,8 @@ func (s *Session) advance(last core.Move) {
 }
 
 // turn starts the turn of the side to move: the end of the game (the view's
-// Over hook), the engine's search, or the person's timer.
+// Over hook), or the turn of the side's player (the engine's search, the
+// person's board and timer: Player).
 func (s *Session) turn() {
 	s.timer.Start(0) // off ("—") until a person's turn starts it
 	if s.Over() {
@@ -272,27 +272,7 @@ func (s *Session) turn() {
 		s.Hooks.over()
 		return
 	}
-	if s.engine(s.game.ToMove()) {
-		s.Hooks.readOnly(true)
-		if !s.paused && !s.held {
-			s.startEngine()
-		}
-		s.Hooks.refresh()
-		return
-	}
-	s.Hooks.readOnly(false)
-	limit := time.Duration(s.env.TimerSeconds()) * time.Second
-	if s.firstLimit > 0 && limit > 0 {
-		limit = min(s.firstLimit, limit)
-	}
-	s.firstLimit = 0
-	if limit > 0 {
-		s.timer.Start(limit)
-		if s.paused {
-			s.timer.Pause()
-		}
-	}
-	s.Hooks.refresh()
+	s.players[s.game.ToMove()].turn(s)
 }
 
 // HumanMove plays a move chosen on the board.
@@ -352,68 +332,6 @@ func (s *Session) SetNotice(id string, data map[string]any) {
 
 // ClearNotice removes the notice.
 func (s *Session) ClearNotice() { s.noticeID, s.noticeData = "", nil }
-
-// startEngine starts the engine's search for its move. A forced pass is
-// played at once.
-func (s *Session) startEngine() {
-	if s.ForcedPass() {
-		m := s.game.LegalMoves()[0]
-		// Play it from the event queue, so that turn() is not re-entered.
-		gen := s.gen
-		s.thinking = true
-		go s.env.Do(func() { s.engineDone(gen, ai.Result{Move: m}) })
-		return
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	s.cancels = append(s.cancels, cancel)
-	s.thinking = true
-	gen, clone, level := s.gen, s.game.Clone(), s.level
-	think, do := s.env.Think, s.env.Do
-	delay := time.Duration(0)
-	if s.Watching() {
-		delay = s.WatchDelay()
-	}
-	go func() {
-		start := time.Now()
-		res := think(ctx, clone, level)
-		if wait := delay - time.Since(start); wait > 0 {
-			select {
-			case <-ctx.Done():
-			case <-time.After(wait):
-			}
-		}
-		if ctx.Err() != nil {
-			return
-		}
-		do(func() { s.engineDone(gen, res) })
-	}()
-}
-
-// engineDone plays the engine's move, unless the search has gone stale.
-func (s *Session) engineDone(gen uint64, res ai.Result) {
-	if s.closed || gen != s.gen || !s.thinking {
-		return
-	}
-	s.thinking = false
-	m := res.Move
-	if s.game.PlayMove(m) != nil {
-		// No usable move came back: play the first legal one rather than stall.
-		moves := s.game.LegalMoves()
-		if len(moves) == 0 {
-			s.turn()
-			return
-		}
-		m = moves[0]
-		_ = s.game.PlayMove(m)
-	}
-	// The engine's move leaves the notice alone: a notice (the player's time
-	// ran out) stays until the player's own next action.
-	side := s.game.ToMove().Other() // who just played
-	s.advance(m)
-	if m == res.Move {
-		s.engineOffersDraw(side, res)
-	}
-}
 
 // Hint searches for a move for the player to move; the view's Hint hook
 // shows it.
@@ -505,20 +423,6 @@ func (s *Session) Resume() {
 		s.resumeHint, s.resumeDraw = false, false
 		return
 	}
-	if s.engine(s.game.ToMove()) {
-		if !s.thinking && !s.held {
-			s.startEngine()
-		}
-	} else {
-		s.timer.Resume()
-		hint, decide := s.resumeHint, s.resumeDraw
-		s.resumeHint, s.resumeDraw = false, false
-		if hint {
-			s.Hint()
-		}
-		if decide && !s.draw.deciding {
-			s.decideDraw(s.draw.by) // after Hint, which clears the notice
-		}
-	}
+	s.players[s.game.ToMove()].resume(s)
 	s.Hooks.refresh()
 }
