@@ -7,13 +7,14 @@ import (
 	"huntchess/core"
 )
 
-// Bound tables behind Master and the hints. A table source may also hold,
-// per game, a bound table: a table whose sections are all bound tiers
-// (tablebase.SolveBoundTier: any capture counts as a predator win), such as
-// Beat the Wolf's 17-dog tier in the table pack, which proves the dogs' win
-// without giving up a dog and nothing else. Where no exact table covers the
-// root and no strategy plays it, Master (and a hint, Limits.Strategy) plays
-// from it: the prey, in a position it proves a prey win, the move to its
+// Bound tables behind Master and the hints. The table owner (TableOwner)
+// may also hold, per game, a bound table: a table whose sections are all
+// bound tiers (tablebase.SolveBoundTier: any capture counts as a predator
+// win), such as Beat the Wolf's 17-dog tier in the table pack, which
+// proves the dogs' win without giving up a dog and nothing else. Where no
+// exact table covers the root and no strategy plays it, Master (and a
+// hint, Limits.Strategy) plays from it (BoundMoves, the engine's source
+// after the strategy): the prey, in a position it proves a prey win, the move to its
 // shortest win; the predator, where every move leads to a proven prey win,
 // the reply with the most plies to the end.
 //

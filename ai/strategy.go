@@ -7,12 +7,13 @@ import (
 	"huntchess/core"
 )
 
-// Strategy tables behind Master and the hints. A table source may also
-// hold, per game, the winner's proven strategy from the start
-// (tablebase.Strategy; the app ships them): the winner's move in every
-// position its win reaches against any defence. Where no full table covers
-// the position and the position is one of the strategy's, Master (and a
-// hint, Limits.Strategy) plays from it: as the winner the strategy's move,
+// Strategy tables behind Master and the hints. The table owner
+// (TableOwner) may also hold, per game, the winner's proven strategy from
+// the start (tablebase.Strategy; the app ships them): the winner's move in
+// every position its win reaches against any defence. Where no full table
+// covers the position and the position is one of the strategy's, Master
+// (and a hint, Limits.Strategy) plays from it (StrategyMoves, the engine's
+// source after the table): as the winner the strategy's move,
 // as the loser the reply with the most plies to the end.
 
 // Strategies is a source of strategies: the strategy of game id, or nil.

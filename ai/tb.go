@@ -7,7 +7,7 @@ import (
 	"huntchess/core"
 )
 
-// Endgame tables behind the engine. Where a table source's table of the
+// Endgame tables behind the engine. Where the table owner's table of the
 // game (ai/tablebase) covers a position, every level plays from it
 // (TableMoves: Master perfectly, the others with their slips), and the
 // search takes the table's exact values for the positions it reaches
