@@ -598,7 +598,7 @@ func (a *App) showHome() {
 }
 
 // startGame starts a new game, which replaces any saved one.
-func (a *App) startGame(g *core.Game, mode session.Mode) {
+func (a *App) startGame(g *core.Game, mode ai.Mode) {
 	a.saves.Clear()
 	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
 }
@@ -747,7 +747,7 @@ func (a *App) startDialogText(msg string) string {
 		"Level": levelLabel(a.settings.Level), "Move": moveNumber(r.Game), // the level it goes on at
 	}
 	id := "resume.details"
-	if r.Mode != session.ModeTwoPlayers {
+	if r.Mode != ai.ModeTwoPlayers {
 		id = "resume.details_ai"
 	}
 	lines := []string{translations.TData(id, data)}

@@ -193,9 +193,9 @@ func (a *App) applyDev(d *Dev) {
 	if err != nil {
 		info = core.Games()[0]
 	}
-	mode := session.Mode(d.Mode)
+	mode := ai.Mode(d.Mode)
 	if !mode.Valid() {
-		mode = session.ModeVsAIAsPredator
+		mode = ai.ModeVsAIAsPredator
 	}
 	game := func() *core.Game {
 		g, err := core.LoadRecord(info.Key, d.Moves)

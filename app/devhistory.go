@@ -25,7 +25,7 @@ func devHistory(a *App, first *core.GameInfo, n int) {
 			start = i
 		}
 	}
-	modes := []session.Mode{session.ModeVsAIAsPredator, session.ModeVsAIAsPrey, session.ModeTwoPlayers, session.ModeWatch}
+	modes := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}
 	when := time.Now().Add(-time.Duration(n) * time.Hour)
 	for i := n - 1; i >= 0; i-- { // the first game is the newest
 		info := games[(start+i)%len(games)]

@@ -10,6 +10,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -23,7 +24,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			fa := test.NewTempApp(t)
 			h := newHarness(t, fa)
-			g := h.startGame(1, session.ModeTwoPlayers) // Wolf Carries the Pig
+			g := h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig
 			translations.SetLanguage(lang)
 			h.drain()
 			g = h.gameScreen()
@@ -64,7 +65,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 // played over an open offer declines it and closes the question.
 func TestDrawDeclinedAndPlayedOver(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, session.ModeTwoPlayers)
+	g := h.startGame(1, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	test.Tap(g.drawBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("draw.decline")))

@@ -194,14 +194,14 @@ func (h *harness) gameScreen() *gameScreen {
 }
 
 // startGame goes home → Play (game i) → mode → Start, by tapping.
-func (h *harness) startGame(i int, mode session.Mode) *gameScreen {
+func (h *harness) startGame(i int, mode ai.Mode) *gameScreen {
 	h.t.Helper()
 	test.Tap(h.home().playBtns[i])
 	setup, ok := h.a.top().(*setupScreen)
 	if !ok {
 		h.t.Fatalf("after Play: top screen is %T", h.a.top())
 	}
-	for j, m := range session.Modes {
+	for j, m := range ai.Modes {
 		if m == mode {
 			setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
 		}

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -106,7 +107,7 @@ func historySides(info *core.GameInfo, f session.Finished) string {
 	case f.Mode.VsAI():
 		return translations.TData("history.sides_ai", map[string]any{
 			"Side": sideName(info, f.Mode.HumanSide()), "Level": levelLabel(f.EngineLevel())})
-	case f.Mode == session.ModeWatch:
+	case f.Mode == ai.ModeWatch:
 		return translations.TData("history.sides_watch", map[string]any{"Level": levelLabel(f.EngineLevel())})
 	}
 	return translations.T("history.sides_two")
@@ -305,8 +306,8 @@ func (r *replayScreen) playOn() *core.Game {
 func (r *replayScreen) askPlayFrom() {
 	begin := func() {
 		mode := r.f.Mode
-		if mode == session.ModeWatch {
-			mode = session.ModeTwoPlayers
+		if mode == ai.ModeWatch {
+			mode = ai.ModeTwoPlayers
 		}
 		g := r.playOn()
 		if g.Outcome().Over() {

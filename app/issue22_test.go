@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -114,7 +115,7 @@ func TestRulesDiagramBesideText(t *testing.T) {
 func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeVsAIAsPredator)
+	g := h.startGame(0, ai.ModeVsAIAsPredator)
 	for range 2 {
 		g.board.OnMove(g.Game().LegalMoves()[0])
 		h.waitFor("the AI's reply", func() bool { return g.HumanTurn() })
@@ -171,7 +172,7 @@ func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	test.Tap(r.next)
 	test.Tap(r.playFrom)
 	gs := h2.gameScreen()
-	if gs.Game().Len() != 2 || gs.Mode() != session.ModeVsAIAsPredator || gs.Over() {
+	if gs.Game().Len() != 2 || gs.Mode() != ai.ModeVsAIAsPredator || gs.Over() {
 		t.Fatalf("play on from move 2: %d moves, %s", gs.Game().Len(), gs.Mode())
 	}
 }
@@ -182,7 +183,7 @@ func TestMoveConfirmation(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetBool(session.KeyConfirm, true)
 	h := newHarness(t, fa, withThink(blockThink))
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	m := g.Game().LegalMoves()[0]
 	tapMove(t, g.board, m)
 	if g.Game().Len() != 0 || g.pendingMove() != m || !g.confirm.bar.Visible() {
@@ -271,7 +272,7 @@ func TestBoardStylesInSettings(t *testing.T) {
 func TestReplayKeysAndStatsHistory(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := finishedLionGame(t)
-	f, _ := session.FinishedOf(g, session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+	f, _ := session.FinishedOf(g, ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 	h.a.history.Add(f)
 	h.a.showStats()
 	test.Tap(h.a.top().(*statsScreen).historyBtn)
@@ -356,7 +357,7 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 				h.a.showPuzzles(info)
 				check("puzzles")
 				h.a.back()
-				g := h.startGame(3, session.ModeTwoPlayers)
+				g := h.startGame(3, ai.ModeTwoPlayers)
 				for range 6 {
 					g.board.OnMove(g.Game().LegalMoves()[0])
 				}
@@ -365,7 +366,7 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 				check("browsing")
 				g.endBrowse()
 				_ = g.Game().Resign(core.Prey)
-				f, _ := session.FinishedOf(g.Game(), session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+				f, _ := session.FinishedOf(g.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 				h.a.history.Add(f)
 				g.home()
 				h.a.showHistory()

@@ -111,7 +111,7 @@ func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
 			translations.SetLanguage(lang)
 			h.a.Window().Resize(phone)
-			g := h.startGame(0, session.ModeVsAIAsPredator)
+			g := h.startGame(0, ai.ModeVsAIAsPredator)
 			test.Tap(g.settingsBtn)
 			s := h.a.top().(*settingsScreen)
 			for i, scale := range session.TextScales {
@@ -206,7 +206,7 @@ func TestPhoneScreensWithinWindow(t *testing.T) {
 						check(s.name)
 						h.a.back()
 					}
-					g := h.startGame(3, session.ModeTwoPlayers)
+					g := h.startGame(3, ai.ModeTwoPlayers)
 					for range 6 {
 						g.board.OnMove(g.Game().LegalMoves()[0])
 					}
@@ -218,7 +218,7 @@ func TestPhoneScreensWithinWindow(t *testing.T) {
 					check("review")
 					h.a.back()
 					_ = g.Game().Resign(core.Prey)
-					f, _ := session.FinishedOf(g.Game(), session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+					f, _ := session.FinishedOf(g.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 					h.a.history.Add(f)
 					g.home()
 					h.a.showHistory()
@@ -253,7 +253,7 @@ func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
 				h := newHarness(t, fa, withThink(blockThink))
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(phone)
-				g := h.startGame(gi, session.ModeVsAIAsPredator)
+				g := h.startGame(gi, ai.ModeVsAIAsPredator)
 				side, unit, piece := boardMeasure(g.board)
 				t.Logf("%s %s text ×%v: board %.0f pt, points %.1f pt apart, pieces %.1f pt", lang, g.info.Key, scale, side, unit, piece)
 				if scale == 1 {
@@ -320,7 +320,7 @@ func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
 					h := newHarness(t, fa, withThink(blockThink), func(o *Options) { o.Hint = provenHint })
 					translations.SetLanguage(lang)
 					h.a.Window().Resize(size)
-					g := h.startGame(0, session.ModeTwoPlayers)
+					g := h.startGame(0, ai.ModeTwoPlayers)
 					w := h.a.Window()
 					fixed := func() string {
 						settle(w)
@@ -428,7 +428,7 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 					h.a.showHome()
 
 					// The review: one move's verdict, then another's.
-					g := h.startGame(0, session.ModeTwoPlayers)
+					g := h.startGame(0, ai.ModeTwoPlayers)
 					for range 8 {
 						g.board.OnMove(g.Game().LegalMoves()[0])
 					}
@@ -464,7 +464,7 @@ func TestSmallWindowKeepsBoard(t *testing.T) {
 			translations.SetLanguage(lang)
 			w := h.a.Window()
 			w.Resize(fyne.NewSize(1024, 720))
-			g := h.startGame(0, session.ModeVsAIAsPredator)
+			g := h.startGame(0, ai.ModeVsAIAsPredator)
 			w.Resize(small)
 			h.drain()
 			side, unit, piece := boardMeasure(g.board)
@@ -499,7 +499,7 @@ func TestReviewRowsWrap(t *testing.T) {
 				w := h.a.Window()
 				w.Resize(phone)
 				g := firstCaptureGame(t, core.BeatTheWolf.String())
-				h.a.startGame(g, session.ModeTwoPlayers)
+				h.a.startGame(g, ai.ModeTwoPlayers)
 				h.a.showReview(g)
 				r := h.a.top().(*reviewScreen)
 				h.waitSearched(r)

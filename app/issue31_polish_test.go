@@ -275,7 +275,7 @@ func TestHomeTitleWholeWithContinue(t *testing.T) {
 			fa := test.NewTempApp(t)
 			g, _ := core.NewGame("beat-the-wolf")
 			require.NoError(t, g.PlayMove(g.LegalMoves()[0]))
-			require.NoError(t, savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0))
+			require.NoError(t, savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0))
 			h := newHarness(t, fa)
 			h.a.closeStartDialog()
 			if lang == translations.Chinese {

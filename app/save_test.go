@@ -66,7 +66,7 @@ func TestSaveAndResume(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(session.KeyTimer, 30)
 	h := newHarness(t, fa)
-	g := h.startGame(2, session.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
+	g := h.startGame(2, ai.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
 	h.clock.Advance(12 * time.Second)
@@ -84,7 +84,7 @@ func TestSaveAndResume(t *testing.T) {
 	}
 	test.Tap(h2.home().continueBtn)
 	r := h2.gameScreen()
-	if r.Game().Record() != record || r.Mode() != session.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+	if r.Game().Record() != record || r.Mode() != ai.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
 		t.Fatalf("resumed %q %v %s, want %q", r.Game().Record(), r.Mode(), r.info.Key, record)
 	}
 	if r.timer.Remaining() != 18*time.Second {
@@ -95,7 +95,7 @@ func TestSaveAndResume(t *testing.T) {
 	if !h2.a.hasSaved() {
 		t.Fatal("leaving the game for home keeps it saved")
 	}
-	h2.startGame(0, session.ModeTwoPlayers)
+	h2.startGame(0, ai.ModeTwoPlayers)
 	if h2.a.hasSaved() {
 		t.Fatal("a new game replaces the saved one")
 	}
@@ -114,7 +114,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 	h := newHarness(t, fa)
 	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
 		t.Fatal("the offer to resume is shown")
@@ -180,7 +180,7 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	h := newHarness(t, fa)
 	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
 	details := translations.TData("resume.details_ai", map[string]any{
-		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), session.ModeVsAIAsPredator),
+		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), ai.ModeVsAIAsPredator),
 		"Level": levelLabel(h.a.settings.Level), "Move": 3}) // the level set, not the saved one (issue 31)
 	shown := texts(h.a.Window())
 	for _, want := range []string{details, partial, translations.T("resume.message")} {
@@ -215,7 +215,7 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
 	h := newHarness(t, fa)
-	g := h.startGame(1, session.ModeTwoPlayers)
+	g := h.startGame(1, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.a.saveCurrent()
 	first := g.Game().Record()
@@ -272,7 +272,7 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	}
 	// A new game forgets every copy.
 	h3.a.back()
-	h3.startGame(0, session.ModeTwoPlayers)
+	h3.startGame(0, ai.ModeTwoPlayers)
 	if _, err := savesOf(t, fa).Load(); err != session.ErrNoSave {
 		t.Fatalf("after a new game: %v, want no save", err)
 	}

@@ -54,7 +54,7 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	if th, ok := fa.Settings().Theme().(*appTheme); !ok || th.variant != session.ThemeDark {
 		t.Fatal("the saved theme applies at start")
 	}
-	g := h2.startGame(0, session.ModeTwoPlayers)
+	g := h2.startGame(0, ai.ModeTwoPlayers)
 	if g.board.ShowLegal() || g.board.Animations() || g.timer.Limit() != 15*time.Second {
 		t.Fatal("the game uses the saved settings")
 	}

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
 )
@@ -56,7 +57,7 @@ func TestSoundsOfEvents(t *testing.T) {
 
 	// a step, then a capture and the end (Surround the Lion)
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, session.ModeTwoPlayers)
+	h.a.startGame(g0, ai.ModeTwoPlayers)
 	g := h.gameScreen()
 	wantSounds(t, log)
 	step := g.Game().LegalMoves()[0]
@@ -83,13 +84,13 @@ func TestSoundsOfEvents(t *testing.T) {
 	cg := firstCaptureGame(t, "beat-the-wolf")
 	last := cg.LastMove()
 	cg.Undo()
-	h.a.startGame(cg, session.ModeTwoPlayers)
+	h.a.startGame(cg, ai.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(last)
 	wantSounds(t, log, SoundCapture)
 
 	// a placement (deer chess: the deer opens, then the dogs place)
-	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), session.ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), ai.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	log.take()

@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -19,7 +20,7 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa, withThink(blockThink))
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, session.ModeVsAIAsPrey) // the player has the dogs
+	h.a.startGame(g0, ai.ModeVsAIAsPrey) // the player has the dogs
 	g := h.gameScreen()
 	if err := playNotation(g, "b1-S"); err != nil {
 		t.Fatal(err)
@@ -30,15 +31,15 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 		t.Fatalf("after a win: %+v", l)
 	}
 	// a resignation is a loss
-	h.a.startGame(core.NewGameFrom(g0.Start()), session.ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeVsAIAsPrey)
 	g = h.gameScreen()
 	g.Resign()
 	if l := session.LoadStats(fa.Preferences())[key]; l != (session.StatLine{Played: 2, Won: 1, Lost: 1}) {
 		t.Fatalf("after resigning: %+v", l)
 	}
 	// a finished record loaded (paste) and a two-player game count nothing
-	h.a.startGame(g0.Clone(), session.ModeVsAIAsPrey)
-	h.a.startGame(core.NewGameFrom(g0.Start()), session.ModeTwoPlayers)
+	h.a.startGame(g0.Clone(), ai.ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeTwoPlayers)
 	h.gameScreen().Resign()
 	if st := session.LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
 		t.Fatalf("stats %+v", st)

@@ -299,7 +299,7 @@ func fuzzSavedSeeds(tb testing.TB) [][]byte {
 		if game.Outcome().Over() {
 			game.Undo()
 		}
-		mode := []Mode{ModeVsAIAsPredator, ModeVsAIAsPrey, ModeTwoPlayers, ModeWatch}[i%4]
+		mode := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}[i%4]
 		data, err := encodeSaved(game, mode, ai.Levels()[i%len(ai.Levels())], int64(i)*15000)
 		if err != nil {
 			tb.Fatal(err)
@@ -494,7 +494,7 @@ func fuzzHistorySeed(tb testing.TB) []byte {
 				tb.Fatal(err)
 			}
 		}
-		mode := []Mode{ModeVsAIAsPredator, ModeVsAIAsPrey, ModeTwoPlayers, ModeWatch}[i%4]
+		mode := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}[i%4]
 		f, ok := FinishedOf(game, mode, ai.Levels()[i%len(ai.Levels())], timeOf(i))
 		if !ok {
 			tb.Fatal("not finished")

@@ -31,7 +31,7 @@ const KeyHistory = "history.v1"
 type Finished struct {
 	When   time.Time `json:"when"`
 	Game   string    `json:"game"`  // core GameInfo.Key
-	Mode   Mode      `json:"mode"`  // who played which side
+	Mode   ai.Mode   `json:"mode"`  // who played which side
 	Level  string    `json:"level"` // ai.Level.String(), the engine's level
 	Record string    `json:"record"`
 	// Result is "predator", "prey" (the winner) or "draw"; Reason is the
@@ -57,7 +57,7 @@ const historyVersion = 1
 
 // FinishedOf is the history's entry for a finished game g played in mode at
 // level, ended at when; ok is false for a game still going on.
-func FinishedOf(g *core.Game, mode Mode, level ai.Level, when time.Time) (Finished, bool) {
+func FinishedOf(g *core.Game, mode ai.Mode, level ai.Level, when time.Time) (Finished, bool) {
 	o := g.Outcome()
 	if !o.Over() {
 		return Finished{}, false

@@ -51,7 +51,7 @@ func TestHugeSavedGameRefused(t *testing.T) {
 	g, _ := core.NewGame("deer-chess")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
-		_ = st.Store(g, ModeTwoPlayers, ai.Easy, 0)
+		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 		_ = st.Flush()
 	}
 	huge(t, filepath.Join(dir, SaveFile))
@@ -69,7 +69,7 @@ func TestHugeSavedGameRefused(t *testing.T) {
 	// Saving again replaces the huge file (it is not kept as the
 	// previous copy: it is not a good one).
 	_ = g.PlayMove(g.LegalMoves()[0])
-	_ = st.Store(g, ModeTwoPlayers, ai.Easy, 0)
+	_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 	if err := st.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestHugeVaultAndHistoryRefused(t *testing.T) {
 	vt.Flush()
 	h := OpenHistory(dir, newMemPrefs())
 	for i := range 2 {
-		f, _ := FinishedOf(finishedGame(t, "deer-chess", 10+i), ModeTwoPlayers, ai.Easy, timeOf(i))
+		f, _ := FinishedOf(finishedGame(t, "deer-chess", 10+i), ai.ModeTwoPlayers, ai.Easy, timeOf(i))
 		h.Add(f)
 		if err := h.Flush(); err != nil {
 			t.Fatal(err)

@@ -22,7 +22,7 @@ func TestStoreRecover(t *testing.T) {
 	g, _ := core.NewGame("beat-the-wolf")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
-		_ = st.Store(g, ModeTwoPlayers, ai.Easy, 0)
+		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 		_ = st.Flush()
 	}
 	if r, err := st.Recover(); r != nil || err != nil {

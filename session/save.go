@@ -16,11 +16,11 @@ import (
 // savedGame is what is stored to resume a game: the JSON of the save file
 // (and, before issue 13, of the preference KeySavedGame, still read).
 type savedGame struct {
-	Version int    `json:"v"`
-	Game    string `json:"game"`   // core GameInfo.Key
-	Mode    Mode   `json:"mode"`   // Mode
-	Level   string `json:"level"`  // ai.Level.String()
-	Record  string `json:"record"` // core Game.Record()
+	Version int     `json:"v"`
+	Game    string  `json:"game"`   // core GameInfo.Key
+	Mode    ai.Mode `json:"mode"`   // ai.Mode
+	Level   string  `json:"level"`  // ai.Level.String()
+	Record  string  `json:"record"` // core Game.Record()
 	// TimeLeftMs is what was left on the turn timer (0: timer off or not running).
 	TimeLeftMs int64 `json:"time_left_ms"`
 	// Sum is the checksum of the rest (savesum.go); "" in older files.
@@ -32,7 +32,7 @@ const saveVersion = 1
 // Resumable is a decoded and validated saved game.
 type Resumable struct {
 	Game     *core.Game
-	Mode     Mode
+	Mode     ai.Mode
 	Level    ai.Level
 	TimeLeft int64 // ms
 	// Partial: the record had a bad move; Game holds the legal moves before it.
@@ -233,7 +233,7 @@ func (st *Store) load() (r *Resumable, damaged error, err error) {
 }
 
 // encodeSaved is the saved game's file (DecodeSaved reads it).
-func encodeSaved(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) ([]byte, error) {
+func encodeSaved(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs int64) ([]byte, error) {
 	return json.Marshal(savedGame{
 		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
 		Record: g.Record(), TimeLeftMs: timeLeftMs,
@@ -241,7 +241,7 @@ func encodeSaved(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) ([]b
 }
 
 // Store writes a game to resume.
-func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) error {
+func (st *Store) Store(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs int64) error {
 	b, err := encodeSaved(g, mode, level, timeLeftMs)
 	if err != nil {
 		return err

@@ -13,7 +13,7 @@ import (
 // undo and a change of level too; the end of the game forgets the save.
 func TestEveryMoveSaved(t *testing.T) {
 	st := NewStore(t.TempDir(), newMemPrefs())
-	r := newTurnRig(t, "beat-the-wolf", ModeVsAIAsPredator, 0)
+	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 0)
 	tu := r.turns
 	tu.env.Saves = st
 	saved := func() string {
@@ -67,7 +67,7 @@ func TestStoreWritesInOrder(t *testing.T) {
 			g.Undo()
 			break
 		}
-		if err := st.Store(g, ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		if i == 0 {
@@ -102,7 +102,7 @@ func BenchmarkSaveOnUIGoroutine(b *testing.B) {
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = st.Store(g, ModeTwoPlayers, ai.Master, int64(i%60_000))
+		_ = st.Store(g, ai.ModeTwoPlayers, ai.Master, int64(i%60_000))
 	}
 	b.StopTimer()
 	_ = st.Flush()
@@ -113,7 +113,7 @@ func BenchmarkSaveWritten(b *testing.B) {
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = st.Store(g, ModeTwoPlayers, ai.Master, int64(i%60_000))
+		_ = st.Store(g, ai.ModeTwoPlayers, ai.Master, int64(i%60_000))
 		_ = st.Flush()
 	}
 }

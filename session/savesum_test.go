@@ -23,7 +23,7 @@ func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 			t.Fatal(err)
 		}
 		records = append(records, g.Record())
-		if err := st.Store(g, ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.Flush(); err != nil {

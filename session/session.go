@@ -38,7 +38,7 @@ type HintFunc func(ctx context.Context, g *core.Game) ai.Result
 // guarded fyne.Do).
 type Session struct {
 	game    *core.Game
-	mode    Mode
+	mode    ai.Mode
 	players [2]Player
 	level   ai.Level
 	timer   Timer
@@ -148,8 +148,8 @@ func (h Hooks) hint(r ai.Result) {
 // New makes the session of g, the mode's players on each side; call Start to
 // begin the first turn. timeLeft, if set, is the time left on the first
 // person's turn (a resumed game).
-func New(g *core.Game, mode Mode, level ai.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
-	return &Session{game: g, mode: mode, players: mode.Players(), level: level, timer: timer, env: env, firstLimit: timeLeft,
+func New(g *core.Game, mode ai.Mode, level ai.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
+	return &Session{game: g, mode: mode, players: playersFor(mode), level: level, timer: timer, env: env, firstLimit: timeLeft,
 		draw: drawState{lastPly: -1}}
 }
 
@@ -157,7 +157,7 @@ func New(g *core.Game, mode Mode, level ai.Level, timer Timer, env Env, timeLeft
 func (s *Session) Game() *core.Game { return s.game }
 
 // Mode is who plays which side.
-func (s *Session) Mode() Mode { return s.mode }
+func (s *Session) Mode() ai.Mode { return s.mode }
 
 // Level is the engine's level.
 func (s *Session) Level() ai.Level { return s.level }
