@@ -6,7 +6,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // devHistory adds n finished games to the history (HUNTCHESS_HISTORY):
@@ -40,7 +40,7 @@ func devHistory(a *App, first *core.GameInfo, n int) {
 			_ = g.Resign(g.ToMove())
 		}
 		levels := ai.Levels()
-		f, ok := session.FinishedOf(g, modes[i%len(modes)], levels[i%len(levels)], when.Add(time.Duration(n-i)*time.Hour))
+		f, ok := storage.FinishedOf(g, modes[i%len(modes)], levels[i%len(levels)], when.Add(time.Duration(n-i)*time.Hour))
 		if ok {
 			a.history.Add(f)
 		}

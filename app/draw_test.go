@@ -12,7 +12,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -54,7 +54,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 			if g.endMark() != translations.T("moves.end_agreed") || g.moveRows() != 1 {
 				t.Fatalf("end mark %q in %d rows", g.endMark(), g.moveRows())
 			}
-			if _, err := savesOf(t, fa).Load(); err != session.ErrNoSave {
+			if _, err := savesOf(t, fa).Load(); err != storage.ErrNoSave {
 				t.Fatalf("an agreed game is not offered again: %v", err)
 			}
 		})
@@ -101,7 +101,7 @@ func TestRecoveryNotice(t *testing.T) {
 			s.Timer = 120
 			h.a.setSettings(s)
 			h.a.prefs.Flush() // the file holds 120, its previous copy 90
-			path := filepath.Join(dir, session.VaultFile(session.GroupSettings))
+			path := filepath.Join(dir, storage.VaultFile(storage.GroupSettings))
 			raw, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

@@ -8,14 +8,14 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"huntchess/ai"
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // Face to face: the board turns to the player to move.
 
 func TestFaceToFaceTurnsBoard(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetBool(session.KeyFaceToFace, true)
+	fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeTwoPlayers) // the wolf (predator) opens
 	if !g.board.Flipped() {
@@ -33,7 +33,7 @@ func TestFaceToFaceTurnsBoard(t *testing.T) {
 		t.Fatal("setting off: never turned")
 	}
 	g.home()
-	fa.Preferences().SetBool(session.KeyFaceToFace, true)
+	fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 	h.a.settings.FaceToFace = true
 	g = h.startGame(0, ai.ModeVsAIAsPredator)
 	if g.board.Flipped() {

@@ -14,6 +14,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -162,7 +163,7 @@ func (s *gameScreen) close() {
 
 // settingsChanged applies new settings to the game in progress. A new level
 // is used from the AI's next move; a new timer from the next turn (off: at once).
-func (s *gameScreen) settingsChanged(old, cur session.Settings) {
+func (s *gameScreen) settingsChanged(old, cur storage.Settings) {
 	s.SetLevel(cur.Level)
 	s.board.SetShowLegal(cur.ShowLegal)
 	s.board.SetAnimations(cur.Animations)

@@ -15,7 +15,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -171,7 +171,7 @@ func TestLeavingCancelsSearch(t *testing.T) {
 
 func TestTimerExpiryPassesTurn(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeTwoPlayers)
 	if !g.timer.Running() || g.timer.Remaining() != 15*time.Second {
@@ -200,7 +200,7 @@ func TestTimerExpiryPassesTurn(t *testing.T) {
 
 func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 0)
+	fa.Preferences().SetInt(storage.KeyTimer, 0)
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeTwoPlayers)
 	if g.timer.Running() || g.clockLabel.Text != translations.T("game.timer_off") {
@@ -312,7 +312,7 @@ func TestGameOverShowsReason(t *testing.T) {
 // after the AI's answer, until the player acts again.
 func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeVsAIAsPredator) // the player's wolf opens
 	h.clock.Advance(16 * time.Second)

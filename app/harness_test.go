@@ -16,6 +16,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -80,8 +81,8 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 }
 
 // savesOf is the save store a harness on fa uses.
-func savesOf(t *testing.T, fa fyne.App) *session.Store {
-	return session.NewStore(saveDirFor(t, fa), fa.Preferences())
+func savesOf(t *testing.T, fa fyne.App) *storage.Store {
+	return storage.NewStore(saveDirFor(t, fa), fa.Preferences())
 }
 
 func withThink(f session.ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
@@ -134,13 +135,13 @@ func layoutOnly(t *testing.T) {
 }
 
 // textScales are the text sizes the layout tests try: every one of
-// session.TextScales, or under -short (make test-short, the quick lane)
+// storage.TextScales, or under -short (make test-short, the quick lane)
 // the largest alone, where texts are widest.
 func textScales() []float64 {
 	if testing.Short() {
-		return session.TextScales[len(session.TextScales)-1:]
+		return storage.TextScales[len(storage.TextScales)-1:]
 	}
-	return session.TextScales
+	return storage.TextScales
 }
 
 // drain runs the queued UI callbacks without waiting.

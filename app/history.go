@@ -12,19 +12,19 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
 
-// The game history (session.History): the list of the finished games kept,
+// The game history (storage.History): the list of the finished games kept,
 // and the replay of one of them — move by move, with Review, Copy and Play
 // on from here (a new game from the position shown).
 
 // historyScreen lists the finished games, newest first.
 type historyScreen struct {
 	a       *App
-	games   []session.Finished
+	games   []storage.Finished
 	open    []*widget.Button // each game's Replay button, for tests
 	clear   *widget.Button
 	confirm *dialog.ConfirmDialog
@@ -102,7 +102,7 @@ func historyWhen(t time.Time) string {
 
 // historySides says who played: the player's side and the computer's
 // level, two players, or the computer against itself.
-func historySides(info *core.GameInfo, f session.Finished) string {
+func historySides(info *core.GameInfo, f storage.Finished) string {
 	switch {
 	case f.Mode.VsAI():
 		return translations.TData("history.sides_ai", map[string]any{
@@ -115,7 +115,7 @@ func historySides(info *core.GameInfo, f session.Finished) string {
 
 // historyResult is the result: won or lost against the computer, else the
 // side that won, or a draw; a resignation or an agreed draw is said.
-func historyResult(info *core.GameInfo, f session.Finished) string {
+func historyResult(info *core.GameInfo, f storage.Finished) string {
 	var res string
 	w, won := f.Winner()
 	switch {
@@ -139,7 +139,7 @@ func historyResult(info *core.GameInfo, f session.Finished) string {
 
 // movesOf is the number of moves of a finished game, as the move list
 // numbers them (a move of each side is one).
-func movesOf(f session.Finished) int {
+func movesOf(f storage.Finished) int {
 	g, err := f.Replay()
 	if err != nil {
 		return 0
@@ -151,7 +151,7 @@ func movesOf(f session.Finished) int {
 // Review, Copy and Play on from here.
 type replayScreen struct {
 	a    *App
-	f    session.Finished
+	f    storage.Finished
 	info *core.GameInfo
 	game *core.Game
 	cur  int // the moves played in the position shown
@@ -165,7 +165,7 @@ type replayScreen struct {
 }
 
 // showReplay opens the replay of a finished game at its end.
-func (a *App) showReplay(f session.Finished) {
+func (a *App) showReplay(f storage.Finished) {
 	g, err := f.Replay()
 	if err != nil {
 		return

@@ -16,7 +16,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -72,7 +72,7 @@ func TestCoverHoldsTheClock(t *testing.T) {
 	for _, c := range covers {
 		t.Run(c.name, func(t *testing.T) {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetInt(session.KeyTimer, 15)
+			fa.Preferences().SetInt(storage.KeyTimer, 15)
 			h := newHarness(t, fa)
 			g := h.startGame(0, ai.ModeTwoPlayers)
 			g.board.OnMove(g.Game().LegalMoves()[0]) // a game to leave, resign, offer a draw in
@@ -125,7 +125,7 @@ func TestCoverHoldsTheClock(t *testing.T) {
 // the countdown may run out.
 func TestAnyOverlayHoldsTheClock(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeTwoPlayers)
 	c := h.a.Window().Canvas()
@@ -148,7 +148,7 @@ func TestAnyOverlayHoldsTheClock(t *testing.T) {
 // player's clock then starts afresh.
 func TestCoverHoldsTheEngine(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	release := make(chan struct{})
 	started := make(chan struct{}, 8)
 	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l ai.Level) ai.Result {
@@ -275,16 +275,16 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 		damage   []string // the saved game's files garbled
 		restored bool     // the saved game is still there
 	}{
-		{"both saved copies damaged", []string{session.SaveFile, session.PrevSaveFile}, false},
-		{"the newest saved copy damaged", []string{session.SaveFile}, true},
+		{"both saved copies damaged", []string{storage.SaveFile, storage.PrevSaveFile}, false},
+		{"the newest saved copy damaged", []string{storage.SaveFile}, true},
 	} {
 		for _, lang := range translations.Languages {
 			t.Run(tc.name+"/"+string(lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
 				dir := saveDirFor(t, fa)
 				// Settings written twice (a previous copy), a game saved twice.
-				vt := session.OpenVault(dir, fa.Preferences())
-				s := session.LoadSettings(vt)
+				vt := storage.OpenVault(dir, fa.Preferences())
+				s := storage.LoadSettings(vt)
 				s.Timer = 90
 				s.Save(vt)
 				vt.Flush()
@@ -313,7 +313,7 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				garble(session.VaultFile(session.GroupSettings), true)
+				garble(storage.VaultFile(storage.GroupSettings), true)
 				for _, f := range tc.damage {
 					garble(f, false)
 				}

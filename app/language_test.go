@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"huntchess/ai"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -28,7 +28,7 @@ func TestLanguageSwitchRelabels(t *testing.T) {
 		hs.names[0].Text != translations.GameIn("beat-the-wolf", translations.Chinese).Title {
 		t.Fatalf("home not relabelled: %q", hs.playBtns[0].Text)
 	}
-	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(session.KeyLanguage) != "zh-Hans" {
+	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(storage.KeyLanguage) != "zh-Hans" {
 		t.Fatal("the toggle must save the language")
 	}
 	g := h.startGame(0, ai.ModeTwoPlayers)

@@ -14,7 +14,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -48,8 +48,8 @@ func TestTextSizesFitPhone(t *testing.T) {
 	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetFloat(session.KeyTextScale, scale)
-			fa.Preferences().SetBool(session.KeyFaceToFace, true)
+			fa.Preferences().SetFloat(storage.KeyTextScale, scale)
+			fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 			h := newHarness(t, fa, withThink(blockThink))
 			translations.SetLanguage(lang)
 			check := func(what string) {
@@ -89,9 +89,9 @@ func TestTextSizesFitPhone(t *testing.T) {
 // phone's full width.
 func TestPortraitKeepsRoomForMoves(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range session.TextScales {
+	for _, scale := range storage.TextScales {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetFloat(session.KeyTextScale, scale)
+		fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
 		g := h.startGame(0, ai.ModeTwoPlayers)
 		for range 6 {
@@ -110,9 +110,9 @@ func TestPortraitKeepsRoomForMoves(t *testing.T) {
 // the largest text on a phone in English, kept at normal text.
 func TestButtonRowsIconsTogether(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range []float64{1, session.TextScales[2]} {
+	for _, scale := range []float64{1, storage.TextScales[2]} {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetFloat(session.KeyTextScale, scale)
+		fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
 		g := h.startGame(0, ai.ModeVsAIAsPredator)
 		with := 0
@@ -135,7 +135,7 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetInt(session.KeyTimer, 15)
+				fa.Preferences().SetInt(storage.KeyTimer, 15)
 				h := newHarness(t, fa)
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(size)

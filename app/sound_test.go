@@ -11,7 +11,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // soundLog records the sounds asked for.
@@ -51,7 +51,7 @@ func wantSounds(t *testing.T, l *soundLog, want ...string) {
 
 func TestSoundsOfEvents(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	log := &soundLog{}
 	h := newHarness(t, fa, withSound(log))
 
@@ -125,10 +125,10 @@ func TestSoundsOfEvents(t *testing.T) {
 	h.a.setSettings(s)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	wantSounds(t, log)
-	if session.LoadSettings(fa.Preferences()).Sound {
+	if storage.LoadSettings(fa.Preferences()).Sound {
 		t.Fatal("the sound setting is kept")
 	}
-	if !session.DefaultSettings().Sound {
+	if !storage.DefaultSettings().Sound {
 		t.Fatal("sound is on by default")
 	}
 }

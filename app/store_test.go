@@ -18,6 +18,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -57,7 +58,7 @@ func TestGameOverFitsPhone(t *testing.T) {
 	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetFloat(session.KeyTextScale, scale)
+			fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 			h := newHarness(t, fa)
 			translations.SetLanguage(lang)
 			h.a.startGame(lionTrapped(t), ai.ModeTwoPlayers)
@@ -165,7 +166,7 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 func TestTimeoutBannerOverBoard(t *testing.T) {
 	for _, lang := range translations.Languages {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetInt(session.KeyTimer, 15)
+		fa.Preferences().SetInt(storage.KeyTimer, 15)
 		// The banner goes after a millisecond of real time, not 2.5 s (it
 		// is hidden only when the test runs the queued callbacks).
 		h := newHarness(t, fa, func(o *Options) { o.BannerShown = time.Millisecond })

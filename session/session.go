@@ -1,9 +1,9 @@
 // Package session is a game in progress without any widget: the flow of the
 // turns with a player per side (a person or the engine), hints, the turn
-// timer's logic, undo and redo, resigning, watch mode, saving and resuming,
-// the statistics, the review's verdicts, the puzzles' flow and the one owner
-// of the endgame tables on the device. The app's screens show it through
-// hooks; everything here runs under plain `go test`.
+// timer's logic, undo and redo, resigning, watch mode, saving each move and
+// recording the end (in storage), the review's verdicts, the puzzles' flow
+// and the one owner of the endgame tables on the device. The app's screens
+// show it through hooks; everything here runs under plain `go test`.
 package session
 
 import (
@@ -12,6 +12,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/storage"
 )
 
 // ThinkFunc chooses the engine's move. It must return promptly once ctx is done.
@@ -94,7 +95,7 @@ type Env struct {
 	// Saves, if set, keeps the game: every completed move (a person's, the
 	// engine's, a pass), undo, redo, change of level or end is saved to it
 	// at once, so that a killed app loses nothing (nil: the owner saves).
-	Saves *Store
+	Saves *storage.Store
 }
 
 // Hooks tell the view what changed. Nil hooks are skipped.
@@ -201,7 +202,7 @@ func (s *Session) Stop() {
 
 // Save stores the game to resume it later, with the time left on the
 // player's timer; a finished or empty game is forgotten instead.
-func (s *Session) Save(st *Store) {
+func (s *Session) Save(st *storage.Store) {
 	if s.Over() || s.game.Len() == 0 {
 		st.Clear()
 		return

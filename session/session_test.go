@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/storage"
 )
 
 // fakeTurnTimer records what the turn flow asks of the timer.
@@ -151,11 +152,11 @@ func TestTurnsPauseResume(t *testing.T) {
 // Saving: the record, the mode, the level and the player's time left; a game
 // with no move is not kept.
 func TestTurnsSave(t *testing.T) {
-	st := NewStore(t.TempDir(), newMemPrefs())
+	st := storage.NewStore(t.TempDir(), newMemPrefs())
 	r := newTurnRig(t, "surround-the-lion", ai.ModeTwoPlayers, 30)
 	tu := r.turns
 	tu.Save(st)
-	if _, err := st.Load(); err != ErrNoSave {
+	if _, err := st.Load(); err != storage.ErrNoSave {
 		t.Fatalf("an empty game is not saved: %v", err)
 	}
 	tu.HumanMove(tu.game.LegalMoves()[0])
@@ -240,7 +241,7 @@ func TestDrawByAgreement(t *testing.T) {
 			if !tu.CountResult(p) {
 				t.Fatal("an agreed draw against the engine is counted")
 			}
-			if l := LoadStats(p)[StatKey("wolf-carries-pig", core.Predator, ai.Easy)]; l != (StatLine{Played: 1, Drawn: 1, Agreed: 1}) {
+			if l := storage.LoadStats(p)[storage.StatKey("wolf-carries-pig", core.Predator, ai.Easy)]; l != (storage.StatLine{Played: 1, Drawn: 1, Agreed: 1}) {
 				t.Fatalf("statistics %+v", l)
 			}
 		}

@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"encoding/json"
@@ -99,8 +99,8 @@ func loadPrefix(id, record string) (g *core.Game, partial bool, err error) {
 	return g, false, nil
 }
 
-// Prefs is the part of the app's preferences (fyne.Preferences) the
-// session reads and writes.
+// Prefs is the part of the app's preferences (fyne.Preferences) that
+// storage reads and writes: the Vault is one, over Fyne's.
 type Prefs interface {
 	StringWithFallback(key, fallback string) string
 	SetString(key, value string)

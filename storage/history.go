@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"encoding/json"
@@ -296,23 +296,4 @@ func (h *History) Stats() Stats {
 		g.Count(st)
 	}
 	return st
-}
-
-// Finish records the end of the session's game: it keeps the game in the
-// history h (nil: none) and counts it in the statistics in p (games against
-// the engine only), both from the same entry. It reports false, and records
-// nothing, while the game goes on.
-func (s *Session) Finish(h *History, p Prefs, when time.Time) bool {
-	f, ok := FinishedOf(s.game, s.mode, s.level, when)
-	if !ok {
-		return false
-	}
-	if h != nil {
-		h.Add(f)
-	}
-	st := LoadStats(p)
-	if f.Count(st) {
-		st.Save(p)
-	}
-	return true
 }
