@@ -86,7 +86,7 @@ type App struct {
 	win   fyne.Window
 	prefs *storage.Vault // settings, statistics, progress (over Fyne's preferences)
 	opts  Options
-	saves *storage.Store // the game to resume
+	saves *storage.SavedGame // the game to resume
 	// history keeps the finished games (history.go).
 	history *storage.History
 	// tables loads and builds the endgame tables and owns them (nil: none,
@@ -233,7 +233,7 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a := &App{fa: fa, prefs: storage.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.held.on = holdUntilRun
-	a.saves = storage.NewStore(opts.SaveDir, a.prefs)
+	a.saves = storage.OpenSavedGame(opts.SaveDir, a.prefs)
 	a.history = storage.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
 	if fetch := webFetch(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || fetch != nil) {

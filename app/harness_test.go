@@ -81,8 +81,8 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 }
 
 // savesOf is the save store a harness on fa uses.
-func savesOf(t *testing.T, fa fyne.App) *storage.Store {
-	return storage.NewStore(saveDirFor(t, fa), fa.Preferences())
+func savesOf(t *testing.T, fa fyne.App) *storage.SavedGame {
+	return storage.OpenSavedGame(saveDirFor(t, fa), fa.Preferences())
 }
 
 func withThink(f session.ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }

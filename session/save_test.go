@@ -10,7 +10,7 @@ import (
 // Every completed move is saved at once, the person's and the engine's, an
 // undo and a change of level too; the end of the game forgets the save.
 func TestEveryMoveSaved(t *testing.T) {
-	st := storage.NewStore(t.TempDir(), newMemPrefs())
+	st := storage.OpenSavedGame(t.TempDir(), newMemPrefs())
 	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 0)
 	tu := r.turns
 	tu.env.Saves = st

@@ -95,7 +95,7 @@ type Env struct {
 	// Saves, if set, keeps the game: every completed move (a person's, the
 	// engine's, a pass), undo, redo, change of level or end is saved to it
 	// at once, so that a killed app loses nothing (nil: the owner saves).
-	Saves *storage.Store
+	Saves *storage.SavedGame
 }
 
 // Hooks tell the view what changed. Nil hooks are skipped.
@@ -202,7 +202,7 @@ func (s *Session) Stop() {
 
 // Save stores the game to resume it later, with the time left on the
 // player's timer; a finished or empty game is forgotten instead.
-func (s *Session) Save(st *storage.Store) {
+func (s *Session) Save(st *storage.SavedGame) {
 	if s.Over() || s.game.Len() == 0 {
 		st.Clear()
 		return
@@ -215,7 +215,7 @@ func (s *Session) Save(st *storage.Store) {
 }
 
 // persist saves the game to Env.Saves, if set (the write itself happens off
-// this goroutine: Store).
+// this goroutine: storage.SavedGame.Store).
 func (s *Session) persist() {
 	if s.env.Saves != nil && !s.closed {
 		s.Save(s.env.Saves)

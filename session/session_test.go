@@ -152,7 +152,7 @@ func TestTurnsPauseResume(t *testing.T) {
 // Saving: the record, the mode, the level and the player's time left; a game
 // with no move is not kept.
 func TestTurnsSave(t *testing.T) {
-	st := storage.NewStore(t.TempDir(), newMemPrefs())
+	st := storage.OpenSavedGame(t.TempDir(), newMemPrefs())
 	r := newTurnRig(t, "surround-the-lion", ai.ModeTwoPlayers, 30)
 	tu := r.turns
 	tu.Save(st)

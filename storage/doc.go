@@ -1,5 +1,5 @@
 // Package storage keeps what the app stores on the device: the game in
-// progress (Store, saved after every move), the settings, statistics and
+// progress (SavedGame, saved after every move), the settings, statistics and
 // progress (the Vault, read through Settings, Stats and the progress
 // functions), and the history of finished games (History). Each is a file
 // of its own in the app's storage folder, written off the caller's

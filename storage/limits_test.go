@@ -43,7 +43,7 @@ func huge(t *testing.T, path string) {
 // so, without reading it: the previous copy is offered.
 func TestHugeSavedGameRefused(t *testing.T) {
 	dir := t.TempDir()
-	st := NewStore(dir, newMemPrefs())
+	st := OpenSavedGame(dir, newMemPrefs())
 	g, _ := core.NewGame("deer-chess")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])

@@ -15,7 +15,7 @@ import (
 // (and cleared) when every copy is damaged.
 func TestStoreRecover(t *testing.T) {
 	dir := t.TempDir()
-	st := NewStore(dir, newMemPrefs())
+	st := OpenSavedGame(dir, newMemPrefs())
 	if r, err := st.Recover(); r != nil || err != nil {
 		t.Fatalf("no saved game: %v %v", r, err)
 	}

@@ -14,7 +14,7 @@ import (
 // temporary file is left.
 func TestStoreWritesInOrder(t *testing.T) {
 	dir := t.TempDir()
-	st := NewStore(dir, newMemPrefs())
+	st := OpenSavedGame(dir, newMemPrefs())
 	g, _ := core.NewGame("surround-the-lion")
 	for i := 0; i < 20; i++ {
 		moves := g.LegalMoves()
@@ -38,7 +38,7 @@ func TestStoreWritesInOrder(t *testing.T) {
 	if err := st.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	got, err := NewStore(dir, newMemPrefs()).Load() // another store on the same folder
+	got, err := OpenSavedGame(dir, newMemPrefs()).Load() // another store on the same folder
 	if err != nil || got.Game.Record() != g.Record() {
 		t.Fatalf("newest save: %v %v, want %q", got, err, g.Record())
 	}
@@ -59,7 +59,7 @@ func TestStoreWritesInOrder(t *testing.T) {
 // move (the record and its JSON, handed to the writer); BenchmarkSaveWritten
 // is the whole save, written and synced (on the writer's goroutine).
 func BenchmarkSaveOnUIGoroutine(b *testing.B) {
-	st := NewStore(b.TempDir(), newMemPrefs())
+	st := OpenSavedGame(b.TempDir(), newMemPrefs())
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -70,7 +70,7 @@ func BenchmarkSaveOnUIGoroutine(b *testing.B) {
 }
 
 func BenchmarkSaveWritten(b *testing.B) {
-	st := NewStore(b.TempDir(), newMemPrefs())
+	st := OpenSavedGame(b.TempDir(), newMemPrefs())
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

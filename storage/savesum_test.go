@@ -15,7 +15,7 @@ import (
 // (an older version's) is read as before.
 func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 	dir := t.TempDir()
-	st := NewStore(dir, newMemPrefs())
+	st := OpenSavedGame(dir, newMemPrefs())
 	g := core.NewGameFrom(core.Games()[0].Start())
 	var records []string
 	for i := 0; i < 3; i++ {
