@@ -18,7 +18,7 @@ import (
 type saveRecord struct {
 	Version int     `json:"v"`
 	Game    string  `json:"game"`   // core GameInfo.Key
-	Mode    ai.Mode `json:"mode"`   // ai.Mode
+	Mode    ai.Mode `json:"mode"`   // who plays which side
 	Level   string  `json:"level"`  // ai.Level.String()
 	Record  string  `json:"record"` // core Game.Record()
 	// TimeLeftMs is what was left on the turn timer (0: timer off or not running).

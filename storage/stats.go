@@ -24,6 +24,8 @@ type StatLine struct {
 // (e.g. "beat-the-wolf/predator/medium").
 type Stats map[string]StatLine
 
+// StatKey is the key of the statistics of game, played as side against the
+// engine at level.
 func StatKey(game string, side core.Side, level ai.Level) string {
 	s := "predator"
 	if side == core.Prey {
