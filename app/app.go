@@ -27,6 +27,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -83,11 +84,11 @@ type Options struct {
 type App struct {
 	fa    fyne.App
 	win   fyne.Window
-	prefs *session.Vault // settings, statistics, progress (over Fyne's preferences)
+	prefs *storage.Vault // settings, statistics, progress (over Fyne's preferences)
 	opts  Options
-	saves *session.Store // the game to resume
+	saves *storage.SavedGame // the game to resume
 	// history keeps the finished games (history.go).
-	history *session.History
+	history *storage.History
 	// tables loads and builds the endgame tables and owns them (nil: none,
 	// as in tests; a nil manager has no tables).
 	tables *session.Tables
@@ -95,7 +96,7 @@ type App struct {
 	// browser and in tests without tables).
 	pack *session.PackJob
 
-	settings session.Settings
+	settings storage.Settings
 	stack    []screen // the screen shown is the last one
 	unsub    func()
 	closed   bool
@@ -105,7 +106,7 @@ type App struct {
 	// (a corrupt saved game).
 	startNotice string
 	// startRecoveries is what was damaged at the start (logRecoveries).
-	startRecoveries []session.Recovery
+	startRecoveries []storage.Recovery
 	// startDialog is the offer to resume a saved game ("resume.message") or
 	// the notice that it was corrupt ("resume.corrupt"), while on screen;
 	// startMsg is its message ID. A language switch shows it again.
@@ -230,10 +231,10 @@ func New(fa fyne.App, opts Options) *App {
 	if opts.Dev != nil && opts.Dev.Screen == "recovery" && opts.SaveDir != "" {
 		devTearSettings(opts.SaveDir, fa.Preferences())
 	}
-	a := &App{fa: fa, prefs: session.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
+	a := &App{fa: fa, prefs: storage.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.held.on = holdUntilRun
-	a.saves = session.NewStore(opts.SaveDir, a.prefs)
-	a.history = session.OpenHistory(opts.SaveDir, a.prefs)
+	a.saves = storage.OpenSavedGame(opts.SaveDir, a.prefs)
+	a.history = storage.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
 	if fetch := webFetch(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || fetch != nil) {
 		dir := ""
@@ -265,7 +266,7 @@ func New(fa fyne.App, opts Options) *App {
 		a.opts.Hint = engine.Hint
 	}
 	a.watchTableMemory()
-	a.settings = session.LoadSettings(a.prefs)
+	a.settings = storage.LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
 	widgets.SetStyle(boardStyle(a.settings))
 	fa.Settings().SetTheme(themeFor(a.settings))
@@ -364,7 +365,7 @@ func logSavedGameRecovery(how string, err error) {
 }
 
 // recoveries are the stored files that were damaged at the start.
-func (a *App) recoveries() []session.Recovery { return a.startRecoveries }
+func (a *App) recoveries() []storage.Recovery { return a.startRecoveries }
 
 // recoveryText is the recovery notice: a sentence a group, in the current
 // language.
@@ -373,7 +374,7 @@ func (a *App) recoveryText() string {
 	for _, r := range a.recoveries() {
 		id := "recovery." + r.Group + "_reset"
 		switch {
-		case r.Group == session.GroupSavedGame && !r.Restored:
+		case r.Group == storage.GroupSavedGame && !r.Restored:
 			id = "resume.corrupt" // the notice it had on its own
 		case r.Restored:
 			id = "recovery." + r.Group + "_restored"
@@ -477,21 +478,21 @@ func (a *App) saveWindowSize() {
 		return
 	}
 	if s := a.win.Canvas().Size(); validWindowSize(s) {
-		a.prefs.SetFloat(session.KeyWindowWidth, float64(s.Width))
-		a.prefs.SetFloat(session.KeyWindowHeight, float64(s.Height))
+		a.prefs.SetFloat(storage.KeyWindowWidth, float64(s.Width))
+		a.prefs.SetFloat(storage.KeyWindowHeight, float64(s.Height))
 	}
 }
 
 // boardStyle is the look of the boards the settings choose.
-func boardStyle(s session.Settings) widgets.Style {
+func boardStyle(s storage.Settings) widgets.Style {
 	return widgets.Style{Board: s.BoardStyle, Pieces: s.PieceStyle}
 }
 
 // Settings returns the current settings.
-func (a *App) Settings() session.Settings { return a.settings }
+func (a *App) Settings() storage.Settings { return a.settings }
 
 // setSettings stores new settings and applies them at once.
-func (a *App) setSettings(s session.Settings) {
+func (a *App) setSettings(s storage.Settings) {
 	old := a.settings
 	a.settings = s
 	s.Save(a.prefs)
@@ -598,7 +599,7 @@ func (a *App) showHome() {
 }
 
 // startGame starts a new game, which replaces any saved one.
-func (a *App) startGame(g *core.Game, mode session.Mode) {
+func (a *App) startGame(g *core.Game, mode ai.Mode) {
 	a.saves.Clear()
 	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
 }
@@ -651,7 +652,7 @@ func (a *App) hasSaved() bool {
 func (a *App) offerResume() {
 	_, err := a.saves.Load()
 	switch {
-	case err == session.ErrNoSave:
+	case err == storage.ErrNoSave:
 		return
 	case err != nil:
 		logSavedGameRecovery("discarded", err)
@@ -747,7 +748,7 @@ func (a *App) startDialogText(msg string) string {
 		"Level": levelLabel(a.settings.Level), "Move": moveNumber(r.Game), // the level it goes on at
 	}
 	id := "resume.details"
-	if r.Mode != session.ModeTwoPlayers {
+	if r.Mode != ai.ModeTwoPlayers {
 		id = "resume.details_ai"
 	}
 	lines := []string{translations.TData(id, data)}
@@ -776,7 +777,7 @@ func (a *App) resumeSaved() {
 	if err != nil {
 		a.saves.Clear()
 		a.render()
-		if err != session.ErrNoSave {
+		if err != storage.ErrNoSave {
 			a.showStartDialog("resume.corrupt")
 		}
 		return

@@ -13,7 +13,7 @@ import (
 )
 
 // moveConfirm is the move-confirmation setting at work on the game screen
-// (session.Settings.ConfirmMoves, against accidental taps on a phone): a
+// (storage.Settings.ConfirmMoves, against accidental taps on a phone): a
 // move tapped or dragged on the board is shown played, and waits for
 // Confirm or Cancel in a bar over the board — at the board's edge away
 // from the move — before it is played.

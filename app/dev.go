@@ -12,7 +12,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -156,10 +156,10 @@ func (a *App) applyDev(d *Dev) {
 	if l := translations.Lang(d.Lang); l.Valid() {
 		translations.SetLanguage(l)
 	}
-	if slices.Contains(session.TimerChoices, d.Timer) {
+	if slices.Contains(storage.TimerChoices, d.Timer) {
 		a.settings.Timer = d.Timer // not saved
 	}
-	if slices.Contains(session.TextScales, d.TextScale) {
+	if slices.Contains(storage.TextScales, d.TextScale) {
 		a.settings.TextScale = d.TextScale // not saved
 		a.fa.Settings().SetTheme(themeFor(a.settings))
 	}
@@ -183,19 +183,19 @@ func (a *App) applyDev(d *Dev) {
 		a.settings.Level = l // not saved
 	}
 	if d.Stats != "" {
-		a.prefs.SetString(session.KeyStats, d.Stats)
+		a.prefs.SetString(storage.KeyStats, d.Stats)
 	}
 	if d.LessonsDone != "" {
-		a.prefs.SetString(session.KeyLessons, d.LessonsDone)
+		a.prefs.SetString(storage.KeyLessons, d.LessonsDone)
 		a.render() // the home cards show it
 	}
 	info, err := core.Lookup(d.Game)
 	if err != nil {
 		info = core.Games()[0]
 	}
-	mode := session.Mode(d.Mode)
+	mode := ai.Mode(d.Mode)
 	if !mode.Valid() {
-		mode = session.ModeVsAIAsPredator
+		mode = ai.ModeVsAIAsPredator
 	}
 	game := func() *core.Game {
 		g, err := core.LoadRecord(info.Key, d.Moves)
@@ -313,9 +313,9 @@ func devGameAction(s *gameScreen, screen string) {
 // devTearSettings prepares the "recovery" screen: the settings file in dir
 // is written twice (so a previous copy exists), then torn in half, as a
 // crash in the middle of a write would leave it without the atomic write.
-func devTearSettings(dir string, base session.Prefs) {
-	vt := session.OpenVault(dir, base)
-	s := session.LoadSettings(vt)
+func devTearSettings(dir string, base storage.Prefs) {
+	vt := storage.OpenVault(dir, base)
+	s := storage.LoadSettings(vt)
 	s.Save(vt)
 	vt.Flush()
 	s.Sound = !s.Sound
@@ -323,7 +323,7 @@ func devTearSettings(dir string, base session.Prefs) {
 	s.Sound = !s.Sound
 	s.Save(vt)
 	vt.Flush()
-	path := filepath.Join(dir, session.VaultFile(session.GroupSettings))
+	path := filepath.Join(dir, storage.VaultFile(storage.GroupSettings))
 	if raw, err := os.ReadFile(path); err == nil {
 		_ = os.WriteFile(path, raw[:len(raw)/2], 0o644)
 	}

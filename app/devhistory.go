@@ -6,7 +6,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // devHistory adds n finished games to the history (HUNTCHESS_HISTORY):
@@ -25,7 +25,7 @@ func devHistory(a *App, first *core.GameInfo, n int) {
 			start = i
 		}
 	}
-	modes := []session.Mode{session.ModeVsAIAsPredator, session.ModeVsAIAsPrey, session.ModeTwoPlayers, session.ModeWatch}
+	modes := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}
 	when := time.Now().Add(-time.Duration(n) * time.Hour)
 	for i := n - 1; i >= 0; i-- { // the first game is the newest
 		info := games[(start+i)%len(games)]
@@ -40,7 +40,7 @@ func devHistory(a *App, first *core.GameInfo, n int) {
 			_ = g.Resign(g.ToMove())
 		}
 		levels := ai.Levels()
-		f, ok := session.FinishedOf(g, modes[i%len(modes)], levels[i%len(levels)], when.Add(time.Duration(n-i)*time.Hour))
+		f, ok := storage.FinishedOf(g, modes[i%len(modes)], levels[i%len(levels)], when.Add(time.Duration(n-i)*time.Hour))
 		if ok {
 			a.history.Add(f)
 		}

@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // The developer log and the scripted runs of make crash-test
@@ -29,7 +29,7 @@ import (
 
 func init() {
 	if os.Getenv("HUNTCHESS_LOG") == "1" {
-		session.SlotHook = devSlotLog
+		storage.WriteHook = devSlotLog
 	}
 }
 
@@ -70,12 +70,12 @@ func (a *App) devLogStart() {
 		return
 	}
 	devLogf("start pid=%d", os.Getpid())
-	for _, g := range session.Groups {
+	for _, g := range storage.Groups {
 		devLogf("read %s sum=%s", g, a.prefs.Sum(g))
 	}
 	r, err := a.saves.Load()
 	switch {
-	case err == session.ErrNoSave:
+	case err == storage.ErrNoSave:
 		devLogf("offered none")
 	case err != nil:
 		devLogf("offered damaged %v", err)

@@ -10,8 +10,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -23,7 +24,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			fa := test.NewTempApp(t)
 			h := newHarness(t, fa)
-			g := h.startGame(1, session.ModeTwoPlayers) // Wolf Carries the Pig
+			g := h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig
 			translations.SetLanguage(lang)
 			h.drain()
 			g = h.gameScreen()
@@ -53,7 +54,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 			if g.endMark() != translations.T("moves.end_agreed") || g.moveRows() != 1 {
 				t.Fatalf("end mark %q in %d rows", g.endMark(), g.moveRows())
 			}
-			if _, err := savesOf(t, fa).Load(); err != session.ErrNoSave {
+			if _, err := savesOf(t, fa).Load(); err != storage.ErrNoSave {
 				t.Fatalf("an agreed game is not offered again: %v", err)
 			}
 		})
@@ -64,7 +65,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 // played over an open offer declines it and closes the question.
 func TestDrawDeclinedAndPlayedOver(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, session.ModeTwoPlayers)
+	g := h.startGame(1, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	test.Tap(g.drawBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("draw.decline")))
@@ -100,7 +101,7 @@ func TestRecoveryNotice(t *testing.T) {
 			s.Timer = 120
 			h.a.setSettings(s)
 			h.a.prefs.Flush() // the file holds 120, its previous copy 90
-			path := filepath.Join(dir, session.VaultFile(session.GroupSettings))
+			path := filepath.Join(dir, storage.VaultFile(storage.GroupSettings))
 			raw, err := os.ReadFile(path)
 			if err != nil {
 				t.Fatal(err)

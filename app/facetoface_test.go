@@ -7,16 +7,17 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/session"
+	"huntchess/ai"
+	"huntchess/storage"
 )
 
 // Face to face: the board turns to the player to move.
 
 func TestFaceToFaceTurnsBoard(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetBool(session.KeyFaceToFace, true)
+	fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeTwoPlayers) // the wolf (predator) opens
+	g := h.startGame(0, ai.ModeTwoPlayers) // the wolf (predator) opens
 	if !g.board.Flipped() {
 		t.Fatal("the wolf's turn: the board turns to the wolf's player")
 	}
@@ -32,9 +33,9 @@ func TestFaceToFaceTurnsBoard(t *testing.T) {
 		t.Fatal("setting off: never turned")
 	}
 	g.home()
-	fa.Preferences().SetBool(session.KeyFaceToFace, true)
+	fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 	h.a.settings.FaceToFace = true
-	g = h.startGame(0, session.ModeVsAIAsPredator)
+	g = h.startGame(0, ai.ModeVsAIAsPredator)
 	if g.board.Flipped() {
 		t.Fatal("against the AI the board never turns")
 	}

@@ -14,6 +14,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -80,7 +81,7 @@ type gameScreen struct {
 	confirm moveConfirm // a move waiting for confirmation (confirm.go)
 }
 
-func newGameScreen(a *App, g *core.Game, mode session.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
+func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.ShowStill(g.Position(), g.LastMove()) // a resumed or pasted game: its last move marked
@@ -162,7 +163,7 @@ func (s *gameScreen) close() {
 
 // settingsChanged applies new settings to the game in progress. A new level
 // is used from the AI's next move; a new timer from the next turn (off: at once).
-func (s *gameScreen) settingsChanged(old, cur session.Settings) {
+func (s *gameScreen) settingsChanged(old, cur storage.Settings) {
 	s.SetLevel(cur.Level)
 	s.board.SetShowLegal(cur.ShowLegal)
 	s.board.SetAnimations(cur.Animations)
@@ -235,7 +236,7 @@ func (s *gameScreen) turnText() string {
 	}
 	side := s.Game().ToMove()
 	if s.Mode().AIPlays(side) {
-		if s.Mode() == session.ModeWatch {
+		if s.Mode() == ai.ModeWatch {
 			state := translations.T("game.ai_thinking")
 			if s.Held() {
 				state = translations.T("watch.paused")
@@ -257,7 +258,7 @@ func (s *gameScreen) playerText() string {
 	case s.Mode().VsAI():
 		return translations.TData("game.you_play", map[string]any{
 			"Side": sideName(s.info, s.Mode().HumanSide()), "Level": levelLabel(s.Level())})
-	case s.Mode() == session.ModeWatch:
+	case s.Mode() == ai.ModeWatch:
 		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.Level())})
 	}
 	return translations.T("mode.two_players")
@@ -350,7 +351,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	rows := newIconGroup() // the two rows keep or drop their icons together
 	playRow := rows.row(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
-	if s.Mode() == session.ModeWatch {
+	if s.Mode() == ai.ModeWatch {
 		w := s.watchButtons()
 		rows = newIconGroup()
 		playRow = rows.row(w[0], w[1], w[2])
@@ -434,7 +435,7 @@ func (s *gameScreen) refresh() {
 		s.passBtn.Hide()
 	}
 
-	canEdit := s.Mode() != session.ModeWatch && !s.Resigned() && !s.browsing()
+	canEdit := s.Mode() != ai.ModeWatch && !s.Resigned() && !s.browsing()
 	setEnabled(s.undoBtn, canEdit && s.Game().CanUndo())
 	setEnabled(s.redoBtn, canEdit && s.Game().CanRedo())
 	setEnabled(s.hintBtn, canEdit && s.HumanTurn() && !s.Hinting() && !s.ForcedPass())
@@ -445,7 +446,7 @@ func (s *gameScreen) refresh() {
 		s.drawBtn.Hide()
 	}
 	s.refreshDraw()
-	if s.Mode() == session.ModeWatch {
+	if s.Mode() == ai.ModeWatch {
 		s.resignBtn.Hide()
 	}
 	s.refreshWatch()
@@ -458,7 +459,7 @@ func (s *gameScreen) refreshClock() {
 	if s.clockLabel == nil {
 		return
 	}
-	if s.Mode() == session.ModeWatch { // no one's turn is timed: the turn line gets the room
+	if s.Mode() == ai.ModeWatch { // no one's turn is timed: the turn line gets the room
 		s.clockLabel.Hide()
 		s.timerView.Hide()
 		return
@@ -574,7 +575,7 @@ func (s *gameScreen) confirmResign() {
 
 // leave goes back home; an unfinished game asks first (it stays saved).
 func (s *gameScreen) leave() {
-	if s.Over() || s.Game().Len() == 0 || s.Mode() == session.ModeWatch {
+	if s.Over() || s.Game().Len() == 0 || s.Mode() == ai.ModeWatch {
 		s.home()
 		return
 	}

@@ -15,7 +15,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -26,7 +26,7 @@ import (
 func TestPlayAgainstAIAndUndo(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	h.a.Window().Resize(fyne.NewSize(1280, 800))
-	g := h.startGame(0, session.ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
+	g := h.startGame(0, ai.ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
 	if !g.HumanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
 		t.Fatalf("want the player's turn first, got %q", g.turnLabel.Text)
 	}
@@ -70,7 +70,7 @@ func TestPlayAgainstAIAndUndo(t *testing.T) {
 
 func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, session.ModeVsAIAsPrey) // the AI's wolf opens
+	g := h.startGame(0, ai.ModeVsAIAsPrey) // the AI's wolf opens
 	h.waitFor("the AI's opening", func() bool { return g.Game().Len() == 1 && g.HumanTurn() })
 	m := g.Game().LegalMoves()[0]
 	g.board.OnMove(m)
@@ -83,7 +83,7 @@ func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
 
 func TestHint(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, session.ModeTwoPlayers)
+	g := h.startGame(1, ai.ModeTwoPlayers)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
 	if !g.Hinting() || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
 		t.Fatal("H must start a hint search with a visible notice")
@@ -117,7 +117,7 @@ func TestStaleAIResultDropped(t *testing.T) {
 		return ai.Result{Move: g.LegalMoves()[0]}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(slow))
-	g := h.startGame(0, session.ModeVsAIAsPredator)
+	g := h.startGame(0, ai.ModeVsAIAsPredator)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	if !g.Thinking() {
 		t.Fatal("the AI should be thinking")
@@ -156,7 +156,7 @@ func TestLeavingCancelsSearch(t *testing.T) {
 		return ai.Result{}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, session.ModeVsAIAsPrey)
+	g := h.startGame(0, ai.ModeVsAIAsPrey)
 	if !g.Thinking() {
 		t.Fatal("the AI should be thinking")
 	}
@@ -171,9 +171,9 @@ func TestLeavingCancelsSearch(t *testing.T) {
 
 func TestTimerExpiryPassesTurn(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	if !g.timer.Running() || g.timer.Remaining() != 15*time.Second {
 		t.Fatalf("timer: running %v remaining %v", g.timer.Running(), g.timer.Remaining())
 	}
@@ -200,9 +200,9 @@ func TestTimerExpiryPassesTurn(t *testing.T) {
 
 func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 0)
+	fa.Preferences().SetInt(storage.KeyTimer, 0)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	if g.timer.Running() || g.clockLabel.Text != translations.T("game.timer_off") {
 		t.Fatal("timer off: no countdown, and a label saying so")
 	}
@@ -227,7 +227,7 @@ func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 
 func TestPassAndPlayAlternates(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, session.ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
+	g := h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
 	info := g.info
 	for i := 0; i < 6; i++ {
 		side := g.Game().ToMove()
@@ -261,7 +261,7 @@ func TestGameOverShowsReason(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.a.startGame(g0, session.ModeTwoPlayers)
+			h.a.startGame(g0, ai.ModeTwoPlayers)
 			g := h.gameScreen()
 			pos := g0.Position()
 			m, err := pos.ParseMove(tc.last)
@@ -290,7 +290,7 @@ func TestGameOverShowsReason(t *testing.T) {
 				t.Error("a finished game is read-only and not saved")
 			}
 			g.playAgain()
-			if n := h.gameScreen(); n == g || n.Game().Len() != 0 || n.Mode() != session.ModeTwoPlayers {
+			if n := h.gameScreen(); n == g || n.Game().Len() != 0 || n.Mode() != ai.ModeTwoPlayers {
 				t.Error("Play again starts a fresh game in the same mode")
 			}
 		})
@@ -301,7 +301,7 @@ func TestGameOverShowsReason(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.a.startGame(core.NewGameFrom(pos), session.ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(pos), ai.ModeTwoPlayers)
 	_, reason := h.gameScreen().outcomeTexts()
 	if want := translations.TData("reason.captures", map[string]any{"Count": 7, "Prey": translations.T("side.pigs")}); reason != want {
 		t.Errorf("reason %q, want %q", reason, want)
@@ -312,9 +312,9 @@ func TestGameOverShowsReason(t *testing.T) {
 // after the AI's answer, until the player acts again.
 func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeVsAIAsPredator) // the player's wolf opens
+	g := h.startGame(0, ai.ModeVsAIAsPredator) // the player's wolf opens
 	h.clock.Advance(16 * time.Second)
 	g.tick()
 	if g.Game().Len() != 1 || g.Game().LastMove().Kind != core.MovePass {
@@ -348,9 +348,9 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		mode session.Mode
+		mode ai.Mode
 		won  bool
-	}{{session.ModeVsAIAsPrey, true}, {session.ModeVsAIAsPredator, false}} {
+	}{{ai.ModeVsAIAsPrey, true}, {ai.ModeVsAIAsPredator, false}} {
 		for _, lang := range translations.Languages {
 			t.Run(string(tc.mode)+"/"+string(lang), func(t *testing.T) {
 				h := newHarness(t, test.NewTempApp(t), withThink(block))
@@ -388,12 +388,12 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 		}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, session.ModeWatch)
+	g := h.startGame(0, ai.ModeWatch)
 	if want := translations.TData("game.watching", map[string]any{"Level": translations.T("level.medium")}); g.playerLabel.Text != want {
 		t.Fatalf("watching: %q, want %q", g.playerLabel.Text, want)
 	}
 	g.a.back()
-	g = h.startGame(0, session.ModeTwoPlayers)
+	g = h.startGame(0, ai.ModeTwoPlayers)
 	if g.playerLabel.Text != translations.T("mode.two_players") {
 		t.Fatalf("two players: %q", g.playerLabel.Text)
 	}
@@ -401,10 +401,10 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 
 func TestLeaveAsksForUnfinishedGame(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	test.Tap(g.homeBtn) // nothing played yet: no question
 	h.home()
-	g = h.startGame(0, session.ModeTwoPlayers)
+	g = h.startGame(0, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	test.Tap(g.homeBtn)
 	if g.askDialog == nil || h.a.top() != screen(g) {
@@ -427,7 +427,7 @@ func TestCaptureMarkAndTray(t *testing.T) {
 		t.Run(id, func(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			g0 := firstCaptureGame(t, id)
-			h.a.startGame(g0, session.ModeTwoPlayers)
+			h.a.startGame(g0, ai.ModeTwoPlayers)
 			g := h.gameScreen()
 			last := g0.LastMove()
 			mark := strings.Replace(last.String(), "-", "×", 1)

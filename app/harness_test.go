@@ -16,6 +16,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -80,8 +81,8 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 }
 
 // savesOf is the save store a harness on fa uses.
-func savesOf(t *testing.T, fa fyne.App) *session.Store {
-	return session.NewStore(saveDirFor(t, fa), fa.Preferences())
+func savesOf(t *testing.T, fa fyne.App) *storage.SavedGame {
+	return storage.OpenSavedGame(saveDirFor(t, fa), fa.Preferences())
 }
 
 func withThink(f session.ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
@@ -134,13 +135,13 @@ func layoutOnly(t *testing.T) {
 }
 
 // textScales are the text sizes the layout tests try: every one of
-// session.TextScales, or under -short (make test-short, the quick lane)
+// storage.TextScales, or under -short (make test-short, the quick lane)
 // the largest alone, where texts are widest.
 func textScales() []float64 {
 	if testing.Short() {
-		return session.TextScales[len(session.TextScales)-1:]
+		return storage.TextScales[len(storage.TextScales)-1:]
 	}
-	return session.TextScales
+	return storage.TextScales
 }
 
 // drain runs the queued UI callbacks without waiting.
@@ -194,14 +195,14 @@ func (h *harness) gameScreen() *gameScreen {
 }
 
 // startGame goes home → Play (game i) → mode → Start, by tapping.
-func (h *harness) startGame(i int, mode session.Mode) *gameScreen {
+func (h *harness) startGame(i int, mode ai.Mode) *gameScreen {
 	h.t.Helper()
 	test.Tap(h.home().playBtns[i])
 	setup, ok := h.a.top().(*setupScreen)
 	if !ok {
 		h.t.Fatalf("after Play: top screen is %T", h.a.top())
 	}
-	for j, m := range session.Modes {
+	for j, m := range ai.Modes {
 		if m == mode {
 			setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
 		}

@@ -10,20 +10,21 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
 
-// The game history (session.History): the list of the finished games kept,
+// The game history (storage.History): the list of the finished games kept,
 // and the replay of one of them — move by move, with Review, Copy and Play
 // on from here (a new game from the position shown).
 
 // historyScreen lists the finished games, newest first.
 type historyScreen struct {
 	a       *App
-	games   []session.Finished
+	games   []storage.Finished
 	open    []*widget.Button // each game's Replay button, for tests
 	clear   *widget.Button
 	confirm *dialog.ConfirmDialog
@@ -101,12 +102,12 @@ func historyWhen(t time.Time) string {
 
 // historySides says who played: the player's side and the computer's
 // level, two players, or the computer against itself.
-func historySides(info *core.GameInfo, f session.Finished) string {
+func historySides(info *core.GameInfo, f storage.Finished) string {
 	switch {
 	case f.Mode.VsAI():
 		return translations.TData("history.sides_ai", map[string]any{
 			"Side": sideName(info, f.Mode.HumanSide()), "Level": levelLabel(f.EngineLevel())})
-	case f.Mode == session.ModeWatch:
+	case f.Mode == ai.ModeWatch:
 		return translations.TData("history.sides_watch", map[string]any{"Level": levelLabel(f.EngineLevel())})
 	}
 	return translations.T("history.sides_two")
@@ -114,7 +115,7 @@ func historySides(info *core.GameInfo, f session.Finished) string {
 
 // historyResult is the result: won or lost against the computer, else the
 // side that won, or a draw; a resignation or an agreed draw is said.
-func historyResult(info *core.GameInfo, f session.Finished) string {
+func historyResult(info *core.GameInfo, f storage.Finished) string {
 	var res string
 	w, won := f.Winner()
 	switch {
@@ -138,7 +139,7 @@ func historyResult(info *core.GameInfo, f session.Finished) string {
 
 // movesOf is the number of moves of a finished game, as the move list
 // numbers them (a move of each side is one).
-func movesOf(f session.Finished) int {
+func movesOf(f storage.Finished) int {
 	g, err := f.Replay()
 	if err != nil {
 		return 0
@@ -150,7 +151,7 @@ func movesOf(f session.Finished) int {
 // Review, Copy and Play on from here.
 type replayScreen struct {
 	a    *App
-	f    session.Finished
+	f    storage.Finished
 	info *core.GameInfo
 	game *core.Game
 	cur  int // the moves played in the position shown
@@ -164,7 +165,7 @@ type replayScreen struct {
 }
 
 // showReplay opens the replay of a finished game at its end.
-func (a *App) showReplay(f session.Finished) {
+func (a *App) showReplay(f storage.Finished) {
 	g, err := f.Replay()
 	if err != nil {
 		return
@@ -305,8 +306,8 @@ func (r *replayScreen) playOn() *core.Game {
 func (r *replayScreen) askPlayFrom() {
 	begin := func() {
 		mode := r.f.Mode
-		if mode == session.ModeWatch {
-			mode = session.ModeTwoPlayers
+		if mode == ai.ModeWatch {
+			mode = ai.ModeTwoPlayers
 		}
 		g := r.playOn()
 		if g.Outcome().Over() {

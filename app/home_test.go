@@ -12,7 +12,6 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -50,7 +49,7 @@ func TestHomeFitsPhoneWithContinue(t *testing.T) {
 	fa := test.NewTempApp(t)
 	g, _ := core.NewGame("beat-the-wolf")
 	_ = g.PlayMove(g.LegalMoves()[0])
-	_ = savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 	h := newHarness(t, fa)
 	h.a.closeStartDialog()
 	if h.home().continueBtn == nil {

@@ -12,8 +12,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -114,7 +115,7 @@ func TestRulesDiagramBesideText(t *testing.T) {
 func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeVsAIAsPredator)
+	g := h.startGame(0, ai.ModeVsAIAsPredator)
 	for range 2 {
 		g.board.OnMove(g.Game().LegalMoves()[0])
 		h.waitFor("the AI's reply", func() bool { return g.HumanTurn() })
@@ -124,7 +125,7 @@ func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	if n := h.a.history.Len(); n != 1 {
 		t.Fatalf("%d games in the history after a resignation", n)
 	}
-	if st := session.LoadStats(h.a.prefs); st[session.StatKey("beat-the-wolf", core.Predator, h.a.settings.Level)].Lost != 1 {
+	if st := storage.LoadStats(h.a.prefs); st[storage.StatKey("beat-the-wolf", core.Predator, h.a.settings.Level)].Lost != 1 {
 		t.Fatalf("the statistics count it: %+v", st)
 	}
 	g.dismissGameOver()
@@ -171,7 +172,7 @@ func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	test.Tap(r.next)
 	test.Tap(r.playFrom)
 	gs := h2.gameScreen()
-	if gs.Game().Len() != 2 || gs.Mode() != session.ModeVsAIAsPredator || gs.Over() {
+	if gs.Game().Len() != 2 || gs.Mode() != ai.ModeVsAIAsPredator || gs.Over() {
 		t.Fatalf("play on from move 2: %d moves, %s", gs.Game().Len(), gs.Mode())
 	}
 }
@@ -180,9 +181,9 @@ func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 // is played at once.
 func TestMoveConfirmation(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetBool(session.KeyConfirm, true)
+	fa.Preferences().SetBool(storage.KeyConfirm, true)
 	h := newHarness(t, fa, withThink(blockThink))
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	m := g.Game().LegalMoves()[0]
 	tapMove(t, g.board, m)
 	if g.Game().Len() != 0 || g.pendingMove() != m || !g.confirm.bar.Visible() {
@@ -258,7 +259,7 @@ func TestBoardStylesInSettings(t *testing.T) {
 			}
 		}
 	}
-	if s := session.LoadSettings(h.a.prefs); s.BoardStyle != session.BoardPaper || s.PieceStyle != session.PiecesShapes {
+	if s := storage.LoadSettings(h.a.prefs); s.BoardStyle != storage.BoardPaper || s.PieceStyle != storage.PiecesShapes {
 		t.Fatalf("kept: %+v", s)
 	}
 	// The settings fit a phone at every text size with the preview.
@@ -271,7 +272,7 @@ func TestBoardStylesInSettings(t *testing.T) {
 func TestReplayKeysAndStatsHistory(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := finishedLionGame(t)
-	f, _ := session.FinishedOf(g, session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+	f, _ := storage.FinishedOf(g, ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 	h.a.history.Add(f)
 	h.a.showStats()
 	test.Tap(h.a.top().(*statsScreen).historyBtn)
@@ -335,7 +336,7 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetFloat(session.KeyTextScale, scale)
+				fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 				h := newHarness(t, fa, withThink(blockThink))
 				translations.SetLanguage(lang)
 				check := func(what string) {
@@ -356,7 +357,7 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 				h.a.showPuzzles(info)
 				check("puzzles")
 				h.a.back()
-				g := h.startGame(3, session.ModeTwoPlayers)
+				g := h.startGame(3, ai.ModeTwoPlayers)
 				for range 6 {
 					g.board.OnMove(g.Game().LegalMoves()[0])
 				}
@@ -365,7 +366,7 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 				check("browsing")
 				g.endBrowse()
 				_ = g.Game().Resign(core.Prey)
-				f, _ := session.FinishedOf(g.Game(), session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+				f, _ := storage.FinishedOf(g.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 				h.a.history.Add(f)
 				g.home()
 				h.a.showHistory()

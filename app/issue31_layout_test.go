@@ -19,7 +19,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/puzzles"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -111,10 +111,10 @@ func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
 			translations.SetLanguage(lang)
 			h.a.Window().Resize(phone)
-			g := h.startGame(0, session.ModeVsAIAsPredator)
+			g := h.startGame(0, ai.ModeVsAIAsPredator)
 			test.Tap(g.settingsBtn)
 			s := h.a.top().(*settingsScreen)
-			for i, scale := range session.TextScales {
+			for i, scale := range storage.TextScales {
 				s.textSize.SetSelectedIndex(i) // as a tap on the choice does
 				if h.a.settings.TextScale != scale {
 					t.Fatalf("text size %v, want %v", h.a.settings.TextScale, scale)
@@ -149,7 +149,7 @@ func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
 				}
 				menu.Hide()
 			}
-			s.textSize.SetSelectedIndex(len(session.TextScales) - 1)
+			s.textSize.SetSelectedIndex(len(storage.TextScales) - 1)
 			h.a.back()
 			if out := outside(h.a.Window(), phone); len(out) > 0 {
 				t.Errorf("game after larger text: outside the window:\n%v", out)
@@ -162,20 +162,20 @@ func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
 // languages, opened at that size or after a switch to it in Settings.
 func TestPhoneScreensWithinWindow(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range session.TextScales {
+	for _, scale := range storage.TextScales {
 		for _, lang := range translations.Languages {
 			for _, switched := range []bool{false, true} {
 				t.Run(fmt.Sprintf("%v/%s/switched=%v", scale, lang, switched), func(t *testing.T) {
 					fa := test.NewTempApp(t)
 					if !switched {
-						fa.Preferences().SetFloat(session.KeyTextScale, scale)
+						fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 					}
 					h := newHarness(t, fa, withThink(blockThink))
 					translations.SetLanguage(lang)
 					h.a.Window().Resize(phone)
 					if switched {
 						h.a.showSettings()
-						h.a.top().(*settingsScreen).textSize.SetSelectedIndex(slices.Index(session.TextScales, scale))
+						h.a.top().(*settingsScreen).textSize.SetSelectedIndex(slices.Index(storage.TextScales, scale))
 						h.a.back()
 					}
 					check := func(what string) {
@@ -206,7 +206,7 @@ func TestPhoneScreensWithinWindow(t *testing.T) {
 						check(s.name)
 						h.a.back()
 					}
-					g := h.startGame(3, session.ModeTwoPlayers)
+					g := h.startGame(3, ai.ModeTwoPlayers)
 					for range 6 {
 						g.board.OnMove(g.Game().LegalMoves()[0])
 					}
@@ -218,7 +218,7 @@ func TestPhoneScreensWithinWindow(t *testing.T) {
 					check("review")
 					h.a.back()
 					_ = g.Game().Resign(core.Prey)
-					f, _ := session.FinishedOf(g.Game(), session.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+					f, _ := storage.FinishedOf(g.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 					h.a.history.Add(f)
 					g.home()
 					h.a.showHistory()
@@ -247,13 +247,13 @@ func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
 	for _, lang := range translations.Languages {
 		for _, gi := range []int{0, 3} { // 7×7 points; deer chess, the longest names
 			var normal float32
-			for _, scale := range session.TextScales {
+			for _, scale := range storage.TextScales {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetFloat(session.KeyTextScale, scale)
+				fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 				h := newHarness(t, fa, withThink(blockThink))
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(phone)
-				g := h.startGame(gi, session.ModeVsAIAsPredator)
+				g := h.startGame(gi, ai.ModeVsAIAsPredator)
 				side, unit, piece := boardMeasure(g.board)
 				t.Logf("%s %s text ×%v: board %.0f pt, points %.1f pt apart, pieces %.1f pt", lang, g.info.Key, scale, side, unit, piece)
 				if scale == 1 {
@@ -271,7 +271,7 @@ func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
 				test.Tap(g.settingsBtn)
 				st := h.a.top().(*settingsScreen)
 				st.textSize.SetSelectedIndex(0)
-				st.textSize.SetSelectedIndex(slices.Index(session.TextScales, scale))
+				st.textSize.SetSelectedIndex(slices.Index(storage.TextScales, scale))
 				h.a.back()
 				if again, _, _ := boardMeasure(g.board); again != side {
 					t.Errorf("%s %s text ×%v: after a switch in Settings the board is %v, was %v", lang, g.info.Key, scale, again, side)
@@ -312,15 +312,15 @@ func places(objs ...fyne.CanvasObject) string {
 func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
 	layoutOnly(t)
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, phone} {
-		for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
+		for _, scale := range []float64{1, storage.TextScales[len(storage.TextScales)-1]} {
 			for _, lang := range translations.Languages {
 				t.Run(fmt.Sprintf("%vx%v/%v/%s", size.Width, size.Height, scale, lang), func(t *testing.T) {
 					fa := test.NewTempApp(t)
-					fa.Preferences().SetFloat(session.KeyTextScale, scale)
+					fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 					h := newHarness(t, fa, withThink(blockThink), func(o *Options) { o.Hint = provenHint })
 					translations.SetLanguage(lang)
 					h.a.Window().Resize(size)
-					g := h.startGame(0, session.ModeTwoPlayers)
+					g := h.startGame(0, ai.ModeTwoPlayers)
 					w := h.a.Window()
 					fixed := func() string {
 						settle(w)
@@ -364,11 +364,11 @@ func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
 func TestChangingTextsMoveNoButton(t *testing.T) {
 	layoutOnly(t)
 	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, phone} {
-		for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
+		for _, scale := range []float64{1, storage.TextScales[len(storage.TextScales)-1]} {
 			for _, lang := range translations.Languages {
 				t.Run(fmt.Sprintf("%vx%v/%v/%s", size.Width, size.Height, scale, lang), func(t *testing.T) {
 					fa := test.NewTempApp(t)
-					fa.Preferences().SetFloat(session.KeyTextScale, scale)
+					fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 					h := newHarness(t, fa, withThink(blockThink))
 					translations.SetLanguage(lang)
 					w := h.a.Window()
@@ -428,7 +428,7 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 					h.a.showHome()
 
 					// The review: one move's verdict, then another's.
-					g := h.startGame(0, session.ModeTwoPlayers)
+					g := h.startGame(0, ai.ModeTwoPlayers)
 					for range 8 {
 						g.board.OnMove(g.Game().LegalMoves()[0])
 					}
@@ -464,7 +464,7 @@ func TestSmallWindowKeepsBoard(t *testing.T) {
 			translations.SetLanguage(lang)
 			w := h.a.Window()
 			w.Resize(fyne.NewSize(1024, 720))
-			g := h.startGame(0, session.ModeVsAIAsPredator)
+			g := h.startGame(0, ai.ModeVsAIAsPredator)
 			w.Resize(small)
 			h.drain()
 			side, unit, piece := boardMeasure(g.board)
@@ -489,17 +489,17 @@ func TestSmallWindowKeepsBoard(t *testing.T) {
 // "…" and only the line under the buttons showed the chosen one whole).
 func TestReviewRowsWrap(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range []float64{1, session.TextScales[len(session.TextScales)-1]} {
+	for _, scale := range []float64{1, storage.TextScales[len(storage.TextScales)-1]} {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetFloat(session.KeyTextScale, scale)
+				fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 				h := newHarness(t, fa)
 				translations.SetLanguage(lang)
 				w := h.a.Window()
 				w.Resize(phone)
 				g := firstCaptureGame(t, core.BeatTheWolf.String())
-				h.a.startGame(g, session.ModeTwoPlayers)
+				h.a.startGame(g, ai.ModeTwoPlayers)
 				h.a.showReview(g)
 				r := h.a.top().(*reviewScreen)
 				h.waitSearched(r)

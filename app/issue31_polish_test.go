@@ -20,6 +20,7 @@ import (
 	"huntchess/core"
 	"huntchess/puzzles"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -230,7 +231,7 @@ func contrastRatio(a, b color.Color) float64 {
 // variants: the outline has 3:1 against every background it is drawn on
 // (WCAG non-text contrast), coloured text and body text 4.5:1.
 func TestThemeContrast(t *testing.T) {
-	th := newAppTheme(session.ThemeSystem)
+	th := newAppTheme(storage.ThemeSystem)
 	backgrounds := []fyne.ThemeColorName{theme.ColorNameBackground, theme.ColorNameOverlayBackground,
 		theme.ColorNameInputBackground, theme.ColorNameMenuBackground}
 	for _, v := range []fyne.ThemeVariant{theme.VariantLight, theme.VariantDark} {
@@ -257,7 +258,7 @@ func TestThemeContrast(t *testing.T) {
 		}
 	}
 	// The forced variants are the same colours.
-	for variant, v := range map[string]fyne.ThemeVariant{session.ThemeLight: theme.VariantLight, session.ThemeDark: theme.VariantDark} {
+	for variant, v := range map[string]fyne.ThemeVariant{storage.ThemeLight: theme.VariantLight, storage.ThemeDark: theme.VariantDark} {
 		forced := newAppTheme(variant)
 		require.Equal(t, th.Color(theme.ColorNameInputBorder, v), forced.Color(theme.ColorNameInputBorder, 1-v))
 	}
@@ -275,7 +276,7 @@ func TestHomeTitleWholeWithContinue(t *testing.T) {
 			fa := test.NewTempApp(t)
 			g, _ := core.NewGame("beat-the-wolf")
 			require.NoError(t, g.PlayMove(g.LegalMoves()[0]))
-			require.NoError(t, savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0))
+			require.NoError(t, savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0))
 			h := newHarness(t, fa)
 			h.a.closeStartDialog()
 			if lang == translations.Chinese {

@@ -16,7 +16,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -72,9 +72,9 @@ func TestCoverHoldsTheClock(t *testing.T) {
 	for _, c := range covers {
 		t.Run(c.name, func(t *testing.T) {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetInt(session.KeyTimer, 15)
+			fa.Preferences().SetInt(storage.KeyTimer, 15)
 			h := newHarness(t, fa)
-			g := h.startGame(0, session.ModeTwoPlayers)
+			g := h.startGame(0, ai.ModeTwoPlayers)
 			g.board.OnMove(g.Game().LegalMoves()[0]) // a game to leave, resign, offer a draw in
 			h.drain()
 			h.clock.Advance(5 * time.Second)
@@ -125,9 +125,9 @@ func TestCoverHoldsTheClock(t *testing.T) {
 // the countdown may run out.
 func TestAnyOverlayHoldsTheClock(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	c := h.a.Window().Canvas()
 	o := test.WidgetRenderer(g.board).Objects()[0] // any object
 	c.Overlays().Add(o)
@@ -148,7 +148,7 @@ func TestAnyOverlayHoldsTheClock(t *testing.T) {
 // player's clock then starts afresh.
 func TestCoverHoldsTheEngine(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	release := make(chan struct{})
 	started := make(chan struct{}, 8)
 	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l ai.Level) ai.Result {
@@ -160,7 +160,7 @@ func TestCoverHoldsTheEngine(t *testing.T) {
 		return fastThink(ctx, g, l)
 	}))
 	defer close(release)
-	g := h.startGame(0, session.ModeVsAIAsPredator) // the player's wolf opens
+	g := h.startGame(0, ai.ModeVsAIAsPredator) // the player's wolf opens
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	<-started
 	if !g.Thinking() {
@@ -216,7 +216,7 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	if err := g.PlayMove(g.LegalMoves()[0]); err != nil { // the wolf (the player) opened
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa).Store(g, session.ModeVsAIAsPredator, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(g, ai.ModeVsAIAsPredator, ai.Easy, 0)
 	var mu sync.Mutex
 	var levels []ai.Level
 	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l ai.Level) ai.Result {
@@ -275,16 +275,16 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 		damage   []string // the saved game's files garbled
 		restored bool     // the saved game is still there
 	}{
-		{"both saved copies damaged", []string{session.SaveFile, session.PrevSaveFile}, false},
-		{"the newest saved copy damaged", []string{session.SaveFile}, true},
+		{"both saved copies damaged", []string{storage.SaveFile, storage.PrevSaveFile}, false},
+		{"the newest saved copy damaged", []string{storage.SaveFile}, true},
 	} {
 		for _, lang := range translations.Languages {
 			t.Run(tc.name+"/"+string(lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
 				dir := saveDirFor(t, fa)
 				// Settings written twice (a previous copy), a game saved twice.
-				vt := session.OpenVault(dir, fa.Preferences())
-				s := session.LoadSettings(vt)
+				vt := storage.OpenVault(dir, fa.Preferences())
+				s := storage.LoadSettings(vt)
 				s.Timer = 90
 				s.Save(vt)
 				vt.Flush()
@@ -295,7 +295,7 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 				g, _ := core.NewGame("beat-the-wolf")
 				for range 2 {
 					_ = g.PlayMove(g.LegalMoves()[0])
-					_ = st.Store(g, session.ModeTwoPlayers, ai.Easy, 0)
+					_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 					_ = st.Flush()
 				}
 				garble := func(name string, torn bool) {
@@ -313,7 +313,7 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				garble(session.VaultFile(session.GroupSettings), true)
+				garble(storage.VaultFile(storage.GroupSettings), true)
 				for _, f := range tc.damage {
 					garble(f, false)
 				}
@@ -374,13 +374,13 @@ func TestTwoPlayersGreysTheDifficulty(t *testing.T) {
 	if setup.levelRadio.Disabled() {
 		t.Fatal("against the AI the difficulty is a choice")
 	}
-	for j, m := range session.Modes {
+	for j, m := range ai.Modes {
 		setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
-		if want := m == session.ModeTwoPlayers; setup.levelRadio.Disabled() != want {
+		if want := m == ai.ModeTwoPlayers; setup.levelRadio.Disabled() != want {
 			t.Fatalf("%s: difficulty disabled %v", m, setup.levelRadio.Disabled())
 		}
 	}
-	setup.modeRadio.SetSelected(modeLabel(setup.info, session.ModeTwoPlayers))
+	setup.modeRadio.SetSelected(modeLabel(setup.info, ai.ModeTwoPlayers))
 	translations.SetLanguage(translations.Chinese) // the page built again
 	setup = h.a.top().(*setupScreen)
 	if !setup.levelRadio.Disabled() {
@@ -393,7 +393,7 @@ func TestTwoPlayersGreysTheDifficulty(t *testing.T) {
 func TestLastMoveMarkedAfterUndoAndResume(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	for range 3 {
 		g.board.OnMove(g.Game().LegalMoves()[0])
 		h.drain()

@@ -12,7 +12,6 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
 )
 
 // The keyboard: shortcuts, Escape and the board's keys.
@@ -32,7 +31,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 	key(fyne.KeyEscape)
 	h.home()
 
-	g := h.startGame(2, session.ModeTwoPlayers) // Surround the Lion
+	g := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion
 	sc.TypedShortcut(ctrlN)
 	setup, ok := h.a.top().(*setupScreen)
 	if !ok || setup.info != g.info {
@@ -67,7 +66,7 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 		return ai.Result{}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, session.ModeWatch)
+	g := h.startGame(0, ai.ModeWatch)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
 	if g.Hinting() {
 		t.Fatal("no hint while watching")
@@ -78,7 +77,7 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 // fyne.ShortcutRedo.
 func TestUndoRedoStandardShortcuts(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, session.ModeTwoPlayers)
+	g := h.startGame(1, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	sc := h.a.Window().Canvas().(fyne.Shortcutable)
@@ -99,7 +98,7 @@ func TestUndoRedoStandardShortcuts(t *testing.T) {
 
 func TestEscapeAndBoardKeys(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	c := h.a.Window().Canvas()
 	c.Focus(g.board)
@@ -115,7 +114,7 @@ func TestEscapeAndBoardKeys(t *testing.T) {
 // and its cursor (keyboard play without Tab first).
 func TestArrowFocusesBoard(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	c := h.a.Window().Canvas()
 	c.Unfocus()
 	h.a.typedKey(&fyne.KeyEvent{Name: fyne.KeyDown})

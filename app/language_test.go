@@ -8,7 +8,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/session"
+	"huntchess/ai"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -27,10 +28,10 @@ func TestLanguageSwitchRelabels(t *testing.T) {
 		hs.names[0].Text != translations.GameIn("beat-the-wolf", translations.Chinese).Title {
 		t.Fatalf("home not relabelled: %q", hs.playBtns[0].Text)
 	}
-	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(session.KeyLanguage) != "zh-Hans" {
+	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(storage.KeyLanguage) != "zh-Hans" {
 		t.Fatal("the toggle must save the language")
 	}
-	g := h.startGame(0, session.ModeTwoPlayers)
+	g := h.startGame(0, ai.ModeTwoPlayers)
 	if g.undoBtn.Text != zh("game.undo") {
 		t.Fatal("the game screen must be in Chinese")
 	}

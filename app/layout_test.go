@@ -14,7 +14,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -48,8 +48,8 @@ func TestTextSizesFitPhone(t *testing.T) {
 	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetFloat(session.KeyTextScale, scale)
-			fa.Preferences().SetBool(session.KeyFaceToFace, true)
+			fa.Preferences().SetFloat(storage.KeyTextScale, scale)
+			fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 			h := newHarness(t, fa, withThink(blockThink))
 			translations.SetLanguage(lang)
 			check := func(what string) {
@@ -68,7 +68,7 @@ func TestTextSizesFitPhone(t *testing.T) {
 			h.a.showStats()
 			check("statistics")
 			h.a.back()
-			for _, mode := range session.Modes {
+			for _, mode := range ai.Modes {
 				g := h.startGame(3, mode) // deer chess: the longest names
 				g.board.OnMove(g.Game().LegalMoves()[0])
 				check("game " + string(mode))
@@ -89,11 +89,11 @@ func TestTextSizesFitPhone(t *testing.T) {
 // phone's full width.
 func TestPortraitKeepsRoomForMoves(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range session.TextScales {
+	for _, scale := range storage.TextScales {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetFloat(session.KeyTextScale, scale)
+		fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
-		g := h.startGame(0, session.ModeTwoPlayers)
+		g := h.startGame(0, ai.ModeTwoPlayers)
 		for range 6 {
 			g.board.OnMove(g.Game().LegalMoves()[0])
 		}
@@ -110,11 +110,11 @@ func TestPortraitKeepsRoomForMoves(t *testing.T) {
 // the largest text on a phone in English, kept at normal text.
 func TestButtonRowsIconsTogether(t *testing.T) {
 	layoutOnly(t)
-	for _, scale := range []float64{1, session.TextScales[2]} {
+	for _, scale := range []float64{1, storage.TextScales[2]} {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetFloat(session.KeyTextScale, scale)
+		fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
-		g := h.startGame(0, session.ModeVsAIAsPredator)
+		g := h.startGame(0, ai.ModeVsAIAsPredator)
 		with := 0
 		for _, b := range []*widget.Button{g.undoBtn, g.redoBtn, g.hintBtn, g.newBtn, g.rulesBtn, g.settingsBtn} {
 			if b.Icon != nil {
@@ -135,11 +135,11 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%vx%v/%s", size.Width, size.Height, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetInt(session.KeyTimer, 15)
+				fa.Preferences().SetInt(storage.KeyTimer, 15)
 				h := newHarness(t, fa)
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(size)
-				g := h.startGame(1, session.ModeTwoPlayers)
+				g := h.startGame(1, ai.ModeTwoPlayers)
 				d := fyne.CurrentApp().Driver()
 				where := func() []fyne.Position {
 					h.a.Window().Content().Refresh()
@@ -179,14 +179,14 @@ func TestGamePanelFitsDesktop(t *testing.T) {
 		return ai.Result{}
 	}
 	for _, lang := range translations.Languages {
-		for _, mode := range []session.Mode{session.ModeWatch, session.ModeVsAIAsPredator, session.ModeTwoPlayers} {
+		for _, mode := range []ai.Mode{ai.ModeWatch, ai.ModeVsAIAsPredator, ai.ModeTwoPlayers} {
 			t.Run(string(lang)+"/"+string(mode), func(t *testing.T) {
 				h := newHarness(t, test.NewTempApp(t), withThink(block))
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(fyne.NewSize(1024, 720))
 				g := h.startGame(3, mode) // deer chess: the longest side names
 				btns := []*widget.Button{g.newBtn, g.rulesBtn, g.settingsBtn, g.copyBtn, g.pasteBtn}
-				if mode == session.ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
+				if mode == ai.ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
 					btns = append(btns, g.holdBtn, g.stepBtn, g.speedBtn)
 				} else {
 					btns = append(btns, g.undoBtn, g.redoBtn, g.hintBtn, g.resignBtn)

@@ -11,7 +11,7 @@ import (
 
 	"huntchess/core"
 	"huntchess/lessons"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -27,8 +27,8 @@ const replyDelay = 700 * time.Millisecond
 // ---- progress ------------------------------------------------------------------
 
 // lessonProgress counts the completed lessons of a game.
-func lessonProgress(p session.Prefs, game string) (done, total int) {
-	d := session.LessonsDone(p)
+func lessonProgress(p storage.Prefs, game string) (done, total int) {
+	d := storage.LessonsDone(p)
 	for _, l := range lessons.ForGame(game) {
 		total++
 		if d[l.Key()] {
@@ -39,7 +39,7 @@ func lessonProgress(p session.Prefs, game string) (done, total int) {
 }
 
 // lessonProgressText is the home card's line: "Lessons done: 2 / 6".
-func lessonProgressText(p session.Prefs, game string) string {
+func lessonProgressText(p storage.Prefs, game string) string {
 	done, total := lessonProgress(p, game)
 	return translations.TData("lesson.progress", map[string]any{"Done": done, "Total": total})
 }
@@ -82,7 +82,7 @@ func (s *lessonsScreen) content() fyne.CanvasObject {
 		fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	s.progress = widget.NewLabel(lessonProgressText(s.a.prefs, s.info.Key))
-	done := session.LessonsDone(s.a.prefs)
+	done := storage.LessonsDone(s.a.prefs)
 	list := container.NewVBox(s.progress)
 	s.buttons = nil
 	for i, l := range lessons.ForGame(s.info.Key) {
@@ -178,7 +178,7 @@ func (s *lessonScreen) move(m core.Move) {
 // lesson's completion.
 func (s *lessonScreen) after() {
 	if s.run.Phase() == lessons.Done {
-		session.MarkLessonDone(s.a.prefs, s.run.L.Key())
+		storage.MarkLessonDone(s.a.prefs, s.run.L.Key())
 	}
 	s.refresh()
 	if s.run.Phase() == lessons.Replying {

@@ -11,7 +11,7 @@ import (
 
 	"huntchess/core"
 	"huntchess/lessons"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -94,7 +94,7 @@ func TestLessonFlow(t *testing.T) {
 	if s.run.Phase() != lessons.Done || !s.complete.Visible() || !s.nextBtn.Visible() || !strings.Contains(s.noteShown, "the dogs win") {
 		t.Fatalf("right move: phase %v note %q", s.run.Phase(), s.noteShown)
 	}
-	if got := h.fa.Preferences().String(session.KeyLessons); got != "beat-the-wolf/5" {
+	if got := h.fa.Preferences().String(storage.KeyLessons); got != "beat-the-wolf/5" {
 		t.Fatalf("progress stored %q", got)
 	}
 	test.Tap(s.nextBtn)
@@ -139,7 +139,7 @@ func TestLessonScriptedReplies(t *testing.T) {
 		t.Fatalf("another placement: %q", s.noteShown)
 	}
 	tapLessonMove(t, s, "@e4")
-	if s.run.Phase() != lessons.Done || !session.LessonsDone(h.fa.Preferences())["deer-chess/2"] {
+	if s.run.Phase() != lessons.Done || !storage.LessonsDone(h.fa.Preferences())["deer-chess/2"] {
 		t.Fatal("the lesson must be done and saved")
 	}
 }
@@ -177,12 +177,12 @@ func TestLessonLanguageSwitch(t *testing.T) {
 // TestLessonProgressValidated: only keys of existing lessons count.
 func TestLessonProgressValidated(t *testing.T) {
 	p := test.NewTempApp(t).Preferences()
-	p.SetString(session.KeyLessons, "nonsense,deer-chess/3,,deer-chess/99,beat-the-wolf/1")
+	p.SetString(storage.KeyLessons, "nonsense,deer-chess/3,,deer-chess/99,beat-the-wolf/1")
 	if d, n := lessonProgress(p, "deer-chess"); d != 1 || n != 8 {
 		t.Fatalf("deer chess progress %d/%d", d, n)
 	}
-	session.MarkLessonDone(p, "beat-the-wolf/2")
-	if got := p.String(session.KeyLessons); got != "beat-the-wolf/1,beat-the-wolf/2,deer-chess/3" {
+	storage.MarkLessonDone(p, "beat-the-wolf/2")
+	if got := p.String(storage.KeyLessons); got != "beat-the-wolf/1,beat-the-wolf/2,deer-chess/3" {
 		t.Fatalf("stored %q", got)
 	}
 }
@@ -195,7 +195,7 @@ func TestLessonScreensFitPhone(t *testing.T) {
 	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetFloat(session.KeyTextScale, scale)
+			fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 			h := newHarness(t, fa)
 			translations.SetLanguage(lang)
 			check := func(what string) {

@@ -8,7 +8,6 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -17,7 +16,7 @@ import (
 type setupScreen struct {
 	a     *App
 	info  *core.GameInfo
-	mode  session.Mode
+	mode  ai.Mode
 	level ai.Level
 
 	modeRadio  *widget.RadioGroup
@@ -28,7 +27,7 @@ type setupScreen struct {
 }
 
 func newSetupScreen(a *App, info *core.GameInfo) *setupScreen {
-	return &setupScreen{a: a, info: info, mode: session.ModeVsAIAsPredator, level: a.settings.Level}
+	return &setupScreen{a: a, info: info, mode: ai.ModeVsAIAsPredator, level: a.settings.Level}
 }
 
 func (n *setupScreen) close() {
@@ -39,13 +38,13 @@ func (n *setupScreen) close() {
 }
 
 // modeLabel is the menu text of a mode for a game.
-func modeLabel(info *core.GameInfo, m session.Mode) string {
+func modeLabel(info *core.GameInfo, m ai.Mode) string {
 	switch m {
-	case session.ModeVsAIAsPredator:
+	case ai.ModeVsAIAsPredator:
 		return translations.TData("mode.vs_ai_as_predator", map[string]any{"Predator": sideName(info, core.Predator)})
-	case session.ModeVsAIAsPrey:
+	case ai.ModeVsAIAsPrey:
 		return translations.TData("mode.vs_ai_as_prey", map[string]any{"Prey": sideName(info, core.Prey)})
-	case session.ModeTwoPlayers:
+	case ai.ModeTwoPlayers:
 		return translations.T("mode.two_players")
 	}
 	return translations.T("mode.watch")
@@ -59,13 +58,13 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	title := n.a.wrappedTitle(translations.T("newgame.title")+" · "+gt.Title, theme.SizeNameSubHeadingText) // wraps, never cut
 
 	var modeLabels []string
-	for _, m := range session.Modes {
+	for _, m := range ai.Modes {
 		modeLabels = append(modeLabels, modeLabel(n.info, m))
 	}
 	n.modeRadio = widget.NewRadioGroup(modeLabels, func(s string) {
 		for i, l := range modeLabels {
 			if l == s {
-				n.mode = session.Modes[i]
+				n.mode = ai.Modes[i]
 			}
 		}
 		n.refreshLevel()
@@ -109,7 +108,7 @@ func (n *setupScreen) refreshLevel() {
 	if n.levelRadio == nil {
 		return
 	}
-	if n.mode.VsAI() || n.mode == session.ModeWatch {
+	if n.mode.VsAI() || n.mode == ai.ModeWatch {
 		n.levelRadio.Enable()
 	} else {
 		n.levelRadio.Disable()

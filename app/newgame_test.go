@@ -10,7 +10,6 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
 	"huntchess/translations"
 )
 
@@ -20,7 +19,7 @@ import (
 // progress or saved.
 func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, session.ModeTwoPlayers)
+	g := h.startGame(1, ai.ModeTwoPlayers)
 	for i := 0; i < 3; i++ {
 		g.board.OnMove(g.Game().LegalMoves()[0])
 	}
@@ -52,7 +51,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	fa := test.NewTempApp(t)
 	sg, _ := core.LoadRecord("beat-the-wolf", "")
 	_ = sg.PlayMove(sg.LegalMoves()[0])
-	_ = savesOf(t, fa).Store(sg, session.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(sg, ai.ModeTwoPlayers, ai.Easy, 0)
 	h2 := newHarness(t, fa)
 	h2.a.closeStartDialog()
 	test.Tap(h2.home().playBtns[2])

@@ -3,7 +3,7 @@ package app
 import (
 	"fyne.io/fyne/v2"
 
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // DefaultWindowSize is the window's size at the first start.
@@ -14,8 +14,8 @@ func validWindowSize(s fyne.Size) bool {
 }
 
 // loadWindowSize is the window's size at the last exit, or the default.
-func loadWindowSize(p session.Prefs) fyne.Size {
-	s := fyne.NewSize(float32(p.FloatWithFallback(session.KeyWindowWidth, 0)), float32(p.FloatWithFallback(session.KeyWindowHeight, 0)))
+func loadWindowSize(p storage.Prefs) fyne.Size {
+	s := fyne.NewSize(float32(p.FloatWithFallback(storage.KeyWindowWidth, 0)), float32(p.FloatWithFallback(storage.KeyWindowHeight, 0)))
 	if !validWindowSize(s) {
 		return DefaultWindowSize
 	}

@@ -15,6 +15,7 @@ import (
 	"huntchess/core"
 	"huntchess/puzzles"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -66,7 +67,7 @@ func (s *puzzleScreen) open(idx int) {
 		delay = 0
 	}
 	s.flow = session.NewPuzzle(pz, s.a.do, func() *tablebase.Table { return s.a.tables.Table(s.info.ID) }, delay,
-		func(pz *puzzles.Puzzle) { session.MarkPuzzleSolved(s.a.prefs, pz) })
+		func(pz *puzzles.Puzzle) { storage.MarkPuzzleSolved(s.a.prefs, pz) })
 	s.flow.Hooks = session.PuzzleHooks{
 		Position: func(pos core.Position, last core.Move) { s.board.SetPosition(pos, last) },
 		Refresh:  s.refresh,
@@ -122,7 +123,7 @@ func (s *puzzleScreen) refresh() {
 	pz := list[s.idx]
 	s.titleLabel.SetText(translations.TData("puzzle.title", map[string]any{"Number": pz.Number, "Total": len(list)}))
 	level := translations.Game(s.info.Key).Title + " · " + levelText(pz)
-	if session.SolvedPuzzles(s.a.prefs, s.info.ID)[pz.ID()] {
+	if storage.SolvedPuzzles(s.a.prefs, s.info.ID)[pz.ID()] {
 		level += " · ✓"
 	}
 	s.levelLabel.SetText(level)

@@ -8,7 +8,7 @@ import (
 
 	"huntchess/core"
 	"huntchess/puzzles"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -20,7 +20,7 @@ import (
 
 // puzzleButton is the button of a home card: "Puzzles 7/24".
 func (a *App) puzzleButton(info *core.GameInfo) *widget.Button {
-	solved, total := session.PuzzleProgress(a.prefs, info.ID)
+	solved, total := storage.PuzzleProgress(a.prefs, info.ID)
 	return widget.NewButtonWithIcon(translations.TData("puzzles.button", map[string]any{"Solved": solved, "Total": total}),
 		theme.GridIcon(), func() { a.showPuzzles(info) })
 }
@@ -73,8 +73,8 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
 	title := s.a.wrappedTitle(translations.TData("puzzles.title", map[string]any{"Game": gt.Title}), theme.SizeNameSubHeadingText) // wraps, never cut
 
-	done := session.SolvedPuzzles(s.a.prefs, s.info.ID)
-	solved, total := session.PuzzleProgress(s.a.prefs, s.info.ID)
+	done := storage.SolvedPuzzles(s.a.prefs, s.info.ID)
+	solved, total := storage.PuzzleProgress(s.a.prefs, s.info.ID)
 	s.progress = widgets.NewParagraph(translations.TData("puzzles.progress", map[string]any{"Solved": solved, "Total": total}))
 	list := container.NewVBox(s.progress)
 	s.rows, s.rowTexts = nil, nil
@@ -129,7 +129,7 @@ func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
 func devMarkSolved(a *App, info *core.GameInfo, n int) {
 	list := puzzles.For(info.ID)
 	for _, pz := range list[:min(max(n, 0), len(list))] {
-		session.MarkPuzzleSolved(a.prefs, pz)
+		storage.MarkPuzzleSolved(a.prefs, pz)
 	}
 	if n > 0 {
 		a.render() // the home card counts them

@@ -30,7 +30,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	tables := session.NewTables("", nil, false, func(f func()) { f() })
 	tables.Use(core.SurroundTheLion, tb)
 	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables, o.Hint = tables, ai.NewEngine(tables).Hint })
-	s := h.startGame(2, session.ModeTwoPlayers) // Surround the Lion
+	s := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })
 	_, plies, _ := tb.Probe(s.Game().Position())
@@ -84,7 +84,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 // numbered and written as in the move list.
 func TestReviewBySearch(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	s := h.startGame(0, session.ModeTwoPlayers) // Beat the Wolf
+	s := h.startGame(0, ai.ModeTwoPlayers) // Beat the Wolf
 	// The wolf leaves a dog it could take, then a dog walks into a jump.
 	g := s.Game()
 	for g.Len() < 12 {

@@ -13,7 +13,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -98,7 +98,7 @@ func TestRulesShowTimerSetting(t *testing.T) {
 		for _, lang := range translations.Languages {
 			t.Run(fmt.Sprintf("%d/%s", sec, lang), func(t *testing.T) {
 				fa := test.NewTempApp(t)
-				fa.Preferences().SetInt(session.KeyTimer, sec)
+				fa.Preferences().SetInt(storage.KeyTimer, sec)
 				h := newHarness(t, fa)
 				translations.SetLanguage(lang)
 				for i := range core.Games() {

@@ -17,7 +17,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -38,12 +38,12 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetString(session.KeySavedGame, raw)
+			fa.Preferences().SetString(storage.KeySavedGame, raw)
 			h := newHarness(t, fa)
 			if h.a.startNotice != "resume.corrupt" {
 				t.Fatal("a corrupt save must be reported")
 			}
-			if fa.Preferences().String(session.KeySavedGame) != "" {
+			if fa.Preferences().String(storage.KeySavedGame) != "" {
 				t.Fatal("a corrupt save must be discarded")
 			}
 			if !strings.Contains(texts(h.a.Window()), translations.T("resume.corrupt")) {
@@ -55,7 +55,7 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 		})
 	}
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeySavedGame, 5) // wrong type: treated as none
+	fa.Preferences().SetInt(storage.KeySavedGame, 5) // wrong type: treated as none
 	h := newHarness(t, fa)
 	if h.a.startNotice != "" || h.home().continueBtn != nil {
 		t.Fatal("a save of the wrong type is no save")
@@ -64,9 +64,9 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 
 func TestSaveAndResume(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 30)
+	fa.Preferences().SetInt(storage.KeyTimer, 30)
 	h := newHarness(t, fa)
-	g := h.startGame(2, session.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
+	g := h.startGame(2, ai.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
 	h.clock.Advance(12 * time.Second)
@@ -84,7 +84,7 @@ func TestSaveAndResume(t *testing.T) {
 	}
 	test.Tap(h2.home().continueBtn)
 	r := h2.gameScreen()
-	if r.Game().Record() != record || r.Mode() != session.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+	if r.Game().Record() != record || r.Mode() != ai.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
 		t.Fatalf("resumed %q %v %s, want %q", r.Game().Record(), r.Mode(), r.info.Key, record)
 	}
 	if r.timer.Remaining() != 18*time.Second {
@@ -95,7 +95,7 @@ func TestSaveAndResume(t *testing.T) {
 	if !h2.a.hasSaved() {
 		t.Fatal("leaving the game for home keeps it saved")
 	}
-	h2.startGame(0, session.ModeTwoPlayers)
+	h2.startGame(0, ai.ModeTwoPlayers)
 	if h2.a.hasSaved() {
 		t.Fatal("a new game replaces the saved one")
 	}
@@ -114,7 +114,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa).Store(g, session.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 	h := newHarness(t, fa)
 	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
 		t.Fatal("the offer to resume is shown")
@@ -152,7 +152,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	// The corrupt-save notice.
 	translations.SetLanguage(translations.English)
 	fa2 := test.NewTempApp(t)
-	fa2.Preferences().SetString(session.KeySavedGame, "{{{")
+	fa2.Preferences().SetString(storage.KeySavedGame, "{{{")
 	h2 := newHarness(t, fa2)
 	translations.SetLanguage(translations.Chinese)
 	shown = texts(h2.a.Window())
@@ -174,13 +174,13 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	}
 	raw := `{"v":1,"game":"beat-the-wolf","mode":"vs-ai-predator","level":"hard","record":"` + g.Record() + ` zz9 a1-a2","time_left_ms":5000}`
 	dir := saveDirFor(t, fa)
-	if err := os.WriteFile(filepath.Join(dir, session.SaveFile), []byte(raw), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, storage.SaveFile), []byte(raw), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	h := newHarness(t, fa)
 	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
 	details := translations.TData("resume.details_ai", map[string]any{
-		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), session.ModeVsAIAsPredator),
+		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), ai.ModeVsAIAsPredator),
 		"Level": levelLabel(h.a.settings.Level), "Move": 3}) // the level set, not the saved one (issue 31)
 	shown := texts(h.a.Window())
 	for _, want := range []string{details, partial, translations.T("resume.message")} {
@@ -215,7 +215,7 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
 	h := newHarness(t, fa)
-	g := h.startGame(1, session.ModeTwoPlayers)
+	g := h.startGame(1, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.a.saveCurrent()
 	first := g.Game().Record()
@@ -227,15 +227,15 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	var names []string
 	for _, e := range entries {
-		// The settings' own files (session.Vault) live beside the save.
-		if n := e.Name(); !strings.HasPrefix(n, session.GroupSettings+".") {
+		// The settings' own files (storage.Vault) live beside the save.
+		if n := e.Name(); !strings.HasPrefix(n, storage.GroupSettings+".") {
 			names = append(names, n)
 		}
 	}
-	if strings.Join(names, " ") != session.SaveFile+" "+session.PrevSaveFile {
+	if strings.Join(names, " ") != storage.SaveFile+" "+storage.PrevSaveFile {
 		t.Fatalf("files in the save folder: %v, want the save and its previous copy (no temporary files)", names)
 	}
-	if fa.Preferences().String(session.KeySavedGame) != "" {
+	if fa.Preferences().String(storage.KeySavedGame) != "" {
 		t.Fatal("the game is not kept in the preferences")
 	}
 	read := func(name string) string {
@@ -243,14 +243,14 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := session.DecodeSaved(raw)
+		g, err := storage.DecodeSaved(raw)
 		if err != nil {
 			t.Fatal(err)
 		}
 		return g.Game.Record()
 	}
-	if read(session.SaveFile) != second || read(session.PrevSaveFile) != first {
-		t.Fatalf("save %q, previous %q; want %q, %q", read(session.SaveFile), read(session.PrevSaveFile), second, first)
+	if read(storage.SaveFile) != second || read(storage.PrevSaveFile) != first {
+		t.Fatalf("save %q, previous %q; want %q, %q", read(storage.SaveFile), read(storage.PrevSaveFile), second, first)
 	}
 
 	// Damaged preferences (Fyne starts afresh on them): the game survives.
@@ -263,8 +263,8 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	h2.a.Close()
 
 	// The save loses its last byte: the previous copy is resumed.
-	raw, _ := os.ReadFile(filepath.Join(dir, session.SaveFile))
-	_ = os.WriteFile(filepath.Join(dir, session.SaveFile), raw[:len(raw)-1], 0o644)
+	raw, _ := os.ReadFile(filepath.Join(dir, storage.SaveFile))
+	_ = os.WriteFile(filepath.Join(dir, storage.SaveFile), raw[:len(raw)-1], 0o644)
 	h3 := newHarness(t, fa)
 	test.Tap(h3.home().continueBtn)
 	if r := h3.gameScreen(); r.Game().Record() != first {
@@ -272,8 +272,8 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	}
 	// A new game forgets every copy.
 	h3.a.back()
-	h3.startGame(0, session.ModeTwoPlayers)
-	if _, err := savesOf(t, fa).Load(); err != session.ErrNoSave {
+	h3.startGame(0, ai.ModeTwoPlayers)
+	if _, err := savesOf(t, fa).Load(); err != storage.ErrNoSave {
 		t.Fatalf("after a new game: %v, want no save", err)
 	}
 }
@@ -282,7 +282,7 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 // moves to the file at the next save.
 func TestSaveInPreferencesMigrates(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetString(session.KeySavedGame, `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`)
+	fa.Preferences().SetString(storage.KeySavedGame, `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`)
 	h := newHarness(t, fa)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
 	g := h.gameScreen()
@@ -291,10 +291,10 @@ func TestSaveInPreferencesMigrates(t *testing.T) {
 	}
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	h.a.saveCurrent()
-	if fa.Preferences().String(session.KeySavedGame) != "" {
+	if fa.Preferences().String(storage.KeySavedGame) != "" {
 		t.Fatal("the old preference must be removed once the file is written")
 	}
-	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), session.SaveFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), storage.SaveFile)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -308,7 +308,7 @@ func TestStartDialogHasNoEmptyBand(t *testing.T) {
 			for _, raw := range []string{"{{{", `{"v":1,"game":"deer-chess","mode":"vs-ai-prey","level":"master","record":"c5-c3 @a5"}`} {
 				t.Run(fmt.Sprintf("%vx%v/%s/%.3s", size.Width, size.Height, lang, raw), func(t *testing.T) {
 					fa := test.NewTempApp(t)
-					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), session.SaveFile), []byte(raw), 0o644)
+					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), storage.SaveFile), []byte(raw), 0o644)
 					translations.SetLanguage(lang)
 					h := newHarness(t, fa)
 					translations.SetLanguage(lang)

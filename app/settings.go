@@ -8,7 +8,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -65,9 +65,9 @@ func timerLabel(sec int) string {
 // textScaleLabel names a text size (TextScales).
 func textScaleLabel(v float64) string {
 	switch {
-	case v >= session.TextScales[2]:
+	case v >= storage.TextScales[2]:
 		return translations.T("settings.text_larger")
-	case v >= session.TextScales[1]:
+	case v >= storage.TextScales[1]:
 		return translations.T("settings.text_large")
 	}
 	return translations.T("settings.text_normal")
@@ -76,7 +76,7 @@ func textScaleLabel(v float64) string {
 func (s *settingsScreen) content() fyne.CanvasObject {
 	a := s.a
 	cur := a.settings
-	update := func(f func(*session.Settings)) {
+	update := func(f func(*storage.Settings)) {
 		n := a.settings
 		f(&n)
 		a.setSettings(n)
@@ -90,33 +90,33 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 			return translations.T("settings.lang_zh")
 		}
 		return translations.T("settings.lang_system")
-	}, cur.Language, func(v string) { update(func(n *session.Settings) { n.Language = v }) })
-	s.level = choice(ai.Levels(), levelLabel, cur.Level, func(v ai.Level) { update(func(n *session.Settings) { n.Level = v }) })
-	s.timer = choice(session.TimerChoices, timerLabel, cur.Timer, func(v int) { update(func(n *session.Settings) { n.Timer = v }) })
-	s.themeSel = choice([]string{session.ThemeSystem, session.ThemeLight, session.ThemeDark}, func(v string) string {
+	}, cur.Language, func(v string) { update(func(n *storage.Settings) { n.Language = v }) })
+	s.level = choice(ai.Levels(), levelLabel, cur.Level, func(v ai.Level) { update(func(n *storage.Settings) { n.Level = v }) })
+	s.timer = choice(storage.TimerChoices, timerLabel, cur.Timer, func(v int) { update(func(n *storage.Settings) { n.Timer = v }) })
+	s.themeSel = choice([]string{storage.ThemeSystem, storage.ThemeLight, storage.ThemeDark}, func(v string) string {
 		return translations.T("settings.theme_" + v)
-	}, cur.Theme, func(v string) { update(func(n *session.Settings) { n.Theme = v }) })
-	s.textSize = choice(session.TextScales, textScaleLabel, cur.TextScale, func(v float64) { update(func(n *session.Settings) { n.TextScale = v }) })
+	}, cur.Theme, func(v string) { update(func(n *storage.Settings) { n.Theme = v }) })
+	s.textSize = choice(storage.TextScales, textScaleLabel, cur.TextScale, func(v float64) { update(func(n *storage.Settings) { n.TextScale = v }) })
 	s.faceToFace = widget.NewCheck(translations.T("settings.face_to_face"), nil)
 	s.faceToFace.SetChecked(cur.FaceToFace)
-	s.faceToFace.OnChanged = func(b bool) { update(func(n *session.Settings) { n.FaceToFace = b }) }
+	s.faceToFace.OnChanged = func(b bool) { update(func(n *storage.Settings) { n.FaceToFace = b }) }
 	s.sound = widget.NewCheck(translations.T("settings.sound"), nil)
 	s.sound.SetChecked(cur.Sound)
-	s.sound.OnChanged = func(b bool) { update(func(n *session.Settings) { n.Sound = b }) }
+	s.sound.OnChanged = func(b bool) { update(func(n *storage.Settings) { n.Sound = b }) }
 	s.showLegal = widget.NewCheck(translations.T("settings.show_legal"), nil)
 	s.showLegal.SetChecked(cur.ShowLegal)
-	s.showLegal.OnChanged = func(b bool) { update(func(n *session.Settings) { n.ShowLegal = b }) }
+	s.showLegal.OnChanged = func(b bool) { update(func(n *storage.Settings) { n.ShowLegal = b }) }
 	s.animations = widget.NewCheck(translations.T("settings.animations"), nil)
 	s.animations.SetChecked(cur.Animations)
-	s.animations.OnChanged = func(b bool) { update(func(n *session.Settings) { n.Animations = b }) }
+	s.animations.OnChanged = func(b bool) { update(func(n *storage.Settings) { n.Animations = b }) }
 
-	s.boardSel = choice(session.BoardStyles, func(v string) string { return translations.T("settings.board_" + v) },
-		cur.BoardStyle, func(v string) { update(func(n *session.Settings) { n.BoardStyle = v }) })
-	s.piecesSel = choice(session.PieceStyles, func(v string) string { return translations.T("settings.pieces_" + v) },
-		cur.PieceStyle, func(v string) { update(func(n *session.Settings) { n.PieceStyle = v }) })
+	s.boardSel = choice(storage.BoardStyles, func(v string) string { return translations.T("settings.board_" + v) },
+		cur.BoardStyle, func(v string) { update(func(n *storage.Settings) { n.BoardStyle = v }) })
+	s.piecesSel = choice(storage.PieceStyles, func(v string) string { return translations.T("settings.pieces_" + v) },
+		cur.PieceStyle, func(v string) { update(func(n *storage.Settings) { n.PieceStyle = v }) })
 	s.confirm = widget.NewCheck(translations.T("settings.confirm_moves"), nil)
 	s.confirm.SetChecked(cur.ConfirmMoves)
-	s.confirm.OnChanged = func(b bool) { update(func(n *session.Settings) { n.ConfirmMoves = b }) }
+	s.confirm.OnChanged = func(b bool) { update(func(n *storage.Settings) { n.ConfirmMoves = b }) }
 	s.preview = previewBoard(a)
 
 	form := widget.NewForm()

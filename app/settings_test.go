@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"huntchess/ai"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -38,9 +38,9 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	if ss.timer.Selected != timerLabel(15) || translations.Current() != translations.Chinese {
 		t.Fatalf("settings screen after the switch: timer %q", ss.timer.Selected)
 	}
-	want := session.Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: session.ThemeDark,
-		TextScale: session.TextScales[1], FaceToFace: true, Sound: false,
-		BoardStyle: session.BoardWood, PieceStyle: session.PiecesCharacters}
+	want := storage.Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: storage.ThemeDark,
+		TextScale: storage.TextScales[1], FaceToFace: true, Sound: false,
+		BoardStyle: storage.BoardWood, PieceStyle: storage.PiecesCharacters}
 	h.a.Close()
 	translations.SetLanguage(translations.English)
 
@@ -51,10 +51,10 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	if translations.Current() != translations.Chinese {
 		t.Fatal("the saved language applies at start")
 	}
-	if th, ok := fa.Settings().Theme().(*appTheme); !ok || th.variant != session.ThemeDark {
+	if th, ok := fa.Settings().Theme().(*appTheme); !ok || th.variant != storage.ThemeDark {
 		t.Fatal("the saved theme applies at start")
 	}
-	g := h2.startGame(0, session.ModeTwoPlayers)
+	g := h2.startGame(0, ai.ModeTwoPlayers)
 	if g.board.ShowLegal() || g.board.Animations() || g.timer.Limit() != 15*time.Second {
 		t.Fatal("the game uses the saved settings")
 	}
@@ -63,23 +63,23 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 func TestCorruptPreferencesFallBack(t *testing.T) {
 	fa := test.NewTempApp(t)
 	p := fa.Preferences()
-	p.SetString(session.KeyLanguage, "klingon")
-	p.SetString(session.KeyLevel, "grandmaster")
-	p.SetString(session.KeyTimer, "sixty")
-	p.SetInt(session.KeyTheme, 7)
-	p.SetString(session.KeyShowLegal, "yes")
-	p.SetFloat(session.KeyAnimations, 1)
+	p.SetString(storage.KeyLanguage, "klingon")
+	p.SetString(storage.KeyLevel, "grandmaster")
+	p.SetString(storage.KeyTimer, "sixty")
+	p.SetInt(storage.KeyTheme, 7)
+	p.SetString(storage.KeyShowLegal, "yes")
+	p.SetFloat(storage.KeyAnimations, 1)
 	h := newHarness(t, fa)
-	if got := h.a.Settings(); got != session.DefaultSettings() {
+	if got := h.a.Settings(); got != storage.DefaultSettings() {
 		t.Fatalf("corrupt preferences: %+v, want the defaults", got)
 	}
-	p.SetInt(session.KeyTimer, 45) // not a choice
-	p.SetString(session.KeyLevel, "HARD")
-	if s := session.LoadSettings(p); s.Timer != 60 || s.Level != ai.Hard {
+	p.SetInt(storage.KeyTimer, 45) // not a choice
+	p.SetString(storage.KeyLevel, "HARD")
+	if s := storage.LoadSettings(p); s.Timer != 60 || s.Level != ai.Hard {
 		t.Fatalf("timer %d level %v", s.Timer, s.Level)
 	}
-	p.SetFloat(session.KeyTimer, 1e300)
-	if s := session.LoadSettings(p); s.Timer != 60 {
+	p.SetFloat(storage.KeyTimer, 1e300)
+	if s := storage.LoadSettings(p); s.Timer != 60 {
 		t.Fatalf("huge timer: %d", s.Timer)
 	}
 }
@@ -91,17 +91,17 @@ func TestTextSizeSetting(t *testing.T) {
 	test.Tap(h.home().settingsBtn)
 	s := h.a.top().(*settingsScreen)
 	s.textSize.SetSelectedIndex(2)
-	if got := fa.Settings().Theme().Size(theme.SizeNameText); got != base*float32(session.TextScales[2]) {
-		t.Fatalf("text size %v, want %v", got, base*float32(session.TextScales[2]))
+	if got := fa.Settings().Theme().Size(theme.SizeNameText); got != base*float32(storage.TextScales[2]) {
+		t.Fatalf("text size %v, want %v", got, base*float32(storage.TextScales[2]))
 	}
 	if got := fa.Settings().Theme().Size(theme.SizeNamePadding); got != theme.DefaultTheme().Size(theme.SizeNamePadding) {
 		t.Fatal("only text sizes scale")
 	}
-	if session.LoadSettings(fa.Preferences()).TextScale != session.TextScales[2] {
+	if storage.LoadSettings(fa.Preferences()).TextScale != storage.TextScales[2] {
 		t.Fatal("the text size is kept")
 	}
-	fa.Preferences().SetFloat(session.KeyTextScale, 7)
-	if session.LoadSettings(fa.Preferences()).TextScale != 1 {
+	fa.Preferences().SetFloat(storage.KeyTextScale, 7)
+	if storage.LoadSettings(fa.Preferences()).TextScale != 1 {
 		t.Fatal("an unknown text size falls back to normal")
 	}
 }

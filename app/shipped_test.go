@@ -36,7 +36,7 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 	// one move only: puzzles/data).
 	pos, err := core.ParsePosition("beat-the-wolf", "predator:c1 prey:d1,g3,b4,g4,c5,f5 turn:prey captured:11 hand:0")
 	require.NoError(t, err)
-	h.a.startGame(core.NewGameFrom(pos), session.ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(pos), ai.ModeTwoPlayers)
 	s := h.gameScreen()
 	h.waitFor("the shipped table", func() bool { return tables.Table(core.BeatTheWolf) != nil })
 	h.waitFor("the table line", func() bool {

@@ -12,7 +12,6 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
 )
 
 // Stopping the app: once it is interrupted or stopped, nothing late runs.
@@ -49,7 +48,7 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 				}
 				o.TickEvery = time.Millisecond
 			})
-			g := h.startGame(3, session.ModeWatch)
+			g := h.startGame(3, ai.ModeWatch)
 			<-thinking
 			h.drain()
 			n, pos := g.Game().Len(), g.board.GamePosition()

@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"huntchess/session"
-
 	"fyne.io/fyne/v2/test"
+
+	"huntchess/ai"
 )
 
 // On a phone driver a SIGTERM saves the game on the UI goroutine, then exits
@@ -16,7 +16,7 @@ import (
 func TestSignalSavesAndExitsOnPhone(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(2, session.ModeTwoPlayers)
+	g := h.startGame(2, ai.ModeTwoPlayers)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	record := g.Game().Record()
 	// The move is saved at once, with the whole turn left on the clock; the

@@ -9,8 +9,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // soundLog records the sounds asked for.
@@ -50,13 +51,13 @@ func wantSounds(t *testing.T, l *soundLog, want ...string) {
 
 func TestSoundsOfEvents(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetInt(session.KeyTimer, 15)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	log := &soundLog{}
 	h := newHarness(t, fa, withSound(log))
 
 	// a step, then a capture and the end (Surround the Lion)
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, session.ModeTwoPlayers)
+	h.a.startGame(g0, ai.ModeTwoPlayers)
 	g := h.gameScreen()
 	wantSounds(t, log)
 	step := g.Game().LegalMoves()[0]
@@ -83,13 +84,13 @@ func TestSoundsOfEvents(t *testing.T) {
 	cg := firstCaptureGame(t, "beat-the-wolf")
 	last := cg.LastMove()
 	cg.Undo()
-	h.a.startGame(cg, session.ModeTwoPlayers)
+	h.a.startGame(cg, ai.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(last)
 	wantSounds(t, log, SoundCapture)
 
 	// a placement (deer chess: the deer opens, then the dogs place)
-	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), session.ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), ai.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	log.take()
@@ -124,10 +125,10 @@ func TestSoundsOfEvents(t *testing.T) {
 	h.a.setSettings(s)
 	g.board.OnMove(g.Game().LegalMoves()[0])
 	wantSounds(t, log)
-	if session.LoadSettings(fa.Preferences()).Sound {
+	if storage.LoadSettings(fa.Preferences()).Sound {
 		t.Fatal("the sound setting is kept")
 	}
-	if !session.DefaultSettings().Sound {
+	if !storage.DefaultSettings().Sound {
 		t.Fatal("sound is on by default")
 	}
 }

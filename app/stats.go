@@ -13,7 +13,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -35,7 +35,7 @@ func (s *gameScreen) gameOver() {
 // statsScreen shows the statistics: per game, a row per side and level.
 type statsScreen struct {
 	a       *App
-	stats   session.Stats
+	stats   storage.Stats
 	confirm *question // Reset: the question on screen
 	rows    []string  // the rows shown, "game/side/level", for tests
 
@@ -54,7 +54,7 @@ func (s *statsScreen) close() {
 }
 
 func (s *statsScreen) content() fyne.CanvasObject {
-	s.stats = session.LoadStats(s.a.prefs)
+	s.stats = storage.LoadStats(s.a.prefs)
 	s.rows = nil
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
 	title := widget.NewLabelWithStyle(translations.T("stats.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -94,7 +94,7 @@ func (s *statsScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	n, agreed := 0, 0
 	for _, side := range []core.Side{core.Predator, core.Prey} {
 		for _, lv := range ai.Levels() {
-			key := session.StatKey(info.Key, side, lv)
+			key := storage.StatKey(info.Key, side, lv)
 			l, ok := s.stats[key]
 			if !ok || l.Played == 0 {
 				continue
@@ -127,7 +127,7 @@ func (s *statsScreen) askReset() {
 	d := newQuestion(translations.T("stats.reset_title"), translations.T("stats.reset_message"), translations.T("stats.reset"), func(ok bool) {
 		s.confirm = nil
 		if ok {
-			session.Stats{}.Save(s.a.prefs)
+			storage.Stats{}.Save(s.a.prefs)
 			s.a.render()
 		}
 	}, s.a)

@@ -8,8 +8,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -19,28 +20,28 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa, withThink(blockThink))
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, session.ModeVsAIAsPrey) // the player has the dogs
+	h.a.startGame(g0, ai.ModeVsAIAsPrey) // the player has the dogs
 	g := h.gameScreen()
 	if err := playNotation(g, "b1-S"); err != nil {
 		t.Fatal(err)
 	}
 	g.gameOver() // shown again (e.g. after a language switch): not counted again
-	key := session.StatKey("surround-the-lion", core.Prey, g.Level())
-	if l := session.LoadStats(fa.Preferences())[key]; l != (session.StatLine{Played: 1, Won: 1}) {
+	key := storage.StatKey("surround-the-lion", core.Prey, g.Level())
+	if l := storage.LoadStats(fa.Preferences())[key]; l != (storage.StatLine{Played: 1, Won: 1}) {
 		t.Fatalf("after a win: %+v", l)
 	}
 	// a resignation is a loss
-	h.a.startGame(core.NewGameFrom(g0.Start()), session.ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeVsAIAsPrey)
 	g = h.gameScreen()
 	g.Resign()
-	if l := session.LoadStats(fa.Preferences())[key]; l != (session.StatLine{Played: 2, Won: 1, Lost: 1}) {
+	if l := storage.LoadStats(fa.Preferences())[key]; l != (storage.StatLine{Played: 2, Won: 1, Lost: 1}) {
 		t.Fatalf("after resigning: %+v", l)
 	}
 	// a finished record loaded (paste) and a two-player game count nothing
-	h.a.startGame(g0.Clone(), session.ModeVsAIAsPrey)
-	h.a.startGame(core.NewGameFrom(g0.Start()), session.ModeTwoPlayers)
+	h.a.startGame(g0.Clone(), ai.ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeTwoPlayers)
 	h.gameScreen().Resign()
-	if st := session.LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
+	if st := storage.LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
 		t.Fatalf("stats %+v", st)
 	}
 	// the screen, from home
@@ -57,11 +58,11 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 	}
 	s.askReset()
 	s.confirm.Confirm()
-	if len(session.LoadStats(fa.Preferences())) != 0 || !strings.Contains(texts(h.a.Window()), translations.T("stats.empty")) {
+	if len(storage.LoadStats(fa.Preferences())) != 0 || !strings.Contains(texts(h.a.Window()), translations.T("stats.empty")) {
 		t.Fatal("Reset clears the statistics")
 	}
-	fa.Preferences().SetString(session.KeyStats, "{not json")
-	if len(session.LoadStats(fa.Preferences())) != 0 {
+	fa.Preferences().SetString(storage.KeyStats, "{not json")
+	if len(storage.LoadStats(fa.Preferences())) != 0 {
 		t.Fatal("damaged statistics read as none")
 	}
 }

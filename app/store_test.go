@@ -14,9 +14,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -56,10 +58,10 @@ func TestGameOverFitsPhone(t *testing.T) {
 	for _, scale := range textScales() {
 		for _, lang := range translations.Languages {
 			fa := test.NewTempApp(t)
-			fa.Preferences().SetFloat(session.KeyTextScale, scale)
+			fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 			h := newHarness(t, fa)
 			translations.SetLanguage(lang)
-			h.a.startGame(lionTrapped(t), session.ModeTwoPlayers)
+			h.a.startGame(lionTrapped(t), ai.ModeTwoPlayers)
 			g := h.gameScreen()
 			pos := g.Game().Position()
 			m, err := pos.ParseMove("b1-S")
@@ -116,7 +118,7 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			h.a.Window().Resize(size)
 			translations.SetLanguage(lang)
-			g := h.startGame(0, session.ModeTwoPlayers)
+			g := h.startGame(0, ai.ModeTwoPlayers)
 			g.board.OnMove(g.Game().LegalMoves()[0])
 			check := func(what string) {
 				t.Helper()
@@ -164,12 +166,12 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 func TestTimeoutBannerOverBoard(t *testing.T) {
 	for _, lang := range translations.Languages {
 		fa := test.NewTempApp(t)
-		fa.Preferences().SetInt(session.KeyTimer, 15)
+		fa.Preferences().SetInt(storage.KeyTimer, 15)
 		// The banner goes after a millisecond of real time, not 2.5 s (it
 		// is hidden only when the test runs the queued callbacks).
 		h := newHarness(t, fa, func(o *Options) { o.BannerShown = time.Millisecond })
 		translations.SetLanguage(lang)
-		g := h.startGame(0, session.ModeTwoPlayers)
+		g := h.startGame(0, ai.ModeTwoPlayers)
 		h.clock.Advance(10 * time.Second)
 		g.tick()
 		if !g.timerView.Warning() || g.banner.Visible() {
@@ -239,7 +241,7 @@ func TestReviewFitsPhone(t *testing.T) {
 		h := newHarness(t, test.NewTempApp(t))
 		translations.SetLanguage(lang)
 		g := firstCaptureGame(t, core.BeatTheWolf.String())
-		h.a.startGame(g, session.ModeTwoPlayers)
+		h.a.startGame(g, ai.ModeTwoPlayers)
 		h.a.showReview(g)
 		r := h.a.top().(*reviewScreen)
 		h.waitSearched(r)
@@ -259,7 +261,7 @@ func TestDeerTableLineFits(t *testing.T) {
 		h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables = tables })
 		h.a.Window().Resize(fyne.NewSize(1024, 720))
 		translations.SetLanguage(lang)
-		g := h.startGame(3, session.ModeTwoPlayers)
+		g := h.startGame(3, ai.ModeTwoPlayers)
 		l := g.tables.label
 		if l == nil || !l.Visible() || l.Text != translations.T("tables.ready_moving") {
 			t.Fatalf("%s: table line %v", lang, l)

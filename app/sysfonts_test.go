@@ -13,7 +13,7 @@ import (
 	"github.com/go-text/typesetting/fontscan"
 	"github.com/stretchr/testify/assert"
 
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // fyneFontMap is Fyne's map of the system's fonts (painter.fm), made on
@@ -30,7 +30,7 @@ var fyneFontMap *fontscan.FontMap
 func TestNoSystemFontScan(t *testing.T) {
 	assert.True(t, fyneFontsScanned)
 	a := test.NewTempApp(t)
-	a.Settings().SetTheme(newAppTheme(session.ThemeSystem))
+	a.Settings().SetTheme(newAppTheme(storage.ThemeSystem))
 	texts := container.NewVBox(
 		widget.NewLabel("Surround the Lion 围狮棋 龘"),
 		widget.NewLabelWithStyle("打狼棋 Beat the Wolf", fyne.TextAlignCenter, fyne.TextStyle{Bold: true}),

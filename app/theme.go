@@ -6,7 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations/fonts"
 )
 
@@ -15,8 +15,8 @@ import (
 // renders on any machine, and the text-size setting scales the body text.
 type appTheme struct {
 	base    fyne.Theme
-	variant string  // session.ThemeSystem, session.ThemeLight or session.ThemeDark
-	scale   float32 // text size factor (session.Settings.TextScale); 0 means 1
+	variant string  // storage.ThemeSystem, storage.ThemeLight or storage.ThemeDark
+	scale   float32 // text size factor (storage.Settings.TextScale); 0 means 1
 }
 
 func newAppTheme(variant string) *appTheme {
@@ -24,7 +24,7 @@ func newAppTheme(variant string) *appTheme {
 }
 
 // themeFor is the app theme for the settings (variant and text size).
-func themeFor(s session.Settings) *appTheme {
+func themeFor(s storage.Settings) *appTheme {
 	t := newAppTheme(s.Theme)
 	if s.TextScale > 0 {
 		t.scale = float32(s.TextScale)
@@ -34,9 +34,9 @@ func themeFor(s session.Settings) *appTheme {
 
 func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color {
 	switch t.variant {
-	case session.ThemeLight:
+	case storage.ThemeLight:
 		v = theme.VariantLight
-	case session.ThemeDark:
+	case storage.ThemeDark:
 		v = theme.VariantDark
 	}
 	if n == theme.ColorNameFocus {

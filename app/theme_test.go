@@ -10,7 +10,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/theme"
 
-	"huntchess/session"
+	"huntchess/storage"
 )
 
 // The app's theme.
@@ -18,7 +18,7 @@ import (
 // The keyboard focus shows clearly on every kind of button, in both
 // theme variants.
 func TestFocusIsVisible(t *testing.T) {
-	th := newAppTheme(session.ThemeSystem)
+	th := newAppTheme(storage.ThemeSystem)
 	blend := func(under, over color.Color) color.NRGBA {
 		ur, ug, ub, _ := under.RGBA()
 		or, og, ob, oa := over.RGBA()

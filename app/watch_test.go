@@ -8,6 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/ai"
 	"huntchess/session"
 	"huntchess/translations"
 )
@@ -16,7 +17,7 @@ import (
 
 func TestWatchModePlaysItself(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(3, session.ModeWatch)
+	g := h.startGame(3, ai.ModeWatch)
 	h.waitFor("six AI moves", func() bool { return g.Game().Len() >= 6 || g.Game().Outcome().Over() })
 	if !g.board.ReadOnly() || g.undoBtn.Disabled() == false || g.hintBtn.Disabled() == false {
 		t.Fatal("watching: the board takes no moves and undo / hint are off")
@@ -33,7 +34,7 @@ func TestWatchModePlaysItself(t *testing.T) {
 
 func TestWatchPauseStepSpeed(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, session.ModeWatch)
+	g := h.startGame(1, ai.ModeWatch)
 	test.Tap(g.holdBtn) // while the AI thinks of its first move
 	h.drain()
 	n := g.Game().Len()

@@ -8,7 +8,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/translations"
 )
 
@@ -18,7 +18,7 @@ import (
 // .desktop entry names), and retitled in the current language once shown.
 func TestWindowTitle(t *testing.T) {
 	fa := test.NewTempApp(t)
-	fa.Preferences().SetString(session.KeyLanguage, "zh-Hans")
+	fa.Preferences().SetString(storage.KeyLanguage, "zh-Hans")
 	h := newHarness(t, fa)
 	if got := h.a.Window().Title(); got != "Hunt Chess" || WindowClass != "Hunt Chess" {
 		t.Fatalf("created with title %q, want Hunt Chess", got)
@@ -60,7 +60,7 @@ func TestWindowIconAndSizeRemembered(t *testing.T) {
 	if sized != fyne.NewSize(900, 650) {
 		t.Fatalf("next start at %v", sized)
 	}
-	fa.Preferences().SetFloat(session.KeyWindowWidth, 5) // nonsense: the default
+	fa.Preferences().SetFloat(storage.KeyWindowWidth, 5) // nonsense: the default
 	if got := loadWindowSize(fa.Preferences()); got != DefaultWindowSize {
 		t.Fatalf("a bad size gives %v", got)
 	}

@@ -6,40 +6,7 @@ import (
 	"huntchess/core"
 )
 
-// Developer log (HUNTCHESS_LOG=1, app/devlog.go; make crash-test reads it).
-
-// SlotHook, if set, is told of every stored file's write: event "put"
-// (new content handed to the writer; data nil for a removal), then "wrote"
-// or "removed" once it is on disk, or "failed". It is called on the
-// caller's goroutine for "put", on the writer's for the rest. Set it before
-// any store or vault is opened; nil (the default) logs nothing.
-var SlotHook func(event, path string, data []byte, err error)
-
-func slotLog(event string, s *slot, op slotOp, err error) {
-	if SlotHook == nil {
-		return
-	}
-	if op.remove {
-		if event == "wrote" {
-			event = "removed"
-		}
-		SlotHook(event, s.path, nil, err)
-		return
-	}
-	SlotHook(event, s.path, op.data, err)
-}
-
-// Sum is the checksum of a group's values as read (the "sum" of its file),
-// "" for an unknown group or a vault without storage.
-func (vt *Vault) Sum(group string) string {
-	vt.mu.Lock()
-	defer vt.mu.Unlock()
-	g := vt.groups[group]
-	if g == nil {
-		return ""
-	}
-	return checksum(g.v)
-}
+// The endgame tables' states for the developer log (app/devlog.go).
 
 // StateName names the state of game id's table: none, loading, building,
 // fetching, ready or failed (with its error).

@@ -10,14 +10,9 @@ import (
 // that a crash or a damaged disk may have changed: a size or count there
 // is a claim, refused when it is beyond what such a file holds before
 // anything of that size is allocated (the table and strategy files' own
-// limits are in ai/tablebase/limits.go).
+// limits are in ai/tablebase/limits.go, the app's own storage's in
+// storage/limits.go).
 const (
-	// maxStoredBytes is the most a file of the app's own storage may be
-	// (the saved game, the settings, statistics and progress, the
-	// history: the largest, the history of 100 games, is some hundreds of
-	// KB). A larger one is damage: it is read as a damaged copy, and its
-	// other copy is read instead.
-	maxStoredBytes = 16 << 20
 	// maxManifestBytes is the most a table pack's manifest may be, on the
 	// site or in the pack folder.
 	maxManifestBytes = 1 << 20

@@ -1,34 +1,14 @@
 package session
 
-import "huntchess/core"
-
-// Mode is who plays which side: what a new game is started with, saved and
-// shown. The turn loop itself asks each side's Player (Mode.Players).
-type Mode string
-
-// The game modes.
-const (
-	ModeVsAIAsPredator Mode = "vs-ai-predator" // the person plays the predator
-	ModeVsAIAsPrey     Mode = "vs-ai-prey"     // the person plays the prey
-	ModeTwoPlayers     Mode = "two-players"    // pass and play on one device
-	ModeWatch          Mode = "watch"          // the engine plays both sides
+import (
+	"huntchess/ai"
+	"huntchess/core"
 )
 
-// Modes lists the modes in menu order.
-var Modes = []Mode{ModeVsAIAsPredator, ModeVsAIAsPrey, ModeTwoPlayers, ModeWatch}
-
-// Valid reports whether m is a known mode.
-func (m Mode) Valid() bool {
-	for _, x := range Modes {
-		if m == x {
-			return true
-		}
-	}
-	return false
-}
-
-// Players are the players of each side (indexed by core.Side) in this mode.
-func (m Mode) Players() [2]Player {
+// playersFor are the players of each side (indexed by core.Side) in mode m:
+// the turn loop asks each side's Player, and nothing else branches on the
+// mode.
+func playersFor(m ai.Mode) [2]Player {
 	p := [2]Player{Person{}, Person{}}
 	for _, side := range []core.Side{core.Predator, core.Prey} {
 		if m.AIPlays(side) {
@@ -38,26 +18,3 @@ func (m Mode) Players() [2]Player {
 	return p
 }
 
-// AIPlays reports whether the engine plays side s in this mode.
-func (m Mode) AIPlays(s core.Side) bool {
-	switch m {
-	case ModeVsAIAsPredator:
-		return s == core.Prey
-	case ModeVsAIAsPrey:
-		return s == core.Predator
-	case ModeWatch:
-		return true
-	}
-	return false
-}
-
-// VsAI reports whether one person plays against the engine.
-func (m Mode) VsAI() bool { return m == ModeVsAIAsPredator || m == ModeVsAIAsPrey }
-
-// HumanSide is the side the person has against the engine (VsAI modes only).
-func (m Mode) HumanSide() core.Side {
-	if m == ModeVsAIAsPrey {
-		return core.Prey
-	}
-	return core.Predator
-}

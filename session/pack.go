@@ -21,6 +21,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/storage"
 )
 
 // The table pack: the endgame tables too large to ship inside the app,
@@ -74,7 +75,7 @@ const KeyPackURL = "settings.pack_url"
 
 // PackURL is the pack's base address: HUNTCHESS_PACK_URL, else the
 // setting, else DefaultPackURL.
-func PackURL(p Prefs) string {
+func PackURL(p storage.Prefs) string {
 	if v := strings.TrimSpace(os.Getenv(PackURLEnv)); v != "" {
 		return v
 	}
@@ -342,7 +343,7 @@ func (p *Pack) SaveRemote(m *Manifest) error {
 	if err != nil {
 		return err
 	}
-	return WriteAtomic(filepath.Join(p.Dir, remoteName), append(data, '\n'))
+	return storage.WriteAtomic(filepath.Join(p.Dir, remoteName), append(data, '\n'))
 }
 
 // SavedRemote is the site's manifest as last fetched (nil: none, or
@@ -800,7 +801,7 @@ func (p *Pack) writeInstalled(m *Manifest) error {
 	if err != nil {
 		return err
 	}
-	return WriteAtomic(filepath.Join(p.Dir, ManifestName), append(data, '\n'))
+	return storage.WriteAtomic(filepath.Join(p.Dir, ManifestName), append(data, '\n'))
 }
 
 func syncDir(dir string) {

@@ -3,6 +3,7 @@ package session
 import (
 	"testing"
 
+	"huntchess/ai"
 	"huntchess/core"
 )
 
@@ -11,8 +12,8 @@ import (
 // player of the side to move, which for the engine is a search and for a
 // person the board and the timer.
 func TestModePlayers(t *testing.T) {
-	for _, m := range Modes {
-		p := m.Players()
+	for _, m := range ai.Modes {
+		p := playersFor(m)
 		for _, side := range []core.Side{core.Predator, core.Prey} {
 			if p[side].atBoard() == m.AIPlays(side) {
 				t.Fatalf("%s: the %v's player is at the board: %v", m, side, p[side].atBoard())

@@ -1,9 +1,9 @@
 // Package session is a game in progress without any widget: the flow of the
 // turns with a player per side (a person or the engine), hints, the turn
-// timer's logic, undo and redo, resigning, watch mode, saving and resuming,
-// the statistics, the review's verdicts, the puzzles' flow and the one owner
-// of the endgame tables on the device. The app's screens show it through
-// hooks; everything here runs under plain `go test`.
+// timer's logic, undo and redo, resigning, watch mode, saving each move and
+// recording the end (in storage), the review's verdicts, the puzzles' flow
+// and the one owner of the endgame tables on the device. The app's screens
+// show it through hooks; everything here runs under plain `go test`.
 package session
 
 import (
@@ -12,6 +12,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/storage"
 )
 
 // ThinkFunc chooses the engine's move. It must return promptly once ctx is done.
@@ -39,7 +40,7 @@ type HintFunc func(ctx context.Context, g *core.Game) ai.Result
 // guarded fyne.Do).
 type Session struct {
 	game    *core.Game
-	mode    Mode
+	mode    ai.Mode
 	players [2]Player
 	level   ai.Level
 	timer   Timer
@@ -95,7 +96,7 @@ type Env struct {
 	// Saves, if set, keeps the game: every completed move (a person's, the
 	// engine's, a pass), undo, redo, change of level or end is saved to it
 	// at once, so that a killed app loses nothing (nil: the owner saves).
-	Saves *Store
+	Saves *storage.SavedGame
 }
 
 // Hooks tell the view what changed. Nil hooks are skipped.
@@ -149,8 +150,8 @@ func (h Hooks) hint(r ai.Result) {
 // New makes the session of g, the mode's players on each side; call Start to
 // begin the first turn. timeLeft, if set, is the time left on the first
 // person's turn (a resumed game).
-func New(g *core.Game, mode Mode, level ai.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
-	return &Session{game: g, mode: mode, players: mode.Players(), level: level, timer: timer, env: env, firstLimit: timeLeft,
+func New(g *core.Game, mode ai.Mode, level ai.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
+	return &Session{game: g, mode: mode, players: playersFor(mode), level: level, timer: timer, env: env, firstLimit: timeLeft,
 		draw: drawState{lastPly: -1}}
 }
 
@@ -158,7 +159,7 @@ func New(g *core.Game, mode Mode, level ai.Level, timer Timer, env Env, timeLeft
 func (s *Session) Game() *core.Game { return s.game }
 
 // Mode is who plays which side.
-func (s *Session) Mode() Mode { return s.mode }
+func (s *Session) Mode() ai.Mode { return s.mode }
 
 // Level is the engine's level.
 func (s *Session) Level() ai.Level { return s.level }
@@ -202,7 +203,7 @@ func (s *Session) Stop() {
 
 // Save stores the game to resume it later, with the time left on the
 // player's timer; a finished or empty game is forgotten instead.
-func (s *Session) Save(st *Store) {
+func (s *Session) Save(st *storage.SavedGame) {
 	if s.Over() || s.game.Len() == 0 {
 		st.Clear()
 		return
@@ -215,7 +216,7 @@ func (s *Session) Save(st *Store) {
 }
 
 // persist saves the game to Env.Saves, if set (the write itself happens off
-// this goroutine: Store).
+// this goroutine: storage.SavedGame.Store).
 func (s *Session) persist() {
 	if s.env.Saves != nil && !s.closed {
 		s.Save(s.env.Saves)

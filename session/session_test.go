@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/storage"
 )
 
 // fakeTurnTimer records what the turn flow asks of the timer.
@@ -38,7 +39,7 @@ type turnRig struct {
 	hint   core.Move
 }
 
-func newTurnRig(t *testing.T, game string, mode Mode, timer int) *turnRig {
+func newTurnRig(t *testing.T, game string, mode ai.Mode, timer int) *turnRig {
 	t.Helper()
 	g, err := core.NewGame(game)
 	if err != nil {
@@ -77,7 +78,7 @@ func (r *turnRig) settle(what string, cond func() bool) {
 // pass and its notice (kept over the AI's answer until the player acts), a
 // hint, undo back to the player's turn, a stale result dropped.
 func TestTurnsAgainstAI(t *testing.T) {
-	r := newTurnRig(t, "beat-the-wolf", ModeVsAIAsPredator, 30)
+	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 30)
 	tu := r.turns
 	if !tu.HumanTurn() || !r.timer.running || r.timer.limit != 30*time.Second {
 		t.Fatalf("the player's timed turn first: timer %+v", r.timer)
@@ -125,7 +126,7 @@ func TestTurnsAgainstAI(t *testing.T) {
 // search stops and starts again on resume.
 func TestTurnsPauseResume(t *testing.T) {
 	block := make(chan struct{})
-	r := newTurnRig(t, "wolf-carries-pig", ModeWatch, 0)
+	r := newTurnRig(t, "wolf-carries-pig", ai.ModeWatch, 0)
 	tu := r.turns
 	tu.env.Think = func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
 		select {
@@ -151,11 +152,11 @@ func TestTurnsPauseResume(t *testing.T) {
 // Saving: the record, the mode, the level and the player's time left; a game
 // with no move is not kept.
 func TestTurnsSave(t *testing.T) {
-	st := NewStore(t.TempDir(), newMemPrefs())
-	r := newTurnRig(t, "surround-the-lion", ModeTwoPlayers, 30)
+	st := storage.OpenSavedGame(t.TempDir(), newMemPrefs())
+	r := newTurnRig(t, "surround-the-lion", ai.ModeTwoPlayers, 30)
 	tu := r.turns
 	tu.Save(st)
-	if _, err := st.Load(); err != ErrNoSave {
+	if _, err := st.Load(); err != storage.ErrNoSave {
 		t.Fatalf("an empty game is not saved: %v", err)
 	}
 	tu.HumanMove(tu.game.LegalMoves()[0])
@@ -164,7 +165,7 @@ func TestTurnsSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Game.Record() != tu.game.Record() || got.Mode != ModeTwoPlayers || got.Level != ai.Easy || got.TimeLeft != 29_000 {
+	if got.Game.Record() != tu.game.Record() || got.Mode != ai.ModeTwoPlayers || got.Level != ai.Easy || got.TimeLeft != 29_000 {
 		t.Fatalf("saved %q %v %v %d ms", got.Game.Record(), got.Mode, got.Level, got.TimeLeft)
 	}
 }
@@ -179,7 +180,7 @@ func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ct
 // Draws by agreement: between two people the other one answers; against
 // the engine it decides; playing on declines; the statistics count it.
 func TestDrawByAgreement(t *testing.T) {
-	r := newTurnRig(t, "wolf-carries-pig", ModeTwoPlayers, 0)
+	r := newTurnRig(t, "wolf-carries-pig", ai.ModeTwoPlayers, 0)
 	tu := r.turns
 	offered := -1
 	tu.Hooks.DrawOffered = func(by core.Side) { offered = int(by) }
@@ -212,7 +213,7 @@ func TestDrawByAgreement(t *testing.T) {
 
 	// Against the engine: it decides.
 	for _, accept := range []bool{false, true} {
-		r := newTurnRig(t, "wolf-carries-pig", ModeVsAIAsPredator, 0)
+		r := newTurnRig(t, "wolf-carries-pig", ai.ModeVsAIAsPredator, 0)
 		tu := r.turns
 		asked := -1
 		tu.env.AcceptsDraw = func(_ context.Context, g *core.Game, side core.Side) bool {
@@ -240,7 +241,7 @@ func TestDrawByAgreement(t *testing.T) {
 			if !tu.CountResult(p) {
 				t.Fatal("an agreed draw against the engine is counted")
 			}
-			if l := LoadStats(p)[StatKey("wolf-carries-pig", core.Predator, ai.Easy)]; l != (StatLine{Played: 1, Drawn: 1, Agreed: 1}) {
+			if l := storage.LoadStats(p)[storage.StatKey("wolf-carries-pig", core.Predator, ai.Easy)]; l != (storage.StatLine{Played: 1, Drawn: 1, Agreed: 1}) {
 				t.Fatalf("statistics %+v", l)
 			}
 		}
@@ -250,7 +251,7 @@ func TestDrawByAgreement(t *testing.T) {
 // The engine offers a draw itself after a long stretch without a capture
 // when its search sees nothing better, and not again straight away.
 func TestEngineOffersDraw(t *testing.T) {
-	r := newTurnRig(t, "wolf-carries-pig", ModeVsAIAsPredator, 0) // the engine has the pigs
+	r := newTurnRig(t, "wolf-carries-pig", ai.ModeVsAIAsPredator, 0) // the engine has the pigs
 	tu := r.turns
 	tu.env.AcceptsDraw = func(context.Context, *core.Game, core.Side) bool { return true }
 	tu.env.Think = func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {

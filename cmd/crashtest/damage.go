@@ -11,10 +11,10 @@ import (
 	"strings"
 	"time"
 
-	"huntchess/session"
+	"huntchess/storage"
 )
 
-// vaultValues and vaultSum read a vault file as session.Vault writes it
+// vaultValues and vaultSum read a vault file as storage.Vault writes it
 // (kept apart from its code, so that the test judges it).
 type vaultValues struct {
 	S map[string]string  `json:"s,omitempty"`
@@ -46,7 +46,7 @@ var emptySum = valuesSum(vaultValues{})
 
 // saveOf is a saved game's state as compared ("" when it cannot be read).
 func saveOf(raw []byte) string {
-	r, err := session.DecodeSaved(raw)
+	r, err := storage.DecodeSaved(raw)
 	if err != nil {
 		return ""
 	}

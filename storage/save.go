@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"encoding/json"
@@ -13,14 +13,14 @@ import (
 	"huntchess/core"
 )
 
-// savedGame is what is stored to resume a game: the JSON of the save file
+// saveRecord is what is stored to resume a game: the JSON of the save file
 // (and, before issue 13, of the preference KeySavedGame, still read).
-type savedGame struct {
-	Version int    `json:"v"`
-	Game    string `json:"game"`   // core GameInfo.Key
-	Mode    Mode   `json:"mode"`   // Mode
-	Level   string `json:"level"`  // ai.Level.String()
-	Record  string `json:"record"` // core Game.Record()
+type saveRecord struct {
+	Version int     `json:"v"`
+	Game    string  `json:"game"`   // core GameInfo.Key
+	Mode    ai.Mode `json:"mode"`   // who plays which side
+	Level   string  `json:"level"`  // ai.Level.String()
+	Record  string  `json:"record"` // core Game.Record()
 	// TimeLeftMs is what was left on the turn timer (0: timer off or not running).
 	TimeLeftMs int64 `json:"time_left_ms"`
 	// Sum is the checksum of the rest (savesum.go); "" in older files.
@@ -32,21 +32,21 @@ const saveVersion = 1
 // Resumable is a decoded and validated saved game.
 type Resumable struct {
 	Game     *core.Game
-	Mode     Mode
+	Mode     ai.Mode
 	Level    ai.Level
 	TimeLeft int64 // ms
 	// Partial: the record had a bad move; Game holds the legal moves before it.
 	Partial bool
 }
 
-// ErrNoSave is Store.Load's answer when no game is saved.
+// ErrNoSave is SavedGame.Load's answer when no game is saved.
 var ErrNoSave = errors.New("no saved game")
 
 // DecodeSaved reads a saved game. A record with a bad move keeps its legal
 // moves before it (partial); a record of which no move can be read, or that
 // is over, is an error, like any other damage.
 func DecodeSaved(raw []byte) (*Resumable, error) {
-	var s savedGame
+	var s saveRecord
 	if err := json.Unmarshal(raw, &s); err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
 	}
@@ -99,8 +99,8 @@ func loadPrefix(id, record string) (g *core.Game, partial bool, err error) {
 	return g, false, nil
 }
 
-// Prefs is the part of the app's preferences (fyne.Preferences) the
-// session reads and writes.
+// Prefs is the part of the app's preferences (fyne.Preferences) that
+// storage reads and writes: the Vault is one, over Fyne's.
 type Prefs interface {
 	StringWithFallback(key, fallback string) string
 	SetString(key, value string)
@@ -114,10 +114,10 @@ type Prefs interface {
 }
 
 // KeySavedGame is the preference of older versions that held the saved
-// game (JSON of savedGame); now it is a file.
+// game (JSON of saveRecord); now it is a file.
 const KeySavedGame = "resume.game"
 
-// Store keeps the game to resume in its own file in the app's storage
+// SavedGame keeps the game to resume in its own file in the app's storage
 // (not in the preferences, which Fyne rewrites in place: a damaged
 // preferences file must not lose the game). Each save is written to a
 // temporary file and renamed over the old one, whose content is kept as
@@ -127,15 +127,15 @@ const KeySavedGame = "resume.game"
 // Writes happen off the caller's goroutine (the UI's), in order (slot):
 // Store and Clear return at once; Load and Flush wait for the writes before
 // them.
-type Store struct {
+type SavedGame struct {
 	dir   string // "" when the app has no storage: the preferences hold it
 	prefs Prefs
 	file  *slot // nil without dir
 }
 
-// NewStore keeps the saved game in dir ("" for none: in prefs).
-func NewStore(dir string, prefs Prefs) *Store {
-	st := &Store{dir: dir, prefs: prefs}
+// OpenSavedGame keeps the saved game in dir ("" for none: in prefs).
+func OpenSavedGame(dir string, prefs Prefs) *SavedGame {
+	st := &SavedGame{dir: dir, prefs: prefs}
 	if dir != "" {
 		st.file = newSlot(st.path(SaveFile), st.path(PrevSaveFile), func(b []byte) bool {
 			_, err := DecodeSaved(b)
@@ -147,7 +147,7 @@ func NewStore(dir string, prefs Prefs) *Store {
 
 // Flush waits until every save so far is written, and returns the last
 // write's error.
-func (st *Store) Flush() error {
+func (st *SavedGame) Flush() error {
 	if st.file == nil {
 		return nil
 	}
@@ -159,16 +159,16 @@ const (
 	PrevSaveFile = "saved-game.prev.json"
 )
 
-func (st *Store) path(name string) string { return filepath.Join(st.dir, name) }
+func (st *SavedGame) path(name string) string { return filepath.Join(st.dir, name) }
 
 // Load reads the saved game: ErrNoSave when there is none, another error when
 // every copy is damaged.
-func (st *Store) Load() (*Resumable, error) {
+func (st *SavedGame) Load() (*Resumable, error) {
 	r, _, err := st.load()
 	return r, err
 }
 
-// GroupSavedGame names the saved game in a Recovery (Store.Recover).
+// GroupSavedGame names the saved game in a Recovery (SavedGame.Recover).
 const GroupSavedGame = "saved_game"
 
 // Recover reads the saved game once at the app's start, to tell the player
@@ -177,7 +177,7 @@ const GroupSavedGame = "saved_game"
 // when a damaged copy was passed over for a good one (the game is on
 // offer); not Restored when every copy was damaged — the copies are then
 // cleared, and err says what was wrong with the first.
-func (st *Store) Recover() (*Recovery, error) {
+func (st *SavedGame) Recover() (*Recovery, error) {
 	r, damaged, err := st.load()
 	switch {
 	case err == ErrNoSave:
@@ -192,7 +192,7 @@ func (st *Store) Recover() (*Recovery, error) {
 }
 
 // load is Load, with the damage of a copy passed over (nil for none).
-func (st *Store) load() (r *Resumable, damaged error, err error) {
+func (st *SavedGame) load() (r *Resumable, damaged error, err error) {
 	try := func(raw []byte) *Resumable {
 		r, err := DecodeSaved(raw)
 		if err != nil {
@@ -233,15 +233,15 @@ func (st *Store) load() (r *Resumable, damaged error, err error) {
 }
 
 // encodeSaved is the saved game's file (DecodeSaved reads it).
-func encodeSaved(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) ([]byte, error) {
-	return json.Marshal(savedGame{
+func encodeSaved(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs int64) ([]byte, error) {
+	return json.Marshal(saveRecord{
 		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
 		Record: g.Record(), TimeLeftMs: timeLeftMs,
 	}.sealed())
 }
 
 // Store writes a game to resume.
-func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64) error {
+func (st *SavedGame) Store(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs int64) error {
 	b, err := encodeSaved(g, mode, level, timeLeftMs)
 	if err != nil {
 		return err
@@ -258,7 +258,7 @@ func (st *Store) Store(g *core.Game, mode Mode, level ai.Level, timeLeftMs int64
 }
 
 // Clear forgets the saved game, every copy of it.
-func (st *Store) Clear() {
+func (st *SavedGame) Clear() {
 	if st.file != nil {
 		st.file.put(slotOp{remove: true})
 	}

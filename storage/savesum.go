@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"crypto/sha256"
@@ -15,7 +15,7 @@ import (
 var errSaveSum = errors.New("saved game: checksum does not match")
 
 // checksum is the sha256 of the JSON of s without its Sum.
-func (s savedGame) checksum() string {
+func (s saveRecord) checksum() string {
 	s.Sum = ""
 	b, _ := json.Marshal(s)
 	h := sha256.Sum256(b)
@@ -23,13 +23,13 @@ func (s savedGame) checksum() string {
 }
 
 // sealed is s with its checksum.
-func (s savedGame) sealed() savedGame {
+func (s saveRecord) sealed() saveRecord {
 	s.Sum = s.checksum()
 	return s
 }
 
 // checkSum tells a saved game whose checksum does not match.
-func (s savedGame) checkSum() error {
+func (s saveRecord) checkSum() error {
 	if s.Sum != "" && s.Sum != s.checksum() {
 		return errSaveSum
 	}

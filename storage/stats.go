@@ -1,8 +1,7 @@
-package session
+package storage
 
 import (
 	"encoding/json"
-	"time"
 
 	"huntchess/ai"
 	"huntchess/core"
@@ -25,6 +24,8 @@ type StatLine struct {
 // (e.g. "beat-the-wolf/predator/medium").
 type Stats map[string]StatLine
 
+// StatKey is the key of the statistics of game, played as side against the
+// engine at level.
 func StatKey(game string, side core.Side, level ai.Level) string {
 	s := "predator"
 	if side == core.Prey {
@@ -61,18 +62,4 @@ func (st Stats) Add(key string, won, lost bool) {
 		l.Drawn++
 	}
 	st[key] = l
-}
-
-// CountResult counts a finished game against the engine in the statistics
-// in p; it reports false (and counts nothing) for another game. It counts
-// the game's history entry (Finished.Count), as Finish does.
-func (s *Session) CountResult(p Prefs) bool {
-	f, ok := FinishedOf(s.game, s.mode, s.level, time.Now())
-	if !ok || !s.mode.VsAI() {
-		return false
-	}
-	st := LoadStats(p)
-	f.Count(st)
-	st.Save(p)
-	return true
 }

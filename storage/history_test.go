@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"os"
@@ -39,7 +39,7 @@ func TestHistoryKeepsFinishedGames(t *testing.T) {
 	h := OpenHistory(dir, newMemPrefs())
 	g := finishedGame(t, "beat-the-wolf", 12)
 	when := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	f, ok := FinishedOf(g, ModeVsAIAsPrey, ai.Hard, when)
+	f, ok := FinishedOf(g, ai.ModeVsAIAsPrey, ai.Hard, when)
 	if !ok {
 		t.Fatal("a finished game has an entry")
 	}
@@ -83,7 +83,7 @@ func TestHistoryKeepsFinishedGames(t *testing.T) {
 // Damaged entries are dropped, the others kept.
 func TestHistoryDropsBadEntries(t *testing.T) {
 	g := finishedGame(t, "surround-the-lion", 400)
-	f, _ := FinishedOf(g, ModeTwoPlayers, ai.Easy, time.Now())
+	f, _ := FinishedOf(g, ai.ModeTwoPlayers, ai.Easy, time.Now())
 	bad := f
 	bad.Record = "a1-z9"
 	worse := f
@@ -98,39 +98,6 @@ func TestHistoryDropsBadEntries(t *testing.T) {
 	}
 	if n := OpenHistory("", p).Len(); n != 1 {
 		t.Fatalf("%d games kept, want the 1 good one", n)
-	}
-}
-
-// Finish keeps the game and counts it in the statistics from the same
-// entry; the history's own statistics agree with them.
-func TestFinishRecordsAndCounts(t *testing.T) {
-	r := newTurnRig(t, "beat-the-wolf", ModeVsAIAsPredator, 0)
-	if r.turns.Finish(nil, newMemPrefs(), time.Now()) {
-		t.Fatal("a game going on is not recorded")
-	}
-	r.turns.Resign()
-	p := newMemPrefs()
-	h := OpenHistory("", p)
-	if !r.turns.Finish(h, p, time.Now()) {
-		t.Fatal("the resigned game is recorded")
-	}
-	games := h.Games()
-	if len(games) != 1 || games[0].Mode != ModeVsAIAsPredator || games[0].Result != ResultPrey {
-		t.Fatalf("history %+v", games)
-	}
-	key := StatKey("beat-the-wolf", core.Predator, ai.Easy)
-	if st := LoadStats(p); st[key].Lost != 1 || st[key].Played != 1 {
-		t.Fatalf("stats %+v", st)
-	}
-	if st := h.Stats(); st[key].Lost != 1 {
-		t.Fatalf("history's stats %+v", st)
-	}
-	// Two players: kept, not counted.
-	r2 := newTurnRig(t, "beat-the-wolf", ModeTwoPlayers, 0)
-	r2.turns.Resign()
-	r2.turns.Finish(h, p, time.Now())
-	if h.Len() != 2 || LoadStats(p)[key].Played != 1 {
-		t.Fatalf("two players: %d kept, stats %+v", h.Len(), LoadStats(p))
 	}
 }
 
@@ -160,7 +127,7 @@ func TestHistoryRecoverySaid(t *testing.T) {
 	g, _ := core.NewGame("surround-the-lion")
 	_ = g.PlayMove(g.LegalMoves()[0])
 	_ = g.Resign(core.Prey)
-	f, ok := FinishedOf(g, ModeTwoPlayers, ai.Easy, time.Unix(1_700_000_000, 0))
+	f, ok := FinishedOf(g, ai.ModeTwoPlayers, ai.Easy, time.Unix(1_700_000_000, 0))
 	if !ok {
 		t.Fatal("a finished game")
 	}

@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"slices"
@@ -62,7 +62,7 @@ type Settings struct {
 	ConfirmMoves bool
 }
 
-// Board and piece styles (the values of widgets' styles; the session does
+// Board and piece styles (the values of widgets' styles; storage does
 // not draw).
 const (
 	BoardWood        = "wood"

@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"os"
@@ -15,14 +15,14 @@ import (
 // (and cleared) when every copy is damaged.
 func TestStoreRecover(t *testing.T) {
 	dir := t.TempDir()
-	st := NewStore(dir, newMemPrefs())
+	st := OpenSavedGame(dir, newMemPrefs())
 	if r, err := st.Recover(); r != nil || err != nil {
 		t.Fatalf("no saved game: %v %v", r, err)
 	}
 	g, _ := core.NewGame("beat-the-wolf")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
-		_ = st.Store(g, ModeTwoPlayers, ai.Easy, 0)
+		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 		_ = st.Flush()
 	}
 	if r, err := st.Recover(); r != nil || err != nil {

@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"encoding/json"
@@ -31,7 +31,7 @@ const KeyHistory = "history.v1"
 type Finished struct {
 	When   time.Time `json:"when"`
 	Game   string    `json:"game"`  // core GameInfo.Key
-	Mode   Mode      `json:"mode"`  // who played which side
+	Mode   ai.Mode   `json:"mode"`  // who played which side
 	Level  string    `json:"level"` // ai.Level.String(), the engine's level
 	Record string    `json:"record"`
 	// Result is "predator", "prey" (the winner) or "draw"; Reason is the
@@ -57,7 +57,7 @@ const historyVersion = 1
 
 // FinishedOf is the history's entry for a finished game g played in mode at
 // level, ended at when; ok is false for a game still going on.
-func FinishedOf(g *core.Game, mode Mode, level ai.Level, when time.Time) (Finished, bool) {
+func FinishedOf(g *core.Game, mode ai.Mode, level ai.Level, when time.Time) (Finished, bool) {
 	o := g.Outcome()
 	if !o.Over() {
 		return Finished{}, false
@@ -296,23 +296,4 @@ func (h *History) Stats() Stats {
 		g.Count(st)
 	}
 	return st
-}
-
-// Finish records the end of the session's game: it keeps the game in the
-// history h (nil: none) and counts it in the statistics in p (games against
-// the engine only), both from the same entry. It reports false, and records
-// nothing, while the game goes on.
-func (s *Session) Finish(h *History, p Prefs, when time.Time) bool {
-	f, ok := FinishedOf(s.game, s.mode, s.level, when)
-	if !ok {
-		return false
-	}
-	if h != nil {
-		h.Add(f)
-	}
-	st := LoadStats(p)
-	if f.Count(st) {
-		st.Save(p)
-	}
-	return true
 }

@@ -1,4 +1,4 @@
-package session
+package storage
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // (an older version's) is read as before.
 func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 	dir := t.TempDir()
-	st := NewStore(dir, newMemPrefs())
+	st := OpenSavedGame(dir, newMemPrefs())
 	g := core.NewGameFrom(core.Games()[0].Start())
 	var records []string
 	for i := 0; i < 3; i++ {
@@ -23,7 +23,7 @@ func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 			t.Fatal(err)
 		}
 		records = append(records, g.Record())
-		if err := st.Store(g, ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.Flush(); err != nil {
