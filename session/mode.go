@@ -17,4 +17,3 @@ func playersFor(m ai.Mode) [2]Player {
 	}
 	return p
 }
-
