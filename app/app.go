@@ -26,6 +26,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -52,6 +53,9 @@ type Options struct {
 	// BannerShown is how long a banner stays over the board (default
 	// 2.5 s: bannerShown); tests shorten it.
 	BannerShown time.Duration
+	// Config is the developer's configuration of the tables and the pack
+	// (main reads it from the environment: ConfigFromEnv; config.go).
+	Config Config
 	// Dev opens the app on a given screen (scripts/screenshots.sh); nil in
 	// normal use. It skips the offer to resume a saved game.
 	Dev *Dev
@@ -93,7 +97,7 @@ type App struct {
 	tables *session.Tables
 	// pack downloads the table pack (packview.go; nil: none, as in the
 	// browser and in tests without tables).
-	pack *session.PackJob
+	pack *pack.Job
 
 	settings session.Settings
 	stack    []screen // the screen shown is the last one

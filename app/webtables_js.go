@@ -13,6 +13,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/session"
 )
 
@@ -39,7 +40,7 @@ func webFetch() session.Fetch {
 			return nil, fmt.Errorf("%s: %s", u, resp.Status)
 		}
 		// Its claimed length is checked before room is made for it.
-		data, err := session.ReadDownload(resp.Body, resp.ContentLength, session.MaxDownloadBytes, progress)
+		data, err := pack.ReadDownload(resp.Body, resp.ContentLength, pack.MaxDownloadBytes, progress)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", u, err)
 		}
@@ -72,21 +73,21 @@ func siteTables() (*url.URL, error) {
 // site's tables/manifest.json lists them (the pack's layout: no file over
 // 24 MiB, as hosts with a limit on a file's size need), else whole.
 // The tables manager asks only for the games that may have one
-// (session.SiteBounds), and the site's tables/ folder (its manifest) is one
-// session.Site for the page: the manifest is asked for once per page load
+// (pack.SiteBounds), and the site's tables/ folder (its manifest) is one
+// pack.Site for the page: the manifest is asked for once per page load
 // at most.
 func webBound() session.RemoteBound {
 	var once sync.Once
-	var site *session.Site
+	var site *pack.Site
 	var siteErr error
-	return func(ctx context.Context, id core.GameID) (*session.RangeReader, error) {
+	return func(ctx context.Context, id core.GameID) (*pack.RangeReader, error) {
 		once.Do(func() {
 			base, err := siteTables()
 			if err != nil {
 				siteErr = err
 				return
 			}
-			site = &session.Site{Base: base.String(), Client: http.DefaultClient}
+			site = &pack.Site{Base: base.String(), Client: http.DefaultClient}
 		})
 		if siteErr != nil {
 			return nil, siteErr
@@ -117,13 +118,13 @@ func webStrategy() session.StrategyFetch {
 		defer resp.Body.Close()
 		switch resp.StatusCode {
 		case http.StatusOK:
-			data, err := session.ReadDownload(resp.Body, resp.ContentLength, session.MaxDownloadBytes, nil)
+			data, err := pack.ReadDownload(resp.Body, resp.ContentLength, pack.MaxDownloadBytes, nil)
 			if err != nil {
 				return nil, fmt.Errorf("%s: %w", u, err)
 			}
 			return data, nil
 		case http.StatusNotFound:
-			return nil, fmt.Errorf("%s: %w", u, session.ErrNoRemote)
+			return nil, fmt.Errorf("%s: %w", u, pack.ErrNoRemote)
 		}
 		return nil, fmt.Errorf("%s: %s", u, resp.Status)
 	}

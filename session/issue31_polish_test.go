@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"errors"
-	"strings"
 	"sync"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/translations"
 )
 
@@ -18,20 +18,20 @@ import (
 // for at each game's start (tables/wolf-carries-pig.bound.hctb,
 // surround-the-lion.bound.hctb: 404s), each time after the site's
 // manifest. Now only the games whose bound table the site may serve are
-// asked for (SiteBounds: Beat the Wolf), once a run.
+// asked for (pack.SiteBounds: Beat the Wolf), once a run.
 func TestBrowserAsksOnlyForBoundTablesThatExist(t *testing.T) {
-	require.Equal(t, []core.GameID{core.BeatTheWolf}, SiteBounds)
+	require.Equal(t, []core.GameID{core.BeatTheWolf}, pack.SiteBounds)
 	var mu sync.Mutex
 	asked := map[core.GameID]int{}
 	tm, rec := newTestTables(t, "")
 	tm.SetFetch(func(context.Context, core.GameID, func(int64, int64)) ([]byte, error) {
 		return nil, errors.New("no download in this test")
 	})
-	tm.SetRemoteBound(func(_ context.Context, id core.GameID) (*RangeReader, error) {
+	tm.SetRemoteBound(func(_ context.Context, id core.GameID) (*pack.RangeReader, error) {
 		mu.Lock()
 		asked[id]++
 		mu.Unlock()
-		return nil, ErrNoRemote
+		return nil, pack.ErrNoRemote
 	})
 	for range 2 { // every game started twice
 		for _, info := range core.Games() {
@@ -42,39 +42,6 @@ func TestBrowserAsksOnlyForBoundTablesThatExist(t *testing.T) {
 	tm.Wait()
 	rec.drain()
 	require.Equal(t, map[core.GameID]int{core.BeatTheWolf: 1}, asked)
-}
-
-// The site's tables/ folder asks for its manifest once, however many files
-// are opened from it (the page's Site), whether the manifest is there or
-// not.
-func TestSiteAsksForTheManifestOnce(t *testing.T) {
-	s := servePartsSite(t, 10000)
-	site := &Site{Base: s.base(), Client: s.srv.Client()}
-	for range 3 {
-		r, err := site.Open(context.Background(), "beat-the-wolf.bound.hctb")
-		require.NoError(t, err)
-		require.Equal(t, int64(len(s.data)), r.Size())
-		_, err = site.Open(context.Background(), "wolf-carries-pig.bound.hctb")
-		require.ErrorIs(t, err, ErrNoRemote)
-	}
-	manifests := 0
-	for _, a := range s.requests() {
-		if strings.HasPrefix(a, "/tables/"+ManifestName) {
-			manifests++
-		}
-	}
-	require.Equal(t, 1, manifests, "%q", s.requests())
-
-	srv, _ := serveBound(t) // no manifest: the file whole
-	none := &Site{Base: srv.URL + "/tables/", Client: srv.Client()}
-	for range 2 {
-		r, err := none.Open(context.Background(), "beat-the-wolf.bound.hctb")
-		require.NoError(t, err)
-		require.Positive(t, r.Size())
-	}
-	m, err := none.Manifest(context.Background())
-	require.NoError(t, err)
-	require.Nil(t, m)
 }
 
 // The table line says whose win from the start is proven (it said "Proven

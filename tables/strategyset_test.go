@@ -9,6 +9,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/translations"
 )
 
@@ -202,7 +203,7 @@ func TestStrategyFetchedFromTheSite(t *testing.T) {
 			asked = append(asked, id)
 			mu.Unlock()
 			if !onSite {
-				return nil, ErrNoRemote
+				return nil, pack.ErrNoRemote
 			}
 			return data, nil
 		})

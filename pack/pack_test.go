@@ -1,4 +1,4 @@
-package session
+package pack
 
 import (
 	"bytes"
@@ -85,13 +85,13 @@ func newPackServer(t *testing.T) *packServer {
 func (s *packServer) url() string { return s.srv.URL + "/pack/" }
 
 // put stores a file; with a manifest entry for it returned.
-func (s *packServer) put(name string, id core.GameID, data []byte) PackFile {
+func (s *packServer) put(name string, id core.GameID, data []byte) File {
 	sum := sha256.Sum256(data)
 	s.mu.Lock()
 	s.files[name] = data
 	s.etag[name] = `"` + hex.EncodeToString(sum[:8]) + `"`
 	s.mu.Unlock()
-	return PackFile{Name: name, Game: id.String(), Fingerprint: tablebase.ForGame(id).Fingerprint(),
+	return File{Name: name, Game: id.String(), Fingerprint: tablebase.ForGame(id).Fingerprint(),
 		Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
 }
 
@@ -202,12 +202,12 @@ func testPack(t *testing.T) (*packServer, *Pack, Manifest) {
 		testTableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1))
 	b := s.put("wolf-carries-pig.hctb", core.WolfCarriesPig,
 		testTableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2))
-	m := Manifest{Format: 1, Version: "test-1", Files: []PackFile{a, b}}
+	m := Manifest{Format: 1, Version: "test-1", Files: []File{a, b}}
 	s.putManifest(m)
-	return s, NewPack(filepath.Join(t.TempDir(), "pack"), s.url()), m
+	return s, New(filepath.Join(t.TempDir(), "pack"), s.url()), m
 }
 
-func TestPackDownloadInstallsAndTablesUseIt(t *testing.T) {
+func TestPackDownloadInstalls(t *testing.T) {
 	s, p, want := testPack(t)
 	m, err := p.FetchManifest(context.Background())
 	require.NoError(t, err)
@@ -237,19 +237,6 @@ func TestPackDownloadInstallsAndTablesUseIt(t *testing.T) {
 	// A second download fetches nothing.
 	require.NoError(t, p.Download(context.Background(), m, nil))
 	require.Equal(t, m.Bytes(), s.sentOf("beat-the-wolf.hctb")+s.sentOf("wolf-carries-pig.hctb"))
-
-	// The tables manager takes the pack's tables, for games it does not solve.
-	tm, rec := newTestTables(t, t.TempDir())
-	require.False(t, tm.Planned(core.BeatTheWolf))
-	tm.SetPack(p)
-	require.True(t, tm.Planned(core.BeatTheWolf))
-	require.True(t, tm.Planned(core.WolfCarriesPig))
-	tm.Ensure(core.BeatTheWolf)
-	tm.Wait()
-	rec.drain()
-	require.NotNil(t, rec.set[core.BeatTheWolf])
-	require.Equal(t, core.BeatTheWolf.String(), rec.set[core.BeatTheWolf].Game)
-	require.NoError(t, tm.PackError(core.BeatTheWolf))
 }
 
 func TestPackResumesAfterACut(t *testing.T) {
@@ -258,7 +245,7 @@ func TestPackResumesAfterACut(t *testing.T) {
 	s.cutAfter[name] = 100 << 10
 	err := p.Download(context.Background(), &m, nil)
 	require.Error(t, err, "the cut is reported")
-	require.Equal(t, "network", PackErrorKind(err))
+	require.Equal(t, "network", ErrorKind(err))
 	f := m.Files[0]
 	fi, err := os.Stat(p.partial(f))
 	require.NoError(t, err, "the partial copy is kept")
@@ -308,8 +295,8 @@ func TestPackCorruptByteIsNotInstalled(t *testing.T) {
 	s.files[name] = bytes.Clone(s.files[name])
 	s.files[name][200<<10] ^= 0x40 // the manifest's sha256 is of the good file
 	err := p.Download(context.Background(), &m, nil)
-	require.ErrorIs(t, err, ErrPackChecksum)
-	require.Equal(t, "checksum", PackErrorKind(err))
+	require.ErrorIs(t, err, ErrChecksum)
+	require.Equal(t, "checksum", ErrorKind(err))
 	require.Equal(t, []core.GameID{core.WolfCarriesPig}, p.Installed().Games())
 	_, err = os.Stat(filepath.Join(p.Dir, name))
 	require.ErrorIs(t, err, os.ErrNotExist, "not installed")
@@ -321,11 +308,11 @@ func TestPackWrongFingerprint(t *testing.T) {
 	s, p, m := testPack(t)
 	// The manifest says other rules: refused before a byte is fetched.
 	bad := m
-	bad.Files = append([]PackFile(nil), m.Files...)
+	bad.Files = append([]File(nil), m.Files...)
 	bad.Files[0].Fingerprint = strings.Repeat("ab", 32)
 	err := p.Download(context.Background(), &bad, nil)
-	require.ErrorIs(t, err, ErrPackRules)
-	require.Equal(t, "rules", PackErrorKind(err))
+	require.ErrorIs(t, err, ErrRules)
+	require.Equal(t, "rules", ErrorKind(err))
 	require.Zero(t, s.sentOf("beat-the-wolf.hctb"))
 
 	// The manifest is right but the file's header has other rules:
@@ -334,7 +321,7 @@ func TestPackWrongFingerprint(t *testing.T) {
 	f := s.put("beat-the-wolf.hctb", core.BeatTheWolf, testTableFile(t, core.BeatTheWolf, other, 64<<10, 3))
 	bad.Files[0] = f
 	err = p.Download(context.Background(), &bad, nil)
-	require.ErrorIs(t, err, ErrPackRules)
+	require.ErrorIs(t, err, ErrRules)
 	require.NotContains(t, p.Installed().Games(), core.BeatTheWolf)
 	_, err = os.Stat(filepath.Join(p.Dir, f.Name))
 	require.ErrorIs(t, err, os.ErrNotExist)
@@ -344,89 +331,14 @@ func TestPackDeleteFreesTheSpace(t *testing.T) {
 	_, p, m := testPack(t)
 	require.NoError(t, p.Download(context.Background(), &m, nil))
 	require.GreaterOrEqual(t, p.Bytes(), m.Bytes())
-	tm, rec := newTestTables(t, t.TempDir())
-	tm.set = tm.store
-	tm.SetPack(p)
-	tm.Ensure(core.WolfCarriesPig)
-	tm.Wait()
-	rec.drain()
-	require.NotNil(t, tm.Table(core.WolfCarriesPig))
+	require.NotEmpty(t, p.TablePath(core.WolfCarriesPig))
 
 	require.NoError(t, p.Delete())
-	tm.PackChanged()
-	tm.Wait()
 	require.Nil(t, p.Installed())
 	require.Zero(t, p.Bytes())
 	_, err := os.Stat(p.Dir)
 	require.ErrorIs(t, err, os.ErrNotExist)
-	require.Nil(t, tm.Table(core.WolfCarriesPig), "the deleted pack's table is let go")
-	require.False(t, tm.Planned(core.WolfCarriesPig))
-}
-
-func TestTablesReportADamagedPackFile(t *testing.T) {
-	_, p, m := testPack(t)
-	require.NoError(t, p.Download(context.Background(), &m, nil))
-	// Damaged on the device after installing: the header's checksum fails.
-	path := filepath.Join(p.Dir, "beat-the-wolf.hctb")
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	data[20] ^= 1
-	require.NoError(t, os.WriteFile(path, data, 0o644))
-	// Another game's table under this game's name: wrong rules.
-	wcp := filepath.Join(p.Dir, "wolf-carries-pig.hctb")
-	require.NoError(t, os.WriteFile(wcp, testTableFile(t, core.WolfCarriesPig, strings.Repeat("ef", 32), int(m.Files[1].Size), 9), 0o644))
-
-	tm, rec := newTestTables(t, t.TempDir())
-	tm.SetPack(p)
-	tm.Ensure(core.BeatTheWolf)
-	tm.Ensure(core.WolfCarriesPig)
-	tm.Wait()
-	rec.drain()
-	require.Nil(t, rec.set[core.BeatTheWolf])
-	require.Error(t, tm.PackError(core.BeatTheWolf))
-	require.ErrorIs(t, tm.PackError(core.WolfCarriesPig), ErrPackRules)
-	require.True(t, tm.Settled(core.BeatTheWolf), "it fails, and the game plays by search")
-}
-
-// The pack's table replaces one the device solved, and a delete brings the
-// solved one back.
-func TestTablesTakeThePackAfterInstalling(t *testing.T) {
-	s := newPackServer(t)
-	f := s.put("deer-chess.hctb", core.DeerChess,
-		testTableFile(t, core.DeerChess, tablebase.ForGame(core.DeerChess).Fingerprint(), 10<<10, 4))
-	m := Manifest{Format: 1, Version: "v", Files: []PackFile{f}}
-	p := NewPack(filepath.Join(t.TempDir(), "pack"), s.url())
-
-	tm, _ := newTestTables(t, t.TempDir())
-	tm.set = tm.store
-	// The test tables hold no tier: take them as covering the plan.
-	tm.covers = func(*tablebase.Table, tablebase.Plan) bool { return true }
-	solved := testTableFile(t, core.DeerChess, tablebase.ForGame(core.DeerChess).Fingerprint(), 1<<10, 5)
-	solves := 0
-	tm.solve = func(core.GameID, tablebase.Plan) (*tablebase.Table, error) {
-		solves++
-		return tablebase.Read(solved)
-	}
-	tm.SetPack(p)
-	tm.Ensure(core.DeerChess)
-	tm.Wait()
-	own := tm.Table(core.DeerChess)
-	require.NotNil(t, own)
-	require.Equal(t, 1, solves)
-
-	require.NoError(t, p.Download(context.Background(), &m, nil))
-	tm.PackChanged()
-	tm.Wait()
-	require.NotNil(t, tm.Table(core.DeerChess))
-	require.NotSame(t, own, tm.Table(core.DeerChess))
-	require.True(t, tm.fromPack[core.DeerChess])
-
-	require.NoError(t, p.Delete())
-	tm.PackChanged()
-	tm.Wait()
-	require.False(t, tm.fromPack[core.DeerChess])
-	require.NotNil(t, tm.Table(core.DeerChess), "its own table again")
-	require.Equal(t, 2, solves)
+	require.Empty(t, p.TablePath(core.WolfCarriesPig))
 }
 
 // An older pack's partial copy is dropped when the site's file changed.
@@ -455,16 +367,16 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	var queue []func()
 	do := func(f func()) { mu.Lock(); queue = append(queue, f); mu.Unlock() }
 	changes := 0
-	j := NewPackJob(p, do, func() { mu.Lock(); changes++; mu.Unlock() })
-	require.Equal(t, PackUnknown, j.Status().Phase)
+	j := NewJob(p, do, func() { mu.Lock(); changes++; mu.Unlock() })
+	require.Equal(t, Unknown, j.Status().Phase)
 	j.Check()
 	j.Wait()
 	st := j.Status()
-	require.Equal(t, PackOffer, st.Phase)
+	require.Equal(t, Offer, st.Phase)
 	require.Equal(t, m.Bytes(), st.Missing)
 	// What the site said is kept: a new job offers it without asking.
-	again := NewPackJob(p, do, nil).Status()
-	require.Equal(t, PackOffer, again.Phase)
+	again := NewJob(p, do, nil).Status()
+	require.Equal(t, Offer, again.Phase)
 	require.Equal(t, m.Bytes(), again.Missing)
 	require.Equal(t, m.Files, again.Remote.Files)
 
@@ -474,7 +386,7 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	s.mu.Unlock()
 	j.Start()
 	require.Eventually(t, func() bool { return j.Status().Done > 0 }, 2*time.Minute, time.Millisecond) // the deadline only catches a hang
-	require.Equal(t, PackDownloading, j.Status().Phase)
+	require.Equal(t, Downloading, j.Status().Phase)
 	j.Cancel()
 	j.Wait()
 	s.mu.Lock()
@@ -482,7 +394,7 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	s.hold = nil
 	s.mu.Unlock()
 	st = j.Status()
-	require.Equal(t, PackOffer, st.Phase)
+	require.Equal(t, Offer, st.Phase)
 	require.NoError(t, st.Err)
 	require.Greater(t, st.Partial, int64(0))
 
@@ -490,7 +402,7 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	j.Start()
 	j.Wait()
 	st = j.Status()
-	require.Equal(t, PackInstalled, st.Phase, "%v", st.Err)
+	require.Equal(t, Installed, st.Phase, "%v", st.Err)
 	require.Equal(t, m.Bytes(), st.Installed.Bytes())
 	require.Zero(t, st.Missing)
 	require.Contains(t, s.ranges, "bytes="+strconv.FormatInt(partial, 10)+"-", "resumed where it stopped")
@@ -500,7 +412,7 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 
 	require.NoError(t, j.Delete())
 	st = j.Status()
-	require.Equal(t, PackOffer, st.Phase)
+	require.Equal(t, Offer, st.Phase)
 	require.Nil(t, st.Installed)
 	require.Equal(t, m.Bytes(), st.Missing)
 	_, err := os.Stat(p.Dir)
@@ -511,42 +423,30 @@ func TestPackJobOffersDownloadsCancelsAndDeletes(t *testing.T) {
 	mu.Unlock()
 
 	// A site out of reach fails plainly.
-	j2 := NewPackJob(NewPack(t.TempDir(), "http://127.0.0.1:1/pack/"), do, nil)
+	j2 := NewJob(New(t.TempDir(), "http://127.0.0.1:1/pack/"), do, nil)
 	j2.Check()
 	j2.Wait()
-	require.Equal(t, PackFailed, j2.Status().Phase)
-	require.Equal(t, "network", PackErrorKind(j2.Status().Err))
-}
-
-func TestPackURL(t *testing.T) {
-	p := newMemPrefs()
-	t.Setenv(PackURLEnv, "")
-	require.Equal(t, DefaultPackURL, PackURL(p))
-	p.SetString(KeyPackURL, " http://example.test/p/ ")
-	require.Equal(t, "http://example.test/p/", PackURL(p))
-	t.Setenv(PackURLEnv, "http://127.0.0.1:9/")
-	require.Equal(t, "http://127.0.0.1:9/", PackURL(p))
-	_, err := NewPack(t.TempDir(), "ftp://x/").FetchManifest(context.Background())
-	require.ErrorContains(t, err, "not an http(s) address")
+	require.Equal(t, Failed, j2.Status().Phase)
+	require.Equal(t, "network", ErrorKind(j2.Status().Err))
 }
 
 func TestParseManifestRefusesBadEntries(t *testing.T) {
-	good := PackFile{Name: "beat-the-wolf.hctb", Game: "beat-the-wolf", Size: 1, SHA256: strings.Repeat("00", 32)}
-	for _, bad := range []func(*PackFile){
-		func(f *PackFile) { f.Name = "../x.hctb" },
-		func(f *PackFile) { f.Name = ManifestName },
-		func(f *PackFile) { f.Name = ".partial" },
-		func(f *PackFile) { f.Game = "chess" },
-		func(f *PackFile) { f.SHA256 = "abc" },
-		func(f *PackFile) { f.Size = 0 },
+	good := File{Name: "beat-the-wolf.hctb", Game: "beat-the-wolf", Size: 1, SHA256: strings.Repeat("00", 32)}
+	for _, bad := range []func(*File){
+		func(f *File) { f.Name = "../x.hctb" },
+		func(f *File) { f.Name = ManifestName },
+		func(f *File) { f.Name = ".partial" },
+		func(f *File) { f.Game = "chess" },
+		func(f *File) { f.SHA256 = "abc" },
+		func(f *File) { f.Size = 0 },
 	} {
 		f := good
 		bad(&f)
-		data, _ := json.Marshal(Manifest{Format: 1, Files: []PackFile{f}})
+		data, _ := json.Marshal(Manifest{Format: 1, Files: []File{f}})
 		_, err := ParseManifest(data)
 		require.Error(t, err, "%+v", f)
 	}
-	data, _ := json.Marshal(Manifest{Format: 1, Files: []PackFile{good}})
+	data, _ := json.Marshal(Manifest{Format: 1, Files: []File{good}})
 	_, err := ParseManifest(data)
 	require.NoError(t, err)
 	data, _ = json.Marshal(Manifest{Format: 3})
@@ -557,27 +457,27 @@ func TestParseManifestRefusesBadEntries(t *testing.T) {
 	zero := strings.Repeat("00", 32)
 	parted := good
 	parted.Size = 30
-	parted.Parts = []PackPart{{Name: "beat-the-wolf.hctb.part-000", Size: 20, SHA256: zero}, {Name: "beat-the-wolf.hctb.part-001", Size: 10, SHA256: zero}}
-	data, _ = json.Marshal(Manifest{Format: 2, Files: []PackFile{parted}})
+	parted.Parts = []Part{{Name: "beat-the-wolf.hctb.part-000", Size: 20, SHA256: zero}, {Name: "beat-the-wolf.hctb.part-001", Size: 10, SHA256: zero}}
+	data, _ = json.Marshal(Manifest{Format: 2, Files: []File{parted}})
 	_, err = ParseManifest(data)
 	require.NoError(t, err)
-	for _, bad := range []func(*PackFile){
-		func(f *PackFile) { f.Size = 31 },
-		func(f *PackFile) { f.Parts[1].Name = f.Parts[0].Name },
-		func(f *PackFile) { f.Parts[1].Name = f.Name },
-		func(f *PackFile) { f.Parts[1].Name = "../p" },
-		func(f *PackFile) { f.Parts[1].SHA256 = "00" },
-		func(f *PackFile) { f.Parts[1].Size, f.Parts[0].Size = 0, 30 },
-		func(f *PackFile) { f.Size, f.Parts = 20, f.Parts[:1]; f.Parts[0].SHA256 = strings.Repeat("11", 32) }, // one part, not the file
+	for _, bad := range []func(*File){
+		func(f *File) { f.Size = 31 },
+		func(f *File) { f.Parts[1].Name = f.Parts[0].Name },
+		func(f *File) { f.Parts[1].Name = f.Name },
+		func(f *File) { f.Parts[1].Name = "../p" },
+		func(f *File) { f.Parts[1].SHA256 = "00" },
+		func(f *File) { f.Parts[1].Size, f.Parts[0].Size = 0, 30 },
+		func(f *File) { f.Size, f.Parts = 20, f.Parts[:1]; f.Parts[0].SHA256 = strings.Repeat("11", 32) }, // one part, not the file
 	} {
 		f := parted
-		f.Parts = append([]PackPart(nil), parted.Parts...)
+		f.Parts = append([]Part(nil), parted.Parts...)
 		bad(&f)
-		data, _ := json.Marshal(Manifest{Format: 2, Files: []PackFile{f}})
+		data, _ := json.Marshal(Manifest{Format: 2, Files: []File{f}})
 		_, err := ParseManifest(data)
 		require.Error(t, err, "%+v", f)
 	}
-	data, _ = json.Marshal(Manifest{Format: 1, Files: []PackFile{parted}})
+	data, _ = json.Marshal(Manifest{Format: 1, Files: []File{parted}})
 	_, err = ParseManifest(data)
 	require.ErrorContains(t, err, "parts in a format-1 manifest")
 }
@@ -596,7 +496,7 @@ func TestPackStalledDownloadFailsAndResumes(t *testing.T) {
 	s.mu.Unlock()
 	err := p.Download(context.Background(), &m, nil)
 	require.ErrorIs(t, err, errStalled)
-	require.Equal(t, "network", PackErrorKind(err))
+	require.Equal(t, "network", ErrorKind(err))
 	s.mu.Lock()
 	close(s.hold)
 	s.hold = nil

@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/translations"
 )
 
@@ -24,16 +26,30 @@ const (
 )
 
 // installBound installs a pack holding only the bound table, as name.
-func installBound(t *testing.T, name string) *Pack {
+func installBound(t *testing.T, name string) *pack.Pack {
 	t.Helper()
 	data, err := os.ReadFile(boundTestFile)
 	require.NoError(t, err)
-	p := NewPack(filepath.Join(t.TempDir(), "pack"), "http://127.0.0.1:1/pack/")
+	return installPack(t, map[string][]byte{name: data})
+}
+
+// installPack installs a pack of the given files (each a table of Beat
+// the Wolf's rules) as a download would leave it: the files, then the
+// manifest naming them.
+func installPack(t *testing.T, files map[string][]byte) *pack.Pack {
+	t.Helper()
+	p := pack.New(filepath.Join(t.TempDir(), "pack"), "http://127.0.0.1:1/pack/")
 	require.NoError(t, os.MkdirAll(p.Dir, 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, name), data, 0o644))
-	require.NoError(t, p.writeInstalled(&Manifest{Format: 1, Version: "test", Files: []PackFile{{Name: name,
-		Game: core.BeatTheWolf.String(), Fingerprint: tablebase.ForGame(core.BeatTheWolf).Fingerprint(), Size: int64(len(data)),
-		SHA256: fmt.Sprintf("%x", sha256.Sum256(data))}}}))
+	m := pack.Manifest{Format: 1, Version: "test"}
+	for name, data := range files {
+		require.NoError(t, os.WriteFile(filepath.Join(p.Dir, name), data, 0o644))
+		m.Files = append(m.Files, pack.File{Name: name, Game: core.BeatTheWolf.String(),
+			Fingerprint: tablebase.ForGame(core.BeatTheWolf).Fingerprint(), Size: int64(len(data)),
+			SHA256: fmt.Sprintf("%x", sha256.Sum256(data))})
+	}
+	raw, err := json.Marshal(m)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(p.Dir, pack.ManifestName), raw, 0o644))
 	require.NotNil(t, p.Installed())
 	return p
 }

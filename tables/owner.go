@@ -17,6 +17,8 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/fileio"
+	"huntchess/pack"
 	"huntchess/translations"
 )
 
@@ -118,7 +120,7 @@ type tableManager struct {
 		once sync.Once
 		ok   bool
 	}
-	pack     *Pack
+	pack     *pack.Pack
 	packPath [core.NumGames]string
 	// packBound is the installed pack's bound file of each game
 	// (GAME.bound.hctb, "" for none).
@@ -221,8 +223,8 @@ type Fetch func(ctx context.Context, id core.GameID, progress func(done, total i
 func (m *tableManager) SetFetch(f Fetch) { m.fetch = f }
 
 // RemoteBound opens the file of game id's bound table on the site serving
-// the app for range reads (ErrNoRemote where the site has none).
-type RemoteBound func(ctx context.Context, id core.GameID) (*RangeReader, error)
+// the app for range reads (pack.ErrNoRemote where the site has none).
+type RemoteBound func(ctx context.Context, id core.GameID) (*pack.RangeReader, error)
 
 // SetRemoteBound makes a manager with no cache folder (the browser) read a
 // game's bound table from its site block by block (GAME.bound.hctb: too
@@ -232,7 +234,7 @@ type RemoteBound func(ctx context.Context, id core.GameID) (*RangeReader, error)
 func (m *tableManager) SetRemoteBound(f RemoteBound) { m.remoteBound = f }
 
 // StrategyFetch downloads the strategy file of game id from the site serving
-// the app (ErrNoRemote where the site has none).
+// the app (pack.ErrNoRemote where the site has none).
 type StrategyFetch func(ctx context.Context, id core.GameID) ([]byte, error)
 
 // SetStrategyFetch makes a manager with no cache folder (the browser, whose
@@ -250,7 +252,7 @@ func (m *tableManager) fetchStrategyFile(id core.GameID) {
 	defer m.wg.Done()
 	data, err := m.fetchStrategy(context.Background(), id)
 	if err != nil {
-		if !errors.Is(err, ErrNoRemote) {
+		if !errors.Is(err, pack.ErrNoRemote) {
 			fmt.Fprintf(os.Stderr, "huntchess: strategy of %s: %v (not used)\n", id, err)
 		}
 		return
@@ -318,7 +320,7 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		if dir == "" || e.refused[path] {
 			continue
 		}
-		data, err := readLimited(path, maxStrategyFileBytes)
+		data, err := fileio.ReadLimited(path, maxStrategyFileBytes)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // none there (yet: a pack may come)
 		}
@@ -355,7 +357,7 @@ func (m *tableManager) Bound(id core.GameID) *tablebase.Table {
 	if !e.looked {
 		e.looked = true
 		if m.dir == "" && m.remoteBound != nil {
-			if slices.Contains(SiteBounds, id) { // the site has no other game's
+			if slices.Contains(pack.SiteBounds, id) { // the site has no other game's
 				m.wg.Add(1)
 				go m.openRemoteBound(id)
 			}
@@ -395,7 +397,7 @@ func (m *tableManager) findBound(id core.GameID) *boundFile {
 }
 
 // RemoteBoundCache is what a bound table read from the site keeps of the
-// compressed blocks it read (RangeReader.SetCache): its cache of unpacked
+// compressed blocks it read (pack.RangeReader.SetCache): its cache of unpacked
 // blocks (24 MiB) holds far fewer than a move's search probes, so without
 // it most blocks would be asked for again and again. Master's first 30
 // plies of Beat the Wolf from the site natively: 13,385 requests (165 MB)
@@ -409,7 +411,7 @@ func (m *tableManager) openRemoteBound(id core.GameID) {
 	defer m.wg.Done()
 	r, err := m.remoteBound(context.Background(), id)
 	if err != nil {
-		if !errors.Is(err, ErrNoRemote) {
+		if !errors.Is(err, pack.ErrNoRemote) {
 			fmt.Fprintf(os.Stderr, "huntchess: bound table of %s: %v (not used)\n", id, err)
 		}
 		return
@@ -590,13 +592,13 @@ func (m *tableManager) ensure(id core.GameID) {
 		for {
 			var t *tablebase.Table
 			var err error
-			pack := false
+			inPack := false
 			switch {
 			case m.dir == "":
 				t, err = m.download(id, plan)
 			default:
 				m.setStatus(id, tableStatus{state: tableLoading})
-				t, pack = m.load(id, plan, solvable)
+				t, inPack = m.load(id, plan, solvable)
 				if t == nil && solvable {
 					t, err = m.solve(id, plan)
 				} else if t == nil {
@@ -607,7 +609,7 @@ func (m *tableManager) ensure(id core.GameID) {
 			again := m.repack[id]
 			m.repack[id] = false
 			if err == nil {
-				m.fromPack[id] = pack
+				m.fromPack[id] = inPack
 			}
 			m.mu.Unlock()
 			if again { // the pack changed meanwhile: have the table again
@@ -641,7 +643,7 @@ func (m *tableManager) replace(id core.GameID, t *tablebase.Table) {
 // SetPack tells the manager where the installed table pack is (nil:
 // none); its tables are used before the ones solved on the device. Call it
 // before the first Ensure, and PackChanged after the pack changes.
-func (m *tableManager) SetPack(p *Pack) {
+func (m *tableManager) SetPack(p *pack.Pack) {
 	if m == nil {
 		return
 	}
@@ -732,9 +734,9 @@ func (m *tableManager) PackError(id core.GameID) error {
 // covers the plan (any table of the game where the device solves none:
 // !solvable); a file that is damaged or built for other rules is passed
 // over (a cached one is rebuilt; a pack file is reported: PackError and
-// stderr; a shipped one on stderr, once). pack tells the table is the
+// stderr; a shipped one on stderr, once). inPack tells the table is the
 // pack's.
-func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) (t *tablebase.Table, pack bool) {
+func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) (t *tablebase.Table, inPack bool) {
 	ok := func(t *tablebase.Table) bool {
 		g, isGame := t.Rules().Game()
 		return isGame && g == id && !allBound(t) && (!solvable || m.covers(t, plan))
@@ -755,7 +757,7 @@ func (m *tableManager) load(id core.GameID, plan tablebase.Plan, solvable bool) 
 			t.Close() // a bound table (a developer's is the one in use): not the exact table
 		case err == nil && !ok(t):
 			t.Close()
-			err = fmt.Errorf("%s: %w (not a table of %s covering the game)", filepath.Base(path), ErrPackRules, id)
+			err = fmt.Errorf("%s: %w (not a table of %s covering the game)", filepath.Base(path), pack.ErrRules, id)
 			fallthrough
 		case err != nil:
 			m.mu.Lock()
@@ -809,7 +811,7 @@ func (m *tableManager) packIsBound(id core.GameID) bool {
 func openPackTable(path string) (*tablebase.Table, error) {
 	t, err := tablebase.Open(path)
 	if err != nil && errors.Is(err, tablebase.ErrRules) {
-		err = fmt.Errorf("%w: %v", ErrPackRules, err)
+		err = fmt.Errorf("%w: %v", pack.ErrRules, err)
 	}
 	return t, err
 }

@@ -1,4 +1,4 @@
-package session
+package pack
 
 import (
 	"context"
@@ -10,66 +10,66 @@ import (
 	"sync"
 )
 
-// PackPhase is where the table pack stands, as the settings show it.
-type PackPhase int
+// Phase is where the table pack stands, as the settings show it.
+type Phase int
 
 // The phases of the table pack.
 const (
-	PackUnknown     PackPhase = iota // not installed, the site not asked yet
-	PackChecking                     // asking the site for its manifest
-	PackOffer                        // not (wholly) installed: Missing bytes to download
-	PackDownloading                  // Done of Total bytes
-	PackInstalled                    // Installed; nothing more on the site
-	PackFailed                       // Err says why
+	Unknown     Phase = iota // not installed, the site not asked yet
+	Checking                 // asking the site for its manifest
+	Offer                    // not (wholly) installed: Missing bytes to download
+	Downloading              // Done of Total bytes
+	Installed                // Installed; nothing more on the site
+	Failed                   // Err says why
 )
 
-// PackStatus is the table pack's state.
-type PackStatus struct {
-	Phase PackPhase
+// Status is the table pack's state.
+type Status struct {
+	Phase Phase
 	// Remote is the site's manifest, once fetched; Installed the installed
 	// pack (nil: none).
 	Remote, Installed *Manifest
 	// Missing is the bytes of Remote not installed, of which Partial are
 	// already fetched (an interrupted download resumes there).
 	Missing, Partial int64
-	// Done and Total: the download's progress (PackDownloading).
+	// Done and Total: the download's progress (Downloading).
 	Done, Total int64
 	Err         error
 }
 
-// PackJob runs the table pack's work in the background for the settings
+// Job runs the table pack's work in the background for the settings
 // screen, which reads Status and is told of every change (Subscribe) on the
 // UI goroutine (do). After an install or a delete it calls changed (the
 // tables manager's PackChanged), off the UI goroutine. It asks the site
 // only when told to (Check, Start): the player's tap, never by itself.
-type PackJob struct {
+type Job struct {
 	pack    *Pack
 	do      func(func())
 	changed func()
 
 	mu     sync.Mutex
-	st     PackStatus
+	st     Status
 	cancel context.CancelFunc
 	subs   map[int]func()
 	nextID int
 	wg     sync.WaitGroup
 }
 
-// NewPackJob makes the job of pack p (its Dir in the app's storage).
-func NewPackJob(p *Pack, do func(func()), changed func()) *PackJob {
+// NewJob makes the job of pack p (its Dir in the app's storage).
+func NewJob(p *Pack, do func(func()), changed func()) *Job {
 	if changed == nil {
 		changed = func() {}
 	}
-	j := &PackJob{pack: p, do: do, changed: changed, subs: map[int]func(){}}
+	j := &Job{pack: p, do: do, changed: changed, subs: map[int]func(){}}
 	j.st.Installed = p.Installed()
 	if j.st.Installed != nil {
-		j.st.Phase = PackInstalled
+		j.st.Phase = Installed
 	}
 	if m := p.SavedRemote(); m != nil {
 		// The site's manifest as last fetched: the offer's size, at once.
 		todo, missing := p.Missing(m)
 		if missing > 0 {
-			j.st.Phase, j.st.Remote, j.st.Missing, j.st.Partial = PackOffer, m, missing, p.partialBytes(todo)
+			j.st.Phase, j.st.Remote, j.st.Missing, j.st.Partial = Offer, m, missing, p.partialBytes(todo)
 		} else if j.st.Installed != nil {
 			j.st.Remote = m
 		}
@@ -78,10 +78,10 @@ func NewPackJob(p *Pack, do func(func()), changed func()) *PackJob {
 }
 
 // Pack is the job's pack.
-func (j *PackJob) Pack() *Pack { return j.pack }
+func (j *Job) Pack() *Pack { return j.pack }
 
 // Status is the pack's state now.
-func (j *PackJob) Status() PackStatus {
+func (j *Job) Status() Status {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	return j.st
@@ -89,7 +89,7 @@ func (j *PackJob) Status() PackStatus {
 
 // Subscribe calls f on the UI goroutine after each change, until the
 // returned function is called.
-func (j *PackJob) Subscribe(f func()) (unsubscribe func()) {
+func (j *Job) Subscribe(f func()) (unsubscribe func()) {
 	j.mu.Lock()
 	id := j.nextID
 	j.nextID++
@@ -104,7 +104,7 @@ func (j *PackJob) Subscribe(f func()) (unsubscribe func()) {
 
 // update changes the status (with j.mu held by the caller: no) and tells
 // the subscribers.
-func (j *PackJob) update(f func(*PackStatus)) {
+func (j *Job) update(f func(*Status)) {
 	j.mu.Lock()
 	f(&j.st)
 	subs := make([]func(), 0, len(j.subs))
@@ -120,14 +120,14 @@ func (j *PackJob) update(f func(*PackStatus)) {
 }
 
 // busy reports whether a check or download runs.
-func (j *PackJob) busy() bool {
+func (j *Job) busy() bool {
 	ph := j.st.Phase
-	return ph == PackChecking || ph == PackDownloading
+	return ph == Checking || ph == Downloading
 }
 
 // SetBase changes the site's address (the player's setting); the next
 // Check asks the new one.
-func (j *PackJob) SetBase(base string) {
+func (j *Job) SetBase(base string) {
 	j.mu.Lock()
 	defer j.mu.Unlock()
 	if j.busy() || j.pack.Base == base {
@@ -139,14 +139,14 @@ func (j *PackJob) SetBase(base string) {
 
 // Check asks the site for its manifest in the background (unless a check
 // or download runs), then offers what is not installed.
-func (j *PackJob) Check() {
+func (j *Job) Check() {
 	j.mu.Lock()
 	if j.busy() {
 		j.mu.Unlock()
 		return
 	}
 	j.mu.Unlock()
-	j.update(func(s *PackStatus) { s.Phase, s.Err = PackChecking, nil })
+	j.update(func(s *Status) { s.Phase, s.Err = Checking, nil })
 	j.wg.Add(1)
 	go func() {
 		defer j.wg.Done()
@@ -158,18 +158,18 @@ func (j *PackJob) Check() {
 // settle sets the phase after a check or download (fetched: m is the
 // site's, just fetched, and kept): installed when nothing of the site's
 // pack is missing, else the offer, else the failure.
-func (j *PackJob) settle(m *Manifest, fetched bool, err error) {
+func (j *Job) settle(m *Manifest, fetched bool, err error) {
 	inst := j.pack.Installed()
 	var missing, partial int64
 	if m != nil && fetched {
 		_ = j.pack.SaveRemote(m)
 	}
 	if m != nil {
-		var todo []PackFile
+		var todo []File
 		todo, missing = j.pack.Missing(m)
 		partial = j.pack.partialBytes(todo)
 	}
-	j.update(func(s *PackStatus) {
+	j.update(func(s *Status) {
 		s.Installed, s.Done, s.Total = inst, 0, 0
 		if m != nil {
 			s.Remote = m
@@ -177,24 +177,24 @@ func (j *PackJob) settle(m *Manifest, fetched bool, err error) {
 		s.Missing, s.Partial, s.Err = missing, partial, err
 		switch {
 		case errors.Is(err, context.Canceled):
-			s.Phase, s.Err = PackOffer, nil
+			s.Phase, s.Err = Offer, nil
 		case err != nil && m == nil && inst != nil:
 			// The site is out of reach: the pack installed plays on.
-			s.Phase, s.Err = PackInstalled, nil
+			s.Phase, s.Err = Installed, nil
 		case err != nil:
-			s.Phase = PackFailed
+			s.Phase = Failed
 		case m != nil && missing > 0:
-			s.Phase = PackOffer
+			s.Phase = Offer
 		case inst != nil:
-			s.Phase = PackInstalled
+			s.Phase = Installed
 		default: // the site's pack is empty
-			s.Phase = PackOffer
+			s.Phase = Offer
 		}
 	})
 }
 
 // partialBytes is how much of files is already fetched (partial copies).
-func (p *Pack) partialBytes(files []PackFile) int64 {
+func (p *Pack) partialBytes(files []File) int64 {
 	var n int64
 	for _, f := range files {
 		if fi, err := os.Stat(p.partial(f)); err == nil && fi.Size() <= f.Size {
@@ -207,7 +207,7 @@ func (p *Pack) partialBytes(files []PackFile) int64 {
 // Start downloads what of the site's pack is not installed, in the
 // background, with progress; the site's manifest is fetched first (again:
 // the pack may have changed since it was last asked).
-func (j *PackJob) Start() {
+func (j *Job) Start() {
 	j.mu.Lock()
 	if j.busy() {
 		j.mu.Unlock()
@@ -216,7 +216,7 @@ func (j *PackJob) Start() {
 	ctx, cancel := context.WithCancel(context.Background())
 	j.cancel = cancel
 	j.mu.Unlock()
-	j.update(func(s *PackStatus) { s.Phase, s.Err, s.Done, s.Total = PackDownloading, nil, 0, 0 })
+	j.update(func(s *Status) { s.Phase, s.Err, s.Done, s.Total = Downloading, nil, 0, 0 })
 	j.wg.Add(1)
 	go func() {
 		defer j.wg.Done()
@@ -225,7 +225,7 @@ func (j *PackJob) Start() {
 		fetched := err == nil
 		if err == nil {
 			err = j.pack.Download(ctx, m, func(done, total int64) {
-				j.update(func(s *PackStatus) { s.Done, s.Total = done, total })
+				j.update(func(s *Status) { s.Done, s.Total = done, total })
 			})
 			j.changed() // whatever was installed is used at once
 		}
@@ -234,7 +234,7 @@ func (j *PackJob) Start() {
 }
 
 // Cancel stops a download; what was fetched is kept for resuming.
-func (j *PackJob) Cancel() {
+func (j *Job) Cancel() {
 	j.mu.Lock()
 	c := j.cancel
 	j.mu.Unlock()
@@ -245,7 +245,7 @@ func (j *PackJob) Cancel() {
 
 // Delete stops a download and removes the pack, freeing its space; the
 // tables manager lets go of its tables.
-func (j *PackJob) Delete() error {
+func (j *Job) Delete() error {
 	j.Cancel()
 	j.wg.Wait()
 	err := j.pack.Delete()
@@ -258,22 +258,22 @@ func (j *PackJob) Delete() error {
 }
 
 // Wait waits for the background work.
-func (j *PackJob) Wait() { j.wg.Wait() }
+func (j *Job) Wait() { j.wg.Wait() }
 
-// PackErrorKind sorts a pack error for saying it plainly: "checksum" (a
+// ErrorKind sorts a pack error for saying it plainly: "checksum" (a
 // file arrived damaged), "rules" (built for other rules), "network" (the
 // site could not be reached), "disk" (the storage), or "server" (anything
 // else the site answered).
-func PackErrorKind(err error) string {
+func ErrorKind(err error) string {
 	var ne net.Error
 	var pe *os.PathError
 	var le *os.LinkError
 	switch {
 	case err == nil:
 		return ""
-	case errors.Is(err, ErrPackRules):
+	case errors.Is(err, ErrRules):
 		return "rules"
-	case errors.Is(err, ErrPackChecksum):
+	case errors.Is(err, ErrChecksum):
 		return "checksum"
 	case errors.As(err, &ne), errors.Is(err, io.ErrUnexpectedEOF):
 		return "network"
@@ -283,5 +283,5 @@ func PackErrorKind(err error) string {
 	return "server"
 }
 
-// PackDir is the pack's folder in the app's storage.
-func PackDir(storage string) string { return filepath.Join(storage, "pack") }
+// Dir is the pack's folder in the app's storage.
+func Dir(storage string) string { return filepath.Join(storage, "pack") }

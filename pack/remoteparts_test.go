@@ -1,4 +1,4 @@
-package session
+package pack
 
 import (
 	"bytes"
@@ -29,7 +29,7 @@ import (
 type partsSite struct {
 	srv   *httptest.Server
 	data  []byte
-	entry PackFile
+	entry File
 	mu    sync.Mutex
 	asked []string // "PATH RANGE"
 }
@@ -39,17 +39,17 @@ func servePartsSite(t *testing.T, partSize int) *partsSite {
 	data, err := os.ReadFile(boundTestFile)
 	require.NoError(t, err)
 	sum := sha256.Sum256(data)
-	s := &partsSite{data: data, entry: PackFile{Name: "beat-the-wolf.bound.hctb", Game: core.BeatTheWolf.String(),
+	s := &partsSite{data: data, entry: File{Name: "beat-the-wolf.bound.hctb", Game: core.BeatTheWolf.String(),
 		Fingerprint: tablebase.ForGame(core.BeatTheWolf).Fingerprint(), Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}}
 	files := map[string][]byte{}
 	for i := 0; i*partSize < len(data); i++ {
 		chunk := data[i*partSize : min((i+1)*partSize, len(data))]
 		ps := sha256.Sum256(chunk)
-		pc := PackPart{Name: fmt.Sprintf("%s.part-%03d", s.entry.Name, i), Size: int64(len(chunk)), SHA256: hex.EncodeToString(ps[:])}
+		pc := Part{Name: fmt.Sprintf("%s.part-%03d", s.entry.Name, i), Size: int64(len(chunk)), SHA256: hex.EncodeToString(ps[:])}
 		s.entry.Parts = append(s.entry.Parts, pc)
 		files["/tables/"+pc.Name] = chunk
 	}
-	m, err := json.Marshal(Manifest{Format: 2, Version: "site", Files: []PackFile{s.entry}})
+	m, err := json.Marshal(Manifest{Format: 2, Version: "site", Files: []File{s.entry}})
 	require.NoError(t, err)
 	files["/tables/"+ManifestName] = m
 	s.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -155,7 +155,7 @@ func TestRangeReaderAcrossParts(t *testing.T) {
 
 	// A part of another size than the manifest's is refused.
 	wrong := s.entry
-	wrong.Parts = append([]PackPart(nil), s.entry.Parts...)
+	wrong.Parts = append([]Part(nil), s.entry.Parts...)
 	wrong.Parts[1].Size, wrong.Parts[2].Size = 9000, 11000
 	r2, err := OpenRangeParts(context.Background(), s.srv.Client(), s.base(), wrong)
 	require.NoError(t, err)
@@ -181,24 +181,35 @@ func TestOpenSiteFileWholeOrNone(t *testing.T) {
 	require.ErrorIs(t, err, ErrNoRemote, "not in the manifest, not on the site")
 }
 
-// In the browser: the tables manager reads the site's bound table from
-// its parts.
-func TestTablesRemoteBoundFromParts(t *testing.T) {
-	s := servePartsSite(t, 8192)
-	tm, rec := newTestTables(t, "")
-	tm.SetFetch(func(context.Context, core.GameID, func(int64, int64)) ([]byte, error) {
-		return nil, fmt.Errorf("no download in this test")
-	})
-	tm.SetRemoteBound(func(ctx context.Context, id core.GameID) (*RangeReader, error) {
-		return OpenSiteFile(ctx, s.srv.Client(), s.base(), tablebase.Path("", id.String()+".bound"))
-	})
-	tm.Ensure(core.BeatTheWolf)
-	tm.Wait()
-	rec.drain()
-	b := tm.Bound(core.BeatTheWolf)
-	require.NotNil(t, b)
-	v, d, ok := b.ProbeBound(boundTestPos(t))
-	require.True(t, ok)
-	require.Equal(t, tablebase.Win, v)
-	require.Equal(t, 33, d)
+// The site's tables/ folder asks for its manifest once, however many files
+// are opened from it (the page's Site), whether the manifest is there or
+// not.
+func TestSiteAsksForTheManifestOnce(t *testing.T) {
+	s := servePartsSite(t, 10000)
+	site := &Site{Base: s.base(), Client: s.srv.Client()}
+	for range 3 {
+		r, err := site.Open(context.Background(), "beat-the-wolf.bound.hctb")
+		require.NoError(t, err)
+		require.Equal(t, int64(len(s.data)), r.Size())
+		_, err = site.Open(context.Background(), "wolf-carries-pig.bound.hctb")
+		require.ErrorIs(t, err, ErrNoRemote)
+	}
+	manifests := 0
+	for _, a := range s.requests() {
+		if strings.HasPrefix(a, "/tables/"+ManifestName) {
+			manifests++
+		}
+	}
+	require.Equal(t, 1, manifests, "%q", s.requests())
+
+	srv, _ := serveBound(t) // no manifest: the file whole
+	none := &Site{Base: srv.URL + "/tables/", Client: srv.Client()}
+	for range 2 {
+		r, err := none.Open(context.Background(), "beat-the-wolf.bound.hctb")
+		require.NoError(t, err)
+		require.Positive(t, r.Size())
+	}
+	m, err := none.Manifest(context.Background())
+	require.NoError(t, err)
+	require.Nil(t, m)
 }

@@ -1,4 +1,4 @@
-package session
+package pack
 
 import (
 	"context"
@@ -146,7 +146,7 @@ func OpenRange(ctx context.Context, client *http.Client, url string) (*RangeRead
 // manifest's: a read asks each part it touches for its bytes. Nothing is
 // asked for until the first read. A file without parts is read whole
 // (f.Name).
-func OpenRangeParts(ctx context.Context, client *http.Client, base string, f PackFile) (*RangeReader, error) {
+func OpenRangeParts(ctx context.Context, client *http.Client, base string, f File) (*RangeReader, error) {
 	if client == nil {
 		client = http.DefaultClient
 	}

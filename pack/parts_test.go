@@ -1,4 +1,4 @@
-package session
+package pack
 
 import (
 	"bytes"
@@ -22,9 +22,9 @@ const testPartSize = 64 << 10
 
 // putParts stores a file as parts of at most size bytes (NAME.part-000, …),
 // as make device-tables publishes it, with its manifest entry returned.
-func (s *packServer) putParts(name string, id core.GameID, data []byte, size int) PackFile {
+func (s *packServer) putParts(name string, id core.GameID, data []byte, size int) File {
 	sum := sha256.Sum256(data)
-	f := PackFile{Name: name, Game: id.String(), Fingerprint: tablebase.ForGame(id).Fingerprint(),
+	f := File{Name: name, Game: id.String(), Fingerprint: tablebase.ForGame(id).Fingerprint(),
 		Size: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
 	for i := 0; i*size < len(data); i++ {
 		chunk := data[i*size : min((i+1)*size, len(data))]
@@ -36,7 +36,7 @@ func (s *packServer) putParts(name string, id core.GameID, data []byte, size int
 }
 
 // sentOfFile is the body bytes sent of a file's parts.
-func (s *packServer) sentOfFile(f PackFile) int64 {
+func (s *packServer) sentOfFile(f File) int64 {
 	var n int64
 	for _, pc := range f.Pieces() {
 		n += s.sentOf(pc.Name)
@@ -52,12 +52,12 @@ func testPartsPack(t *testing.T) (*packServer, *Pack, Manifest) {
 		testTableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1), testPartSize)
 	b := s.putParts("wolf-carries-pig.hctb", core.WolfCarriesPig,
 		testTableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2), testPartSize)
-	m := Manifest{Format: 2, Version: "parts-1", Files: []PackFile{a, b}}
+	m := Manifest{Format: 2, Version: "parts-1", Files: []File{a, b}}
 	s.putManifest(m)
-	return s, NewPack(filepath.Join(t.TempDir(), "pack"), s.url()), m
+	return s, New(filepath.Join(t.TempDir(), "pack"), s.url()), m
 }
 
-func wholeFile(s *packServer, f PackFile) []byte {
+func wholeFile(s *packServer, f File) []byte {
 	var b []byte
 	for _, pc := range f.Pieces() {
 		b = append(b, s.files[pc.Name]...)
@@ -131,7 +131,7 @@ func TestPackPartsResumeInsideAPart(t *testing.T) {
 	s.cutAfter[cutPart] = 10 << 10
 	err := p.Download(context.Background(), &m, nil)
 	require.Error(t, err)
-	require.Equal(t, "network", PackErrorKind(err))
+	require.Equal(t, "network", ErrorKind(err))
 	fi, err := os.Stat(p.partial(f))
 	require.NoError(t, err)
 	have := fi.Size()
@@ -174,8 +174,8 @@ func TestPackPartsCorruptPartRefused(t *testing.T) {
 	s.files[bad] = bytes.Clone(good)
 	s.files[bad][100] ^= 0x10 // the manifest's sha256 is of the good part
 	err := p.Download(context.Background(), &m, nil)
-	require.ErrorIs(t, err, ErrPackChecksum)
-	require.Equal(t, "checksum", PackErrorKind(err))
+	require.ErrorIs(t, err, ErrChecksum)
+	require.Equal(t, "checksum", ErrorKind(err))
 	require.ErrorContains(t, err, bad)
 	require.Equal(t, []core.GameID{core.WolfCarriesPig}, p.Installed().Games())
 	_, err = os.Stat(filepath.Join(p.Dir, f.Name))
@@ -210,7 +210,7 @@ func TestPackPartsRechecksUncheckedParts(t *testing.T) {
 	require.NoError(t, fh.Close())
 
 	err = p.Download(context.Background(), &m, nil)
-	require.ErrorIs(t, err, ErrPackChecksum)
+	require.ErrorIs(t, err, ErrChecksum)
 	fi, err := os.Stat(p.partial(f))
 	require.NoError(t, err)
 	require.Equal(t, int64(testPartSize), fi.Size(), "part 0 checked and kept, part 1 cut off")

@@ -1,4 +1,4 @@
-package session
+package pack
 
 import (
 	"bytes"
@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -17,6 +16,21 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
+
+// The bound table of the tests (ai/bound_test.go, BoundTestdata): Beat
+// the Wolf's tier with 8 dogs, the dogs' wins without giving up a dog, its
+// longest win 33 plies.
+const (
+	boundTestFile = "../ai/testdata/beat-the-wolf-8dogs.bound.hctb"
+	boundWin33    = "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0"
+)
+
+func boundTestPos(t *testing.T) core.Position {
+	t.Helper()
+	p, err := core.ParsePosition(core.BeatTheWolf.String(), boundWin33)
+	require.NoError(t, err)
+	return p
+}
 
 // serveBound serves the test's bound table at /tables/beat-the-wolf.bound.hctb
 // as a static host does (http.ServeContent: byte ranges), counting requests.
@@ -137,42 +151,6 @@ func TestRangeReaderEnd(t *testing.T) {
 	require.Equal(t, data[1000:1100], buf)
 	_, err = r.ReadAt(buf, r.Size())
 	require.Error(t, err)
-}
-
-// In the browser (no storage folder, the site's bound table): Bound opens
-// it in the background once, the subscribers hear of it, the table line
-// says so; a site without one leaves the game as it was.
-func TestTablesRemoteBound(t *testing.T) {
-	srv, requests := serveBound(t)
-	open := func(ctx context.Context, id core.GameID) (*RangeReader, error) {
-		return OpenRange(ctx, srv.Client(), srv.URL+"/tables/"+tablebase.Path("", id.String()+".bound"))
-	}
-	tm, rec := newTestTables(t, "")
-	tm.SetFetch(func(context.Context, core.GameID, func(int64, int64)) ([]byte, error) {
-		return nil, errors.New("no download in this test")
-	})
-	tm.SetRemoteBound(open)
-	var changes []core.GameID
-	tm.subscribe(func(id core.GameID) { changes = append(changes, id) })
-	tm.Ensure(core.BeatTheWolf)
-	tm.Ensure(core.WolfCarriesPig)
-	tm.Wait()
-	rec.drain()
-	require.Contains(t, changes, core.BeatTheWolf)
-	b := tm.Bound(core.BeatTheWolf)
-	require.NotNil(t, b)
-	require.Same(t, b, tm.Bound(core.BeatTheWolf))
-	v, d, ok := b.ProbeBound(boundTestPos(t))
-	require.True(t, ok)
-	require.Equal(t, tablebase.Win, v)
-	require.Equal(t, 33, d)
-	require.Nil(t, tm.Bound(core.WolfCarriesPig), "not on the site")
-	n := requests.Load()
-	tm.Bound(core.WolfCarriesPig)
-	tm.Ensure(core.WolfCarriesPig)
-	tm.Wait()
-	require.Equal(t, n, requests.Load(), "asked for once")
-	require.True(t, strings.HasSuffix(tm.bounds[core.BeatTheWolf].b.path, "/tables/beat-the-wolf.bound.hctb"))
 }
 
 // With a cache a range read again is not asked for again; past its budget

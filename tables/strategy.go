@@ -87,3 +87,8 @@ func openShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
 	}
 	return s, nil
 }
+
+// maxStrategyFileBytes is the most a strategy file read whole from a
+// folder may be (Beat the Wolf's set strategy, the largest, is 15 MB): a
+// larger one is refused before it is read.
+const maxStrategyFileBytes = 256 << 20
