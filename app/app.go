@@ -28,6 +28,7 @@ import (
 	"huntchess/core"
 	"huntchess/pack"
 	"huntchess/session"
+	"huntchess/tables"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -76,7 +77,7 @@ type Options struct {
 	SaveDir string
 	// Tables, if set, is the owner of the endgame tables (tests); else
 	// EndgameTables makes one.
-	Tables *session.Tables
+	Tables *tables.Owner
 	// EndgameTables loads (or solves once, in the background) the endgame
 	// tables into SaveDir/tables and puts them behind Master and the hints
 	// (app/tables.go). Off in tests unless they ask for it.
@@ -94,7 +95,7 @@ type App struct {
 	history *session.History
 	// tables loads and builds the endgame tables and owns them (nil: none,
 	// as in tests; a nil manager has no tables).
-	tables *session.Tables
+	tables *tables.Owner
 	// pack downloads the table pack (packview.go; nil: none, as in the
 	// browser and in tests without tables).
 	pack *pack.Job
@@ -239,16 +240,15 @@ func New(fa fyne.App, opts Options) *App {
 	a.saves = session.NewStore(opts.SaveDir, a.prefs)
 	a.history = session.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
-	if fetch := webFetch(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || fetch != nil) {
+	if site := webSite(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || site != nil) {
 		dir := ""
 		if opts.SaveDir != "" {
 			dir = filepath.Join(opts.SaveDir, "tables")
 		}
-		a.tables = session.NewTables(dir, session.TablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
+		a.tables = tables.New(dir, opts.Config.TableDirs, fyne.CurrentDevice().IsMobile(), a.do)
+		a.tables.UseShipped(!opts.Config.NoShipped)
 		if dir == "" {
-			a.tables.SetFetch(fetch) // the browser: the site serves the tables
-			a.tables.SetRemoteBound(webBound())
-			a.tables.SetStrategyFetch(webStrategy())
+			a.tables.UseSite(site) // the browser: the site serves the tables
 		}
 		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {

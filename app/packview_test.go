@@ -22,7 +22,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/pack"
-	"huntchess/session"
+	"huntchess/tables"
 	"huntchess/translations"
 )
 
@@ -71,7 +71,7 @@ func packHarness(t *testing.T, srv *httptest.Server) *harness {
 	dir := saveDirFor(t, fa)
 	return newHarness(t, fa, func(o *Options) {
 		o.Config.PackURL = srv.URL + "/pack/"
-		o.Tables = session.NewTables(filepath.Join(dir, "tables"), nil, false, o.Do)
+		o.Tables = tables.New(filepath.Join(dir, "tables"), nil, false, o.Do)
 		// Without the shipped tables: Planned(Beat the Wolf) then tells
 		// whether the manager has the pack's (the shipped endgames would
 		// make it true throughout).
@@ -133,7 +133,7 @@ func TestSettingsRememberTheOffer(t *testing.T) {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
 	opt := func(o *Options) {
-		o.Tables = session.NewTables(filepath.Join(dir, "tables"), nil, false, o.Do)
+		o.Tables = tables.New(filepath.Join(dir, "tables"), nil, false, o.Do)
 		o.Config.PackURL = srv.URL + "/pack/"
 	}
 	h := newHarness(t, fa, opt)

@@ -37,7 +37,7 @@ const fuzzMaxInput = 64 << 10
 func fuzzManifest(tb testing.TB, format int) []byte {
 	tb.Helper()
 	m := Manifest{Format: format, Version: "0123456789abcdef"}
-	names, err := filepath.Glob("../session/shipped/*.hctb")
+	names, err := filepath.Glob("../tables/shipped/*.hctb")
 	if err != nil || len(names) == 0 {
 		tb.Fatalf("no shipped tables: %v", err)
 	}

@@ -14,7 +14,6 @@ import (
 	"sync/atomic"
 
 	"huntchess/ai/tablebase"
-	"huntchess/core"
 )
 
 // Tables read from a web site block by block. The browser cannot download
@@ -168,80 +167,6 @@ func OpenRangeParts(ctx context.Context, client *http.Client, base string, f Fil
 		return nil, fmt.Errorf("%s: its parts come to %d bytes, not %d", f.Name, off, f.Size)
 	}
 	return r, nil
-}
-
-// SiteBounds are the games whose bound table the web build's site may
-// serve (scripts/web.sh copies the table pack's beat-the-wolf.bound.hctb
-// there, and no other): in the browser only their bound tables are asked
-// for (Tables.Bound), so the other games cost no request that would only
-// answer 404.
-var SiteBounds = []core.GameID{core.BeatTheWolf}
-
-// Site is a folder of files on the site serving the app (the browser's
-// tables/), read by range requests: its manifest.json (a table pack's
-// manifest, which lists the files kept as parts) is asked for at most
-// once, whatever the number of files opened. Safe for concurrent use.
-type Site struct {
-	Base   string       // the folder's address, ending in /
-	Client *http.Client // nil: http.DefaultClient
-
-	once     sync.Once
-	manifest *Manifest // nil: none (404)
-	err      error     // the manifest could not be had
-}
-
-// Manifest is the folder's manifest, asked for the first time only (nil
-// where the site has none).
-func (s *Site) Manifest(ctx context.Context) (*Manifest, error) {
-	s.once.Do(func() {
-		site := &Pack{Base: s.Base, Client: s.client()}
-		m, err := site.FetchManifest(ctx)
-		var status statusError
-		switch {
-		case errors.As(err, &status) && status.code == http.StatusNotFound:
-			// no manifest: the files are whole, or not there
-		case err != nil:
-			s.err = err
-		default:
-			s.manifest = m
-		}
-	})
-	return s.manifest, s.err
-}
-
-func (s *Site) client() *http.Client {
-	if s.Client == nil {
-		return http.DefaultClient
-	}
-	return s.Client
-}
-
-// Open opens the file name in the folder for range reads: as parts where
-// the folder's manifest lists it, else the file itself (ErrNoRemote where
-// the site has neither).
-func (s *Site) Open(ctx context.Context, name string) (*RangeReader, error) {
-	m, err := s.Manifest(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if m != nil {
-		for _, f := range m.Files {
-			if f.Name == name {
-				return OpenRangeParts(ctx, s.client(), s.Base, f)
-			}
-		}
-	}
-	u, err := (&Pack{Base: s.Base}).url(name)
-	if err != nil {
-		return nil, err
-	}
-	return OpenRange(ctx, s.client(), u)
-}
-
-// OpenSiteFile opens the file name in the folder at base on a site for
-// range reads (Site.Open, the manifest asked for by this call alone).
-func OpenSiteFile(ctx context.Context, client *http.Client, base, name string) (*RangeReader, error) {
-	return (&Site{Base: base, Client: client}).Open(ctx, name)
 }
 
 // Size is the file's size in bytes.

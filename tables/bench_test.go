@@ -1,4 +1,4 @@
-package session
+package tables
 
 import (
 	"runtime"
@@ -14,7 +14,7 @@ var loadedTable *tablebase.Table
 
 // The first use of a game's table in the app, as a player meets it: the
 // table manager solves the game's plan in the background and caches it
-// (tableManager.build), then a later run loads the cached file. Run with
+// (Owner.build), then a later run loads the cached file. Run with
 //
 //	go test -run '^$' -bench FirstUse -benchtime 1x ./session
 //
@@ -49,13 +49,13 @@ func BenchmarkFirstUse(b *testing.B) {
 // firstUse runs a table manager over dir for game id until its table is
 // ready and returns how long that took.
 func firstUse(b *testing.B, dir string, id core.GameID, mobile bool) time.Duration {
-	m := newTableManager(dir, nil, mobile, func(f func()) { f() })
+	m := newOwner(dir, nil, mobile, func(f func()) { f() })
 	m.set = func(_ core.GameID, t *tablebase.Table) { loadedTable = t }
 	start := time.Now()
 	m.ensure(id)
 	m.wg.Wait()
-	if st := m.get(id); st.state != tableReady {
-		b.Fatalf("%v: table not ready: %v", id, st.err)
+	if st := m.get(id); st.State != Ready {
+		b.Fatalf("%v: table not ready: %v", id, st.Err)
 	}
 	return time.Since(start)
 }

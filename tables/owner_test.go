@@ -1,4 +1,4 @@
-package session
+package tables
 
 import (
 	"errors"
@@ -11,7 +11,6 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/translations"
 )
 
 // builtLionTable is the table `make test` builds first (make tables).
@@ -49,9 +48,9 @@ func (r *tableRecorder) drain() {
 	}
 }
 
-func newTestTables(t *testing.T, dir string, extra ...string) (*tableManager, *tableRecorder) {
+func newTestTables(t *testing.T, dir string, extra ...string) (*Owner, *tableRecorder) {
 	rec := &tableRecorder{set: map[core.GameID]*tablebase.Table{}}
-	m := newTableManager(dir, extra, false, rec.do)
+	m := newOwner(dir, extra, false, rec.do)
 	m.set = func(id core.GameID, tb *tablebase.Table) {
 		rec.mu.Lock()
 		rec.set[id] = tb
@@ -60,8 +59,7 @@ func newTestTables(t *testing.T, dir string, extra ...string) (*tableManager, *t
 	return m, rec
 }
 
-// A table in the cache is loaded, not solved again, and the status says so
-// in both languages.
+// A table in the cache is loaded, not solved again, and the status says so.
 func TestTablesLoadFromCache(t *testing.T) {
 	src := builtLionTable(t)
 	dir := t.TempDir()
@@ -81,16 +79,12 @@ func TestTablesLoadFromCache(t *testing.T) {
 	m.Wait()
 	rec.drain()
 	require.NotNil(t, rec.set[core.SurroundTheLion])
-	require.Equal(t, tableReady, m.get(core.SurroundTheLion).state)
+	require.Equal(t, Ready, m.get(core.SurroundTheLion).State)
 	require.Contains(t, changes, core.SurroundTheLion)
-	require.Equal(t, tableNone, m.get(core.BeatTheWolf).state)
+	require.Equal(t, Idle, m.get(core.BeatTheWolf).State)
 	// No table, but the shipped set strategy proves the start.
-	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)), m.StatusText(core.BeatTheWolf))
-	defer translations.SetLanguage(translations.Current())
-	translations.SetLanguage(translations.English)
-	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.StatusText(core.SurroundTheLion))
-	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "完美着法：残局库已就绪（大师级与提示）", m.StatusText(core.SurroundTheLion))
+	s := m.Strategy(core.BeatTheWolf)
+	require.True(t, s != nil && s.Bound)
 }
 
 // A damaged cached table, or one for other rules, is rebuilt (never a
@@ -108,12 +102,11 @@ func TestTablesRebuildDamagedCache(t *testing.T) {
 	m.solve = func(id core.GameID, p tablebase.Plan) (*tablebase.Table, error) {
 		solved = append(solved, id)
 		require.Equal(t, []int{4, 2, 0}, p.Tiers)
-		m.setStatus(id, tableStatus{state: tableBuilding, frac: 0.5})
-		require.Equal(t, "Perfect play: solving this game's endgames… 50 %", m.StatusText(id))
+		m.setStatus(id, Status{State: Building, Frac: 0.5})
+		require.Equal(t, Status{State: Building, Frac: 0.5}, m.Status(id))
 		require.NoError(t, os.WriteFile(tablebase.Path(dir, "surround-the-lion"), data, 0o644)) // as build writes it
 		return tablebase.Open(tablebase.Path(dir, "surround-the-lion"))
 	}
-	translations.SetLanguage(translations.English)
 	m.ensure(core.SurroundTheLion)
 	m.Wait()
 	rec.drain()
@@ -126,23 +119,7 @@ func TestTablesRebuildDamagedCache(t *testing.T) {
 	m.Wait()
 	rec.drain()
 	require.Nil(t, rec.set[core.DeerChess])
-	require.Equal(t, tableFailed, m.get(core.DeerChess).state)
-	require.Equal(t, "Endgame table unavailable: Master and hints search instead", m.StatusText(core.DeerChess))
-}
-
-// The deer table the app solves covers the moving phase only, and its
-// status line says so (not a plain "ready" while the dogs are placed).
-func TestTablesStatusSaysWhatIsCovered(t *testing.T) {
-	m := newTableManager(t.TempDir(), nil, false, func(f func()) { f() })
-	m.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Captured: 0, Hand: 0}}}})
-	defer translations.SetLanguage(translations.Current())
-	translations.SetLanguage(translations.English)
-	require.Equal(t, "Perfect play once all dogs are in (Master, hints)", m.StatusText(core.DeerChess))
-	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "犬全部入场后完美着法（大师级与提示）", m.StatusText(core.DeerChess))
-	translations.SetLanguage(translations.English)
-	m.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Captured: 0, Hand: 0}, {Captured: 0, Hand: 12}}}})
-	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", m.StatusText(core.DeerChess))
+	require.Equal(t, Failed, m.get(core.DeerChess).State)
 }
 
 // A phone solves only Surround the Lion; the desktop the deer moving phase too.

@@ -1,11 +1,10 @@
-package session
+package tables
 
 import (
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"slices"
 
 	"huntchess/ai/tablebase"
@@ -16,7 +15,7 @@ import (
 // tables small enough to go with the app, 24.6 MB in all, so that every
 // device plays these games perfectly from their first move without solving
 // or downloading anything. The native builds embed them (shipped_embed.go,
-// from session/shipped/, which `make device-tables` fills); a table is read
+// from tables/shipped/, which `make device-tables` fills); a table is read
 // straight from the binary's data, its blocks unpacked as probes need them
 // into the table's bounded cache. The browser build embeds none: its site
 // serves the same files (scripts/web.sh) and the page downloads a game's
@@ -28,31 +27,20 @@ import (
 // (TestShippedTables fails meanwhile).
 
 // ShippedGames are the games whose device table ships with the app, each as
-// session/shipped/GAME.hctb: Surround the Lion whole, deer chess's moving
+// tables/shipped/GAME.hctb: Surround the Lion whole, deer chess's moving
 // phase, Beat the Wolf's endgames.
 var ShippedGames = []core.GameID{core.SurroundTheLion, core.DeerChess, core.BeatTheWolf}
 
 // ShippedStrategies are the games whose strategy from the start ships in
-// session/shipped/ as GAME.hcst (Strategy): Beat the Wolf's set strategy,
+// tables/shipped/ as GAME.hcst (Strategy): Beat the Wolf's set strategy,
 // the dogs' proven win without giving up a dog.
 var ShippedStrategies = []core.GameID{core.BeatTheWolf}
-
-// ShippedEnv is the developer setting that turns the shipped tables off
-// (HUNTCHESS_SHIPPED=off): the app then solves the lion's table (and on
-// the desktop the deer's moving phase) on first use, as a device without
-// them would; the crash test and `make memory` use it for their solving
-// stages.
-const ShippedEnv = "HUNTCHESS_SHIPPED"
-
-// ShippedFromEnv reports whether the app uses the shipped tables: unless
-// HUNTCHESS_SHIPPED is "off".
-func ShippedFromEnv() bool { return os.Getenv(ShippedEnv) != "off" }
 
 // IsShipped reports whether game id's table ships with the app.
 func IsShipped(id core.GameID) bool { return slices.Contains(ShippedGames, id) }
 
 // ErrNotShipped: this build holds no table of the game (the browser, a game
-// not shipped, or session/shipped/ not filled: make device-tables).
+// not shipped, or tables/shipped/ not filled: make device-tables).
 var ErrNotShipped = errors.New("no shipped table")
 
 // shippedFile opens the embedded shipped file name for reading at offsets

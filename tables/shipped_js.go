@@ -1,6 +1,6 @@
 //go:build js
 
-package session
+package tables
 
 import "io/fs"
 

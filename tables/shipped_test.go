@@ -1,6 +1,6 @@
 //go:build !js
 
-package session
+package tables
 
 import (
 	"errors"
@@ -15,11 +15,10 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/translations"
 )
 
 // staleHint is what a failing test tells the developer.
-const staleHint = "run `make device-tables` (it writes session/shipped/; needs the solved tables of make solve-all and make app-tables) and commit the files"
+const staleHint = "run `make device-tables` (it writes tables/shipped/; needs the solved tables of make solve-all and make app-tables) and commit the files"
 
 // The shipped tables are embedded, whole (every block's checksum), built for
 // the rules here, each of its game, covering what the device would
@@ -90,13 +89,13 @@ func TestTablesUseShipped(t *testing.T) {
 	for _, id := range ShippedGames {
 		require.NotNil(t, rec.set[id], "%s: its shipped table (%s)", id, staleHint)
 		require.True(t, rec.set[id].IsDevice(), id)
-		require.Equal(t, tableReady, m.get(id).state, id)
+		require.Equal(t, Ready, m.get(id).State, id)
 	}
 	_, err := os.Stat(tablebase.Path(dir, core.SurroundTheLion.String()))
 	require.True(t, errors.Is(err, fs.ErrNotExist), "nothing is written to the cache")
 
 	// A phone solves no deer table: it has the shipped moving phase.
-	phone := newTableManager(t.TempDir(), nil, true, func(f func()) { f() })
+	phone := newOwner(t.TempDir(), nil, true, func(f func()) { f() })
 	phone.UseShipped(true)
 	phone.solve = m.solve
 	require.True(t, phone.Planned(core.DeerChess))
@@ -104,15 +103,14 @@ func TestTablesUseShipped(t *testing.T) {
 	phone.Wait()
 	require.NotNil(t, phone.Table(core.DeerChess), "the phone's deer table: %s", staleHint)
 	require.True(t, covers(phone.Table(core.DeerChess), tablebase.MovingPlan(core.DeerChess)))
-	require.Equal(t, translations.T("tables.ready_moving"), phone.StatusText(core.DeerChess))
+	require.False(t, CoversPlacement(phone.Table(core.DeerChess)), "the moving phase only")
 
-	t.Setenv(ShippedEnv, "off")
-	off := NewTables(dir, nil, false, func(f func()) { f() })
-	require.Nil(t, off.shipped, "HUNTCHESS_SHIPPED=off")
+	off := New(dir, nil, false, func(f func()) { f() })
+	off.UseShipped(false)
+	require.Nil(t, off.shipped, "the shipped tables off")
 	require.False(t, off.Planned(core.BeatTheWolf), "no Beat the Wolf table without the shipped ones")
 	require.True(t, off.Planned(core.SurroundTheLion), "the lion is solved on first use")
-	t.Setenv(ShippedEnv, "")
-	require.NotNil(t, NewTables(dir, nil, false, func(f func()) { f() }).shipped)
+	require.NotNil(t, New(dir, nil, false, func(f func()) { f() }).shipped)
 }
 
 // A shipped table the app cannot use (built for other rules, damaged) is
@@ -134,7 +132,7 @@ func TestTablesPassOverStaleShipped(t *testing.T) {
 	m.Wait()
 	rec.drain()
 	require.Equal(t, []core.GameID{core.SurroundTheLion}, solved)
-	require.Equal(t, tableNone, m.get(core.BeatTheWolf).state)
+	require.Equal(t, Idle, m.get(core.BeatTheWolf).State)
 }
 
 // The sources in order: a developer's table (HUNTCHESS_TABLES) before the
@@ -160,24 +158,6 @@ func TestTablesShippedOrder(t *testing.T) {
 	m.Wait()
 	rec.drain()
 	require.False(t, rec.set[core.SurroundTheLion].IsDevice(), "HUNTCHESS_TABLES before the shipped table")
-}
-
-// The shipped Beat the Wolf endgames make the game panel say a table is
-// ready and, with the shipped set strategy, the win from the start proven,
-// in both languages.
-func TestShippedStatusText(t *testing.T) {
-	m, rec := newTestTables(t, t.TempDir())
-	m.UseShipped(true)
-	m.set = m.store
-	m.ensure(core.BeatTheWolf)
-	m.Wait()
-	rec.drain()
-	require.NotNil(t, m.Table(core.BeatTheWolf), staleHint)
-	defer translations.SetLanguage(translations.Current())
-	translations.SetLanguage(translations.English)
-	require.Equal(t, "Proven from the start: a win for the dogs; endgames ready", m.StatusText(core.BeatTheWolf))
-	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "已证明开局起犬方必胜；残局库已就绪", m.StatusText(core.BeatTheWolf))
 }
 
 // The README of the embed folder names every shipped table.

@@ -1,4 +1,4 @@
-package session
+package tables
 
 import (
 	"bytes"
@@ -11,7 +11,6 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/translations"
 )
 
 // shipped returns the games with a shipped strategy; at least the lion's.
@@ -19,7 +18,7 @@ func shipped(t *testing.T) []core.GameID {
 	t.Helper()
 	var ids []core.GameID
 	for _, g := range core.Games() {
-		s, err := Strategy(g.ID)
+		s, err := ShippedStrategy(g.ID)
 		if err != nil {
 			t.Fatalf("%s: %v", g.Key, err)
 		}
@@ -46,7 +45,7 @@ func containsID(ids []core.GameID, id core.GameID) bool {
 // strategy from the game's start by core's rules.
 func TestShippedStrategiesHold(t *testing.T) {
 	for _, id := range shipped(t) {
-		s, _ := Strategy(id)
+		s, _ := ShippedStrategy(id)
 		if s.IsSet() {
 			continue // Beat the Wolf's set strategy: TestShippedSetStrategy
 		}
@@ -67,7 +66,7 @@ func TestShippedStrategiesHold(t *testing.T) {
 // resisting longest: the winner wins in the strategy's plies exactly, every
 // move proven (Exact). Hard's moves do not come from it.
 func TestMasterPlaysTheStrategy(t *testing.T) {
-	m := NewTables("", nil, true, func(f func()) { f() })
+	m := New("", nil, true, func(f func()) { f() })
 	e := ai.Engine{Tables: m}
 	for _, id := range shipped(t) {
 		s := m.Strategy(id)
@@ -104,10 +103,14 @@ func TestMasterPlaysTheStrategy(t *testing.T) {
 // strategy` writes from the full tables, where they are here (build/tables
 // or HUNTCHESS_TABLES; skipped otherwise).
 func TestShippedStrategiesAreGenerated(t *testing.T) {
-	dirs := append(TablesFromEnv(), filepath.Join("..", "build", "tables"))
+	var dirs []string
+	if v := os.Getenv("HUNTCHESS_TABLES"); v != "" {
+		dirs = filepath.SplitList(v)
+	}
+	dirs = append(dirs, filepath.Join("..", "build", "tables"))
 	for _, id := range shipped(t) {
-		if s, _ := Strategy(id); s.IsSet() {
-			continue // a set strategy (session/shipped): make strategies checks it, in 25 minutes
+		if s, _ := ShippedStrategy(id); s.IsSet() {
+			continue // a set strategy (tables/shipped): make strategies checks it, in 25 minutes
 		}
 		t.Run(id.String(), func(t *testing.T) {
 			for _, dir := range dirs {
@@ -136,73 +139,10 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 	}
 }
 
-// TestReviewByStrategy: with no table, the review judges by the proven
-// strategy the moves on it (every reply of the loser, the winner's moves
-// that stay on its win) and leaves to the search a winner's move off it and
-// everything after.
-func TestReviewByStrategy(t *testing.T) {
-	s, _ := Strategy(core.SurroundTheLion)
-	m := NewTables("", nil, true, func(f func()) { f() })
-	e := ai.Engine{Tables: m}
-	g := core.NewGameFrom(core.SurroundTheLion.Info().Start())
-	// Master's line for 5 plies, then a dogs' move that leaves the strategy.
-	for g.Len() < 5 {
-		must(t, g.PlayMove(e.Think(context.Background(), g, ai.Master).Move))
-	}
-	p := g.Position()
-	off := core.Move{}
-	for _, mv := range g.LegalMoves() {
-		if c := p.After(mv); !c.Outcome().Over() {
-			if _, _, ok := s.Probe(c); !ok {
-				off = mv
-				break
-			}
-		}
-	}
-	if off.Kind == core.MoveNone {
-		t.Fatal("every dogs' move stays on the strategy")
-	}
-	must(t, g.PlayMove(off))
-	must(t, g.PlayMove(g.LegalMoves()[0]))
-	moves := ReviewGameProven(g, nil, s)
-	for i, rm := range moves[:5] {
-		w, ok := rm.Winner()
-		if rm.Verdict != VerdictKept || !rm.Proven || rm.Bound || rm.Plies != s.Plies-i || !ok || w != core.Prey {
-			t.Fatalf("move %d: %+v", i+1, rm)
-		}
-	}
-	for i, rm := range moves[5:] {
-		if rm.Verdict != VerdictUnknown || rm.Proven {
-			t.Fatalf("move %d, off the strategy: %+v", 6+i, rm)
-		}
-	}
-	if got := ReviewGame(g, nil); got[0].Verdict != VerdictUnknown {
-		t.Fatalf("without the strategy: %+v", got[0])
-	}
-}
-
 func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestStrategyStatusText: a game without a table here shows what the
-// shipped strategy proves.
-func TestStrategyStatusText(t *testing.T) {
-	defer translations.SetLanguage(translations.Current())
-	translations.SetLanguage(translations.English)
-	m := NewTables("", nil, true, func(f func()) { f() })
-	if got := m.StatusText(core.SurroundTheLion); got != "Proven from the start: a win for the dogs (Master, hints)" {
-		t.Fatalf("the lion with no table: %q", got)
-	}
-	if got := m.StatusText(core.WolfCarriesPig); got != "" {
-		t.Fatalf("Wolf Carries the Pig: %q", got)
-	}
-	translations.SetLanguage(translations.Chinese)
-	if got := m.StatusText(core.SurroundTheLion); got != "已证明开局起犬方必胜（大师级与提示）" {
-		t.Fatalf("the lion with no table, in Chinese: %q", got)
 	}
 }
 
@@ -224,12 +164,12 @@ func TestStrategyBesideTheTables(t *testing.T) {
 	must(t, err)
 	dir := t.TempDir()
 	must(t, os.WriteFile(tablebase.StrategyPath(dir, core.BeatTheWolf.String()), data, 0o644))
-	m := NewTables("", nil, false, func(f func()) { f() })
+	m := New("", nil, false, func(f func()) { f() })
 	m.shippedStrategy = noneShipped
 	if m.Strategy(core.BeatTheWolf) != nil {
 		t.Fatal("a strategy with no table folder")
 	}
-	m = NewTables("", []string{t.TempDir(), dir}, false, func(f func()) { f() })
+	m = New("", []string{t.TempDir(), dir}, false, func(f func()) { f() })
 	m.shippedStrategy = noneShipped
 	got := m.Strategy(core.BeatTheWolf)
 	if got == nil || got.Nodes != s.Nodes || !got.Bound {
@@ -238,8 +178,5 @@ func TestStrategyBesideTheTables(t *testing.T) {
 	res := ai.Engine{Tables: m}.Think(context.Background(), core.NewGameFrom(p), ai.Master)
 	if after := p.After(res.Move); !res.Exact || !res.Bound || !after.Outcome().Over() {
 		t.Fatalf("Master from the strategy beside the tables: %+v", res)
-	}
-	if m.StatusText(core.BeatTheWolf) != translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)) {
-		t.Fatalf("status %q", m.StatusText(core.BeatTheWolf))
 	}
 }

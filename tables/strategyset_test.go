@@ -1,4 +1,4 @@
-package session
+package tables
 
 import (
 	"context"
@@ -16,9 +16,9 @@ import (
 // shippedSet is Beat the Wolf's shipped set strategy.
 func shippedSet(t testing.TB) *tablebase.Strategy {
 	t.Helper()
-	s, err := Strategy(core.BeatTheWolf)
+	s, err := ShippedStrategy(core.BeatTheWolf)
 	if err != nil || s == nil {
-		t.Fatalf("Beat the Wolf's shipped strategy: %v, %v (make strategies writes session/shipped/beat-the-wolf.hcst)", s, err)
+		t.Fatalf("Beat the Wolf's shipped strategy: %v, %v (make strategies writes tables/shipped/beat-the-wolf.hcst)", s, err)
 	}
 	if !s.IsSet() || !s.Bound || s.WinnerSide() != core.Prey || s.Members < 1 || s.Plies != 140 {
 		t.Fatalf("Beat the Wolf's shipped strategy: set %v, bound %v, winner %s, %d members, %d plies", s.IsSet(), s.Bound, s.Winner, s.Members, s.Plies)
@@ -90,7 +90,7 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 			t.Errorf("%d blocks cached after the limit went back to %d", st.Blocks, tablebase.SetCacheBlocks)
 		}
 	})
-	m := NewTables(t.TempDir(), nil, true, func(f func()) { f() })
+	m := New(t.TempDir(), nil, true, func(f func()) { f() })
 	e := ai.Engine{Tables: m}
 	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
 	for !g.Outcome().Over() && g.Len() <= s.Plies {
@@ -108,9 +108,6 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	must(t, start.PlayMove(g.Moves()[0]))
 	if h := e.Hint(context.Background(), start); !h.Exact || !h.Bound || h.Move != g.Moves()[1] {
 		t.Fatalf("the dogs' hint after the wolf's first move: %+v", h)
-	}
-	if got := m.StatusText(core.BeatTheWolf); got != translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)) {
-		t.Fatalf("the table line %q", got)
 	}
 	t.Logf("Master against Master: the dogs win in %d plies: %s", g.Len(), g.Record())
 }
