@@ -505,3 +505,9 @@ func TestPackStalledDownloadFailsAndResumes(t *testing.T) {
 	require.Len(t, p.Installed().Files, 2)
 	require.Contains(t, s.ranges, "bytes="+strconv.Itoa(48<<10)+"-")
 }
+
+// A pack address that is not http(s) is refused before anything is asked.
+func TestPackURLMustBeHTTP(t *testing.T) {
+	_, err := New(t.TempDir(), "ftp://x/").FetchManifest(context.Background())
+	require.ErrorContains(t, err, "not an http(s) address")
+}

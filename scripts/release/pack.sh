@@ -6,7 +6,7 @@
 #
 # holding pack/manifest.json and the pack's parts (NAME.part-000, …), as
 # `make device-tables` writes them into build/device/pack/: the files to
-# publish at the pack's address (session.DefaultPackURL,
+# publish at the pack's address (pack.DefaultURL,
 # https://huntchess.github.io/pack/; README "The table pack"), e.g.
 # `tar -xf hunt-chess-*-pack-all.tar && cp -r pack/. SITE/`. Not
 # compressed: the parts are zstd-compressed tables already.
