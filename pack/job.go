@@ -40,7 +40,7 @@ type Status struct {
 // Job runs the table pack's work in the background for the settings
 // screen, which reads Status and is told of every change (Subscribe) on the
 // UI goroutine (do). After an install or a delete it calls changed (the
-// tables manager's PackChanged), off the UI goroutine. It asks the site
+// tables' owner's PackChanged), off the UI goroutine. It asks the site
 // only when told to (Check, Start): the player's tap, never by itself.
 type Job struct {
 	pack    *Pack
@@ -244,7 +244,7 @@ func (j *Job) Cancel() {
 }
 
 // Delete stops a download and removes the pack, freeing its space; the
-// tables manager lets go of its tables.
+// tables' owner lets go of its tables.
 func (j *Job) Delete() error {
 	j.Cancel()
 	j.wg.Wait()

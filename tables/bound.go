@@ -30,7 +30,7 @@ func (b *boundFile) close() {
 // the app for range reads (pack.ErrNoRemote where the site has none).
 type RemoteBound func(ctx context.Context, id core.GameID) (*pack.RangeReader, error)
 
-// SetRemoteBound makes a manager with no cache folder (the browser) read a
+// SetRemoteBound makes an owner with no cache folder (the browser) read a
 // game's bound table from its site block by block (GAME.bound.hctb: too
 // large to download whole): Bound opens it in the background the first
 // time it is asked for, and the table line changes once it is open. Call
@@ -43,7 +43,7 @@ func (m *Owner) SetRemoteBound(f RemoteBound) { m.remoteBound = f }
 // the installed pack's (its GAME.bound.hctb, or a GAME.hctb that holds
 // only bound tiers). Only its header is read when it is opened (a block is
 // checked when a probe first reads it; a damaged one proves nothing). It
-// is the engine's ai.BoundTables; safe from any goroutine (a nil manager
+// is the engine's ai.BoundTables; safe from any goroutine (a nil owner
 // has none).
 func (m *Owner) Bound(id core.GameID) *tablebase.Table {
 	if m == nil || int(id) >= len(m.bounds) {

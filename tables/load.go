@@ -17,12 +17,12 @@ import (
 // got (total -1 while unknown).
 type Fetch func(ctx context.Context, id core.GameID, progress func(done, total int64)) ([]byte, error)
 
-// SetFetch makes a manager with no cache folder (the browser, where the
+// SetFetch makes an owner with no cache folder (the browser, where the
 // site serves the tables beside the app) download the tables it would
 // otherwise solve. Call it before the first Ensure.
 func (m *Owner) SetFetch(f Fetch) { m.fetch = f }
 
-// SetPack tells the manager where the installed table pack is (nil:
+// SetPack tells the owner where the installed table pack is (nil:
 // none); its tables are used before the ones solved on the device. Call it
 // before the first Ensure, and PackChanged after the pack changes.
 func (m *Owner) SetPack(p *pack.Pack) {

@@ -25,8 +25,10 @@ func appPlan(id core.GameID, mobile bool) (tablebase.Plan, bool) {
 
 // Owner loads and builds the tables, each once per run, and hands them
 // out: to the engine (Table, Strategy, Bound: it is an ai.Tables), the
-// review, the puzzles and the hints. Its methods are safe from any
-// goroutine; a nil Owner has no tables.
+// review, the puzzles and the hints. Table, Strategy, Bound and the
+// status are safe from any goroutine; UseShipped, UseSite and the Set…Fetch
+// and SetRemoteBound methods are called before the first Ensure. A nil
+// Owner has no tables.
 type Owner struct {
 	dir    string   // the cache: <app storage>/tables
 	extra  []string // searched first (the developer's folders: tables from make tables)
@@ -146,7 +148,7 @@ func newOwner(dir string, extra []string, mobile bool, do func(func())) *Owner {
 func (m *Owner) store(id core.GameID, t *tablebase.Table) { m.loaded[id].Store(t) }
 
 // Table is the loaded table of game id, or nil (safe from any goroutine;
-// a nil manager has none).
+// a nil owner has none).
 func (m *Owner) Table(id core.GameID) *tablebase.Table {
 	if m == nil || int(id) >= len(m.loaded) {
 		return nil
@@ -174,7 +176,7 @@ func (m *Owner) Use(id core.GameID, t *tablebase.Table) { m.set(id, t) }
 // Planned reports whether this device has (or makes) a table of game id:
 // one of the installed table pack, one shipped with the app (in the
 // browser: one its site serves, downloaded), or one it solves (a nil
-// manager, or one without a cache folder or a download, has none).
+// owner, or one without a cache folder or a download, has none).
 func (m *Owner) Planned(id core.GameID) bool {
 	if m == nil || (m.dir == "" && m.fetch == nil) {
 		return false
@@ -196,7 +198,7 @@ func (m *Owner) Planned(id core.GameID) bool {
 func (m *Owner) Subscribe(f func(core.GameID)) { m.subscribe(f) }
 
 // Ensure loads or builds game id's table in the background, once per run
-// (a nil manager does nothing).
+// (a nil owner does nothing).
 func (m *Owner) Ensure(id core.GameID) {
 	if m != nil {
 		m.ensure(id)

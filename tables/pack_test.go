@@ -292,7 +292,7 @@ func TestTablesRemoteBound(t *testing.T) {
 	require.True(t, strings.HasSuffix(tm.bounds[core.BeatTheWolf].b.path, "/tables/beat-the-wolf.bound.hctb"))
 }
 
-// In the browser: the tables manager reads the site's bound table from
+// In the browser: the tables' owner reads the site's bound table from
 // its parts.
 func TestTablesRemoteBoundFromParts(t *testing.T) {
 	s := servePartsSite(t, 8192)

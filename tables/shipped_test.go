@@ -66,7 +66,7 @@ func TestShippedTableProbes(t *testing.T) {
 	require.Equal(t, 37, plies, "the dogs' win from the start (%v)", v)
 }
 
-// The manager takes a game's table from the shipped ones before the cache
+// The owner takes a game's table from the shipped ones before the cache
 // and before solving; Beat the Wolf, which no device solves, has its
 // endgames from them, and a phone deer chess's moving phase; with the
 // shipped tables off (HUNTCHESS_SHIPPED=off) the lion is solved on first

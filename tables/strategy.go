@@ -104,7 +104,7 @@ const maxStrategyFileBytes = 256 << 20
 // the app (pack.ErrNoRemote where the site has none).
 type StrategyFetch func(ctx context.Context, id core.GameID) ([]byte, error)
 
-// SetStrategyFetch makes a manager with no cache folder (the browser, whose
+// SetStrategyFetch makes an owner with no cache folder (the browser, whose
 // build embeds no shipped files) download the strategies the native builds
 // ship in tables/shipped (ShippedStrategies: Beat the Wolf's, 10 MB) from
 // its site: Strategy starts the download in the background the first time
@@ -144,7 +144,7 @@ func (m *Owner) fetchStrategyFile(id core.GameID) {
 // the site the first time it is asked for: SetStrategyFetch), else one
 // beside the tables — in the table folders or beside the game's table in
 // the installed pack (GAME.hcst), read once found; or nil. It is the
-// engine's ai.Strategies (a nil manager has none).
+// engine's ai.Strategies (a nil owner has none).
 func (m *Owner) Strategy(id core.GameID) *tablebase.Strategy {
 	if m == nil || int(id) >= len(m.strategies) {
 		return nil
