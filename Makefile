@@ -47,13 +47,13 @@ APP_TABLES_DIR ?= build/apptables
 # Pig (those that make solve-all wrote), each as parts of at most 24 MiB
 # (DEVICE_PART_BYTES) for any static host.
 # The shipped tables are copied, byte for byte, into DEVICE_EMBED
-# (session/shipped/), the folder the native builds embed and scripts/web.sh
+# (tables/shipped/), the folder the native builds embed and scripts/web.sh
 # serves: commit them there.
 DEVICE_OUT       ?= build/device
-DEVICE_EMBED     ?= session/shipped
+DEVICE_EMBED     ?= tables/shipped
 DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(APP_TABLES_DIR)/deer-chess.hctb \
                     $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb)
-DEVICE_STRATEGY  ?= $(wildcard session/strategies/*.hcst session/shipped/*.hcst)
+DEVICE_STRATEGY  ?= $(wildcard tables/strategies/*.hcst tables/shipped/*.hcst)
 DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/deer-chess.hctb $(TABLES_DIR)/beat-the-wolf.bound.hctb \
                     $(TABLES_DIR)/wolf-carries-pig.hctb)
 DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out}
@@ -87,7 +87,7 @@ help:
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (cmd/solve; about 30 min, 15 GB)"
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
-	@echo "make strategies   the proven strategies from the start the app ships (session/strategies; Beat the Wolf's in session/shipped), from the tables in $(TABLES_DIR), each checked"
+	@echo "make strategies   the proven strategies from the start the app ships (tables/strategies; Beat the Wolf's in tables/shipped), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 2 hours, 15 GB)"
 	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (cmd/puzzlegen; about 4 min)"
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
@@ -316,15 +316,15 @@ solve-all: $(SOLVE) app-tables
 # The proven strategies from the start: the winner's move in every position
 # its win reaches, from the tables of make solve-all in $(TABLES_DIR) (a game
 # without its table is passed over), each then replayed against every
-# defence by core's rules. The lion's and the deer's go to session/strategies
+# defence by core's rules. The lion's and the deer's go to tables/strategies
 # (the app embeds them, every build); Beat the Wolf's, millions of positions,
 # as a set strategy (format 2: the wolf-to-move positions alone, read block
-# by block; tablebase/strategyset.go) to session/shipped, which the native
+# by block; tablebase/strategyset.go) to tables/shipped, which the native
 # builds embed and scripts/web.sh serves (about 13 minutes, 4 GiB of cache).
 SHIPPED_STRATEGIES := surround-the-lion deer-chess
 strategies: $(SOLVE)
 	@set -e; for g in $(SHIPPED_STRATEGIES) beat-the-wolf; do \
-	  out=session/strategies; [ $$g = beat-the-wolf ] && out=session/shipped; \
+	  out=tables/strategies; [ $$g = beat-the-wolf ] && out=tables/shipped; \
 	  if [ -f $(TABLES_DIR)/$$g.hctb ] || [ -f $(TABLES_DIR)/$$g.bound.hctb ]; then \
 	    $(SOLVE) strategy $$g -dir $(TABLES_DIR) -out $$out; \
 	    $(SOLVE) strategy-check $$g -out $$out; \

@@ -33,6 +33,7 @@ func main() {
 		Version:       version,
 		Build:         build,
 		Dev:           app.DevFromEnv(),
+		Config:        app.ConfigFromEnv(),
 		Icon:          fyne.NewStaticResource("Icon.png", icon),
 		EndgameTables: true,
 	})

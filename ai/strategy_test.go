@@ -13,7 +13,7 @@ import (
 // gives (the hint's) starts with the move it plays and follows the
 // strategy from there.
 func TestStrategyLineStartsWithTheMovePlayed(t *testing.T) {
-	data, err := os.ReadFile("../session/strategies/surround-the-lion.hcst")
+	data, err := os.ReadFile("../tables/strategies/surround-the-lion.hcst")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,8 +26,10 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/session"
 	"huntchess/storage"
+	"huntchess/tables"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -53,6 +55,9 @@ type Options struct {
 	// BannerShown is how long a banner stays over the board (default
 	// 2.5 s: bannerShown); tests shorten it.
 	BannerShown time.Duration
+	// Config is the developer's configuration of the tables and the pack
+	// (main reads it from the environment: ConfigFromEnv; config.go).
+	Config Config
 	// Dev opens the app on a given screen (scripts/screenshots.sh); nil in
 	// normal use. It skips the offer to resume a saved game.
 	Dev *Dev
@@ -73,7 +78,7 @@ type Options struct {
 	SaveDir string
 	// Tables, if set, is the owner of the endgame tables (tests); else
 	// EndgameTables makes one.
-	Tables *session.Tables
+	Tables *tables.Owner
 	// EndgameTables loads (or solves once, in the background) the endgame
 	// tables into SaveDir/tables and puts them behind Master and the hints
 	// (app/tables.go). Off in tests unless they ask for it.
@@ -91,10 +96,10 @@ type App struct {
 	history *storage.History
 	// tables loads and builds the endgame tables and owns them (nil: none,
 	// as in tests; a nil manager has no tables).
-	tables *session.Tables
+	tables *tables.Owner
 	// pack downloads the table pack (packview.go; nil: none, as in the
 	// browser and in tests without tables).
-	pack *session.PackJob
+	pack *pack.Job
 
 	settings storage.Settings
 	stack    []screen // the screen shown is the last one
@@ -236,16 +241,15 @@ func New(fa fyne.App, opts Options) *App {
 	a.saves = storage.OpenSavedGame(opts.SaveDir, a.prefs)
 	a.history = storage.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
-	if fetch := webFetch(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || fetch != nil) {
+	if site := webSite(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || site != nil) {
 		dir := ""
 		if opts.SaveDir != "" {
 			dir = filepath.Join(opts.SaveDir, "tables")
 		}
-		a.tables = session.NewTables(dir, session.TablesFromEnv(), fyne.CurrentDevice().IsMobile(), a.do)
+		a.tables = tables.New(dir, opts.Config.TableDirs, fyne.CurrentDevice().IsMobile(), a.do)
+		a.tables.UseShipped(!opts.Config.NoShipped)
 		if dir == "" {
-			a.tables.SetFetch(fetch) // the browser: the site serves the tables
-			a.tables.SetRemoteBound(webBound())
-			a.tables.SetStrategyFetch(webStrategy())
+			a.tables.UseSite(site) // the browser: the site serves the tables
 		}
 		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {

@@ -74,7 +74,7 @@ import (
 //	HUNTCHESS_WATCH_WAIT, HUNTCHESS_THINK_SCALE  memory measurement
 //	                  (devmem.go, scripts/memory.sh)
 //
-// The tables come from these (session.Tables, read once at start):
+// The tables come from these (tables.Owner; read once at start by ConfigFromEnv, config.go):
 //
 //	HUNTCHESS_TABLES  folders of developer tables (make tables / solve-all),
 //	                  separated like PATH, used before any other
@@ -82,7 +82,7 @@ import (
 //	                  so a table is solved on first use as on a device
 //	                  without them (the crash test's and make memory's
 //	                  solving stages)
-//	HUNTCHESS_PACK_URL  the table pack's address (session.PackURLEnv)
+//	HUNTCHESS_PACK_URL  the table pack's address (Config.PackURL)
 type Dev struct {
 	Screen, Game, Lang, Mode, Moves string
 	Plies                           int

@@ -6,7 +6,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/tables"
 	"huntchess/translations"
 )
 
@@ -20,7 +20,7 @@ import (
 // whose start is proven, off the proven line, that nothing proves it
 // (gameHintWords: and where the game left that line).
 func hintWords(p core.Position, res ai.Result) func() string {
-	s, _ := session.Strategy(p.Game)
+	s, _ := tables.ShippedStrategy(p.Game)
 	return hintText(p, res, s, nil)
 }
 
@@ -31,7 +31,7 @@ func hintWords(p core.Position, res ai.Result) func() string {
 func gameHintWords(g *core.Game, res ai.Result, s *tablebase.Strategy) func() string {
 	p := g.Position()
 	if s == nil {
-		s, _ = session.Strategy(p.Game)
+		s, _ = tables.ShippedStrategy(p.Game)
 	}
 	var left *lineLeft
 	if !res.Exact {

@@ -19,8 +19,8 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/puzzles"
-	"huntchess/session"
 	"huntchess/storage"
+	"huntchess/tables"
 	"huntchess/translations"
 )
 
@@ -86,7 +86,7 @@ func offLineGame(t *testing.T, id core.GameID, s *tablebase.Strategy, off, extra
 func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	for _, id := range []core.GameID{core.SurroundTheLion, core.BeatTheWolf} {
-		s, err := session.Strategy(id)
+		s, err := tables.ShippedStrategy(id)
 		require.NoError(t, err)
 		require.NotNil(t, s, "%s: the shipped strategy", id)
 		info := id.Info()

@@ -2,7 +2,6 @@ package app
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"sync/atomic"
 
@@ -12,12 +11,12 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/pack"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
 
-// The table pack in the settings (session/pack.go): "Perfect play:
+// The table pack in the settings (package pack): "Perfect play:
 // download … MB", the download's progress and Cancel, then "Installed — N
 // MB" and Delete; errors in plain words. The download goes on when the
 // settings are left (the App owns the job), and resumes where it stopped
@@ -30,22 +29,22 @@ import (
 // newPackJob makes the app's pack job where the app has a storage folder
 // and tables (nil elsewhere: the browser, tests without tables), and tells
 // the tables manager where the pack is.
-func newPackJob(a *App) *session.PackJob {
+func newPackJob(a *App) *pack.Job {
 	if a.tables == nil || a.opts.SaveDir == "" {
 		return nil
 	}
-	p := session.NewPack(session.PackDir(a.opts.SaveDir), session.PackURL(a.prefs))
+	p := pack.New(pack.Dir(a.opts.SaveDir), packURL(a.opts.Config, a.prefs))
 	a.tables.SetPack(p)
-	return session.NewPackJob(p, a.do, a.tables.PackChanged)
+	return pack.NewJob(p, a.do, a.tables.PackChanged)
 }
 
-// devStart: HUNTCHESS_PACK_START started the download once this run.
+// devStart: Config.PackStart or PackCheck acted once this run.
 var devStart atomic.Bool
 
 // packView is the pack's part of the settings screen.
 type packView struct {
 	a      *App
-	job    *session.PackJob
+	job    *pack.Job
 	text   *widgets.Paragraph
 	detail *widgets.Paragraph
 	bar    *widget.ProgressBar
@@ -58,7 +57,7 @@ type packView struct {
 // newPackView builds the pack's settings item. The site is asked only when
 // the player taps (or a developer variable says so): a phone sends nothing
 // unasked. What it last said (the download's size) is kept.
-func newPackView(a *App, job *session.PackJob) *packView {
+func newPackView(a *App, job *pack.Job) *packView {
 	v := &packView{a: a, job: job}
 	v.text = widgets.NewParagraph("")
 	v.detail = widgets.NewParagraph("")
@@ -70,12 +69,12 @@ func newPackView(a *App, job *session.PackJob) *packView {
 		go func() { _ = job.Delete() }() // removing the files takes a moment: off the UI goroutine
 	})
 	v.unsub = job.Subscribe(v.refresh)
-	// Developer variables (scripts/pack-shots.sh): HUNTCHESS_PACK_START=1
-	// starts the download at once, HUNTCHESS_PACK_CHECK=1 asks the site.
+	// Developer settings (scripts/pack-shots.sh): Config.PackStart starts
+	// the download at once, Config.PackCheck asks the site.
 	switch {
-	case os.Getenv("HUNTCHESS_PACK_START") == "1" && devStart.CompareAndSwap(false, true):
+	case a.opts.Config.PackStart && devStart.CompareAndSwap(false, true):
 		job.Start()
-	case os.Getenv("HUNTCHESS_PACK_CHECK") == "1" && devStart.CompareAndSwap(false, true):
+	case a.opts.Config.PackCheck && devStart.CompareAndSwap(false, true):
 		job.Check()
 	}
 	v.refresh()
@@ -118,7 +117,7 @@ func gameTitles(ids []core.GameID) string {
 
 // packErrorText says a pack error plainly.
 func packErrorText(err error) string {
-	switch session.PackErrorKind(err) {
+	switch pack.ErrorKind(err) {
 	case "network":
 		return translations.T("pack.error_network")
 	case "checksum":
@@ -152,16 +151,16 @@ func (v *packView) refresh() {
 	text, detail := "", ""
 	action := ""
 	phase := st.Phase
-	if phase == session.PackChecking && st.Installed != nil {
-		phase = session.PackInstalled // asking the site whether there is more
+	if phase == pack.Checking && st.Installed != nil {
+		phase = pack.Installed // asking the site whether there is more
 	}
 	switch phase {
-	case session.PackUnknown:
+	case pack.Unknown:
 		detail = translations.T("pack.intro")
 		action = translations.T("pack.check")
-	case session.PackChecking:
+	case pack.Checking:
 		text = translations.T("pack.checking")
-	case session.PackOffer:
+	case pack.Offer:
 		switch {
 		case st.Missing == 0:
 			text = translations.T("pack.nothing")
@@ -173,14 +172,14 @@ func (v *packView) refresh() {
 		if st.Remote != nil && st.Missing > 0 {
 			detail = translations.TData("pack.gives", map[string]any{"Games": gameTitles(st.Remote.Games())})
 		}
-	case session.PackDownloading:
+	case pack.Downloading:
 		text = translations.TData("pack.downloading", map[string]any{"Done": megabytes(st.Done), "MB": megabytes(st.Total)})
 		if st.Total > 0 {
 			v.bar.SetValue(float64(st.Done) / float64(st.Total))
 		} else {
 			v.bar.SetValue(0)
 		}
-	case session.PackInstalled:
+	case pack.Installed:
 		text = translations.TData("pack.installed", map[string]any{"MB": megabytes(st.Installed.Bytes())})
 		lines := []string{translations.TData("pack.installed_gives", map[string]any{"Games": gameTitles(st.Installed.Games())})}
 		for _, id := range st.Installed.Games() {
@@ -189,18 +188,18 @@ func (v *packView) refresh() {
 			}
 		}
 		detail = strings.Join(lines, "\n")
-	case session.PackFailed:
+	case pack.Failed:
 		text = packErrorText(st.Err)
 		action = translations.T("pack.retry")
 		if st.Remote == nil { // the site was not asked yet: no download failed
 			action = translations.T("pack.check")
 			text = translations.TData("pack.check_server", map[string]any{"Why": errText(st.Err)})
-			if session.PackErrorKind(st.Err) == "network" {
+			if pack.ErrorKind(st.Err) == "network" {
 				text = translations.T("pack.check_network")
 			}
 		}
 	}
-	if st.Phase == session.PackOffer && st.Installed != nil && st.Missing > 0 {
+	if st.Phase == pack.Offer && st.Installed != nil && st.Missing > 0 {
 		// part of the pack is in (an update, or a file that failed)
 		text = translations.TData("pack.installed", map[string]any{"MB": megabytes(st.Installed.Bytes())})
 	}
@@ -208,29 +207,29 @@ func (v *packView) refresh() {
 	show(v.text, text != "")
 	v.detail.SetText(detail)
 	show(v.detail, detail != "")
-	show(v.bar, phase == session.PackDownloading)
+	show(v.bar, phase == pack.Downloading)
 	v.action.SetText(action)
 	show(v.action, action != "")
-	show(v.cancel, phase == session.PackDownloading)
-	show(v.del, phase != session.PackDownloading && (st.Installed != nil || st.Partial > 0))
+	show(v.cancel, phase == pack.Downloading)
+	show(v.del, phase != pack.Downloading && (st.Installed != nil || st.Partial > 0))
 }
 
 // packAddress is the setting of the pack's address: empty for the default
-// (shown as the placeholder); HUNTCHESS_PACK_URL, where set, wins and is
-// shown instead, read-only.
-func packAddress(a *App, job *session.PackJob) *widget.Entry {
+// (shown as the placeholder); the developer's address (Config.PackURL,
+// HUNTCHESS_PACK_URL), where set, wins and is shown instead, read-only.
+func packAddress(a *App, job *pack.Job) *widget.Entry {
 	e := widget.NewEntry()
-	e.SetPlaceHolder(session.DefaultPackURL)
-	if env := os.Getenv(session.PackURLEnv); env != "" {
+	e.SetPlaceHolder(pack.DefaultURL)
+	if env := a.opts.Config.PackURL; env != "" {
 		e.SetText(env)
 		e.Disable()
 		return e
 	}
-	e.SetText(a.prefs.StringWithFallback(session.KeyPackURL, ""))
+	e.SetText(a.prefs.StringWithFallback(keyPackURL, ""))
 	e.OnSubmitted = func(s string) {
 		s = strings.TrimSpace(s)
-		a.prefs.SetString(session.KeyPackURL, s)
-		job.SetBase(session.PackURL(a.prefs))
+		a.prefs.SetString(keyPackURL, s)
+		job.SetBase(packURL(a.opts.Config, a.prefs))
 		job.Check()
 	}
 	return e

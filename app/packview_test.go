@@ -21,7 +21,8 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/pack"
+	"huntchess/tables"
 	"huntchess/translations"
 )
 
@@ -47,7 +48,7 @@ func packSite(t *testing.T, size int, fault string) *httptest.Server {
 		sent = bytes.Clone(file)
 		sent[size/2] ^= 1
 	}
-	m, _ := json.Marshal(session.Manifest{Format: 1, Version: "t", Files: []session.PackFile{{
+	m, _ := json.Marshal(pack.Manifest{Format: 1, Version: "t", Files: []pack.File{{
 		Name: "beat-the-wolf.hctb", Game: id.String(), Fingerprint: tablebase.ForGame(id).Fingerprint(),
 		Size: int64(len(file)), SHA256: hex.EncodeToString(sum[:])}}})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -61,15 +62,16 @@ func packSite(t *testing.T, size int, fault string) *httptest.Server {
 		}
 	}))
 	t.Cleanup(srv.Close)
-	t.Setenv(session.PackURLEnv, srv.URL+"/pack/")
 	return srv
 }
 
-func packHarness(t *testing.T) *harness {
+// packHarness is the app with tables, its pack's address srv's.
+func packHarness(t *testing.T, srv *httptest.Server) *harness {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
 	return newHarness(t, fa, func(o *Options) {
-		o.Tables = session.NewTables(filepath.Join(dir, "tables"), nil, false, o.Do)
+		o.Config.PackURL = srv.URL + "/pack/"
+		o.Tables = tables.New(filepath.Join(dir, "tables"), nil, false, o.Do)
 		// Without the shipped tables: Planned(Beat the Wolf) then tells
 		// whether the manager has the pack's (the shipped endgames would
 		// make it true throughout).
@@ -78,8 +80,7 @@ func packHarness(t *testing.T) *harness {
 }
 
 func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
-	packSite(t, 2_100_000, "")
-	h := packHarness(t)
+	h := packHarness(t, packSite(t, 2_100_000, ""))
 	test.Tap(h.home().settingsBtn)
 	ss := h.a.top().(*settingsScreen)
 	h.drain()
@@ -117,7 +118,7 @@ func TestSettingsDownloadAndDeleteThePack(t *testing.T) {
 
 	test.Tap(ss.pack.del)
 	h.waitFor("the offer again", func() bool { return strings.Contains(texts(h.a.Window()), "Download 2.1 MB") })
-	if _, err := os.Stat(session.PackDir(h.a.opts.SaveDir)); !os.IsNotExist(err) {
+	if _, err := os.Stat(pack.Dir(h.a.opts.SaveDir)); !os.IsNotExist(err) {
 		t.Fatalf("the pack's folder is gone after Delete: %v", err)
 	}
 	if h.a.tables.Planned(core.BeatTheWolf) {
@@ -131,7 +132,10 @@ func TestSettingsRememberTheOffer(t *testing.T) {
 	srv := packSite(t, 1_500_000, "")
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
-	opt := func(o *Options) { o.Tables = session.NewTables(filepath.Join(dir, "tables"), nil, false, o.Do) }
+	opt := func(o *Options) {
+		o.Tables = tables.New(filepath.Join(dir, "tables"), nil, false, o.Do)
+		o.Config.PackURL = srv.URL + "/pack/"
+	}
 	h := newHarness(t, fa, opt)
 	test.Tap(h.home().settingsBtn)
 	test.Tap(h.a.top().(*settingsScreen).pack.action)
@@ -147,8 +151,7 @@ func TestSettingsRememberTheOffer(t *testing.T) {
 }
 
 func TestSettingsSayAPackErrorPlainly(t *testing.T) {
-	packSite(t, 1000, "manifest")
-	h := packHarness(t)
+	h := packHarness(t, packSite(t, 1000, "manifest"))
 	test.Tap(h.home().settingsBtn)
 	test.Tap(h.a.top().(*settingsScreen).pack.action)
 	h.waitFor("the error", func() bool {
@@ -161,8 +164,7 @@ func TestSettingsSayAPackErrorPlainly(t *testing.T) {
 }
 
 func TestSettingsSayADamagedDownloadPlainly(t *testing.T) {
-	packSite(t, 100_000, "byte")
-	h := packHarness(t)
+	h := packHarness(t, packSite(t, 100_000, "byte"))
 	test.Tap(h.home().settingsBtn)
 	ss := h.a.top().(*settingsScreen)
 	test.Tap(ss.pack.action)

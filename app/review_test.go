@@ -20,6 +20,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/tables"
 )
 
 // The hint says in words what the table knows, and the review of a game
@@ -27,9 +28,9 @@ import (
 func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	tb, err := tablebase.Open(lionTablePath(t))
 	require.NoError(t, err)
-	tables := session.NewTables("", nil, false, func(f func()) { f() })
-	tables.Use(core.SurroundTheLion, tb)
-	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables, o.Hint = tables, ai.NewEngine(tables).Hint })
+	owner := tables.New("", nil, false, func(f func()) { f() })
+	owner.Use(core.SurroundTheLion, tb)
+	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables, o.Hint = owner, ai.NewEngine(owner).Hint })
 	s := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })

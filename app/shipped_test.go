@@ -13,7 +13,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/tables"
 	"huntchess/translations"
 )
 
@@ -22,15 +22,15 @@ import (
 // with the shipped set strategy, that the start is proven),
 // the hint and Master play from it, and the review judges by it.
 func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
-	if _, err := session.OpenShipped(core.BeatTheWolf, false); err != nil {
-		t.Fatalf("%v: run make device-tables (it writes session/shipped/)", err)
+	if _, err := tables.OpenShipped(core.BeatTheWolf, false); err != nil {
+		t.Fatalf("%v: run make device-tables (it writes tables/shipped/)", err)
 	}
 	fa := test.NewTempApp(t)
-	var tables *session.Tables
+	var owner *tables.Owner
 	h := newHarness(t, fa, func(o *Options) {
-		tables = session.NewTables(t.TempDir(), nil, false, o.Do)
-		tables.UseShipped(true)
-		o.Tables, o.Think, o.Hint = tables, nil, nil // the engine, with the tables
+		owner = tables.New(t.TempDir(), nil, false, o.Do)
+		owner.UseShipped(true)
+		o.Tables, o.Think, o.Hint = owner, nil, nil // the engine, with the tables
 	})
 	// A puzzle's position, eleven dogs taken (the wolf to hold a draw with
 	// one move only: puzzles/data).
@@ -38,20 +38,20 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 	require.NoError(t, err)
 	h.a.startGame(core.NewGameFrom(pos), ai.ModeTwoPlayers)
 	s := h.gameScreen()
-	h.waitFor("the shipped table", func() bool { return tables.Table(core.BeatTheWolf) != nil })
+	h.waitFor("the shipped table", func() bool { return owner.Table(core.BeatTheWolf) != nil })
 	h.waitFor("the table line", func() bool {
 		s.refresh() // as the app's own manager's Subscribe does (New)
 		// With the shipped set strategy, the line says the start is proven too.
 		return s.tables.label != nil && s.tables.label.Visible() && s.tables.label.Text == translations.TData("tables.ready_bound", map[string]any{"Side": sideName(core.BeatTheWolf.Info(), core.Prey)})
 	})
-	require.True(t, tables.Table(core.BeatTheWolf).IsDevice(), "the shipped device table")
+	require.True(t, owner.Table(core.BeatTheWolf).IsDevice(), "the shipped device table")
 
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })
 	// Only the table says "with best play": the search's hints never do.
 	require.Contains(t, texts(h.a.Window()), "Draw with best play")
 
-	tb := tables.Table(core.BeatTheWolf)
+	tb := owner.Table(core.BeatTheWolf)
 	res := h.a.opts.Think(context.Background(), s.Game(), ai.Master)
 	require.True(t, res.Exact, "Master plays from the table")
 	v, _, ok := tb.Probe(s.Game().Position().After(res.Move))

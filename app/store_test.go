@@ -17,8 +17,8 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/session"
 	"huntchess/storage"
+	"huntchess/tables"
 	"huntchess/translations"
 )
 
@@ -256,9 +256,9 @@ func TestReviewFitsPhone(t *testing.T) {
 // (the phone solves no deer table) in both languages.
 func TestDeerTableLineFits(t *testing.T) {
 	for _, lang := range translations.Languages {
-		tables := session.NewTables("", nil, false, func(f func()) { f() })
-		tables.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Hand: 0}}}})
-		h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables = tables })
+		owner := tables.New("", nil, false, func(f func()) { f() })
+		owner.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Hand: 0}}}})
+		h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables = owner })
 		h.a.Window().Resize(fyne.NewSize(1024, 720))
 		translations.SetLanguage(lang)
 		g := h.startGame(3, ai.ModeTwoPlayers)

@@ -5,6 +5,8 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/session"
+	"huntchess/tables"
+	"huntchess/translations"
 	"huntchess/widgets"
 )
 
@@ -35,14 +37,71 @@ func (v *tableView) newLabel() *widgets.Paragraph {
 }
 
 // refresh sets the status line for game id.
-func (v *tableView) refresh(tables *session.Tables, id core.GameID) {
+func (v *tableView) refresh(o *tables.Owner, id core.GameID) {
 	if v.label == nil {
 		return
 	}
-	if t := tables.StatusText(id); t != "" {
+	if t := tableLine(o, id); t != "" {
 		v.label.SetText(t)
 		v.label.Show()
 	} else {
 		v.label.Hide()
 	}
+}
+
+// tableLine is the table line of the game panel for game id ("" for
+// none): what the owner of the tables has of the game, in words.
+func tableLine(o *tables.Owner, id core.GameID) string {
+	if o == nil {
+		return ""
+	}
+	if !o.Planned(id) && o.Table(id) == nil {
+		return strategyLine(o, id)
+	}
+	st := o.Status(id)
+	switch {
+	case st.State == tables.Ready || o.Table(id) != nil:
+		if id.Info().HasPlacement() && !tables.CoversPlacement(o.Table(id)) {
+			return translations.T("tables.ready_moving")
+		}
+		if s := o.Strategy(id); o.Bound(id) != nil || s != nil && s.Bound {
+			return translations.TData("tables.ready_bound", provenSide(id, s)) // Beat the Wolf: the win from the start proven too
+		}
+		return translations.T("tables.ready")
+	case st.State == tables.Building:
+		return translations.TData("tables.building", map[string]any{"Percent": int(100 * st.Frac)})
+	case st.State == tables.Fetching:
+		return translations.TData("tables.downloading", map[string]any{"Percent": int(100 * st.Frac)})
+	case st.State == tables.Loading:
+		return translations.T("tables.loading")
+	case st.State == tables.Failed:
+		return translations.T("tables.failed")
+	}
+	return strategyLine(o, id)
+}
+
+// strategyLine is the table line of a game without a table here: what the
+// strategy from the start proves, or the bound table ("" for none).
+func strategyLine(o *tables.Owner, id core.GameID) string {
+	s := o.Strategy(id)
+	switch {
+	case s == nil && o.Bound(id) != nil:
+		return translations.TData("tables.strategy_bound", provenSide(id, s))
+	case s == nil:
+		return ""
+	case s.Bound:
+		return translations.TData("tables.strategy_bound", provenSide(id, s))
+	}
+	return translations.TData("tables.strategy", provenSide(id, s))
+}
+
+// provenSide is the data of a table line that says whose win from the start
+// is proven: the strategy's winner, else (a bound table alone, which proves
+// the prey's wins) the prey.
+func provenSide(id core.GameID, s *tablebase.Strategy) map[string]any {
+	side := core.Prey
+	if s != nil {
+		side = s.WinnerSide()
+	}
+	return map[string]any{"Side": session.SideName(id.Info(), side)}
 }

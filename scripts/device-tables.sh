@@ -6,10 +6,10 @@
 #                          shipped.json (at most DEVICE_BUDGET_MB in all)
 #   $DEVICE_OUT/pack/      the pack's tables as parts of at most 24 MiB
 #                          (NAME.part-000, …) and manifest.json, to publish
-#                          at the pack's address (session.DefaultPackURL)
+#                          at the pack's address (pack.DefaultURL)
 #   $DEVICE_EMBED/*.hctb   the shipped tables again, byte for byte: the
-#                          folder the native builds embed (session/shipped/,
-#                          session/shipped.go) and scripts/web.sh serves
+#                          folder the native builds embed (tables/shipped/,
+#                          tables/shipped.go) and scripts/web.sh serves
 #
 # Inputs (environment; the Makefile passes its variables of the same names):
 #   DEVICE_SHIP      tables embedded in the app (default: Surround the Lion)
@@ -30,7 +30,7 @@
 #   DEVICE_BUDGET_MB the shipped files' budget (default 40)
 #   DEVICE_PART_BYTES the most bytes of a pack file's part (default
 #                    25165824, 24 MiB: cmd/devicepack's PartSize)
-#   DEVICE_EMBED     the embed folder (default session/shipped; empty: not
+#   DEVICE_EMBED     the embed folder (default tables/shipped; empty: not
 #                    copied). Its old *.hctb are replaced; commit the new.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,7 +40,7 @@ OUT=${DEVICE_OUT:-build/device}
 TWICE=${DEVICE_TWICE:-1}
 BUDGET_MB=${DEVICE_BUDGET_MB:-40}
 PART_BYTES=${DEVICE_PART_BYTES:-25165824}
-EMBED=${DEVICE_EMBED-session/shipped}
+EMBED=${DEVICE_EMBED-tables/shipped}
 SHIP=${DEVICE_SHIP-build/tables/surround-the-lion.hctb}
 STRATEGY=${DEVICE_STRATEGY-}
 CONVERT=${DEVICE_CONVERT-}
@@ -105,7 +105,7 @@ sums "$OUT" >"$OUT.sha256"
 echo "device-tables: sha256 of every file in $OUT.sha256"
 
 # The shipped tables into the folder the app embeds (the strategies are
-# embedded from session/strategies, where make strategies writes them).
+# embedded from tables/strategies, where make strategies writes them).
 if [ -n "$EMBED" ]; then
   mkdir -p "$EMBED"
   rm -f "$EMBED"/*.hctb

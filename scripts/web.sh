@@ -15,7 +15,7 @@
 #   wasm_exec.js              Go's loader, from $(go env GOROOT)
 #   index.html, start.js      our page (web/): loading screen, touch, …
 #   sw.js, manifest.webmanifest, icons/   installable, offline (cmd/webicons)
-#   tables/                   the shipped device tables (session/shipped/), and
+#   tables/                   the shipped device tables (tables/shipped/), and
 #                             Beat the Wolf's bound table where found, as
 #                             the pack's parts with its manifest.json
 #                             ($WEB_BOUND_DIR, default build/device/pack)
@@ -56,11 +56,11 @@ version="$(app_version)"
 sed -i "s/__VERSION__/Version $version/" "$OUT/index.html"
 
 # The endgame tables the browser plays from: the ones the native builds
-# embed (session/shipped/, written by make device-tables; session.ShippedGames:
+# embed (tables/shipped/, written by make device-tables; tables.ShippedGames:
 # Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames),
 # served beside the app: the page downloads one the first time its game is
 # played and the service worker keeps it.
-SHIPPED_DIR=${SHIPPED_DIR:-session/shipped}
+SHIPPED_DIR=${SHIPPED_DIR:-tables/shipped}
 mkdir -p "$OUT/tables"
 n=0
 for f in "$SHIPPED_DIR"/*.hctb; do
@@ -74,9 +74,9 @@ if [ "$n" = 0 ]; then
   exit 1
 fi
 # The strategies the native builds embed beside the shipped tables
-# (session/shipped/GAME.hcst: Beat the Wolf's set strategy, the dogs' proven
+# (tables/shipped/GAME.hcst: Beat the Wolf's set strategy, the dogs' proven
 # win; make strategies writes it): the page downloads it the first time
-# Beat the Wolf asks for it (session.Tables.SetStrategyFetch) rather than
+# Beat the Wolf asks for it (tables.Owner.SetStrategyFetch) rather than
 # carrying its megabytes in huntchess.wasm for every visitor.
 for f in "$SHIPPED_DIR"/*.hcst; do
   [ -f "$f" ] || continue
@@ -100,7 +100,7 @@ WEB_BOUND_DIR=${WEB_BOUND_DIR-build/device/pack}
 # link SRC: SRC into tables/, a hard link where it can be (the same disk):
 # no 371 MB copy per build.
 link() { ln -f "$1" "$OUT/tables/" 2>/dev/null || cp "$1" "$OUT/tables/"; }
-# (The games listed here are session.SiteBounds: the page asks for no other.)
+# (The games listed here are pack.SiteBounds: the page asks for no other.)
 for name in beat-the-wolf.bound.hctb; do
   f="$WEB_BOUND_DIR/$name"
   parts=()

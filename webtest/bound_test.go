@@ -11,7 +11,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/pack"
 )
 
 // webDir is the site the tests serve (make web).
@@ -38,7 +38,7 @@ func TestSiteBoundTableByRanges(t *testing.T) {
 	srv := httptest.NewServer(&Handler{Dir: webDir()})
 	defer srv.Close()
 	t0 := time.Now()
-	r, err := session.OpenSiteFile(context.Background(), srv.Client(), srv.URL+"/tables/", name)
+	r, err := pack.OpenSiteFile(context.Background(), srv.Client(), srv.URL+"/tables/", name)
 	if err != nil {
 		t.Fatal(err)
 	}

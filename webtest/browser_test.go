@@ -1165,7 +1165,7 @@ func TestBrowser(t *testing.T) {
 		if _, err := r.shot("lion-table"); err != nil {
 			return err
 		}
-		// Every game with a shipped table (session.ShippedGames) downloads
+		// Every game with a shipped table (tables.ShippedGames) downloads
 		// its own the first time it is played.
 		for _, g := range []struct{ id, line, files string }{
 			{"deer-chess", "Perfect play once all dogs are in", "tables/deer-chess.hctb"},

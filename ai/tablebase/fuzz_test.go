@@ -288,7 +288,7 @@ func lionEndStrategy(tb testing.TB) []byte {
 // few hundred bytes) and a set strategy (format 2) of the 8-dog tier.
 func fuzzStrategySeeds(f *testing.F) [][]byte {
 	f.Helper()
-	deer, err := os.ReadFile("../../session/strategies/deer-chess.hcst")
+	deer, err := os.ReadFile("../../tables/strategies/deer-chess.hcst")
 	if err != nil {
 		f.Fatal(err)
 	}

@@ -8,10 +8,10 @@
 // come to more than -budget bytes (the package may grow by 40 MB). OUT/pack/
 // gets the pack's tables as parts of at most -part bytes (NAME.part-000,
 // NAME.part-001, …: the bytes of NAME in order) and manifest.json
-// (session.Manifest, format 2: the pack's version, a hash of its files and
+// (pack.Manifest, format 2: the pack's version, a hash of its files and
 // of the part size; each file's game, rules fingerprint, size and sha256,
 // and its parts' names, sizes and sha256), ready to be published at the
-// pack's address (session.DefaultPackURL) on any static host whose limit
+// pack's address (pack.DefaultURL) on any static host whose limit
 // on a file's size is at least -part. Every table is opened with tablebase.Open and
 // must be built for the app's rules. The output depends on the input bytes
 // alone: no times, no paths, files in name order.
@@ -32,18 +32,18 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/pack"
 )
 
 func main() {
 	out := flag.String("out", "build/device", "output folder (shipped/ and pack/ in it)")
 	ship := flag.String("ship", "", "tables the app embeds (space-separated)")
 	strategy := flag.String("strategy", "", "strategy files the app embeds (space-separated)")
-	pack := flag.String("pack", "", "tables of the pack (space-separated)")
+	packFiles := flag.String("pack", "", "tables of the pack (space-separated)")
 	budget := flag.Int64("budget", 40_000_000, "most bytes the shipped files may take (40 MB)")
 	part := flag.Int64("part", PartSize, "most bytes of a pack file's part (24 MiB)")
 	flag.Parse()
-	if err := run(*out, strings.Fields(*ship), strings.Fields(*strategy), strings.Fields(*pack), *budget, *part, os.Stdout); err != nil {
+	if err := run(*out, strings.Fields(*ship), strings.Fields(*strategy), strings.Fields(*packFiles), *budget, *part, os.Stdout); err != nil {
 		fmt.Fprintln(os.Stderr, "devicepack:", err)
 		os.Exit(1)
 	}
@@ -70,7 +70,7 @@ type ShippedFile struct {
 	SHA256 string `json:"sha256"`
 }
 
-func run(out string, ship, strategy, pack []string, budget, partSize int64, log io.Writer) error {
+func run(out string, ship, strategy, packFiles []string, budget, partSize int64, log io.Writer) error {
 	if partSize <= 0 {
 		return fmt.Errorf("-part %d: a part must hold a byte at least", partSize)
 	}
@@ -114,19 +114,19 @@ func run(out string, ship, strategy, pack []string, budget, partSize int64, log 
 		return err
 	}
 
-	m := session.Manifest{Format: 2}
-	for _, in := range pack {
+	m := pack.Manifest{Format: 2}
+	for _, in := range packFiles {
 		game, fp, err := inspect(in)
 		if err != nil {
 			return err
 		}
-		f := session.PackFile{Name: filepath.Base(in), Game: game, Fingerprint: fp}
+		f := pack.File{Name: filepath.Base(in), Game: game, Fingerprint: fp}
 		if err := splitFile(in, packDir, partSize, &f); err != nil {
 			return err
 		}
 		m.Files = append(m.Files, f)
 	}
-	slices.SortFunc(m.Files, func(a, b session.PackFile) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortFunc(m.Files, func(a, b pack.File) int { return strings.Compare(a.Name, b.Name) })
 	if err := dup(len(m.Files), func(i int) string { return m.Files[i].Name }); err != nil {
 		return err
 	}
@@ -136,15 +136,15 @@ func run(out string, ship, strategy, pack []string, budget, partSize int64, log 
 	}
 	fmt.Fprintf(h, "parts of %d bytes\n", partSize)
 	m.Version = hex.EncodeToString(h.Sum(nil))[:16]
-	if err := writeJSON(filepath.Join(packDir, session.ManifestName), m); err != nil {
+	if err := writeJSON(filepath.Join(packDir, pack.ManifestName), m); err != nil {
 		return err
 	}
 	// What the app will read: the manifest as it parses it.
-	data, err := os.ReadFile(filepath.Join(packDir, session.ManifestName))
+	data, err := os.ReadFile(filepath.Join(packDir, pack.ManifestName))
 	if err != nil {
 		return err
 	}
-	if _, err := session.ParseManifest(data); err != nil {
+	if _, err := pack.ParseManifest(data); err != nil {
 		return err
 	}
 
@@ -204,7 +204,7 @@ func copyFile(src, dst string) (int64, string, error) {
 
 // splitFile writes src into dir as parts of at most size bytes
 // (NAME.part-000, …) and fills in f's size, sha256 and parts.
-func splitFile(src, dir string, size int64, f *session.PackFile) error {
+func splitFile(src, dir string, size int64, f *pack.File) error {
 	in, err := os.Open(src)
 	if err != nil {
 		return err
@@ -213,7 +213,7 @@ func splitFile(src, dir string, size int64, f *session.PackFile) error {
 	whole := sha256.New()
 	r := io.TeeReader(in, whole)
 	for i := 0; ; i++ {
-		pc := session.PackPart{Name: fmt.Sprintf("%s.part-%03d", f.Name, i)}
+		pc := pack.Part{Name: fmt.Sprintf("%s.part-%03d", f.Name, i)}
 		path := filepath.Join(dir, pc.Name)
 		out, err := os.Create(path)
 		if err != nil {

@@ -17,7 +17,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
-	"huntchess/session"
+	"huntchess/pack"
 )
 
 // table writes a table file tablebase.Open accepts (a header with no
@@ -73,7 +73,7 @@ func TestDevicePackIsTheSameEveryRun(t *testing.T) {
 	// (7000 = 3000 + 3000 + 1000, 9000 = 3 × 3000) + manifest.json.
 	require.Len(t, ta, 3+6+1)
 
-	m, err := session.ParseManifest(ta["pack/manifest.json"])
+	m, err := pack.ParseManifest(ta["pack/manifest.json"])
 	require.NoError(t, err)
 	require.Equal(t, 2, m.Format)
 	require.Len(t, m.Files, 2)
@@ -107,14 +107,14 @@ func TestDevicePackIsTheSameEveryRun(t *testing.T) {
 	// Another part size is another pack version.
 	c := filepath.Join(t.TempDir(), "c")
 	require.NoError(t, run(c, []string{lion}, []string{strat}, []string{wolf, deer}, 1<<20, 1<<20, io.Discard))
-	mc, err := session.ParseManifest(tree(t, c)["pack/manifest.json"])
+	mc, err := pack.ParseManifest(tree(t, c)["pack/manifest.json"])
 	require.NoError(t, err)
 	require.Len(t, mc.Files[0].Parts, 1)
 	require.Equal(t, w.SHA256, mc.Files[0].Parts[0].SHA256)
 	require.NotEqual(t, m.Version, mc.Version)
 }
 
-func partSizes(f session.PackFile) []int64 {
+func partSizes(f pack.File) []int64 {
 	var out []int64
 	for _, pc := range f.Parts {
 		out = append(out, pc.Size)

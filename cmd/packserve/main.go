@@ -18,7 +18,7 @@ import (
 	"time"
 
 	"huntchess/internal/bytesize"
-	"huntchess/session"
+	"huntchess/pack"
 )
 
 func main() {
@@ -28,8 +28,8 @@ func main() {
 	limit := flag.Duration("for", 10*time.Minute, "stop after this long")
 	flag.Parse()
 	log.SetFlags(0)
-	if _, err := os.Stat(filepath.Join(*dir, session.ManifestName)); err != nil {
-		log.Fatalf("packserve: %s has no %s: run make device-tables first", *dir, session.ManifestName)
+	if _, err := os.Stat(filepath.Join(*dir, pack.ManifestName)); err != nil {
+		log.Fatalf("packserve: %s has no %s: run make device-tables first", *dir, pack.ManifestName)
 	}
 	bps, err := bytesize.Parse(*rate)
 	if err != nil {

@@ -1,5 +1,5 @@
 // Command packtry downloads a table pack the way the app does
-// (session.Pack), printing what happens: the manifest, the progress, an
+// (pack.Pack), printing what happens: the manifest, the progress, an
 // interruption when asked (-stop-after: the download is cancelled once that
 // many bytes are in), the resumed download, the checks (each part's sha256,
 // then the whole file's and its rules) and the install.
@@ -19,11 +19,11 @@ import (
 	"time"
 
 	"huntchess/internal/bytesize"
-	"huntchess/session"
+	"huntchess/pack"
 )
 
 func main() {
-	url := flag.String("url", os.Getenv(session.PackURLEnv), "the pack's address (default $HUNTCHESS_PACK_URL)")
+	url := flag.String("url", os.Getenv("HUNTCHESS_PACK_URL"), "the pack's address (default $HUNTCHESS_PACK_URL)")
 	dir := flag.String("dir", "", "the pack folder (required)")
 	stop := flag.String("stop-after", "0", "cancel the first download once this many bytes are in (e.g. 10MB; 0: never)")
 	del := flag.Bool("delete", false, "delete the pack at the end")
@@ -36,7 +36,7 @@ func main() {
 	if err != nil {
 		log.Fatalf("packtry: -stop-after: %v", err)
 	}
-	p := session.NewPack(*dir, *url)
+	p := pack.New(*dir, *url)
 	m, err := p.FetchManifest(context.Background())
 	if err != nil {
 		log.Fatalf("packtry: %v", err)

@@ -23,7 +23,7 @@
 // tables, which the app and the probe read without it; verify -bound-file checks
 // that file, and report reads both. strategy writes the winner's proven
 // strategy from the start (tablebase.BuildStrategy) as DIR/GAME.hcst
-// (default session/strategies, which the app embeds), from GAME.hctb or,
+// (default tables/strategies, which the app embeds), from GAME.hctb or,
 // where that does not prove the start, GAME.bound.hctb; strategy-check
 // replays every defence against it by core's rules.
 // device writes the device table
@@ -58,7 +58,7 @@ func usage() {
   solve report [-dir DIR] [-app DIR] [-out FILE]
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
   solve line GAME [-dir DIR] [-n N] [-from POSITION]   the report's best line from the start (or POSITION), every move, and how it ends
-  solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default session/strategies); Beat the Wolf: a set strategy (format 2) to session/shipped [-format 1 or 2]
+  solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default tables/strategies); Beat the Wolf: a set strategy (format 2) to tables/shipped [-format 1 or 2]
   solve strategy-check GAME [-out DIR] [-games N]   replays every defence against it by core's rules
   solve strategy-mem GAME [-out DIR] [-games N]   a set strategy's memory and move time: games from the start, the loser at random
   solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-threads N]

@@ -38,7 +38,7 @@ counted up to the board's symmetries (8 on the square boards, the mirror in
 deer chess).
 
 `)
-	sb.WriteString(appSection(dir, appDir, filepath.Join("session", "shipped")))
+	sb.WriteString(appSection(dir, appDir, filepath.Join("tables", "shipped")))
 	for _, g := range core.Games() {
 		sec, err := gameReport(g, dir)
 		if err != nil {
@@ -485,7 +485,7 @@ func firstMoves(g *core.GameInfo, t *tablebase.Table, start core.Position) strin
 }
 
 // appSection says which tables the app has on each device: the ones it
-// ships (session/shipped/, session.ShippedGames; their sizes from
+// ships (tables/shipped/, tables.ShippedGames; their sizes from
 // shippedDir, "" or a missing file for none), and what solving one on first
 // use costs here where the shipped one is not used (HUNTCHESS_SHIPPED=off),
 // from the build records of the app's tables (appDir, make app-tables; the
@@ -517,13 +517,13 @@ positions, 10.5 KB) and Beat the Wolf (the dogs' 140-ply win without giving up a
 strategy, the 12,427,680 positions with the wolf to move and their plies, 15.4 MB, read block by
 block; the browser downloads it from its site on the first Beat the Wolf game), so Master plays the
 dogs' win and the longest defence from the first move on every device; the **shipped device tables** (docs/device-tables.md), written into
-` + "`session/shipped/`" + ` by ` + "`make device-tables`" + `: Surround the Lion whole, deer chess's moving phase and Beat
+` + "`tables/shipped/`" + ` by ` + "`make device-tables`" + `: Surround the Lion whole, deer chess's moving phase and Beat
 the Wolf's endgames, embedded in the desktop and phone builds and read from the binary's data as
 probes need them, and served by the browser build's site, downloaded the first time their game is
 played; a **table solved on the device** on first use where the shipped one cannot be used (built
 for other rules until ` + "`make device-tables`" + ` runs again, or ` + "`HUNTCHESS_SHIPPED=off`" + `: in the background,
 the game playable meanwhile with search; cached in the app's storage; the wait a player sees,
-measured through the app's own table manager (` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./session`" + `),
+measured through the app's own table manager (` + "`go test -run '^$' -bench FirstUse -benchtime 1x ./tables`" + `),
 is in the README); and the **table pack**, device tables the player may download in Settings →
 Perfect play, written by ` + "`make device-tables`" + ` (it must be published at the pack's address; see the
 README). Elsewhere the app plays by search.

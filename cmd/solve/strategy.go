@@ -10,8 +10,8 @@ import (
 )
 
 // strategyDir is where `solve strategy` writes by default: the folder the
-// app embeds (session/strategies).
-const strategyDir = "session/strategies"
+// app embeds (tables/strategies).
+const strategyDir = "tables/strategies"
 
 // strategy builds the winner's strategy from the start of g out of the
 // tables in dir and writes it to out/GAME.hcst.

@@ -12,9 +12,9 @@ import (
 )
 
 // setStrategyDir is where `solve strategy` writes a set strategy by
-// default: the shipped tables' folder (session/shipped), which the native
+// default: the shipped tables' folder (tables/shipped), which the native
 // builds embed and scripts/web.sh serves.
-const setStrategyDir = "session/shipped"
+const setStrategyDir = "tables/shipped"
 
 // setStrategy builds g's set strategy from the start (format 2: the dogs'
 // win without giving up a dog from the bound tier dir/GAME.bound.hctb) and

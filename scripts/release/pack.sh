@@ -6,7 +6,7 @@
 #
 # holding pack/manifest.json and the pack's parts (NAME.part-000, …), as
 # `make device-tables` writes them into build/device/pack/: the files to
-# publish at the pack's address (session.DefaultPackURL,
+# publish at the pack's address (pack.DefaultURL,
 # https://huntchess.github.io/pack/; README "The table pack"), e.g.
 # `tar -xf hunt-chess-*-pack-all.tar && cp -r pack/. SITE/`. Not
 # compressed: the parts are zstd-compressed tables already.
@@ -20,7 +20,7 @@
 # that tier) it fits; the workflow keeps the two folders in actions/cache
 # keyed on a hash of ai/ and core/, so the solve runs again only when the
 # rules or the solver change. Then `make device-tables` with DEVICE_EMBED=
-# (session/shipped/ is left as committed; a difference between it and the
+# (tables/shipped/ is left as committed; a difference between it and the
 # shipped tables the solve gives is reported, not fixed: the release's apps
 # embed what is committed).
 #
@@ -99,8 +99,8 @@ fi
 # The shipped tables the solve gives against the ones the apps embed.
 for f in "$DEVICE_OUT"/shipped/*.hctb; do
   [ -f "$f" ] || continue
-  if ! cmp -s "$f" "session/shipped/$(basename "$f")"; then
-    rel_say "warning: $f differs from session/shipped/$(basename "$f") (committed, embedded by this release's apps): run make device-tables and commit session/shipped/"
+  if ! cmp -s "$f" "tables/shipped/$(basename "$f")"; then
+    rel_say "warning: $f differs from tables/shipped/$(basename "$f") (committed, embedded by this release's apps): run make device-tables and commit tables/shipped/"
   fi
 done
 

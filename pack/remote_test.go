@@ -1,0 +1,191 @@
+package pack
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// The bound table of the tests (ai/bound_test.go, BoundTestdata): Beat
+// the Wolf's tier with 8 dogs, the dogs' wins without giving up a dog, its
+// longest win 33 plies.
+const (
+	boundTestFile = "../ai/testdata/beat-the-wolf-8dogs.bound.hctb"
+	boundWin33    = "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0"
+)
+
+func boundTestPos(t *testing.T) core.Position {
+	t.Helper()
+	p, err := core.ParsePosition(core.BeatTheWolf.String(), boundWin33)
+	require.NoError(t, err)
+	return p
+}
+
+// serveBound serves the test's bound table at /tables/beat-the-wolf.bound.hctb
+// as a static host does (http.ServeContent: byte ranges), counting requests.
+func serveBound(t *testing.T) (*httptest.Server, *atomic.Int64) {
+	t.Helper()
+	data, err := os.ReadFile(boundTestFile)
+	require.NoError(t, err)
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n.Add(1)
+		if r.URL.Path != "/tables/beat-the-wolf.bound.hctb" {
+			http.NotFound(w, r)
+			return
+		}
+		http.ServeContent(w, r, "beat-the-wolf.bound.hctb", time.Time{}, bytes.NewReader(data))
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &n
+}
+
+// The table read through range requests probes as the one opened from the
+// file, a few blocks' worth of bytes read, not the file.
+func TestRemoteTableProbesAsTheFile(t *testing.T) {
+	srv, _ := serveBound(t)
+	remote, r, err := OpenRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
+	require.NoError(t, err)
+	defer remote.Close()
+	fi, err := os.Stat(boundTestFile)
+	require.NoError(t, err)
+	require.Equal(t, fi.Size(), r.Size())
+	local, err := tablebase.Open(boundTestFile)
+	require.NoError(t, err)
+	defer local.Close()
+
+	// Every position within three plies of the 33-ply win.
+	seen := map[uint64]bool{}
+	level := []core.Position{boundTestPos(t)}
+	proven := 0
+	for depth := 0; depth <= 3; depth++ {
+		var next []core.Position
+		for _, p := range level {
+			if seen[p.Key] {
+				continue
+			}
+			seen[p.Key] = true
+			lv, ld, lok := local.ProbeBound(p)
+			rv, rd, rok := remote.ProbeBound(p)
+			require.Equal(t, lok, rok, p.String())
+			require.Equal(t, lv, rv, p.String())
+			require.Equal(t, ld, rd, p.String())
+			if lok && lv != tablebase.Draw {
+				proven++
+			}
+			if !p.Outcome().Over() {
+				var buf [core.MaxMoves]core.Move
+				for _, m := range p.GenMoves(buf[:0]) {
+					next = append(next, p.After(m))
+				}
+			}
+		}
+		level = next
+	}
+	require.Greater(t, len(seen), 100)
+	require.GreaterOrEqual(t, proven, 5)
+	require.Greater(t, r.Requests.Load(), int64(2))
+	require.Less(t, r.Bytes.Load(), r.Size(), "only the blocks probed are read")
+}
+
+// A server that answers a range request with the whole file (200) is
+// refused, as is a 206 for other bytes; a missing file is ErrNoRemote.
+func TestRangeReaderRefusesWhatIsNotTheRange(t *testing.T) {
+	data, err := os.ReadFile(boundTestFile)
+	require.NoError(t, err)
+	whole := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Write(data) // ignores Range
+	}))
+	defer whole.Close()
+	_, err = OpenRange(context.Background(), whole.Client(), whole.URL+"/t.hctb")
+	require.Error(t, err)
+	require.False(t, errors.Is(err, ErrNoRemote))
+	require.Contains(t, err.Error(), "byte ranges")
+
+	wrong := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Range", "bytes 0-0/47545")
+		w.WriteHeader(http.StatusPartialContent)
+		w.Write(data[:1]) // always the first byte
+	}))
+	defer wrong.Close()
+	r, err := OpenRange(context.Background(), wrong.Client(), wrong.URL+"/t.hctb")
+	require.NoError(t, err)
+	require.Equal(t, int64(47545), r.Size())
+	buf := make([]byte, 10)
+	_, err = r.ReadAt(buf, 100)
+	require.ErrorContains(t, err, "Content-Range")
+	_, err = tablebase.OpenReaderAt(r, r.Size(), false)
+	require.Error(t, err)
+
+	srv, _ := serveBound(t)
+	_, _, err = OpenRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/wolf-carries-pig.bound.hctb")
+	require.ErrorIs(t, err, ErrNoRemote)
+}
+
+// ReadAt reads to the end of the file and says io.EOF past it.
+func TestRangeReaderEnd(t *testing.T) {
+	srv, _ := serveBound(t)
+	data, err := os.ReadFile(boundTestFile)
+	require.NoError(t, err)
+	r, err := OpenRange(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
+	require.NoError(t, err)
+	buf := make([]byte, 100)
+	n, err := r.ReadAt(buf, r.Size()-40)
+	require.Equal(t, 40, n)
+	require.Error(t, err)
+	require.Equal(t, data[len(data)-40:], buf[:40])
+	n, err = r.ReadAt(buf, 1000)
+	require.NoError(t, err)
+	require.Equal(t, 100, n)
+	require.Equal(t, data[1000:1100], buf)
+	_, err = r.ReadAt(buf, r.Size())
+	require.Error(t, err)
+}
+
+// With a cache a range read again is not asked for again; past its budget
+// the oldest ranges go.
+func TestRangeReaderCache(t *testing.T) {
+	srv, requests := serveBound(t)
+	data, err := os.ReadFile(boundTestFile)
+	require.NoError(t, err)
+	r, err := OpenRange(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
+	require.NoError(t, err)
+	r.SetCache(250)
+	buf := make([]byte, 100)
+	for range 2 {
+		_, err = r.ReadAt(buf, 500)
+		require.NoError(t, err)
+		require.Equal(t, data[500:600], buf)
+	}
+	require.Equal(t, int64(2), requests.Load(), "the size, then one read")
+	require.Equal(t, int64(1), r.Hits.Load())
+	small := make([]byte, 50)
+	_, err = r.ReadAt(small, 500)
+	require.NoError(t, err)
+	require.Equal(t, data[500:550], small, "a shorter read at a cached offset")
+	require.Equal(t, int64(2), r.Hits.Load())
+	for _, off := range []int64{1000, 2000} {
+		_, err = r.ReadAt(buf, off)
+		require.NoError(t, err)
+	}
+	require.Equal(t, int64(4), requests.Load())
+	_, err = r.ReadAt(buf, 500) // evicted by the third range
+	require.NoError(t, err)
+	require.Equal(t, data[500:600], buf)
+	require.Equal(t, int64(5), requests.Load())
+	_, err = r.ReadAt(buf, 2000)
+	require.NoError(t, err)
+	require.Equal(t, int64(5), requests.Load())
+	require.Equal(t, data[2000:2100], buf)
+}

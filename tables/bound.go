@@ -1,0 +1,185 @@
+package tables
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"time"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/pack"
+)
+
+// boundFile is an open bound table and its file.
+type boundFile struct {
+	t    *tablebase.Table
+	f    io.Closer
+	path string // the file, or its address on the site
+}
+
+func (b *boundFile) close() {
+	b.t.Close()
+	b.f.Close()
+}
+
+// RemoteBound opens the file of game id's bound table on the site serving
+// the app for range reads (pack.ErrNoRemote where the site has none).
+type RemoteBound func(ctx context.Context, id core.GameID) (*pack.RangeReader, error)
+
+// SetRemoteBound makes an owner with no cache folder (the browser) read a
+// game's bound table from its site block by block (GAME.bound.hctb: too
+// large to download whole): Bound opens it in the background the first
+// time it is asked for, and the table line changes once it is open. Call
+// it before the first Ensure.
+func (m *Owner) SetRemoteBound(f RemoteBound) { m.remoteBound = f }
+
+// Bound is the bound table of game id (a table whose sections are all
+// bound tiers: the prey's wins where any capture counts as a predator
+// win), or nil: a developer's (GAME.bound.hctb in the table folders), else
+// the installed pack's (its GAME.bound.hctb, or a GAME.hctb that holds
+// only bound tiers). Only its header is read when it is opened (a block is
+// checked when a probe first reads it; a damaged one proves nothing). It
+// is the engine's ai.BoundTables; safe from any goroutine (a nil owner
+// has none).
+func (m *Owner) Bound(id core.GameID) *tablebase.Table {
+	if m == nil || int(id) >= len(m.bounds) {
+		return nil
+	}
+	e := &m.bounds[id]
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.looked {
+		e.looked = true
+		if m.dir == "" && m.remoteBound != nil {
+			if slices.Contains(pack.SiteBounds, id) { // the site has no other game's
+				m.wg.Add(1)
+				go m.openRemoteBound(id)
+			}
+		} else {
+			e.b = m.findBound(id)
+		}
+	}
+	if e.b == nil {
+		return nil
+	}
+	return e.b.t
+}
+
+// findBound opens the first bound table of game id (see Bound).
+func (m *Owner) findBound(id core.GameID) *boundFile {
+	var paths []string
+	for _, dir := range m.extra {
+		paths = append(paths, tablebase.Path(dir, id.String()+".bound"))
+	}
+	m.mu.Lock()
+	paths = append(paths, m.packBound[id], m.packPath[id])
+	m.mu.Unlock()
+	for _, path := range paths {
+		if path == "" {
+			continue
+		}
+		b, err := openBound(path)
+		if err != nil {
+			continue
+		}
+		if g, ok := b.t.Rules().Game(); ok && g == id && allBound(b.t) {
+			return b
+		}
+		b.close()
+	}
+	return nil
+}
+
+// RemoteBoundCache is what a bound table read from the site keeps of the
+// compressed blocks it read (pack.RangeReader.SetCache): its cache of unpacked
+// blocks (24 MiB) holds far fewer than a move's search probes, so without
+// it most blocks would be asked for again and again. Master's first 30
+// plies of Beat the Wolf from the site natively: 13,385 requests (165 MB)
+// without it, 1,341 (19 MB) with it.
+const RemoteBoundCache = 16 << 20
+
+// openRemoteBound opens game id's bound table on the site (Bound, in the
+// browser) and tells the subscribers once it is open; a site without one,
+// or one that fails, leaves the game without.
+func (m *Owner) openRemoteBound(id core.GameID) {
+	defer m.wg.Done()
+	r, err := m.remoteBound(context.Background(), id)
+	if err != nil {
+		if !errors.Is(err, pack.ErrNoRemote) {
+			fmt.Fprintf(os.Stderr, "huntchess: bound table of %s: %v (not used)\n", id, err)
+		}
+		return
+	}
+	r.SetCache(RemoteBoundCache)
+	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "huntchess: %s: %v (not used)\n", r.URL(), err)
+		return
+	}
+	if g, ok := t.Rules().Game(); !ok || g != id || !allBound(t) {
+		t.Close()
+		fmt.Fprintf(os.Stderr, "huntchess: %s: not a bound table of %s (not used)\n", r.URL(), id)
+		return
+	}
+	e := &m.bounds[id]
+	e.mu.Lock()
+	e.b = &boundFile{t: t, f: r, path: r.URL()}
+	e.mu.Unlock()
+	m.notify(id)
+}
+
+// openBound opens a table file reading only its header.
+func openBound(path string) (*boundFile, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		var t *tablebase.Table
+		if t, err = tablebase.OpenReaderAt(f, fi.Size(), false); err == nil {
+			return &boundFile{t: t, f: f, path: path}, nil
+		}
+	}
+	f.Close()
+	return nil, err
+}
+
+// allBound reports whether t holds bound tiers only.
+func allBound(t *tablebase.Table) bool {
+	for _, s := range t.Sections {
+		if !s.Bound {
+			return false
+		}
+	}
+	return len(t.Sections) > 0
+}
+
+// forgetBound lets go of game id's bound table (the pack changed): it is
+// looked for again on the next Bound, and the old one closed a minute
+// later (a search may be probing it still).
+func (m *Owner) forgetBound(id core.GameID) {
+	e := &m.bounds[id]
+	e.mu.Lock()
+	old := e.b
+	e.b, e.looked = nil, false
+	e.mu.Unlock()
+	if old != nil {
+		time.AfterFunc(time.Minute, old.close)
+	}
+}
+
+// packIsBound reports whether the pack's GAME.hctb of game id is its
+// bound table (all its sections bound tiers: Bound hands it out; the exact
+// table comes from elsewhere).
+func (m *Owner) packIsBound(id core.GameID) bool {
+	b := m.Bound(id)
+	e := &m.bounds[id]
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return b != nil && e.b != nil && e.b.path == m.packFile(id)
+}

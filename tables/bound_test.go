@@ -1,0 +1,101 @@
+package tables
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/pack"
+)
+
+// The bound table of the tests (ai/bound_test.go, BoundTestdata): Beat the Wolf's tier with
+// 8 dogs, the dogs' wins without giving up a dog, its longest win 33 plies.
+const (
+	boundTestFile = "../ai/testdata/beat-the-wolf-8dogs.bound.hctb"
+	boundWin33    = "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0"
+)
+
+// installBound installs a pack holding only the bound table, as name.
+func installBound(t *testing.T, name string) *pack.Pack {
+	t.Helper()
+	data, err := os.ReadFile(boundTestFile)
+	require.NoError(t, err)
+	return installPackIn(t, filepath.Join(t.TempDir(), "pack"), map[string][]byte{name: data})
+}
+
+func boundTestPos(t *testing.T) core.Position {
+	t.Helper()
+	p, err := core.ParsePosition(core.BeatTheWolf.String(), boundWin33)
+	require.NoError(t, err)
+	return p
+}
+
+// The pack's bound file (GAME.bound.hctb, or a GAME.hctb whose sections
+// are all bound tiers) becomes the game's bound table and never its table:
+// the shipped endgames stay, no pack error; the table line says both are
+// there; deleting the pack lets the bound table go.
+func TestTablesBoundTableBesideTheExact(t *testing.T) {
+	if _, err := OpenShipped(core.BeatTheWolf, false); err != nil {
+		t.Skipf("no shipped Beat the Wolf table: %v", err)
+	}
+	for _, name := range []string{"beat-the-wolf.bound.hctb", "beat-the-wolf.hctb"} {
+		t.Run(name, func(t *testing.T) {
+			p := installBound(t, name)
+			tm, rec := newTestTables(t, t.TempDir())
+			tm.set = tm.store
+			tm.UseShipped(true)
+			tm.SetPack(p)
+			tm.Ensure(core.BeatTheWolf)
+			tm.Wait()
+			rec.drain()
+			exact := tm.Table(core.BeatTheWolf)
+			require.NotNil(t, exact)
+			require.False(t, allBound(exact), "the exact table is the shipped one")
+			_, _, ok := exact.Probe(core.BeatTheWolf.Info().Start())
+			require.False(t, ok)
+			require.NoError(t, tm.PackError(core.BeatTheWolf))
+			b := tm.Bound(core.BeatTheWolf)
+			require.NotNil(t, b)
+			require.True(t, allBound(b))
+			v, d, ok := b.ProbeBound(boundTestPos(t))
+			require.True(t, ok)
+			require.Equal(t, tablebase.Win, v)
+			require.Equal(t, 33, d)
+			require.Same(t, b, tm.Bound(core.BeatTheWolf), "opened once")
+
+			require.Equal(t, Ready, tm.Status(core.BeatTheWolf).State)
+
+			require.NoError(t, p.Delete())
+			tm.PackChanged()
+			tm.Wait()
+			require.Nil(t, tm.Bound(core.BeatTheWolf), "the deleted pack's bound table is let go")
+			require.NotNil(t, tm.Table(core.BeatTheWolf), "the shipped table stays")
+			// The shipped set strategy still proves the start.
+			s := tm.Strategy(core.BeatTheWolf)
+			require.True(t, s != nil && s.Bound)
+		})
+	}
+}
+
+// A developer's GAME.bound.hctb in the table folders is the bound table; a
+// game without a table here says what it proves.
+func TestTablesBoundFromDeveloperFolder(t *testing.T) {
+	data, err := os.ReadFile(boundTestFile)
+	require.NoError(t, err)
+	dir := t.TempDir()
+	require.NoError(t, os.WriteFile(tablebase.Path(dir, "beat-the-wolf.bound"), data, 0o644))
+	tm, _ := newTestTables(t, "", dir)
+	require.NotNil(t, tm.Bound(core.BeatTheWolf))
+	require.Nil(t, tm.Bound(core.WolfCarriesPig))
+	require.Nil(t, tm.Table(core.BeatTheWolf))
+	require.False(t, tm.Planned(core.BeatTheWolf))
+	none, _ := newTestTables(t, "")
+	require.Nil(t, none.Bound(core.BeatTheWolf))
+	// No bound table: the shipped set strategy still proves the start.
+	s := none.Strategy(core.BeatTheWolf)
+	require.True(t, s != nil && s.Bound)
+}

@@ -1,0 +1,285 @@
+package tables
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/pack"
+)
+
+// Fetch downloads the table file of game id, telling progress how far it
+// got (total -1 while unknown).
+type Fetch func(ctx context.Context, id core.GameID, progress func(done, total int64)) ([]byte, error)
+
+// SetFetch makes an owner with no cache folder (the browser, where the
+// site serves the tables beside the app) download the tables it would
+// otherwise solve. Call it before the first Ensure.
+func (m *Owner) SetFetch(f Fetch) { m.fetch = f }
+
+// SetPack tells the owner where the installed table pack is (nil:
+// none); its tables are used before the ones solved on the device. Call it
+// before the first Ensure, and PackChanged after the pack changes.
+func (m *Owner) SetPack(p *pack.Pack) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.pack = p
+	m.mu.Unlock()
+	m.readPack()
+}
+
+// readPack reads which games the installed pack has a table of, and
+// reports the games whose pack file changed.
+func (m *Owner) readPack() (changed []core.GameID) {
+	var paths, bounds [core.NumGames]string
+	m.mu.Lock()
+	p := m.pack
+	m.mu.Unlock()
+	if p != nil {
+		for _, g := range core.Games() {
+			paths[g.ID] = p.TablePath(g.ID)
+			bounds[g.ID] = p.File(tablebase.Path("", g.ID.String()+".bound"))
+		}
+	}
+	var reBound []core.GameID
+	m.mu.Lock()
+	for id := range paths {
+		if paths[id] != m.packPath[id] || (paths[id] == "" && m.fromPack[id]) {
+			changed = append(changed, core.GameID(id))
+			m.packErr[id] = nil
+		}
+		if paths[id] != m.packPath[id] || bounds[id] != m.packBound[id] {
+			reBound = append(reBound, core.GameID(id))
+		}
+	}
+	m.packPath, m.packBound = paths, bounds
+	m.mu.Unlock()
+	for _, id := range reBound {
+		m.forgetBound(id)
+	}
+	return changed
+}
+
+// PackChanged reads the installed pack again (after a download or a
+// delete): a game whose table was had already takes the pack's table now,
+// or, where the pack's was in use and is gone, its own again (solved on
+// the device, or none).
+func (m *Owner) PackChanged() {
+	if m == nil {
+		return
+	}
+	for _, id := range m.readPack() {
+		m.mu.Lock()
+		started := m.started[id]
+		st := m.status[id].State
+		wasPack := m.fromPack[id]
+		switch {
+		case !started:
+			m.mu.Unlock()
+			continue
+		case st == Loading || st == Building || st == Fetching:
+			m.repack[id] = true // the work in progress starts over when done
+			m.mu.Unlock()
+			continue
+		}
+		m.started[id] = false
+		m.fromPack[id] = false
+		m.mu.Unlock()
+		if wasPack {
+			m.replace(id, nil)
+			m.setStatus(id, Status{})
+		}
+		m.ensure(id)
+	}
+}
+
+// PackError is why the installed pack's table of game id is not used (it
+// is damaged, or built for other rules), or nil.
+func (m *Owner) PackError(id core.GameID) error {
+	if m == nil {
+		return nil
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.packErr[id]
+}
+
+// packFile is the installed pack's file of game id ("" for none).
+func (m *Owner) packFile(id core.GameID) string {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.packPath[id]
+}
+
+// load opens a developer's table (the folders New is given), else the installed
+// pack's, else the one shipped with the app, else the cached one, that
+// covers the plan (any table of the game where the device solves none:
+// !solvable); a file that is damaged or built for other rules is passed
+// over (a cached one is rebuilt; a pack file is reported: PackError and
+// stderr; a shipped one on stderr, once). inPack tells the table is the
+// pack's.
+func (m *Owner) load(id core.GameID, plan tablebase.Plan, solvable bool) (t *tablebase.Table, inPack bool) {
+	ok := func(t *tablebase.Table) bool {
+		g, isGame := t.Rules().Game()
+		return isGame && g == id && !allBound(t) && (!solvable || m.covers(t, plan))
+	}
+	for _, dir := range m.extra {
+		if t, err := tablebase.Open(tablebase.Path(dir, id.String())); err == nil {
+			if ok(t) {
+				m.sizeCache(id, t)
+				return t, false
+			}
+			t.Close()
+		}
+	}
+	if path := m.packFile(id); path != "" && !m.packIsBound(id) {
+		t, err := openPackTable(path)
+		switch {
+		case err == nil && allBound(t):
+			t.Close() // a bound table (a developer's is the one in use): not the exact table
+		case err == nil && !ok(t):
+			t.Close()
+			err = fmt.Errorf("%s: %w (not a table of %s covering the game)", filepath.Base(path), pack.ErrRules, id)
+			fallthrough
+		case err != nil:
+			m.mu.Lock()
+			m.packErr[id] = err
+			m.mu.Unlock()
+			fmt.Fprintf(os.Stderr, "huntchess: table pack: %v (not used)\n", err)
+		default:
+			m.sizeCache(id, t)
+			return t, true
+		}
+	}
+	if m.shippedOK(id) {
+		t, err := m.shipped(id)
+		if err == nil && ok(t) {
+			m.sizeCache(id, t)
+			return t, false
+		}
+		if err == nil {
+			t.Close()
+			fmt.Fprintf(os.Stderr, "huntchess: the shipped table of %s does not cover what the device solves (not used: run make device-tables)\n", id)
+		}
+	}
+	if m.dir == "" {
+		return nil, false
+	}
+	t, err := tablebase.Open(tablebase.Path(m.dir, id.String()))
+	if err != nil {
+		return nil, false
+	}
+	if ok(t) {
+		m.sizeCache(id, t)
+		return t, false
+	}
+	t.Close() // passed over: the file is rebuilt, so let go of it
+	return nil, false
+}
+
+// openPackTable opens a table file of the pack (the device format, once
+// `make device-tables` writes it, opens here).
+func openPackTable(path string) (*tablebase.Table, error) {
+	t, err := tablebase.Open(path)
+	if err != nil && errors.Is(err, tablebase.ErrRules) {
+		err = fmt.Errorf("%w: %v", pack.ErrRules, err)
+	}
+	return t, err
+}
+
+// sizeCache gives a loaded table its cache of unpacked blocks: the
+// library's default (sized for a phone), more for deer chess on a desktop.
+func (m *Owner) sizeCache(id core.GameID, t *tablebase.Table) {
+	if id == core.DeerChess && !m.mobile {
+		t.SetCacheBytes(64 << 20)
+	}
+}
+
+// download fetches the table (m.fetch) and reads it from memory; a file
+// that is damaged, built for other rules or short of the plan is refused.
+func (m *Owner) download(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
+	m.setStatus(id, Status{State: Fetching})
+	data, err := m.fetch(context.Background(), id, func(done, total int64) {
+		if total > 0 {
+			m.setStatus(id, Status{State: Fetching, Frac: float64(done) / float64(total)})
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	t, err := tablebase.Read(data)
+	if err != nil {
+		return nil, err
+	}
+	if g, ok := t.Rules().Game(); !ok || g != id || !covers(t, plan) {
+		return nil, fmt.Errorf("%s: the downloaded table does not cover the game", id)
+	}
+	m.sizeCache(id, t)
+	return t, nil
+}
+
+// covers reports whether t holds every moving-phase tier of the plan.
+func covers(t *tablebase.Table, plan tablebase.Plan) bool {
+	for _, c := range plan.Tiers {
+		found := false
+		for _, s := range t.Sections {
+			found = found || (s.Captured == c && s.Hand == 0 && !s.Bound)
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// build solves the plan and caches the table (written to a temporary file
+// and renamed, so a crash leaves no half table).
+func (m *Owner) build(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
+	s := tablebase.NewSolver(tablebase.ForGame(id))
+	s.Threads = runtime.NumCPU()
+	entries := plan.Entries(s.R)
+	n := float64(len(entries))
+	tiersDone := 0
+	// A tier's pass over its entries is about a third of its work; the
+	// rest (the retrograde levels) reports no progress of its own.
+	s.OnProgress = func(_ tablebase.TierKey, done, total int64) {
+		m.setStatus(id, Status{State: Building, Frac: (float64(tiersDone) + 0.3*float64(done)/float64(total)) / n})
+	}
+	m.setStatus(id, Status{State: Building})
+	s.Run(plan, func(tablebase.TierStats) {
+		tiersDone++
+		m.setStatus(id, Status{State: Building, Frac: float64(tiersDone) / n})
+	})
+	if err := os.MkdirAll(m.dir, 0o755); err != nil {
+		return nil, err
+	}
+	path := tablebase.Path(m.dir, id.String())
+	_, err := s.Write(path)
+	s.Close() // the solved tiers are written: hand their memory back now
+	if err != nil {
+		return nil, err
+	}
+	t, err := tablebase.Open(path)
+	if err == nil {
+		m.sizeCache(id, t)
+	}
+	return t, err
+}
+
+// UseSite makes an owner with no cache folder (the browser) have its
+// tables from the site serving the app: each game's table downloaded whole
+// (SetFetch), Beat the Wolf's set strategy downloaded (SetStrategyFetch),
+// its bound table read block by block (SetRemoteBound). Call it before the
+// first Ensure.
+func (m *Owner) UseSite(s *pack.Site) {
+	m.SetFetch(s.FetchTable)
+	m.SetRemoteBound(s.OpenBound)
+	m.SetStrategyFetch(s.FetchStrategy)
+}
