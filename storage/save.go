@@ -5,12 +5,12 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/fileio"
 )
 
 // saveRecord is what is stored to resume a game: the JSON of the save file
@@ -206,7 +206,7 @@ func (st *SavedGame) load() (r *Resumable, damaged error, err error) {
 	if st.dir != "" {
 		st.file.flush()
 		for _, name := range []string{SaveFile, PrevSaveFile} {
-			raw, err := readLimited(st.path(name), maxStoredBytes)
+			raw, err := fileio.ReadLimited(st.path(name), maxStoredBytes)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
 			}
@@ -263,35 +263,4 @@ func (st *SavedGame) Clear() {
 		st.file.put(slotOp{remove: true})
 	}
 	st.prefs.RemoveValue(KeySavedGame)
-}
-
-// WriteAtomic writes data to a temporary file in the same directory, syncs
-// it and renames it to name: a reader sees the old file or the new one, never
-// a part of it.
-func WriteAtomic(name string, data []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".tmp-*")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, name)
-	}
-	if err != nil {
-		_ = os.Remove(tmp)
-		return err
-	}
-	// The rename itself survives a power cut once the folder is synced.
-	if d, err := os.Open(filepath.Dir(name)); err == nil {
-		_ = d.Sync()
-		_ = d.Close()
-	}
-	return nil
 }

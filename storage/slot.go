@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"huntchess/internal/fileio"
 )
 
 // slot is one stored file written off the caller's goroutine, in order:
@@ -109,26 +111,26 @@ func (s *slot) apply(op slotOp) error {
 	if err := os.MkdirAll(filepath.Dir(s.path), 0o755); err != nil {
 		return err
 	}
-	if old, err := readLimited(s.path, maxStoredBytes); err == nil {
+	if old, err := fileio.ReadLimited(s.path, maxStoredBytes); err == nil {
 		if bytes.Equal(old, op.data) {
 			return nil
 		}
 		if s.good(old) { // keep the last good copy
-			if err := WriteAtomic(s.prev, old); err != nil {
+			if err := fileio.WriteAtomic(s.prev, old); err != nil {
 				return err
 			}
 		}
 	}
-	return WriteAtomic(s.path, op.data)
+	return fileio.WriteAtomic(s.path, op.data)
 }
 
 // read returns the content of the file and of its previous copy (nil where
 // missing), and whether each exists.
 func (s *slot) read() (cur, prev []byte, curExists, prevExists bool) {
 	s.flush()
-	cur, err := readLimited(s.path, maxStoredBytes)
+	cur, err := fileio.ReadLimited(s.path, maxStoredBytes)
 	curExists = err == nil || !errors.Is(err, fs.ErrNotExist)
-	prev, err = readLimited(s.prev, maxStoredBytes)
+	prev, err = fileio.ReadLimited(s.prev, maxStoredBytes)
 	prevExists = err == nil || !errors.Is(err, fs.ErrNotExist)
 	return cur, prev, curExists, prevExists
 }
