@@ -300,8 +300,8 @@ func New(fa fyne.App, opts Options) *App {
 		if a.closed || !a.stopping.CompareAndSwap(true, false) {
 			return
 		}
-		if g := a.game(); g != nil && !g.Closed() {
-			g.Session.Pause()
+		if g := a.game(); g != nil && !g.sess.Closed() {
+			g.sess.Pause()
 			if !g.covered {
 				g.resume()
 			}
@@ -626,8 +626,8 @@ func (a *App) saveCurrent() {
 // in progress (under the new-game screen), else the saved one; nil when none.
 func (a *App) unfinished() (*core.GameInfo, *core.Game) {
 	if g := a.game(); g != nil {
-		if g.Game().Len() > 0 && !g.Game().Outcome().Over() {
-			return g.info, g.Game()
+		if g.sess.Game().Len() > 0 && !g.sess.Game().Outcome().Over() {
+			return g.info, g.sess.Game()
 		}
 		return nil, nil
 	}
@@ -787,7 +787,7 @@ func (a *App) resumeSaved() {
 	// latest choice, as it would be mid-game).
 	s := newGameScreen(a, r.Game, r.Mode, a.settings.Level, time.Duration(r.TimeLeft)*time.Millisecond)
 	if r.Partial {
-		s.SetNotice("resume.partial", partialData(r.Game))
+		s.sess.SetNotice("resume.partial", partialData(r.Game))
 	}
 	a.replace(s)
 }

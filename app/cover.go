@@ -49,12 +49,12 @@ func (a *App) showDialog(d dialog.Dialog) {
 // setCovered pauses the game while something covers it (App.coverChanged)
 // and resumes it once nothing does.
 func (s *gameScreen) setCovered(on bool) {
-	if s.Closed() || on == s.covered {
+	if s.sess.Closed() || on == s.covered {
 		return
 	}
 	s.covered = on
 	if on {
-		s.Session.Pause()
+		s.sess.Pause()
 		s.refreshClock()
 		return
 	}

@@ -219,8 +219,8 @@ func (a *App) applyDev(d *Dev) {
 		a.settings.ConfirmMoves = true // not saved
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
 		a.replace(s)
-		if s.HumanTurn() {
-			s.chooseMove(s.Game().LegalMoves()[0])
+		if s.sess.HumanTurn() {
+			s.chooseMove(s.sess.Game().LegalMoves()[0])
 		}
 	case "replay":
 		a.showHistory()
@@ -269,10 +269,10 @@ func (a *App) applyDev(d *Dev) {
 	case "draw-offer", "draw-agreed":
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
 		a.replace(s)
-		s.OfferDraw() // two players: the other one is asked
+		s.sess.OfferDraw() // two players: the other one is asked
 		if d.Screen == "draw-agreed" {
 			s.dismissDraw()
-			s.AnswerDraw(true)
+			s.sess.AnswerDraw(true)
 		}
 	case "resign", "leave", "browse", "paste-error", "watch-paused":
 		s := newGameScreen(a, game(), mode, a.settings.Level, 0)
@@ -301,12 +301,12 @@ func devGameAction(s *gameScreen, screen string) {
 	case "leave":
 		s.leave()
 	case "browse":
-		s.showPly(s.Game().Len() / 2)
+		s.showPly(s.sess.Game().Len() / 2)
 	case "paste-error":
 		s.a.fa.Clipboard().SetContent("d4-d5 c3-c9")
 		s.pasteRecord()
 	case "watch-paused":
-		s.Hold()
+		s.sess.Hold()
 	}
 }
 

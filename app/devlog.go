@@ -132,11 +132,11 @@ func (a *App) devAutoplay(every time.Duration) {
 		}
 		a.do(func() {
 			g, ok := a.top().(*gameScreen)
-			if !ok || g.Closed() || !g.HumanTurn() || g.Hinting() {
+			if !ok || g.sess.Closed() || !g.sess.HumanTurn() || g.sess.Hinting() {
 				return
 			}
-			if moves := g.Game().LegalMoves(); len(moves) > 0 {
-				g.HumanMove(moves[rand.IntN(len(moves))])
+			if moves := g.sess.Game().LegalMoves(); len(moves) > 0 {
+				g.sess.HumanMove(moves[rand.IntN(len(moves))])
 			}
 		})
 	}

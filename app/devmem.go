@@ -175,7 +175,7 @@ func (a *App) devLog(loop, wait bool) {
 			if !ok {
 				return
 			}
-			g := gs.Game()
+			g := gs.sess.Game()
 			if g != last {
 				last, lastLen = g, 0
 			}
@@ -187,15 +187,15 @@ func (a *App) devLog(loop, wait bool) {
 			case n < lastLen: // undone
 				lastLen = n
 			}
-			if wait && gs.Watching() {
+			if wait && gs.sess.Watching() {
 				if a.tables.Planned(gs.info.ID) && !ready[gs.info.ID] {
-					gs.Hold()
-				} else if gs.Held() {
+					gs.sess.Hold()
+				} else if gs.sess.Held() {
 					wait = false
-					gs.Release()
+					gs.sess.Release()
 				}
 			}
-			if loop && gs.Watching() && g.Outcome().Over() {
+			if loop && gs.sess.Watching() && g.Outcome().Over() {
 				fmt.Fprintln(os.Stderr, "huntchess-dev: game-over", gs.info.ID)
 				gs.playAgain()
 			}

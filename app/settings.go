@@ -214,7 +214,7 @@ func (l *besideLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 func previewBoard(a *App) *widgets.Board {
 	var g *core.Game
 	if gs := a.game(); gs != nil {
-		g = gs.Game()
+		g = gs.sess.Game()
 	} else {
 		g, _ = core.NewGame(core.Games()[0].Key)
 		for range 3 {

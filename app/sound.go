@@ -64,7 +64,7 @@ func (s *gameScreen) moveSound(last core.Move) {
 // lowTimeSound warns when the player's timer runs low: the low-time sound
 // at lowTimeAt left, then a tick at each whole second left.
 func (s *gameScreen) lowTimeSound() {
-	if !s.HumanTurn() || s.Paused() || s.a.settings.Timer == 0 {
+	if !s.sess.HumanTurn() || s.sess.Paused() || s.a.settings.Timer == 0 {
 		return
 	}
 	left := s.timer.Remaining()

@@ -59,8 +59,8 @@ func TestSoundsOfEvents(t *testing.T) {
 	h.a.startGame(g0, session.ModeTwoPlayers)
 	g := h.gameScreen()
 	wantSounds(t, log)
-	step := g.Game().LegalMoves()[0]
-	for _, m := range g.Game().LegalMoves() {
+	step := g.sess.Game().LegalMoves()[0]
+	for _, m := range g.sess.Game().LegalMoves() {
 		if m.Capt == 0 && m.Kind == core.MoveStep && m.To != 0 {
 			step = m
 			break
@@ -91,11 +91,11 @@ func TestSoundsOfEvents(t *testing.T) {
 	// a placement (deer chess: the deer opens, then the dogs place)
 	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), session.ModeTwoPlayers)
 	g = h.gameScreen()
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	log.take()
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	if g.Game().LastMove().Kind != core.MovePlace {
-		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.Game().LastMove())
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	if g.sess.Game().LastMove().Kind != core.MovePlace {
+		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.sess.Game().LastMove())
 	}
 	wantSounds(t, log, SoundPlace)
 
@@ -122,7 +122,7 @@ func TestSoundsOfEvents(t *testing.T) {
 	s := h.a.settings
 	s.Sound = false
 	h.a.setSettings(s)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	wantSounds(t, log)
 	if session.LoadSettings(fa.Preferences()).Sound {
 		t.Fatal("the sound setting is kept")

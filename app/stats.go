@@ -22,7 +22,7 @@ import (
 // kept in the history and, against the AI, counted in the statistics, from
 // the same entry, once (session.Session.Finish); then the result is shown.
 func (s *gameScreen) gameOver() {
-	if !s.counted && s.Finish(s.a.history, s.a.prefs, time.Now()) {
+	if !s.counted && s.sess.Finish(s.a.history, s.a.prefs, time.Now()) {
 		s.counted = true
 	}
 	if !s.overSounded {
