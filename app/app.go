@@ -52,9 +52,9 @@ type Options struct {
 	// BannerShown is how long a banner stays over the board (default
 	// 2.5 s: bannerShown); tests shorten it.
 	BannerShown time.Duration
-	// Dev opens the app on a given screen (scripts/screenshots.sh); nil in
-	// normal use. It skips the offer to resume a saved game.
-	Dev *Dev
+	// Dev is the developer harness (app/devharness; control.go); nil in
+	// normal use.
+	Dev Dev
 	// SystemLocale is the system's locale, for the "follow the system"
 	// language (default: from the environment).
 	SystemLocale string
@@ -205,8 +205,8 @@ func New(fa fyne.App, opts Options) *App {
 	if opts.TickEvery == 0 {
 		opts.TickEvery = 250 * time.Millisecond
 	}
-	if opts.WatchDelay == 0 {
-		opts.WatchDelay = devWatchDelay()
+	if opts.WatchDelay == 0 && opts.Dev != nil {
+		opts.WatchDelay = opts.Dev.WatchDelay()
 	}
 	if opts.WatchDelay == 0 {
 		opts.WatchDelay = 700 * time.Millisecond
@@ -227,8 +227,8 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		}
 	}
-	if opts.Dev != nil && opts.Dev.Screen == "recovery" && opts.SaveDir != "" {
-		devTearSettings(opts.SaveDir, fa.Preferences())
+	if opts.Dev != nil {
+		opts.Dev.Prepare(opts.SaveDir, fa.Preferences())
 	}
 	a := &App{fa: fa, prefs: session.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.held.on = holdUntilRun
@@ -256,7 +256,9 @@ func New(fa fyne.App, opts Options) *App {
 		})
 	}
 	a.pack = newPackJob(a)
-	a.opts = devOptions(a.opts, a.tableSource())
+	if a.opts.Think == nil && opts.Dev != nil {
+		a.opts.Think = opts.Dev.Think(a.tableSource())
+	}
 	engine := ai.Engine{Tables: a.tableSource()}
 	if a.opts.Think == nil {
 		a.opts.Think = engine.Think
@@ -309,13 +311,14 @@ func New(fa fyne.App, opts Options) *App {
 	})
 	a.win.SetOnClosed(a.Close)
 
-	a.devLogStart() // what was read, before a damaged saved game is cleared
+	if opts.Dev != nil {
+		opts.Dev.Opened(Control{a}) // before a damaged saved game is cleared
+	}
 	recovered := a.logRecoveries()
 	a.showHome()
 	switch {
-	case opts.Dev != nil:
-		a.applyDev(opts.Dev)
-		a.startDevTools()
+	case a.scripted():
+		opts.Dev.Start(Control{a})
 		if recovered {
 			a.showStartDialog("recovery")
 		}
@@ -382,6 +385,9 @@ func (a *App) recoveryText() string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// scripted reports whether the developer harness opens the first screen.
+func (a *App) scripted() bool { return a.opts.Dev != nil && a.opts.Dev.Scripted() }
 
 // tableSource is the engine's source of endgame tables: the app's table
 // owner, or none.
@@ -473,7 +479,7 @@ func (a *App) Close() {
 // saveWindowSize remembers the window's size for the next start (not while
 // the developer settings choose it).
 func (a *App) saveWindowSize() {
-	if a.closed || a.opts.Dev != nil {
+	if a.closed || a.scripted() {
 		return
 	}
 	if s := a.win.Canvas().Size(); validWindowSize(s) {
@@ -662,7 +668,9 @@ func (a *App) offerResume() {
 		return
 	}
 	a.showStartDialog("resume.message")
-	a.devAutoResume()
+	if a.opts.Dev != nil && a.opts.Dev.AutoResume() {
+		a.resumeSaved()
+	}
 }
 
 // showStartDialog shows the offer to resume ("resume.message": Continue /
@@ -681,7 +689,7 @@ func (a *App) showStartDialog(msg string) {
 	case "recovery": // then the offer to resume, if a game is saved
 		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), func() {
 			a.closeStartDialog()
-			if a.opts.Dev == nil {
+			if !a.scripted() {
 				a.offerResume()
 			}
 		})})

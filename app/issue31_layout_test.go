@@ -412,14 +412,14 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 						return places(ls.board, ls.backBtn, ls.restartBtn, ls.showBtn)
 					}
 					before = lesson()
-					devLesson(ls, "wrong")
+					ls.skipTo("wrong")
 					ls.refresh()
 					if ls.noteShown == "" {
 						t.Fatal("no note on the wrong move")
 					}
 					same("a lesson's note on a wrong move", before, lesson)
 					ls.open(1)
-					devLesson(ls, "success")
+					ls.skipTo("success")
 					ls.refresh()
 					same("a lesson's end", before, func() string {
 						settle(w)

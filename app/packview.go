@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -39,9 +38,6 @@ func newPackJob(a *App) *session.PackJob {
 	return session.NewPackJob(p, a.do, a.tables.PackChanged)
 }
 
-// devStart: HUNTCHESS_PACK_START started the download once this run.
-var devStart atomic.Bool
-
 // packView is the pack's part of the settings screen.
 type packView struct {
 	a      *App
@@ -70,13 +66,13 @@ func newPackView(a *App, job *session.PackJob) *packView {
 		go func() { _ = job.Delete() }() // removing the files takes a moment: off the UI goroutine
 	})
 	v.unsub = job.Subscribe(v.refresh)
-	// Developer variables (scripts/pack-shots.sh): HUNTCHESS_PACK_START=1
-	// starts the download at once, HUNTCHESS_PACK_CHECK=1 asks the site.
-	switch {
-	case os.Getenv("HUNTCHESS_PACK_START") == "1" && devStart.CompareAndSwap(false, true):
-		job.Start()
-	case os.Getenv("HUNTCHESS_PACK_CHECK") == "1" && devStart.CompareAndSwap(false, true):
-		job.Check()
+	if d := a.opts.Dev; d != nil { // the developer harness (scripts/pack-shots.sh)
+		switch d.PackAction() {
+		case "start":
+			job.Start()
+		case "check":
+			job.Check()
+		}
 	}
 	v.refresh()
 	return v
