@@ -16,7 +16,7 @@ import (
 	"huntchess/widgets"
 )
 
-// Lessons ("Learn to play", issue 14): from a game's home card or rules
+// Lessons ("Learn to play"): from a game's home card or rules
 // screen, Learn opens the game's course (lessonsScreen), a lesson opens on
 // the board (lessonScreen). The lessons and their flow are package lessons;
 // the lessons completed are kept in the preferences (KeyLessons).

@@ -13,7 +13,7 @@ import (
 	"huntchess/widgets"
 )
 
-// Puzzles (issue 14): each game's puzzles (package puzzles), listed easy to
+// Puzzles: each game's puzzles (package puzzles), listed easy to
 // hard with the ones solved marked, and played on the board against perfect
 // replies (puzzle.go). The puzzles solved are kept in the preferences
 // (KeyPuzzlesSolved + game ID).
