@@ -19,6 +19,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 
 	"huntchess/ai"
+	"huntchess/app/sound"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -56,7 +57,7 @@ type Options struct {
 	// metadata (nil: none).
 	Icon fyne.Resource
 	// Sound plays the sounds (default: the device's, silent without one).
-	Sound SoundPlayer
+	Sound sound.Player
 	// Version and Build are the app's version from FyneApp.toml (main
 	// embeds it), shown on the About screen when Fyne has no metadata.
 	Version string
@@ -149,7 +150,7 @@ func New(fa fyne.App, opts Options) *App {
 		opts.BannerShown = bannerShown
 	}
 	if opts.Sound == nil {
-		opts.Sound = newSystemSound()
+		opts.Sound = sound.New()
 	}
 	if opts.SystemLocale == "" {
 		opts.SystemLocale = systemLocale()

@@ -9,6 +9,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
+	"huntchess/app/sound"
 	"huntchess/core"
 	"huntchess/session"
 )
@@ -68,14 +69,14 @@ func TestSoundsOfEvents(t *testing.T) {
 	}
 	g.board.OnMove(step)
 	if step.Capt == 0 {
-		wantSounds(t, log, SoundMove)
+		wantSounds(t, log, sound.Move)
 	}
 	g.undo()
 	wantSounds(t, log) // undo: no sound
 	if err := playNotation(g, "b1-S"); err != nil {
 		t.Fatal(err)
 	}
-	wantSounds(t, log, SoundMove, SoundGameOver)
+	wantSounds(t, log, sound.Move, sound.GameOver)
 	g.gameOver() // shown again: once only
 	wantSounds(t, log)
 
@@ -86,7 +87,7 @@ func TestSoundsOfEvents(t *testing.T) {
 	h.a.startGame(cg, session.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(last)
-	wantSounds(t, log, SoundCapture)
+	wantSounds(t, log, sound.Capture)
 
 	// a placement (deer chess: the deer opens, then the dogs place)
 	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), session.ModeTwoPlayers)
@@ -97,7 +98,7 @@ func TestSoundsOfEvents(t *testing.T) {
 	if g.sess.Game().LastMove().Kind != core.MovePlace {
 		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.sess.Game().LastMove())
 	}
-	wantSounds(t, log, SoundPlace)
+	wantSounds(t, log, sound.Place)
 
 	// low time: the warning once a turn at 10 s left, then a tick each second
 	for g.timer.Remaining() > lowTimeAt+time.Second {
@@ -107,16 +108,16 @@ func TestSoundsOfEvents(t *testing.T) {
 	wantSounds(t, log)
 	h.clock.Advance(time.Second)
 	g.tick()
-	wantSounds(t, log, SoundLowTime)
+	wantSounds(t, log, sound.LowTime)
 	h.clock.Advance(300 * time.Millisecond)
 	g.tick()
 	wantSounds(t, log) // the same second
 	h.clock.Advance(700 * time.Millisecond)
 	g.tick()
-	wantSounds(t, log, SoundTick)
+	wantSounds(t, log, sound.Tick)
 	h.clock.Advance(time.Second)
 	g.tick()
-	wantSounds(t, log, SoundTick)
+	wantSounds(t, log, sound.Tick)
 
 	// the setting switches them off
 	s := h.a.settings
@@ -129,24 +130,5 @@ func TestSoundsOfEvents(t *testing.T) {
 	}
 	if !session.DefaultSettings().Sound {
 		t.Fatal("sound is on by default")
-	}
-}
-
-// The sounds are short, non-empty, and never clip.
-func TestSynthesizedSounds(t *testing.T) {
-	for _, name := range []string{SoundMove, SoundCapture, SoundPlace, SoundLowTime, SoundTick, SoundGameOver} {
-		b := synth(name)
-		if len(b) == 0 || len(b)%2 != 0 {
-			t.Fatalf("%s: %d bytes", name, len(b))
-		}
-		if d := soundLength(b); d < 40*time.Millisecond || d > time.Second {
-			t.Fatalf("%s lasts %v", name, d)
-		}
-		if b[0] != 0 || b[1] != 0 {
-			t.Fatalf("%s starts at %d, not silence (a click)", name, int16(uint16(b[0])|uint16(b[1])<<8))
-		}
-	}
-	if synth("nope") != nil {
-		t.Fatal("an unknown sound is nothing")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
+	"huntchess/app/sound"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -27,7 +28,7 @@ func (s *gameScreen) gameOver() {
 	}
 	if !s.overSounded {
 		s.overSounded = true
-		s.a.playSound(SoundGameOver)
+		s.a.playSound(sound.GameOver)
 	}
 	s.showGameOver()
 }
