@@ -103,9 +103,9 @@ func (s *gameScreen) withConfirmBar(board *widgets.Board) fyne.CanvasObject {
 	c.ok = widget.NewButtonWithIcon(translations.T("confirm.play"), theme.ConfirmIcon(), s.confirmMove)
 	c.ok.Importance = widget.HighImportance
 	c.no = widget.NewButtonWithIcon(translations.T("dialog.cancel"), theme.CancelIcon(), s.cancelMove)
-	rows := newIconGroup()
+	rows := widgets.NewIconGroup()
 	barLay := &confirmBarLayout{label: c.label}
-	inner := container.New(barLay, c.label, rows.row(c.no, c.ok))
+	inner := container.New(barLay, c.label, rows.Row(c.no, c.ok))
 	c.bar = container.NewStack(newPanelBackground(), container.NewPadded(inner))
 	if c.pending.Kind == core.MoveNone {
 		c.bar.Hide()
@@ -124,7 +124,7 @@ type confirmBarLayout struct{ label *widget.Label }
 // oneLine reports whether the question and the buttons fit width w side by side.
 func (l *confirmBarLayout) oneLine(objs []fyne.CanvasObject, w float32) (bool, float32) {
 	q := widget.NewLabelWithStyle(l.label.Text, l.label.Alignment, l.label.TextStyle).MinSize().Width
-	btns := 2 * (objs[1].MinSize().Width/2 + iconWidth())
+	btns := 2 * (objs[1].MinSize().Width/2 + widgets.IconWidth())
 	return q+theme.Padding()+btns <= w, q
 }
 

@@ -347,13 +347,13 @@ func (s *gameScreen) content() fyne.CanvasObject {
 
 	s.movesList = s.newMoveList()
 	movesHead := s.browseBar()
-	rows := newIconGroup() // the two rows keep or drop their icons together
-	playRow := rows.row(s.undoBtn, s.redoBtn, s.hintBtn)
+	rows := widgets.NewIconGroup() // the two rows keep or drop their icons together
+	playRow := rows.Row(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
 	if s.sess.Mode() == session.ModeWatch {
 		w := s.watchButtons()
-		rows = newIconGroup()
-		playRow = rows.row(w[0], w[1], w[2])
+		rows = widgets.NewIconGroup()
+		playRow = rows.Row(w[0], w[1], w[2])
 	}
 
 	gt := translations.Game(s.info.Key)
@@ -369,16 +369,16 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
 		// The row of Pass and Offer a draw keeps the height of a button
 		// while they are hidden, so the buttons below never move.
-		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
+		container.New(widgets.ReserveLayout{Height: func() float32 { return s.passBtn.MinSize().Height }},
 			container.NewBorder(nil, nil, nil, container.NewHBox(s.passBtn, s.drawBtn))),
 		playRow,
-		rows.row(s.newBtn, s.rulesBtn, s.settingsBtn),
+		rows.Row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,
 	)
 	// The notice (a hint in words, a pass by time …) shows under every
 	// button, above the moves: its lines come and go and move neither the
 	// buttons nor the board (the move list gives way).
-	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, atLeast(movesRoom, s.movesList)))
+	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList)))
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
 		s.dismissDraw()
@@ -521,22 +521,17 @@ func (s *gameScreen) showGameOver() {
 	// The four answers in one row where they fit, else two rows of two (a
 	// phone): they drop their icons together where even that is too narrow.
 	cw := s.a.win.Canvas().Size().Width
-	g := newIconGroup()
+	g := widgets.NewIconGroup()
 	if cw > 0 && cw < 640 {
-		body.Add(container.NewVBox(g.row(again, review), g.row(home, ok)))
+		body.Add(container.NewVBox(g.Row(again, review), g.Row(home, ok)))
 	} else {
-		body.Add(g.row(ok, home, review, again))
+		body.Add(g.Row(ok, home, review, again))
 	}
 	s.overDialog = d
 	s.overOpen = true
 	// As wide as the answers with their icons (the dialog's own padding
 	// is 32 wide), within the window.
-	w0 := float32(0)
-	for _, row := range g.rows {
-		with, _ := (&buttonRow{g: g}).widths(row)
-		k := float32(len(row))
-		w0 = max(w0, k*with+(k-1)*theme.Padding()+32+4*theme.Padding())
-	}
+	w0 := g.Width() + 32 + 4*theme.Padding()
 	if cw > 0 {
 		w0 = min(w0, cw*0.92)
 	}

@@ -165,7 +165,7 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 
 // besideLayout puts a side column (the settings' preview) beside the main
 // one on a wide page, and under it on a narrow one. Objects: [0] main,
-// [1] side. Like columnsLayout, its MinSize is the height at the width it
+// [1] side. Like widgets.ColumnsLayout, its MinSize is the height at the width it
 // was last laid out at; onChange (the scroll's Refresh) follows a change.
 type besideLayout struct {
 	side, wideAt float32
