@@ -27,7 +27,10 @@
 //	                  first legal move waiting for Play it / Cancel) |
 //	                  hint (a game, the hint for the person's side shown
 //	                  once the endgame table has loaded, as the Hint
-//	                  button shows it)
+//	                  button shows it) | draw-offer, draw-agreed (a draw
+//	                  offered between two players; then accepted) |
+//	                  recovery (the settings file torn as a crash would
+//	                  leave it: the notice of what was recovered)
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
