@@ -9,6 +9,7 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"huntchess/app"
+	"huntchess/app/devharness"
 	_ "huntchess/app/localeenv" // before Fyne reads the locale: quiet on C.UTF-8
 )
 
@@ -32,7 +33,7 @@ func main() {
 	a := app.New(fa, app.Options{
 		Version:       version,
 		Build:         build,
-		Dev:           app.DevFromEnv(),
+		Dev:           devharness.FromEnv(),
 		Config:        app.ConfigFromEnv(),
 		Icon:          fyne.NewStaticResource("Icon.png", icon),
 		EndgameTables: true,

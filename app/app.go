@@ -8,23 +8,18 @@
 package app
 
 import (
-	"fmt"
 	"os"
 	"os/signal"
 	"path/filepath"
-	"strings"
-	"sync"
 	"sync/atomic"
 	"syscall"
 	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
-	"fyne.io/fyne/v2/driver/desktop"
-	"fyne.io/fyne/v2/theme"
-	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
+	"huntchess/app/sound"
 	"huntchess/core"
 	"huntchess/pack"
 	"huntchess/session"
@@ -58,9 +53,9 @@ type Options struct {
 	// Config is the developer's configuration of the tables and the pack
 	// (main reads it from the environment: ConfigFromEnv; config.go).
 	Config Config
-	// Dev opens the app on a given screen (scripts/screenshots.sh); nil in
-	// normal use. It skips the offer to resume a saved game.
-	Dev *Dev
+	// Dev is the developer harness (app/devharness; control.go); nil in
+	// normal use.
+	Dev Dev
 	// SystemLocale is the system's locale, for the "follow the system"
 	// language (default: from the environment).
 	SystemLocale string
@@ -68,7 +63,7 @@ type Options struct {
 	// metadata (nil: none).
 	Icon fyne.Resource
 	// Sound plays the sounds (default: the device's, silent without one).
-	Sound SoundPlayer
+	Sound sound.Player
 	// Version and Build are the app's version from FyneApp.toml (main
 	// embeds it), shown on the About screen when Fyne has no metadata.
 	Version string
@@ -130,66 +125,6 @@ type App struct {
 	held heldCalls
 }
 
-// heldCalls are UI callbacks kept until the UI goroutine runs. Before Run,
-// Fyne's mobile driver (a phone, and the simulated one) runs fyne.Do's
-// function at once on the goroutine that calls it: a table loaded in the
-// background then refreshed the game screen while New was still building
-// it on the main goroutine (a nil label in gameScreen.refresh, 2 of 5
-// simulated-phone starts into a Beat the Wolf game).
-type heldCalls struct {
-	mu    sync.Mutex
-	on    bool
-	calls []func()
-}
-
-// hold keeps f if the calls are held.
-func (h *heldCalls) hold(f func()) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	if h.on {
-		h.calls = append(h.calls, f)
-	}
-	return h.on
-}
-
-// release stops holding and returns what was held, in order.
-func (h *heldCalls) release() []func() {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	calls := h.calls
-	h.on, h.calls = false, nil
-	return calls
-}
-
-// runHeld runs, on the UI goroutine once the driver runs, what do was
-// handed before; from then on do goes to Options.Do.
-func (a *App) runHeld() {
-	for _, f := range a.held.release() {
-		if !a.stopping.Load() {
-			f()
-		}
-	}
-}
-
-// do runs f on the UI goroutine (Options.Do, fyne.Do), unless the app is
-// stopping. Goroutines hand their results back through it.
-func (a *App) do(f func()) {
-	if a.stopping.Load() || a.held.hold(f) {
-		return
-	}
-	a.opts.Do(func() {
-		if a.stopping.Load() {
-			return
-		}
-		f()
-	})
-}
-
-// interrupt marks the app as stopping, from any goroutine: a SIGINT or
-// SIGTERM, which Fyne answers by quitting (it saves the game through the
-// lifecycle's exited-foreground hook on the UI goroutine).
-func (a *App) interrupt() { a.stopping.Store(true) }
-
 // screen is one page of the app.
 type screen interface {
 	// content builds the page in the current language.
@@ -211,8 +146,8 @@ func New(fa fyne.App, opts Options) *App {
 	if opts.TickEvery == 0 {
 		opts.TickEvery = 250 * time.Millisecond
 	}
-	if opts.WatchDelay == 0 {
-		opts.WatchDelay = devWatchDelay()
+	if opts.WatchDelay == 0 && opts.Dev != nil {
+		opts.WatchDelay = opts.Dev.WatchDelay()
 	}
 	if opts.WatchDelay == 0 {
 		opts.WatchDelay = 700 * time.Millisecond
@@ -221,7 +156,7 @@ func New(fa fyne.App, opts Options) *App {
 		opts.BannerShown = bannerShown
 	}
 	if opts.Sound == nil {
-		opts.Sound = newSystemSound()
+		opts.Sound = sound.New()
 	}
 	if opts.SystemLocale == "" {
 		opts.SystemLocale = systemLocale()
@@ -233,8 +168,8 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		}
 	}
-	if opts.Dev != nil && opts.Dev.Screen == "recovery" && opts.SaveDir != "" {
-		devTearSettings(opts.SaveDir, fa.Preferences())
+	if opts.Dev != nil {
+		opts.Dev.Prepare(opts.SaveDir, fa.Preferences())
 	}
 	a := &App{fa: fa, prefs: storage.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.held.on = holdUntilRun
@@ -262,7 +197,9 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a.pack = newPackJob(a)
 	engine := ai.NewEngine(a.tableSource())
-	a.opts = devOptions(a.opts, engine)
+	if a.opts.Think == nil && opts.Dev != nil {
+		a.opts.Think = opts.Dev.Think(engine)
+	}
 	if a.opts.Think == nil {
 		a.opts.Think = engine.Think
 	}
@@ -305,8 +242,8 @@ func New(fa fyne.App, opts Options) *App {
 		if a.closed || !a.stopping.CompareAndSwap(true, false) {
 			return
 		}
-		if g := a.game(); g != nil && !g.Closed() {
-			g.Session.Pause()
+		if g := a.game(); g != nil && !g.sess.Closed() {
+			g.sess.Pause()
 			if !g.covered {
 				g.resume()
 			}
@@ -314,13 +251,14 @@ func New(fa fyne.App, opts Options) *App {
 	})
 	a.win.SetOnClosed(a.Close)
 
-	a.devLogStart() // what was read, before a damaged saved game is cleared
+	if opts.Dev != nil {
+		opts.Dev.Opened(Control{a}) // before a damaged saved game is cleared
+	}
 	recovered := a.logRecoveries()
 	a.showHome()
 	switch {
-	case opts.Dev != nil:
-		a.applyDev(opts.Dev)
-		a.startDevTools()
+	case a.scripted():
+		opts.Dev.Start(Control{a})
 		if recovered {
 			a.showStartDialog("recovery")
 		}
@@ -332,61 +270,8 @@ func New(fa fyne.App, opts Options) *App {
 	return a
 }
 
-// logRecoveries gathers, once at the start, everything that was damaged
-// and recovered or lost — the vault's groups, the history and the saved
-// game (a saved game of which no copy is good is cleared here) — for the
-// one notice of the start (recoveryText, issue 31: a damaged saved game was
-// said only after that notice's OK, or on the next start). It tells each
-// on stderr (scripts read it: make crash-test) and reports whether there
-// was any.
-func (a *App) logRecoveries() bool {
-	rec := append(a.prefs.Recoveries(), a.history.Recoveries()...)
-	for _, r := range rec {
-		how := "reset to the defaults"
-		if r.Restored {
-			how = "restored from the last good copy"
-		}
-		fmt.Fprintf(os.Stderr, "huntchess: recovery: %s could not be read and were %s\n", r.Group, how)
-	}
-	if r, err := a.saves.Recover(); r != nil {
-		how := "discarded"
-		if r.Restored {
-			how = "restored from the last good copy"
-		} else {
-			a.startNotice = "resume.corrupt"
-		}
-		logSavedGameRecovery(how, err)
-		rec = append(rec, *r)
-	}
-	a.startRecoveries = rec
-	return len(rec) > 0
-}
-
-// logSavedGameRecovery tells on stderr what became of a damaged saved game
-// ("discarded", "restored from the last good copy"), as make crash-test reads it.
-func logSavedGameRecovery(how string, err error) {
-	fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was %s: %v\n", how, err)
-}
-
-// recoveries are the stored files that were damaged at the start.
-func (a *App) recoveries() []storage.Recovery { return a.startRecoveries }
-
-// recoveryText is the recovery notice: a sentence a group, in the current
-// language.
-func (a *App) recoveryText() string {
-	var lines []string
-	for _, r := range a.recoveries() {
-		id := "recovery." + r.Group + "_reset"
-		switch {
-		case r.Group == storage.GroupSavedGame && !r.Restored:
-			id = "resume.corrupt" // the notice it had on its own
-		case r.Restored:
-			id = "recovery." + r.Group + "_restored"
-		}
-		lines = append(lines, translations.T(id))
-	}
-	return strings.Join(lines, "\n")
-}
+// scripted reports whether the developer harness opens the first screen.
+func (a *App) scripted() bool { return a.opts.Dev != nil && a.opts.Dev.Scripted() }
 
 // tableSource is the engine's source of endgame tables, strategies and
 // bound tables: the app's table owner, or none.
@@ -478,7 +363,7 @@ func (a *App) Close() {
 // saveWindowSize remembers the window's size for the next start (not while
 // the developer settings choose it).
 func (a *App) saveWindowSize() {
-	if a.closed || a.opts.Dev != nil {
+	if a.closed || a.scripted() {
 		return
 	}
 	if s := a.win.Canvas().Size(); validWindowSize(s) {
@@ -521,347 +406,5 @@ func (a *App) setSettings(s storage.Settings) {
 	if s.Language != old.Language {
 		// Subscribers (rebuild) run if the language really changes.
 		translations.SetLanguage(translations.Initial(s.Language, a.opts.SystemLocale))
-	}
-}
-
-// ---- navigation -------------------------------------------------------------
-
-func (a *App) top() screen {
-	if len(a.stack) == 0 {
-		return nil
-	}
-	return a.stack[len(a.stack)-1]
-}
-
-// game returns the game screen in the stack, if any.
-func (a *App) game() *gameScreen {
-	for _, s := range a.stack {
-		if g, ok := s.(*gameScreen); ok {
-			return g
-		}
-	}
-	return nil
-}
-
-func (a *App) render() {
-	if t := a.top(); t != nil && !a.closed {
-		a.win.SetContent(t.content())
-	}
-}
-
-// rebuild builds the screen shown again: in a new language, at a new text
-// size (setSettings). Every screen's content builds it anew from its state.
-func (a *App) rebuild() {
-	if a.shown {
-		a.win.SetTitle(windowTitle())
-	}
-	a.render()
-	if a.startDialog != nil { // show it again in the new language
-		msg := a.startMsg
-		a.closeStartDialog()
-		a.showStartDialog(msg)
-	}
-}
-
-// replace closes every screen and shows s.
-func (a *App) replace(s screen) {
-	for _, old := range a.stack {
-		old.close()
-	}
-	a.stack = []screen{s}
-	a.render()
-	a.coverChanged()
-}
-
-// push shows s over the current screen; a game under it is paused until
-// nothing covers it (cover.go).
-func (a *App) push(s screen) {
-	a.stack = append(a.stack, s)
-	a.coverChanged()
-	a.render()
-}
-
-// back leaves the current screen: to the one below it, or home.
-func (a *App) back() {
-	if len(a.stack) <= 1 {
-		if _, home := a.top().(*homeScreen); !home {
-			a.showHome()
-		}
-		return
-	}
-	t := a.top()
-	a.stack = a.stack[:len(a.stack)-1]
-	t.close()
-	a.render()
-	a.coverChanged()
-}
-
-// showHome saves the game in progress, if any, and shows the home screen.
-func (a *App) showHome() {
-	a.saveCurrent()
-	a.replace(newHomeScreen(a))
-}
-
-// startGame starts a new game, which replaces any saved one.
-func (a *App) startGame(g *core.Game, mode ai.Mode) {
-	a.saves.Clear()
-	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
-}
-
-func (a *App) showNewGame(info *core.GameInfo) { a.push(newSetupScreen(a, info)) }
-func (a *App) showRules(info *core.GameInfo)   { a.push(newRulesScreen(a, info)) }
-func (a *App) showSettings()                   { a.push(newSettingsScreen(a)) }
-
-// ---- saving and resuming ------------------------------------------------------
-
-// saveCurrent saves the game in progress, if any, for the next start.
-func (a *App) saveCurrent() {
-	if a.closed {
-		return
-	}
-	if g := a.game(); g != nil {
-		g.save()
-	}
-	_ = a.saves.Flush() // on disk before the app goes
-	_ = a.history.Flush()
-	a.prefs.Flush()
-}
-
-// unfinished returns the game a new game would discard: the unfinished game
-// in progress (under the new-game screen), else the saved one; nil when none.
-func (a *App) unfinished() (*core.GameInfo, *core.Game) {
-	if g := a.game(); g != nil {
-		if g.Game().Len() > 0 && !g.Game().Outcome().Over() {
-			return g.info, g.Game()
-		}
-		return nil, nil
-	}
-	if r, err := a.saves.Load(); err == nil {
-		return r.Game.Info(), r.Game
-	}
-	return nil, nil
-}
-
-// moveNumber is the number of the next move, as the move list numbers them.
-func moveNumber(g *core.Game) int { return g.Len()/2 + 1 }
-
-// hasSaved reports whether a saved game can be continued.
-func (a *App) hasSaved() bool {
-	_, err := a.saves.Load()
-	return err == nil
-}
-
-// offerResume asks whether to continue a saved game; a corrupt save is
-// discarded with a notice.
-func (a *App) offerResume() {
-	_, err := a.saves.Load()
-	switch {
-	case err == storage.ErrNoSave:
-		return
-	case err != nil:
-		logSavedGameRecovery("discarded", err)
-		a.saves.Clear()
-		a.render() // the home screen loses its Continue button
-		a.showStartDialog("resume.corrupt")
-		a.startNotice = "resume.corrupt"
-		return
-	}
-	a.showStartDialog("resume.message")
-	a.devAutoResume()
-}
-
-// showStartDialog shows the offer to resume ("resume.message": Continue /
-// Discard) or the corrupt-save notice ("resume.corrupt": OK) in the current
-// language. Its buttons are its only answers: hiding it (to show it again in
-// another language) answers nothing.
-func (a *App) showStartDialog(msg string) {
-	text := a.startDialogText(msg)
-	body := widgets.NewParagraphWithStyle(text, fyne.TextAlignCenter, fyne.TextStyle{})
-	title := translations.T("resume.title")
-	if msg == "recovery" {
-		title = translations.T("recovery.title")
-	}
-	d := dialog.NewCustomWithoutButtons(title, body, a.win)
-	switch msg {
-	case "recovery": // then the offer to resume, if a game is saved
-		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), func() {
-			a.closeStartDialog()
-			if a.opts.Dev == nil {
-				a.offerResume()
-			}
-		})})
-	case "resume.message":
-		discard := widget.NewButton(translations.T("resume.discard"), func() {
-			a.closeStartDialog()
-			a.saves.Clear()
-			a.render()
-		})
-		cont := widget.NewButtonWithIcon(translations.T("resume.continue"), theme.MediaPlayIcon(), func() {
-			a.closeStartDialog()
-			a.resumeSaved()
-		})
-		cont.Importance = widget.HighImportance
-		d.SetButtons([]fyne.CanvasObject{discard, cont})
-	default:
-		d.SetButtons([]fyne.CanvasObject{widget.NewButton(translations.T("dialog.ok"), a.closeStartDialog)})
-	}
-	a.startDialog, a.startMsg = d, msg
-	a.showFitted(d, text, 600)
-}
-
-// showFitted shows d as wide as msg on one line (like Fyne's text dialogs:
-// the dialog's own padding is 32 wide), within 90 % of the window and at
-// most maxW, the message wrapping inside. The message wraps at the width it
-// is laid out at, so its height is known only once shown: d is fitted again
-// then (or a band stays empty under it).
-func (a *App) showFitted(d dialog.Dialog, msg string, maxW float32) {
-	w := min(widget.NewLabel(msg).MinSize().Width+32+4*theme.Padding(), maxW)
-	if cw := a.win.Canvas().Size().Width * 0.9; cw > 0 {
-		w = min(w, cw)
-	}
-	fitDialog(d, w)
-	a.showDialog(d)
-	fitDialog(d, w)
-}
-
-// fitDialog sizes d to width w (or its least width) and the least height at
-// that width. Run it twice: the second time, wrapped texts in d know their
-// width.
-func fitDialog(d dialog.Dialog, w float32) {
-	d.Resize(fyne.NewSize(max(w, d.MinSize().Width), d.MinSize().Height))
-}
-
-// startDialogText is the start dialog's message: the offer to resume names
-// the game, the mode (and so the player's side), the level and the move, and
-// says when only part of the record could be read.
-func (a *App) startDialogText(msg string) string {
-	if msg == "recovery" {
-		return a.recoveryText()
-	}
-	text := translations.T(msg)
-	if msg != "resume.message" {
-		return text
-	}
-	r, err := a.saves.Load()
-	if err != nil {
-		return text
-	}
-	info := r.Game.Info()
-	data := map[string]any{
-		"Game": translations.Game(info.Key).Title, "Mode": modeLabel(info, r.Mode),
-		"Level": levelLabel(a.settings.Level), "Move": moveNumber(r.Game), // the level it goes on at
-	}
-	id := "resume.details"
-	if r.Mode != ai.ModeTwoPlayers {
-		id = "resume.details_ai"
-	}
-	lines := []string{translations.TData(id, data)}
-	if r.Partial {
-		lines = append(lines, translations.TData("resume.partial", partialData(r.Game)))
-	}
-	return strings.Join(append(lines, text), "\n")
-}
-
-// partialData is the data of "resume.partial": the number (as in the move
-// list) of the last move of a saved record that could be read.
-func partialData(g *core.Game) map[string]any { return map[string]any{"Move": (g.Len() + 1) / 2} }
-
-// closeStartDialog hides the start dialog, if it is open.
-func (a *App) closeStartDialog() {
-	if d := a.startDialog; d != nil {
-		a.startDialog, a.startMsg = nil, ""
-		d.Hide()
-	}
-}
-
-// resumeSaved opens the saved game.
-func (a *App) resumeSaved() {
-	a.closeStartDialog()
-	r, err := a.saves.Load()
-	if err != nil {
-		a.saves.Clear()
-		a.render()
-		if err != storage.ErrNoSave {
-			a.showStartDialog("resume.corrupt")
-		}
-		return
-	}
-	// The difficulty setting is the one level (issue 31): the game goes on
-	// at the level set now, which the offer to resume named, whatever it
-	// was saved at (a level chosen in Settings meanwhile is the player's
-	// latest choice, as it would be mid-game).
-	s := newGameScreen(a, r.Game, r.Mode, a.settings.Level, time.Duration(r.TimeLeft)*time.Millisecond)
-	if r.Partial {
-		s.SetNotice("resume.partial", partialData(r.Game))
-	}
-	a.replace(s)
-}
-
-// ---- keyboard -----------------------------------------------------------------
-
-func (a *App) installShortcuts() {
-	c := a.win.Canvas()
-	mod := fyne.KeyModifierShortcutDefault
-	undo := func(fyne.Shortcut) {
-		if g, ok := a.top().(*gameScreen); ok {
-			g.undo()
-		}
-	}
-	redo := func(fyne.Shortcut) {
-		if g, ok := a.top().(*gameScreen); ok {
-			g.redo()
-		}
-	}
-	// Fyne's desktop driver turns Ctrl+Z / Ctrl+Y (Cmd on macOS) into
-	// fyne.ShortcutUndo / fyne.ShortcutRedo, never into the custom shortcuts;
-	// those stay for drivers that send them (and Ctrl+Shift+Z redoes).
-	c.AddShortcut(&fyne.ShortcutUndo{}, undo)
-	c.AddShortcut(&fyne.ShortcutRedo{}, redo)
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: mod}, undo)
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: mod}, redo)
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: mod | fyne.KeyModifierShift}, redo)
-	c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyN, Modifier: mod}, func(fyne.Shortcut) {
-		if g, ok := a.top().(*gameScreen); ok {
-			g.newGame()
-		}
-	})
-	c.SetOnTypedKey(a.typedKey)
-}
-
-// typedKey handles the keys that are not shortcuts: H (hint), Escape (back;
-// out of an unfinished game, after asking), an arrow in a game with nothing
-// focused (the board takes the focus). The focused board passes them on.
-func (a *App) typedKey(ev *fyne.KeyEvent) {
-	if r, ok := a.top().(*replayScreen); ok && r.typedKey(ev) {
-		return
-	}
-	g, inGame := a.top().(*gameScreen)
-	if inGame && g.pendingMove().Kind != core.MoveNone { // a move waits for confirmation (confirm.go)
-		switch ev.Name {
-		case fyne.KeyReturn, fyne.KeyEnter, fyne.KeySpace:
-			g.confirmMove()
-			return
-		case fyne.KeyEscape:
-			g.cancelMove()
-			return
-		}
-	}
-	switch ev.Name {
-	case fyne.KeyH:
-		if inGame {
-			g.hint()
-		}
-	case fyne.KeyEscape:
-		if inGame {
-			g.leave()
-		} else {
-			a.back()
-		}
-	case fyne.KeyUp, fyne.KeyDown, fyne.KeyLeft, fyne.KeyRight:
-		// Keyboard play without Tab first: the board takes the focus and
-		// shows its cursor.
-		if c := a.win.Canvas(); inGame && c.Focused() == nil {
-			c.Focus(g.board)
-		}
 	}
 }

@@ -77,10 +77,10 @@ func (b *boardBanner) hide() { b.box.Hide() }
 // expired is the turn timer running out: the turn passes (Session.Expired),
 // and the banner over the board says so.
 func (s *gameScreen) expired() {
-	n := s.Game().Len()
-	s.Expired()
-	if s.Game().Len() > n && s.noticeID() == "game.pass_timeout" {
+	n := s.sess.Game().Len()
+	s.sess.Expired()
+	if s.sess.Game().Len() > n && s.noticeID() == "game.pass_timeout" {
 		s.banner.show(translations.T("game.timeout_title"), translations.TData("game.timeout_passes",
-			map[string]any{"Side": sideName(s.info, s.Game().ToMove())}), s.a.opts.BannerShown, s.a.do)
+			map[string]any{"Side": sideName(s.info, s.sess.Game().ToMove())}), s.a.opts.BannerShown, s.a.do)
 	}
 }

@@ -27,19 +27,13 @@ type Config struct {
 	// developer's server, cmd/packserve). It wins over the player's
 	// setting, which the settings then show read-only.
 	PackURL string
-	// PackStart starts the pack's download, PackCheck asks its site, when
-	// the settings open (HUNTCHESS_PACK_START=1, HUNTCHESS_PACK_CHECK=1:
-	// scripts/pack-shots.sh).
-	PackStart, PackCheck bool
 }
 
 // The environment variables ConfigFromEnv reads.
 const (
-	TablesEnv    = "HUNTCHESS_TABLES"
-	ShippedEnv   = "HUNTCHESS_SHIPPED"
-	PackURLEnv   = "HUNTCHESS_PACK_URL"
-	PackStartEnv = "HUNTCHESS_PACK_START"
-	PackCheckEnv = "HUNTCHESS_PACK_CHECK"
+	TablesEnv  = "HUNTCHESS_TABLES"
+	ShippedEnv = "HUNTCHESS_SHIPPED"
+	PackURLEnv = "HUNTCHESS_PACK_URL"
 )
 
 // ConfigFromEnv reads the configuration from the environment.
@@ -50,8 +44,6 @@ func ConfigFromEnv() Config {
 	}
 	c.NoShipped = os.Getenv(ShippedEnv) == "off"
 	c.PackURL = os.Getenv(PackURLEnv)
-	c.PackStart = os.Getenv(PackStartEnv) == "1"
-	c.PackCheck = os.Getenv(PackCheckEnv) == "1"
 	return c
 }
 

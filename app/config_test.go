@@ -32,7 +32,7 @@ func TestPackURL(t *testing.T) {
 
 // The configuration is read from the environment once, in main.
 func TestConfigFromEnv(t *testing.T) {
-	for _, k := range []string{TablesEnv, ShippedEnv, PackURLEnv, PackStartEnv, PackCheckEnv} {
+	for _, k := range []string{TablesEnv, ShippedEnv, PackURLEnv} {
 		t.Setenv(k, "")
 	}
 	require.Equal(t, Config{}, ConfigFromEnv())
@@ -40,10 +40,8 @@ func TestConfigFromEnv(t *testing.T) {
 	t.Setenv(TablesEnv, dirs)
 	t.Setenv(ShippedEnv, "off")
 	t.Setenv(PackURLEnv, "http://127.0.0.1:9/")
-	t.Setenv(PackStartEnv, "1")
-	t.Setenv(PackCheckEnv, "1")
 	require.Equal(t, Config{TableDirs: []string{filepath.Join("a", "tables"), "b"}, NoShipped: true,
-		PackURL: "http://127.0.0.1:9/", PackStart: true, PackCheck: true}, ConfigFromEnv())
+		PackURL: "http://127.0.0.1:9/"}, ConfigFromEnv())
 	t.Setenv(ShippedEnv, "on")
 	require.False(t, ConfigFromEnv().NoShipped)
 }

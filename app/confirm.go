@@ -30,15 +30,15 @@ type moveConfirm struct {
 // for confirmation when the setting asks for it.
 func (s *gameScreen) chooseMove(m core.Move) {
 	if !s.a.settings.ConfirmMoves || s.confirm.bar == nil {
-		s.HumanMove(m)
+		s.sess.HumanMove(m)
 		return
 	}
-	if !s.HumanTurn() {
+	if !s.sess.HumanTurn() {
 		return
 	}
 	c := &s.confirm
-	c.pending, c.at = m, s.Game().Len()
-	s.board.SetPosition(s.Game().Position().After(m), m)
+	c.pending, c.at = m, s.sess.Game().Len()
+	s.board.SetPosition(s.sess.Game().Position().After(m), m)
 	s.board.SetReadOnly(true)
 	c.label.SetText(translations.TData("confirm.question", map[string]any{"Move": displayMove(m)}))
 	c.lay.to = int(m.To)
@@ -56,11 +56,11 @@ func (s *gameScreen) confirmMove() {
 	}
 	c.pending = core.Move{}
 	c.bar.Hide()
-	if s.Game().Len() != c.at || !s.HumanTurn() {
-		s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
+	if s.sess.Game().Len() != c.at || !s.sess.HumanTurn() {
+		s.board.ShowStill(s.sess.Game().Position(), s.sess.Game().LastMove())
 		return
 	}
-	s.HumanMove(m)
+	s.sess.HumanMove(m)
 }
 
 // cancelMove takes back the move waiting: the board shows the game again.
@@ -71,8 +71,8 @@ func (s *gameScreen) cancelMove() {
 	}
 	c.pending = core.Move{}
 	c.bar.Hide()
-	s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
-	s.board.SetReadOnly(!s.HumanTurn() || s.browsing())
+	s.board.ShowStill(s.sess.Game().Position(), s.sess.Game().LastMove())
+	s.board.SetReadOnly(!s.sess.HumanTurn() || s.browsing())
 	s.refresh()
 }
 
@@ -83,11 +83,11 @@ func (s *gameScreen) refreshConfirm() {
 	if c.pending.Kind == core.MoveNone {
 		return
 	}
-	if s.Game().Len() != c.at || !s.HumanTurn() || !s.a.settings.ConfirmMoves || s.browsing() {
+	if s.sess.Game().Len() != c.at || !s.sess.HumanTurn() || !s.a.settings.ConfirmMoves || s.browsing() {
 		c.pending = core.Move{}
 		c.bar.Hide()
 		if !s.browsing() { // browsing shows its own position
-			s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
+			s.board.ShowStill(s.sess.Game().Position(), s.sess.Game().LastMove())
 		}
 	}
 }
@@ -103,9 +103,9 @@ func (s *gameScreen) withConfirmBar(board *widgets.Board) fyne.CanvasObject {
 	c.ok = widget.NewButtonWithIcon(translations.T("confirm.play"), theme.ConfirmIcon(), s.confirmMove)
 	c.ok.Importance = widget.HighImportance
 	c.no = widget.NewButtonWithIcon(translations.T("dialog.cancel"), theme.CancelIcon(), s.cancelMove)
-	rows := newIconGroup()
+	rows := widgets.NewIconGroup()
 	barLay := &confirmBarLayout{label: c.label}
-	inner := container.New(barLay, c.label, rows.row(c.no, c.ok))
+	inner := container.New(barLay, c.label, rows.Row(c.no, c.ok))
 	c.bar = container.NewStack(newPanelBackground(), container.NewPadded(inner))
 	if c.pending.Kind == core.MoveNone {
 		c.bar.Hide()
@@ -124,7 +124,7 @@ type confirmBarLayout struct{ label *widget.Label }
 // oneLine reports whether the question and the buttons fit width w side by side.
 func (l *confirmBarLayout) oneLine(objs []fyne.CanvasObject, w float32) (bool, float32) {
 	q := widget.NewLabelWithStyle(l.label.Text, l.label.Alignment, l.label.TextStyle).MinSize().Width
-	btns := 2 * (objs[1].MinSize().Width/2 + iconWidth())
+	btns := 2 * (objs[1].MinSize().Width/2 + widgets.IconWidth())
 	return q+theme.Padding()+btns <= w, q
 }
 

@@ -4,7 +4,7 @@ import (
 	"fyne.io/fyne/v2/dialog"
 )
 
-// Covering the game (issue 31): a player who opens a dialog or another
+// Covering the game: a player who opens a dialog or another
 // screen over a game has not chosen to let the turn run out. One rule holds
 // for everything: while anything covers the game screen — a screen pushed
 // over it (settings, rules, review, new game, …) or any dialog or pop-up
@@ -49,12 +49,12 @@ func (a *App) showDialog(d dialog.Dialog) {
 // setCovered pauses the game while something covers it (App.coverChanged)
 // and resumes it once nothing does.
 func (s *gameScreen) setCovered(on bool) {
-	if s.Closed() || on == s.covered {
+	if s.sess.Closed() || on == s.covered {
 		return
 	}
 	s.covered = on
 	if on {
-		s.Session.Pause()
+		s.sess.Pause()
 		s.refreshClock()
 		return
 	}

@@ -17,27 +17,27 @@ import (
 
 // newDrawButton makes the panel's "Offer a draw" button.
 func (s *gameScreen) newDrawButton() *widget.Button {
-	return widget.NewButtonWithIcon(translations.T("game.offer_draw"), theme.ConfirmIcon(), s.OfferDraw)
+	return widget.NewButtonWithIcon(translations.T("game.offer_draw"), theme.ConfirmIcon(), s.sess.OfferDraw)
 }
 
 // drawOffered is the session's DrawOffered hook: a draw offered to a person.
 func (s *gameScreen) drawOffered(by core.Side) {
 	s.dismissDraw()
-	if s.Closed() {
+	if s.sess.Closed() {
 		return
 	}
 	msg := translations.TData("draw.offer_side", map[string]any{"Side": sideName(s.info, by)})
-	if s.Mode().AIPlays(by) {
+	if s.sess.Mode().AIPlays(by) {
 		msg = translations.T("draw.ai_offers")
 	}
 	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
 	d := dialog.NewCustomWithoutButtons(translations.T("draw.title"), body, s.a.win)
 	decline := widget.NewButton(translations.T("draw.decline"), func() {
-		s.AnswerDraw(false)
+		s.sess.AnswerDraw(false)
 		s.dismissDraw()
 	})
 	accept := widget.NewButtonWithIcon(translations.T("draw.accept"), theme.ConfirmIcon(), func() {
-		s.AnswerDraw(true)
+		s.sess.AnswerDraw(true)
 		s.dismissDraw()
 	})
 	accept.Importance = widget.HighImportance
@@ -57,7 +57,7 @@ func (s *gameScreen) dismissDraw() {
 // refreshDraw keeps the question in step with the session: it goes once
 // the offer is closed (a move played on), and comes back in a new language.
 func (s *gameScreen) refreshDraw() {
-	by, open := s.DrawOffer()
+	by, open := s.sess.DrawOffer()
 	switch {
 	case !open:
 		s.dismissDraw()
@@ -69,11 +69,11 @@ func (s *gameScreen) refreshDraw() {
 // endMark is the last entry of the move list of a game the players ended:
 // "Draw agreed", "The wolf resigned" ("" for none).
 func (s *gameScreen) endMark() string {
-	switch o := s.Game().Outcome(); o.Reason {
+	switch o := s.sess.Game().Outcome(); o.Reason {
 	case core.ReasonAgreed:
 		return translations.T("moves.end_agreed")
 	case core.ReasonResigned:
-		loser, _ := s.Game().Loser()
+		loser, _ := s.sess.Game().Loser()
 		return translations.TData("moves.end_resigned", map[string]any{"Side": sideName(s.info, loser)})
 	}
 	return ""

@@ -31,17 +31,17 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 			if !g.drawBtn.Disabled() {
 				t.Fatal("no draw before the first move")
 			}
-			g.board.OnMove(g.Game().LegalMoves()[0])
+			g.board.OnMove(g.sess.Game().LegalMoves()[0])
 			if g.drawBtn.Disabled() {
 				t.Fatal("Offer a draw is open on a player's turn")
 			}
-			by := g.Game().ToMove()
+			by := g.sess.Game().ToMove()
 			test.Tap(g.drawBtn)
 			if g.drawDialog == nil || !strings.Contains(texts(h.a.Window()), translations.TData("draw.offer_side", map[string]any{"Side": sideName(g.info, by)})) {
 				t.Fatalf("the other player is asked: %q", texts(h.a.Window()))
 			}
 			test.Tap(overlayButton(t, h.a.Window(), translations.T("draw.accept")))
-			if o := g.Game().Outcome(); o.Reason != core.ReasonAgreed || g.overDialog == nil {
+			if o := g.sess.Game().Outcome(); o.Reason != core.ReasonAgreed || g.overDialog == nil {
 				t.Fatalf("outcome %+v, result shown %v", o, g.overDialog != nil)
 			}
 			shown := texts(h.a.Window())
@@ -66,18 +66,18 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 func TestDrawDeclinedAndPlayedOver(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(1, ai.ModeTwoPlayers)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.drawBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("draw.decline")))
-	if g.Over() || g.drawDialog != nil || !strings.Contains(texts(h.a.Window()), translations.T("draw.declined_person")) {
+	if g.sess.Over() || g.drawDialog != nil || !strings.Contains(texts(h.a.Window()), translations.T("draw.declined_person")) {
 		t.Fatal("declined: the game goes on, and says so")
 	}
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.drawBtn)
 	if g.drawDialog == nil {
 		t.Fatal("asked again")
 	}
-	if err := playNotation(g, g.Game().LegalMoves()[0].String()); err != nil {
+	if err := playNotation(g, g.sess.Game().LegalMoves()[0].String()); err != nil {
 		t.Fatal(err)
 	}
 	if g.drawDialog != nil {

@@ -17,6 +17,6 @@ func flipFor(mode ai.Mode, on bool, toMove core.Side) bool {
 
 // faceToFace turns the board for the side to move (game refresh).
 func (s *gameScreen) faceToFace() {
-	over := s.Over()
-	s.board.SetFlipped(!over && flipFor(s.Mode(), s.a.settings.FaceToFace, s.Game().ToMove()))
+	over := s.sess.Over()
+	s.board.SetFlipped(!over && flipFor(s.sess.Mode(), s.a.settings.FaceToFace, s.sess.Game().ToMove()))
 }

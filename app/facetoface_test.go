@@ -21,14 +21,14 @@ func TestFaceToFaceTurnsBoard(t *testing.T) {
 	if !g.board.Flipped() {
 		t.Fatal("the wolf's turn: the board turns to the wolf's player")
 	}
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	if g.board.Flipped() {
 		t.Fatal("the dogs' turn: the board as drawn normally")
 	}
 	test.Tap(g.settingsBtn)
 	h.a.top().(*settingsScreen).faceToFace.SetChecked(false)
 	h.a.back()
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	if g.board.Flipped() {
 		t.Fatal("setting off: never turned")
 	}

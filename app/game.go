@@ -21,10 +21,10 @@ import (
 
 // gameScreen is a game in progress: the board, the panel with whose turn it
 // is, the countdown, captures, dogs in hand, the move list and the buttons.
-// The flow of the turns (AI, timer, hints, undo) is its embedded
-// session.Session; the screen shows it, ticks the timer and saves the game.
+// The flow of the turns (AI, timer, hints, undo) is its session, sess;
+// the screen shows it, ticks the timer and saves the game.
 type gameScreen struct {
-	*session.Session
+	sess *session.Session
 	a    *App
 	info *core.GameInfo
 
@@ -90,21 +90,21 @@ func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft 
 	s.board.SetAnimations(a.settings.Animations)
 	s.timer = session.NewCountdown(a.opts.Clock)
 	s.timerView = widgets.NewTimer(s.timer)
-	s.Session = session.New(g, mode, level, s.timer, session.Env{
+	s.sess = session.New(g, mode, level, s.timer, session.Env{
 		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
 		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves,
 		AcceptsDraw: ai.NewEngine(a.tableSource()).AcceptsDraw,
 	}, timeLeft)
-	s.Session.Hooks = session.Hooks{
+	s.sess.Hooks = session.Hooks{
 		Position: func(last core.Move) {
-			if !s.Over() { // undone: the result no longer holds
+			if !s.sess.Over() { // undone: the result no longer holds
 				s.dismissGameOver()
 			}
 			s.tables.moved()
 			if last.Kind == core.MoveNone { // taken back: the move now last stays marked, not played again
-				s.board.ShowStill(s.Game().Position(), s.Game().LastMove())
+				s.board.ShowStill(s.sess.Game().Position(), s.sess.Game().LastMove())
 			} else {
-				s.board.SetPosition(s.Game().Position(), last)
+				s.board.SetPosition(s.sess.Game().Position(), last)
 			}
 			s.moveSound(last)
 		},
@@ -113,7 +113,7 @@ func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft 
 		Over:     s.gameOver,
 		Hint: func(res ai.Result) {
 			s.board.SetHint(res.Move)
-			s.tables.found(s.Game(), res, a.tables.Strategy(s.info.ID))
+			s.tables.found(s.sess.Game(), res, a.tables.Strategy(s.info.ID))
 		},
 		DrawOffered: s.drawOffered,
 	}
@@ -127,7 +127,7 @@ func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft 
 	}
 	// The first turn starts once the screen is built (turn needs no widgets,
 	// but refresh does): do it now; refresh skips missing widgets.
-	s.Start()
+	s.sess.Start()
 	return s
 }
 
@@ -138,7 +138,7 @@ func (s *gameScreen) newGame() { s.a.showNewGame(s.info) }
 func (s *gameScreen) playAgain() {
 	s.dismissGameOver()
 	s.a.saves.Clear()
-	s.a.startGame(core.NewGameFrom(s.info.Start()), s.Mode())
+	s.a.startGame(core.NewGameFrom(s.info.Start()), s.sess.Mode())
 }
 
 func (s *gameScreen) home() {
@@ -147,13 +147,13 @@ func (s *gameScreen) home() {
 }
 
 // save stores the game to resume it later (or forgets it when it is over).
-func (s *gameScreen) save() { s.Save(s.a.saves) }
+func (s *gameScreen) save() { s.sess.Save(s.a.saves) }
 
 func (s *gameScreen) close() {
-	if s.Closed() {
+	if s.sess.Closed() {
 		return
 	}
-	s.Stop()
+	s.sess.Stop()
 	s.dismissAsk()
 	if s.stopTick != nil {
 		close(s.stopTick)
@@ -164,7 +164,7 @@ func (s *gameScreen) close() {
 // settingsChanged applies new settings to the game in progress. A new level
 // is used from the AI's next move; a new timer from the next turn (off: at once).
 func (s *gameScreen) settingsChanged(old, cur storage.Settings) {
-	s.SetLevel(cur.Level)
+	s.sess.SetLevel(cur.Level)
 	s.board.SetShowLegal(cur.ShowLegal)
 	s.board.SetAnimations(cur.Animations)
 	if cur.Timer == 0 {
@@ -189,7 +189,7 @@ func (s *gameScreen) ticker(every time.Duration, stop chan struct{}) {
 
 // tick advances the turn timer (it may expire) and redraws the countdown.
 func (s *gameScreen) tick() {
-	if s.Closed() {
+	if s.sess.Closed() {
 		return
 	}
 	s.a.coverChanged() // never runs out while covered, whatever covers it
@@ -216,7 +216,7 @@ func moveText(m core.Move) string {
 // movesText is the move list: one line per pair of moves.
 func (s *gameScreen) movesText() string {
 	var b strings.Builder
-	moves := s.Game().Moves()
+	moves := s.sess.Game().Moves()
 	for i := 0; i < len(moves); i += 2 {
 		if i > 0 {
 			b.WriteByte('\n')
@@ -231,21 +231,21 @@ func (s *gameScreen) movesText() string {
 
 // turnText is the line saying whose turn it is.
 func (s *gameScreen) turnText() string {
-	if s.Over() {
+	if s.sess.Over() {
 		return translations.T("gameover.title")
 	}
-	side := s.Game().ToMove()
-	if s.Mode().AIPlays(side) {
-		if s.Mode() == ai.ModeWatch {
+	side := s.sess.Game().ToMove()
+	if s.sess.Mode().AIPlays(side) {
+		if s.sess.Mode() == ai.ModeWatch {
 			state := translations.T("game.ai_thinking")
-			if s.Held() {
+			if s.sess.Held() {
 				state = translations.T("watch.paused")
 			}
 			return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)}) + " · " + state
 		}
 		return translations.T("game.ai_thinking")
 	}
-	if s.Mode().VsAI() {
+	if s.sess.Mode().VsAI() {
 		return translations.T("game.your_turn")
 	}
 	return translations.TData("game.to_move", map[string]any{"Side": sideName(s.info, side)})
@@ -255,11 +255,11 @@ func (s *gameScreen) turnText() string {
 // against the AI, the level when watching, or the two-player mode.
 func (s *gameScreen) playerText() string {
 	switch {
-	case s.Mode().VsAI():
+	case s.sess.Mode().VsAI():
 		return translations.TData("game.you_play", map[string]any{
-			"Side": sideName(s.info, s.Mode().HumanSide()), "Level": levelLabel(s.Level())})
-	case s.Mode() == ai.ModeWatch:
-		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.Level())})
+			"Side": sideName(s.info, s.sess.Mode().HumanSide()), "Level": levelLabel(s.sess.Level())})
+	case s.sess.Mode() == ai.ModeWatch:
+		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.sess.Level())})
 	}
 	return translations.T("mode.two_players")
 }
@@ -274,15 +274,15 @@ func (s *gameScreen) clockText() string {
 
 // outcomeTexts are the winner line and the reason of a finished game.
 func (s *gameScreen) outcomeTexts() (winner, reason string) {
-	o := s.Game().Outcome()
+	o := s.sess.Game().Outcome()
 	pred, prey := sideName(s.info, core.Predator), sideName(s.info, core.Prey)
-	won, hasWinner, _ := s.Result()
+	won, hasWinner, _ := s.sess.Result()
 	switch {
 	case hasWinner:
 		switch {
-		case s.Mode().VsAI() && won == s.Mode().HumanSide():
+		case s.sess.Mode().VsAI() && won == s.sess.Mode().HumanSide():
 			winner = translations.T("gameover.you_won")
-		case s.Mode().VsAI():
+		case s.sess.Mode().VsAI():
 			winner = translations.T("gameover.you_lost")
 		case won == core.Predator:
 			winner = translations.TData("gameover.predator_wins", map[string]any{"Predator": pred})
@@ -293,15 +293,15 @@ func (s *gameScreen) outcomeTexts() (winner, reason string) {
 		winner = translations.T("gameover.draw")
 	}
 	switch {
-	case s.Resigned() && s.Mode().VsAI():
+	case s.sess.Resigned() && s.sess.Mode().VsAI():
 		return winner, translations.T("reason.you_resigned")
-	case s.Resigned():
-		loser, _ := s.Game().Loser()
+	case s.sess.Resigned():
+		loser, _ := s.sess.Game().Loser()
 		return winner, translations.TData("reason.resigned", map[string]any{"Side": sideName(s.info, loser)})
 	}
 	switch o.Reason {
 	case core.ReasonCaptures:
-		reason = translations.TData("reason.captures", map[string]any{"Count": s.Game().Captured(), "Prey": prey})
+		reason = translations.TData("reason.captures", map[string]any{"Count": s.sess.Game().Captured(), "Prey": prey})
 	case core.ReasonPredatorStuck:
 		reason = translations.TData("reason.predator_stuck", map[string]any{"Predator": pred})
 	case core.ReasonLionTrapped:
@@ -328,7 +328,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.inHandLabel = widget.NewLabel("")
 	s.noticeLabel = widgets.NewParagraph("")
 	s.noticeLabel.Importance = widget.WarningImportance
-	s.passBtn = widget.NewButton(translations.T("game.pass"), s.Pass)
+	s.passBtn = widget.NewButton(translations.T("game.pass"), s.sess.Pass)
 	s.passBtn.Importance = widget.HighImportance
 
 	s.undoBtn = widget.NewButtonWithIcon(translations.T("game.undo"), theme.ContentUndoIcon(), s.undo)
@@ -343,18 +343,18 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.copyBtn = widget.NewButtonWithIcon(translations.T("moves.copy"), theme.ContentCopyIcon(), s.copyRecord)
 	s.pasteBtn = widget.NewButtonWithIcon(translations.T("moves.paste"), theme.ContentPasteIcon(), s.pasteRecord)
 	// The review of the game so far, at any time (the game waits meanwhile).
-	s.reviewBtn = widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() { s.a.showReview(s.Game()) })
+	s.reviewBtn = widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() { s.a.showReview(s.sess.Game()) })
 	s.tray = widgets.NewCaptureTray(s.info.Prey)
 
 	s.movesList = s.newMoveList()
 	movesHead := s.browseBar()
-	rows := newIconGroup() // the two rows keep or drop their icons together
-	playRow := rows.row(s.undoBtn, s.redoBtn, s.hintBtn)
+	rows := widgets.NewIconGroup() // the two rows keep or drop their icons together
+	playRow := rows.Row(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
-	if s.Mode() == ai.ModeWatch {
+	if s.sess.Mode() == ai.ModeWatch {
 		w := s.watchButtons()
-		rows = newIconGroup()
-		playRow = rows.row(w[0], w[1], w[2])
+		rows = widgets.NewIconGroup()
+		playRow = rows.Row(w[0], w[1], w[2])
 	}
 
 	gt := translations.Game(s.info.Key)
@@ -370,16 +370,16 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
 		// The row of Pass and Offer a draw keeps the height of a button
 		// while they are hidden, so the buttons below never move.
-		container.New(reserveLayout{height: func() float32 { return s.passBtn.MinSize().Height }},
+		container.New(widgets.ReserveLayout{Height: func() float32 { return s.passBtn.MinSize().Height }},
 			container.NewBorder(nil, nil, nil, container.NewHBox(s.passBtn, s.drawBtn))),
 		playRow,
-		rows.row(s.newBtn, s.rulesBtn, s.settingsBtn),
+		rows.Row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,
 	)
 	// The notice (a hint in words, a pass by time …) shows under every
 	// button, above the moves: its lines come and go and move neither the
 	// buttons nor the board (the move list gives way).
-	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, atLeast(movesRoom, s.movesList)))
+	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList)))
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
 		s.dismissDraw()
@@ -403,10 +403,10 @@ func (s *gameScreen) refresh() {
 	s.tables.refresh(s.a.tables, s.info.ID)
 	s.refreshClock()
 	needed := s.info.CapturesToWin
-	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.Game().Captured(), "Needed": needed}))
-	s.tray.Set(s.Game().Captured(), needed)
+	s.capturedLabel.SetText(translations.TData("game.captured", map[string]any{"Captured": s.sess.Game().Captured(), "Needed": needed}))
+	s.tray.Set(s.sess.Game().Captured(), needed)
 	if s.info.HasPlacement() {
-		s.inHandLabel.SetText(translations.TPlural("game.in_hand", s.Game().InHand(), nil))
+		s.inHandLabel.SetText(translations.TPlural("game.in_hand", s.sess.Game().InHand(), nil))
 		s.inHandLabel.Show()
 	} else {
 		s.inHandLabel.Hide()
@@ -414,12 +414,12 @@ func (s *gameScreen) refresh() {
 
 	notice := ""
 	switch {
-	case s.Hinting():
+	case s.sess.Hinting():
 		notice = translations.T("hint.thinking")
-	case s.HumanTurn() && s.ForcedPass():
+	case s.sess.HumanTurn() && s.sess.ForcedPass():
 		notice = translations.T("game.forced_pass")
 	case s.noticeID() != "":
-		notice = translations.TData(s.Notice())
+		notice = translations.TData(s.sess.Notice())
 	case s.tables.words != nil:
 		notice = s.tables.words()
 	}
@@ -429,24 +429,24 @@ func (s *gameScreen) refresh() {
 	} else {
 		s.noticeLabel.Show()
 	}
-	if s.HumanTurn() && s.ForcedPass() {
+	if s.sess.HumanTurn() && s.sess.ForcedPass() {
 		s.passBtn.Show()
 	} else {
 		s.passBtn.Hide()
 	}
 
-	canEdit := s.Mode() != ai.ModeWatch && !s.Resigned() && !s.browsing()
-	setEnabled(s.undoBtn, canEdit && s.Game().CanUndo())
-	setEnabled(s.redoBtn, canEdit && s.Game().CanRedo())
-	setEnabled(s.hintBtn, canEdit && s.HumanTurn() && !s.Hinting() && !s.ForcedPass())
-	_, canResign := s.Resigner()
+	canEdit := s.sess.Mode() != ai.ModeWatch && !s.sess.Resigned() && !s.browsing()
+	setEnabled(s.undoBtn, canEdit && s.sess.Game().CanUndo())
+	setEnabled(s.redoBtn, canEdit && s.sess.Game().CanRedo())
+	setEnabled(s.hintBtn, canEdit && s.sess.HumanTurn() && !s.sess.Hinting() && !s.sess.ForcedPass())
+	_, canResign := s.sess.Resigner()
 	setEnabled(s.resignBtn, canResign && !s.browsing())
-	setEnabled(s.drawBtn, s.CanOfferDraw() && !s.browsing())
-	if s.Watching() { // nobody to offer or answer a draw
+	setEnabled(s.drawBtn, s.sess.CanOfferDraw() && !s.browsing())
+	if s.sess.Watching() { // nobody to offer or answer a draw
 		s.drawBtn.Hide()
 	}
 	s.refreshDraw()
-	if s.Mode() == ai.ModeWatch {
+	if s.sess.Mode() == ai.ModeWatch {
 		s.resignBtn.Hide()
 	}
 	s.refreshWatch()
@@ -459,7 +459,7 @@ func (s *gameScreen) refreshClock() {
 	if s.clockLabel == nil {
 		return
 	}
-	if s.Mode() == ai.ModeWatch { // no one's turn is timed: the turn line gets the room
+	if s.sess.Mode() == ai.ModeWatch { // no one's turn is timed: the turn line gets the room
 		s.clockLabel.Hide()
 		s.timerView.Hide()
 		return
@@ -485,7 +485,7 @@ func (s *gameScreen) refreshClock() {
 // the game (cover.go) or an earlier position is shown. The clock then says
 // "Paused" beside the time left.
 func (s *gameScreen) clockHeld() bool {
-	return s.Paused() && s.HumanTurn() && s.timer.Limit() > 0
+	return s.sess.Paused() && s.sess.HumanTurn() && s.timer.Limit() > 0
 }
 
 func setEnabled(b *widget.Button, on bool) {
@@ -498,7 +498,7 @@ func setEnabled(b *widget.Button, on bool) {
 
 // showGameOver shows the result: the winner, the reason, and Play again / Home.
 func (s *gameScreen) showGameOver() {
-	if s.overDialog != nil || s.Closed() {
+	if s.overDialog != nil || s.sess.Closed() {
 		return
 	}
 	winner, reason := s.outcomeTexts()
@@ -517,27 +517,22 @@ func (s *gameScreen) showGameOver() {
 	})
 	review := widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() {
 		s.dismissGameOver()
-		s.a.showReview(s.Game())
+		s.a.showReview(s.sess.Game())
 	})
 	// The four answers in one row where they fit, else two rows of two (a
 	// phone): they drop their icons together where even that is too narrow.
 	cw := s.a.win.Canvas().Size().Width
-	g := newIconGroup()
+	g := widgets.NewIconGroup()
 	if cw > 0 && cw < 640 {
-		body.Add(container.NewVBox(g.row(again, review), g.row(home, ok)))
+		body.Add(container.NewVBox(g.Row(again, review), g.Row(home, ok)))
 	} else {
-		body.Add(g.row(ok, home, review, again))
+		body.Add(g.Row(ok, home, review, again))
 	}
 	s.overDialog = d
 	s.overOpen = true
 	// As wide as the answers with their icons (the dialog's own padding
 	// is 32 wide), within the window.
-	w0 := float32(0)
-	for _, row := range g.rows {
-		with, _ := (&buttonRow{g: g}).widths(row)
-		k := float32(len(row))
-		w0 = max(w0, k*with+(k-1)*theme.Padding()+32+4*theme.Padding())
-	}
+	w0 := g.Width() + 32 + 4*theme.Padding()
 	if cw > 0 {
 		w0 = min(w0, cw*0.92)
 	}
@@ -556,26 +551,26 @@ func (s *gameScreen) dismissGameOver() {
 
 // noticeID is the ID of the notice under the turn line ("" for none).
 func (s *gameScreen) noticeID() string {
-	id, _ := s.Notice()
+	id, _ := s.sess.Notice()
 	return id
 }
 
 // confirmResign asks before resigning.
 func (s *gameScreen) confirmResign() {
-	side, ok := s.Resigner()
+	side, ok := s.sess.Resigner()
 	if !ok || s.askDialog != nil {
 		return
 	}
 	msg := translations.T("resign.message")
-	if !s.Mode().VsAI() {
+	if !s.sess.Mode().VsAI() {
 		msg = translations.TData("resign.message_side", map[string]any{"Side": sideName(s.info, side)})
 	}
-	s.ask(translations.T("resign.title"), msg, translations.T("game.resign"), s.Resign)
+	s.ask(translations.T("resign.title"), msg, translations.T("game.resign"), s.sess.Resign)
 }
 
 // leave goes back home; an unfinished game asks first (it stays saved).
 func (s *gameScreen) leave() {
-	if s.Over() || s.Game().Len() == 0 || s.Mode() == ai.ModeWatch {
+	if s.sess.Over() || s.sess.Game().Len() == 0 || s.sess.Mode() == ai.ModeWatch {
 		s.home()
 		return
 	}
@@ -608,14 +603,14 @@ func (s *gameScreen) dismissAsk() {
 // watchButtons are the pause/play, step and speed buttons of watch mode.
 func (s *gameScreen) watchButtons() []*widget.Button {
 	s.holdBtn = widget.NewButtonWithIcon(translations.T("watch.pause"), theme.MediaPauseIcon(), func() {
-		if s.Held() {
-			s.Release()
+		if s.sess.Held() {
+			s.sess.Release()
 		} else {
-			s.Hold()
+			s.sess.Hold()
 		}
 	})
-	s.stepBtn = widget.NewButtonWithIcon(translations.T("watch.step"), theme.MediaSkipNextIcon(), s.Step)
-	s.speedBtn = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), s.NextSpeed)
+	s.stepBtn = widget.NewButtonWithIcon(translations.T("watch.step"), theme.MediaSkipNextIcon(), s.sess.Step)
+	s.speedBtn = widget.NewButtonWithIcon("", theme.MediaFastForwardIcon(), s.sess.NextSpeed)
 	return []*widget.Button{s.holdBtn, s.stepBtn, s.speedBtn}
 }
 
@@ -625,14 +620,14 @@ func (s *gameScreen) refreshWatch() {
 		return
 	}
 	text, icon := translations.T("watch.pause"), theme.MediaPauseIcon()
-	if s.Held() {
+	if s.sess.Held() {
 		text, icon = translations.T("watch.play"), theme.MediaPlayIcon()
 	}
 	s.holdBtn.SetText(text)
 	if s.holdBtn.Icon != nil { // none while a narrow row drops the icons (buttonRow)
 		s.holdBtn.SetIcon(icon)
 	}
-	setEnabled(s.holdBtn, !s.Over())
-	setEnabled(s.stepBtn, s.Held() && !s.Over() && !s.Thinking())
-	s.speedBtn.SetText(translations.T(session.WatchSpeeds[s.SpeedIndex()].ID))
+	setEnabled(s.holdBtn, !s.sess.Over())
+	setEnabled(s.stepBtn, s.sess.Held() && !s.sess.Over() && !s.sess.Thinking())
+	s.speedBtn.SetText(translations.T(session.WatchSpeeds[s.sess.SpeedIndex()].ID))
 }

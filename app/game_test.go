@@ -27,57 +27,57 @@ func TestPlayAgainstAIAndUndo(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	h.a.Window().Resize(fyne.NewSize(1280, 800))
 	g := h.startGame(0, ai.ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
-	if !g.HumanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
+	if !g.sess.HumanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
 		t.Fatalf("want the player's turn first, got %q", g.turnLabel.Text)
 	}
-	first := g.Game().LegalMoves()[0]
+	first := g.sess.Game().LegalMoves()[0]
 	tapMove(t, g.board, first)
-	if g.Game().Len() != 1 || g.Game().Moves()[0] != first {
-		t.Fatalf("tapping the board did not play %v: record %q", first, g.Game().Record())
+	if g.sess.Game().Len() != 1 || g.sess.Game().Moves()[0] != first {
+		t.Fatalf("tapping the board did not play %v: record %q", first, g.sess.Game().Record())
 	}
-	if !g.Thinking() || g.turnLabel.Text != translations.T("game.ai_thinking") {
+	if !g.sess.Thinking() || g.turnLabel.Text != translations.T("game.ai_thinking") {
 		t.Fatalf("want the thinking state while the AI searches, got %q", g.turnLabel.Text)
 	}
 	if !g.board.ReadOnly() {
 		t.Fatal("the board must not take moves on the AI's turn")
 	}
-	h.waitFor("the AI's reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
-	if g.Thinking() || g.board.ReadOnly() {
+	h.waitFor("the AI's reply", func() bool { return g.sess.Game().Len() == 2 && g.sess.HumanTurn() })
+	if g.sess.Thinking() || g.board.ReadOnly() {
 		t.Fatal("after the reply the player must be able to move")
 	}
 	if !strings.Contains(g.movesText(), first.String()) {
 		t.Fatalf("move list %q lacks %s", g.movesText(), first)
 	}
 	test.Tap(g.undoBtn)
-	if g.Game().Len() != 0 || !g.HumanTurn() || !g.Game().CanRedo() {
-		t.Fatalf("undo against the AI must go back to the player's turn: len %d", g.Game().Len())
+	if g.sess.Game().Len() != 0 || !g.sess.HumanTurn() || !g.sess.Game().CanRedo() {
+		t.Fatalf("undo against the AI must go back to the player's turn: len %d", g.sess.Game().Len())
 	}
 	test.Tap(g.redoBtn)
-	if g.Game().Len() != 2 || !g.HumanTurn() {
-		t.Fatalf("redo must replay both moves: len %d", g.Game().Len())
+	if g.sess.Game().Len() != 2 || !g.sess.HumanTurn() {
+		t.Fatalf("redo must replay both moves: len %d", g.sess.Game().Len())
 	}
 	// Keyboard: Ctrl+Z undoes, Ctrl+Y redoes.
 	sc := h.a.Window().Canvas().(fyne.Shortcutable)
 	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault})
-	if g.Game().Len() != 0 {
-		t.Fatalf("Ctrl+Z: len %d", g.Game().Len())
+	if g.sess.Game().Len() != 0 {
+		t.Fatalf("Ctrl+Z: len %d", g.sess.Game().Len())
 	}
 	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyY, Modifier: fyne.KeyModifierShortcutDefault})
-	if g.Game().Len() != 2 {
-		t.Fatalf("Ctrl+Y: len %d", g.Game().Len())
+	if g.sess.Game().Len() != 2 {
+		t.Fatalf("Ctrl+Y: len %d", g.sess.Game().Len())
 	}
 }
 
 func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(0, ai.ModeVsAIAsPrey) // the AI's wolf opens
-	h.waitFor("the AI's opening", func() bool { return g.Game().Len() == 1 && g.HumanTurn() })
-	m := g.Game().LegalMoves()[0]
+	h.waitFor("the AI's opening", func() bool { return g.sess.Game().Len() == 1 && g.sess.HumanTurn() })
+	m := g.sess.Game().LegalMoves()[0]
 	g.board.OnMove(m)
-	h.waitFor("the AI's reply", func() bool { return g.Game().Len() == 3 && g.HumanTurn() })
+	h.waitFor("the AI's reply", func() bool { return g.sess.Game().Len() == 3 && g.sess.HumanTurn() })
 	g.undo()
-	if g.Game().Len() != 1 || !g.HumanTurn() {
-		t.Fatalf("undo: len %d, want 1 (the player's turn)", g.Game().Len())
+	if g.sess.Game().Len() != 1 || !g.sess.HumanTurn() {
+		t.Fatalf("undo: len %d, want 1 (the player's turn)", g.sess.Game().Len())
 	}
 }
 
@@ -85,15 +85,15 @@ func TestHint(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(1, ai.ModeTwoPlayers)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
-	if !g.Hinting() || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
+	if !g.sess.Hinting() || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
 		t.Fatal("H must start a hint search with a visible notice")
 	}
 	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone })
 	legal := false
-	for _, m := range g.Game().LegalMoves() {
+	for _, m := range g.sess.Game().LegalMoves() {
 		legal = legal || m == g.board.Hint()
 	}
-	if !legal || g.Hinting() {
+	if !legal || g.sess.Hinting() {
 		t.Fatalf("hint %v is not a legal move", g.board.Hint())
 	}
 }
@@ -118,8 +118,8 @@ func TestStaleAIResultDropped(t *testing.T) {
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(slow))
 	g := h.startGame(0, ai.ModeVsAIAsPredator)
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	if !g.Thinking() {
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	if !g.sess.Thinking() {
 		t.Fatal("the AI should be thinking")
 	}
 	// A difficulty change applies from the AI's next move.
@@ -133,14 +133,14 @@ func TestStaleAIResultDropped(t *testing.T) {
 		t.Fatal("undo did not cancel the search")
 	}
 	h.drain()
-	if g.Game().Len() != 0 || g.Thinking() {
-		t.Fatalf("after undo: len %d thinking %v", g.Game().Len(), g.Thinking())
+	if g.sess.Game().Len() != 0 || g.sess.Thinking() {
+		t.Fatalf("after undo: len %d thinking %v", g.sess.Game().Len(), g.sess.Thinking())
 	}
 	// A result arriving for an old generation is ignored: the session's
 	// TestTurnsAgainstAI delivers one (the search's generation is its own).
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	close(release)
-	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 })
+	h.waitFor("the reply", func() bool { return g.sess.Game().Len() == 2 })
 	mu.Lock()
 	defer mu.Unlock()
 	if len(levels) != 2 || levels[0] != ai.Medium || levels[1] != ai.Master {
@@ -157,7 +157,7 @@ func TestLeavingCancelsSearch(t *testing.T) {
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
 	g := h.startGame(0, ai.ModeVsAIAsPrey)
-	if !g.Thinking() {
+	if !g.sess.Thinking() {
 		t.Fatal("the AI should be thinking")
 	}
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
@@ -179,13 +179,13 @@ func TestTimerExpiryPassesTurn(t *testing.T) {
 	}
 	h.clock.Advance(10 * time.Second)
 	g.tick()
-	if g.Game().Len() != 0 || !g.timer.Warning() {
+	if g.sess.Game().Len() != 0 || !g.timer.Warning() {
 		t.Fatal("after 10 s: the turn must not pass yet, and the timer must warn")
 	}
 	h.clock.Advance(6 * time.Second)
 	g.tick()
-	if g.Game().Len() != 1 || g.Game().LastMove().Kind != core.MovePass || g.Game().ToMove() != core.Prey {
-		t.Fatalf("timeout: record %q, to move %v", g.Game().Record(), g.Game().ToMove())
+	if g.sess.Game().Len() != 1 || g.sess.Game().LastMove().Kind != core.MovePass || g.sess.Game().ToMove() != core.Prey {
+		t.Fatalf("timeout: record %q, to move %v", g.sess.Game().Record(), g.sess.Game().ToMove())
 	}
 	if !strings.Contains(g.movesText(), translations.T("game.pass")) {
 		t.Fatalf("move list %q does not show the pass", g.movesText())
@@ -209,14 +209,14 @@ func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 	s := h.a.settings
 	s.Timer = 30
 	h.a.setSettings(s)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	if !g.timer.Running() {
 		t.Fatal("the new timer setting applies from the next turn")
 	}
 	test.Tap(g.settingsBtn)
 	h.clock.Advance(time.Minute)
 	g.tick()
-	if g.Game().Len() != 1 {
+	if g.sess.Game().Len() != 1 {
 		t.Fatal("the timer must be paused while the settings cover the game")
 	}
 	h.a.back()
@@ -230,15 +230,15 @@ func TestPassAndPlayAlternates(t *testing.T) {
 	g := h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
 	info := g.info
 	for i := 0; i < 6; i++ {
-		side := g.Game().ToMove()
+		side := g.sess.Game().ToMove()
 		want := translations.TData("game.to_move", map[string]any{"Side": sideName(info, side)})
-		if g.turnLabel.Text != want || g.board.ReadOnly() || g.Thinking() {
-			t.Fatalf("ply %d: label %q (want %q), read-only %v, thinking %v", i, g.turnLabel.Text, want, g.board.ReadOnly(), g.Thinking())
+		if g.turnLabel.Text != want || g.board.ReadOnly() || g.sess.Thinking() {
+			t.Fatalf("ply %d: label %q (want %q), read-only %v, thinking %v", i, g.turnLabel.Text, want, g.board.ReadOnly(), g.sess.Thinking())
 		}
-		m := g.Game().LegalMoves()[0]
+		m := g.sess.Game().LegalMoves()[0]
 		tapMove(t, g.board, m)
 		h.drain()
-		if g.Game().Len() != i+1 || g.Game().ToMove() == side {
+		if g.sess.Game().Len() != i+1 || g.sess.Game().ToMove() == side {
 			t.Fatalf("ply %d: the move did not pass the turn", i)
 		}
 	}
@@ -268,9 +268,9 @@ func TestGameOverShowsReason(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			g.HumanMove(m)
-			if g.Game().Outcome().Result != tc.result || g.overDialog == nil {
-				t.Fatalf("outcome %v, dialog %v", g.Game().Outcome(), g.overDialog != nil)
+			g.sess.HumanMove(m)
+			if g.sess.Game().Outcome().Result != tc.result || g.overDialog == nil {
+				t.Fatalf("outcome %v, dialog %v", g.sess.Game().Outcome(), g.overDialog != nil)
 			}
 			shown := texts(h.a.Window())
 			for _, want := range []string{translations.T("gameover.title"), translations.T(tc.reason),
@@ -290,7 +290,7 @@ func TestGameOverShowsReason(t *testing.T) {
 				t.Error("a finished game is read-only and not saved")
 			}
 			g.playAgain()
-			if n := h.gameScreen(); n == g || n.Game().Len() != 0 || n.Mode() != ai.ModeTwoPlayers {
+			if n := h.gameScreen(); n == g || n.sess.Game().Len() != 0 || n.sess.Mode() != ai.ModeTwoPlayers {
 				t.Error("Play again starts a fresh game in the same mode")
 			}
 		})
@@ -317,18 +317,18 @@ func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 	g := h.startGame(0, ai.ModeVsAIAsPredator) // the player's wolf opens
 	h.clock.Advance(16 * time.Second)
 	g.tick()
-	if g.Game().Len() != 1 || g.Game().LastMove().Kind != core.MovePass {
-		t.Fatalf("timeout: record %q", g.Game().Record())
+	if g.sess.Game().Len() != 1 || g.sess.Game().LastMove().Kind != core.MovePass {
+		t.Fatalf("timeout: record %q", g.sess.Game().Record())
 	}
-	h.waitFor("the AI's answer", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
-	if g.Game().LastMove().Kind == core.MovePass {
+	h.waitFor("the AI's answer", func() bool { return g.sess.Game().Len() == 2 && g.sess.HumanTurn() })
+	if g.sess.Game().LastMove().Kind == core.MovePass {
 		t.Fatal("the AI should have moved, not passed")
 	}
 	want := translations.T("game.pass_timeout")
 	if g.noticeLabel.Text != want || !g.noticeLabel.Visible() {
 		t.Fatalf("after the AI's move the notice is %q (visible %v), want %q", g.noticeLabel.Text, g.noticeLabel.Visible(), want)
 	}
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	if g.noticeLabel.Visible() && g.noticeLabel.Text == want {
 		t.Fatal("the player's move must clear the notice")
 	}
@@ -371,11 +371,11 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if g.HumanTurn() {
-					g.HumanMove(m)
+				if g.sess.HumanTurn() {
+					g.sess.HumanMove(m)
 				} else {
 					moves <- m
-					h.waitFor("the lion's move", func() bool { return g.Game().Len() == 5 })
+					h.waitFor("the lion's move", func() bool { return g.sess.Game().Len() == 5 })
 				}
 				id := "gameover.you_lost"
 				if tc.won {
@@ -405,7 +405,7 @@ func TestLeaveAsksForUnfinishedGame(t *testing.T) {
 	test.Tap(g.homeBtn) // nothing played yet: no question
 	h.home()
 	g = h.startGame(0, ai.ModeTwoPlayers)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.homeBtn)
 	if g.askDialog == nil || h.a.top() != screen(g) {
 		t.Fatal("leaving an unfinished game must ask")

@@ -266,12 +266,12 @@ func overlayButton(t *testing.T, w fyne.Window, text string) *widget.Button {
 // playNotation plays a move given in notation for the side to move of the
 // game screen's session, whoever plays it.
 func playNotation(g *gameScreen, notation string) error {
-	pos := g.Game().Position()
+	pos := g.sess.Game().Position()
 	m, err := pos.ParseMove(notation)
 	if err != nil {
 		return err
 	}
-	return g.Play(m)
+	return g.sess.Play(m)
 }
 
 // lionTrapped is a Surround the Lion game where the lion's next step, b1-S,

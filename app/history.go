@@ -226,18 +226,18 @@ func (r *replayScreen) content() fyne.CanvasObject {
 			r.show(i)
 		}
 	}
-	rows := newIconGroup()
+	rows := widgets.NewIconGroup()
 	head := container.NewVBox(
 		container.NewBorder(nil, nil, back, nil, title),
 		widgets.NewParagraph(historySides(r.info, r.f)),
 		widgets.NewParagraph(historyResult(r.info, r.f)),
 		r.plyLabel,
 		container.NewGridWithColumns(4, r.first, r.prev, r.next, r.last),
-		rows.row(r.reviewBtn, r.copyBtn),
+		rows.Row(r.reviewBtn, r.copyBtn),
 		r.playFrom,
 	)
 	r.refresh()
-	return container.New(boardLayout{}, r.board, scrollPanel(head, atLeast(movesRoom, r.list)))
+	return container.New(boardLayout{}, r.board, scrollPanel(head, widgets.AtLeast(movesRoom, r.list)))
 }
 
 // rowText is row i of the move list: the start, then each move numbered

@@ -67,17 +67,17 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	bar = append(bar, h.langBtn, h.settingsBtn)
 	// The title and the buttons share a row where both fit; on a phone with
 	// Continue shown the title takes a row of its own, whole (titlebar.go).
-	top := titleBar(title, container.NewHBox(bar...))
+	top := widgets.TitleBar(title, container.NewHBox(bar...))
 
 	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names, h.pictureTaps = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
 		cards = append(cards, h.card(info))
 	}
-	cols := &columnsLayout{colWidth: 480}
+	cols := &widgets.ColumnsLayout{ColWidth: 480}
 	h.grid = container.New(cols, cards...)
 	h.scroll = container.NewVScroll(container.NewPadded(h.grid))
-	cols.onChange = h.scroll.Refresh
+	cols.OnChange = h.scroll.Refresh
 	// History, Statistics and About at the foot of the page.
 	h.statsBtn = widget.NewButtonWithIcon(translations.T("home.stats"), theme.ListIcon(), a.showStats)
 	h.aboutBtn = widget.NewButtonWithIcon(translations.T("home.about"), theme.InfoIcon(), a.showAbout)
@@ -85,7 +85,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	h.statsBtn.Importance, h.aboutBtn.Importance = widget.LowImportance, widget.LowImportance
 	h.historyBtn.Importance = widget.LowImportance
 	foot := container.NewCenter(container.NewHBox(h.historyBtn, h.statsBtn, h.aboutBtn))
-	return widthFirstBorder(container.NewPadded(top), foot, h.scroll)
+	return widgets.WidthFirstBorder(container.NewPadded(top), foot, h.scroll)
 }
 
 func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
@@ -113,8 +113,8 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	h.learnBtns = append(h.learnBtns, learn)
 	puzzleBtn := h.a.puzzleButton(info)
 	h.puzzleBtns = append(h.puzzleBtns, puzzleBtn)
-	rows := newIconGroup() // a phone drops the icons before the labels, in both rows at once
-	buttons := container.NewVBox(rows.row(play, rules), rows.row(learn, puzzleBtn))
+	rows := widgets.NewIconGroup() // a phone drops the icons before the labels, in both rows at once
+	buttons := container.NewVBox(rows.Row(play, rules), rows.Row(learn, puzzleBtn))
 	// The picture is a way in too: a tap on it opens the new game.
 	tap := newTapArea(func() { h.a.showNewGame(info) })
 	h.pictureTaps = append(h.pictureTaps, tap)
@@ -131,7 +131,7 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 // Objects: [0] picture, [1] head, [2] buttons.
 //
 // Its MinSize is the height at the width it was last laid out at (the head
-// wraps), like columnsLayout's.
+// wraps), like widgets.ColumnsLayout's.
 type gameCardLayout struct{ width float32 }
 
 // wideCard is the least width at which the buttons go beside the picture.

@@ -117,8 +117,8 @@ func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeVsAIAsPredator)
 	for range 2 {
-		g.board.OnMove(g.Game().LegalMoves()[0])
-		h.waitFor("the AI's reply", func() bool { return g.HumanTurn() })
+		g.board.OnMove(g.sess.Game().LegalMoves()[0])
+		h.waitFor("the AI's reply", func() bool { return g.sess.HumanTurn() })
 	}
 	test.Tap(g.resignBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("game.resign")))
@@ -172,8 +172,8 @@ func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	test.Tap(r.next)
 	test.Tap(r.playFrom)
 	gs := h2.gameScreen()
-	if gs.Game().Len() != 2 || gs.Mode() != ai.ModeVsAIAsPredator || gs.Over() {
-		t.Fatalf("play on from move 2: %d moves, %s", gs.Game().Len(), gs.Mode())
+	if gs.sess.Game().Len() != 2 || gs.sess.Mode() != ai.ModeVsAIAsPredator || gs.sess.Over() {
+		t.Fatalf("play on from move 2: %d moves, %s", gs.sess.Game().Len(), gs.sess.Mode())
 	}
 }
 
@@ -184,51 +184,51 @@ func TestMoveConfirmation(t *testing.T) {
 	fa.Preferences().SetBool(storage.KeyConfirm, true)
 	h := newHarness(t, fa, withThink(blockThink))
 	g := h.startGame(0, ai.ModeTwoPlayers)
-	m := g.Game().LegalMoves()[0]
+	m := g.sess.Game().LegalMoves()[0]
 	tapMove(t, g.board, m)
-	if g.Game().Len() != 0 || g.pendingMove() != m || !g.confirm.bar.Visible() {
-		t.Fatalf("the move waits: %d played, pending %v", g.Game().Len(), g.pendingMove())
+	if g.sess.Game().Len() != 0 || g.pendingMove() != m || !g.confirm.bar.Visible() {
+		t.Fatalf("the move waits: %d played, pending %v", g.sess.Game().Len(), g.pendingMove())
 	}
-	if g.board.GamePosition() != g.Game().Position().After(m) || !g.board.ReadOnly() {
+	if g.board.GamePosition() != g.sess.Game().Position().After(m) || !g.board.ReadOnly() {
 		t.Fatal("the board shows the move waiting, and takes no other")
 	}
 	if !strings.Contains(texts(h.a.Window()), displayMove(m)) {
 		t.Fatal("the bar names the move")
 	}
 	test.Tap(g.confirm.no)
-	if g.Game().Len() != 0 || g.board.GamePosition() != g.Game().Position() || g.board.ReadOnly() || g.confirm.bar.Visible() {
+	if g.sess.Game().Len() != 0 || g.board.GamePosition() != g.sess.Game().Position() || g.board.ReadOnly() || g.confirm.bar.Visible() {
 		t.Fatal("Cancel takes the move back")
 	}
 	tapMove(t, g.board, m)
 	test.Tap(g.confirm.ok)
-	if g.Game().Len() != 1 || g.Game().LastMove() != m || g.confirm.bar.Visible() {
-		t.Fatalf("Play it plays the move: %d played", g.Game().Len())
+	if g.sess.Game().Len() != 1 || g.sess.Game().LastMove() != m || g.confirm.bar.Visible() {
+		t.Fatalf("Play it plays the move: %d played", g.sess.Game().Len())
 	}
 	// Browsing an earlier position drops the move waiting.
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	g.showPly(0)
-	if g.pendingMove().Kind != core.MoveNone || g.confirm.bar.Visible() || g.Game().Len() != 1 {
+	if g.pendingMove().Kind != core.MoveNone || g.confirm.bar.Visible() || g.sess.Game().Len() != 1 {
 		t.Fatal("browsing drops the move waiting")
 	}
 	g.endBrowse()
 	// By keyboard: Enter plays the move waiting, Escape takes it back.
-	m = g.Game().LegalMoves()[0]
+	m = g.sess.Game().LegalMoves()[0]
 	g.board.OnMove(m)
 	h.a.typedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
-	if g.Game().Len() != 1 || g.pendingMove().Kind != core.MoveNone {
+	if g.sess.Game().Len() != 1 || g.pendingMove().Kind != core.MoveNone {
 		t.Fatal("Escape takes the move back")
 	}
 	g.board.OnMove(m)
 	g.board.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // the focused board passes Enter on
-	if g.Game().Len() != 2 {
+	if g.sess.Game().Len() != 2 {
 		t.Fatal("Enter plays the move waiting")
 	}
 	// Off: at once.
 	s := h.a.settings
 	s.ConfirmMoves = false
 	h.a.setSettings(s)
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	if g.Game().Len() != 3 {
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	if g.sess.Game().Len() != 3 {
 		t.Fatal("without confirmation the move is played at once")
 	}
 }
@@ -359,14 +359,14 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 				h.a.back()
 				g := h.startGame(3, ai.ModeTwoPlayers)
 				for range 6 {
-					g.board.OnMove(g.Game().LegalMoves()[0])
+					g.board.OnMove(g.sess.Game().LegalMoves()[0])
 				}
 				check("game")
 				g.showPly(3)
 				check("browsing")
 				g.endBrowse()
-				_ = g.Game().Resign(core.Prey)
-				f, _ := storage.FinishedOf(g.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+				_ = g.sess.Game().Resign(core.Prey)
+				f, _ := storage.FinishedOf(g.sess.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 				h.a.history.Add(f)
 				g.home()
 				h.a.showHistory()

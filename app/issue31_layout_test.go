@@ -208,17 +208,17 @@ func TestPhoneScreensWithinWindow(t *testing.T) {
 					}
 					g := h.startGame(3, ai.ModeTwoPlayers)
 					for range 6 {
-						g.board.OnMove(g.Game().LegalMoves()[0])
+						g.board.OnMove(g.sess.Game().LegalMoves()[0])
 					}
 					check("game")
 					g.showPly(3)
 					check("browsing")
 					g.endBrowse()
-					h.a.showReview(g.Game())
+					h.a.showReview(g.sess.Game())
 					check("review")
 					h.a.back()
-					_ = g.Game().Resign(core.Prey)
-					f, _ := storage.FinishedOf(g.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+					_ = g.sess.Game().Resign(core.Prey)
+					f, _ := storage.FinishedOf(g.sess.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 					h.a.history.Add(f)
 					g.home()
 					h.a.showHistory()
@@ -345,7 +345,7 @@ func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
 					if out := outside(w, size); len(out) > 0 {
 						t.Errorf("outside the window:\n%s", strings.Join(out, "\n"))
 					}
-					g.board.OnMove(g.Game().LegalMoves()[0]) // the hint goes
+					g.board.OnMove(g.sess.Game().LegalMoves()[0]) // the hint goes
 					if g.noticeLabel.Visible() {
 						t.Fatalf("the hint stays after the move: %q", g.noticeLabel.Text)
 					}
@@ -412,14 +412,14 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 						return places(ls.board, ls.backBtn, ls.restartBtn, ls.showBtn)
 					}
 					before = lesson()
-					devLesson(ls, "wrong")
+					ls.skipTo("wrong")
 					ls.refresh()
 					if ls.noteShown == "" {
 						t.Fatal("no note on the wrong move")
 					}
 					same("a lesson's note on a wrong move", before, lesson)
 					ls.open(1)
-					devLesson(ls, "success")
+					ls.skipTo("success")
 					ls.refresh()
 					same("a lesson's end", before, func() string {
 						settle(w)
@@ -430,9 +430,9 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 					// The review: one move's verdict, then another's.
 					g := h.startGame(0, ai.ModeTwoPlayers)
 					for range 8 {
-						g.board.OnMove(g.Game().LegalMoves()[0])
+						g.board.OnMove(g.sess.Game().LegalMoves()[0])
 					}
-					h.a.showReview(g.Game())
+					h.a.showReview(g.sess.Game())
 					r := h.a.top().(*reviewScreen)
 					review := func() string {
 						settle(w)

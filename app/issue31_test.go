@@ -40,7 +40,7 @@ func TestCoverHoldsTheClock(t *testing.T) {
 	covers := []cover{
 		{"leave", func(_ *harness, g *gameScreen) { g.leave() }, dismissAsk},
 		{"resign", func(_ *harness, g *gameScreen) { g.confirmResign() }, dismissAsk},
-		{"draw offer", func(_ *harness, g *gameScreen) { g.OfferDraw() }, func(h *harness, _ *gameScreen) {
+		{"draw offer", func(_ *harness, g *gameScreen) { g.sess.OfferDraw() }, func(h *harness, _ *gameScreen) {
 			test.Tap(overlayButton(h.t, h.a.Window(), translations.T("draw.decline")))
 		}},
 		{"paste error", func(h *harness, g *gameScreen) {
@@ -75,15 +75,15 @@ func TestCoverHoldsTheClock(t *testing.T) {
 			fa.Preferences().SetInt(storage.KeyTimer, 15)
 			h := newHarness(t, fa)
 			g := h.startGame(0, ai.ModeTwoPlayers)
-			g.board.OnMove(g.Game().LegalMoves()[0]) // a game to leave, resign, offer a draw in
+			g.board.OnMove(g.sess.Game().LegalMoves()[0]) // a game to leave, resign, offer a draw in
 			h.drain()
 			h.clock.Advance(5 * time.Second)
 			g.tick()
-			n := g.Game().Len()
+			n := g.sess.Game().Len()
 
 			c.open(h, g)
 			h.drain()
-			if !g.Paused() || !g.covered {
+			if !g.sess.Paused() || !g.covered {
 				t.Fatal("covered: the game must be paused")
 			}
 			if got := g.clockLabel.Text; !g.clockLabel.Visible() || got != translations.T("game.clock_paused") || !g.timerView.Visible() {
@@ -91,8 +91,8 @@ func TestCoverHoldsTheClock(t *testing.T) {
 			}
 			h.clock.Advance(time.Minute)
 			g.tick()
-			if g.Game().Len() != n {
-				t.Fatalf("the turn passed while covered: %q", g.Game().Record())
+			if g.sess.Game().Len() != n {
+				t.Fatalf("the turn passed while covered: %q", g.sess.Game().Record())
 			}
 			if g.timer.Remaining() != 10*time.Second || g.timerView.Text() != "0:10" {
 				t.Fatalf("covered: remaining %v, shown %q", g.timer.Remaining(), g.timerView.Text())
@@ -100,21 +100,21 @@ func TestCoverHoldsTheClock(t *testing.T) {
 
 			c.closed(h, g)
 			h.drain()
-			if h.gameScreen() != g || g.Paused() || g.covered || !g.timer.Running() {
-				t.Fatalf("uncovered: paused %v, covered %v, running %v", g.Paused(), g.covered, g.timer.Running())
+			if h.gameScreen() != g || g.sess.Paused() || g.covered || !g.timer.Running() {
+				t.Fatalf("uncovered: paused %v, covered %v, running %v", g.sess.Paused(), g.covered, g.timer.Running())
 			}
 			if g.clockLabel.Visible() {
 				t.Fatalf("uncovered: the clock still says %q", g.clockLabel.Text)
 			}
 			h.clock.Advance(9 * time.Second)
 			g.tick()
-			if g.Game().Len() != n || g.timer.Remaining() != time.Second {
-				t.Fatalf("uncovered: the time left goes on: %v left, record %q", g.timer.Remaining(), g.Game().Record())
+			if g.sess.Game().Len() != n || g.timer.Remaining() != time.Second {
+				t.Fatalf("uncovered: the time left goes on: %v left, record %q", g.timer.Remaining(), g.sess.Game().Record())
 			}
 			h.clock.Advance(time.Second)
 			g.tick()
-			if g.Game().Len() != n+1 || g.Game().LastMove().Kind != core.MovePass {
-				t.Fatalf("the 10 s left ran out: record %q", g.Game().Record())
+			if g.sess.Game().Len() != n+1 || g.sess.Game().LastMove().Kind != core.MovePass {
+				t.Fatalf("the 10 s left ran out: record %q", g.sess.Game().Record())
 			}
 		})
 	}
@@ -133,13 +133,13 @@ func TestAnyOverlayHoldsTheClock(t *testing.T) {
 	c.Overlays().Add(o)
 	h.clock.Advance(time.Minute)
 	g.tick()
-	if g.Game().Len() != 0 || !g.Paused() {
-		t.Fatalf("an overlay covers the game: record %q, paused %v", g.Game().Record(), g.Paused())
+	if g.sess.Game().Len() != 0 || !g.sess.Paused() {
+		t.Fatalf("an overlay covers the game: record %q, paused %v", g.sess.Game().Record(), g.sess.Paused())
 	}
 	c.Overlays().Remove(o)
 	g.tick()
-	if g.Paused() || g.timer.Remaining() != 15*time.Second {
-		t.Fatalf("uncovered: paused %v, remaining %v", g.Paused(), g.timer.Remaining())
+	if g.sess.Paused() || g.timer.Remaining() != 15*time.Second {
+		t.Fatalf("uncovered: paused %v, remaining %v", g.sess.Paused(), g.timer.Remaining())
 	}
 }
 
@@ -161,23 +161,23 @@ func TestCoverHoldsTheEngine(t *testing.T) {
 	}))
 	defer close(release)
 	g := h.startGame(0, ai.ModeVsAIAsPredator) // the player's wolf opens
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	<-started
-	if !g.Thinking() {
+	if !g.sess.Thinking() {
 		t.Fatal("the AI thinks")
 	}
 	g.leave()
-	if g.Thinking() {
+	if g.sess.Thinking() {
 		t.Fatal("covered: the AI's search stops")
 	}
 	g.askDialog.Dismiss()
 	h.drain()
 	<-started
-	if !g.Thinking() {
+	if !g.sess.Thinking() {
 		t.Fatal("uncovered: the AI thinks again")
 	}
 	release <- struct{}{}
-	h.waitFor("the AI's move", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
+	h.waitFor("the AI's move", func() bool { return g.sess.Game().Len() == 2 && g.sess.HumanTurn() })
 	if !g.timer.Running() || g.timer.Remaining() != 15*time.Second {
 		t.Fatalf("the player's turn: running %v, remaining %v", g.timer.Running(), g.timer.Remaining())
 	}
@@ -238,13 +238,13 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	}
 	test.Tap(h.home().continueBtn)
 	r := h.gameScreen()
-	if r.Level() != ai.Master {
-		t.Fatalf("resumed at %v", r.Level())
+	if r.sess.Level() != ai.Master {
+		t.Fatalf("resumed at %v", r.sess.Level())
 	}
 	if !strings.Contains(r.playerLabel.Text, levelLabel(ai.Master)) {
 		t.Fatalf("the game says %q", r.playerLabel.Text)
 	}
-	h.waitFor("the AI's move", func() bool { return r.HumanTurn() })
+	h.waitFor("the AI's move", func() bool { return r.sess.HumanTurn() })
 	mu.Lock()
 	if len(levels) != 1 || levels[0] != ai.Master {
 		t.Fatalf("the AI searched at %v", levels)
@@ -257,8 +257,8 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	// A change there is the game's level at once, and what it says.
 	h.a.top().(*settingsScreen).level.SetSelected(levelLabel(ai.Medium))
 	h.a.back()
-	if r.Level() != ai.Medium || !strings.Contains(r.playerLabel.Text, levelLabel(ai.Medium)) {
-		t.Fatalf("after the change: %v, %q", r.Level(), r.playerLabel.Text)
+	if r.sess.Level() != ai.Medium || !strings.Contains(r.playerLabel.Text, levelLabel(ai.Medium)) {
+		t.Fatalf("after the change: %v, %q", r.sess.Level(), r.playerLabel.Text)
 	}
 }
 
@@ -348,8 +348,8 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 						t.Fatalf("after OK: the offer to resume, not %q", h.a.startMsg)
 					}
 					test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
-					if r := h.gameScreen(); r.Game().Len() != 1 {
-						t.Fatalf("the previous copy resumes: %q", r.Game().Record())
+					if r := h.gameScreen(); r.sess.Game().Len() != 1 {
+						t.Fatalf("the previous copy resumes: %q", r.sess.Game().Record())
 					}
 				} else if h.a.startMsg != "" || h.a.Window().Canvas().Overlays().Top() != nil {
 					t.Fatalf("after OK nothing more is said, yet %q:\n%s", h.a.startMsg, texts(h.a.Window()))
@@ -395,12 +395,12 @@ func TestLastMoveMarkedAfterUndoAndResume(t *testing.T) {
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeTwoPlayers)
 	for range 3 {
-		g.board.OnMove(g.Game().LegalMoves()[0])
+		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 		h.drain()
 	}
-	first := g.Game().Moves()[1]
+	first := g.sess.Game().Moves()[1]
 	g.undo()
-	if g.Game().Len() != 2 || g.board.LastMove() != first {
+	if g.sess.Game().Len() != 2 || g.board.LastMove() != first {
 		t.Fatalf("after Undo: marked %v, want %v", g.board.LastMove(), first)
 	}
 	g.undo()

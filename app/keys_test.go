@@ -37,7 +37,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 	if !ok || setup.info != g.info {
 		t.Fatalf("Ctrl+N: top is %T, want the new-game screen of %s", h.a.top(), g.info.Key)
 	}
-	if !g.Paused() {
+	if !g.sess.Paused() {
 		t.Fatal("the game is paused under the new-game screen")
 	}
 	sc.TypedShortcut(ctrlN) // not in a game: nothing
@@ -46,12 +46,12 @@ func TestKeyboardShortcuts(t *testing.T) {
 	}
 	key(fyne.KeyH) // not in a game: nothing
 	key(fyne.KeyEscape)
-	if h.gameScreen() != g || g.Paused() || g.Hinting() {
+	if h.gameScreen() != g || g.sess.Paused() || g.sess.Hinting() {
 		t.Fatal("Esc from the new-game screen goes back to the game, which goes on")
 	}
 
 	key(fyne.KeyH)
-	if !g.Hinting() {
+	if !g.sess.Hinting() {
 		t.Fatal("H must start a hint search")
 	}
 	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone })
@@ -68,7 +68,7 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
 	g := h.startGame(0, ai.ModeWatch)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
-	if g.Hinting() {
+	if g.sess.Hinting() {
 		t.Fatal("no hint while watching")
 	}
 }
@@ -78,28 +78,28 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 func TestUndoRedoStandardShortcuts(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(1, ai.ModeTwoPlayers)
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	sc := h.a.Window().Canvas().(fyne.Shortcutable)
 	sc.TypedShortcut(&fyne.ShortcutUndo{})
-	if g.Game().Len() != 1 {
-		t.Fatalf("ShortcutUndo: len %d, want 1", g.Game().Len())
+	if g.sess.Game().Len() != 1 {
+		t.Fatalf("ShortcutUndo: len %d, want 1", g.sess.Game().Len())
 	}
 	sc.TypedShortcut(&fyne.ShortcutRedo{})
-	if g.Game().Len() != 2 {
-		t.Fatalf("ShortcutRedo: len %d, want 2", g.Game().Len())
+	if g.sess.Game().Len() != 2 {
+		t.Fatalf("ShortcutRedo: len %d, want 2", g.sess.Game().Len())
 	}
 	sc.TypedShortcut(&fyne.ShortcutUndo{})
 	sc.TypedShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyZ, Modifier: fyne.KeyModifierShortcutDefault | fyne.KeyModifierShift})
-	if g.Game().Len() != 2 {
-		t.Fatalf("Ctrl+Shift+Z: len %d, want 2", g.Game().Len())
+	if g.sess.Game().Len() != 2 {
+		t.Fatalf("Ctrl+Shift+Z: len %d, want 2", g.sess.Game().Len())
 	}
 }
 
 func TestEscapeAndBoardKeys(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(0, ai.ModeTwoPlayers)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	c := h.a.Window().Canvas()
 	c.Focus(g.board)
 	c.Focused().TypedKey(&fyne.KeyEvent{Name: fyne.KeyEscape}) // passed on by the board

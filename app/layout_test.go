@@ -70,7 +70,7 @@ func TestTextSizesFitPhone(t *testing.T) {
 			h.a.back()
 			for _, mode := range ai.Modes {
 				g := h.startGame(3, mode) // deer chess: the longest names
-				g.board.OnMove(g.Game().LegalMoves()[0])
+				g.board.OnMove(g.sess.Game().LegalMoves()[0])
 				check("game " + string(mode))
 				g.showPly(0)
 				check("browsing " + string(mode))
@@ -95,7 +95,7 @@ func TestPortraitKeepsRoomForMoves(t *testing.T) {
 		h := newHarness(t, fa, withThink(blockThink))
 		g := h.startGame(0, ai.ModeTwoPlayers)
 		for range 6 {
-			g.board.OnMove(g.Game().LegalMoves()[0])
+			g.board.OnMove(g.sess.Game().LegalMoves()[0])
 		}
 		if room := g.movesList.Size().Height; room < movesRoom-1 {
 			t.Errorf("text ×%v: the move list has %v, want at least %v", scale, room, movesRoom)

@@ -16,7 +16,7 @@ import (
 	"huntchess/widgets"
 )
 
-// Lessons ("Learn to play", issue 14): from a game's home card or rules
+// Lessons ("Learn to play"): from a game's home card or rules
 // screen, Learn opens the game's course (lessonsScreen), a lesson opens on
 // the board (lessonScreen). The lessons and their flow are package lessons;
 // the lessons completed are kept in the preferences (KeyLessons).
@@ -390,11 +390,11 @@ func (s *lessonScreen) refresh() {
 	}
 }
 
-// devLesson brings a lesson to the state HUNTCHESS_LESSON_STATE asks for
-// (dev.go): "wrong", its first named wrong move (the steps before it made);
+// skipTo brings the lesson to a state (the developer harness's
+// HUNTCHESS_LESSON_STATE, tests): "wrong", its first named wrong move (the steps before it made);
 // "retry", that move taken back by Try again (the right move highlighted);
 // "success", every step made; anything else, the start.
-func devLesson(s *lessonScreen, state string) {
+func (s *lessonScreen) skipTo(state string) {
 	l := s.run.L
 	play := func(text string) {
 		p := s.run.Position()

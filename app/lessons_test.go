@@ -209,10 +209,10 @@ func TestLessonScreensFitPhone(t *testing.T) {
 				check("course " + info.Key)
 				s := h.a.showLesson(info, len(lessons.ForGame(info.Key))-1)
 				check("lesson " + info.Key)
-				devLesson(s, "success")
+				s.skipTo("success")
 				check("lesson done " + info.Key)
 				s.open(0)
-				devLesson(s, "wrong")
+				s.skipTo("wrong")
 				check("lesson wrong " + info.Key)
 				h.a.showHome()
 			}

@@ -20,7 +20,7 @@ func ParseMigrations(toml string) map[string]bool {
 // simulated phone, the crash test and memory runs) then runs Fyne's
 // threading as the packaged app does. Without them Fyne checks each
 // fyne.DoAndWait for the UI goroutine, and the simulated phone's driver,
-// whose UI goroutine is not known before Run, logged "fyne.Do[AndWait]
+// whose UI goroutine is not known before Run, would log "fyne.Do[AndWait]
 // called from main goroutine" for every preferences write. `fyne package`
 // builds carry the migrations already (its metadata, and the
 // migrated_fynedo tag): nothing changes there. Call it before the first

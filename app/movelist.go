@@ -50,24 +50,24 @@ func positionAfter(g *core.Game, n int) core.Position {
 // showPly shows the position after n moves (read-only); n = the number of
 // moves played returns to the game.
 func (s *gameScreen) showPly(n int) {
-	if n < 0 || n > s.Game().Len() {
+	if n < 0 || n > s.sess.Game().Len() {
 		return
 	}
-	if n == s.Game().Len() {
+	if n == s.sess.Game().Len() {
 		s.endBrowse()
 		return
 	}
 	if !s.browsing() {
-		s.Session.Pause()
+		s.sess.Pause()
 		s.board.SetHint(core.Move{})
 	}
 	s.browse = n
 	var last core.Move
 	if n > 0 {
-		last = s.Game().Moves()[n-1]
+		last = s.sess.Game().Moves()[n-1]
 	}
 	s.board.SetReadOnly(true)
-	s.board.SetPosition(positionAfter(s.Game(), n), last)
+	s.board.SetPosition(positionAfter(s.sess.Game(), n), last)
 	s.refresh()
 }
 
@@ -77,10 +77,10 @@ func (s *gameScreen) endBrowse() {
 		return
 	}
 	s.browse = -1
-	s.board.SetPosition(s.Game().Position(), s.Game().LastMove())
-	s.board.SetReadOnly(!s.HumanTurn())
+	s.board.SetPosition(s.sess.Game().Position(), s.sess.Game().LastMove())
+	s.board.SetReadOnly(!s.sess.HumanTurn())
 	if !s.covered { // else it goes on once uncovered (cover.go)
-		s.Session.Resume()
+		s.sess.Resume()
 	}
 	s.refresh()
 }
@@ -92,32 +92,32 @@ func (s *gameScreen) resume() {
 		s.refresh()
 		return
 	}
-	s.Session.Resume()
+	s.sess.Resume()
 }
 
 // undo, redo and hint (buttons and keys) wait while an earlier position is shown.
 func (s *gameScreen) undo() {
 	if !s.browsing() {
-		s.Session.Undo()
+		s.sess.Undo()
 	}
 }
 
 func (s *gameScreen) redo() {
 	if !s.browsing() {
-		s.Session.Redo()
+		s.sess.Redo()
 	}
 }
 
 func (s *gameScreen) hint() {
 	if !s.browsing() {
-		s.Session.Hint()
+		s.sess.Hint()
 	}
 }
 
 // moveRows is the number of rows of the move list (two moves a row).
 // A game the players ended has its end mark after the last move.
 func (s *gameScreen) moveRows() int {
-	n := s.Game().Len()
+	n := s.sess.Game().Len()
 	if s.endMark() != "" {
 		n++
 	}
@@ -134,7 +134,7 @@ func (s *gameScreen) newMoveList() *widget.List {
 		row := o.(*fyne.Container).Objects
 		row[1].(*widgets.MoveCell).Set(strconv.Itoa(id+1)+".", false, nil)
 		cells := append([]fyne.CanvasObject{nil}, row[0].(*fyne.Container).Objects...)
-		moves := s.Game().Moves()
+		moves := s.sess.Game().Moves()
 		for k := 0; k < 2; k++ {
 			c := cells[k+1].(*widgets.MoveCell)
 			i := 2*id + k
@@ -162,7 +162,7 @@ func (s *gameScreen) browseBar() fyne.CanvasObject {
 		if s.browsing() {
 			s.showPly(s.browse - 1)
 		} else {
-			s.showPly(s.Game().Len() - 1)
+			s.showPly(s.sess.Game().Len() - 1)
 		}
 	})
 	s.nextBtn = widget.NewButtonWithIcon("", theme.NavigateNextIcon(), func() {
@@ -177,7 +177,7 @@ func (s *gameScreen) browseBar() fyne.CanvasObject {
 	head := widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// Review, Copy and Paste share the heading's width and drop their icons
 	// together where it is short (large text on a phone).
-	s.movesHead = container.NewBorder(nil, nil, head, nil, newIconGroup().row(s.reviewBtn, s.copyBtn, s.pasteBtn))
+	s.movesHead = container.NewBorder(nil, nil, head, nil, widgets.NewIconGroup().Row(s.reviewBtn, s.copyBtn, s.pasteBtn))
 	// While a position is browsed, the bar takes the place of the heading.
 	return container.NewStack(s.movesHead, s.browseRow)
 }
@@ -188,7 +188,7 @@ func (s *gameScreen) browseText() string {
 		return translations.T("moves.viewing_start")
 	}
 	return translations.TData("moves.viewing", map[string]any{
-		"Number": (s.browse + 1) / 2, "Move": displayMove(s.Game().Moves()[s.browse-1])})
+		"Number": (s.browse + 1) / 2, "Move": displayMove(s.sess.Game().Moves()[s.browse-1])})
 }
 
 // refreshMoves updates the move list and the browse bar.
@@ -256,8 +256,8 @@ func parseRecord(id, text string) (*core.Game, *recordError) {
 
 // copyRecord puts the game's record on the clipboard.
 func (s *gameScreen) copyRecord() {
-	s.a.fa.Clipboard().SetContent(recordText(s.Game()))
-	s.SetNotice("paste.copied", nil)
+	s.a.fa.Clipboard().SetContent(recordText(s.sess.Game()))
+	s.sess.SetNotice("paste.copied", nil)
 }
 
 // pasteRecord loads the record on the clipboard as a new game (same mode),
@@ -273,14 +273,14 @@ func (s *gameScreen) pasteRecord() {
 	s.pasteErr = ""
 	load := func() {
 		s.a.saves.Clear()
-		s.a.replace(newGameScreen(s.a, g, s.Mode(), s.Level(), 0))
+		s.a.replace(newGameScreen(s.a, g, s.sess.Mode(), s.sess.Level(), 0))
 	}
-	if s.Over() || s.Game().Len() == 0 {
+	if s.sess.Over() || s.sess.Game().Len() == 0 {
 		load()
 		return
 	}
 	s.ask(translations.T("newgame.confirm_title"), translations.TData("newgame.confirm_message", map[string]any{
-		"Game": translations.Game(s.info.Key).Title, "Move": moveNumber(s.Game())}),
+		"Game": translations.Game(s.info.Key).Title, "Move": moveNumber(s.sess.Game())}),
 		translations.T("paste.confirm"), load)
 }
 

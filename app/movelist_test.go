@@ -33,24 +33,24 @@ func TestMoveListBrowse(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(1, ai.ModeTwoPlayers)
 	for range 4 {
-		g.board.OnMove(g.Game().LegalMoves()[0])
+		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	}
-	moves := g.Game().Moves()
+	moves := g.sess.Game().Moves()
 	test.Tap(moveButton(t, g, displayMove(moves[1])))
 	if g.browse != 2 || !g.board.ReadOnly() || !g.browseRow.Visible() || g.movesHead.Visible() {
 		t.Fatalf("tapping move 2: browse %d, read-only %v", g.browse, g.board.ReadOnly())
 	}
-	if g.board.GamePosition() != positionAfter(g.Game(), 2) || g.board.LastMove() != moves[1] {
+	if g.board.GamePosition() != positionAfter(g.sess.Game(), 2) || g.board.LastMove() != moves[1] {
 		t.Fatal("the board shows the position after move 2")
 	}
 	g.board.OnMove(core.Move{}) // ignored: read-only
 	g.undo()
-	if g.Game().Len() != 4 || !g.undoBtn.Disabled() {
+	if g.sess.Game().Len() != 4 || !g.undoBtn.Disabled() {
 		t.Fatal("the game does not change while browsing")
 	}
 	test.Tap(g.prevBtn)
 	test.Tap(g.prevBtn)
-	if g.browse != 0 || g.board.GamePosition() != g.Game().Start() || !g.prevBtn.Disabled() {
+	if g.browse != 0 || g.board.GamePosition() != g.sess.Game().Start() || !g.prevBtn.Disabled() {
 		t.Fatalf("◀ twice: browse %d", g.browse)
 	}
 	test.Tap(g.settingsBtn) // another screen on top and back: still browsing
@@ -63,11 +63,11 @@ func TestMoveListBrowse(t *testing.T) {
 		t.Fatalf("▶: browse %d", g.browse)
 	}
 	test.Tap(g.liveBtn)
-	if g.browsing() || g.board.ReadOnly() || g.board.GamePosition() != g.Game().Position() || g.browseRow.Visible() {
+	if g.browsing() || g.board.ReadOnly() || g.board.GamePosition() != g.sess.Game().Position() || g.browseRow.Visible() {
 		t.Fatal("Back to game shows the game and takes moves")
 	}
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	if g.Game().Len() != 5 {
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	if g.sess.Game().Len() != 5 {
 		t.Fatal("the game goes on")
 	}
 }
@@ -75,24 +75,24 @@ func TestMoveListBrowse(t *testing.T) {
 func TestMoveListBrowsePausesAI(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(0, ai.ModeVsAIAsPredator)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	g.showPly(0) // while the AI thinks
 	h.drain()
-	if g.Thinking() || g.Game().Len() != 1 {
+	if g.sess.Thinking() || g.sess.Game().Len() != 1 {
 		t.Fatal("the AI waits while an earlier position is shown")
 	}
 	g.endBrowse()
-	h.waitFor("the AI's answer", func() bool { return g.Game().Len() == 2 })
+	h.waitFor("the AI's answer", func() bool { return g.sess.Game().Len() == 2 })
 }
 
 func TestCopyAndPasteRecord(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
 	g := h.startGame(0, ai.ModeTwoPlayers)
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.copyBtn)
-	want := "beat-the-wolf: " + g.Game().Record()
+	want := "beat-the-wolf: " + g.sess.Game().Record()
 	if got := fa.Clipboard().Content(); got != want {
 		t.Fatalf("copied %q, want %q", got, want)
 	}
@@ -118,14 +118,14 @@ func TestCopyAndPasteRecord(t *testing.T) {
 	test.Tap(g.pasteBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("paste.confirm")))
 	n := h.gameScreen()
-	if n.info.Key != "surround-the-lion" || n.Game().Record() != lion.Record() || n.Mode() != ai.ModeTwoPlayers {
-		t.Fatalf("pasted: %s %q", n.info.Key, n.Game().Record())
+	if n.info.Key != "surround-the-lion" || n.sess.Game().Record() != lion.Record() || n.sess.Mode() != ai.ModeTwoPlayers {
+		t.Fatalf("pasted: %s %q", n.info.Key, n.sess.Game().Record())
 	}
 	// a bare record loads into the game shown
 	fa.Clipboard().SetContent(" " + lion.Record() + "\n")
 	test.Tap(n.pasteBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("paste.confirm")))
-	if m := h.gameScreen(); m.Game().Record() != lion.Record() {
-		t.Fatalf("bare record: %q", m.Game().Record())
+	if m := h.gameScreen(); m.sess.Game().Record() != lion.Record() {
+		t.Fatalf("bare record: %q", m.sess.Game().Record())
 	}
 }

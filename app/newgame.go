@@ -103,7 +103,7 @@ func (n *setupScreen) content() fyne.CanvasObject {
 }
 
 // refreshLevel greys the difficulty out where no AI plays (two players on
-// one device, issue 31): the choice stays as it was for the next game.
+// one device): the choice stays as it was for the next game.
 func (n *setupScreen) refreshLevel() {
 	if n.levelRadio == nil {
 		return

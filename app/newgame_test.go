@@ -21,7 +21,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(1, ai.ModeTwoPlayers)
 	for i := 0; i < 3; i++ {
-		g.board.OnMove(g.Game().LegalMoves()[0])
+		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	}
 	test.Tap(g.newBtn)
 	setup := h.a.top().(*setupScreen)
@@ -32,7 +32,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 		t.Fatalf("no question before discarding the game; shown:\n%s", texts(h.a.Window()))
 	}
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
-	if h.a.top() != setup || g.Closed() || g.Game().Len() != 3 {
+	if h.a.top() != setup || g.sess.Closed() || g.sess.Game().Len() != 3 {
 		t.Fatal("Cancel keeps the unfinished game")
 	}
 	h.a.back()
@@ -43,7 +43,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	setup = h.a.top().(*setupScreen)
 	test.Tap(setup.startBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("newgame.confirm_start")))
-	if n := h.gameScreen(); n == g || n.Game().Len() != 0 {
+	if n := h.gameScreen(); n == g || n.sess.Game().Len() != 0 {
 		t.Fatal("confirming starts the new game")
 	}
 

@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"strings"
-	"sync/atomic"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -38,9 +37,6 @@ func newPackJob(a *App) *pack.Job {
 	return pack.NewJob(p, a.do, a.tables.PackChanged)
 }
 
-// devStart: Config.PackStart or PackCheck acted once this run.
-var devStart atomic.Bool
-
 // packView is the pack's part of the settings screen.
 type packView struct {
 	a      *App
@@ -69,13 +65,13 @@ func newPackView(a *App, job *pack.Job) *packView {
 		go func() { _ = job.Delete() }() // removing the files takes a moment: off the UI goroutine
 	})
 	v.unsub = job.Subscribe(v.refresh)
-	// Developer settings (scripts/pack-shots.sh): Config.PackStart starts
-	// the download at once, Config.PackCheck asks the site.
-	switch {
-	case a.opts.Config.PackStart && devStart.CompareAndSwap(false, true):
-		job.Start()
-	case a.opts.Config.PackCheck && devStart.CompareAndSwap(false, true):
-		job.Check()
+	if d := a.opts.Dev; d != nil { // the developer harness (scripts/pack-shots.sh)
+		switch d.PackAction() {
+		case "start":
+			job.Start()
+		case "check":
+			job.Check()
+		}
 	}
 	v.refresh()
 	return v

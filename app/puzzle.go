@@ -98,7 +98,7 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 	s.showBtn = widget.NewButtonWithIcon(translations.T("puzzle.show"), theme.SearchIcon(), func() { s.flow.Show() })
 	s.retryBtn = widget.NewButtonWithIcon(translations.T("puzzle.retry"), theme.ViewRefreshIcon(), func() { s.flow.Restart() })
 	s.nextBt = widget.NewButtonWithIcon(translations.T("puzzle.next"), theme.NavigateNextIcon(), s.next)
-	rows := newIconGroup()
+	rows := widgets.NewIconGroup()
 	// The buttons above what changes as the puzzle goes (the notice after
 	// each move, the moves played): these move neither the buttons nor the
 	// board.
@@ -106,7 +106,7 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 		container.NewBorder(nil, nil, s.backBtn, nil, s.titleLabel),
 		s.levelLabel,
 		s.task,
-		rows.row(s.showBtn, s.retryBtn, s.nextBt),
+		rows.Row(s.showBtn, s.retryBtn, s.nextBt),
 		s.noticeLabel,
 		s.movesLabel,
 	)

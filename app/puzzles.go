@@ -13,7 +13,7 @@ import (
 	"huntchess/widgets"
 )
 
-// Puzzles (issue 14): each game's puzzles (package puzzles), listed easy to
+// Puzzles: each game's puzzles (package puzzles), listed easy to
 // hard with the ones solved marked, and played on the board against perfect
 // replies (puzzle.go). The puzzles solved are kept in the preferences
 // (KeyPuzzlesSolved + game ID).
@@ -97,20 +97,22 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 		container.NewVScroll(container.NewPadded(sized(list, 760))))
 }
 
-// devPuzzle opens what HUNTCHESS_SCREEN=puzzles, puzzle, puzzle-wrong or
-// puzzle-solved asks for (dev.go): the list, puzzle n (1, 2, …), puzzle n
-// after a wrong first move, or puzzle n solved (its moves played at once,
-// the replies by search).
-func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
+// showPuzzleIn opens puzzle n (1, 2, …, within the list) in state:
+// "wrong", after a wrong first move; "solved", its moves played at once,
+// the replies from the table or by search; else at its start.
+func (a *App) showPuzzleIn(info *core.GameInfo, n int, state string) {
 	list := puzzles.For(info.ID)
-	a.showPuzzles(info)
-	if screen == "puzzles" || len(list) == 0 {
+	if len(list) == 0 {
 		return
 	}
 	n = min(max(n, 1), len(list)) - 1
 	a.showPuzzle(info, n)
 	s, ok := a.top().(*puzzleScreen)
-	if ok && screen == "puzzle-wrong" {
+	if !ok {
+		return
+	}
+	switch state {
+	case "wrong":
 		pos := s.flow.Run().Position()
 		for _, m := range pos.GenMoves(nil) {
 			if m != s.flow.Puzzle().Answer {
@@ -118,20 +120,7 @@ func devPuzzle(a *App, info *core.GameInfo, screen string, n int) {
 				return
 			}
 		}
-	}
-	if screen != "puzzle-solved" || !ok {
-		return
-	}
-	s.flow.PlayOut(a.tables.Table(info.ID))
-}
-
-// devMarkSolved marks the game's first n puzzles solved (HUNTCHESS_SOLVED).
-func devMarkSolved(a *App, info *core.GameInfo, n int) {
-	list := puzzles.For(info.ID)
-	for _, pz := range list[:min(max(n, 0), len(list))] {
-		storage.MarkPuzzleSolved(a.prefs, pz)
-	}
-	if n > 0 {
-		a.render() // the home card counts them
+	case "solved":
+		s.flow.PlayOut(a.tables.Table(info.ID))
 	}
 }

@@ -17,7 +17,7 @@ import (
 
 // isLoser reports whether side resigned the game of g.
 func isLoser(g *gameScreen, side core.Side) bool {
-	l, ok := g.Game().Loser()
+	l, ok := g.sess.Game().Loser()
 	return ok && l == side
 }
 
@@ -27,20 +27,20 @@ func TestResignAsksThenEnds(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			translations.SetLanguage(lang)
 			g := h.startGame(0, ai.ModeVsAIAsPredator)
-			g.board.OnMove(g.Game().LegalMoves()[0])
-			h.waitFor("the AI's answer", func() bool { return g.HumanTurn() })
+			g.board.OnMove(g.sess.Game().LegalMoves()[0])
+			h.waitFor("the AI's answer", func() bool { return g.sess.HumanTurn() })
 			test.Tap(g.resignBtn)
-			if g.askDialog == nil || g.Over() {
+			if g.askDialog == nil || g.sess.Over() {
 				t.Fatal("Resign must ask first")
 			}
 			test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
-			if g.Over() || g.askDialog != nil {
+			if g.sess.Over() || g.askDialog != nil {
 				t.Fatal("Cancel must not resign")
 			}
 			test.Tap(g.resignBtn)
 			test.Tap(overlayButton(t, h.a.Window(), translations.T("game.resign")))
-			if !g.Over() || !g.Resigned() || !isLoser(g, core.Predator) {
-				t.Fatalf("after resigning: over %v, side %v", g.Over(), g.Game().Outcome())
+			if !g.sess.Over() || !g.sess.Resigned() || !isLoser(g, core.Predator) {
+				t.Fatalf("after resigning: over %v, side %v", g.sess.Over(), g.sess.Game().Outcome())
 			}
 			shown := texts(h.a.Window())
 			for _, id := range []string{"gameover.you_lost", "reason.you_resigned"} {
@@ -62,7 +62,7 @@ func TestResignAsksThenEnds(t *testing.T) {
 func TestResignTwoPlayersNamesSide(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion: the lion opens
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	// the dogs are to move: they resign
 	g.confirmResign()
 	want := translations.TData("resign.message_side", map[string]any{"Side": sideName(g.info, core.Prey)})

@@ -322,7 +322,7 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 		r.progress,
 	)
 	r.show(r.cur)
-	return container.New(boardLayout{}, r.board, scrollPanel(head, atLeast(movesRoom, container.New(r.rows, r.list))))
+	return container.New(boardLayout{}, r.board, scrollPanel(head, widgets.AtLeast(movesRoom, container.New(r.rows, r.list))))
 }
 
 // fillStrip draws the value strip: one bar per position, coloured by its

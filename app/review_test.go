@@ -34,17 +34,17 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	s := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })
-	_, plies, _ := tb.Probe(s.Game().Position())
+	_, plies, _ := tb.Probe(s.sess.Game().Position())
 	require.Contains(t, texts(h.a.Window()), "Lost: a win for the dogs in 37 moves with best play; this move resists longest.")
 	require.Equal(t, 37, plies)
 	// Best play, until the side to move can throw its value away: then it does.
 	for done := false; !done; {
-		p := s.Game().Position()
+		p := s.sess.Game().Position()
 		v, _, _ := tb.Probe(p)
-		for _, m := range s.Game().LegalMoves() {
+		for _, m := range s.sess.Game().LegalMoves() {
 			cv, _, _ := tb.Probe(p.After(m))
 			if v == tablebase.Win && cv != tablebase.Loss {
-				require.NoError(t, s.Game().PlayMove(m))
+				require.NoError(t, s.sess.Game().PlayMove(m))
 				done = true
 				break
 			}
@@ -52,10 +52,10 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 		if !done {
 			best, _, _, ok := tb.Best(p)
 			require.True(t, ok)
-			require.NoError(t, s.Game().PlayMove(best))
+			require.NoError(t, s.sess.Game().PlayMove(best))
 		}
 	}
-	n := s.Game().Len()
+	n := s.sess.Game().Len()
 	require.Greater(t, n, 1)
 	test.Tap(s.reviewBtn) // from the move list, in the middle of the game
 	r, ok := h.a.top().(*reviewScreen)
@@ -87,7 +87,7 @@ func TestReviewBySearch(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	s := h.startGame(0, ai.ModeTwoPlayers) // Beat the Wolf
 	// The wolf leaves a dog it could take, then a dog walks into a jump.
-	g := s.Game()
+	g := s.sess.Game()
 	for g.Len() < 12 {
 		res := ai.Search(context.Background(), g.Position(), ai.Limits{Depth: 2, Nodes: 2000, History: g.History()})
 		require.NoError(t, g.PlayMove(res.Move))

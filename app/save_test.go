@@ -67,10 +67,10 @@ func TestSaveAndResume(t *testing.T) {
 	fa.Preferences().SetInt(storage.KeyTimer, 30)
 	h := newHarness(t, fa)
 	g := h.startGame(2, ai.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	h.waitFor("the reply", func() bool { return g.Game().Len() == 2 && g.HumanTurn() })
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	h.waitFor("the reply", func() bool { return g.sess.Game().Len() == 2 && g.sess.HumanTurn() })
 	h.clock.Advance(12 * time.Second)
-	record := g.Game().Record()
+	record := g.sess.Game().Record()
 	// Leaving the foreground saves the game.
 	fa.Lifecycle().(interface{ OnExitedForeground() func() }).OnExitedForeground()()
 	h.a.Close()
@@ -84,8 +84,8 @@ func TestSaveAndResume(t *testing.T) {
 	}
 	test.Tap(h2.home().continueBtn)
 	r := h2.gameScreen()
-	if r.Game().Record() != record || r.Mode() != ai.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
-		t.Fatalf("resumed %q %v %s, want %q", r.Game().Record(), r.Mode(), r.info.Key, record)
+	if r.sess.Game().Record() != record || r.sess.Mode() != ai.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+		t.Fatalf("resumed %q %v %s, want %q", r.sess.Game().Record(), r.sess.Mode(), r.info.Key, record)
 	}
 	if r.timer.Remaining() != 18*time.Second {
 		t.Fatalf("time left %v, want 18s", r.timer.Remaining())
@@ -142,7 +142,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 		t.Fatal("no Continue button in the dialog")
 	}
 	test.Tap(cont)
-	if r := h.gameScreen(); r.Game().Record() != g.Record() || h.a.startDialog != nil {
+	if r := h.gameScreen(); r.sess.Game().Record() != g.Record() || h.a.startDialog != nil {
 		t.Fatal("Continue resumes the saved game and closes the dialog")
 	}
 	if h.a.Window().Canvas().Overlays().Top() != nil {
@@ -190,8 +190,8 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	}
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
 	r := h.gameScreen()
-	if r.Game().Record() != g.Record() || r.Level() != h.a.settings.Level {
-		t.Fatalf("resumed %q level %v, want %q", r.Game().Record(), r.Level(), g.Record())
+	if r.sess.Game().Record() != g.Record() || r.sess.Level() != h.a.settings.Level {
+		t.Fatalf("resumed %q level %v, want %q", r.sess.Game().Record(), r.sess.Level(), g.Record())
 	}
 	if r.noticeLabel.Text != partial || !r.noticeLabel.Visible() {
 		t.Fatalf("notice %q, want %q", r.noticeLabel.Text, partial)
@@ -201,8 +201,8 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 		t.Fatalf("the notice follows the language: %q", r.noticeLabel.Text)
 	}
 	translations.SetLanguage(translations.English)
-	h.waitFor("the AI's move", func() bool { return r.HumanTurn() })
-	r.board.OnMove(r.Game().LegalMoves()[0])
+	h.waitFor("the AI's move", func() bool { return r.sess.HumanTurn() })
+	r.board.OnMove(r.sess.Game().LegalMoves()[0])
 	if r.noticeLabel.Visible() {
 		t.Fatal("the player's move clears the notice")
 	}
@@ -216,12 +216,12 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	dir := saveDirFor(t, fa)
 	h := newHarness(t, fa)
 	g := h.startGame(1, ai.ModeTwoPlayers)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.a.saveCurrent()
-	first := g.Game().Record()
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	first := g.sess.Game().Record()
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.a.saveCurrent()
-	second := g.Game().Record()
+	second := g.sess.Game().Record()
 	h.a.Close()
 
 	entries, _ := os.ReadDir(dir)
@@ -267,8 +267,8 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	_ = os.WriteFile(filepath.Join(dir, storage.SaveFile), raw[:len(raw)-1], 0o644)
 	h3 := newHarness(t, fa)
 	test.Tap(h3.home().continueBtn)
-	if r := h3.gameScreen(); r.Game().Record() != first {
-		t.Fatalf("resumed %q, want the previous copy %q", r.Game().Record(), first)
+	if r := h3.gameScreen(); r.sess.Game().Record() != first {
+		t.Fatalf("resumed %q, want the previous copy %q", r.sess.Game().Record(), first)
 	}
 	// A new game forgets every copy.
 	h3.a.back()
@@ -286,10 +286,10 @@ func TestSaveInPreferencesMigrates(t *testing.T) {
 	h := newHarness(t, fa)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("resume.continue")))
 	g := h.gameScreen()
-	if g.Game().Record() != "d4-d5" {
-		t.Fatalf("resumed %q", g.Game().Record())
+	if g.sess.Game().Record() != "d4-d5" {
+		t.Fatalf("resumed %q", g.sess.Game().Record())
 	}
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.a.saveCurrent()
 	if fa.Preferences().String(storage.KeySavedGame) != "" {
 		t.Fatal("the old preference must be removed once the file is written")

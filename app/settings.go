@@ -165,7 +165,7 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 
 // besideLayout puts a side column (the settings' preview) beside the main
 // one on a wide page, and under it on a narrow one. Objects: [0] main,
-// [1] side. Like columnsLayout, its MinSize is the height at the width it
+// [1] side. Like widgets.ColumnsLayout, its MinSize is the height at the width it
 // was last laid out at; onChange (the scroll's Refresh) follows a change.
 type besideLayout struct {
 	side, wideAt float32
@@ -214,7 +214,7 @@ func (l *besideLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 func previewBoard(a *App) *widgets.Board {
 	var g *core.Game
 	if gs := a.game(); gs != nil {
-		g = gs.Game()
+		g = gs.sess.Game()
 	} else {
 		g, _ = core.NewGame(core.Games()[0].Key)
 		for range 3 {

@@ -52,16 +52,16 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 	require.Contains(t, texts(h.a.Window()), "Draw with best play")
 
 	tb := owner.Table(core.BeatTheWolf)
-	res := h.a.opts.Think(context.Background(), s.Game(), ai.Master)
+	res := h.a.opts.Think(context.Background(), s.sess.Game(), ai.Master)
 	require.True(t, res.Exact, "Master plays from the table")
-	v, _, ok := tb.Probe(s.Game().Position().After(res.Move))
+	v, _, ok := tb.Probe(s.sess.Game().Position().After(res.Move))
 	require.True(t, ok)
 	require.Equal(t, tablebase.Draw, v, "Master's move %v keeps the draw", res.Move)
-	require.NoError(t, s.Game().PlayMove(res.Move))
+	require.NoError(t, s.sess.Game().PlayMove(res.Move))
 	for i := 0; i < 3; i++ {
-		best, _, _, ok := tb.Best(s.Game().Position())
+		best, _, _, ok := tb.Best(s.sess.Game().Position())
 		require.True(t, ok)
-		require.NoError(t, s.Game().PlayMove(best))
+		require.NoError(t, s.sess.Game().PlayMove(best))
 	}
 	test.Tap(s.reviewBtn)
 	r, ok := h.a.top().(*reviewScreen)

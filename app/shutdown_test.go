@@ -51,7 +51,7 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 			g := h.startGame(3, ai.ModeWatch)
 			<-thinking
 			h.drain()
-			n, pos := g.Game().Len(), g.board.GamePosition()
+			n, pos := g.sess.Game().Len(), g.board.GamePosition()
 			switch how {
 			case "signal":
 				h.a.interrupt()
@@ -65,7 +65,7 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 			if late.Load() != 0 {
 				t.Fatalf("%d callbacks were handed to fyne.Do after the stop", late.Load())
 			}
-			if g.Game().Len() != n || g.board.GamePosition() != pos {
+			if g.sess.Game().Len() != n || g.board.GamePosition() != pos {
 				t.Fatal("the AI's late move was played after the stop")
 			}
 		})

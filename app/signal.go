@@ -35,7 +35,7 @@ func (a *App) onSignal(mobile bool, exit func(int)) {
 		// Fyne quits and the lifecycle saves. But Fyne v2.7.1's quit can
 		// hang: a lifecycle event queued as its loop ends waits forever for
 		// the main thread (main in Lifecycle.WaitForEvents, the event in
-		// runOnMainWithWait; 3 of 52 short crash tests on a loaded machine).
+		// runOnMainWithWait).
 		// Every change is saved as it is made, so a quit that has not ended
 		// the process after desktopQuitWait ends it.
 		go func() {

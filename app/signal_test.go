@@ -17,8 +17,8 @@ func TestSignalSavesAndExitsOnPhone(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
 	g := h.startGame(2, ai.ModeTwoPlayers)
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	record := g.Game().Record()
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	record := g.sess.Game().Record()
 	// The move is saved at once, with the whole turn left on the clock; the
 	// signal saves what changed since (5 s of the turn gone).
 	if r, err := h.a.saves.Load(); err != nil || r.TimeLeft != 60_000 {

@@ -10,6 +10,7 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"huntchess/ai"
+	"huntchess/app/sound"
 	"huntchess/core"
 	"huntchess/storage"
 )
@@ -60,8 +61,8 @@ func TestSoundsOfEvents(t *testing.T) {
 	h.a.startGame(g0, ai.ModeTwoPlayers)
 	g := h.gameScreen()
 	wantSounds(t, log)
-	step := g.Game().LegalMoves()[0]
-	for _, m := range g.Game().LegalMoves() {
+	step := g.sess.Game().LegalMoves()[0]
+	for _, m := range g.sess.Game().LegalMoves() {
 		if m.Capt == 0 && m.Kind == core.MoveStep && m.To != 0 {
 			step = m
 			break
@@ -69,14 +70,14 @@ func TestSoundsOfEvents(t *testing.T) {
 	}
 	g.board.OnMove(step)
 	if step.Capt == 0 {
-		wantSounds(t, log, SoundMove)
+		wantSounds(t, log, sound.Move)
 	}
 	g.undo()
 	wantSounds(t, log) // undo: no sound
 	if err := playNotation(g, "b1-S"); err != nil {
 		t.Fatal(err)
 	}
-	wantSounds(t, log, SoundMove, SoundGameOver)
+	wantSounds(t, log, sound.Move, sound.GameOver)
 	g.gameOver() // shown again: once only
 	wantSounds(t, log)
 
@@ -87,18 +88,18 @@ func TestSoundsOfEvents(t *testing.T) {
 	h.a.startGame(cg, ai.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(last)
-	wantSounds(t, log, SoundCapture)
+	wantSounds(t, log, sound.Capture)
 
 	// a placement (deer chess: the deer opens, then the dogs place)
 	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), ai.ModeTwoPlayers)
 	g = h.gameScreen()
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	log.take()
-	g.board.OnMove(g.Game().LegalMoves()[0])
-	if g.Game().LastMove().Kind != core.MovePlace {
-		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.Game().LastMove())
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	if g.sess.Game().LastMove().Kind != core.MovePlace {
+		t.Fatalf("deer chess: the dogs' first move %v is a placement", g.sess.Game().LastMove())
 	}
-	wantSounds(t, log, SoundPlace)
+	wantSounds(t, log, sound.Place)
 
 	// low time: the warning once a turn at 10 s left, then a tick each second
 	for g.timer.Remaining() > lowTimeAt+time.Second {
@@ -108,46 +109,27 @@ func TestSoundsOfEvents(t *testing.T) {
 	wantSounds(t, log)
 	h.clock.Advance(time.Second)
 	g.tick()
-	wantSounds(t, log, SoundLowTime)
+	wantSounds(t, log, sound.LowTime)
 	h.clock.Advance(300 * time.Millisecond)
 	g.tick()
 	wantSounds(t, log) // the same second
 	h.clock.Advance(700 * time.Millisecond)
 	g.tick()
-	wantSounds(t, log, SoundTick)
+	wantSounds(t, log, sound.Tick)
 	h.clock.Advance(time.Second)
 	g.tick()
-	wantSounds(t, log, SoundTick)
+	wantSounds(t, log, sound.Tick)
 
 	// the setting switches them off
 	s := h.a.settings
 	s.Sound = false
 	h.a.setSettings(s)
-	g.board.OnMove(g.Game().LegalMoves()[0])
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	wantSounds(t, log)
 	if storage.LoadSettings(fa.Preferences()).Sound {
 		t.Fatal("the sound setting is kept")
 	}
 	if !storage.DefaultSettings().Sound {
 		t.Fatal("sound is on by default")
-	}
-}
-
-// The sounds are short, non-empty, and never clip.
-func TestSynthesizedSounds(t *testing.T) {
-	for _, name := range []string{SoundMove, SoundCapture, SoundPlace, SoundLowTime, SoundTick, SoundGameOver} {
-		b := synth(name)
-		if len(b) == 0 || len(b)%2 != 0 {
-			t.Fatalf("%s: %d bytes", name, len(b))
-		}
-		if d := soundLength(b); d < 40*time.Millisecond || d > time.Second {
-			t.Fatalf("%s lasts %v", name, d)
-		}
-		if b[0] != 0 || b[1] != 0 {
-			t.Fatalf("%s starts at %d, not silence (a click)", name, int16(uint16(b[0])|uint16(b[1])<<8))
-		}
-	}
-	if synth("nope") != nil {
-		t.Fatal("an unknown sound is nothing")
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
+	"huntchess/app/sound"
 	"huntchess/core"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -22,12 +23,12 @@ import (
 // kept in the history and, against the AI, counted in the statistics, from
 // the same entry, once (session.Session.Finish); then the result is shown.
 func (s *gameScreen) gameOver() {
-	if !s.counted && s.Finish(s.a.history, s.a.prefs, time.Now()) {
+	if !s.counted && s.sess.Finish(s.a.history, s.a.prefs, time.Now()) {
 		s.counted = true
 	}
 	if !s.overSounded {
 		s.overSounded = true
-		s.a.playSound(SoundGameOver)
+		s.a.playSound(sound.GameOver)
 	}
 	s.showGameOver()
 }

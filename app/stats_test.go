@@ -26,21 +26,21 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.gameOver() // shown again (e.g. after a language switch): not counted again
-	key := storage.StatKey("surround-the-lion", core.Prey, g.Level())
+	key := storage.StatKey("surround-the-lion", core.Prey, g.sess.Level())
 	if l := storage.LoadStats(fa.Preferences())[key]; l != (storage.StatLine{Played: 1, Won: 1}) {
 		t.Fatalf("after a win: %+v", l)
 	}
 	// a resignation is a loss
 	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeVsAIAsPrey)
 	g = h.gameScreen()
-	g.Resign()
+	g.sess.Resign()
 	if l := storage.LoadStats(fa.Preferences())[key]; l != (storage.StatLine{Played: 2, Won: 1, Lost: 1}) {
 		t.Fatalf("after resigning: %+v", l)
 	}
 	// a finished record loaded (paste) and a two-player game count nothing
 	h.a.startGame(g0.Clone(), ai.ModeVsAIAsPrey)
 	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeTwoPlayers)
-	h.gameScreen().Resign()
+	h.gameScreen().sess.Resign()
 	if st := storage.LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
 		t.Fatalf("stats %+v", st)
 	}
@@ -53,7 +53,7 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 		t.Fatalf("stats screen %T rows %v", h.a.top(), s.rows)
 	}
 	shown := texts(h.a.Window())
-	if !strings.Contains(shown, translations.Game("surround-the-lion").Title) || !strings.Contains(shown, "Dogs · "+levelLabel(g.Level())) {
+	if !strings.Contains(shown, translations.Game("surround-the-lion").Title) || !strings.Contains(shown, "Dogs · "+levelLabel(g.sess.Level())) {
 		t.Fatalf("the screen shows the game and the side · level; shown:\n%s", shown)
 	}
 	s.askReset()

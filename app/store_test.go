@@ -63,12 +63,12 @@ func TestGameOverFitsPhone(t *testing.T) {
 			translations.SetLanguage(lang)
 			h.a.startGame(lionTrapped(t), ai.ModeTwoPlayers)
 			g := h.gameScreen()
-			pos := g.Game().Position()
+			pos := g.sess.Game().Position()
 			m, err := pos.ParseMove("b1-S")
 			if err != nil {
 				t.Fatal(err)
 			}
-			g.HumanMove(m)
+			g.sess.HumanMove(m)
 			if g.overDialog == nil {
 				t.Fatal("no game-over dialog")
 			}
@@ -119,7 +119,7 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 			h.a.Window().Resize(size)
 			translations.SetLanguage(lang)
 			g := h.startGame(0, ai.ModeTwoPlayers)
-			g.board.OnMove(g.Game().LegalMoves()[0])
+			g.board.OnMove(g.sess.Game().LegalMoves()[0])
 			check := func(what string) {
 				t.Helper()
 				what = fmt.Sprintf("%s, %s, %v", what, lang, size)
@@ -144,7 +144,7 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 			g.leave()
 			check("leave")
 			g.dismissAsk()
-			if g.askDialog != nil || g.Over() {
+			if g.askDialog != nil || g.sess.Over() {
 				t.Fatal("dismissed without an answer")
 			}
 			setup := newSetupScreen(h.a, g.info)
@@ -179,8 +179,8 @@ func TestTimeoutBannerOverBoard(t *testing.T) {
 		}
 		h.clock.Advance(6 * time.Second)
 		g.tick()
-		if g.Game().LastMove().Kind != core.MovePass || !g.banner.Visible() {
-			t.Fatalf("%s: after the timeout: last %v, banner %v", lang, g.Game().LastMove(), g.banner.Visible())
+		if g.sess.Game().LastMove().Kind != core.MovePass || !g.banner.Visible() {
+			t.Fatalf("%s: after the timeout: last %v, banner %v", lang, g.sess.Game().LastMove(), g.banner.Visible())
 		}
 		title, line := g.banner.Text()
 		want := translations.TData("game.timeout_passes", map[string]any{"Side": sideName(g.info, core.Prey)})

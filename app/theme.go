@@ -48,9 +48,8 @@ func (t *appTheme) Color(n fyne.ThemeColorName, v fyne.ThemeVariant) color.Color
 	return t.base.Color(n, v)
 }
 
-// contrastColors replace Fyne's colours that are too faint to read
-// (issue 31): an unchecked check box's or radio button's outline (input
-// border: Fyne's light #e3e3e3 on white is 1.3:1, its dark #39393a on
+// contrastColors replace Fyne's colours that are too faint to read: an
+// unchecked check box's or radio button's outline (input border: Fyne's light #e3e3e3 on white is 1.3:1, its dark #39393a on
 // #171718 1.5:1) gets at least 3:1 against the backgrounds it is drawn on
 // (WCAG's non-text contrast), and the colours of text at least 4.5:1: the
 // success colour ("Solved!", a lesson done: Fyne's light #43f436 on white

@@ -18,7 +18,7 @@ func (s *gameScreen) browseForms() []string {
 	if s.browse <= 0 {
 		return []string{translations.T("moves.viewing_start"), translations.T("moves.viewing_start_short")}
 	}
-	data := map[string]any{"Number": (s.browse + 1) / 2, "Move": displayMove(s.Game().Moves()[s.browse-1])}
+	data := map[string]any{"Number": (s.browse + 1) / 2, "Move": displayMove(s.sess.Game().Moves()[s.browse-1])}
 	return []string{s.browseText(), translations.TData("moves.viewing_short", data),
 		translations.TData("moves.viewing_shortest", data)}
 }

@@ -18,18 +18,18 @@ import (
 func TestWatchModePlaysItself(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := h.startGame(3, ai.ModeWatch)
-	h.waitFor("six AI moves", func() bool { return g.Game().Len() >= 6 || g.Game().Outcome().Over() })
+	h.waitFor("six AI moves", func() bool { return g.sess.Game().Len() >= 6 || g.sess.Game().Outcome().Over() })
 	if !g.board.ReadOnly() || g.undoBtn.Disabled() == false || g.hintBtn.Disabled() == false {
 		t.Fatal("watching: the board takes no moves and undo / hint are off")
 	}
 	test.Tap(g.settingsBtn) // covered: the search stops
-	n := g.Game().Len()
+	n := g.sess.Game().Len()
 	h.drain()
-	if g.Thinking() || g.Game().Len() != n {
+	if g.sess.Thinking() || g.sess.Game().Len() != n {
 		t.Fatal("the AI must not move while another screen covers the game")
 	}
 	h.a.back()
-	h.waitFor("the AI to go on", func() bool { return g.Game().Len() > n || g.Game().Outcome().Over() })
+	h.waitFor("the AI to go on", func() bool { return g.sess.Game().Len() > n || g.sess.Game().Outcome().Over() })
 }
 
 func TestWatchPauseStepSpeed(t *testing.T) {
@@ -37,22 +37,22 @@ func TestWatchPauseStepSpeed(t *testing.T) {
 	g := h.startGame(1, ai.ModeWatch)
 	test.Tap(g.holdBtn) // while the AI thinks of its first move
 	h.drain()
-	n := g.Game().Len()
-	if !g.Held() || g.Thinking() || n != 0 || g.holdBtn.Text != translations.T("watch.play") || g.stepBtn.Disabled() ||
+	n := g.sess.Game().Len()
+	if !g.sess.Held() || g.sess.Thinking() || n != 0 || g.holdBtn.Text != translations.T("watch.play") || g.stepBtn.Disabled() ||
 		!strings.Contains(g.turnLabel.Text, translations.T("watch.paused")) {
-		t.Fatalf("Pause holds the AI and offers Play and Step: held %v thinking %v moves %d text %q", g.Held(), g.Thinking(), n, g.holdBtn.Text)
+		t.Fatalf("Pause holds the AI and offers Play and Step: held %v thinking %v moves %d text %q", g.sess.Held(), g.sess.Thinking(), n, g.holdBtn.Text)
 	}
 	test.Tap(g.stepBtn)
-	h.waitFor("one step", func() bool { return g.Game().Len() == n+1 && !g.Thinking() })
+	h.waitFor("one step", func() bool { return g.sess.Game().Len() == n+1 && !g.sess.Thinking() })
 	h.drain()
-	if g.Game().Len() != n+1 || !g.Held() {
-		t.Fatalf("Step plays exactly one move: %d → %d", n, g.Game().Len())
+	if g.sess.Game().Len() != n+1 || !g.sess.Held() {
+		t.Fatalf("Step plays exactly one move: %d → %d", n, g.sess.Game().Len())
 	}
 	if g.speedBtn.Text != translations.T("watch.speed_normal") {
 		t.Fatalf("speed %q", g.speedBtn.Text)
 	}
 	test.Tap(g.speedBtn)
-	if g.speedBtn.Text != translations.T("watch.speed_fast") || session.WatchSpeeds[g.SpeedIndex()].Delay != session.WatchSpeeds[2].Delay {
+	if g.speedBtn.Text != translations.T("watch.speed_fast") || session.WatchSpeeds[g.sess.SpeedIndex()].Delay != session.WatchSpeeds[2].Delay {
 		t.Fatalf("speed after one tap: %q", g.speedBtn.Text)
 	}
 	test.Tap(g.speedBtn)
@@ -62,9 +62,9 @@ func TestWatchPauseStepSpeed(t *testing.T) {
 	// Round to normal again (the harness's: no least time per move), so
 	// the AI goes on without the slow speed's 1.5 s of real time.
 	test.Tap(g.speedBtn)
-	if g.speedBtn.Text != translations.T("watch.speed_normal") || g.SpeedIndex() != 1 {
+	if g.speedBtn.Text != translations.T("watch.speed_normal") || g.sess.SpeedIndex() != 1 {
 		t.Fatalf("speed after three taps: %q", g.speedBtn.Text)
 	}
 	test.Tap(g.holdBtn)
-	h.waitFor("the AI to go on", func() bool { return g.Game().Len() > n+1 || g.Over() })
+	h.waitFor("the AI to go on", func() bool { return g.sess.Game().Len() > n+1 || g.sess.Over() })
 }

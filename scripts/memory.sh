@@ -2,8 +2,8 @@
 # Memory of the real desktop app (GLFW driver) at each stage of use, against
 # the budgets of README "Memory" (`make memory`). Each stage starts the app
 # under a private Xvfb with fresh private settings and storage (XDG_* in a
-# new folder), opens it through the developer variables of app/dev.go and
-# app/devmem.go, samples VmHWM and VmRSS from /proc/PID/status, and at its
+# new folder), opens it through the developer variables of app/devharness and
+# app/devharness/mem.go, samples VmHWM and VmRSS from /proc/PID/status, and at its
 # end asks the app (SIGUSR1) for the Go runtime's own figures and a heap
 # profile. A table is printed at the end and written to build/memory.md.
 #
@@ -129,7 +129,7 @@ start() {
   done
   echo "memory: $name: no window after 60 s" >&2; exit 1
 }
-# gostat: the Go runtime's figures now (SIGUSR1, app/devmem.go), in gofig:
+# gostat: the Go runtime's figures now (SIGUSR1, app/devharness/mem.go), in gofig:
 # what it holds less what it has released, in MB; empty from an app without
 # HUNTCHESS_MEMPROFILE
 gofig=""

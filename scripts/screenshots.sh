@@ -4,7 +4,7 @@
 #   docs/screenshots/app-<screen>-<lang>-<phone|desktop>.png
 # Screens: home, newgame, game, gameover, rules, settings.
 #
-# The app is driven by its hidden developer variables (see app/dev.go:
+# The app is driven by its hidden developer variables (see app/devharness:
 # HUNTCHESS_SCREEN, HUNTCHESS_GAME, HUNTCHESS_LANG, HUNTCHESS_SIZE, …), not by
 # clicks, so the pictures are the same on every run. Each shot runs the app
 # with fresh, private settings.

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One screenshot of the real app (GLFW driver) under a private Xvfb, with
 # fresh private settings, opened through the developer variables of
-# app/dev.go (HUNTCHESS_SCREEN, HUNTCHESS_GAME, HUNTCHESS_MODE, …):
+# app/devharness (HUNTCHESS_SCREEN, HUNTCHESS_GAME, HUNTCHESS_MODE, …):
 #
 #   scripts/shot.sh [-w SECS] [-s SAVE.json] OUT.png WxH [VAR=value ...]
 #

@@ -2,7 +2,7 @@
 # The store screenshots (Google Play / F-Droid, App Store) from the real app:
 # the simulated phone (-tags mobile, Fyne's mobile driver and the app's phone
 # layout) under a private Xvfb, one run of scripts/shot.sh a picture, each
-# opened through the developer variables of app/dev.go (the same game
+# opened through the developer variables of app/devharness (the same game
 # records every run), rendered at the store's exact pixel size (no crop, no
 # resize), in English and Chinese:
 #

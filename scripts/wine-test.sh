@@ -179,7 +179,7 @@ quit
 
 # ---- 3. Chinese, a move against the computer ------------------------------------
 # Windows in Chinese (Wine takes the user's locale from LANG). The game
-# screen is opened by the developer variables of app/dev.go (they work in
+# screen is opened by the developer variables of app/devharness (they work in
 # every build); the move itself is two clicks in the window. At 1024x720 the
 # board's points are 86 px apart with d4 at (330, 360) (a 1024x720 screenshot of the Linux build shows the same layout).
 BOARD_D4=(330 360) BOARD_D5=(330 274)

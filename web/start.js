@@ -110,7 +110,7 @@
   installBack();
 
   const go = new Go();
-  // Developer settings (app/dev.go reads HUNTCHESS_* environment variables)
+  // Developer settings (app/devharness reads HUNTCHESS_* environment variables)
   // come from the page's query: ?HUNTCHESS_LANG=zh-Hans&HUNTCHESS_SCREEN=rules
   for (const [k, v] of new URLSearchParams(location.search)) {
     if (/^HUNTCHESS_[A-Z_]+$/.test(k)) go.env[k] = v;

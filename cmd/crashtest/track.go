@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// What the app says on stderr (app/devlog.go, app/app.go).
+// What the app says on stderr (app/devharness/log.go, app/app.go).
 const (
 	logPrefix = "huntchess: log: "
 	recPrefix = "huntchess: recovery: "

@@ -1,20 +1,21 @@
-package app
+package devharness
 
 import (
 	"context"
 	"time"
 
 	"huntchess/ai"
+	"huntchess/app"
 	"huntchess/core"
 	"huntchess/storage"
 )
 
-// devHistory adds n finished games to the history (HUNTCHESS_HISTORY):
+// addHistory adds n finished games to the history (HUNTCHESS_HISTORY):
 // each game in turn from first, each played by a quick search to its end
 // (or resigned after 200 plies), in turn against the computer at each
 // level, between two players, and watched; each ended an hour before the
 // next.
-func devHistory(a *App, first *core.GameInfo, n int) {
+func addHistory(c app.Control, first *core.GameInfo, n int) {
 	if n <= 0 {
 		return
 	}
@@ -42,7 +43,7 @@ func devHistory(a *App, first *core.GameInfo, n int) {
 		levels := ai.Levels()
 		f, ok := storage.FinishedOf(g, modes[i%len(modes)], levels[i%len(levels)], when.Add(time.Duration(n-i)*time.Hour))
 		if ok {
-			a.history.Add(f)
+			c.History().Add(f)
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package app
+package devharness
 
 import (
 	"context"
@@ -12,11 +12,13 @@ import (
 	"time"
 
 	"huntchess/ai"
+	"huntchess/app"
 	"huntchess/core"
+	"huntchess/session"
 )
 
 // Developer tools for measuring memory (scripts/memory.sh, `make memory`),
-// switched on by the developer variables of dev.go:
+// switched on by these developer variables:
 //
 //	HUNTCHESS_MEMPROFILE DIR  on SIGUSR1 (not on Windows) the app writes
 //	                          a heap profile DIR/heap-N.pb.gz (go tool pprof)
@@ -34,41 +36,29 @@ import (
 //	                          endgame table is loaded (where the app has
 //	                          one for it): the table is solved without the
 //	                          two Master searches beside it
-//	HUNTCHESS_THINK_SCALE F   the AI's time caps and node budgets (and the
-//	                          least time per move of watch mode) times F,
+//	HUNTCHESS_THINK_SCALE F   the AI's time caps and node budgets times F,
 //	                          as ai.ScaleLimits (e.g. 0.1: Master thinks
 //	                          0.3 s; its transposition table keeps its size)
 
-// devOptions applies the developer settings that change Options.
-func devOptions(opts Options, engine ai.Engine) Options {
-	d := opts.Dev
-	if d == nil || d.ThinkScale <= 0 || d.ThinkScale == 1 {
-		return opts
+// scaledThink is the search with the AI's budgets times scale
+// (HUNTCHESS_THINK_SCALE), nil when unscaled.
+func scaledThink(scale float64, engine ai.Engine) session.ThinkFunc {
+	if scale <= 0 || scale == 1 {
+		return nil
 	}
-	scale := d.ThinkScale
-	if opts.Think == nil {
-		opts.Think = func(ctx context.Context, g *core.Game, level ai.Level) ai.Result {
-			return engine.Choose(ctx, g.Position(), ai.ScaleLimits(ai.GameLimits(g, level), scale))
-		}
+	return func(ctx context.Context, g *core.Game, level ai.Level) ai.Result {
+		return engine.Choose(ctx, g.Position(), ai.ScaleLimits(ai.GameLimits(g, level), scale))
 	}
-	if opts.WatchDelay == 0 {
-		opts.WatchDelay = max(time.Duration(float64(700*time.Millisecond)*scale), time.Millisecond)
-	}
-	return opts
 }
 
-// startDevTools starts the memory profile and the move log the developer
+// startTools starts the memory profile and the move log the developer
 // settings ask for.
-func (a *App) startDevTools() {
-	d := a.opts.Dev
-	if d == nil {
-		return
+func (h *Harness) startTools(c app.Control) {
+	if h.MemProfile != "" {
+		watchMemSignal(func() { writeMemProfile(h.MemProfile) })
 	}
-	if d.MemProfile != "" {
-		watchMemSignal(func() { writeMemProfile(d.MemProfile) })
-	}
-	if d.DevLog || d.WatchLoop || d.WatchWait {
-		go a.devLog(d.WatchLoop, d.WatchWait)
+	if h.DevLog || h.WatchLoop || h.WatchWait {
+		go moveLog(c, h.WatchLoop, h.WatchWait)
 	}
 }
 
@@ -147,33 +137,35 @@ func memLine() string {
 		v(0), v(1), v(2), v(3), v(4)+v(5), rest, v(11), v(12), runtime.NumGoroutine(), secs(13), secs(14))
 }
 
-// devLog writes a line for every move of the game shown and once each
+// moveLog writes a line for every move of the game shown and once each
 // game's table is loaded; with loop, a watch-mode game that is over starts
 // again (Play again); with wait, watch mode is paused until the game's
 // table is loaded.
-func (a *App) devLog(loop, wait bool) {
+func moveLog(c app.Control, loop, wait bool) {
 	var ready [core.NumGames]bool
 	moves := 0
 	var last *core.Game
 	lastLen := 0
+	tables := c.Tables()
 	for range time.Tick(250 * time.Millisecond) {
-		if a.stopping.Load() {
+		if c.Stopping() {
 			return
 		}
 		for _, info := range core.Games() {
-			if !ready[info.ID] && a.tables.Table(info.ID) != nil {
+			if !ready[info.ID] && tables.Table(info.ID) != nil {
 				ready[info.ID] = true
 				fmt.Fprintln(os.Stderr, "huntchess-dev: table-ready", info.ID)
 			}
 		}
 		done := make(chan struct{})
-		a.do(func() {
+		c.Do(func() {
 			defer close(done)
-			gs, ok := a.top().(*gameScreen)
-			if !ok {
+			gs := c.Playing()
+			if gs == nil {
 				return
 			}
 			g := gs.Game()
+			id := g.Info().ID
 			if g != last {
 				last, lastLen = g, 0
 			}
@@ -181,12 +173,12 @@ func (a *App) devLog(loop, wait bool) {
 			case n > lastLen:
 				moves += n - lastLen
 				lastLen = n
-				fmt.Fprintln(os.Stderr, "huntchess-dev: moves", moves, gs.info.ID)
+				fmt.Fprintln(os.Stderr, "huntchess-dev: moves", moves, id)
 			case n < lastLen: // undone
 				lastLen = n
 			}
 			if wait && gs.Watching() {
-				if a.tables.Planned(gs.info.ID) && !ready[gs.info.ID] {
+				if tables.Planned(id) && !ready[id] {
 					gs.Hold()
 				} else if gs.Held() {
 					wait = false
@@ -194,13 +186,13 @@ func (a *App) devLog(loop, wait bool) {
 				}
 			}
 			if loop && gs.Watching() && g.Outcome().Over() {
-				fmt.Fprintln(os.Stderr, "huntchess-dev: game-over", gs.info.ID)
-				gs.playAgain()
+				fmt.Fprintln(os.Stderr, "huntchess-dev: game-over", id)
+				c.PlayAgain()
 			}
 		})
 		select {
 		case <-done:
-		case <-time.After(5 * time.Second): // a.do dropped it (stopping)
+		case <-time.After(5 * time.Second): // Do dropped it (stopping)
 		}
 	}
 }

@@ -1,6 +1,6 @@
 //go:build linux && !android && !ci
 
-package app
+package sound
 
 /*
 #cgo pkg-config: alsa

@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -12,17 +12,17 @@ import (
 // (large text on a phone). Where even the buttons without icons do not fit
 // on one line, it wraps them onto more lines, so that its least width is
 // that of its widest button: it never makes a screen wider than a phone.
-// Like columnsLayout, its least height is that of the lines at the width
-// it was last laid out at. The rows of one iconGroup (as wide as each other)
+// Like ColumnsLayout, its least height is that of the lines at the width
+// it was last laid out at. The rows of one IconGroup (as wide as each other)
 // keep or drop their icons together.
 type buttonRow struct {
-	g     *iconGroup
+	g     *IconGroup
 	width float32 // the width of the last layout (0: none yet)
 }
 
-// iconGroup is rows of buttons that show their icons or not together, and
-// the buttons' icons.
-type iconGroup struct {
+// IconGroup is rows of buttons (Row) that show their icons or not
+// together, and the buttons' icons.
+type IconGroup struct {
 	rows  [][]fyne.CanvasObject
 	icons map[*widget.Button]fyne.Resource
 	// plain holds the least widths of plain buttons by text and text size
@@ -35,15 +35,16 @@ type plainKey struct {
 	size float32
 }
 
-func newIconGroup() *iconGroup {
-	return &iconGroup{icons: map[*widget.Button]fyne.Resource{}, plain: map[plainKey]float32{}}
+// NewIconGroup makes a group of rows of buttons.
+func NewIconGroup() *IconGroup {
+	return &IconGroup{icons: map[*widget.Button]fyne.Resource{}, plain: map[plainKey]float32{}}
 }
 
 // plainWidth is the least width of a plain button (no icon) with text, at
 // the theme's text size. It is measured on a button made for it once per
 // text and size: a new button at every layout would leave a renderer in
 // Fyne's cache for a minute each time (tens of MB in watch mode).
-func (g *iconGroup) plainWidth(text string) float32 {
+func (g *IconGroup) plainWidth(text string) float32 {
 	k := plainKey{text, theme.TextSize()}
 	w, ok := g.plain[k]
 	if !ok {
@@ -53,8 +54,8 @@ func (g *iconGroup) plainWidth(text string) float32 {
 	return w
 }
 
-// row returns the buttons in a buttonRow of the group.
-func (g *iconGroup) row(btns ...*widget.Button) *fyne.Container {
+// Row returns the buttons in a buttonRow of the group.
+func (g *IconGroup) Row(btns ...*widget.Button) *fyne.Container {
 	objs := make([]fyne.CanvasObject, len(btns))
 	for i, b := range btns {
 		g.icons[b] = b.Icon
@@ -64,8 +65,20 @@ func (g *iconGroup) row(btns ...*widget.Button) *fyne.Container {
 	return container.New(&buttonRow{g: g}, objs...)
 }
 
-// iconWidth is what an icon adds to a button's width.
-func iconWidth() float32 { return theme.IconInlineSize() + theme.Padding() }
+// Width is the width of the group's widest row with its icons: its
+// buttons in equal columns, and the padding between them.
+func (g *IconGroup) Width() float32 {
+	w := float32(0)
+	for _, row := range g.rows {
+		with, _ := (&buttonRow{g: g}).widths(row)
+		k := float32(len(row))
+		w = max(w, k*with+(k-1)*theme.Padding())
+	}
+	return w
+}
+
+// IconWidth is what an icon adds to a button's width.
+func IconWidth() float32 { return theme.IconInlineSize() + theme.Padding() }
 
 // widths are the widest button's least width with its icon and without.
 // (A button's own MinSize lags behind SetIcon, so both are measured on
@@ -82,7 +95,7 @@ func (l *buttonRow) widths(objs []fyne.CanvasObject) (with, without float32) {
 			continue
 		}
 		plain := l.g.plainWidth(b.Text)
-		with = max(with, plain+iconWidth())
+		with = max(with, plain+IconWidth())
 		without = max(without, plain)
 	}
 	return with, without

@@ -1,4 +1,4 @@
-package app
+package widgets
 
 import (
 	"fyne.io/fyne/v2"
@@ -6,17 +6,17 @@ import (
 	"fyne.io/fyne/v2/theme"
 )
 
-// titleBar puts a screen's title and its bar of buttons on one row where
+// TitleBar puts a screen's title and its bar of buttons on one row where
 // both fit whole, the buttons at the trailing edge; where they do not (a
 // phone's home screen with Continue shown) the title takes a row of its
 // own above the buttons: it is never cut short ("Hunt ⋯"). Its height
 // follows the width it was last laid out at, so its parent must lay it out
-// at its width before asking its height (widthFirstBorder).
-func titleBar(title, bar fyne.CanvasObject) *fyne.Container {
+// at its width before asking its height (WidthFirstBorder).
+func TitleBar(title, bar fyne.CanvasObject) *fyne.Container {
 	return container.New(&titleBarLayout{}, title, bar)
 }
 
-// titleBarLayout lays out [0] the title and [1] the bar (titleBar).
+// titleBarLayout lays out [0] the title and [1] the bar (TitleBar).
 type titleBarLayout struct{ width float32 }
 
 // stacked reports whether at width w the title goes above the bar.
@@ -51,15 +51,15 @@ func (l *titleBarLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
 	return fyne.NewSize(w, max(ts.Height, bs.Height))
 }
 
-// widthFirstBorder is container.NewBorder(top, bottom, nil, nil, center)
-// for a top (or bottom) whose height depends on its width (titleBar):
+// WidthFirstBorder is container.NewBorder(top, bottom, nil, nil, center)
+// for a top (or bottom) whose height depends on its width (TitleBar):
 // each is given the width first, then its height at that width is asked.
-func widthFirstBorder(top, bottom, center fyne.CanvasObject) *fyne.Container {
+func WidthFirstBorder(top, bottom, center fyne.CanvasObject) *fyne.Container {
 	return container.New(widthFirstLayout{}, top, bottom, center)
 }
 
 // widthFirstLayout lays out [0] top, [1] bottom and [2] center
-// (widthFirstBorder).
+// (WidthFirstBorder).
 type widthFirstLayout struct{}
 
 // height gives o the width w at its current height, then returns its

@@ -1,6 +1,6 @@
 //go:build linux && !android && !ci
 
-package app
+package sound
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 
 // Run without -tags ci (the tests' build has no sound):
 //
-//	go test -count=1 -run TestQuietAudioSilencesJACK ./app/
+//	go test -count=1 -run TestQuietAudioSilencesJACK ./app/sound/
 //
 // Issue 31, item 7: every start printed five lines of JACK's on stderr
 // ("jack server is not running or cannot be started" …) where ALSA's jack
@@ -29,7 +29,7 @@ func TestQuietAudioSilencesJACK(t *testing.T) {
 		if mode == "quiet" {
 			quietAudio()
 		}
-		ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: soundRate, ChannelCount: 1, Format: oto.FormatSignedInt16LE})
+		ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: rate, ChannelCount: 1, Format: oto.FormatSignedInt16LE})
 		if err == nil {
 			select {
 			case <-ready:

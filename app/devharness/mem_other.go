@@ -1,6 +1,6 @@
 //go:build !unix
 
-package app
+package devharness
 
 // watchMemSignal does nothing where there is no SIGUSR1.
 func watchMemSignal(func()) {}

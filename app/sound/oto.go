@@ -1,6 +1,6 @@
 //go:build !ci
 
-package app
+package sound
 
 import (
 	"bytes"
@@ -18,14 +18,14 @@ type otoSound struct {
 	ctx  *oto.Context
 }
 
-// newSystemSound is the device's sound player (tests: sound_ci.go).
-func newSystemSound() SoundPlayer { return &otoSound{} }
+// New is the device's sound player (tests: ci.go).
+func New() Player { return &otoSound{} }
 
 func (o *otoSound) open() {
 	defer func() { _ = recover() }() // a broken audio stack means silence
 	quietAudio()
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{
-		SampleRate: soundRate, ChannelCount: 1, Format: oto.FormatSignedInt16LE,
+		SampleRate: rate, ChannelCount: 1, Format: oto.FormatSignedInt16LE,
 	})
 	if err != nil {
 		return
@@ -37,7 +37,7 @@ func (o *otoSound) open() {
 	}
 }
 
-// Play is part of SoundPlayer: the sound plays in the background.
+// Play is part of Player: the sound plays in the background.
 func (o *otoSound) Play(name string) {
 	data := synth(name)
 	if data == nil {
@@ -51,7 +51,7 @@ func (o *otoSound) Play(name string) {
 		}
 		p := o.ctx.NewPlayer(bytes.NewReader(data))
 		p.Play()
-		time.Sleep(soundLength(data) + 200*time.Millisecond)
+		time.Sleep(length(data) + 200*time.Millisecond)
 		_ = p.Close()
 	}()
 }

@@ -1,6 +1,6 @@
 //go:build !(linux && !android) && !ci
 
-package app
+package sound
 
 // quietAudio: only ALSA (Linux) prints its errors.
 func quietAudio() {}
