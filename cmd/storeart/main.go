@@ -29,13 +29,13 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/software"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
 	"huntchess/core"
+	"huntchess/internal/themevariant"
 	"huntchess/translations/fonts"
 	"huntchess/widgets"
 )
@@ -135,7 +135,7 @@ func feature(icon image.Image) (image.Image, error) {
 func startBoards(size int) ([]image.Image, error) {
 	a := test.NewApp()
 	defer a.Quit()
-	a.Settings().SetTheme(fonts.Theme(theme.LightTheme())) //nolint:staticcheck // the light variant, as on a light phone
+	a.Settings().SetTheme(fonts.Theme(themevariant.Light())) // the light variant, as on a light phone
 	var out []image.Image
 	for _, info := range core.Games() {
 		pic := widgets.NewBoardPicture(info.Start())
