@@ -66,7 +66,7 @@ DEVICE_BUDGET_MB ?= 40
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
-	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
+	@echo "make test         make lint + race tests (headless) + GUI smoke test + crash test + browser test"
 	@echo "make test-quick   make lint + race tests (the app's layout tests without -race), no smoke test"
 	@echo "make test-short   the quick lane: go test -short without -race (under 2 minutes)"
 	@echo "make lint         gofmt check + go vet + staticcheck + lint-workflows"
