@@ -178,7 +178,7 @@ mobile: -tags $(MOBILE_TAGS)
 endef
 export STATICCHECK_MATRIX
 staticcheck:
-	@sc="$$(. scripts/lib.sh && staticcheck_tool)" && \
+	@sc="$$(export GO='$(GO)'; . scripts/lib.sh && staticcheck_tool)" && \
 	  printf '%s\n' "$$STATICCHECK_MATRIX" | $$sc -matrix ./... && echo "staticcheck: ok"
 
 # The GitHub Actions workflows (.github/workflows; docs/releasing.md):
