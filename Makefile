@@ -60,15 +60,17 @@ DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out}
 DEVICE_TWICE     ?= 1
 DEVICE_BUDGET_MB ?= 40
 
-.PHONY: help run test test-quick lint lint-workflows gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
+.PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package windows test-windows release icon mobile-check deps clean tables solve-all test-tables puzzles \
         web serve-web test-web memory device-tables package-size strategies store-shots
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
-	@echo "make test         gofmt + vet + race tests (headless) + GUI smoke test + browser test"
-	@echo "make test-quick   gofmt + vet + lint-workflows + race tests (the app's layout tests without -race), no smoke test"
+	@echo "make test         make lint + race tests (headless) + GUI smoke test + crash test + browser test"
+	@echo "make test-quick   make lint + race tests (the app's layout tests without -race), no smoke test"
 	@echo "make test-short   the quick lane: go test -short without -race (under 2 minutes)"
+	@echo "make lint         gofmt check + go vet + staticcheck + lint-workflows"
+	@echo "make staticcheck  staticcheck (pinned) in every build of docs/build-tags.md: tests (ci), desktop, browser, phone"
 	@echo "make lint-workflows actionlint (with shellcheck) over .github/workflows, shellcheck of the release scripts"
 	@echo "make smoke        build the real binary and smoke-test it under Xvfb"
 	@echo "make crash-test   SIGKILL the real binary 100 times while it plays, start it on 100 damaged files (cmd/crashtest)"
@@ -135,7 +137,7 @@ APP_LAYOUT_TESTS = $(shell grep -h -A1 '^func Test' app/*_test.go | grep -B1 'la
 # FYNE_CACHE: Fyne drops a renderer not drawn for 2 s, not a minute (the
 # app's tests ask it to after each test app: app/harness_test.go).
 TEST_ENV = FYNE_CACHE=2s
-test-quick: gofmt vet lint-workflows test-tables
+test-quick: lint test-tables
 	$(TEST_ENV) $(GO) test -race -tags ci -count=1 ./...
 	$(TEST_ENV) $(GO) test -tags ci -count=1 -run '^($(APP_LAYOUT_TESTS))$$' ./app/
 
@@ -153,8 +155,31 @@ test-short:
 test-tables: $(SOLVE)
 	@[ -f $(TABLES_DIR)/surround-the-lion.hctb ] || $(SOLVE) build surround-the-lion -dir $(TABLES_DIR) -q
 
+# The static checks (docs/development.md): gofmt, go vet, staticcheck and
+# the workflows' and release scripts' linters; make test-quick runs them
+# first.
+lint: gofmt vet staticcheck lint-workflows
 
-lint: gofmt vet lint-workflows
+# staticcheck (honnef.co/go/tools), pinned, installed into build/bin through
+# the Go module proxy (not in go.mod; scripts/lib.sh go_tool). One run checks
+# every build (-matrix; docs/build-tags.md): the tests' headless build (ci,
+# with the browser test's webtest), the desktop app, the browser (js/wasm)
+# and the phone (mobile); code unused in every build is reported once,
+# with the builds it shows in. About 10 s once its cache is warm (the
+# first run analyses Fyne for each build: a minute and more).
+STATICCHECK_VERSION ?= v0.8.2
+export STATICCHECK_VERSION
+APP_TAGS_FLAG := $(if $(strip $(APP_TAGS)),-tags $(subst $(space),$(comma),$(strip $(APP_TAGS))))
+define STATICCHECK_MATRIX
+ci: -tags ci,webtest
+desktop: $(APP_TAGS_FLAG)
+js: GOOS=js GOARCH=wasm $(APP_TAGS_FLAG)
+mobile: -tags $(MOBILE_TAGS)
+endef
+export STATICCHECK_MATRIX
+staticcheck:
+	@sc="$$(export GO='$(GO)'; . scripts/lib.sh && staticcheck_tool)" && \
+	  printf '%s\n' "$$STATICCHECK_MATRIX" | $$sc -matrix ./... && echo "staticcheck: ok"
 
 # The GitHub Actions workflows (.github/workflows; docs/releasing.md):
 # actionlint, pinned, run through the Go module proxy (not in go.mod), which

@@ -73,12 +73,6 @@ func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result,
 	return res, true
 }
 
-// strategyLine is the strategy's line from pos, the loser resisting
-// longest (ties to the first reply), at most n plies long.
-func strategyLine(s *tablebase.Strategy, pos core.Position, n int) []core.Move {
-	return provenLine(pos, n, func(p core.Position) (Result, bool) { return strategyStep(s, p, 0) })
-}
-
 // A proven step: the move a strategy or a bound table makes from a
 // position (the seed choosing among the loser's longest replies), ok false
 // where it proves nothing.

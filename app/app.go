@@ -209,6 +209,7 @@ func New(fa fyne.App, opts Options) *App {
 	a.watchTableMemory()
 	a.settings = storage.LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
+	widgets.SetChineseLines(translations.Current() == translations.Chinese)
 	widgets.SetStyle(boardStyle(a.settings))
 	fa.Settings().SetTheme(themeFor(a.settings))
 
@@ -221,7 +222,10 @@ func New(fa fyne.App, opts Options) *App {
 	a.win = fa.NewWindow(WindowClass)
 	a.win.SetMaster()
 	a.win.Resize(loadWindowSize(a.prefs))
-	a.unsub = translations.Subscribe(func(translations.Lang) { a.rebuild() })
+	a.unsub = translations.Subscribe(func(l translations.Lang) {
+		widgets.SetChineseLines(l == translations.Chinese)
+		a.rebuild()
+	})
 	a.installShortcuts()
 
 	lc := fa.Lifecycle()

@@ -24,10 +24,10 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			fa := test.NewTempApp(t)
 			h := newHarness(t, fa)
-			g := h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig
+			h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig
 			translations.SetLanguage(lang)
 			h.drain()
-			g = h.gameScreen()
+			g := h.gameScreen()
 			if !g.drawBtn.Disabled() {
 				t.Fatal("no draw before the first move")
 			}

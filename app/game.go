@@ -1,8 +1,6 @@
 package app
 
 import (
-	"strconv"
-	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -211,22 +209,6 @@ func moveText(m core.Move) string {
 		return translations.T("game.pass")
 	}
 	return m.String()
-}
-
-// movesText is the move list: one line per pair of moves.
-func (s *gameScreen) movesText() string {
-	var b strings.Builder
-	moves := s.sess.Game().Moves()
-	for i := 0; i < len(moves); i += 2 {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		b.WriteString(strconv.Itoa(i/2+1) + ".  " + displayMove(moves[i]))
-		if i+1 < len(moves) {
-			b.WriteString("   " + displayMove(moves[i+1]))
-		}
-	}
-	return b.String()
 }
 
 // turnText is the line saying whose turn it is.

@@ -4,6 +4,7 @@ package app
 
 import (
 	"context"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -442,4 +443,20 @@ func TestCaptureMarkAndTray(t *testing.T) {
 			}
 		})
 	}
+}
+
+// movesText is the moves as the move list shows them: one line per pair of moves.
+func (s *gameScreen) movesText() string {
+	var b strings.Builder
+	moves := s.sess.Game().Moves()
+	for i := 0; i < len(moves); i += 2 {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(strconv.Itoa(i/2+1) + ".  " + displayMove(moves[i]))
+		if i+1 < len(moves) {
+			b.WriteString("   " + displayMove(moves[i+1]))
+		}
+	}
+	return b.String()
 }

@@ -60,7 +60,6 @@ type harness struct {
 	a     *App
 	q     chan func()
 	clock *fakeClock
-	think session.ThinkFunc
 }
 
 type harnessOpt func(*Options)

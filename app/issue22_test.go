@@ -63,7 +63,7 @@ func TestHomeCardsShowBoards(t *testing.T) {
 					t.Fatalf("a tap on the picture opens the new game: %T", h.a.top())
 				}
 				h.a.back()
-				hs = h.home()
+				h.home()
 				shown := texts(h.a.Window())
 				for _, info := range core.Games() {
 					gt := translations.Game(info.Key)

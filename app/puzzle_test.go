@@ -163,9 +163,9 @@ func TestPuzzleHoldFlow(t *testing.T) {
 // The puzzle screen and the list relabel on a language switch.
 func TestPuzzleRelabels(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	s := h.openPuzzle(0, 0)
+	h.openPuzzle(0, 0)
 	translations.SetLanguage(translations.Chinese)
-	s = h.a.top().(*puzzleScreen)
+	s := h.a.top().(*puzzleScreen)
 	if !strings.Contains(s.task.Text, "你执") || s.noticeLabel.Text != "该你走。" || s.retryBtn.Text != "重来" {
 		t.Errorf("in Chinese: %q %q %q", s.task.Text, s.noticeLabel.Text, s.retryBtn.Text)
 	}

@@ -129,8 +129,14 @@ png_colours() {
 # ---- the app's metadata and the fyne tool ------------------------------------
 #   app_version               Details.Version of FyneApp.toml (e.g. 0.1.0)
 #   app_build                 Details.Build of FyneApp.toml
-#   fyne_tool                 install fyne.io/tools at FYNE_TOOL_VERSION
-#                             (default v1.7.4) into build/bin once; print its path
+#   go_tool PKG VERSION       install the Go command PKG (a package path)
+#                             at VERSION of its module into build/bin, through
+#                             the module proxy (not in go.mod), once for that
+#                             version and Go toolchain; print its path
+#   fyne_tool                 go_tool of fyne.io/tools at FYNE_TOOL_VERSION
+#                             (default v1.7.4)
+#   staticcheck_tool          go_tool of honnef.co/go/tools (staticcheck) at
+#                             STATICCHECK_VERSION (default v0.8.2: 2026.2.2)
 _lib_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 _app_detail() {
   sed -n "/^\[Details\]/,/^\[/s/^[[:space:]]*$1[[:space:]]*=[[:space:]]*\"\{0,1\}\([^\"]*\)\"\{0,1\}.*/\1/p" \
@@ -139,17 +145,23 @@ _app_detail() {
 app_version() { _app_detail Version; }
 app_build() { _app_detail Build; }
 
-fyne_tool() {
-  local version="${FYNE_TOOL_VERSION:-v1.7.4}" bin="$_lib_root/build/bin"
-  local fyne="$bin/fyne"
+go_tool() {
+  local pkg="$1" version="$2" bin="$_lib_root/build/bin"
+  local tool="$bin/${pkg##*/}" goversion info
+  goversion="$("${GO:-go}" env GOVERSION)" || return 1
   mkdir -p "$bin"
-  if ! { [ -x "$fyne" ] && "${GO:-go}" version -m "$fyne" 2>/dev/null |
-    grep -Eq "^[[:space:]]+mod[[:space:]]+fyne\.io/tools[[:space:]]+$version[[:space:]]"; }; then
-    echo "fyne_tool: installing fyne.io/tools/cmd/fyne@$version into build/bin" >&2
-    GOBIN="$bin" "${GO:-go}" install "fyne.io/tools/cmd/fyne@$version" >&2
+  info="$([ -x "$tool" ] && "${GO:-go}" version -m "$tool" 2>/dev/null)" || info=""
+  # The module's version, and the Go that built it (staticcheck reads the
+  # code with the Go it was built with, and refuses newer code).
+  if ! grep -Eq "^[[:space:]]+mod[[:space:]]+[^[:space:]]+[[:space:]]+${version//./\\.}[[:space:]]" <<<"$info" ||
+    [ "$(head -n1 <<<"$info" | sed 's/.*: //')" != "$goversion" ]; then
+    echo "go_tool: installing $pkg@$version into build/bin" >&2
+    GOBIN="$bin" "${GO:-go}" install "$pkg@$version" >&2 || return 1
   fi
-  echo "$fyne"
+  echo "$tool"
 }
+fyne_tool() { go_tool fyne.io/tools/cmd/fyne "${FYNE_TOOL_VERSION:-v1.7.4}"; }
+staticcheck_tool() { go_tool honnef.co/go/tools/cmd/staticcheck "${STATICCHECK_VERSION:-v0.8.2}"; }
 
 # ---- the simulated phone at another scale ----------------------------------
 # Fyne's simulated phone (-tags mobile on a desktop) draws at a fixed scale of

@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"testing"
@@ -83,7 +84,7 @@ func BenchmarkSaveWritten(b *testing.B) {
 func longGame(b *testing.B) *core.Game {
 	g, _ := core.NewGame("beat-the-wolf")
 	for g.Len() < 120 && !g.Outcome().Over() {
-		res := ai.Search(nil, g.Position(), ai.Limits{Depth: 1, History: g.History(), Seed: int64(g.Len())})
+		res := ai.Search(context.Background(), g.Position(), ai.Limits{Depth: 1, History: g.History(), Seed: int64(g.Len())})
 		if g.PlayMove(res.Move) != nil {
 			break
 		}

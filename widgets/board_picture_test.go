@@ -7,9 +7,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 
 	"huntchess/core"
+	"huntchess/internal/themevariant"
 	"huntchess/translations/fonts"
 )
 
@@ -87,7 +87,7 @@ func stillBoard(pos core.Position) *Board {
 // differ, nothing more. A picture with a missing, misplaced or miscoloured
 // part differs over far more of it.
 func TestBoardPictureLooksLikeTheBoard(t *testing.T) {
-	pictureApp(t, theme.DarkTheme())
+	pictureApp(t, themevariant.Dark())
 	for _, info := range core.Games() {
 		for _, c := range []struct {
 			side, scale float32
@@ -109,7 +109,7 @@ func TestBoardPictureLooksLikeTheBoard(t *testing.T) {
 // board.
 func TestBoardPictureComparisonCanFail(t *testing.T) {
 	t.Cleanup(func() { SetStyle(DefaultStyle()) })
-	pictureApp(t, theme.DarkTheme())
+	pictureApp(t, themevariant.Dark())
 	size := fyne.NewSize(200, 200)
 	lion := core.SurroundTheLion.Info().Start()
 	live := capture(t, stillBoard(lion), size, 1)
@@ -123,7 +123,7 @@ func TestBoardPictureComparisonCanFail(t *testing.T) {
 	if d := differing(t, live, plain, 12, 40); d < 0.015 {
 		t.Errorf("a picture without characters: only %.1f %% differs", 100*d)
 	}
-	test.ApplyTheme(t, fonts.Theme(theme.LightTheme()))
+	test.ApplyTheme(t, fonts.Theme(themevariant.Light()))
 	light := capture(t, NewBoardPicture(lion), size, 1)
 	if d := differing(t, live, light, 12, 40); d < 0.3 {
 		t.Errorf("the light picture: only %.1f %% differs from the dark board", 100*d)
@@ -134,7 +134,7 @@ func TestBoardPictureComparisonCanFail(t *testing.T) {
 // look; nothing else does.
 func TestBoardPictureFollowsTheLook(t *testing.T) {
 	t.Cleanup(func() { SetStyle(DefaultStyle()) })
-	pictureApp(t, theme.DarkTheme())
+	pictureApp(t, themevariant.Dark())
 	size := fyne.NewSize(200, 200)
 	pos := core.WolfCarriesPig.Info().Start()
 	p := NewBoardPicture(pos)
@@ -152,7 +152,7 @@ func TestBoardPictureFollowsTheLook(t *testing.T) {
 		apply func()
 		pal   palette
 	}{
-		{"light", func() { test.ApplyTheme(t, fonts.Theme(theme.LightTheme())) }, lightPalette},
+		{"light", func() { test.ApplyTheme(t, fonts.Theme(themevariant.Light())) }, lightPalette},
 		{"paper", func() { SetStyle(Style{Board: BoardPaper}); p.Refresh() }, paperPalette},
 	} {
 		c.apply()

@@ -7,9 +7,9 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 
 	"huntchess/core"
+	"huntchess/internal/themevariant"
 )
 
 // harness shows a board in a test window and records the moves it reports.
@@ -479,12 +479,12 @@ func TestThemeVariantAndGlyphs(t *testing.T) {
 	h := newHarness(t, core.SurroundTheLion.Info().Start(), phone)
 	r := h.b.r
 	dark := r.surface.FillColor
-	test.ApplyTheme(t, theme.LightTheme())
+	test.ApplyTheme(t, themevariant.Light())
 	h.b.Refresh()
 	if r.surface.FillColor != lightPalette.surface || r.surface.FillColor == dark {
 		t.Fatalf("light theme: surface %v", r.surface.FillColor)
 	}
-	test.ApplyTheme(t, theme.DarkTheme())
+	test.ApplyTheme(t, themevariant.Dark())
 	h.b.Refresh()
 	if r.surface.FillColor != darkPalette.surface {
 		t.Fatalf("dark theme: surface %v", r.surface.FillColor)
@@ -562,9 +562,9 @@ func TestFlashHidesThroughDo(t *testing.T) {
 // draw no characters on the tokens.
 func TestBoardStyles(t *testing.T) {
 	t.Cleanup(func() { SetStyle(DefaultStyle()) })
-	light := paletteFor(theme.LightTheme())
+	light := paletteFor(themevariant.Light())
 	SetStyle(Style{Board: BoardPaper, Pieces: PiecesShapes})
-	if p := paletteFor(theme.LightTheme()); p == light || p != paperPalette {
+	if p := paletteFor(themevariant.Light()); p == light || p != paperPalette {
 		t.Fatal("the paper board has its own light palette")
 	}
 	b := NewBoard(core.Games()[0].Start())

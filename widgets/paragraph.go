@@ -3,6 +3,7 @@ package widgets
 import (
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 
 	"fyne.io/fyne/v2"
@@ -10,8 +11,6 @@ import (
 	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
-
-	"huntchess/translations"
 )
 
 // Paragraph is a wrapped text: a label that breaks its lines at the width it
@@ -37,15 +36,24 @@ type Paragraph struct {
 	r   *paragraphRenderer // the current renderer, once created
 }
 
-// NewParagraph makes a paragraph of text in the current language.
+// chineseLines is SetChineseLines's setting.
+var chineseLines atomic.Bool
+
+// SetChineseLines says whether the paragraphs made from now on hold Chinese
+// text, whose lines they break themselves (on), or text that Fyne wraps at
+// spaces (off, the default). The app sets it with its language.
+func SetChineseLines(on bool) { chineseLines.Store(on) }
+
+// NewParagraph makes a paragraph of text in the current language
+// (SetChineseLines).
 func NewParagraph(text string) *Paragraph {
 	return NewParagraphWithStyle(text, fyne.TextAlignLeading, fyne.TextStyle{})
 }
 
-// NewParagraphWithStyle makes a paragraph of text in the current language,
-// aligned and styled.
+// NewParagraphWithStyle makes a paragraph of text in the current language
+// (SetChineseLines), aligned and styled.
 func NewParagraphWithStyle(text string, align fyne.TextAlign, style fyne.TextStyle) *Paragraph {
-	p := &Paragraph{Text: text, Alignment: align, TextStyle: style, cjk: translations.Current() == translations.Chinese}
+	p := &Paragraph{Text: text, Alignment: align, TextStyle: style, cjk: chineseLines.Load()}
 	p.ExtendBaseWidget(p)
 	return p
 }

@@ -120,8 +120,8 @@ func dropSpace(r rune) rune {
 // as its lines, and follows width changes; English wraps as a Label does.
 func TestParagraphWidget(t *testing.T) {
 	test.NewTempApp(t)
-	defer translations.SetLanguage(translations.English)
-	translations.SetLanguage(translations.Chinese)
+	defer SetChineseLines(false)
+	SetChineseLines(true)
 	text := "狼每次走一步，沿线走到相邻的空点。犬围住狼（使它无路可走）即胜。"
 	p := NewParagraph(text)
 	w := test.NewWindow(p)
@@ -155,7 +155,7 @@ func TestParagraphWidget(t *testing.T) {
 		t.Errorf("SetText: shown %q", r.label.Text)
 	}
 
-	translations.SetLanguage(translations.English)
+	SetChineseLines(false)
 	e := NewParagraph("The wolf moves one step along a line to an empty point.")
 	w2 := test.NewWindow(e)
 	defer w2.Close()

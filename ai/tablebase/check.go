@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"fmt"
-	"math/bits"
 	"math/rand"
 	"sort"
 
@@ -99,6 +98,3 @@ func ab(p core.Position, depth, alpha, beta int) int {
 	}
 	return best
 }
-
-// preyOnBoard is the prey count of a position.
-func preyOnBoard(p core.Position) int { return bits.OnesCount64(p.Prey) }

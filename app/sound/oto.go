@@ -4,6 +4,7 @@ package sound
 
 import (
 	"bytes"
+	"runtime"
 	"sync"
 	"time"
 
@@ -52,6 +53,8 @@ func (o *otoSound) Play(name string) {
 		p := o.ctx.NewPlayer(bytes.NewReader(data))
 		p.Play()
 		time.Sleep(length(data) + 200*time.Millisecond)
-		_ = p.Close()
+		// Reachable until the sound has played: oto closes a player
+		// once it is garbage.
+		runtime.KeepAlive(p)
 	}()
 }

@@ -99,17 +99,16 @@ func parseSets(spec string) {
 }
 
 type gameResult struct {
-	game     core.GameID
-	pair     pair
-	index    int
-	aSide    core.Side // side played by level a
-	outcome  core.Outcome
-	plies    int
-	capped   bool
-	think    [2]stats // per level: [0] = a, [1] = b
-	record   string
-	opening  int
-	aPredWin bool
+	game    core.GameID
+	pair    pair
+	index   int
+	aSide   core.Side // side played by level a
+	outcome core.Outcome
+	plies   int
+	capped  bool
+	think   [2]stats // per level: [0] = a, [1] = b
+	record  string
+	opening int
 }
 
 type stats struct {

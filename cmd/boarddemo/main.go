@@ -14,7 +14,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"image/color"
 	"log"
 	"strconv"
 	"strings"
@@ -23,10 +22,10 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/app"
 	"fyne.io/fyne/v2/container"
-	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/core"
+	"huntchess/internal/themevariant"
 	"huntchess/session"
 	"huntchess/translations/fonts"
 	"huntchess/widgets"
@@ -67,11 +66,9 @@ func main() {
 	}
 
 	a := app.NewWithID("huntchess.boarddemo")
-	base := theme.DefaultTheme()
+	base := themevariant.Light()
 	if *dark {
-		base = forcedVariant{Theme: base, v: theme.VariantDark}
-	} else {
-		base = forcedVariant{Theme: base, v: theme.VariantLight}
+		base = themevariant.Dark()
 	}
 	a.Settings().SetTheme(fonts.Theme(base))
 	win := a.NewWindow(Title)
@@ -152,14 +149,4 @@ func parseSize(s string) (float32, float32, error) {
 		return 0, 0, fmt.Errorf("-size %q: want WxH, e.g. 390x844", s)
 	}
 	return float32(w), float32(h), nil
-}
-
-// forcedVariant serves one theme variant whatever the system prefers.
-type forcedVariant struct {
-	fyne.Theme
-	v fyne.ThemeVariant
-}
-
-func (f forcedVariant) Color(n fyne.ThemeColorName, _ fyne.ThemeVariant) color.Color {
-	return f.Theme.Color(n, f.v)
 }

@@ -317,10 +317,9 @@ func (h *harness) damage(path string, b []byte) string {
 }
 
 type damageResult struct {
-	said              string
-	resets, restored  int
-	discarded         bool
-	startedAndVisible bool
+	said             string
+	resets, restored int
+	discarded        bool
 }
 
 // startDamaged starts the app on the damaged files and judges what it read.

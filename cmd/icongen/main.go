@@ -12,21 +12,20 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"math"
 	"os"
-	"path/filepath"
 
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font/sfnt"
 	"golang.org/x/image/math/fixed"
 	"golang.org/x/image/vector"
+
+	"huntchess/internal/pngfile"
 )
 
 const size = 1024
@@ -64,7 +63,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "icongen:", err)
 		os.Exit(1)
 	}
-	if err := writePNG(*out, img); err != nil {
+	if err := pngfile.Write(*out, img); err != nil {
 		fmt.Fprintln(os.Stderr, "icongen:", err)
 		os.Exit(1)
 	}
@@ -72,26 +71,12 @@ func main() {
 	if *preview != "" {
 		small := image.NewNRGBA(image.Rect(0, 0, 48, 48))
 		xdraw.CatmullRom.Scale(small, small.Bounds(), img, img.Bounds(), xdraw.Src, nil)
-		if err := writePNG(*preview, small); err != nil {
+		if err := pngfile.Write(*preview, small); err != nil {
 			fmt.Fprintln(os.Stderr, "icongen:", err)
 			os.Exit(1)
 		}
 		fmt.Printf("icongen: wrote %s (48×48)\n", *preview)
 	}
-}
-
-func writePNG(path string, img image.Image) error {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return err
-		}
-	}
-	var buf bytes.Buffer
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(&buf, img); err != nil {
-		return err
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
 }
 
 // Draw renders the icon at 1024×1024.

@@ -22,20 +22,19 @@ import (
 	"fmt"
 	"image"
 	"image/color"
-	"image/png"
 	"log"
-	"os"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/software"
 	"fyne.io/fyne/v2/test"
-	"fyne.io/fyne/v2/theme"
 	xdraw "golang.org/x/image/draw"
 	"golang.org/x/image/font"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
 
 	"huntchess/core"
+	"huntchess/internal/pngfile"
+	"huntchess/internal/themevariant"
 	"huntchess/translations/fonts"
 	"huntchess/widgets"
 )
@@ -57,7 +56,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("storeart: ")
 
-	icon, err := readPNG(*iconIn)
+	icon, err := pngfile.Read(*iconIn)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -65,7 +64,7 @@ func main() {
 		img := image.NewNRGBA(image.Rect(0, 0, 512, 512))
 		fill(img, img.Bounds(), frame)
 		xdraw.CatmullRom.Scale(img, img.Bounds(), icon, icon.Bounds(), xdraw.Over, nil)
-		if err := writePNG(*iconOut, opaque(img)); err != nil {
+		if err := pngfile.Write(*iconOut, opaque(img)); err != nil {
 			log.Fatal(err)
 		}
 	}
@@ -74,7 +73,7 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		if err := writePNG(*featureOut, img); err != nil {
+		if err := pngfile.Write(*featureOut, img); err != nil {
 			log.Fatal(err)
 		}
 	}
@@ -135,7 +134,7 @@ func feature(icon image.Image) (image.Image, error) {
 func startBoards(size int) ([]image.Image, error) {
 	a := test.NewApp()
 	defer a.Quit()
-	a.Settings().SetTheme(fonts.Theme(theme.LightTheme())) //nolint:staticcheck // the light variant, as on a light phone
+	a.Settings().SetTheme(fonts.Theme(themevariant.Light())) // the light variant, as on a light phone
 	var out []image.Image
 	for _, info := range core.Games() {
 		pic := widgets.NewBoardPicture(info.Start())
@@ -197,26 +196,4 @@ func opaque(img *image.NRGBA) image.Image {
 	xdraw.Draw(out, out.Bounds(), image.NewUniform(frame), image.Point{}, xdraw.Src)
 	xdraw.Draw(out, out.Bounds(), img, img.Bounds().Min, xdraw.Over)
 	return out
-}
-
-func readPNG(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return png.Decode(f)
-}
-
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }

@@ -10,12 +10,13 @@ import (
 	"flag"
 	"image"
 	"image/color"
-	"image/png"
 	"log"
 	"os"
 	"path/filepath"
 
 	"golang.org/x/image/draw"
+
+	"huntchess/internal/pngfile"
 )
 
 // background is the icon's own frame colour (#8a5828, the manifest's
@@ -29,12 +30,7 @@ func main() {
 	log.SetFlags(0)
 	log.SetPrefix("webicons: ")
 
-	f, err := os.Open(*in)
-	if err != nil {
-		log.Fatal(err)
-	}
-	src, err := png.Decode(f)
-	f.Close()
+	src, err := pngfile.Read(*in)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -73,22 +69,9 @@ func writeIcons(src image.Image, out string) error {
 		n := int(float64(ic.size)*ic.scale + 0.5)
 		off := (ic.size - n) / 2
 		draw.CatmullRom.Scale(dst, image.Rect(off, off, off+n, off+n), src, src.Bounds(), draw.Over, nil)
-		if err := writePNG(filepath.Join(out, ic.name), dst); err != nil {
+		if err := pngfile.Write(filepath.Join(out, ic.name), dst); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-func writePNG(path string, img image.Image) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	enc := png.Encoder{CompressionLevel: png.BestCompression}
-	if err := enc.Encode(f, img); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
 }
