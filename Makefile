@@ -319,7 +319,7 @@ solve-all: $(SOLVE) app-tables
 # defence by core's rules. The lion's and the deer's go to session/strategies
 # (the app embeds them, every build); Beat the Wolf's, millions of positions,
 # as a set strategy (format 2: the wolf-to-move positions alone, read block
-# by block; tablebase/strategyset.go) to session/shipped, which the native
+# by block; ai/tablebase/strategy/strategyset.go) to session/shipped, which the native
 # builds embed and scripts/web.sh serves (about 13 minutes, 4 GiB of cache).
 SHIPPED_STRATEGIES := surround-the-lion deer-chess
 strategies: $(SOLVE)

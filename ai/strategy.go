@@ -2,12 +2,13 @@ package ai
 
 import (
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
 // Strategy tables behind Master and the hints. A table source may also
 // hold, per game, the winner's proven strategy from the start
-// (tablebase.Strategy; the app ships them): the winner's move in every
+// (strategy.Strategy; the app ships them): the winner's move in every
 // position its win reaches against any defence. Where no full table covers
 // the position and the position is one of the strategy's, Master (and a
 // hint, Limits.Strategy) plays from it: as the winner the strategy's move,
@@ -16,12 +17,12 @@ import (
 // Strategies is a table source that also holds strategies: the strategy
 // of game id, or nil. It must be safe to call from several goroutines.
 type Strategies interface {
-	Strategy(id core.GameID) *tablebase.Strategy
+	Strategy(id core.GameID) *strategy.Strategy
 }
 
 // strategyOf returns the strategy of the game of pos from the limits'
 // table source, where they ask for one (Limits.Strategy).
-func strategyOf(lim Limits, pos core.Position) *tablebase.Strategy {
+func strategyOf(lim Limits, pos core.Position) *strategy.Strategy {
 	if !lim.Strategy || lim.Tables == nil {
 		return nil
 	}
@@ -36,12 +37,12 @@ func strategyOf(lim Limits, pos core.Position) *tablebase.Strategy {
 // stored move, or the loser's reply with the most plies to the end (ties to
 // the first in core's order, or, with a seed, to one chosen by it). ok is
 // false where pos is not a position of the strategy.
-func strategyMove(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
+func strategyMove(s *strategy.Strategy, pos core.Position, seed int64) (Result, bool) {
 	return withLine(pos, seed, func(p core.Position, seed int64) (Result, bool) { return strategyStep(s, p, seed) })
 }
 
 // strategyStep is strategyMove without the line.
-func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
+func strategyStep(s *strategy.Strategy, pos core.Position, seed int64) (Result, bool) {
 	var res Result
 	if pos.ToMove == s.WinnerSide() {
 		m, d, ok := s.Move(pos)
@@ -66,7 +67,7 @@ func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result,
 
 // strategyLine is the strategy's line from pos, the loser resisting
 // longest (ties to the first reply), at most n plies long.
-func strategyLine(s *tablebase.Strategy, pos core.Position, n int) []core.Move {
+func strategyLine(s *strategy.Strategy, pos core.Position, n int) []core.Move {
 	return provenLine(pos, n, func(p core.Position) (Result, bool) { return strategyStep(s, p, 0) })
 }
 

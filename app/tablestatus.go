@@ -2,7 +2,7 @@ package app
 
 import (
 	"huntchess/ai"
-	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/widgets"
@@ -19,7 +19,7 @@ type tableView struct {
 // found is told the hint's search result for the position of game g (on
 // the UI goroutine); s is the game's proven strategy from the start (nil:
 // the one shipped, if any).
-func (v *tableView) found(g *core.Game, res ai.Result, s *tablebase.Strategy) {
+func (v *tableView) found(g *core.Game, res ai.Result, s *strategy.Strategy) {
 	v.words = gameHintWords(g, res, s)
 }
 

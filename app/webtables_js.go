@@ -12,6 +12,7 @@ import (
 	"syscall/js"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/session"
 )
@@ -105,7 +106,7 @@ func webStrategy() session.StrategyFetch {
 		if err != nil {
 			return nil, err
 		}
-		u := base.ResolveReference(&url.URL{Path: tablebase.StrategyPath("", id.String())})
+		u := base.ResolveReference(&url.URL{Path: strategy.StrategyPath("", id.String())})
 		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 		if err != nil {
 			return nil, err

@@ -7,13 +7,13 @@ import (
 	"io/fs"
 	"sync"
 
-	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
 // The proven strategies from the start, shipped inside the app: for each
 // game whose start is a proven win, the winner's move in every position its
-// win reaches against any defence (tablebase.Strategy), written by
+// win reaches against any defence (strategy.Strategy), written by
 // `go run ./cmd/solve strategy GAME` from the full tables (make strategies).
 // The lion's and the deer's are a few tens of kilobytes each, embedded in
 // every build from session/strategies; Beat the Wolf's, a set strategy of
@@ -31,7 +31,7 @@ const strategyDir = "strategies"
 
 var strategies [core.NumGames]struct {
 	once sync.Once
-	s    *tablebase.Strategy
+	s    *strategy.Strategy
 	err  error
 }
 
@@ -40,19 +40,19 @@ var strategies [core.NumGames]struct {
 // one of the shipped tables' folder (session/shipped/GAME.hcst: Beat the
 // Wolf's set strategy, read block by block from the binary's data; the
 // browser build has none there, its site serves it: SetStrategyFetch).
-func Strategy(id core.GameID) (*tablebase.Strategy, error) {
+func Strategy(id core.GameID) (*strategy.Strategy, error) {
 	if int(id) >= len(strategies) {
 		return nil, nil
 	}
 	e := &strategies[id]
 	e.once.Do(func() {
-		data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + tablebase.StrategyExt)
+		data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + strategy.StrategyExt)
 		if errors.Is(err, fs.ErrNotExist) {
 			e.s, e.err = openShippedStrategy(id)
 			return
 		}
 		if err == nil {
-			e.s, err = tablebase.ReadStrategy(data)
+			e.s, err = strategy.ReadStrategy(data)
 		}
 		if err == nil && e.s.GameID() != id {
 			e.s, err = nil, errors.New("session: the strategy file of "+id.String()+" holds another game's")
@@ -66,11 +66,11 @@ func Strategy(id core.GameID) (*tablebase.Strategy, error) {
 // folder (nil, nil where there is none), reading only its header and block
 // indexes: its blocks are read from the binary's data as lookups need
 // them.
-func openShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
+func openShippedStrategy(id core.GameID) (*strategy.Strategy, error) {
 	if shippedFS == nil {
 		return nil, nil
 	}
-	name := id.String() + tablebase.StrategyExt
+	name := id.String() + strategy.StrategyExt
 	ra, size, err := shippedFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -78,7 +78,7 @@ func openShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := tablebase.OpenStrategy(ra, size)
+	s, err := strategy.OpenStrategy(ra, size)
 	if err != nil {
 		return nil, fmt.Errorf("shipped %s: %w", name, err)
 	}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/translations"
 )
@@ -104,7 +105,7 @@ type tableManager struct {
 	fetchStrategy StrategyFetch
 	// shippedStrategy is the strategy shipped with the app (Strategy; tests
 	// stand in for the browser, which has none of session/shipped).
-	shippedStrategy func(core.GameID) (*tablebase.Strategy, error)
+	shippedStrategy func(core.GameID) (*strategy.Strategy, error)
 	// covers tells whether a table covers a plan (covers; tests stand in).
 	covers func(*tablebase.Table, tablebase.Plan) bool
 	// pack is the installed table pack (SetPack, PackChanged): packPath
@@ -136,7 +137,7 @@ type tableManager struct {
 	// strategies are the strategies found beside the tables (Strategy).
 	strategies [core.NumGames]struct {
 		mu       sync.Mutex
-		s        *tablebase.Strategy
+		s        *strategy.Strategy
 		refused  map[string]bool
 		fetching bool // the browser: the download was started
 	}
@@ -255,7 +256,7 @@ func (m *tableManager) fetchStrategyFile(id core.GameID) {
 		}
 		return
 	}
-	s, err := tablebase.OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	s, err := strategy.OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	if err == nil && s.GameID() != id {
 		err = errors.New("holds another game's strategy")
 	}
@@ -288,7 +289,7 @@ func (m *tableManager) Table(id core.GameID) *tablebase.Table {
 // beside the tables — in the table folders or beside the game's table in
 // the installed pack (GAME.hcst), read once found; or nil. It is the
 // engine's ai.Strategies (a nil manager has none).
-func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
+func (m *tableManager) Strategy(id core.GameID) *strategy.Strategy {
 	if m == nil || int(id) >= len(m.strategies) {
 		return nil
 	}
@@ -314,7 +315,7 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		dirs = append(dirs, filepath.Dir(p))
 	}
 	for _, dir := range dirs {
-		path := tablebase.StrategyPath(dir, id.String())
+		path := strategy.StrategyPath(dir, id.String())
 		if dir == "" || e.refused[path] {
 			continue
 		}
@@ -325,7 +326,7 @@ func (m *tableManager) Strategy(id core.GameID) *tablebase.Strategy {
 		if err != nil { // unreadable, or too large to be a strategy
 			data = nil
 		}
-		if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
+		if s, err := strategy.ReadStrategy(data); err == nil && s.GameID() == id {
 			e.s = s
 			return s
 		}
@@ -955,7 +956,7 @@ func (m *tableManager) strategyText(id core.GameID) string {
 // provenSide is the data of a table line that says whose win from the start
 // is proven: the strategy's winner, else (a bound table alone, which proves
 // the prey's wins) the prey.
-func provenSide(id core.GameID, s *tablebase.Strategy) map[string]any {
+func provenSide(id core.GameID, s *strategy.Strategy) map[string]any {
 	side := core.Prey
 	if s != nil {
 		side = s.WinnerSide()

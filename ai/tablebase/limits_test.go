@@ -55,13 +55,9 @@ func refusedSmall(t *testing.T, what, want string, limit uint64, open func() err
 // A header that claims 4 GiB (in a file that says it is 1 TiB) is refused
 // before it is read.
 func TestHeaderClaimRefused(t *testing.T) {
-	for _, magic := range []string{fileMagic, deviceMagic, strategyMagic} {
+	for _, magic := range []string{fileMagic, deviceMagic} {
 		data := append([]byte(magic), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, '{', '}')
 		refusedSmall(t, magic[:4], "a header of 4294967295 bytes claimed", 1<<20, func() error {
-			if magic == strategyMagic {
-				_, err := OpenStrategy(claimReader{data}, 1<<40)
-				return err
-			}
 			_, err := OpenReaderAt(claimReader{data}, 1<<40, false)
 			return err
 		})
@@ -151,53 +147,6 @@ func TestDeviceFrameClaimRefused(t *testing.T) {
 		}())
 		return err
 	})
-}
-
-// A format-1 strategy that claims 2^40 nodes, or 4 Mi with a body too
-// small for them, or whose body unpacks to far more than its nodes, is
-// refused before the nodes are allocated; one read whole that claims a
-// file of 1 TiB is refused before it is read.
-func TestStrategyClaimRefused(t *testing.T) {
-	data := lionEndStrategy(t)
-	var h StrategyHeader
-	huge := withHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = 1<<40, 0 })
-	refusedSmall(t, "2^40 nodes", "1099511627776 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(huge)
-		return err
-	})
-	many := withHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = MaxStrategyNodes, 0 })
-	refusedSmall(t, "4 Mi nodes", "4194304 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(many)
-		return err
-	})
-	// A body of 100 MB of zeros, packed into some 100 KB, for 3000 nodes.
-	var bomb bytes.Buffer
-	zw, _ := flate.NewWriter(&bomb, flate.BestCompression)
-	zw.Write(make([]byte, 100<<20))
-	zw.Close()
-	hdr, _ := splitFile(data)
-	if err := json.Unmarshal(hdr, &h); err != nil {
-		t.Fatal(err)
-	}
-	h.Nodes, h.WinnerNodes, h.BodyBytes, h.BodyCRC = 3000, 1000, bomb.Len(), crc32.ChecksumIEEE(bomb.Bytes())
-	hdr, _ = json.Marshal(h)
-	bombFile := joinFile(strategyMagic, hdr, bomb.Bytes())
-	refusedSmall(t, "bomb", "unpacks to more than 3000 nodes can take", 4<<20, func() error {
-		_, err := ReadStrategy(bombFile)
-		return err
-	})
-	refusedSmall(t, "1 TiB file", "format 1 is read whole", 1<<20, func() error {
-		_, err := OpenStrategy(claimReader{data}, 1<<40)
-		return err
-	})
-	// The good file still reads, and writes itself back.
-	s, err := ReadStrategy(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Bytes(); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // The guard's own numbers: a header's limit holds the largest real one,

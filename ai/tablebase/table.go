@@ -245,10 +245,10 @@ func encodeBlocks[E any](encs []E, nb int64, blobs [][]byte, out io.Writer, off 
 	return refs, nil
 }
 
-// appendHeader appends to dst what starts a table or strategy file: magic,
-// the length and CRC-32 of the header h in JSON, and that JSON (readHeader
+// AppendHeader appends to dst what starts a table or strategy file: magic,
+// the length and CRC-32 of the header h in JSON, and that JSON (ReadHeader
 // reads it back).
-func appendHeader(dst []byte, magic string, h any) ([]byte, error) {
+func AppendHeader(dst []byte, magic string, h any) ([]byte, error) {
 	hdr, err := json.Marshal(h)
 	if err != nil {
 		return nil, err
@@ -278,7 +278,7 @@ func createScratch(path string) (data *os.File, done func(), err error) {
 // and CRC-32, the header (JSON), then the blocks already written to data (a
 // scratch file), through path+".tmp" renamed over path.
 func writeTableFile(path, magic string, h any, data *os.File) error {
-	pre, err := appendHeader(nil, magic, h)
+	pre, err := AppendHeader(nil, magic, h)
 	if err != nil {
 		return err
 	}
