@@ -17,7 +17,7 @@ import (
 // `go run ./cmd/solve strategy GAME` from the full tables (make strategies).
 // The lion's and the deer's are a few tens of kilobytes each, embedded in
 // every build from session/strategies; Beat the Wolf's, a set strategy of
-// 15.4 MB (tablebase/strategyset.go), sits beside the shipped tables in
+// 15.4 MB (ai/tablebase/strategy/strategyset.go), sits beside the shipped tables in
 // session/shipped (the native builds; the browser downloads it from its
 // site). So every device has them, with no table: Master plays the proven
 // win from the start, and the loser's longest resistance to it, and the
