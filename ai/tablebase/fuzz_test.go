@@ -2,7 +2,6 @@ package tablebase
 
 import (
 	"bytes"
-	"encoding/binary"
 	"encoding/json"
 	"hash/crc32"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"huntchess/ai/tablebase/internal/filetest"
 	"huntchess/core"
 )
 
@@ -128,23 +128,9 @@ func FuzzTableFile(f *testing.F) {
 	})
 }
 
-// splitFile cuts a table or strategy file into its header and the rest.
-func splitFile(data []byte) (hdr, body []byte) {
-	n := int(binary.LittleEndian.Uint32(data[6:]))
-	return data[14 : 14+n], data[14+n:]
-}
-
-// joinFile is a file of the magic, the header (its checksum right) and the
-// body.
-func joinFile(magic string, hdr, body []byte) []byte {
-	out := append([]byte(magic), binary.LittleEndian.AppendUint32(nil, uint32(len(hdr)))...)
-	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(hdr))
-	return append(append(out, hdr...), body...)
-}
-
 func FuzzTableHeader(f *testing.F) {
 	for _, s := range fuzzTableSeeds(f) {
-		hdr, body := splitFile(s.data)
+		hdr, body := filetest.SplitFile(s.data)
 		f.Add(s.which, string(s.data[:6]) == deviceMagic, hdr, body)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, device bool, hdr, body []byte) {
@@ -178,7 +164,7 @@ func FuzzTableHeader(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		fuzzTable(t, joinFile(magic, hdr, body), fuzzRulesOf(which))
+		fuzzTable(t, filetest.JoinFile(magic, hdr, body), fuzzRulesOf(which))
 	})
 }
 

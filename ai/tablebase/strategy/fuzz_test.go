@@ -8,37 +8,24 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/filetest"
 	"huntchess/core"
 )
 
-// Fuzz targets of the strategy readers, and the guards of limits.go (as
-// ai/tablebase's fuzz_test.go and limits_test.go for the tables). Run one
-// with `go test -run '^$' -fuzz '^FuzzStrategyFile$' ./ai/tablebase/strategy/`,
+// Fuzz targets of the strategy readers (as ai/tablebase's fuzz_test.go
+// for the tables): whatever the bytes, a reader returns an error or a
+// strategy that works. Run one with
+// `go test -run '^$' -fuzz '^FuzzStrategyFile$' ./ai/tablebase/strategy/`,
 // or all with `make fuzz`; a crasher found lands in testdata/fuzz/ (commit
 // it).
 
 // fuzzMaxFile caps an input: the seeds are a few KB.
 const fuzzMaxFile = 64 << 10
-
-// splitFile cuts a strategy file into its header and the rest.
-func splitFile(data []byte) (hdr, body []byte) {
-	n := int(binary.LittleEndian.Uint32(data[6:]))
-	return data[14 : 14+n], data[14+n:]
-}
-
-// joinFile is a file of the magic, the header (its checksum right) and the
-// body.
-func joinFile(magic string, hdr, body []byte) []byte {
-	out := append([]byte(magic), binary.LittleEndian.AppendUint32(nil, uint32(len(hdr)))...)
-	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(hdr))
-	return append(append(out, hdr...), body...)
-}
 
 // lionEndLine is docs/solved.md's line from Surround the Lion's start up
 // to the lion lost in 5 (TestStrategySurroundTheLionEnd).
@@ -123,7 +110,7 @@ type fuzzStrategyHeader struct {
 
 func FuzzStrategyParts(f *testing.F) {
 	for _, s := range fuzzStrategySeeds(f) {
-		hdr, body := splitFile(s)
+		hdr, body := filetest.SplitFile(s)
 		var h fuzzStrategyHeader
 		if err := json.Unmarshal(hdr, &h); err != nil {
 			f.Fatal(err)
@@ -178,7 +165,7 @@ func FuzzStrategyParts(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		fuzzStrategy(t, joinFile(strategyMagic, hdr, body))
+		fuzzStrategy(t, filetest.JoinFile(strategyMagic, hdr, body))
 	})
 }
 
@@ -258,112 +245,5 @@ func fuzzStrategyLine(t *testing.T, s *Strategy) {
 			t.Fatalf("%s: %d replies, %d plies", p, len(moves), len(after))
 		}
 		p = p.After(moves[0])
-	}
-}
-
-// allocated is the bytes f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-// claimReader is a file that claims more bytes than it has (a remote file
-// of the size its server or manifest says): data, then zeros.
-type claimReader struct{ data []byte }
-
-func (r claimReader) ReadAt(p []byte, off int64) (int, error) {
-	clear(p)
-	if off < int64(len(r.data)) {
-		copy(p, r.data[off:])
-	}
-	return len(p), nil
-}
-
-// refusedSmall checks that open fails with an error containing want while
-// allocating less than limit bytes.
-func refusedSmall(t *testing.T, what, want string, limit uint64, open func() error) {
-	t.Helper()
-	var err error
-	if n := allocated(func() { err = open() }); n > limit {
-		t.Errorf("%s: %d bytes allocated, want under %d", what, n, limit)
-	}
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("%s: error %v, want one containing %q", what, err, want)
-	}
-}
-
-// A header that claims 4 GiB (in a file that says it is 1 TiB) is refused
-// before it is read.
-func TestHeaderClaimRefused(t *testing.T) {
-	data := append([]byte(strategyMagic), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, '{', '}')
-	refusedSmall(t, "HCST", "a header of 4294967295 bytes claimed", 1<<20, func() error {
-		_, err := OpenStrategy(claimReader{data}, 1<<40)
-		return err
-	})
-}
-
-// withHeader is data (a table or strategy file) with its header replaced
-// by what edit makes of it (decoded into h, encoded again).
-func withHeader(t *testing.T, data []byte, h any, edit func()) []byte {
-	t.Helper()
-	hdr, body := splitFile(data)
-	if err := json.Unmarshal(hdr, h); err != nil {
-		t.Fatal(err)
-	}
-	edit()
-	hdr, err := json.Marshal(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return joinFile(string(data[:6]), hdr, body)
-}
-
-// A format-1 strategy that claims 2^40 nodes, or 4 Mi with a body too
-// small for them, or whose body unpacks to far more than its nodes, is
-// refused before the nodes are allocated; one read whole that claims a
-// file of 1 TiB is refused before it is read.
-func TestStrategyClaimRefused(t *testing.T) {
-	data := lionEndStrategy(t)
-	var h StrategyHeader
-	huge := withHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = 1<<40, 0 })
-	refusedSmall(t, "2^40 nodes", "1099511627776 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(huge)
-		return err
-	})
-	many := withHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = MaxStrategyNodes, 0 })
-	refusedSmall(t, "4 Mi nodes", "4194304 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(many)
-		return err
-	})
-	// A body of 100 MB of zeros, packed into some 100 KB, for 3000 nodes.
-	var bomb bytes.Buffer
-	zw, _ := flate.NewWriter(&bomb, flate.BestCompression)
-	zw.Write(make([]byte, 100<<20))
-	zw.Close()
-	hdr, _ := splitFile(data)
-	if err := json.Unmarshal(hdr, &h); err != nil {
-		t.Fatal(err)
-	}
-	h.Nodes, h.WinnerNodes, h.BodyBytes, h.BodyCRC = 3000, 1000, bomb.Len(), crc32.ChecksumIEEE(bomb.Bytes())
-	hdr, _ = json.Marshal(h)
-	bombFile := joinFile(strategyMagic, hdr, bomb.Bytes())
-	refusedSmall(t, "bomb", "unpacks to more than 3000 nodes can take", 4<<20, func() error {
-		_, err := ReadStrategy(bombFile)
-		return err
-	})
-	refusedSmall(t, "1 TiB file", "format 1 is read whole", 1<<20, func() error {
-		_, err := OpenStrategy(claimReader{data}, 1<<40)
-		return err
-	})
-	// The good file still reads, and writes itself back.
-	s, err := ReadStrategy(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Bytes(); err != nil {
-		t.Fatal(err)
 	}
 }
