@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -22,7 +23,7 @@ func (o owner) Table(id core.GameID) *tablebase.Table {
 	return o.t.Table(id)
 }
 
-func (o owner) Strategy(id core.GameID) *tablebase.Strategy {
+func (o owner) Strategy(id core.GameID) *strategy.Strategy {
 	if o.s == nil {
 		return nil
 	}

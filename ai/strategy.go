@@ -4,12 +4,13 @@ import (
 	"context"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
 // Strategy tables behind Master and the hints. The table owner
 // (TableOwner) may also hold, per game, the winner's proven strategy from
-// the start (tablebase.Strategy; the app ships them): the winner's move in
+// the start (strategy.Strategy; the app ships them): the winner's move in
 // every position its win reaches against any defence. Where no full table
 // covers the position and the position is one of the strategy's, Master
 // (and a hint, Limits.Strategy) plays from it (StrategyMoves, the engine's
@@ -19,7 +20,7 @@ import (
 // Strategies is a source of strategies: the strategy of game id, or nil.
 // It must be safe to call from several goroutines.
 type Strategies interface {
-	Strategy(id core.GameID) *tablebase.Strategy
+	Strategy(id core.GameID) *strategy.Strategy
 }
 
 // StrategyMoves is the move source of the proven strategies (nil: none):
@@ -45,12 +46,12 @@ func (s StrategyMoves) Propose(_ context.Context, pos core.Position, lim Limits)
 // stored move, or the loser's reply with the most plies to the end (ties to
 // the first in core's order, or, with a seed, to one chosen by it). ok is
 // false where pos is not a position of the strategy.
-func strategyMove(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
+func strategyMove(s *strategy.Strategy, pos core.Position, seed int64) (Result, bool) {
 	return withLine(pos, seed, func(p core.Position, seed int64) (Result, bool) { return strategyStep(s, p, seed) })
 }
 
 // strategyStep is strategyMove without the line.
-func strategyStep(s *tablebase.Strategy, pos core.Position, seed int64) (Result, bool) {
+func strategyStep(s *strategy.Strategy, pos core.Position, seed int64) (Result, bool) {
 	var res Result
 	if pos.ToMove == s.WinnerSide() {
 		m, d, ok := s.Move(pos)

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -17,7 +17,7 @@ func TestStrategyLineStartsWithTheMovePlayed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tablebase.ReadStrategy(data)
+	s, err := strategy.ReadStrategy(data)
 	if err != nil {
 		t.Fatal(err)
 	}

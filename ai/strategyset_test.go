@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
 // setSource is a source of a strategy of Beat the Wolf.
-type setSource struct{ s *tablebase.Strategy }
+type setSource struct{ s *strategy.Strategy }
 
-func (src *setSource) Strategy(id core.GameID) *tablebase.Strategy {
+func (src *setSource) Strategy(id core.GameID) *strategy.Strategy {
 	if id == core.BeatTheWolf {
 		return src.s
 	}
@@ -21,10 +22,10 @@ func (src *setSource) Strategy(id core.GameID) *tablebase.Strategy {
 
 // setStrategyFor builds the dogs' set strategy from start out of the test
 // bound table and opens it from its bytes.
-func setStrategyFor(t *testing.T, b *tablebase.Table, start core.Position) *tablebase.Strategy {
+func setStrategyFor(t *testing.T, b *tablebase.Table, start core.Position) *strategy.Strategy {
 	t.Helper()
 	r := tablebase.ForGame(core.BeatTheWolf)
-	sb, err := tablebase.BuildSetStrategy(r, start, b.BoundProbe(), nil)
+	sb, err := strategy.BuildSetStrategy(r, start, strategy.BoundProbe(b), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,7 +33,7 @@ func setStrategyFor(t *testing.T, b *tablebase.Table, start core.Position) *tabl
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tablebase.OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	s, err := strategy.OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}

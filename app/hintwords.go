@@ -4,7 +4,7 @@ import (
 	"math/bits"
 
 	"huntchess/ai"
-	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/tables"
 	"huntchess/translations"
@@ -28,7 +28,7 @@ func hintWords(p core.Position, res ai.Result) func() string {
 // strategy from the start (nil: the one shipped, where there is one): off
 // the strategy's line it says whose proven win the game left, and at which
 // move (provenLineLeft).
-func gameHintWords(g *core.Game, res ai.Result, s *tablebase.Strategy) func() string {
+func gameHintWords(g *core.Game, res ai.Result, s *strategy.Strategy) func() string {
 	p := g.Position()
 	if s == nil {
 		s, _ = tables.ShippedStrategy(p.Game)
@@ -54,7 +54,7 @@ type lineLeft struct {
 // it; nil where s is nil, covers the position, or no position of the game
 // is one of it. Only the winner's moves (or a pass by time) can leave it:
 // the strategy answers every legal reply of the loser.
-func provenLineLeft(g *core.Game, s *tablebase.Strategy) *lineLeft {
+func provenLineLeft(g *core.Game, s *strategy.Strategy) *lineLeft {
 	if s == nil {
 		return nil
 	}
@@ -77,7 +77,7 @@ func provenLineLeft(g *core.Game, s *tablebase.Strategy) *lineLeft {
 
 // hintText is hintWords with the game's proven strategy from the start
 // (nil: none) and where the game left its line (nil: not known).
-func hintText(p core.Position, res ai.Result, proven *tablebase.Strategy, left *lineLeft) func() string {
+func hintText(p core.Position, res ai.Result, proven *strategy.Strategy, left *lineLeft) func() string {
 	return func() string {
 		info := p.Info()
 		side := p.ToMove

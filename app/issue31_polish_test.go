@@ -16,7 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai"
-	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/puzzles"
 	"huntchess/storage"
@@ -32,7 +32,7 @@ import (
 // extra plies more that stay off it (a move may lead back onto the line: a
 // tempo lost, the loser's reply a transposition). It returns the game and
 // the index of the move that left the line.
-func offLineGame(t *testing.T, id core.GameID, s *tablebase.Strategy, off, extra int) (*core.Game, int) {
+func offLineGame(t *testing.T, id core.GameID, s *strategy.Strategy, off, extra int) (*core.Game, int) {
 	t.Helper()
 	g := core.NewGameFrom(id.Info().Start())
 	turns, left := 0, -1

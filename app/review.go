@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/translations"
@@ -30,7 +31,7 @@ type reviewScreen struct {
 	table bool
 	// strategy is the game's proven strategy from the start (nil: none),
 	// which judges the moves on it that no table covers.
-	strategy *tablebase.Strategy
+	strategy *strategy.Strategy
 	// bound: the game has a bound table (Tables.Bound), which judges the
 	// moves on the prey's proven win that neither covers.
 	bound bool

@@ -2,7 +2,7 @@ package app
 
 import (
 	"huntchess/ai"
-	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/tables"
@@ -21,7 +21,7 @@ type tableView struct {
 // found is told the hint's search result for the position of game g (on
 // the UI goroutine); s is the game's proven strategy from the start (nil:
 // the one shipped, if any).
-func (v *tableView) found(g *core.Game, res ai.Result, s *tablebase.Strategy) {
+func (v *tableView) found(g *core.Game, res ai.Result, s *strategy.Strategy) {
 	v.words = gameHintWords(g, res, s)
 }
 
@@ -98,7 +98,7 @@ func strategyLine(o *tables.Owner, id core.GameID) string {
 // provenSide is the data of a table line that says whose win from the start
 // is proven: the strategy's winner, else (a bound table alone, which proves
 // the prey's wins) the prey.
-func provenSide(id core.GameID, s *tablebase.Strategy) map[string]any {
+func provenSide(id core.GameID, s *strategy.Strategy) map[string]any {
 	side := core.Prey
 	if s != nil {
 		side = s.WinnerSide()

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/session"
 	"huntchess/tables"
@@ -38,7 +39,7 @@ func TestTableLineSaysWhoseWin(t *testing.T) {
 			translations.SetLanguage(lang)
 			dogs := translations.TData(id, provenSide(core.BeatTheWolf, nil))
 			require.Contains(t, dogs, session.SideName(core.BeatTheWolf.Info(), core.Prey), "%s in %s", id, lang)
-			var lion *tablebase.Strategy
+			var lion *strategy.Strategy
 			require.Contains(t, translations.TData(id, provenSide(core.SurroundTheLion, lion)), session.SideName(core.SurroundTheLion.Info(), core.Prey))
 		}
 	}

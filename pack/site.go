@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -99,7 +100,7 @@ func (s *Site) FetchTable(ctx context.Context, id core.GameID, progress func(don
 // tables.StrategyFetch: the site serves Beat the Wolf's set strategy, which
 // the native builds embed.
 func (s *Site) FetchStrategy(ctx context.Context, id core.GameID) ([]byte, error) {
-	return s.fetch(ctx, tablebase.StrategyPath("", id.String()), nil, true)
+	return s.fetch(ctx, strategy.StrategyPath("", id.String()), nil, true)
 }
 
 // OpenBound opens game id's bound table (GAME.bound.hctb) in the folder

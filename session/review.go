@@ -2,6 +2,7 @@ package session
 
 import (
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -35,7 +36,7 @@ type ReviewMove struct {
 	// Proven: the verdict is the proven strategy's from the start (no
 	// table covers the position, the move is on the strategy's win or the
 	// loser's reply to it); Bound: that win is one without a prey piece
-	// given up, its plies an upper bound (tablebase.Strategy).
+	// given up, its plies an upper bound (strategy.Strategy).
 	Proven, Bound bool
 }
 
@@ -62,7 +63,7 @@ func ReviewGame(g *core.Game, t *tablebase.Table) []ReviewMove { return ReviewGa
 // the winner's moves that stay on its win and every reply of the loser
 // keep the value (Proven). A winner's move that leaves the strategy is not
 // judged by it: the position after it is not proven either way.
-func ReviewGameProven(g *core.Game, t *tablebase.Table, s *tablebase.Strategy) []ReviewMove {
+func ReviewGameProven(g *core.Game, t *tablebase.Table, s *strategy.Strategy) []ReviewMove {
 	return ReviewGameBound(g, t, s, nil)
 }
 
@@ -72,7 +73,7 @@ func ReviewGameProven(g *core.Game, t *tablebase.Table, s *tablebase.Strategy) [
 // (to a predator's proven loss) and every reply of the predator from a
 // proven loss keep the value (Proven, Bound). A prey's move off the win is
 // not judged by it.
-func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b *tablebase.Table) []ReviewMove {
+func ReviewGameBound(g *core.Game, t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) []ReviewMove {
 	pos := g.Start()
 	var out []ReviewMove
 	for _, m := range g.Moves() {
@@ -115,7 +116,7 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b 
 
 // proveMove judges r, the move from pos to next, by the strategy s where
 // both are on it (or next ends the game in the winner's win).
-func proveMove(r *ReviewMove, s *tablebase.Strategy, pos, next core.Position) {
+func proveMove(r *ReviewMove, s *strategy.Strategy, pos, next core.Position) {
 	bv, bd, ok := s.Probe(pos)
 	if !ok {
 		return

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/pack"
 )
@@ -49,7 +50,7 @@ type Owner struct {
 	fetchStrategy StrategyFetch
 	// shippedStrategy is the strategy shipped with the app (Strategy; tests
 	// stand in for the browser, which has none of tables/shipped).
-	shippedStrategy func(core.GameID) (*tablebase.Strategy, error)
+	shippedStrategy func(core.GameID) (*strategy.Strategy, error)
 	// covers tells whether a table covers a plan (covers; tests stand in).
 	covers func(*tablebase.Table, tablebase.Plan) bool
 	// pack is the installed table pack (SetPack, PackChanged): packPath
@@ -81,7 +82,7 @@ type Owner struct {
 	// strategies are the strategies found beside the tables (Strategy).
 	strategies [core.NumGames]struct {
 		mu       sync.Mutex
-		s        *tablebase.Strategy
+		s        *strategy.Strategy
 		refused  map[string]bool
 		fetching bool // the browser: the download was started
 	}

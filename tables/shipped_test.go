@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -168,6 +169,6 @@ func TestShippedFolderDocumented(t *testing.T) {
 		require.True(t, strings.Contains(string(readme), tablebase.Path("", id.String())), id)
 	}
 	for _, id := range ShippedStrategies {
-		require.True(t, strings.Contains(string(readme), tablebase.StrategyPath("", id.String())), id)
+		require.True(t, strings.Contains(string(readme), strategy.StrategyPath("", id.String())), id)
 	}
 }

@@ -12,7 +12,7 @@ import (
 	"slices"
 	"sync"
 
-	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/internal/fileio"
 	"huntchess/pack"
@@ -20,7 +20,7 @@ import (
 
 // The proven strategies from the start, shipped inside the app: for each
 // game whose start is a proven win, the winner's move in every position its
-// win reaches against any defence (tablebase.Strategy), written by
+// win reaches against any defence (strategy.Strategy), written by
 // `go run ./cmd/solve strategy GAME` from the full tables (make strategies).
 // The lion's and the deer's are a few tens of kilobytes each, embedded in
 // every build from tables/strategies; Beat the Wolf's, a set strategy of
@@ -38,7 +38,7 @@ const strategyDir = "strategies"
 
 var shippedStrategyCache [core.NumGames]struct {
 	once sync.Once
-	s    *tablebase.Strategy
+	s    *strategy.Strategy
 	err  error
 }
 
@@ -47,19 +47,19 @@ var shippedStrategyCache [core.NumGames]struct {
 // one of the shipped tables' folder (tables/shipped/GAME.hcst: Beat the
 // Wolf's set strategy, read block by block from the binary's data; the
 // browser build has none there, its site serves it: SetStrategyFetch).
-func ShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
+func ShippedStrategy(id core.GameID) (*strategy.Strategy, error) {
 	if int(id) >= len(shippedStrategyCache) {
 		return nil, nil
 	}
 	e := &shippedStrategyCache[id]
 	e.once.Do(func() {
-		data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + tablebase.StrategyExt)
+		data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + strategy.StrategyExt)
 		if errors.Is(err, fs.ErrNotExist) {
 			e.s, e.err = openShippedStrategy(id)
 			return
 		}
 		if err == nil {
-			e.s, err = tablebase.ReadStrategy(data)
+			e.s, err = strategy.ReadStrategy(data)
 		}
 		if err == nil && e.s.GameID() != id {
 			e.s, err = nil, errors.New("tables: the strategy file of "+id.String()+" holds another game's")
@@ -73,11 +73,11 @@ func ShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
 // folder (nil, nil where there is none), reading only its header and block
 // indexes: its blocks are read from the binary's data as lookups need
 // them.
-func openShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
+func openShippedStrategy(id core.GameID) (*strategy.Strategy, error) {
 	if shippedFS == nil {
 		return nil, nil
 	}
-	name := id.String() + tablebase.StrategyExt
+	name := id.String() + strategy.StrategyExt
 	ra, size, err := shippedFile(name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -85,7 +85,7 @@ func openShippedStrategy(id core.GameID) (*tablebase.Strategy, error) {
 	if err != nil {
 		return nil, err
 	}
-	s, err := tablebase.OpenStrategy(ra, size)
+	s, err := strategy.OpenStrategy(ra, size)
 	if err != nil {
 		return nil, fmt.Errorf("shipped %s: %w", name, err)
 	}
@@ -124,7 +124,7 @@ func (m *Owner) fetchStrategyFile(id core.GameID) {
 		}
 		return
 	}
-	s, err := tablebase.OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	s, err := strategy.OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	if err == nil && s.GameID() != id {
 		err = errors.New("holds another game's strategy")
 	}
@@ -145,7 +145,7 @@ func (m *Owner) fetchStrategyFile(id core.GameID) {
 // beside the tables — in the table folders or beside the game's table in
 // the installed pack (GAME.hcst), read once found; or nil. It is the
 // engine's ai.Strategies (a nil owner has none).
-func (m *Owner) Strategy(id core.GameID) *tablebase.Strategy {
+func (m *Owner) Strategy(id core.GameID) *strategy.Strategy {
 	if m == nil || int(id) >= len(m.strategies) {
 		return nil
 	}
@@ -171,7 +171,7 @@ func (m *Owner) Strategy(id core.GameID) *tablebase.Strategy {
 		dirs = append(dirs, filepath.Dir(p))
 	}
 	for _, dir := range dirs {
-		path := tablebase.StrategyPath(dir, id.String())
+		path := strategy.StrategyPath(dir, id.String())
 		if dir == "" || e.refused[path] {
 			continue
 		}
@@ -182,7 +182,7 @@ func (m *Owner) Strategy(id core.GameID) *tablebase.Strategy {
 		if err != nil { // unreadable, or too large to be a strategy
 			data = nil
 		}
-		if s, err := tablebase.ReadStrategy(data); err == nil && s.GameID() == id {
+		if s, err := strategy.ReadStrategy(data); err == nil && s.GameID() == id {
 			e.s = s
 			return s
 		}

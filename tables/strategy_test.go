@@ -10,6 +10,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -49,7 +50,7 @@ func TestShippedStrategiesHold(t *testing.T) {
 		if s.IsSet() {
 			continue // Beat the Wolf's set strategy: TestShippedSetStrategy
 		}
-		rep, err := tablebase.CheckStrategy(s, id.Info().Start(), 20, 1)
+		rep, err := strategy.CheckStrategy(s, id.Info().Start(), 20, 1)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -114,8 +115,8 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 		}
 		t.Run(id.String(), func(t *testing.T) {
 			for _, dir := range dirs {
-				s, src, err := tablebase.StartStrategy(id, dir, 1<<30, nil)
-				if errors.Is(err, tablebase.ErrNoStart) {
+				s, src, err := strategy.StartStrategy(id, dir, 1<<30, nil)
+				if errors.Is(err, strategy.ErrNoStart) {
 					continue // no table here, or one of part of the game (deer chess's moving phase)
 				}
 				if err != nil {
@@ -125,7 +126,7 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + tablebase.StrategyExt)
+				want, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + strategy.StrategyExt)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -151,19 +152,19 @@ func must(t *testing.T, err error) {
 // A game's strategy where the app ships none (a build without the shipped
 // one, or a game it has none for) is read from the table folders.
 func TestStrategyBesideTheTables(t *testing.T) {
-	noneShipped := func(core.GameID) (*tablebase.Strategy, error) { return nil, nil }
+	noneShipped := func(core.GameID) (*strategy.Strategy, error) { return nil, nil }
 	p, err := core.ParsePosition(core.BeatTheWolf.String(), "predator:c1 prey:d1,e1,c2,d2,e2,c3 turn:prey captured:11 hand:0")
 	must(t, err)
 	probe := func(q core.Position) (tablebase.Value, int, bool) {
 		v, d := tablebase.SearchValue(q, 3)
 		return v, d, v != tablebase.Unknown
 	}
-	s, err := tablebase.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)
+	s, err := strategy.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)
 	must(t, err)
 	data, err := s.Bytes()
 	must(t, err)
 	dir := t.TempDir()
-	must(t, os.WriteFile(tablebase.StrategyPath(dir, core.BeatTheWolf.String()), data, 0o644))
+	must(t, os.WriteFile(strategy.StrategyPath(dir, core.BeatTheWolf.String()), data, 0o644))
 	m := New("", nil, false, func(f func()) { f() })
 	m.shippedStrategy = noneShipped
 	if m.Strategy(core.BeatTheWolf) != nil {

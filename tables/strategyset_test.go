@@ -8,13 +8,14 @@ import (
 
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/pack"
 	"huntchess/translations"
 )
 
 // shippedSet is Beat the Wolf's shipped set strategy.
-func shippedSet(t testing.TB) *tablebase.Strategy {
+func shippedSet(t testing.TB) *strategy.Strategy {
 	t.Helper()
 	s, err := ShippedStrategy(core.BeatTheWolf)
 	if err != nil || s == nil {
@@ -61,7 +62,7 @@ func TestShippedSetStrategy(t *testing.T) {
 			t.Fatalf("game %d: %s after %d plies, %d dogs lost", i, g.Outcome().Result, g.Len(), g.Position().Captured)
 		}
 	}
-	if st := s.CacheStats(); st.Blocks > tablebase.SetCacheBlocks {
+	if st := s.CacheStats(); st.Blocks > strategy.SetCacheBlocks {
 		t.Fatalf("%d blocks cached", st.Blocks)
 	}
 }
@@ -85,9 +86,9 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	s := shippedSet(t)
 	s.SetCacheBlocks(1024)
 	t.Cleanup(func() {
-		s.SetCacheBlocks(tablebase.SetCacheBlocks)
-		if st := s.CacheStats(); st.Blocks > tablebase.SetCacheBlocks {
-			t.Errorf("%d blocks cached after the limit went back to %d", st.Blocks, tablebase.SetCacheBlocks)
+		s.SetCacheBlocks(strategy.SetCacheBlocks)
+		if st := s.CacheStats(); st.Blocks > strategy.SetCacheBlocks {
+			t.Errorf("%d blocks cached after the limit went back to %d", st.Blocks, strategy.SetCacheBlocks)
 		}
 	})
 	m := New(t.TempDir(), nil, true, func(f func()) { f() })
@@ -186,13 +187,13 @@ func BenchmarkShippedSetStrategyMove(b *testing.B) {
 // site without the file leaves the game without, and other games are not
 // fetched.
 func TestStrategyFetchedFromTheSite(t *testing.T) {
-	data, err := shippedFS.(interface{ ReadFile(string) ([]byte, error) }).ReadFile(tablebase.StrategyPath("", core.BeatTheWolf.String()))
+	data, err := shippedFS.(interface{ ReadFile(string) ([]byte, error) }).ReadFile(strategy.StrategyPath("", core.BeatTheWolf.String()))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, onSite := range []bool{true, false} {
 		m, rec := newTestTables(t, "")
-		m.shippedStrategy = func(core.GameID) (*tablebase.Strategy, error) { return nil, nil } // as in the browser
+		m.shippedStrategy = func(core.GameID) (*strategy.Strategy, error) { return nil, nil } // as in the browser
 		var asked []core.GameID
 		var mu sync.Mutex
 		m.SetStrategyFetch(func(_ context.Context, id core.GameID) ([]byte, error) {

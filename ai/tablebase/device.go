@@ -94,7 +94,7 @@ func (sec *Section) storedEntries() int64 { return sec.Entries / 2 }
 // bytes), whose magic open has checked, for rules r (nil: the game the
 // header names) and, with check, every block's checksum.
 func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
-	hdr, base, err := readHeader(src, size, deviceMagic, "table", errors.New("truncated device table file"))
+	hdr, base, err := ReadHeader(src, size, deviceMagic, "table", errors.New("truncated device table file"))
 	if err != nil {
 		return nil, err
 	}

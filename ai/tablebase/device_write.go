@@ -5,10 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"fmt"
-	"hash/crc32"
 	"io"
-	"sync"
-	"sync/atomic"
 
 	"github.com/klauspost/compress/zstd"
 )
@@ -159,59 +156,29 @@ func smallerSide(full *Table, e *devEncoder) (int, error) {
 	return 1, nil
 }
 
-// encodeSection cuts the stored half of full's section fs into blocks of
-// sec, compresses them a batch at a time in parallel and writes them in
-// order to out, whose first byte lies at *off after the header.
+// encodeDeviceSection cuts the stored half of full's section fs into
+// blocks of sec and writes them to out, whose first byte lies at *off after
+// the header (encodeBlocks).
 func encodeDeviceSection(full *Table, fs, sec *Section, side int, o DeviceOptions, encs []*devEncoder, blobs [][]byte,
 	out io.Writer, off, done *int64, total int64) error {
 	bs := int64(sec.BlockSize)
 	n := sec.storedEntries()
 	nb := (n + bs - 1) / bs
-	sec.Blocks = make([]BlockRef, nb)
 	first := int64(side) * n // the stored half's first entry in the full index
-	batch := int64(len(blobs))
-	for b0 := int64(0); b0 < nb; b0 += batch {
-		b1 := min(b0+batch, nb)
-		var next atomic.Int64
-		next.Store(b0)
-		var wg sync.WaitGroup
-		var firstErr atomic.Value
-		for _, e := range encs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for {
-					b := next.Add(1) - 1
-					if b >= b1 {
-						return
-					}
-					lo, hi := b*bs, min((b+1)*bs, n)
-					if err := e.fill(full, fs, first+lo, int(hi-lo)); err != nil {
-						firstErr.Store(err)
-						return
-					}
-					blobs[b-b0] = append(blobs[b-b0][:0], e.pack()...)
-				}
-			}()
+	var err error
+	sec.Blocks, err = encodeBlocks(encs, nb, blobs, out, off, func(e *devEncoder, b int64) ([]byte, error) {
+		lo, hi := b*bs, min((b+1)*bs, n)
+		if err := e.fill(full, fs, first+lo, int(hi-lo)); err != nil {
+			return nil, err
 		}
-		wg.Wait()
-		if e := firstErr.Load(); e != nil {
-			return e.(error)
-		}
-		for b := b0; b < b1; b++ {
-			blob := blobs[b-b0]
-			sec.Blocks[b] = BlockRef{Off: *off, Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}
-			if _, err := out.Write(blob); err != nil {
-				return err
-			}
-			*off += int64(len(blob))
-		}
+		return e.pack(), nil
+	}, func(b0, b1 int64) {
 		*done += min(b1*bs, n) - b0*bs
 		if o.OnProgress != nil {
 			o.OnProgress(*done, total)
 		}
-	}
-	return nil
+	})
+	return err
 }
 
 // fill reads k codes of full's section fs from entry at into e.codes, the

@@ -2,18 +2,14 @@ package tablebase
 
 import (
 	"bytes"
-	"compress/flate"
-	"encoding/binary"
 	"encoding/json"
 	"hash/crc32"
-	"io"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"sync"
 	"testing"
 
+	"huntchess/ai/tablebase/internal/filetest"
 	"huntchess/core"
 )
 
@@ -110,7 +106,7 @@ func fuzzTableSeeds(f *testing.F) []fuzzTableSeedFile {
 		out = append(out, fuzzTableSeedFile{which, fuzzTableSeed(f, c.game, c.codec)})
 	}
 	// A real game's table: Beat the Wolf's 8-dog bound tier (47 KB).
-	if data, err := os.ReadFile(setTestdata); err == nil {
+	if data, err := os.ReadFile("../testdata/beat-the-wolf-8dogs.bound.hctb"); err == nil {
 		out = append(out, fuzzTableSeedFile{0, data})
 	} else {
 		f.Fatal(err)
@@ -132,23 +128,9 @@ func FuzzTableFile(f *testing.F) {
 	})
 }
 
-// splitFile cuts a table or strategy file into its header and the rest.
-func splitFile(data []byte) (hdr, body []byte) {
-	n := int(binary.LittleEndian.Uint32(data[6:]))
-	return data[14 : 14+n], data[14+n:]
-}
-
-// joinFile is a file of the magic, the header (its checksum right) and the
-// body.
-func joinFile(magic string, hdr, body []byte) []byte {
-	out := append([]byte(magic), binary.LittleEndian.AppendUint32(nil, uint32(len(hdr)))...)
-	out = binary.LittleEndian.AppendUint32(out, crc32.ChecksumIEEE(hdr))
-	return append(append(out, hdr...), body...)
-}
-
 func FuzzTableHeader(f *testing.F) {
 	for _, s := range fuzzTableSeeds(f) {
-		hdr, body := splitFile(s.data)
+		hdr, body := filetest.SplitFile(s.data)
 		f.Add(s.which, string(s.data[:6]) == deviceMagic, hdr, body)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, device bool, hdr, body []byte) {
@@ -182,7 +164,7 @@ func FuzzTableHeader(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		fuzzTable(t, joinFile(magic, hdr, body), fuzzRulesOf(which))
+		fuzzTable(t, filetest.JoinFile(magic, hdr, body), fuzzRulesOf(which))
 	})
 }
 
@@ -248,226 +230,5 @@ func fuzzTable(t *testing.T, data []byte, r *Rules) {
 			}
 			p = p.After(moves[ply%len(moves)])
 		}
-	}
-}
-
-// lionEndLine is docs/solved.md's line from Surround the Lion's start up
-// to the lion lost in 5 (TestStrategySurroundTheLionEnd).
-var lionEndLine = strings.Fields("c3-c2 b1-b2 c2-b3 d1-c2 b3-c3 d5-d4 c3-b3 b5-c4 b3-c2 c4-d3 c2-b3 c1-c2 b3-c4 c5-d5 " +
-	"c4-b3 c2-c3 b3-a4 a2-b3 a4-a3 c3-c4 a3-a4 c4-b4 a4-a5 a1-a2 a5-a4 d3-c4 a4-a5 b3-a4 a5-b5 a4-a5 b5-a4 b2-b3")
-
-// lionEndStrategy is the dogs' strategy from there (format 1, a few hundred
-// bytes), its values from a plain search.
-func lionEndStrategy(tb testing.TB) []byte {
-	tb.Helper()
-	g, err := core.NewGame(core.SurroundTheLion.String())
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for _, m := range lionEndLine {
-		if err := g.Play(m); err != nil {
-			tb.Fatal(m, err)
-		}
-	}
-	s, err := BuildStrategy(ForGame(core.SurroundTheLion), g.Position(), func(p core.Position) (Value, int, bool) {
-		v, d := SearchValue(p, 5)
-		return v, d, v != Unknown
-	}, false)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	data, err := s.Bytes()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return data
-}
-
-// fuzzStrategySeeds are real strategy files: the shipped deer chess
-// strategy (format 1, 10 KB), the end of Surround the Lion's (format 1, a
-// few hundred bytes) and a set strategy (format 2) of the 8-dog tier.
-func fuzzStrategySeeds(f *testing.F) [][]byte {
-	f.Helper()
-	deer, err := os.ReadFile("../../tables/strategies/deer-chess.hcst")
-	if err != nil {
-		f.Fatal(err)
-	}
-	out := [][]byte{deer, lionEndStrategy(f)}
-	tb, err := Open(setTestdata)
-	if err != nil {
-		f.Fatal(err)
-	}
-	defer tb.Close()
-	start, err := core.ParsePosition(core.BeatTheWolf.String(), setTestStart)
-	if err != nil {
-		f.Fatal(err)
-	}
-	b, err := BuildSetStrategy(ForGame(core.BeatTheWolf), start, tb.BoundProbe(), nil)
-	if err != nil {
-		f.Fatal(err)
-	}
-	set, err := b.Bytes(ForGame(core.BeatTheWolf))
-	if err != nil {
-		f.Fatal(err)
-	}
-	return append(out, set)
-}
-
-func FuzzStrategyFile(f *testing.F) {
-	for _, s := range fuzzStrategySeeds(f) {
-		f.Add(s)
-	}
-	f.Add([]byte(strategyMagic))
-	f.Fuzz(func(t *testing.T, data []byte) {
-		if len(data) > fuzzMaxFile {
-			return
-		}
-		fuzzStrategy(t, data)
-	})
-}
-
-// fuzzStrategyHeader is both formats' header, as SetBuild.Bytes writes it.
-type fuzzStrategyHeader struct {
-	StrategyHeader
-	SetHeader
-}
-
-func FuzzStrategyParts(f *testing.F) {
-	for _, s := range fuzzStrategySeeds(f) {
-		hdr, body := splitFile(s)
-		var h fuzzStrategyHeader
-		if err := json.Unmarshal(hdr, &h); err != nil {
-			f.Fatal(err)
-		}
-		if h.Format == strategyVersion { // the body unpacked: the target packs it
-			raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(body)))
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(hdr, raw, true)
-		}
-		f.Add(hdr, body, false)
-	}
-	f.Fuzz(func(t *testing.T, hdr, body []byte, pack bool) {
-		if len(hdr)+len(body) > fuzzMaxFile {
-			return
-		}
-		var h fuzzStrategyHeader
-		if json.Unmarshal(hdr, &h) == nil {
-			switch h.Format {
-			case strategyVersion:
-				if pack {
-					var buf bytes.Buffer
-					zw, _ := flate.NewWriter(&buf, flate.BestSpeed)
-					zw.Write(body)
-					zw.Close()
-					body = buf.Bytes()
-				}
-				h.BodyBytes, h.BodyCRC = len(body), crc32.ChecksumIEEE(body)
-			case setStrategyVersion:
-				// The body's length, the index's checksum and each
-				// block's, where the index says they lie in the body.
-				h.BodyBytes = len(body)
-				if h.MemberBlocks >= 0 && h.MemberBlocks <= len(body)/setIndexEntry {
-					n := h.MemberBlocks * setIndexEntry
-					body = slices.Clone(body)
-					for i := 0; i < h.MemberBlocks; i++ {
-						e := body[i*setIndexEntry:]
-						off, end := int64(binary.LittleEndian.Uint32(e[8:])), int64(len(body))
-						if i+1 < h.MemberBlocks {
-							end = int64(binary.LittleEndian.Uint32(e[setIndexEntry+8:]))
-						}
-						if off <= end && end <= int64(len(body)) {
-							binary.LittleEndian.PutUint32(e[12:], crc32.ChecksumIEEE(body[off:end]))
-						}
-					}
-					h.IndexCRC = crc32.ChecksumIEEE(body[:n])
-				}
-			}
-			var err error
-			if hdr, err = json.Marshal(h); err != nil {
-				t.Fatal(err)
-			}
-		}
-		fuzzStrategy(t, joinFile(strategyMagic, hdr, body))
-	})
-}
-
-// fuzzStrategy reads data as a strategy, in memory and through a ReaderAt:
-// both refuse it, or both open it and it answers lookups along a line from
-// its start. A format-1 strategy writes itself back as a file that reads
-// as the same strategy, and that writes the same bytes again.
-func fuzzStrategy(t *testing.T, data []byte) {
-	s, err := ReadStrategy(data)
-	s2, err2 := OpenStrategy(bytes.NewReader(data), int64(len(data)))
-	if (err == nil) != (err2 == nil) {
-		t.Fatalf("ReadStrategy says %v, OpenStrategy %v", err, err2)
-	}
-	if err != nil {
-		if err.Error() == "" || err2.Error() == "" {
-			t.Fatal("an error without a text")
-		}
-		return
-	}
-	for _, st := range []*Strategy{s, s2} {
-		fuzzStrategyLine(t, st)
-	}
-	if s.IsSet() {
-		s.set.mu.Lock()
-		for i := range s.set.first {
-			if _, err := s.set.block(i); err != nil && err.Error() == "" {
-				t.Fatal("an error without a text")
-			}
-		}
-		s.set.mu.Unlock()
-		return
-	}
-	out, err := s.Bytes()
-	if err != nil {
-		t.Fatalf("a strategy read does not write: %v", err)
-	}
-	back, err := ReadStrategy(out)
-	if err != nil {
-		t.Fatalf("a strategy written does not read back: %v", err)
-	}
-	want := s.StrategyHeader // the body's length and checksum are the new file's
-	want.BodyBytes, want.BodyCRC = back.BodyBytes, back.BodyCRC
-	if !slices.Equal(back.keys, s.keys) || !slices.Equal(back.plies, s.plies) || !slices.Equal(back.moves, s.moves) || back.StrategyHeader != want {
-		t.Fatal("a strategy written reads back as another")
-	}
-	again, err := back.Bytes()
-	if err != nil || !bytes.Equal(again, out) {
-		t.Fatalf("a strategy read back writes other bytes (%v)", err)
-	}
-}
-
-// fuzzStrategyLine plays a few plies from the strategy's start: the
-// winner's move where it has one, else the loser's first reply.
-func fuzzStrategyLine(t *testing.T, s *Strategy) {
-	p := s.r.keyPosition(s.Start)
-	for ply := 0; ply < 6 && !p.Outcome().Over(); ply++ {
-		v, plies, ok := s.Probe(p)
-		if ok && (plies < 0 || (v == Win) != (p.ToMove == s.winner)) {
-			t.Fatalf("%s: probe %v in %d plies, the winner %v", p, v, plies, s.winner)
-		}
-		if p.ToMove == s.winner {
-			m, _, ok := s.Move(p)
-			if !ok {
-				return
-			}
-			if !slices.Contains(p.GenMoves(nil), m) {
-				t.Fatalf("%s: the strategy's move %s is not legal", p, m)
-			}
-			p = p.After(m)
-			continue
-		}
-		moves, after, ok := s.Replies(p)
-		if !ok {
-			return
-		}
-		if len(moves) != len(after) {
-			t.Fatalf("%s: %d replies, %d plies", p, len(moves), len(after))
-		}
-		p = p.After(moves[0])
 	}
 }

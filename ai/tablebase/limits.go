@@ -12,14 +12,6 @@ const (
 	// 17-dog bound tier, some 240 000 blocks) is about 10 MB; a strategy's
 	// is under 1 KB.
 	MaxHeaderBytes = 64 << 20
-	// MaxStrategyBytes is the most a format-1 strategy file, read whole
-	// into memory, may be (the largest shipped is 47 KB; a set strategy,
-	// format 2, is read block by block and has no such limit).
-	MaxStrategyBytes = 64 << 20
-	// MaxStrategyNodes is the most nodes a format-1 strategy may hold (it
-	// is read whole: 4 Mi nodes take some 40 MB; Surround the Lion's has
-	// 33 000, and the larger ones are set strategies, format 2).
-	MaxStrategyNodes = 1 << 22
 	// blockSlack is what a compressed block may take beyond twice its
 	// unpacked bytes: DEFLATE and zstd add a few bytes per 16 or 128 KiB
 	// stored as it is, and the frames' headers.
@@ -30,8 +22,3 @@ const (
 // blockSize entries may claim: more than any compressor writes for the
 // block's 2 bytes an entry.
 func maxBlockBytes(blockSize int) int64 { return 2*2*int64(blockSize) + blockSlack }
-
-// maxInflate is the most bytes n bytes of DEFLATE data can unpack to: a
-// stored length of 258 costs at least 2 bits, so no stream grows more than
-// 1032 times, plus what its last block may hold.
-func maxInflate(n int) int64 { return 1032*int64(n) + 1024 }

@@ -6,11 +6,11 @@ import (
 	"encoding/json"
 	"hash/crc32"
 	"math"
-	"runtime"
-	"strings"
 	"testing"
 
 	"github.com/klauspost/compress/zstd"
+
+	"huntchess/ai/tablebase/internal/filetest"
 )
 
 // The guards of limits.go: a file that claims a huge size or count is
@@ -18,70 +18,16 @@ import (
 // with runtime.MemStats.TotalAlloc, with slack: never anything near the
 // claim).
 
-// allocated is the bytes f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-// claimReader is a file that claims more bytes than it has (a remote file
-// of the size its server or manifest says): data, then zeros.
-type claimReader struct{ data []byte }
-
-func (r claimReader) ReadAt(p []byte, off int64) (int, error) {
-	clear(p)
-	if off < int64(len(r.data)) {
-		copy(p, r.data[off:])
-	}
-	return len(p), nil
-}
-
-// refusedSmall checks that open fails with an error containing want while
-// allocating less than limit bytes.
-func refusedSmall(t *testing.T, what, want string, limit uint64, open func() error) {
-	t.Helper()
-	var err error
-	if n := allocated(func() { err = open() }); n > limit {
-		t.Errorf("%s: %d bytes allocated, want under %d", what, n, limit)
-	}
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("%s: error %v, want one containing %q", what, err, want)
-	}
-}
-
 // A header that claims 4 GiB (in a file that says it is 1 TiB) is refused
 // before it is read.
 func TestHeaderClaimRefused(t *testing.T) {
-	for _, magic := range []string{fileMagic, deviceMagic, strategyMagic} {
+	for _, magic := range []string{fileMagic, deviceMagic} {
 		data := append([]byte(magic), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, '{', '}')
-		refusedSmall(t, magic[:4], "a header of 4294967295 bytes claimed", 1<<20, func() error {
-			if magic == strategyMagic {
-				_, err := OpenStrategy(claimReader{data}, 1<<40)
-				return err
-			}
-			_, err := OpenReaderAt(claimReader{data}, 1<<40, false)
+		filetest.RefusedSmall(t, magic[:4], "a header of 4294967295 bytes claimed", 1<<20, func() error {
+			_, err := OpenReaderAt(filetest.ClaimReader(data), 1<<40, false)
 			return err
 		})
 	}
-}
-
-// withHeader is data (a table or strategy file) with its header replaced
-// by what edit makes of it (decoded into h, encoded again).
-func withHeader(t *testing.T, data []byte, h any, edit func()) []byte {
-	t.Helper()
-	hdr, body := splitFile(data)
-	if err := json.Unmarshal(hdr, h); err != nil {
-		t.Fatal(err)
-	}
-	edit()
-	hdr, err := json.Marshal(h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return joinFile(string(data[:6]), hdr, body)
 }
 
 // A block that claims 2 GiB, or an offset past any file, in a file that
@@ -102,12 +48,12 @@ func TestBlockClaimRefused(t *testing.T) {
 			{"offset", BlockRef{Off: math.MaxInt64 - 10, Len: 100}, "past the end"},
 		} {
 			var h DeviceHeader
-			bad := withHeader(t, data, &h, func() { h.Sections[0].Blocks[0] = c.ref })
+			bad := filetest.WithHeader(t, data, &h, func() { h.Sections[0].Blocks[0] = c.ref })
 			if codec == "" {
-				bad = withHeader(t, data, &h.Header, func() { h.Sections[0].Blocks[0] = c.ref })
+				bad = filetest.WithHeader(t, data, &h.Header, func() { h.Sections[0].Blocks[0] = c.ref })
 			}
-			refusedSmall(t, codec+" "+c.name, c.want, 1<<20, func() error {
-				_, err := open(claimReader{bad}, 1<<40, g.r, false)
+			filetest.RefusedSmall(t, codec+" "+c.name, c.want, 1<<20, func() error {
+				_, err := open(filetest.ClaimReader(bad), 1<<40, g.r, false)
 				return err
 			})
 		}
@@ -125,7 +71,7 @@ func TestDeviceFrameClaimRefused(t *testing.T) {
 	}
 	frame := ze.EncodeAll(make([]byte, 32<<20), nil)
 	ze.Close()
-	hdr, body := splitFile(data)
+	hdr, body := filetest.SplitFile(data)
 	var h DeviceHeader
 	if err := json.Unmarshal(hdr, &h); err != nil {
 		t.Fatal(err)
@@ -136,14 +82,14 @@ func TestDeviceFrameClaimRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := joinFile(deviceMagic, hdr, append(append([]byte(nil), body...), frame...))
+	bad := filetest.JoinFile(deviceMagic, hdr, append(append([]byte(nil), body...), frame...))
 	tab, err := open(bytes.NewReader(bad), int64(len(bad)), g.r, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tab.Close()
 	stored := tab.Device().StoredSide
-	refusedSmall(t, "frame", "a frame of 33554432 bytes claimed", 4<<20, func() error {
+	filetest.RefusedSmall(t, "frame", "a frame of 33554432 bytes claimed", 4<<20, func() error {
 		_, err := tab.storedCode(tab.Sections[0], func() pos {
 			l := tab.Sections[0].l
 			pred, prey, _ := l.position(int64(stored) * tab.Sections[0].storedEntries())
@@ -151,53 +97,6 @@ func TestDeviceFrameClaimRefused(t *testing.T) {
 		}())
 		return err
 	})
-}
-
-// A format-1 strategy that claims 2^40 nodes, or 4 Mi with a body too
-// small for them, or whose body unpacks to far more than its nodes, is
-// refused before the nodes are allocated; one read whole that claims a
-// file of 1 TiB is refused before it is read.
-func TestStrategyClaimRefused(t *testing.T) {
-	data := lionEndStrategy(t)
-	var h StrategyHeader
-	huge := withHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = 1<<40, 0 })
-	refusedSmall(t, "2^40 nodes", "1099511627776 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(huge)
-		return err
-	})
-	many := withHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = MaxStrategyNodes, 0 })
-	refusedSmall(t, "4 Mi nodes", "4194304 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(many)
-		return err
-	})
-	// A body of 100 MB of zeros, packed into some 100 KB, for 3000 nodes.
-	var bomb bytes.Buffer
-	zw, _ := flate.NewWriter(&bomb, flate.BestCompression)
-	zw.Write(make([]byte, 100<<20))
-	zw.Close()
-	hdr, _ := splitFile(data)
-	if err := json.Unmarshal(hdr, &h); err != nil {
-		t.Fatal(err)
-	}
-	h.Nodes, h.WinnerNodes, h.BodyBytes, h.BodyCRC = 3000, 1000, bomb.Len(), crc32.ChecksumIEEE(bomb.Bytes())
-	hdr, _ = json.Marshal(h)
-	bombFile := joinFile(strategyMagic, hdr, bomb.Bytes())
-	refusedSmall(t, "bomb", "unpacks to more than 3000 nodes can take", 4<<20, func() error {
-		_, err := ReadStrategy(bombFile)
-		return err
-	})
-	refusedSmall(t, "1 TiB file", "format 1 is read whole", 1<<20, func() error {
-		_, err := OpenStrategy(claimReader{data}, 1<<40)
-		return err
-	})
-	// The good file still reads, and writes itself back.
-	s, err := ReadStrategy(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := s.Bytes(); err != nil {
-		t.Fatal(err)
-	}
 }
 
 // The guard's own numbers: a header's limit holds the largest real one,

@@ -75,8 +75,8 @@ func (t *Table) Close() error {
 	return t.closer.Close()
 }
 
-// readAt reads len(p) bytes at off, or says why not.
-func readAt(src io.ReaderAt, p []byte, off int64) error {
+// ReadAt reads len(p) bytes at off, or says why not.
+func ReadAt(src io.ReaderAt, p []byte, off int64) error {
 	n, err := src.ReadAt(p, off)
 	if n == len(p) {
 		return nil // io.ReaderAt may say io.EOF with the last bytes
@@ -91,10 +91,10 @@ func readAt(src io.ReaderAt, p []byte, off int64) error {
 // (nil: the game the header names) and, with check, every block's checksum.
 func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	var magic [len(deviceMagic)]byte
-	if size >= int64(len(magic)) && readAt(src, magic[:], 0) == nil && string(magic[:]) == deviceMagic {
+	if size >= int64(len(magic)) && ReadAt(src, magic[:], 0) == nil && string(magic[:]) == deviceMagic {
 		return openDevice(src, size, r, check)
 	}
-	hdr, base, err := readHeader(src, size, fileMagic, "table", errors.New("not a Hunt Chess table file (bad magic)"))
+	hdr, base, err := ReadHeader(src, size, fileMagic, "table", errors.New("not a Hunt Chess table file (bad magic)"))
 	if err != nil {
 		return nil, err
 	}
@@ -117,14 +117,14 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	return t, nil
 }
 
-// readHeader reads the header of the file in src (size bytes) that starts
-// with magic (appendHeader wrote it), a file of kind what ("table",
+// ReadHeader reads the header of the file in src (size bytes) that starts
+// with magic (AppendHeader wrote it), a file of kind what ("table",
 // "strategy"): it returns the header's bytes, its CRC-32 checked, and where
 // the rest begins; short is the error for a file too short for the magic
 // and the header's length (or not starting with magic).
-func readHeader(src io.ReaderAt, size int64, magic, what string, short error) ([]byte, int64, error) {
+func ReadHeader(src io.ReaderAt, size int64, magic, what string, short error) ([]byte, int64, error) {
 	pre := make([]byte, len(magic)+8)
-	if size < int64(len(pre)) || readAt(src, pre, 0) != nil || string(pre[:len(magic)]) != magic {
+	if size < int64(len(pre)) || ReadAt(src, pre, 0) != nil || string(pre[:len(magic)]) != magic {
 		return nil, 0, short
 	}
 	n := int64(binary.LittleEndian.Uint32(pre[len(magic):]))
@@ -137,7 +137,7 @@ func readHeader(src io.ReaderAt, size int64, magic, what string, short error) ([
 		return nil, 0, fmt.Errorf("corrupt %s file: a header of %d bytes claimed, at most %d MiB is read", what, n, MaxHeaderBytes>>20)
 	}
 	hdr := make([]byte, n)
-	if err := readAt(src, hdr, off); err != nil {
+	if err := ReadAt(src, hdr, off); err != nil {
 		return nil, 0, fmt.Errorf("reading the %s header: %w", what, err)
 	}
 	if crc32.ChecksumIEEE(hdr) != sum {
@@ -232,7 +232,7 @@ func (t *Table) checkSection(sec *Section) error {
 // checks its checksum.
 func (t *Table) readBlock(sec *Section, b int, buf []byte) error {
 	ref := sec.Blocks[b]
-	if err := readAt(t.src, buf, t.base+ref.Off); err != nil {
+	if err := ReadAt(t.src, buf, t.base+ref.Off); err != nil {
 		return fmt.Errorf("reading table %s block %d: %w", sec.what(), b, err)
 	}
 	if crc32.ChecksumIEEE(buf) != ref.CRC {

@@ -151,10 +151,7 @@ type encoder struct {
 const encodeBatch = 256
 
 // encodeSection cuts a tier's codes into compressed blocks and writes them
-// to out, whose first byte lies at *off after the header; batches of blocks
-// are compressed in parallel, one encoder a worker, so memory stays bounded
-// for any tier size. blobs holds a batch's compressed blocks (its buffers
-// are reused).
+// to out, whose first byte lies at *off after the header (encodeBlocks).
 func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte, out io.Writer, off *int64) error {
 	bs := int64(sec.BlockSize)
 	nb := (sec.Entries + bs - 1) / bs
@@ -162,7 +159,48 @@ func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte,
 	if sec.Entries > bigSection {
 		level = flate.BestSpeed
 	}
-	sec.Blocks = make([]BlockRef, nb)
+	for _, e := range encs {
+		if e.zw == nil || e.level != level {
+			e.zw, _ = flate.NewWriter(&e.buf, level)
+			e.level = level
+		}
+	}
+	var err error
+	sec.Blocks, err = encodeBlocks(encs, nb, blobs, out, off, func(e *encoder, b int64) ([]byte, error) {
+		lo, hi := b*bs, min((b+1)*bs, sec.Entries)
+		if int64(cap(e.codes)) < hi-lo {
+			e.codes = make([]uint16, bs)
+		}
+		codes := e.codes[:hi-lo]
+		t.fill(lo, codes)
+		e.raw = e.raw[:0]
+		for _, c := range codes {
+			e.raw = binary.LittleEndian.AppendUint16(e.raw, c)
+		}
+		e.buf.Reset()
+		e.zw.Reset(&e.buf)
+		if _, err := e.zw.Write(e.raw); err != nil {
+			return nil, err
+		}
+		if err := e.zw.Close(); err != nil {
+			return nil, err
+		}
+		return e.buf.Bytes(), nil
+	}, nil)
+	return err
+}
+
+// encodeBlocks compresses blocks 0 to nb-1 and writes them in order to out,
+// whose first byte lies at *off after the header, and returns where they
+// lie. It works a batch of len(blobs) blocks at a time: one goroutine for
+// each of encs (a worker's buffers and compressor) takes the batch's blocks
+// in turn and encode returns block b compressed (bytes the worker may
+// reuse: they are copied to blobs); then the batch is written. So memory
+// stays bounded for any number of blocks, and the bytes do not depend on
+// the number of workers. batchDone (if set) is told of each batch written.
+func encodeBlocks[E any](encs []E, nb int64, blobs [][]byte, out io.Writer, off *int64,
+	encode func(e E, b int64) ([]byte, error), batchDone func(b0, b1 int64)) ([]BlockRef, error) {
+	refs := make([]BlockRef, nb)
 	batch := int64(len(blobs))
 	for b0 := int64(0); b0 < nb; b0 += batch {
 		b1 := min(b0+batch, nb)
@@ -174,57 +212,43 @@ func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte,
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				if e.zw == nil || e.level != level {
-					e.zw, _ = flate.NewWriter(&e.buf, level)
-					e.level = level
-				}
 				for {
 					b := next.Add(1) - 1
 					if b >= b1 {
 						return
 					}
-					lo, hi := b*bs, min((b+1)*bs, sec.Entries)
-					if int64(cap(e.codes)) < hi-lo {
-						e.codes = make([]uint16, bs)
-					}
-					codes := e.codes[:hi-lo]
-					t.fill(lo, codes)
-					e.raw = e.raw[:0]
-					for _, c := range codes {
-						e.raw = binary.LittleEndian.AppendUint16(e.raw, c)
-					}
-					e.buf.Reset()
-					e.zw.Reset(&e.buf)
-					if _, err := e.zw.Write(e.raw); err != nil {
+					blob, err := encode(e, b)
+					if err != nil {
 						firstErr.Store(err)
+						return
 					}
-					if err := e.zw.Close(); err != nil {
-						firstErr.Store(err)
-					}
-					blobs[b-b0] = append(blobs[b-b0][:0], e.buf.Bytes()...)
+					blobs[b-b0] = append(blobs[b-b0][:0], blob...)
 				}
 			}()
 		}
 		wg.Wait()
 		if e := firstErr.Load(); e != nil {
-			return e.(error)
+			return nil, e.(error)
 		}
 		for b := b0; b < b1; b++ {
 			blob := blobs[b-b0]
-			sec.Blocks[b] = BlockRef{Off: *off, Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}
+			refs[b] = BlockRef{Off: *off, Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}
 			if _, err := out.Write(blob); err != nil {
-				return err
+				return nil, err
 			}
 			*off += int64(len(blob))
 		}
+		if batchDone != nil {
+			batchDone(b0, b1)
+		}
 	}
-	return nil
+	return refs, nil
 }
 
-// appendHeader appends to dst what starts a table or strategy file: magic,
-// the length and CRC-32 of the header h in JSON, and that JSON (readHeader
+// AppendHeader appends to dst what starts a table or strategy file: magic,
+// the length and CRC-32 of the header h in JSON, and that JSON (ReadHeader
 // reads it back).
-func appendHeader(dst []byte, magic string, h any) ([]byte, error) {
+func AppendHeader(dst []byte, magic string, h any) ([]byte, error) {
 	hdr, err := json.Marshal(h)
 	if err != nil {
 		return nil, err
@@ -254,7 +278,7 @@ func createScratch(path string) (data *os.File, done func(), err error) {
 // and CRC-32, the header (JSON), then the blocks already written to data (a
 // scratch file), through path+".tmp" renamed over path.
 func writeTableFile(path, magic string, h any, data *os.File) error {
-	pre, err := appendHeader(nil, magic, h)
+	pre, err := AppendHeader(nil, magic, h)
 	if err != nil {
 		return err
 	}

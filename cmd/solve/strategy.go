@@ -5,7 +5,7 @@ import (
 	"os"
 	"time"
 
-	"huntchess/ai/tablebase"
+	tbstrategy "huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -18,7 +18,7 @@ const strategyDir = "tables/strategies"
 func strategy(g *core.GameInfo, dir, out string, cache int64) error {
 	t0 := time.Now()
 	last := time.Now()
-	s, src, err := tablebase.StartStrategy(g.ID, dir, cache, func(done, found int) {
+	s, src, err := tbstrategy.StartStrategy(g.ID, dir, cache, func(done, found int) {
 		if time.Since(last) > 10*time.Second {
 			last = time.Now()
 			fmt.Fprintf(os.Stderr, "strategy: %s: %d positions done of %d found, %.0f s\n", g.Key, done, found, time.Since(t0).Seconds())
@@ -51,27 +51,27 @@ func writeStrategy(out, key string, data []byte) (string, error) {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return "", err
 	}
-	path := tablebase.StrategyPath(out, key)
+	path := tbstrategy.StrategyPath(out, key)
 	return path, os.WriteFile(path, data, 0o644)
 }
 
 // strategyCheck reads out/GAME.hcst and replays every defence from the
-// start by core's rules (tablebase.CheckStrategy), then games full games.
+// start by core's rules (tbstrategy.CheckStrategy), then games full games.
 func strategyCheck(g *core.GameInfo, out string, games int) error {
 	t0 := time.Now()
-	path := tablebase.StrategyPath(out, g.Key)
+	path := tbstrategy.StrategyPath(out, g.Key)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	s, err := tablebase.ReadStrategy(data)
+	s, err := tbstrategy.ReadStrategy(data)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if s.IsSet() {
 		return setStrategyCheck(g, path, s, len(data), games, t0)
 	}
-	rep, err := tablebase.CheckStrategy(s, g.Start(), games, 1)
+	rep, err := tbstrategy.CheckStrategy(s, g.Start(), games, 1)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	tbstrategy "huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -22,7 +23,7 @@ const setStrategyDir = "tables/shipped"
 func setStrategy(g *core.GameInfo, dir, out string, cache int64) error {
 	t0 := time.Now()
 	last := time.Now()
-	b, src, err := tablebase.StartSetStrategy(g.ID, dir, cache, func(stage string, done, found int) {
+	b, src, err := tbstrategy.StartSetStrategy(g.ID, dir, cache, func(stage string, done, found int) {
 		if time.Since(last) > 10*time.Second || found == 0 {
 			last = time.Now()
 			if found == 0 {
@@ -51,10 +52,10 @@ func setStrategy(g *core.GameInfo, dir, out string, cache int64) error {
 	return nil
 }
 
-// setStrategyCheck is strategyCheck of a set strategy (tablebase.CheckSetStrategy).
-func setStrategyCheck(g *core.GameInfo, path string, s *tablebase.Strategy, size int, games int, t0 time.Time) error {
+// setStrategyCheck is strategyCheck of a set strategy (tbstrategy.CheckSetStrategy).
+func setStrategyCheck(g *core.GameInfo, path string, s *tbstrategy.Strategy, size int, games int, t0 time.Time) error {
 	s.SetCacheBlocks(s.MemberBlocks) // every block, once
-	rep, err := tablebase.CheckSetStrategy(s, g.Start(), games, 1, func(nodes int) {
+	rep, err := tbstrategy.CheckSetStrategy(s, g.Start(), games, 1, func(nodes int) {
 		fmt.Fprintf(os.Stderr, "strategy-check: %s: %d positions replayed, %.0f s\n", g.Key, nodes, time.Since(t0).Seconds())
 	})
 	if err != nil {
@@ -81,7 +82,7 @@ func strategyMem(g *core.GameInfo, out string, games int) error {
 			what, time.Since(start).Seconds(), mb(rss), mb(hwm), mb(heapBytes()))
 	}
 	line("start")
-	path := tablebase.StrategyPath(out, g.Key)
+	path := tbstrategy.StrategyPath(out, g.Key)
 	f, err := os.Open(path)
 	if err != nil {
 		return err
@@ -91,7 +92,7 @@ func strategyMem(g *core.GameInfo, out string, games int) error {
 	if err != nil {
 		return err
 	}
-	s, err := tablebase.OpenStrategy(f, fi.Size())
+	s, err := tbstrategy.OpenStrategy(f, fi.Size())
 	if err != nil {
 		return err
 	}

@@ -1,20 +1,21 @@
-package tablebase
+package strategy
 
 import (
 	"bytes"
 	"testing"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
-const setTestdata = "../testdata/beat-the-wolf-8dogs.bound.hctb"
+const setTestdata = "../../testdata/beat-the-wolf-8dogs.bound.hctb"
 
 // setTestStart is the 8-dog tier's longest dogs' win (33 plies).
 const setTestStart = "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0"
 
-func setTestBuild(t *testing.T) (*Rules, core.Position, *Table, *SetBuild) {
+func setTestBuild(t *testing.T) (*tablebase.Rules, core.Position, *tablebase.Table, *SetBuild) {
 	t.Helper()
-	tb, err := Open(setTestdata)
+	tb, err := tablebase.Open(setTestdata)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,8 +24,8 @@ func setTestBuild(t *testing.T) (*Rules, core.Position, *Table, *SetBuild) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := ForGame(core.BeatTheWolf)
-	b, err := BuildSetStrategy(r, start, tb.BoundProbe(), nil)
+	r := tablebase.ForGame(core.BeatTheWolf)
+	b, err := BuildSetStrategy(r, start, BoundProbe(tb), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package tablebase
+package strategy
 
 import (
 	"encoding/binary"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/klauspost/compress/zstd"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -91,7 +92,7 @@ type setBlock struct {
 
 // Bytes returns the set strategy's file (deterministic): r is its game's
 // rules.
-func (b *SetBuild) Bytes(r *Rules) ([]byte, error) {
+func (b *SetBuild) Bytes(r *tablebase.Rules) ([]byte, error) {
 	if len(b.Members) == 0 || len(b.MemberPlies) != len(b.Members) {
 		return nil, errors.New("tablebase: an empty set strategy")
 	}
@@ -121,13 +122,13 @@ func (b *SetBuild) Bytes(r *Rules) ([]byte, error) {
 	h := struct {
 		StrategyHeader
 		SetHeader
-	}{StrategyHeader{Format: setStrategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion,
+	}{StrategyHeader{Format: setStrategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: tablebase.RulesVersion,
 		Winner: sideKey(core.Prey), Bound: true, Start: b.Start, Plies: b.Plies,
 		Nodes: b.Report.Nodes, WinnerNodes: b.Report.WinnerNodes, Edges: b.Report.Edges, Ends: b.Report.Ends,
 		BodyBytes: len(index) + len(blocks)},
-		SetHeader{Members: len(b.Members), MemberBlocks: nBlocks, BlockKeys: SetBlockKeys, Codec: CodecZstd,
+		SetHeader{Members: len(b.Members), MemberBlocks: nBlocks, BlockKeys: SetBlockKeys, Codec: tablebase.CodecZstd,
 			IndexCRC: crc32.ChecksumIEEE(index)}}
-	out, err := appendHeader(nil, strategyMagic, h)
+	out, err := tablebase.AppendHeader(nil, strategyMagic, h)
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +141,7 @@ func (b *SetBuild) Bytes(r *Rules) ([]byte, error) {
 // of a set strategy (format 2) only the header and the block indexes are
 // read now, the blocks as lookups need them (each checked then).
 func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
-	hdr, base, err := readHeader(src, size, strategyMagic, "strategy",
+	hdr, base, err := tablebase.ReadHeader(src, size, strategyMagic, "strategy",
 		errors.New("not a Hunt Chess strategy file (bad magic)"))
 	if err != nil {
 		return nil, err
@@ -157,7 +158,7 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 			return nil, fmt.Errorf("a strategy file of %d bytes (format %d is read whole: at most %d MiB)", size, h.Format, MaxStrategyBytes>>20)
 		}
 		data := make([]byte, size)
-		if err := readAt(src, data, 0); err != nil {
+		if err := tablebase.ReadAt(src, data, 0); err != nil {
 			return nil, err
 		}
 		return ReadStrategy(data)
@@ -169,7 +170,7 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 	if err := s.checkHeader(); err != nil {
 		return nil, err
 	}
-	if h.Codec != CodecZstd || h.BlockKeys != SetBlockKeys || h.Members < 1 || h.Members > 1<<30 ||
+	if h.Codec != tablebase.CodecZstd || h.BlockKeys != SetBlockKeys || h.Members < 1 || h.Members > 1<<30 ||
 		h.MemberBlocks != (h.Members+h.BlockKeys-1)/h.BlockKeys || int64(h.BodyBytes) != size-base ||
 		h.Winner != sideKey(core.Prey) || h.Plies < 1 || h.Plies > 255 {
 		return nil, errors.New("corrupt strategy header: bad counts")
@@ -179,7 +180,7 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 		return nil, errors.New("corrupt strategy header: bad counts")
 	}
 	index := make([]byte, nIndex)
-	if err := readAt(src, index, base); err != nil {
+	if err := tablebase.ReadAt(src, index, base); err != nil {
 		return nil, err
 	}
 	if crc32.ChecksumIEEE(index) != h.IndexCRC {
@@ -190,7 +191,7 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 	for i := 0; i < h.MemberBlocks; i++ {
 		e := index[i*setIndexEntry:]
 		first, off, crc := binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])
-		if off < prevOff || int(off) > h.BodyBytes || i > 0 && first <= set.first[i-1] || !s.r.validKey(first) || s.r.keySide(first) == s.winner {
+		if off < prevOff || int(off) > h.BodyBytes || i > 0 && first <= set.first[i-1] || !s.r.ValidKey(first) || s.r.KeySide(first) == s.winner {
 			return nil, errors.New("corrupt strategy file: a bad block index")
 		}
 		prevOff = off
@@ -202,7 +203,7 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 	}
 	set.zd = zd
 	s.set = set
-	if s.r.keySide(s.Start) != s.winner {
+	if s.r.KeySide(s.Start) != s.winner {
 		if _, in, err := set.lookup(s.Start); err != nil || !in {
 			return nil, errors.New("corrupt strategy: the start is not a node")
 		}
@@ -217,9 +218,9 @@ func (s *Strategy) checkHeader() error {
 	if err != nil {
 		return fmt.Errorf("strategy for %w", err)
 	}
-	s.r = ForGame(g.ID)
+	s.r = tablebase.ForGame(g.ID)
 	if s.Fingerprint != s.r.Fingerprint() {
-		return fmt.Errorf("%w: %s strategy fingerprint %.12s…, the rules here have %.12s…", ErrRules, s.Game, s.Fingerprint, s.r.Fingerprint())
+		return fmt.Errorf("%w: %s strategy fingerprint %.12s…, the rules here have %.12s…", tablebase.ErrRules, s.Game, s.Fingerprint, s.r.Fingerprint())
 	}
 	switch s.Winner {
 	case "predator":
@@ -229,7 +230,7 @@ func (s *Strategy) checkHeader() error {
 	default:
 		return fmt.Errorf("corrupt strategy header: winner %q", s.Winner)
 	}
-	if !s.r.validKey(s.Start) {
+	if !s.r.ValidKey(s.Start) {
 		return errors.New("corrupt strategy header: the start is no position")
 	}
 	return nil
@@ -284,7 +285,7 @@ func (set *setStrategy) block(i int) (*setBlock, error) {
 	}
 	set.reads++
 	comp := make([]byte, end-set.offset[i])
-	if err := readAt(set.src, comp, set.base+int64(set.offset[i])); err != nil {
+	if err := tablebase.ReadAt(set.src, comp, set.base+int64(set.offset[i])); err != nil {
 		return nil, err
 	}
 	if crc32.ChecksumIEEE(comp) != set.crc[i] {
@@ -384,21 +385,21 @@ func (s *Strategy) setMove(p core.Position) (core.Move, int, bool) {
 }
 
 // setProbe is Probe of a set strategy.
-func (s *Strategy) setProbe(p core.Position) (Value, int, bool) {
+func (s *Strategy) setProbe(p core.Position) (tablebase.Value, int, bool) {
 	if p.ToMove == s.winner {
 		if _, plies, ok := s.setMove(p); ok {
-			return Win, plies, true
+			return tablebase.Win, plies, true
 		}
-		return Unknown, 0, false
+		return tablebase.Unknown, 0, false
 	}
-	key, ok := s.r.canonKey(p)
+	key, ok := s.r.CanonKey(p)
 	if !ok {
-		return Unknown, 0, false
+		return tablebase.Unknown, 0, false
 	}
 	if plies, in, err := s.set.lookup(key); err == nil && in {
-		return Loss, plies, true
+		return tablebase.Loss, plies, true
 	}
-	return Unknown, 0, false
+	return tablebase.Unknown, 0, false
 }
 
 // CheckSetStrategy replays every defence against the set strategy s from

@@ -1,9 +1,10 @@
-package tablebase
+package strategy
 
 import (
 	"fmt"
 	"slices"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -13,12 +14,12 @@ import (
 // (every line to the end, no cycle, no line longer than the table's plies
 // from the start, every loser's node's stored plies its longest line's)
 // and keeps the loser's nodes reached.
-func (gen *SetGen) Close(r *Rules, start core.Position, progress func(string, int, int)) (*SetBuild, error) {
+func (gen *SetGen) Close(r *tablebase.Rules, start core.Position, progress func(string, int, int)) (*SetBuild, error) {
 	var keys []uint64
 	var plies []uint8
 	b := &SetBuild{Start: gen.Start, Plies: gen.Plies}
 	for i, k := range gen.Keys {
-		if r.keySide(k) == core.Prey {
+		if r.KeySide(k) == core.Prey {
 			b.GenWinner++
 			continue
 		}
@@ -63,7 +64,7 @@ func (gen *SetGen) Close(r *Rules, start core.Position, progress func(string, in
 // index in moves (-1 where no child is in the set) and p's plies to the
 // end by it.
 type setRule struct {
-	r      *Rules
+	r      *tablebase.Rules
 	winner core.Side
 	member func(key uint64) (plies int, in bool, err error)
 }
@@ -73,17 +74,17 @@ func (s setRule) pick(p core.Position, moves []core.Move) (int, int, error) {
 		return i, 1, nil
 	}
 	keys, distinct := nonOverChildKeys(s.r, p, moves)
-	best, bestPlies := noKey, 0
+	best, bestPlies := tablebase.NoKey, 0
 	for _, k := range distinct {
 		pl, in, err := s.member(k)
 		if err != nil {
 			return -1, 0, err
 		}
-		if in && (best == noKey || pl < bestPlies) {
+		if in && (best == tablebase.NoKey || pl < bestPlies) {
 			best, bestPlies = k, pl
 		}
 	}
-	if best == noKey {
+	if best == tablebase.NoKey {
 		return -1, 0, nil
 	}
 	return slices.Index(keys, best), bestPlies + 1, nil

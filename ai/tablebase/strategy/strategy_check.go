@@ -1,4 +1,4 @@
-package tablebase
+package strategy
 
 import (
 	"fmt"
@@ -52,7 +52,7 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 			}
 			return 0, 0, 1, nil
 		}
-		key, ok := s.r.canonKey(p)
+		key, ok := s.r.CanonKey(p)
 		if !ok {
 			return 0, 0, 0, fmt.Errorf("%s: a position without a canonical key", p)
 		}

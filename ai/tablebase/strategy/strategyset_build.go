@@ -1,10 +1,11 @@
-package tablebase
+package strategy
 
 import (
 	"errors"
 	"fmt"
 	"slices"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -44,7 +45,7 @@ type SetBuild struct {
 // genNode is a node of the generator's graph.
 type genNode struct {
 	plies uint8
-	child uint64 // a winner node's child (noKey: a win at once); loser nodes: 0
+	child uint64 // a winner node's child (NoKey: a win at once); loser nodes: 0
 }
 
 // BuildSetStrategy builds the prey's win without giving up a piece from
@@ -52,7 +53,7 @@ type genNode struct {
 // replays the runtime rule from the start (Close). progress, if not
 // nil, is told now and then what stage it is at and the positions done and
 // found so far.
-func BuildSetStrategy(r *Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetBuild, error) {
+func BuildSetStrategy(r *tablebase.Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetBuild, error) {
 	gen, err := GenerateSet(r, start, probe, progress)
 	if err != nil {
 		return nil, err
@@ -61,7 +62,7 @@ func BuildSetStrategy(r *Rules, start core.Position, probe Probe, progress func(
 }
 
 // SetGen is the generator's graph: every node it reached (increasing
-// keys), its plies by the table, and a winner node's child (noKey: a win
+// keys), its plies by the table, and a winner node's child (NoKey: a win
 // at once; 0 at the loser's nodes).
 type SetGen struct {
 	Start     uint64
@@ -73,7 +74,7 @@ type SetGen struct {
 
 // GenerateSet walks the winner's win from start as the top of this file
 // says and returns the generator's graph.
-func GenerateSet(r *Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetGen, error) {
+func GenerateSet(r *tablebase.Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetGen, error) {
 	g, ok := r.Game()
 	if !ok || g != start.Game {
 		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
@@ -82,11 +83,11 @@ func GenerateSet(r *Rules, start core.Position, probe Probe, progress func(stage
 		return nil, errors.New("tablebase: the start is over")
 	}
 	v, d, ok := probe(start)
-	if !ok || (start.ToMove == core.Prey) != (v == Win) || v != Win && v != Loss {
+	if !ok || (start.ToMove == core.Prey) != (v == tablebase.Win) || v != tablebase.Win && v != tablebase.Loss {
 		return nil, fmt.Errorf("tablebase: the start is not a proven prey win (%v, covered %v)", v, ok)
 	}
 	winner := core.Prey
-	startKey, ok := r.canonKey(start)
+	startKey, ok := r.CanonKey(start)
 	if !ok {
 		return nil, errors.New("tablebase: the start has no canonical key")
 	}
@@ -99,38 +100,38 @@ func GenerateSet(r *Rules, start core.Position, probe Probe, progress func(stage
 			progress("generate", qi, len(queue))
 		}
 		key := queue[qi]
-		p := r.keyPosition(key)
+		p := r.KeyPosition(key)
 		v, d, ok := probe(p)
 		if !ok || d > 255 || d < 1 {
 			return nil, fmt.Errorf("tablebase: %s is not covered (%v %d %v)", p, v, d, ok)
 		}
 		moves := p.GenMoves(buf[:0])
 		if p.ToMove == winner {
-			if v != Win {
+			if v != tablebase.Win {
 				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
 			}
 			genWinner++
 			if winsAtOnce(p, moves, winner) >= 0 {
-				nodes[key] = genNode{plies: uint8(d), child: noKey}
+				nodes[key] = genNode{plies: uint8(d), child: tablebase.NoKey}
 				continue
 			}
 			_, distinct := nonOverChildKeys(r, p, moves)
-			child := noKey
+			child := tablebase.NoKey
 			for _, seen := range []bool{true, false} { // the first the strategy holds, else the first
 				for _, k := range distinct {
 					if _, in := nodes[k]; in != seen {
 						continue
 					}
-					if cv, cd, cok := probe(r.keyPosition(k)); cok && cv == Loss && cd == d-1 {
+					if cv, cd, cok := probe(r.KeyPosition(k)); cok && cv == tablebase.Loss && cd == d-1 {
 						child = k
 						break
 					}
 				}
-				if child != noKey {
+				if child != tablebase.NoKey {
 					break
 				}
 			}
-			if child == noKey {
+			if child == tablebase.NoKey {
 				return nil, fmt.Errorf("tablebase: %s (a win in %d) has no move to a loss in %d", p, d, d-1)
 			}
 			nodes[key] = genNode{plies: uint8(d), child: child}
@@ -140,7 +141,7 @@ func GenerateSet(r *Rules, start core.Position, probe Probe, progress func(stage
 			}
 			continue
 		}
-		if v != Loss {
+		if v != tablebase.Loss {
 			return nil, fmt.Errorf("tablebase: %s, the loser to move, is %v", p, v)
 		}
 		if len(moves) == 0 {
@@ -157,7 +158,7 @@ func GenerateSet(r *Rules, start core.Position, probe Probe, progress func(stage
 			if c.Captured > p.Captured {
 				return nil, fmt.Errorf("tablebase: %s: the loser captures with %s in a bound loss", p, m)
 			}
-			ck, ok := r.canonKey(c)
+			ck, ok := r.CanonKey(c)
 			if !ok {
 				return nil, fmt.Errorf("tablebase: %s (a loss in %d): %s leads to a position without a key", p, d, m)
 			}
@@ -200,30 +201,23 @@ func winsAtOnce(p core.Position, moves []core.Move, winner core.Side) int {
 }
 
 // nonOverChildKeys returns, for p's moves, the canonical key of the
-// position each leads to (noKey for a finished game or one without a
+// position each leads to (NoKey for a finished game or one without a
 // key), and the distinct keys in increasing order.
-func nonOverChildKeys(r *Rules, p core.Position, moves []core.Move) (keys, distinct []uint64) {
+func nonOverChildKeys(r *tablebase.Rules, p core.Position, moves []core.Move) (keys, distinct []uint64) {
 	keys = make([]uint64, len(moves))
 	for i, m := range moves {
 		c := p.After(m)
-		keys[i] = noKey
+		keys[i] = tablebase.NoKey
 		if c.Outcome().Over() {
 			continue
 		}
-		if k, ok := r.canonKey(c); ok {
+		if k, ok := r.CanonKey(c); ok {
 			keys[i] = k
 			distinct = append(distinct, k)
 		}
 	}
 	slices.Sort(distinct)
 	return keys, slices.Compact(distinct)
-}
-
-// keySide is the side to move of a canonical key's position.
-func (r *Rules) keySide(key uint64) core.Side {
-	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
-	l := layoutFor(r, r.PreyCount-capt-hand)
-	return core.Side(idx / (int64(len(l.classes)) * l.ranks))
 }
 
 // replaySet follows pick at every winner's node and every legal reply at
@@ -234,7 +228,7 @@ func (r *Rules) keySide(key uint64) core.Side {
 // and the winner's nodes reached, each increasing, and the report (no
 // games played); progress, if not nil, is told now and then the positions
 // done.
-func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core.Position, key uint64, moves []core.Move) (int, error),
+func replaySet(r *tablebase.Rules, start core.Position, winner core.Side, pick func(p core.Position, key uint64, moves []core.Move) (int, error),
 	stored func(key uint64) (plies int, in bool), maxPlies int, progress func(nodes int)) (losers, winners []uint64, rep StrategyReport, err error) {
 	type state struct {
 		open            bool
@@ -253,7 +247,7 @@ func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core
 			}
 			return 0, 0, 1, nil
 		}
-		key, ok := r.canonKey(p)
+		key, ok := r.CanonKey(p)
 		if !ok {
 			return 0, 0, 0, fmt.Errorf("%s: a position without a canonical key", p)
 		}
@@ -326,7 +320,7 @@ func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core
 	}
 	rep.Longest, rep.Shortest, rep.Lines = d, sh, l
 	for k := range index {
-		if r.keySide(k) != winner {
+		if r.KeySide(k) != winner {
 			losers = append(losers, k)
 		} else {
 			winners = append(winners, k)
@@ -342,13 +336,13 @@ func replaySet(r *Rules, start core.Position, winner core.Side, pick func(p core
 // without giving up a dog). cache is the table's cache of unpacked blocks
 // in bytes. It returns the build and the table file it came from.
 func StartSetStrategy(id core.GameID, dir string, cache int64, progress func(stage string, done, found int)) (*SetBuild, string, error) {
-	path := Path(dir, id.String()+".bound")
-	t, err := Open(path)
+	path := tablebase.Path(dir, id.String()+".bound")
+	t, err := tablebase.Open(path)
 	if err != nil {
 		return nil, "", err
 	}
 	defer t.Close()
 	t.SetCacheBytes(cache)
-	b, err := BuildSetStrategy(ForGame(id), id.Info().Start(), t.BoundProbe(), progress)
+	b, err := BuildSetStrategy(tablebase.ForGame(id), id.Info().Start(), BoundProbe(t), progress)
 	return b, path, err
 }

@@ -1,4 +1,4 @@
-package tablebase
+package strategy
 
 import (
 	"bytes"
@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -16,41 +17,51 @@ import (
 // it back and replays every defence by core's rules; a damaged move or
 // file is caught.
 func TestStrategyBeatTheWolfBound(t *testing.T) {
-	s, st := btwBoundTier(t)
-	r := s.R
+	r := tablebase.ForGame(core.BeatTheWolf)
+	s := tablebase.NewSolver(r)
+	if _, err := s.SolveBoundTier(11); err != nil {
+		t.Fatal(err)
+	}
 	path := filepath.Join(t.TempDir(), "b.hctb")
 	if _, err := s.Write(path); err != nil {
 		t.Fatal(err)
 	}
-	tb, err := Open(path)
+	s.Close()
+	tb, err := tablebase.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	// The longest dogs' win in the tier (the dogs to move: the tier's
-	// wolf-to-move losses are stalemates already).
-	best, bv := int64(-1), uint8(0)
-	for i := int64(0); i < st.l.entries; i++ {
-		if v := st.preyWins.b.get(i); v != 0 && v != boundHole && v > bv {
-			best, bv = i, v
+	defer tb.Close()
+	tb.SetCacheBytes(-1)
+	// The longest dogs' win in the tier (the dogs to move, or the wolf to
+	// move lost), the first in key order.
+	var start core.Position
+	bv := -1
+	for i := int64(0); i < tb.Sections[0].Entries; i++ {
+		key := uint64(11)<<48 | uint64(i)
+		p := r.KeyPosition(key)
+		if k, _ := r.CanonKey(p); k != key {
+			continue // a hole
+		}
+		if v, d, ok := tb.ProbeBound(p); ok && v != tablebase.Draw && d > bv {
+			start, bv = p, d
 		}
 	}
-	if best < 0 {
+	if bv < 0 {
 		t.Fatal("no dogs' win in the tier")
 	}
-	pred, prey, side := st.l.position(best)
-	start := toCore(r, pos{pred: pred, prey: prey, side: side, capt: 11})
-	strat, err := BuildStrategy(r, start, tb.BoundProbe(), true)
+	strat, err := BuildStrategy(r, start, BoundProbe(tb), true)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strat.Plies != int(bv)-1 || strat.WinnerSide() != core.Prey || !strat.Bound {
-		t.Fatalf("strategy of %d plies for the %s, bound %v; the table says %d", strat.Plies, strat.Winner, strat.Bound, bv-1)
+	if strat.Plies != bv || strat.WinnerSide() != core.Prey || !strat.Bound {
+		t.Fatalf("strategy of %d plies for the %s, bound %v; the table says %d", strat.Plies, strat.Winner, strat.Bound, bv)
 	}
 	data, err := strat.Bytes()
 	if err != nil {
 		t.Fatal(err)
 	}
-	again, _ := BuildStrategy(r, start, tb.BoundProbe(), true)
+	again, _ := BuildStrategy(r, start, BoundProbe(tb), true)
 	if data2, _ := again.Bytes(); !bytes.Equal(data, data2) {
 		t.Fatal("two builds give different bytes")
 	}
@@ -69,7 +80,7 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 	if m, d, ok := read.Move(start); !ok || d != strat.Plies || !contains(start.GenMoves(nil), m) {
 		t.Fatalf("the start: move %s %d %v", m, d, ok)
 	}
-	if v, d, ok := read.Probe(start); !ok || v != Win || d != strat.Plies {
+	if v, d, ok := read.Probe(start); !ok || v != tablebase.Win || d != strat.Plies {
 		t.Fatalf("the start: %v %d %v", v, d, ok)
 	}
 	// A loser's reply that leaves the strategy, and winner's moves that
@@ -111,7 +122,7 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 		}
 	}
 	// Not a proven result: refused.
-	if _, err := BuildStrategy(r, r.keyPosition(0), func(core.Position) (Value, int, bool) { return Draw, 0, true }, true); err == nil {
+	if _, err := BuildStrategy(r, r.KeyPosition(0), func(core.Position) (tablebase.Value, int, bool) { return tablebase.Draw, 0, true }, true); err == nil {
 		t.Fatal("a strategy from a draw")
 	}
 }
@@ -134,11 +145,11 @@ func TestStrategySurroundTheLionEnd(t *testing.T) {
 	}
 	start := g.Position() // the lion to move, lost in 5
 	const depth = 5
-	probe := func(p core.Position) (Value, int, bool) {
-		v, d := SearchValue(p, depth)
-		return v, d, v != Unknown
+	probe := func(p core.Position) (tablebase.Value, int, bool) {
+		v, d := tablebase.SearchValue(p, depth)
+		return v, d, v != tablebase.Unknown
 	}
-	s, err := BuildStrategy(ForGame(core.SurroundTheLion), start, probe, false)
+	s, err := BuildStrategy(tablebase.ForGame(core.SurroundTheLion), start, probe, false)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,10 @@
-package tablebase
+// Package strategy holds the winner's proven strategies from the start:
+// built from a table's values (BuildStrategy, BuildSetStrategy), written and
+// read as strategy files (.hcst, docs/formats/strategy.md: format 1 and the
+// set strategy, format 2), and played (Strategy.Move, Strategy.Replies). It
+// knows a game's positions through ai/tablebase (its rules and canonical
+// keys) and reads its values from tablebase tables.
+package strategy
 
 import (
 	"bytes"
@@ -9,11 +15,11 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"math/bits"
 	"os"
 	"path/filepath"
 	"slices"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -88,7 +94,7 @@ type Strategy struct {
 	StrategyHeader
 	SetHeader // a set strategy's (format 2)
 	set       *setStrategy
-	r         *Rules
+	r         *tablebase.Rules
 	winner    core.Side
 	keys      []uint64 // increasing
 	plies     []uint8  // by node
@@ -98,43 +104,15 @@ type Strategy struct {
 // noMove marks a loser node in Strategy.moves (a move's rank is below it).
 const noMove = 0xff
 
-// noKey is returned by canonKey for a position without one.
-const noKey = ^uint64(0)
-
-// canonKey returns the canonical key of a position of r's game: its tier
-// (prey in hand, prey captured) and its index in the tier's layout, which
-// is the same for every symmetric image. ok is false for a position no
-// layout holds (a predator off the prey's points, the captures that win).
-func (r *Rules) canonKey(p core.Position) (uint64, bool) {
-	np := uint64(1)<<uint(r.NP) - 1
-	if p.Pred&^np != 0 || p.Prey&^np != 0 || int(p.Captured) >= r.CaptureWin || bits.OnesCount64(p.Pred) != r.PredCount {
-		return noKey, false
-	}
-	k := bits.OnesCount64(p.Prey)
-	if k+int(p.Captured)+int(p.InHand) != r.PreyCount || k > r.NP-r.PredCount {
-		return noKey, false
-	}
-	idx, _ := layoutFor(r, k).index(p.Pred, p.Prey, int(p.ToMove))
-	return uint64(p.InHand)<<56 | uint64(p.Captured)<<48 | uint64(idx), true
-}
-
-// keyPosition returns the representative position of a canonical key.
-func (r *Rules) keyPosition(key uint64) core.Position {
-	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
-	l := layoutFor(r, r.PreyCount-capt-hand)
-	pred, prey, side := l.position(idx)
-	return toCore(r, pos{pred: pred, prey: prey, side: side, capt: capt, hand: hand})
-}
-
 // childKeys returns p's legal moves and the canonical key of the position
-// each leads to (noKey for one without), and the distinct keys in
+// each leads to (NoKey for one without), and the distinct keys in
 // increasing order.
-func (r *Rules) childKeys(p core.Position, buf []core.Move) (moves []core.Move, keys, distinct []uint64) {
+func childKeys(r *tablebase.Rules, p core.Position, buf []core.Move) (moves []core.Move, keys, distinct []uint64) {
 	moves = p.GenMoves(buf[:0])
 	keys = make([]uint64, len(moves))
 	for i, m := range moves {
-		keys[i], _ = r.canonKey(p.After(m))
-		if keys[i] != noKey {
+		keys[i], _ = r.CanonKey(p.After(m))
+		if keys[i] != tablebase.NoKey {
 			distinct = append(distinct, keys[i])
 		}
 	}
@@ -145,7 +123,7 @@ func (r *Rules) childKeys(p core.Position, buf []core.Move) (moves []core.Move, 
 // Probe is a source of values for building a strategy: the value of p for
 // its side to move and the plies to the end, ok false where it has none
 // (Table.Probe, or Table.ProbeBound for a bound strategy).
-type Probe func(p core.Position) (Value, int, bool)
+type Probe func(p core.Position) (tablebase.Value, int, bool)
 
 // BuildStrategy builds the winning strategy of the side to move in start
 // (a win) or of its opponent (start a loss), from the values of probe: at a
@@ -156,13 +134,13 @@ type Probe func(p core.Position) (Value, int, bool)
 // winner (the prey) never captures; a loser's capture is an error (a bound
 // loss has none). It fails where probe does not cover a position or
 // disagrees with core's moves and outcomes.
-func BuildStrategy(r *Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
+func BuildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
 	return buildStrategy(r, start, probe, bound, nil)
 }
 
 // buildStrategy is BuildStrategy telling progress, now and then, the
 // positions done and those found so far.
-func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progress func(done, found int)) (*Strategy, error) {
+func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound bool, progress func(done, found int)) (*Strategy, error) {
 	g, ok := r.Game()
 	if !ok || g != start.Game {
 		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
@@ -171,19 +149,19 @@ func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progr
 		return nil, errors.New("tablebase: the start is over")
 	}
 	v, d, ok := probe(start)
-	if !ok || (v != Win && v != Loss) {
+	if !ok || (v != tablebase.Win && v != tablebase.Loss) {
 		return nil, fmt.Errorf("tablebase: the start is not a proven win or loss (%v, covered %v)", v, ok)
 	}
 	winner := start.ToMove
-	if v == Loss {
+	if v == tablebase.Loss {
 		winner = winner.Other()
 	}
-	startKey, ok := r.canonKey(start)
+	startKey, ok := r.CanonKey(start)
 	if !ok {
 		return nil, errors.New("tablebase: the start has no canonical key")
 	}
 	s := &Strategy{r: r, winner: winner}
-	s.StrategyHeader = StrategyHeader{Format: strategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion,
+	s.StrategyHeader = StrategyHeader{Format: strategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: tablebase.RulesVersion,
 		Winner: sideKey(winner), Bound: bound, Start: startKey, Plies: d}
 	type node struct {
 		plies uint8
@@ -204,14 +182,14 @@ func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progr
 			progress(qi, len(queue))
 		}
 		key := queue[qi]
-		p := r.keyPosition(key)
+		p := r.KeyPosition(key)
 		v, d, ok := probe(p)
 		if !ok || d > 255 || d < 1 {
 			return nil, fmt.Errorf("tablebase: %s is not covered (%v %d %v)", p, v, d, ok)
 		}
-		moves, keys, distinct := r.childKeys(p, buf[:])
+		moves, keys, distinct := childKeys(r, p, buf[:])
 		if p.ToMove == winner {
-			if v != Win {
+			if v != tablebase.Win {
 				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
 			}
 			// The first fastest move in core's order that leads to a
@@ -219,7 +197,7 @@ func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progr
 			// the positions already in are probed first (fewer probes).
 			fast := func(i int) bool {
 				c := p.After(moves[i])
-				if keys[i] == noKey || bound && c.Captured > p.Captured {
+				if keys[i] == tablebase.NoKey || bound && c.Captured > p.Captured {
 					return false
 				}
 				if o := c.Outcome(); o.Over() {
@@ -227,11 +205,11 @@ func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progr
 					return won && w == winner && d == 1
 				}
 				cv, cd, cok := probe(c)
-				return cok && cv == Loss && cd == d-1
+				return cok && cv == tablebase.Loss && cd == d-1
 			}
 			pick := -1
 			for i := range moves {
-				if _, seen := nodes[keys[i]]; seen && keys[i] != noKey && fast(i) {
+				if _, seen := nodes[keys[i]]; seen && keys[i] != tablebase.NoKey && fast(i) {
 					pick = i
 					break
 				}
@@ -255,7 +233,7 @@ func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progr
 			}
 			continue
 		}
-		if v != Loss {
+		if v != tablebase.Loss {
 			return nil, fmt.Errorf("tablebase: %s, the loser to move, is %v", p, v)
 		}
 		if len(moves) == 0 {
@@ -276,7 +254,7 @@ func buildStrategy(r *Rules, start core.Position, probe Probe, bound bool, progr
 			}
 			// The reply's value is probed when it is taken from the queue
 			// (a win for the winner there); CheckStrategy checks the plies.
-			if keys[i] == noKey {
+			if keys[i] == tablebase.NoKey {
 				return nil, fmt.Errorf("tablebase: %s (a loss in %d): %s leads to a position without a key", p, d, m)
 			}
 			add(keys[i])
@@ -339,7 +317,7 @@ func (s *Strategy) Bytes() ([]byte, error) {
 	}
 	h := s.StrategyHeader
 	h.BodyBytes, h.BodyCRC = body.Len(), crc32.ChecksumIEEE(body.Bytes())
-	out, err := appendHeader(nil, strategyMagic, h)
+	out, err := tablebase.AppendHeader(nil, strategyMagic, h)
 	if err != nil {
 		return nil, err
 	}
@@ -351,7 +329,7 @@ func (s *Strategy) Bytes() ([]byte, error) {
 // body's shape. A file that fails any check is refused with an error that
 // says why.
 func ReadStrategy(data []byte) (*Strategy, error) {
-	hdr, base, err := readHeader(bytes.NewReader(data), int64(len(data)), strategyMagic, "strategy",
+	hdr, base, err := tablebase.ReadHeader(bytes.NewReader(data), int64(len(data)), strategyMagic, "strategy",
 		errors.New("not a Hunt Chess strategy file (bad magic)"))
 	if err != nil {
 		return nil, err
@@ -413,7 +391,7 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	w := 0
 	for i, k := range s.keys {
 		s.moves[i] = noMove
-		if !s.r.validKey(k) {
+		if !s.r.ValidKey(k) {
 			return nil, errors.New("corrupt strategy body: a key of no position")
 		}
 		if s.keySide(k) == s.winner {
@@ -436,18 +414,8 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	return s, nil
 }
 
-// validKey reports whether a canonical key names an entry of r's layouts.
-func (r *Rules) validKey(key uint64) bool {
-	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
-	k := r.PreyCount - capt - hand
-	if hand > r.InHand || capt >= r.CaptureWin || k < 0 || k > r.NP-r.PredCount {
-		return false
-	}
-	return idx < layoutFor(r, k).entries
-}
-
 // keySide is the side to move of a canonical key's position.
-func (s *Strategy) keySide(key uint64) core.Side { return s.r.keySide(key) }
+func (s *Strategy) keySide(key uint64) core.Side { return s.r.KeySide(key) }
 
 func (s *Strategy) find(key uint64) (int, bool) { return slices.BinarySearch(s.keys, key) }
 
@@ -461,25 +429,25 @@ func (s *Strategy) GameID() core.GameID { g, _ := s.r.Game(); return g }
 // nodes, a loss at the loser's) and its plies to the end, where p is a
 // position of the strategy (ok false elsewhere, and for a finished game).
 // For a bound strategy the plies are an upper bound in the real game.
-func (s *Strategy) Probe(p core.Position) (v Value, plies int, ok bool) {
+func (s *Strategy) Probe(p core.Position) (v tablebase.Value, plies int, ok bool) {
 	if g, _ := s.r.Game(); g != p.Game || p.Outcome().Over() {
-		return Unknown, 0, false
+		return tablebase.Unknown, 0, false
 	}
 	if s.set != nil {
 		return s.setProbe(p)
 	}
-	key, ok := s.r.canonKey(p)
+	key, ok := s.r.CanonKey(p)
 	if !ok {
-		return Unknown, 0, false
+		return tablebase.Unknown, 0, false
 	}
 	i, ok := s.find(key)
 	if !ok {
-		return Unknown, 0, false
+		return tablebase.Unknown, 0, false
 	}
 	if p.ToMove == s.winner {
-		return Win, int(s.plies[i]), true
+		return tablebase.Win, int(s.plies[i]), true
 	}
-	return Loss, int(s.plies[i]), true
+	return tablebase.Loss, int(s.plies[i]), true
 }
 
 // Move returns the winner's move in p, a winner's node of the strategy, and
@@ -491,7 +459,7 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 	if s.set != nil {
 		return s.setMove(p)
 	}
-	key, ok := s.r.canonKey(p)
+	key, ok := s.r.CanonKey(p)
 	if !ok {
 		return core.Move{}, 0, false
 	}
@@ -500,7 +468,7 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 		return core.Move{}, 0, false
 	}
 	var buf [core.MaxMoves]core.Move
-	moves, keys, distinct := s.r.childKeys(p, buf[:])
+	moves, keys, distinct := childKeys(s.r, p, buf[:])
 	rank := int(s.moves[i])
 	if rank >= len(distinct) {
 		return core.Move{}, 0, false
@@ -517,7 +485,7 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 // the end after it (0 where it ends the game); ok is false where p is not a
 // loser's node or a reply leaves the strategy (a damaged file).
 func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok bool) {
-	if v, _, ok := s.Probe(p); !ok || v != Loss {
+	if v, _, ok := s.Probe(p); !ok || v != tablebase.Loss {
 		return nil, nil, false
 	}
 	var buf [core.MaxMoves]core.Move
@@ -526,7 +494,7 @@ func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok 
 		d := 0
 		if !c.Outcome().Over() {
 			cv, cd, cok := s.Probe(c)
-			if !cok || cv != Win {
+			if !cok || cv != tablebase.Win {
 				return nil, nil, false
 			}
 			d = cd
@@ -549,20 +517,20 @@ var ErrNoStart = errors.New("no table proves the start")
 func StartStrategy(id core.GameID, dir string, cache int64, progress func(done, found int)) (*Strategy, string, error) {
 	start := id.Info().Start()
 	var errs []error
-	path := Path(dir, id.String())
-	if t, err := Open(path); err == nil {
+	path := tablebase.Path(dir, id.String())
+	if t, err := tablebase.Open(path); err == nil {
 		defer t.Close()
 		t.SetCacheBytes(cache)
-		if v, _, ok := t.Probe(start); ok && v != Draw {
-			s, err := buildStrategy(ForGame(id), start, t.Probe, false, progress)
+		if v, _, ok := t.Probe(start); ok && v != tablebase.Draw {
+			s, err := buildStrategy(tablebase.ForGame(id), start, t.Probe, false, progress)
 			return s, path, err
 		}
 		errs = append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return nil, "", err
 	}
-	path = Path(dir, id.String()+".bound")
-	t, err := Open(path)
+	path = tablebase.Path(dir, id.String()+".bound")
+	t, err := tablebase.Open(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", dir, ErrNoStart))...)
 	}
@@ -571,22 +539,22 @@ func StartStrategy(id core.GameID, dir string, cache int64, progress func(done, 
 	}
 	defer t.Close()
 	t.SetCacheBytes(cache)
-	probe := t.BoundProbe()
+	probe := BoundProbe(t)
 	if _, _, ok := probe(start); !ok {
 		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))...)
 	}
-	s, err := buildStrategy(ForGame(id), start, probe, true, progress)
+	s, err := buildStrategy(tablebase.ForGame(id), start, probe, true, progress)
 	return s, path, err
 }
 
-// BoundProbe is the bound sections' values as BuildStrategy takes them: a
+// BoundProbe is t's bound sections' values as BuildStrategy takes them: a
 // prey win or a predator loss, and nothing elsewhere ("neither" proves
 // nothing).
-func (t *Table) BoundProbe() Probe {
-	return func(p core.Position) (Value, int, bool) {
+func BoundProbe(t *tablebase.Table) Probe {
+	return func(p core.Position) (tablebase.Value, int, bool) {
 		v, d, ok := t.ProbeBound(p)
-		if !ok || v == Draw {
-			return Unknown, 0, false
+		if !ok || v == tablebase.Draw {
+			return tablebase.Unknown, 0, false
 		}
 		return v, d, true
 	}
