@@ -1,6 +1,7 @@
 package session
 
 import (
+	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
@@ -34,8 +35,9 @@ type ReviewMove struct {
 	Why                     Why
 	// Proven: the verdict is the proven strategy's from the start (no
 	// table covers the position, the move is on the strategy's win or the
-	// loser's reply to it); Bound: that win is one without a prey piece
-	// given up, its plies an upper bound (tablebase.Strategy).
+	// loser's reply to it, or on a bridge back onto it after a pass:
+	// ai.ProvenWin); Bound: its plies are an upper bound (a win without a
+	// prey piece given up, tablebase.Strategy, or a bridge's).
 	Proven, Bound bool
 }
 
@@ -102,7 +104,7 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b 
 			}
 		}
 		if r.Verdict == VerdictUnknown && s != nil {
-			proveMove(&r, s, pos, next)
+			proveMove(&r, s, t, b, pos, next)
 		}
 		if r.Verdict == VerdictUnknown && b != nil {
 			proveBound(&r, b, pos, next)
@@ -114,9 +116,12 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b 
 }
 
 // proveMove judges r, the move from pos to next, by the strategy s where
-// both are on it (or next ends the game in the winner's win).
-func proveMove(r *ReviewMove, s *tablebase.Strategy, pos, next core.Position) {
-	bv, bd, ok := s.Probe(pos)
+// it proves the winner's win in both (or next ends the game in it): on
+// the strategy, or, after a pass took the game off it, through a bridge
+// back onto its proof (ai.ProvenWin, with the table t and the bound table
+// b; the plies then at most: Bound).
+func proveMove(r *ReviewMove, s *tablebase.Strategy, t, b *tablebase.Table, pos, next core.Position) {
+	bv, bd, atMost, ok := ai.ProvenWin(s, t, b, pos)
 	if !ok {
 		return
 	}
@@ -124,11 +129,11 @@ func proveMove(r *ReviewMove, s *tablebase.Strategy, pos, next core.Position) {
 		if w, won := o.Winner(); !won || w != s.WinnerSide() {
 			return
 		}
-	} else if _, _, ok := s.Probe(next); !ok {
+	} else if _, _, _, ok := ai.ProvenWin(s, t, b, next); !ok {
 		return
 	}
 	r.Before, r.After, r.Plies = bv, bv, bd
-	r.Verdict, r.Proven, r.Bound = VerdictKept, true, s.Bound
+	r.Verdict, r.Proven, r.Bound = VerdictKept, true, atMost
 }
 
 // proveBound judges r, the move from pos to next, by the bound table b
