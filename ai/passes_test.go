@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"flag"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -86,7 +87,7 @@ func openStrategy(path string) (*tablebase.Strategy, error) {
 }
 
 // shippedPassGames opens the shipped strategies and tables, once.
-func shippedPassGames(t *testing.T) []passGame {
+func shippedPassGames(t testing.TB) []passGame {
 	t.Helper()
 	passGames.once.Do(func() {
 		for _, id := range []core.GameID{core.SurroundTheLion, core.DeerChess, core.BeatTheWolf} {
@@ -353,6 +354,100 @@ func TestPassesAlongStrategies(t *testing.T) {
 			if g.truth != nil {
 				t.Logf("  by the whole table, of the %d unproven: %d still won, %d thrown away by the pass; of the %d bridged, %d claim more plies than the fastest win", c.samples-c.after, c.unprovenWins, c.thrownAway, c.after-c.before, c.longer)
 			}
+		}
+	}
+}
+
+// bridgeSample is up to n positions of pass walks of g (seed passSeed)
+// with the winner to move that no table, strategy or bound table proves:
+// those the bridge proves (bridged), and the others (unproven).
+func bridgeSample(g passGame, o owner, n int) (bridged, unproven []core.Position) {
+	lim := LevelLimits(Master)
+	lim.Strategy = true
+	for i := 0; i < 50*n && (len(bridged) < n || len(unproven) < n); i++ {
+		rng := rand.New(rand.NewSource(passSeed*1_000_003 + int64(i)))
+		passer := g.s.WinnerSide().Other()
+		if i%2 == 1 {
+			passer = g.s.WinnerSide()
+		}
+		pos, ok := passWalk(g.s, passer, rng)
+		if !ok {
+			continue
+		}
+		proven := false
+		for _, src := range []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}} {
+			if _, ok := src.Propose(context.Background(), pos, lim); ok {
+				proven = true
+			}
+		}
+		if proven {
+			continue
+		}
+		if _, ok := (BridgeMoves{o}).Propose(context.Background(), pos, lim); ok {
+			if len(bridged) < n {
+				bridged = append(bridged, pos)
+			}
+		} else if len(unproven) < n {
+			unproven = append(unproven, pos)
+		}
+	}
+	return bridged, unproven
+}
+
+// BenchmarkBridge is the bridge's time per move (BridgeMoves.Propose, its
+// line included) after a pass, in positions it proves and in those it
+// does not (its cost before the search starts), per game. Beat the Wolf's
+// strategy is opened afresh with the app's cache (SetCacheBlocks blocks).
+//
+//	go test ./ai/ -run '^$' -bench Bridge -benchtime 200x
+func BenchmarkBridge(b *testing.B) {
+	for _, g := range shippedPassGames(b) {
+		if g.s.IsSet() {
+			s, err := openStrategy(shippedFile(g.id.String() + tablebase.StrategyExt))
+			if err != nil {
+				b.Fatal(err)
+			}
+			g.s = s
+		}
+		o := g.owner()
+		pf, _ := proverOf(o, g.id)
+		bridged, unproven := bridgeSample(g, o, 20)
+		lim := LevelLimits(Master)
+		lim.Strategy = true
+		// For comparison, the strategy's own move (StrategyMoves, its line
+		// included) on its line, the winner to move.
+		var on []core.Position
+		rng := rand.New(rand.NewSource(passSeed))
+		for len(on) < 20 {
+			for p := g.s.GameID().Info().Start(); len(on) < 20 && !p.Outcome().Over(); {
+				if p.ToMove == g.s.WinnerSide() {
+					on = append(on, p)
+					m, _, _ := g.s.Move(p)
+					p = p.After(m)
+				} else {
+					moves := p.GenMoves(nil)
+					p = p.After(moves[rng.Intn(len(moves))])
+				}
+			}
+		}
+		for _, set := range []struct {
+			name string
+			pos  []core.Position
+			move func(core.Position)
+		}{
+			{"strategy", on, func(p core.Position) { (StrategyMoves{o}).Propose(context.Background(), p, lim) }},
+			{"proven", bridged, func(p core.Position) { (BridgeMoves{o}).Propose(context.Background(), p, lim) }},
+			{"proven-noline", bridged, func(p core.Position) { pf.bridgeStep(p, 0) }},
+			{"unproven", unproven, func(p core.Position) { (BridgeMoves{o}).Propose(context.Background(), p, lim) }},
+		} {
+			if len(set.pos) == 0 {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s/%s", g.id, set.name), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					set.move(set.pos[i%len(set.pos)])
+				}
+			})
 		}
 	}
 }
