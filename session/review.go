@@ -77,7 +77,9 @@ func ReviewGameProven(g *core.Game, t *tablebase.Table, s *tablebase.Strategy) [
 func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b *tablebase.Table) []ReviewMove {
 	pos := g.Start()
 	var out []ReviewMove
+	var proofs [2]*proof // the strategy's proofs of pos and next, where worked out
 	for _, m := range g.Moves() {
+		proofs = [2]*proof{proofs[1], nil}
 		r := ReviewMove{Move: m, Mover: pos.ToMove}
 		next := pos.After(m)
 		if t != nil {
@@ -104,7 +106,7 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b 
 			}
 		}
 		if r.Verdict == VerdictUnknown && s != nil {
-			proveMove(&r, s, t, b, pos, next)
+			proveMove(&r, s, t, b, pos, next, &proofs)
 		}
 		if r.Verdict == VerdictUnknown && b != nil {
 			proveBound(&r, b, pos, next)
@@ -120,20 +122,35 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b 
 // the strategy, or, after a pass took the game off it, through a bridge
 // back onto its proof (ai.ProvenWin, with the table t and the bound table
 // b; the plies then at most: Bound).
-func proveMove(r *ReviewMove, s *tablebase.Strategy, t, b *tablebase.Table, pos, next core.Position) {
-	bv, bd, atMost, ok := ai.ProvenWin(s, t, b, pos)
-	if !ok {
+// proofs holds pos's and next's proofs where worked out (a bridge's search
+// takes a fraction of a millisecond: each position's is worked out once).
+func proveMove(r *ReviewMove, s *tablebase.Strategy, t, b *tablebase.Table, pos, next core.Position, proofs *[2]*proof) {
+	for i, p := range [2]core.Position{pos, next} {
+		if proofs[i] == nil {
+			var pr proof
+			pr.v, pr.plies, pr.atMost, pr.ok = ai.ProvenWin(s, t, b, p)
+			proofs[i] = &pr
+		}
+	}
+	if !proofs[0].ok {
 		return
 	}
 	if o := next.Outcome(); o.Over() {
 		if w, won := o.Winner(); !won || w != s.WinnerSide() {
 			return
 		}
-	} else if _, _, _, ok := ai.ProvenWin(s, t, b, next); !ok {
+	} else if !proofs[1].ok {
 		return
 	}
-	r.Before, r.After, r.Plies = bv, bv, bd
-	r.Verdict, r.Proven, r.Bound = VerdictKept, true, atMost
+	r.Before, r.After, r.Plies = proofs[0].v, proofs[0].v, proofs[0].plies
+	r.Verdict, r.Proven, r.Bound = VerdictKept, true, proofs[0].atMost
+}
+
+// proof is what ai.ProvenWin says of a position.
+type proof struct {
+	v          tablebase.Value
+	plies      int
+	atMost, ok bool
 }
 
 // proveBound judges r, the move from pos to next, by the bound table b
