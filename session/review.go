@@ -122,6 +122,7 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *tablebase.Strategy, b 
 // the strategy, or, after a pass took the game off it, through a bridge
 // back onto its proof (ai.ProvenWin, with the table t and the bound table
 // b; the plies then at most: Bound).
+//
 // proofs holds pos's and next's proofs where worked out (a bridge's search
 // takes a fraction of a millisecond: each position's is worked out once).
 func proveMove(r *ReviewMove, s *tablebase.Strategy, t, b *tablebase.Table, pos, next core.Position, proofs *[2]*proof) {
