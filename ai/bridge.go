@@ -24,11 +24,14 @@ import (
 // it ends in a position a proof covers (a node of the strategy, a table's
 // or the bound table's proven win, or the winner's win on the board)
 // within the bridge's plies, and its plies are the longest such line's
-// plus the proof's. The plies fall by one every ply (the winner's move
-// keeps to the proof with the fewest, the loser's reply can only take one
-// of those counted), so the game ends in the winner's win within them. A
-// bridge's plies are an upper bound: the winner may have a faster win off
-// the proof.
+// plus the proof's. The plies fall by at least one every ply (the winner's
+// move keeps to the proof with the fewest, every reply of the loser was
+// counted), so the game ends in the winner's win within them. A bridge's
+// plies are an upper bound (Result.AtMost): the winner may have a faster
+// win off the proof. Threefold repetition is not part of the proof, as it
+// is not of the strategies': the plies falling, a position after the
+// pass can only repeat one from before it, at most twice in all with one
+// pass.
 
 // BridgePlies is how far a bridge reaches: the winner's move, every reply
 // of the loser, the winner's move into the proof. A 1-ply bridge (the
