@@ -154,6 +154,7 @@ type passCount struct {
 	// pass threw the win away).
 	unprovenWins, thrownAway int
 	checked                  int // bridged samples played out to the winner's win
+	atStart                  int // unproven samples that are the start with the loser's first move passed
 	longer                   int // the lion's: bridged samples whose claim is longer than the table's plies
 	// byReach: the samples a bridge of 1, 3, 5 plies proves (the
 	// bridge's own reach is BridgePlies), and the time it took.
@@ -237,6 +238,9 @@ func measurePasses(t *testing.T, g passGame, passer core.Side, n int, seed int64
 		var res Result
 		if !before {
 			res, after = bridge.Propose(context.Background(), pos, lim)
+		}
+		if start := g.s.GameID().Info().Start(); !after && pos == start.After(start.PassMove()) {
+			c.atStart++
 		}
 		switch {
 		case before:
@@ -351,8 +355,8 @@ func TestPassesAlongStrategies(t *testing.T) {
 			if passer == g.s.WinnerSide() {
 				who = "winner"
 			}
-			t.Logf("%s, the %s (%s) passes: %d walks (seed %d), %d samples: unproven before the bridge %d, after %d (%d played out)",
-				g.id, who, passer, c.walks, passSeed, c.samples, c.samples-c.before, c.samples-c.after, c.checked)
+			t.Logf("%s, the %s (%s) passes: %d walks (seed %d), %d samples: unproven before the bridge %d, after %d (%d played out; %d of them the start, the loser's first move passed)",
+				g.id, who, passer, c.walks, passSeed, c.samples, c.samples-c.before, c.samples-c.after, c.checked, c.atStart)
 			if *passReach {
 				t.Logf("  proven by a bridge of 1, 3, 5 plies (with the proof's own positions): %v, in %v", c.byReach, c.spent)
 			}
