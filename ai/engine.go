@@ -7,10 +7,11 @@ import (
 	"huntchess/core"
 )
 
-// The engine and its move sources. A move may come from four places, each
+// The engine and its move sources. A move may come from five places, each
 // a Source the Engine holds: the endgame table (TableMoves), the proven
 // strategy from the start (StrategyMoves), the bound table (BoundMoves),
-// and the search (SearchMoves). The engine asks them in order, and the
+// the bridge back onto their proof after a pass (BridgeMoves), and the
+// search (SearchMoves). The engine asks them in order, and the
 // first that has a move for the position gives it: a table or a strategy
 // proposes only where it proves the position, the search always does.
 
@@ -49,11 +50,12 @@ type Engine struct {
 // NewEngine is the engine of a table owner (nil: none): it plays from the
 // owner's endgame table where it covers the position (every level, with
 // its slips), then, for Master and the hints, from the proven strategy and
-// the bound table, and searches elsewhere, with the table's exact values
-// inside the tree.
+// the bound table, and where a pass took the game off them, by a bridge
+// back onto their proof (BridgeMoves), and searches elsewhere, with the
+// table's exact values inside the tree.
 func NewEngine(o TableOwner) Engine {
 	return Engine{
-		Sources: []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, SearchMoves{o}},
+		Sources: []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}},
 		Draws:   o,
 	}
 }

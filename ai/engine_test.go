@@ -80,14 +80,14 @@ func TestEngineAsksSourcesInOrder(t *testing.T) {
 }
 
 // NewEngine's sources come in the order table, strategy, bound table,
-// search; its draws are judged by the owner's tables.
+// bridge, search; its draws are judged by the owner's tables.
 func TestNewEngineOrder(t *testing.T) {
 	o := owner{}
 	e := NewEngine(o)
-	if len(e.Sources) != 4 {
+	if len(e.Sources) != 5 {
 		t.Fatalf("%d sources", len(e.Sources))
 	}
-	for i, want := range []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, SearchMoves{o}} {
+	for i, want := range []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}} {
 		if e.Sources[i] != want {
 			t.Fatalf("source %d is %T, want %T", i, e.Sources[i], want)
 		}

@@ -59,9 +59,9 @@ type Limits struct {
 	// with TableSlipAny, to any legal move. See tableLevelMove.
 	TableSlip    int
 	TableSlipAny bool
-	// Strategy asks for proven play: the engine's strategy and bound-table
-	// sources (StrategyMoves, BoundMoves) propose their moves only under
-	// it. Master and the hints.
+	// Strategy asks for proven play: the engine's strategy, bound-table
+	// and bridge sources (StrategyMoves, BoundMoves, BridgeMoves) propose
+	// their moves only under it. Master and the hints.
 	Strategy bool
 
 	// start is when the engine began choosing (Engine.Choose): the time
@@ -85,6 +85,10 @@ type Result struct {
 	// prey piece given up (Beat the Wolf's dogs), its plies an upper bound:
 	// the real game may hold a faster win.
 	Bound bool
+	// AtMost: the score is a proven win or loss whose plies are an upper
+	// bound, the proof a bridge back onto a strategy, a table or the bound
+	// table after a pass (BridgeMoves).
+	AtMost bool
 }
 
 // IsWin reports whether a score is a forced win (>0) or loss (<0), and in how many plies.

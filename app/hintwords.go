@@ -90,6 +90,10 @@ func hintText(p core.Position, res ai.Result, proven *strategy.Strategy, left *l
 			value = translations.TPlural("hint.bound_win", plies, map[string]any{"Side": me})
 		case res.Exact && res.Bound && decided:
 			value = translations.TPlural("hint.bound_loss", plies, map[string]any{"Side": them})
+		case res.Exact && res.AtMost && decided && res.Score > 0:
+			value = translations.TPlural("hint.atmost_win", plies, map[string]any{"Side": me})
+		case res.Exact && res.AtMost && decided:
+			value = translations.TPlural("hint.atmost_loss", plies, map[string]any{"Side": them})
 		case res.Exact && !decided:
 			value = translations.T("hint.table_draw")
 		case res.Exact && res.Score > 0:

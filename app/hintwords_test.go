@@ -30,6 +30,10 @@ func TestHintWords(t *testing.T) {
 		// Issue 23: a proven win without losing a piece (Beat the Wolf's dogs), and off the proven line.
 		{core.Prey, ai.Result{Exact: true, Bound: true, Score: 30000 - 140}, "Won: the dogs win in at most 140 moves without losing a piece (proven).", "必胜：犬方不失一子，最多 140 步取胜（已证明）。"},
 		{core.Predator, ai.Result{Exact: true, Bound: true, Score: -(30000 - 1)}, "Lost: the dogs win in at most 1 move without losing a piece (proven); this move resists that win longest.", "必败：犬方不失一子，最多 1 步取胜（已证明）；这一步坚持最久。"},
+		// Issue 32: a bridge back onto the proven line after a pass: a proven win, its plies at most.
+		{core.Prey, ai.Result{Exact: true, AtMost: true, Score: 30000 - 25}, "Won: the dogs win in at most 25 moves (proven).", "必胜：犬方最多 25 步取胜（已证明）。"},
+		{core.Predator, ai.Result{Exact: true, AtMost: true, Score: -(30000 - 24)}, "Lost: the dogs win in at most 24 moves (proven); this move resists that win longest.", "必败：犬方最多 24 步取胜（已证明）；这一步坚持最久。"},
+		{core.Prey, ai.Result{Exact: true, Bound: true, AtMost: true, Score: 30000 - 99}, "Won: the dogs win in at most 99 moves without losing a piece (proven).", "必胜：犬方不失一子，最多 99 步取胜（已证明）。"},
 		{core.Predator, ai.Result{Score: 12}, "Not proven: no table or proven line covers this position.", "未经证明：没有残局库或已证明的路线覆盖这个局面。"},
 	}
 	for _, c := range cases {

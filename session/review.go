@@ -1,6 +1,7 @@
 package session
 
 import (
+	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
@@ -35,8 +36,9 @@ type ReviewMove struct {
 	Why                     Why
 	// Proven: the verdict is the proven strategy's from the start (no
 	// table covers the position, the move is on the strategy's win or the
-	// loser's reply to it); Bound: that win is one without a prey piece
-	// given up, its plies an upper bound (strategy.Strategy).
+	// loser's reply to it, or on a bridge back onto it after a pass:
+	// ai.ProvenWin); Bound: its plies are an upper bound (a win without a
+	// prey piece given up, strategy.Strategy, or a bridge's).
 	Proven, Bound bool
 }
 
@@ -76,7 +78,9 @@ func ReviewGameProven(g *core.Game, t *tablebase.Table, s *strategy.Strategy) []
 func ReviewGameBound(g *core.Game, t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) []ReviewMove {
 	pos := g.Start()
 	var out []ReviewMove
+	var proofs [2]*proof // the strategy's proofs of pos and next, where worked out
 	for _, m := range g.Moves() {
+		proofs = [2]*proof{proofs[1], nil}
 		r := ReviewMove{Move: m, Mover: pos.ToMove}
 		next := pos.After(m)
 		if t != nil {
@@ -103,7 +107,7 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *strategy.Strategy, b *
 			}
 		}
 		if r.Verdict == VerdictUnknown && s != nil {
-			proveMove(&r, s, pos, next)
+			proveMove(&r, s, t, b, pos, next, &proofs)
 		}
 		if r.Verdict == VerdictUnknown && b != nil {
 			proveBound(&r, b, pos, next)
@@ -115,21 +119,40 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *strategy.Strategy, b *
 }
 
 // proveMove judges r, the move from pos to next, by the strategy s where
-// both are on it (or next ends the game in the winner's win).
-func proveMove(r *ReviewMove, s *strategy.Strategy, pos, next core.Position) {
-	bv, bd, ok := s.Probe(pos)
-	if !ok {
+// it proves the winner's win in both (or next ends the game in it): on
+// the strategy, or, after a pass took the game off it, through a bridge
+// back onto its proof (ai.ProvenWin, with the table t and the bound table
+// b; the plies then at most: Bound).
+//
+// proofs holds pos's and next's proofs where worked out (a bridge's search
+// takes a fraction of a millisecond: each position's is worked out once).
+func proveMove(r *ReviewMove, s *strategy.Strategy, t, b *tablebase.Table, pos, next core.Position, proofs *[2]*proof) {
+	for i, p := range [2]core.Position{pos, next} {
+		if proofs[i] == nil {
+			var pr proof
+			pr.v, pr.plies, pr.atMost, pr.ok = ai.ProvenWin(s, t, b, p)
+			proofs[i] = &pr
+		}
+	}
+	if !proofs[0].ok {
 		return
 	}
 	if o := next.Outcome(); o.Over() {
 		if w, won := o.Winner(); !won || w != s.WinnerSide() {
 			return
 		}
-	} else if _, _, ok := s.Probe(next); !ok {
+	} else if !proofs[1].ok {
 		return
 	}
-	r.Before, r.After, r.Plies = bv, bv, bd
-	r.Verdict, r.Proven, r.Bound = VerdictKept, true, s.Bound
+	r.Before, r.After, r.Plies = proofs[0].v, proofs[0].v, proofs[0].plies
+	r.Verdict, r.Proven, r.Bound = VerdictKept, true, proofs[0].atMost
+}
+
+// proof is what ai.ProvenWin says of a position.
+type proof struct {
+	v          tablebase.Value
+	plies      int
+	atMost, ok bool
 }
 
 // proveBound judges r, the move from pos to next, by the bound table b

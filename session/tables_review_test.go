@@ -93,7 +93,7 @@ func TestReviewByStrategy(t *testing.T) {
 	off := core.Move{}
 	for _, mv := range g.LegalMoves() {
 		if c := p.After(mv); !c.Outcome().Over() {
-			if _, _, ok := s.Probe(c); !ok {
+			if _, _, _, ok := ai.ProvenWin(s, nil, nil, c); !ok { // off the strategy, and no bridge back onto it
 				off = mv
 				break
 			}

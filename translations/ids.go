@@ -38,6 +38,7 @@ package translations
 //	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
 //	hint.search_win, hint.search_loss  {{.Count}}
 //	hint.bound_win, hint.bound_loss  {{.Side}} {{.Count}}  use TPlural; the winner (the prey): a win without losing a piece, Count an upper bound
+//	hint.atmost_win, hint.atmost_loss  {{.Side}} {{.Count}}  use TPlural; the winner: a proven win, Count an upper bound (a bridge back onto the proof after a pass)
 //	review.win_in, review.win_in_bound  {{.Side}} {{.Count}}  use TPlural; the side that wins, its plies (at most, _bound)
 //	review.no_table_strategy, review.no_table_strategy_bound  {{.Side}}  the strategy's winner
 //	tables.strategy, tables.strategy_bound, tables.ready_bound  {{.Side}}  the winner proven from the start
@@ -167,6 +168,8 @@ var uiIDs = []string{
 	// Issue 23: the proven strategies from the start in the hints and the review.
 	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "hint.left_line", "tables.strategy", "tables.strategy_bound",
 	"tables.ready_bound",
+	// Issue 32: a proven win after a pass took the game off the strategy.
+	"hint.atmost_win", "hint.atmost_loss",
 	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
 	// Issue 23: the table pack in the settings.
 	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",
@@ -180,7 +183,8 @@ var uiIDs = []string{
 var pluralIDs = map[string]bool{"game.in_hand": true,
 	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true,
 	"history.moves": true, "review.slips": true, "review.mistakes": true, "review.blunders": true,
-	"hint.bound_win": true, "hint.bound_loss": true, "review.win_in": true, "review.win_in_bound": true}
+	"hint.bound_win": true, "hint.bound_loss": true, "review.win_in": true, "review.win_in_bound": true,
+	"hint.atmost_win": true, "hint.atmost_loss": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }

@@ -1,0 +1,463 @@
+package ai
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
+	"huntchess/core"
+)
+
+// Passes along the strategies' lines (issue #32: a timer pass must not
+// leave the proof). A walk follows a shipped strategy from the start (the
+// winner plays the strategy's move, the loser a seeded random legal move)
+// and, at a seeded random ply, the loser or the winner passes (as the turn
+// timer makes it, core.Game.Timeout); after a winner's pass the loser
+// replies at random. The sample is the position where the winner is to
+// move next: is its win still proven by Master's sources, before the
+// bridge (the table, the strategy, the bound table) and with it
+// (BridgeMoves)?
+//
+// The default sample takes seconds; the note's larger one:
+//
+//	TABLES_DIR=tables/shipped go test ./ai/ -run TestPassesAlongStrategies -pass-walks 5000 -v
+
+var (
+	passWalks = flag.Int("pass-walks", 0, "walks per game and passer for TestPassesAlongStrategies (0: the default sample)")
+	passReach = flag.Bool("pass-reach", false, "TestPassesAlongStrategies also counts what bridges of 1, 3 and 5 plies prove")
+)
+
+// passSeed is the sample's seed.
+const passSeed = 32
+
+// shippedFile is the first of the places a shipped table or strategy file
+// may be (TABLES_DIR, then the shipped folders in this tree), "" where
+// none holds it.
+func shippedFile(name string) string {
+	var dirs []string
+	if d := os.Getenv("TABLES_DIR"); d != "" {
+		dirs = append(dirs, d)
+	}
+	dirs = append(dirs, filepath.Join("..", "tables", "shipped"), filepath.Join("..", "tables", "strategies"))
+	for _, d := range dirs {
+		p := filepath.Join(d, name)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// passGame is what ships for a game: its strategy and its exact table (the
+// lion's is the whole game, so the lion is measured with its strategy
+// alone, as in the browser before its table is downloaded; the table is
+// then the truth the measurement is checked against).
+type passGame struct {
+	id    core.GameID
+	s     *strategy.Strategy
+	t     *tablebase.Table // the engine's table (nil for the lion)
+	truth *tablebase.Table // the lion's whole table
+}
+
+var passGames struct {
+	once  sync.Once
+	games []passGame
+	err   error
+}
+
+// openStrategy opens a strategy file of either format.
+func openStrategy(path string) (*strategy.Strategy, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return strategy.OpenStrategy(f, fi.Size())
+}
+
+// shippedPassGames opens the shipped strategies and tables, once.
+func shippedPassGames(t testing.TB) []passGame {
+	t.Helper()
+	passGames.once.Do(func() {
+		for _, id := range []core.GameID{core.SurroundTheLion, core.DeerChess, core.BeatTheWolf} {
+			sp := shippedFile(id.String() + strategy.StrategyExt)
+			tp := shippedFile(id.String() + ".hctb")
+			if sp == "" || tp == "" {
+				passGames.err = os.ErrNotExist
+				return
+			}
+			s, err := openStrategy(sp)
+			if err != nil {
+				passGames.err = err
+				return
+			}
+			tb, err := tablebase.Open(tp)
+			if err != nil {
+				passGames.err = err
+				return
+			}
+			tb.SetCacheBytes(-1)
+			if s.IsSet() {
+				// Every block kept once read: the walks go all over the
+				// strategy (the benchmark opens its own, with the app's cache).
+				s.SetCacheBlocks(s.MemberBlocks)
+			}
+			g := passGame{id: id, s: s, t: tb}
+			if id == core.SurroundTheLion {
+				g.t, g.truth = nil, tb
+			}
+			passGames.games = append(passGames.games, g)
+		}
+	})
+	if passGames.err != nil {
+		t.Skipf("no shipped strategies and tables (TABLES_DIR=tables/shipped): %v", passGames.err)
+	}
+	return passGames.games
+}
+
+// strategySet is a source of one strategy.
+type strategySet struct{ s *strategy.Strategy }
+
+func (o strategySet) Strategy(id core.GameID) *strategy.Strategy {
+	if o.s != nil && o.s.GameID() == id {
+		return o.s
+	}
+	return nil
+}
+
+// owner is the game's table owner as the app has it.
+func (g passGame) owner() owner {
+	var ts TableSet
+	ts[g.id] = g.t
+	return owner{t: &ts, s: strategySet{g.s}}
+}
+
+// passCount counts a game's samples for one passer.
+type passCount struct {
+	walks   int // walks made
+	samples int // positions with the winner to move after the pass
+	before  int // proven by the table, the strategy or the bound table
+	after   int // proven with the bridge too
+	// The lion's, by its whole table: of the samples still unproven, the
+	// winner's wins (a longer bridge would find them) and the others (the
+	// pass threw the win away).
+	unprovenWins, thrownAway int
+	checked                  int // bridged samples played out to the winner's win
+	atStart                  int // unproven samples that are the start with the loser's first move passed
+	longer                   int // the lion's: bridged samples whose claim is longer than the table's plies
+	// byReach: the samples a bridge of 1, 3, 5 plies proves (the
+	// bridge's own reach is BridgePlies), and the time it took.
+	byReach [3]int
+	spent   [3]time.Duration
+}
+
+// passWalk walks one line of the strategy to its end and passes for
+// passer at one of its positions with passer to move, picked by rng; after
+// a winner's pass the loser replies at random. It returns the sample: the
+// position with the winner to move after the pass (ok false where the game
+// is over).
+func passWalk(s *strategy.Strategy, passer core.Side, rng *rand.Rand) (core.Position, bool) {
+	pos := s.GameID().Info().Start()
+	var line []core.Position
+	var buf [core.MaxMoves]core.Move
+	for !pos.Outcome().Over() {
+		if pos.ToMove == passer {
+			line = append(line, pos)
+		}
+		if pos.ToMove == s.WinnerSide() {
+			m, _, ok := s.Move(pos)
+			if !ok {
+				panic("the strategy has no move on its own line: " + pos.String())
+			}
+			pos = pos.After(m)
+		} else {
+			moves := pos.GenMoves(buf[:0])
+			pos = pos.After(moves[rng.Intn(len(moves))])
+		}
+	}
+	if len(line) == 0 {
+		return pos, false
+	}
+	pos = line[rng.Intn(len(line))]
+	pos = pos.After(pos.PassMove())
+	if passer == s.WinnerSide() && !pos.Outcome().Over() {
+		moves := pos.GenMoves(buf[:0])
+		pos = pos.After(moves[rng.Intn(len(moves))])
+	}
+	return pos, !pos.Outcome().Over()
+}
+
+// measurePasses walks n lines of g's strategy with a pass by passer and
+// counts the samples. With check, every sample the bridge proves is
+// played out (checkBridge).
+func measurePasses(t *testing.T, g passGame, passer core.Side, n int, seed int64, check bool) passCount {
+	t.Helper()
+	o := g.owner()
+	lim := LevelLimits(Master)
+	lim.Strategy = true
+	proven := []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}}
+	bridge := BridgeMoves{o}
+	pf, _ := proverOf(o, g.id)
+	var c passCount
+	for i := range n {
+		rng := rand.New(rand.NewSource(seed*1_000_003 + int64(i)))
+		pos, ok := passWalk(g.s, passer, rng)
+		c.walks++
+		if !ok {
+			continue
+		}
+		c.samples++
+		before := false
+		for _, src := range proven {
+			if _, ok := src.Propose(context.Background(), pos, lim); ok {
+				before = true
+				break
+			}
+		}
+		if *passReach {
+			for j, reach := range []int{1, 3, 5} {
+				start := time.Now()
+				if _, ok := pf.proven(pos, reach); ok {
+					c.byReach[j]++
+				}
+				c.spent[j] += time.Since(start)
+			}
+		}
+		after := before
+		var res Result
+		if !before {
+			res, after = bridge.Propose(context.Background(), pos, lim)
+		}
+		if start := g.s.GameID().Info().Start(); !after && pos == start.After(start.PassMove()) {
+			c.atStart++
+		}
+		switch {
+		case before:
+			c.before++
+			c.after++
+		case after:
+			c.after++
+			if check {
+				checkBridge(t, pf, pos, res, rng)
+				checkEngine(t, NewEngine(o), pos, res)
+				c.checked++
+			}
+			if g.truth != nil {
+				v, d, ok := g.truth.Probe(pos)
+				claim, _ := IsWin(res.Score)
+				switch {
+				case !ok || v != tablebase.Win || d > claim:
+					t.Fatalf("%s: the bridge claims a win in %d, the whole table says %v in %d", pos, claim, v, d)
+				case d < claim:
+					c.longer++
+				}
+			}
+		case g.truth != nil:
+			var whole TableSet
+			whole[g.id] = g.truth
+			if _, ok := (TableMoves{&whole}).Propose(context.Background(), pos, lim); !ok {
+				t.Fatalf("%s: the whole table has no move", pos)
+			}
+			if v, _, ok := g.truth.Probe(pos); ok && v == tablebase.Win {
+				c.unprovenWins++
+			} else {
+				c.thrownAway++
+			}
+		}
+	}
+	return c
+}
+
+// checkBridge checks a bridged move res from pos (the winner to move): it
+// is Exact, its child is proven, and from there the proof holds to the
+// end against a seeded random defence: at every winner's turn the proof
+// (its leaf's move, else the bridge) has a move, the plies fall by at
+// least one a ply, and the game ends in the winner's win within the plies
+// res claimed.
+func checkBridge(t *testing.T, pf prover, pos core.Position, res Result, rng *rand.Rand) {
+	t.Helper()
+	claim, won := IsWin(res.Score)
+	if !res.Exact || !res.AtMost || res.Bound != pf.bound || !won || res.Score <= 0 {
+		t.Fatalf("%s: the bridge's move %+v is not a proven win", pos, res)
+	}
+	if d, ok := pf.proven(pos.After(res.Move), BridgePlies); !ok || d >= claim {
+		t.Fatalf("%s: the bridge's move %s leads to a position proven %v in %d, claimed %d", pos, res.Move, ok, d, claim)
+	}
+	p, left := pos, claim
+	var buf [core.MaxMoves]core.Move
+	for !p.Outcome().Over() {
+		if left <= 0 {
+			t.Fatalf("from %s (claimed %d): the game is not over at %s", pos, claim, p)
+		}
+		if p.ToMove == pf.winner {
+			r, ok := pf.step(p, 0)
+			if !ok {
+				r, ok = pf.bridgeStep(p, 0)
+			}
+			d, won := IsWin(r.Score)
+			if !ok || !won || d > left {
+				t.Fatalf("from %s (claimed %d): at %s the proof has no move (%v) or %d plies > %d left", pos, claim, p, ok, d, left)
+			}
+			p = p.After(r.Move)
+		} else {
+			if d, ok := pf.proven(p, BridgePlies); !ok || d > left {
+				t.Fatalf("from %s (claimed %d): at %s the loser's loss is not proven (%v, %d > %d)", pos, claim, p, ok, d, left)
+			}
+			moves := p.GenMoves(buf[:0])
+			p = p.After(moves[rng.Intn(len(moves))])
+		}
+		left--
+	}
+	if w, ok := p.Outcome().Winner(); !ok || w != pf.winner {
+		t.Fatalf("from %s: the game ended %+v", pos, p.Outcome())
+	}
+}
+
+// checkEngine checks that Master and the hint play the bridge's move res
+// from pos and say what it proves: a win (Exact, AtMost, Bound as the
+// strategy's) in the bridge's plies.
+func checkEngine(t *testing.T, e Engine, pos core.Position, res Result) {
+	t.Helper()
+	g := core.NewGameFrom(pos)
+	for _, r := range []Result{e.Think(context.Background(), g, Master), e.Hint(context.Background(), g)} {
+		if r.Move != res.Move || r.Score != res.Score || !r.Exact || !r.AtMost || r.Bound != res.Bound || len(r.PV) == 0 || r.PV[0] != r.Move {
+			t.Fatalf("%s: the engine plays %+v, the bridge %+v", pos, r, res)
+		}
+	}
+}
+
+// Passes injected along the shipped strategies' lines, by the loser and by
+// the winner: wherever the bridge proves the win, Master's move is proven
+// and the proof holds to the end (checkBridge); the counts before and
+// after the bridge are logged for the note.
+func TestPassesAlongStrategies(t *testing.T) {
+	games := shippedPassGames(t)
+	n := map[core.GameID]int{core.SurroundTheLion: 100, core.DeerChess: 100, core.BeatTheWolf: 100}
+	for _, g := range games {
+		for _, passer := range []core.Side{g.s.WinnerSide().Other(), g.s.WinnerSide()} {
+			walks := n[g.id]
+			if *passWalks > 0 {
+				walks = *passWalks
+			}
+			c := measurePasses(t, g, passer, walks, passSeed, true)
+			who := "loser"
+			if passer == g.s.WinnerSide() {
+				who = "winner"
+			}
+			t.Logf("%s, the %s (%s) passes: %d walks (seed %d), %d samples: unproven before the bridge %d, after %d (%d played out; %d of them the start, the loser's first move passed)",
+				g.id, who, passer, c.walks, passSeed, c.samples, c.samples-c.before, c.samples-c.after, c.checked, c.atStart)
+			if *passReach {
+				t.Logf("  proven by a bridge of 1, 3, 5 plies (with the proof's own positions): %v, in %v", c.byReach, c.spent)
+			}
+			if g.truth != nil {
+				t.Logf("  by the whole table (which ships, and plays every one of them): of the %d unproven, %d still won, %d thrown away by the pass; "+
+					"the %d bridged all won (none claims fewer plies than the table), %d claim more plies than the fastest win", c.samples-c.after, c.unprovenWins, c.thrownAway, c.after-c.before, c.longer)
+			}
+		}
+	}
+}
+
+// bridgeSample is up to n positions of pass walks of g (seed passSeed)
+// with the winner to move that no table, strategy or bound table proves:
+// those the bridge proves (bridged), and the others (unproven).
+func bridgeSample(g passGame, o owner, n int) (bridged, unproven []core.Position) {
+	lim := LevelLimits(Master)
+	lim.Strategy = true
+	for i := 0; i < 50*n && (len(bridged) < n || len(unproven) < n); i++ {
+		rng := rand.New(rand.NewSource(passSeed*1_000_003 + int64(i)))
+		passer := g.s.WinnerSide().Other()
+		if i%2 == 1 {
+			passer = g.s.WinnerSide()
+		}
+		pos, ok := passWalk(g.s, passer, rng)
+		if !ok {
+			continue
+		}
+		proven := false
+		for _, src := range []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}} {
+			if _, ok := src.Propose(context.Background(), pos, lim); ok {
+				proven = true
+			}
+		}
+		if proven {
+			continue
+		}
+		if _, ok := (BridgeMoves{o}).Propose(context.Background(), pos, lim); ok {
+			if len(bridged) < n {
+				bridged = append(bridged, pos)
+			}
+		} else if len(unproven) < n {
+			unproven = append(unproven, pos)
+		}
+	}
+	return bridged, unproven
+}
+
+// BenchmarkBridge is the bridge's time per move (BridgeMoves.Propose, its
+// line included) after a pass, in positions it proves and in those it
+// does not (its cost before the search starts), per game. Beat the Wolf's
+// strategy is opened afresh with the app's cache (SetCacheBlocks blocks).
+//
+//	go test ./ai/ -run '^$' -bench Bridge -benchtime 200x
+func BenchmarkBridge(b *testing.B) {
+	for _, g := range shippedPassGames(b) {
+		if g.s.IsSet() {
+			s, err := openStrategy(shippedFile(g.id.String() + strategy.StrategyExt))
+			if err != nil {
+				b.Fatal(err)
+			}
+			g.s = s
+		}
+		o := g.owner()
+		pf, _ := proverOf(o, g.id)
+		bridged, unproven := bridgeSample(g, o, 20)
+		lim := LevelLimits(Master)
+		lim.Strategy = true
+		// For comparison, the strategy's own move (StrategyMoves, its line
+		// included) on its line, the winner to move.
+		var on []core.Position
+		rng := rand.New(rand.NewSource(passSeed))
+		for len(on) < 20 {
+			for p := g.s.GameID().Info().Start(); len(on) < 20 && !p.Outcome().Over(); {
+				if p.ToMove == g.s.WinnerSide() {
+					on = append(on, p)
+					m, _, _ := g.s.Move(p)
+					p = p.After(m)
+				} else {
+					moves := p.GenMoves(nil)
+					p = p.After(moves[rng.Intn(len(moves))])
+				}
+			}
+		}
+		for _, set := range []struct {
+			name string
+			pos  []core.Position
+			move func(core.Position)
+		}{
+			{"strategy", on, func(p core.Position) { (StrategyMoves{o}).Propose(context.Background(), p, lim) }},
+			{"proven", bridged, func(p core.Position) { (BridgeMoves{o}).Propose(context.Background(), p, lim) }},
+			{"proven-noline", bridged, func(p core.Position) { pf.bridgeStep(p, 0) }},
+			{"unproven", unproven, func(p core.Position) { (BridgeMoves{o}).Propose(context.Background(), p, lim) }},
+		} {
+			if len(set.pos) == 0 {
+				continue
+			}
+			b.Run(fmt.Sprintf("%s/%s", g.id, set.name), func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					set.move(set.pos[i%len(set.pos)])
+				}
+			})
+		}
+	}
+}
