@@ -7,38 +7,16 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
+
+	"huntchess/internal/testkit"
 )
 
 // The guards of limits.go: a file or reply that claims a huge size is
 // refused with an error that says so, having allocated little (measured
 // with runtime.MemStats.TotalAlloc, with slack: never anything near the
 // claim), and nothing else is lost.
-
-// allocated is the bytes f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-// huge makes path a file of 1 TiB (sparse: no disk is used), as a damaged
-// file system may show one.
-func huge(t *testing.T, path string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := f.Truncate(1 << 40); err != nil {
-		t.Skipf("no sparse file of 1 TiB here: %v", err)
-	}
-}
 
 // A manifest that claims a file of 2^62 bytes, or parts whose sizes add up
 // to more than the file (an overflow would wrap them back to its size), is
@@ -62,7 +40,7 @@ func TestManifestClaimsRefused(t *testing.T) {
 	}))
 	defer srv.Close()
 	var err error
-	if n := allocated(func() { _, err = New(t.TempDir(), srv.URL).FetchManifest(context.Background()) }); n > 8<<20 {
+	if n := testkit.Allocated(func() { _, err = New(t.TempDir(), srv.URL).FetchManifest(context.Background()) }); n > 8<<20 {
 		t.Errorf("%d bytes allocated", n)
 	}
 	if err == nil || !strings.Contains(err.Error(), "more than 1024 KiB") {
@@ -75,13 +53,13 @@ func TestManifestClaimsRefused(t *testing.T) {
 func TestHugePackFilesRefused(t *testing.T) {
 	dir := t.TempDir()
 	p := New(dir, "http://pack.invalid/")
-	huge(t, filepath.Join(dir, ManifestName))
+	testkit.Huge(t, filepath.Join(dir, ManifestName))
 	f := File{Name: "deer-chess.hctb", SHA256: strings.Repeat("ab", 32)}
 	if err := os.MkdirAll(filepath.Dir(p.partial(f)), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	huge(t, p.sidecar(f, ".ok"))
-	if n := allocated(func() {
+	testkit.Huge(t, p.sidecar(f, ".ok"))
+	if n := testkit.Allocated(func() {
 		if p.Installed() != nil || p.verified(f) != 0 {
 			t.Error("a file of 1 TiB was read")
 		}
@@ -95,13 +73,13 @@ func TestHugePackFilesRefused(t *testing.T) {
 // refused there.
 func TestDownloadClaimRefused(t *testing.T) {
 	var err error
-	if n := allocated(func() { _, err = ReadDownload(strings.NewReader("x"), 1<<40, MaxDownloadBytes, nil) }); n > 1<<20 {
+	if n := testkit.Allocated(func() { _, err = ReadDownload(strings.NewReader("x"), 1<<40, MaxDownloadBytes, nil) }); n > 1<<20 {
 		t.Errorf("%d bytes allocated", n)
 	}
 	if err == nil || !strings.Contains(err.Error(), "a download of 1099511627776 bytes claimed") {
 		t.Errorf("1 TiB claimed: %v", err)
 	}
-	if n := allocated(func() { _, err = ReadDownload(&zeros{n: 1 << 40}, -1, 1<<20, nil) }); n > 8<<20 {
+	if n := testkit.Allocated(func() { _, err = ReadDownload(&zeros{n: 1 << 40}, -1, 1<<20, nil) }); n > 8<<20 {
 		t.Errorf("%d bytes allocated", n)
 	}
 	if err == nil || !strings.Contains(err.Error(), "more than the 1 MiB") {

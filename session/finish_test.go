@@ -6,6 +6,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/storage"
 )
 
@@ -13,11 +14,11 @@ import (
 // entry; the history's own statistics agree with them.
 func TestFinishRecordsAndCounts(t *testing.T) {
 	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 0)
-	if r.turns.Finish(nil, newMemPrefs(), time.Now()) {
+	if r.turns.Finish(nil, testkit.NewMemPrefs(), time.Now()) {
 		t.Fatal("a game going on is not recorded")
 	}
 	r.turns.Resign()
-	p := newMemPrefs()
+	p := testkit.NewMemPrefs()
 	h := storage.OpenHistory("", p)
 	if !r.turns.Finish(h, p, time.Now()) {
 		t.Fatal("the resigned game is recorded")

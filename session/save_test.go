@@ -4,13 +4,14 @@ import (
 	"testing"
 
 	"huntchess/ai"
+	"huntchess/internal/testkit"
 	"huntchess/storage"
 )
 
 // Every completed move is saved at once, the person's and the engine's, an
 // undo and a change of level too; the end of the game forgets the save.
 func TestEveryMoveSaved(t *testing.T) {
-	st := storage.OpenSavedGame(t.TempDir(), newMemPrefs())
+	st := storage.OpenSavedGame(t.TempDir(), testkit.NewMemPrefs())
 	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 0)
 	tu := r.turns
 	tu.env.Saves = st

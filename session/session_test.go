@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/storage"
 )
 
@@ -152,7 +153,7 @@ func TestTurnsPauseResume(t *testing.T) {
 // Saving: the record, the mode, the level and the player's time left; a game
 // with no move is not kept.
 func TestTurnsSave(t *testing.T) {
-	st := storage.OpenSavedGame(t.TempDir(), newMemPrefs())
+	st := storage.OpenSavedGame(t.TempDir(), testkit.NewMemPrefs())
 	r := newTurnRig(t, "surround-the-lion", ai.ModeTwoPlayers, 30)
 	tu := r.turns
 	tu.Save(st)
@@ -237,7 +238,7 @@ func TestDrawByAgreement(t *testing.T) {
 			t.Fatalf("declined: notice %q", id)
 		}
 		if accept {
-			p := newMemPrefs()
+			p := testkit.NewMemPrefs()
 			if !tu.CountResult(p) {
 				t.Fatal("an agreed draw against the engine is counted")
 			}

@@ -11,6 +11,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/lessons"
 	"huntchess/puzzles"
 )
@@ -150,7 +151,7 @@ func FuzzVaultFile(f *testing.F) {
 			t.Fatalf("a vault file read does not read back: %v", ok)
 		}
 		// The app reads its settings, statistics and progress from them.
-		p := newMemPrefs()
+		p := testkit.NewMemPrefs()
 		for k, x := range v.S {
 			p.SetString(k, x)
 		}
@@ -171,7 +172,7 @@ func FuzzStoredValues(f *testing.F) {
 	f.Add(`{"deer-chess/prey/hard":{"played":3,"won":1,"lost":1,"drawn":1,"agreed":1}}`, "beat-the-wolf/1,x", "a,b,,c", 30, 1.2)
 	f.Add(`null`, ``, ``, -1, 0.0)
 	f.Fuzz(func(t *testing.T, stats, lessonsDone, solved string, timer int, scale float64) {
-		p := newMemPrefs()
+		p := testkit.NewMemPrefs()
 		p.SetString(KeyStats, stats)
 		p.SetString(KeyLessons, lessonsDone)
 		for _, g := range core.Games() {
@@ -186,7 +187,7 @@ func FuzzStoredValues(f *testing.F) {
 // fuzzStoredValues reads the settings, statistics and progress in p as the
 // app does: each a valid value (or its default), the statistics written
 // back reading as the same.
-func fuzzStoredValues(t *testing.T, p *memPrefs) {
+func fuzzStoredValues(t *testing.T, p *testkit.MemPrefs) {
 	s := LoadSettings(p)
 	if !slices.Contains(TimerChoices, s.Timer) || !slices.Contains(TextScales, s.TextScale) ||
 		!slices.Contains(BoardStyles, s.BoardStyle) || !slices.Contains(PieceStyles, s.PieceStyle) ||
@@ -197,7 +198,7 @@ func fuzzStoredValues(t *testing.T, p *memPrefs) {
 		t.Fatalf("level %v", s.Level)
 	}
 	st := LoadStats(p)
-	q := newMemPrefs()
+	q := testkit.NewMemPrefs()
 	st.Save(q)
 	if back := LoadStats(q); !reflect.DeepEqual(back, st) {
 		t.Fatalf("statistics read back as others: %v, %v", back, st)

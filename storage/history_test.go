@@ -8,6 +8,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // finishedGame plays the first legal move until game id ends (or resigns
@@ -36,7 +37,7 @@ func finishedGame(t *testing.T, id string, max int) *core.Game {
 // reopening, and a damaged file is read from its previous copy.
 func TestHistoryKeepsFinishedGames(t *testing.T) {
 	dir := t.TempDir()
-	h := OpenHistory(dir, newMemPrefs())
+	h := OpenHistory(dir, testkit.NewMemPrefs())
 	g := finishedGame(t, "beat-the-wolf", 12)
 	when := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
 	f, ok := FinishedOf(g, ai.ModeVsAIAsPrey, ai.Hard, when)
@@ -54,7 +55,7 @@ func TestHistoryKeepsFinishedGames(t *testing.T) {
 	if err := h.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	h2 := OpenHistory(dir, newMemPrefs())
+	h2 := OpenHistory(dir, testkit.NewMemPrefs())
 	games := h2.Games()
 	if len(games) != HistoryLimit {
 		t.Fatalf("%d games kept, want %d", len(games), HistoryLimit)
@@ -75,7 +76,7 @@ func TestHistoryKeepsFinishedGames(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, HistoryFile), []byte("{garbage"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if n := OpenHistory(dir, newMemPrefs()).Len(); n != HistoryLimit {
+	if n := OpenHistory(dir, testkit.NewMemPrefs()).Len(); n != HistoryLimit {
 		t.Fatalf("from the previous copy: %d games", n)
 	}
 }
@@ -91,7 +92,7 @@ func TestHistoryDropsBadEntries(t *testing.T) {
 	if worse.Result == f.Result {
 		worse.Result = ResultPrey
 	}
-	p := newMemPrefs()
+	p := testkit.NewMemPrefs()
 	h := OpenHistory("", p)
 	for _, e := range []Finished{f, bad, worse} {
 		h.Add(e)
@@ -103,7 +104,7 @@ func TestHistoryDropsBadEntries(t *testing.T) {
 
 // The new settings keep their defaults and read back what is saved.
 func TestSettingsStylesAndConfirm(t *testing.T) {
-	p := newMemPrefs()
+	p := testkit.NewMemPrefs()
 	s := LoadSettings(p)
 	if s.BoardStyle != BoardWood || s.PieceStyle != PiecesCharacters || s.ConfirmMoves {
 		t.Fatalf("defaults %+v", s)
@@ -123,7 +124,7 @@ func TestSettingsStylesAndConfirm(t *testing.T) {
 // cleared when no copy is good.
 func TestHistoryRecoverySaid(t *testing.T) {
 	dir := t.TempDir()
-	h := OpenHistory(dir, newMemPrefs())
+	h := OpenHistory(dir, testkit.NewMemPrefs())
 	g, _ := core.NewGame("surround-the-lion")
 	_ = g.PlayMove(g.LegalMoves()[0])
 	_ = g.Resign(core.Prey)
@@ -135,18 +136,18 @@ func TestHistoryRecoverySaid(t *testing.T) {
 	_ = h.Flush()
 	h.Add(f)
 	_ = h.Flush()
-	if len(OpenHistory(dir, newMemPrefs()).Recoveries()) != 0 {
+	if len(OpenHistory(dir, testkit.NewMemPrefs()).Recoveries()) != 0 {
 		t.Fatal("all well: nothing said")
 	}
 	path := filepath.Join(dir, HistoryFile)
 	raw, _ := os.ReadFile(path)
 	_ = os.WriteFile(path, raw[:len(raw)/2], 0o644)
-	r := OpenHistory(dir, newMemPrefs())
+	r := OpenHistory(dir, testkit.NewMemPrefs())
 	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupHistory, true}) || len(r.Games()) != 1 {
 		t.Fatalf("restored: %+v, %d games", got, len(r.Games()))
 	}
 	_ = os.WriteFile(filepath.Join(dir, PrevHistoryFile), []byte("{"), 0o644)
-	if got := OpenHistory(dir, newMemPrefs()).Recoveries(); len(got) != 1 || got[0].Restored {
+	if got := OpenHistory(dir, testkit.NewMemPrefs()).Recoveries(); len(got) != 1 || got[0].Restored {
 		t.Fatalf("cleared: %+v", got)
 	}
 }

@@ -1,14 +1,13 @@
 package storage
 
 import (
-	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // The guards of limits.go: a stored file that claims a huge size is read as
@@ -16,44 +15,21 @@ import (
 // (measured with runtime.MemStats.TotalAlloc, with slack: never anything
 // near the claim), and nothing else is lost.
 
-// allocated is the bytes f allocates.
-func allocated(f func()) uint64 {
-	var before, after runtime.MemStats
-	runtime.ReadMemStats(&before)
-	f()
-	runtime.ReadMemStats(&after)
-	return after.TotalAlloc - before.TotalAlloc
-}
-
-// huge makes path a file of 1 TiB (sparse: no disk is used), as a damaged
-// file system may show one.
-func huge(t *testing.T, path string) {
-	t.Helper()
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if err := f.Truncate(1 << 40); err != nil {
-		t.Skipf("no sparse file of 1 TiB here: %v", err)
-	}
-}
-
 // A saved game of 1 TiB is read as a damaged copy, with an error that says
 // so, without reading it: the previous copy is offered.
 func TestHugeSavedGameRefused(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, newMemPrefs())
+	st := OpenSavedGame(dir, testkit.NewMemPrefs())
 	g, _ := core.NewGame("deer-chess")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
 		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 		_ = st.Flush()
 	}
-	huge(t, filepath.Join(dir, SaveFile))
+	testkit.Huge(t, filepath.Join(dir, SaveFile))
 	var r *Recovery
 	var err error
-	if n := allocated(func() { r, err = st.Recover() }); n > 1<<20 {
+	if n := testkit.Allocated(func() { r, err = st.Recover() }); n > 1<<20 {
 		t.Errorf("%d bytes allocated", n)
 	}
 	if r == nil || !r.Restored || err == nil || !strings.Contains(err.Error(), "more than such a file holds") {
@@ -79,7 +55,7 @@ func TestHugeSavedGameRefused(t *testing.T) {
 // they were.
 func TestHugeVaultAndHistoryRefused(t *testing.T) {
 	dir := t.TempDir()
-	vt := OpenVault(dir, newMemPrefs())
+	vt := OpenVault(dir, testkit.NewMemPrefs())
 	vt.SetInt(KeyTimer, 30)
 	vt.Flush()
 	vt.SetInt(KeyTimer, 90)
@@ -87,7 +63,7 @@ func TestHugeVaultAndHistoryRefused(t *testing.T) {
 	st.Add("deer-chess/prey/hard", true, false)
 	st.Save(vt)
 	vt.Flush()
-	h := OpenHistory(dir, newMemPrefs())
+	h := OpenHistory(dir, testkit.NewMemPrefs())
 	for i := range 2 {
 		f, _ := FinishedOf(finishedGame(t, "deer-chess", 10+i), ai.ModeTwoPlayers, ai.Easy, timeOf(i))
 		h.Add(f)
@@ -95,11 +71,11 @@ func TestHugeVaultAndHistoryRefused(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	huge(t, filepath.Join(dir, VaultFile(GroupSettings)))
-	huge(t, filepath.Join(dir, HistoryFile))
+	testkit.Huge(t, filepath.Join(dir, VaultFile(GroupSettings)))
+	testkit.Huge(t, filepath.Join(dir, HistoryFile))
 	var again *Vault
 	var h2 *History
-	if n := allocated(func() { again = OpenVault(dir, newMemPrefs()); h2 = OpenHistory(dir, newMemPrefs()) }); n > 4<<20 {
+	if n := testkit.Allocated(func() { again = OpenVault(dir, testkit.NewMemPrefs()); h2 = OpenHistory(dir, testkit.NewMemPrefs()) }); n > 4<<20 {
 		t.Errorf("%d bytes allocated", n)
 	}
 	again.Flush()

@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // Issue 31, item 6: Recover tells at the start what became of a damaged
@@ -15,7 +16,7 @@ import (
 // (and cleared) when every copy is damaged.
 func TestStoreRecover(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, newMemPrefs())
+	st := OpenSavedGame(dir, testkit.NewMemPrefs())
 	if r, err := st.Recover(); r != nil || err != nil {
 		t.Fatalf("no saved game: %v %v", r, err)
 	}

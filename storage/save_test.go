@@ -8,6 +8,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // Saves are written in order off the caller's goroutine: after a burst, the
@@ -15,7 +16,7 @@ import (
 // temporary file is left.
 func TestStoreWritesInOrder(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, newMemPrefs())
+	st := OpenSavedGame(dir, testkit.NewMemPrefs())
 	g, _ := core.NewGame("surround-the-lion")
 	for i := 0; i < 20; i++ {
 		moves := g.LegalMoves()
@@ -39,7 +40,7 @@ func TestStoreWritesInOrder(t *testing.T) {
 	if err := st.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	got, err := OpenSavedGame(dir, newMemPrefs()).Load() // another store on the same folder
+	got, err := OpenSavedGame(dir, testkit.NewMemPrefs()).Load() // another store on the same folder
 	if err != nil || got.Game.Record() != g.Record() {
 		t.Fatalf("newest save: %v %v, want %q", got, err, g.Record())
 	}
@@ -60,7 +61,7 @@ func TestStoreWritesInOrder(t *testing.T) {
 // move (the record and its JSON, handed to the writer); BenchmarkSaveWritten
 // is the whole save, written and synced (on the writer's goroutine).
 func BenchmarkSaveOnUIGoroutine(b *testing.B) {
-	st := OpenSavedGame(b.TempDir(), newMemPrefs())
+	st := OpenSavedGame(b.TempDir(), testkit.NewMemPrefs())
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -71,7 +72,7 @@ func BenchmarkSaveOnUIGoroutine(b *testing.B) {
 }
 
 func BenchmarkSaveWritten(b *testing.B) {
-	st := OpenSavedGame(b.TempDir(), newMemPrefs())
+	st := OpenSavedGame(b.TempDir(), testkit.NewMemPrefs())
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

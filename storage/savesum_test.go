@@ -8,6 +8,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // A save garbled into other legal moves (or into a shorter game) fails its
@@ -15,7 +16,7 @@ import (
 // (an older version's) is read as before.
 func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, newMemPrefs())
+	st := OpenSavedGame(dir, testkit.NewMemPrefs())
 	g := core.NewGameFrom(core.Games()[0].Start())
 	var records []string
 	for i := 0; i < 3; i++ {

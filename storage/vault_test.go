@@ -5,13 +5,15 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"huntchess/internal/testkit"
 )
 
 // A vault over a base that has values and no files yet (an older version)
 // takes them over silently and writes its files.
 func TestVaultTakesOverBase(t *testing.T) {
 	dir := t.TempDir()
-	base := newMemPrefs()
+	base := testkit.NewMemPrefs()
 	base.SetString(KeyLanguage, "zh-Hans")
 	base.SetInt(KeyTimer, 30)
 	base.SetString(KeyStats, `{"beat-the-wolf/predator/easy":{"played":1,"won":1}}`)
@@ -30,7 +32,7 @@ func TestVaultTakesOverBase(t *testing.T) {
 	}
 	// The base loses everything (Fyne starts afresh on a truncated
 	// preferences file): the vault keeps it, and says nothing.
-	again := OpenVault(dir, newMemPrefs())
+	again := OpenVault(dir, testkit.NewMemPrefs())
 	defer again.Flush()
 	if len(again.Recoveries()) != 0 || LoadSettings(again).Language != "zh-Hans" ||
 		LoadStats(again)["beat-the-wolf/predator/easy"].Won != 1 {
@@ -42,7 +44,7 @@ func TestVaultTakesOverBase(t *testing.T) {
 // garbled, from the base; nothing anywhere, the defaults — and said so.
 func TestVaultRecovers(t *testing.T) {
 	dir := t.TempDir()
-	vt := OpenVault(dir, newMemPrefs())
+	vt := OpenVault(dir, testkit.NewMemPrefs())
 	st := Stats{}
 	st.Add("deer-chess/prey/hard", true, false)
 	st.Save(vt)
@@ -53,7 +55,7 @@ func TestVaultRecovers(t *testing.T) {
 	path := filepath.Join(dir, VaultFile(GroupStats))
 	garble(t, path, 40)
 
-	base := newMemPrefs()
+	base := testkit.NewMemPrefs()
 	r := OpenVault(dir, base)
 	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupStats, true}) {
 		t.Fatalf("recoveries %+v, want statistics restored", got)
@@ -77,7 +79,7 @@ func TestVaultRecovers(t *testing.T) {
 	// And with no copy anywhere: reset, said so.
 	garble(t, path, 20)
 	garble(t, filepath.Join(dir, group2prev(GroupStats)), 20)
-	r = OpenVault(dir, newMemPrefs())
+	r = OpenVault(dir, testkit.NewMemPrefs())
 	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupStats, false}) || len(LoadStats(r)) != 0 {
 		t.Fatalf("reset: %+v %+v", got, LoadStats(r))
 	}
@@ -90,7 +92,7 @@ func TestVaultRandomDamage(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	for i := 0; i < 60; i++ {
 		dir := t.TempDir()
-		vt := OpenVault(dir, newMemPrefs())
+		vt := OpenVault(dir, testkit.NewMemPrefs())
 		s := DefaultSettings()
 		s.Language, s.Timer = "en", 90
 		s.Save(vt)
@@ -109,7 +111,7 @@ func TestVaultRandomDamage(t *testing.T) {
 			raw[rng.Intn(len(raw))] ^= byte(1 + rng.Intn(255))
 			_ = os.WriteFile(path, raw, 0o644)
 		}
-		r := OpenVault(dir, newMemPrefs())
+		r := OpenVault(dir, testkit.NewMemPrefs())
 		defer r.Flush()
 		rec := r.Recoveries()
 		if len(rec) > 1 || (len(rec) == 1 && rec[0].Group != victim) {
