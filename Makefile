@@ -35,7 +35,7 @@ TABLES_DIR  ?= build/tables
 TABLE_GAMES ?= surround-the-lion deer-chess
 ALL_GAMES   := surround-the-lion deer-chess wolf-carries-pig beat-the-wolf
 SOLVE       := build/solve
-# The tables the app itself has (app/tables.go): Surround the Lion whole,
+# The tables the app itself has (tables/owner.go: appPlan): Surround the Lion whole,
 # deer chess's moving phase (the desktop); the arena plays with these.
 APP_TABLES_DIR ?= build/apptables
 # make device-tables (scripts/device-tables.sh): what the app embeds and the
@@ -344,7 +344,7 @@ solve-all: $(SOLVE) app-tables
 # defence by core's rules. The lion's and the deer's go to tables/strategies
 # (the app embeds them, every build); Beat the Wolf's, millions of positions,
 # as a set strategy (format 2: the wolf-to-move positions alone, read block
-# by block; tablebase/strategyset.go) to tables/shipped, which the native
+# by block; ai/tablebase/strategy/strategyset.go) to tables/shipped, which the native
 # builds embed and scripts/web.sh serves (about 13 minutes, 4 GiB of cache).
 SHIPPED_STRATEGIES := surround-the-lion deer-chess
 strategies: $(SOLVE)
