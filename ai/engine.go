@@ -27,7 +27,7 @@ type Source interface {
 }
 
 // TableOwner is the owner of the tables on a device (the app's
-// session.Tables): the table, the strategy and the bound table of a game,
+// tables.Owner): the table, the strategy and the bound table of a game,
 // each nil where it has none. It must be safe to call from several
 // goroutines.
 type TableOwner interface {

@@ -76,7 +76,7 @@ type Options struct {
 	Tables *tables.Owner
 	// EndgameTables loads (or solves once, in the background) the endgame
 	// tables into SaveDir/tables and puts them behind Master and the hints
-	// (app/tables.go). Off in tests unless they ask for it.
+	// (tables.Owner). Off in tests unless they ask for it.
 	EndgameTables bool
 }
 

@@ -73,7 +73,7 @@ type gameScreen struct {
 	// played (sound.go).
 	lowTick     int
 	overSounded bool
-	tables      tableView    // the endgame table's status, hints in words (gametables.go)
+	tables      tableView    // the endgame table's status, hints in words (tablestatus.go)
 	banner      *boardBanner // a pass by time over the board (banner.go)
 
 	confirm moveConfirm // a move waiting for confirmation (confirm.go)

@@ -15,7 +15,7 @@ import (
 // SiteBounds are the games whose bound table the web build's site may
 // serve (scripts/web.sh copies the table pack's beat-the-wolf.bound.hctb
 // there, and no other): in the browser only their bound tables are asked
-// for (Tables.Bound), so the other games cost no request that would only
+// for (tables.Owner.Bound), so the other games cost no request that would only
 // answer 404.
 var SiteBounds = []core.GameID{core.BeatTheWolf}
 

@@ -9,7 +9,7 @@ import (
 )
 
 // Player plays one side of a game: a Person at the board or the Engine.
-// The session holds one per side (Mode.Players) and asks the player of the
+// The session holds one per side (playersFor) and asks the player of the
 // side to move; nothing else in the turn flow branches on who plays. A
 // player's methods run on the UI goroutine:
 //

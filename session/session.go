@@ -1,8 +1,8 @@
 // Package session is a game in progress without any widget: the flow of the
 // turns with a player per side (a person or the engine), hints, the turn
 // timer's logic, undo and redo, resigning, watch mode, saving each move and
-// recording the end (in storage), the review's verdicts, the puzzles' flow
-// and the one owner of the endgame tables on the device. The app's screens
+// recording the end (in storage), the review's verdicts and the puzzles'
+// flow; the endgame tables are the tables package's. The app's screens
 // show it through hooks; everything here runs under plain `go test`.
 package session
 

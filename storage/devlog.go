@@ -1,6 +1,6 @@
 package storage
 
-// The developer log's view of storage: app/devlog.go sets WriteHook when
+// The developer log's view of storage: app/devharness/log.go sets WriteHook when
 // the developer log is on (make crash-test reads that log).
 
 // WriteHook, if set, is told of every stored file's write: event "put"

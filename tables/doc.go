@@ -8,7 +8,7 @@
 // that is damaged or built for other rules is solved again); the game is
 // playable meanwhile with search. A file of any source that is damaged or
 // built for other rules is passed over. Once loaded, the owner hands it
-// to the engine (it is an ai.Tables: Master, the levels and the hints play
+// to the engine (it is an ai.TableOwner: Master, the levels and the hints play
 // from it), the review and the puzzles. It is the one owner of the loaded
 // tables. It also hands out the proven strategies from the start that the
 // app ships (Strategy, strategy.go): where no table covers a position of

@@ -24,7 +24,7 @@ import (
 // `go run ./cmd/solve strategy GAME` from the full tables (make strategies).
 // The lion's and the deer's are a few tens of kilobytes each, embedded in
 // every build from tables/strategies; Beat the Wolf's, a set strategy of
-// 15.4 MB (tablebase/strategyset.go), sits beside the shipped tables in
+// 15.4 MB (ai/tablebase/strategy/strategyset.go), sits beside the shipped tables in
 // tables/shipped (the native builds; the browser downloads it from its
 // site). So every device has them, with no table: Master plays the proven
 // win from the start, and the loser's longest resistance to it, and the
@@ -106,7 +106,7 @@ type StrategyFetch func(ctx context.Context, id core.GameID) ([]byte, error)
 
 // SetStrategyFetch makes an owner with no cache folder (the browser, whose
 // build embeds no shipped files) download the strategies the native builds
-// ship in tables/shipped (ShippedStrategies: Beat the Wolf's, 10 MB) from
+// ship in tables/shipped (ShippedStrategies: Beat the Wolf's, 15 MB) from
 // its site: Strategy starts the download in the background the first time
 // it is asked for a game's (its first game), and the table line changes
 // once it is open. Call it before the first Ensure.
@@ -140,7 +140,7 @@ func (m *Owner) fetchStrategyFile(id core.GameID) {
 }
 
 // Strategy is the proven strategy from the start of game id: the one the
-// app ships (Strategy; in the browser, Beat the Wolf's is downloaded from
+// app ships (ShippedStrategy; in the browser, Beat the Wolf's is downloaded from
 // the site the first time it is asked for: SetStrategyFetch), else one
 // beside the tables — in the table folders or beside the game's table in
 // the installed pack (GAME.hcst), read once found; or nil. It is the

@@ -60,7 +60,7 @@ func mem(g *core.GameInfo, probes int, cacheBytes int64, closeSolver bool, memPr
 			what, time.Since(start).Seconds(), mb(rss), mb(hwm), mb(heapBytes()), mb(peakHeap.Load()))
 	}
 	line("start")
-	plan := tablebase.MovingPlan(g.ID) // app/tables.go: the lion whole, deer chess's moving phase
+	plan := tablebase.MovingPlan(g.ID) // tables/owner.go appPlan: the lion whole, deer chess's moving phase
 	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = runtime.NumCPU()
 	s.Run(plan, func(st tablebase.TierStats) {
