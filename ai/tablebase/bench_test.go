@@ -72,11 +72,11 @@ func BenchmarkProbeCold(b *testing.B) {
 			stored := ps[:0]
 			for _, p := range ps {
 				q, _ := t.fromCore(p)
-				sec := t.section(q.capt, q.hand, false)
+				sec := t.section(q.Capt, q.Hand, false)
 				if sec == nil || p.Outcome().Over() {
 					continue // decided by its pieces: no block
 				}
-				j, _ := sec.l.index(q.pred, q.prey, q.side)
+				j, _ := sec.l.Index(q.Pred, q.Prey, q.Side)
 				at = append(at, where{sec, int(j / int64(sec.BlockSize))})
 				stored = append(stored, p)
 			}

@@ -13,12 +13,12 @@ import (
 // (bound) gives code c: the prey's wins and the predator's losses as they
 // are, every other position as a draw ("not a prey win").
 func preyWinCode(c uint16, predToMove bool) uint16 {
-	v, _ := decode(c)
+	v, _ := Decode(c)
 	switch {
-	case c == codeNoneV, predToMove && v == Loss, !predToMove && v == Win:
+	case c == CodeNoneV, predToMove && v == Loss, !predToMove && v == Win:
 		return c
 	}
-	return codeDrawV
+	return CodeDrawV
 }
 
 // btwBound is Beat the Wolf's 6-dog bound tier (7.5 M entries), solved
@@ -61,11 +61,11 @@ func TestSolveBoundTierMatchesSolveTier(t *testing.T) {
 func testSolveBoundTier(t *testing.T) {
 	for _, dense := range []struct {
 		name string
-		prey int
+		Prey int
 	}{{"mini-wolf", 6}, {"mini-wolf", 9}, {"mini-wolf", 11}, {"mini-pigs", 5}, {"mini-pigs", 7}} {
 		name := dense.name
 		g := miniGame(name)
-		g.prey = dense.prey // more prey: the prey's wins get common
+		g.Prey = dense.Prey // more Prey: the prey's wins get common
 		g.build()
 		if !g.r.BoundSolvable() {
 			t.Fatalf("%s: not bound-solvable", name)
@@ -86,13 +86,13 @@ func testSolveBoundTier(t *testing.T) {
 			var wins int64
 			for i, c := range want.codes {
 				w := preyWinCode(c, int64(i) < want.l.entries/2)
-				if w != codeNoneV && w != codeDrawV {
+				if w != CodeNoneV && w != CodeDrawV {
 					wins++
 				}
 				if codes[i] != w {
-					pred, prey, side := want.l.position(int64(i))
-					wv, wd := decode(w)
-					gv, gd := decode(codes[i])
+					pred, prey, side := want.l.Position(int64(i))
+					wv, wd := Decode(w)
+					gv, gd := Decode(codes[i])
 					t.Fatalf("%s captured=%d entry %d (%b/%b side %d): bound solver %v %d, SolveTier %v %d",
 						name, c, i, pred, prey, side, gv, gd, wv, wd)
 				}
@@ -100,11 +100,11 @@ func testSolveBoundTier(t *testing.T) {
 			if st.Positions != want.stats.Positions || st.PredatorToMove[0] != 0 || st.Wins+st.Losses != wins || !st.PreyWinsOnly {
 				t.Fatalf("%s captured=%d: stats %+v, SolveTier %+v, %d prey wins and predator losses", name, c, st, want.stats, wins)
 			}
-			if wins == 0 && dense.prey > 6 {
+			if wins == 0 && dense.Prey > 6 {
 				t.Fatalf("%s captured=%d: no prey win at all; the test tests too little", name, c)
 			}
 			t.Logf("%s with %d prey, captured=%d: %d entries agree (%d prey wins, %d predator losses, %d not a prey win, longest win %d)",
-				name, g.prey, c, want.l.entries, st.Wins, st.Losses, st.Draws, st.LongestWin)
+				name, g.Prey, c, want.l.entries, st.Wins, st.Losses, st.Draws, st.LongestWin)
 		}
 	}
 }
@@ -147,12 +147,12 @@ func TestSolveBoundTierBeatTheWolf(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := int64(0); i < want.l.entries; i += 997 {
-		pred, prey, side := want.l.position(i)
-		c, ok, err := tb.code(pos{pred: pred, prey: prey, side: side, capt: 11}, true)
-		if err != nil || !ok && want.codes[i] != codeNoneV {
+		pred, prey, side := want.l.Position(i)
+		c, ok, err := tb.code(Pos{Pred: pred, Prey: prey, Side: side, Capt: 11}, true)
+		if err != nil || !ok && want.codes[i] != CodeNoneV {
 			t.Fatalf("entry %d: %v %v", i, ok, err)
 		}
-		if hole, _ := want.l.isHole(i, pred, prey, side); !hole && c != preyWinCode(want.codes[i], side == 0) {
+		if hole, _ := want.l.IsHole(i, pred, prey, side); !hole && c != preyWinCode(want.codes[i], side == 0) {
 			t.Fatalf("entry %d: table %04x, SolveTier %04x", i, c, want.codes[i])
 		}
 	}
@@ -185,8 +185,8 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	n := st.l.entries
 	for i := n / 2; i < n && !found; i++ {
 		if v := st.preyWins.b.get(i); v != 0 && v != boundHole {
-			pred, prey, side := st.l.position(i)
-			win, found = toCore(r, pos{pred: pred, prey: prey, side: side, capt: 11}), true
+			pred, prey, side := st.l.Position(i)
+			win, found = toCore(r, Pos{Pred: pred, Prey: prey, Side: side, Capt: 11}), true
 		}
 	}
 	if !found {

@@ -37,8 +37,8 @@ func randomPosition(rng *rand.Rand, g *core.GameInfo) core.Position {
 	return RandomPosition(rng, g, capt, hand)
 }
 
-func posString(p pos) string {
-	return fmt.Sprintf("%x/%x/%d/%d/%d", p.pred, p.prey, p.side, p.capt, p.hand)
+func posString(p Pos) string {
+	return fmt.Sprintf("%x/%x/%d/%d/%d", p.Pred, p.Prey, p.Side, p.Capt, p.Hand)
 }
 
 func sorted(s []string) []string { sort.Strings(s); return s }

@@ -87,8 +87,8 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 			side := dev.dev.StoredSide
 			for j := 0; j < blk.len(); j++ {
 				i := int64(side)*sec.storedEntries() + int64(j)
-				pred, prey, sd := sec.l.position(i)
-				if hole, _ := sec.l.isHole(i, pred, prey, sd); !hole {
+				pred, prey, sd := sec.l.Position(i)
+				if hole, _ := sec.l.IsHole(i, pred, prey, sd); !hole {
 					if blk.small != nil {
 						blk.small[j] ^= 1
 					} else {
@@ -110,7 +110,7 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 // predator loss, and "not a prey win" everywhere else.
 func TestDeviceTablePreyWinsOnly(t *testing.T) {
 	g := miniGame("mini-wolf")
-	g.prey = 9 // the prey's wins get common
+	g.Prey = 9 // the prey's wins get common
 	g.build()
 	s := NewSolver(g.r)
 	s.Threads = 2
@@ -200,14 +200,14 @@ func TestDeviceTableDamage(t *testing.T) {
 	j := int64(len(sec.Blocks)/2)*int64(sec.BlockSize) + 1
 	i := int64(lazy.dev.StoredSide)*sec.storedEntries() + j
 	for {
-		pred, prey, side := sec.l.position(i)
-		if hole, _ := sec.l.isHole(i, pred, prey, side); !hole {
+		pred, prey, side := sec.l.Position(i)
+		if hole, _ := sec.l.IsHole(i, pred, prey, side); !hole {
 			break
 		}
 		i++
 	}
-	pred, prey, side := sec.l.position(i)
-	if _, _, err := lazy.code(pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}, false); err == nil {
+	pred, prey, side := sec.l.Position(i)
+	if _, _, err := lazy.code(Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}, false); err == nil {
 		t.Fatal("a probe read the damaged block without an error")
 	}
 	for _, cut := range []int{len(data) - 1, 20, 3} {
@@ -253,14 +253,14 @@ func TestMeasureLayouts(t *testing.T) {
 			}
 		}
 	}
-	win, loss := mkCode(codeWin, 3), mkCode(codeLoss, 4)
+	win, loss := MakeCode(CodeWin, 3), MakeCode(CodeLoss, 4)
 	for _, c := range []struct {
 		k       int
 		in, out uint16
 	}{
-		{PlaneCodes, loss, loss}, {PlaneValues, loss, codeLoss << 14}, {PlaneValueLost, loss, loss},
-		{PlaneValueLost, win, codeWin << 14}, {PlaneValueWon, win, win}, {PlaneValueWon, loss, codeLoss << 14},
-		{PlaneLost, loss, 5}, {PlaneLost, win, 0}, {PlaneWon, win, 4}, {PlaneWon, codeDrawV, 0},
+		{PlaneCodes, loss, loss}, {PlaneValues, loss, CodeLoss << 14}, {PlaneValueLost, loss, loss},
+		{PlaneValueLost, win, CodeWin << 14}, {PlaneValueWon, win, win}, {PlaneValueWon, loss, CodeLoss << 14},
+		{PlaneLost, loss, 5}, {PlaneLost, win, 0}, {PlaneWon, win, 4}, {PlaneWon, CodeDrawV, 0},
 	} {
 		if got := planeCode(c.k, c.in); got != c.out {
 			t.Errorf("plane %s of %#x: %#x, want %#x", PlaneNames[c.k], c.in, got, c.out)

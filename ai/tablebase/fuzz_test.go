@@ -202,8 +202,8 @@ func fuzzTable(t *testing.T, data []byte, r *Rules) {
 			if i < 0 || i >= e {
 				continue
 			}
-			pred, prey, side := sec.l.position(i)
-			p := pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}
+			pred, prey, side := sec.l.Position(i)
+			p := Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
 			c, ok, err := lazy.code(p, sec.Bound)
 			if err != nil && err.Error() == "" {
 				t.Fatal("an error without a text")

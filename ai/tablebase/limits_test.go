@@ -90,10 +90,10 @@ func TestDeviceFrameClaimRefused(t *testing.T) {
 	defer tab.Close()
 	stored := tab.Device().StoredSide
 	filetest.RefusedSmall(t, "frame", "a frame of 33554432 bytes claimed", 4<<20, func() error {
-		_, err := tab.storedCode(tab.Sections[0], func() pos {
+		_, err := tab.storedCode(tab.Sections[0], func() Pos {
 			l := tab.Sections[0].l
-			pred, prey, _ := l.position(int64(stored) * tab.Sections[0].storedEntries())
-			return pos{pred: pred, prey: prey, side: stored, capt: sec.Captured, hand: sec.Hand}
+			pred, prey, _ := l.Position(int64(stored) * tab.Sections[0].storedEntries())
+			return Pos{Pred: pred, Prey: prey, Side: stored, Capt: sec.Captured, Hand: sec.Hand}
 		}())
 		return err
 	})

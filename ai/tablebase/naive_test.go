@@ -14,9 +14,9 @@ type mini struct {
 	xy        [][2]int
 	np        int // points 0…np-1 are for prey; the rest are traps / cliff
 	lines     []miniLine
-	pred      int
-	prey      int
-	hand      int
+	Pred      int
+	Prey      int
+	Hand      int
 	win       int
 	passes    bool
 	lion      bool
@@ -29,7 +29,7 @@ type mini struct {
 
 type miniLine struct {
 	a, b int
-	prey bool // prey may use it
+	Prey bool // prey may use it
 }
 
 func (g *mini) build() *mini {
@@ -42,7 +42,7 @@ func (g *mini) build() *mini {
 		g.line[[2]int{l.a, l.b}] = l
 		g.line[[2]int{l.b, l.a}] = l
 	}
-	r := &Rules{Name: g.name, N: len(g.xy), NP: g.np, PredCount: g.pred, PreyCount: g.prey, InHand: g.hand,
+	r := &Rules{Name: g.name, N: len(g.xy), NP: g.np, PredCount: g.Pred, PreyCount: g.Prey, InHand: g.Hand,
 		CaptureWin: g.win, PreyPasses: g.passes}
 	dirs := [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
 	for p := range g.xy {
@@ -52,7 +52,7 @@ func (g *mini) build() *mini {
 				continue
 			}
 			r.PredStep[p] |= 1 << uint(q)
-			if g.line[[2]int{p, q}].prey && q < g.np && p < g.np {
+			if g.line[[2]int{p, q}].Prey && q < g.np && p < g.np {
 				r.PreyStep[p] |= 1 << uint(q)
 			}
 			if s, ok := g.step(q, d); ok && g.jumps {
@@ -102,13 +102,13 @@ next:
 		}
 		for _, l := range g.lines {
 			m, ok := g.line[[2]int{int(perm[l.a]), int(perm[l.b])}]
-			if !ok || m.prey != l.prey {
+			if !ok || m.Prey != l.Prey {
 				continue next
 			}
 		}
 		r.Syms = append(r.Syms, newPerm(perm))
 	}
-	r.prepare()
+	r.Prepare()
 	g.r = r
 	return g
 }
@@ -159,24 +159,24 @@ func miniGames() []*mini {
 		lines = append(lines, miniLine{9, 7, false}, miniLine{10, 1, false}, miniLine{11, 3, false}, miniLine{12, 5, false},
 			miniLine{9, 6, false}, miniLine{9, 8, false}, miniLine{10, 0, false}, miniLine{10, 2, false},
 			miniLine{11, 0, false}, miniLine{11, 6, false}, miniLine{12, 2, false}, miniLine{12, 8, false})
-		g := &mini{name: "mini-lion", xy: xy, np: 9, lines: lines, pred: 1, prey: 6, win: 4, lion: true}
+		g := &mini{name: "mini-lion", xy: xy, np: 9, lines: lines, Pred: 1, Prey: 6, win: 4, lion: true}
 		out = append(out, g.build())
 	}
 	{ // Beat the Wolf on 4×4: the wolf on every line, dogs orthogonally.
 		xy, lines := grid(4, 4, func(int, int) bool { return true }, false)
-		g := &mini{name: "mini-wolf", xy: xy, np: 16, lines: lines, pred: 1, prey: 6, win: 3, passes: true, jumps: true}
+		g := &mini{name: "mini-wolf", xy: xy, np: 16, lines: lines, Pred: 1, Prey: 6, win: 3, passes: true, jumps: true}
 		out = append(out, g.build())
 	}
 	{ // Wolf Carries the Pig on 4×3 with two wolves (four symmetries).
 		xy, lines := grid(4, 3, func(int, int) bool { return true }, true)
-		g := &mini{name: "mini-pigs", xy: xy, np: 12, lines: lines, pred: 2, prey: 5, win: 2, passes: true, jumps: true}
+		g := &mini{name: "mini-pigs", xy: xy, np: 12, lines: lines, Pred: 2, Prey: 5, win: 2, passes: true, jumps: true}
 		out = append(out, g.build())
 	}
 	{ // Deer chess on 3×3 with a two-point cliff above the gate b3, and dogs in hand.
 		xy, lines := grid(3, 3, func(x, y int) bool { return (x+y)%2 == 0 }, true)
 		xy = append(xy, [2]int{1, 3}, [2]int{1, 4})
 		lines = append(lines, miniLine{7, 9, false}, miniLine{9, 10, false})
-		g := &mini{name: "mini-deer", xy: xy, np: 9, lines: lines, pred: 1, prey: 5, hand: 2, win: 3, passes: true, jumps: true}
+		g := &mini{name: "mini-deer", xy: xy, np: 9, lines: lines, Pred: 1, Prey: 5, Hand: 2, win: 3, passes: true, jumps: true}
 		out = append(out, g.build())
 	}
 	return out
@@ -184,20 +184,20 @@ func miniGames() []*mini {
 
 // naive holds values of every position, computed by plain value iteration.
 type naiveKey struct {
-	pred, prey       uint64
-	side, capt, hand int
+	Pred, Prey       uint64
+	Side, Capt, Hand int
 }
 
 // children of the naive generator, from coordinates and lines only.
 // term: +1 the side to move in the child has won, -1 it has lost.
 func (g *mini) naiveChildren(p naiveKey) (out []naiveKey, terms []int, stuckDraw bool) {
-	occ := p.pred | p.prey
+	occ := p.Pred | p.Prey
 	add := func(c naiveKey, t int) { out = append(out, c); terms = append(terms, t) }
 	// predMove adds the predator's move landing on to: the captures win,
 	// else a trap or the cliff loses.
 	predMove := func(c naiveKey, to int) {
 		switch {
-		case c.capt >= g.win:
+		case c.Capt >= g.win:
 			add(c, -1)
 		case to >= g.np:
 			add(c, +1)
@@ -206,9 +206,9 @@ func (g *mini) naiveChildren(p naiveKey) (out []naiveKey, terms []int, stuckDraw
 		}
 	}
 	dirs := [][2]int{{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}}
-	if p.side == 0 {
+	if p.Side == 0 {
 		for f := 0; f < len(g.xy); f++ {
-			if p.pred&(1<<uint(f)) == 0 {
+			if p.Pred&(1<<uint(f)) == 0 {
 				continue
 			}
 			for _, d := range dirs {
@@ -217,50 +217,50 @@ func (g *mini) naiveChildren(p naiveKey) (out []naiveKey, terms []int, stuckDraw
 					continue
 				}
 				if occ&(1<<uint(t)) == 0 {
-					c := naiveKey{p.pred&^(1<<uint(f)) | 1<<uint(t), p.prey, 1, p.capt, p.hand}
+					c := naiveKey{p.Pred&^(1<<uint(f)) | 1<<uint(t), p.Prey, 1, p.Capt, p.Hand}
 					if g.lion {
 						for _, a := range dirs[:4] {
 							x, ok1 := g.step(t, a)
 							y, ok2 := g.step(t, [2]int{-a[0], -a[1]})
-							if ok1 && ok2 && p.prey&(1<<uint(x)) != 0 && p.prey&(1<<uint(y)) != 0 {
-								c.prey &^= 1<<uint(x) | 1<<uint(y)
-								c.capt += 2
+							if ok1 && ok2 && p.Prey&(1<<uint(x)) != 0 && p.Prey&(1<<uint(y)) != 0 {
+								c.Prey &^= 1<<uint(x) | 1<<uint(y)
+								c.Capt += 2
 							}
 						}
 					}
 					predMove(c, t)
-				} else if g.jumps && p.prey&(1<<uint(t)) != 0 {
+				} else if g.jumps && p.Prey&(1<<uint(t)) != 0 {
 					s, ok := g.step(t, d)
 					if ok && occ&(1<<uint(s)) == 0 {
-						predMove(naiveKey{p.pred&^(1<<uint(f)) | 1<<uint(s), p.prey &^ (1 << uint(t)), 1, p.capt + 1, p.hand}, s)
+						predMove(naiveKey{p.Pred&^(1<<uint(f)) | 1<<uint(s), p.Prey &^ (1 << uint(t)), 1, p.Capt + 1, p.Hand}, s)
 					}
 				}
 			}
 		}
 		return out, terms, len(out) == 0 && !g.passes
 	}
-	if p.hand > 0 {
+	if p.Hand > 0 {
 		for t := 0; t < g.np; t++ {
 			if occ&(1<<uint(t)) == 0 {
-				add(naiveKey{p.pred, p.prey | 1<<uint(t), 0, p.capt, p.hand - 1}, 0)
+				add(naiveKey{p.Pred, p.Prey | 1<<uint(t), 0, p.Capt, p.Hand - 1}, 0)
 			}
 		}
 		return out, terms, false
 	}
 	for f := 0; f < g.np; f++ {
-		if p.prey&(1<<uint(f)) == 0 {
+		if p.Prey&(1<<uint(f)) == 0 {
 			continue
 		}
 		for _, d := range dirs {
 			t, ok := g.step(f, d)
-			if ok && t < g.np && g.line[[2]int{f, t}].prey && occ&(1<<uint(t)) == 0 {
-				add(naiveKey{p.pred, p.prey&^(1<<uint(f)) | 1<<uint(t), 0, p.capt, p.hand}, 0)
+			if ok && t < g.np && g.line[[2]int{f, t}].Prey && occ&(1<<uint(t)) == 0 {
+				add(naiveKey{p.Pred, p.Prey&^(1<<uint(f)) | 1<<uint(t), 0, p.Capt, p.Hand}, 0)
 			}
 		}
 	}
 	if len(out) == 0 {
 		if g.passes {
-			add(naiveKey{p.pred, p.prey, 0, p.capt, p.hand}, 0)
+			add(naiveKey{p.Pred, p.Prey, 0, p.Capt, p.Hand}, 0)
 		} else {
 			stuckDraw = true
 		}
@@ -278,13 +278,13 @@ type naiveVal struct {
 func (g *mini) naiveSolve() map[naiveKey]naiveVal {
 	var all []naiveKey
 	for capt := 0; capt < g.win; capt++ {
-		for hand := 0; hand <= g.hand; hand++ {
-			k := g.prey - capt - hand
+		for hand := 0; hand <= g.Hand; hand++ {
+			k := g.Prey - capt - hand
 			if k < 0 {
 				continue
 			}
 			for pred := uint64(0); pred < 1<<uint(g.np); pred++ {
-				if bits.OnesCount64(pred) != g.pred {
+				if bits.OnesCount64(pred) != g.Pred {
 					continue
 				}
 				for prey := uint64(0); prey < 1<<uint(g.np); prey++ {
@@ -379,9 +379,9 @@ func (g *mini) naiveSolve() map[naiveKey]naiveVal {
 func solveMini(t testing.TB, g *mini) *Solver {
 	s := NewSolver(g.r)
 	s.Threads = 2
-	p := Plan{Bound: -1, Placement: g.hand > 0}
+	p := Plan{Bound: -1, Placement: g.Hand > 0}
 	for c := g.win - 1; c >= 0; c-- {
-		if g.prey-c >= 0 {
+		if g.Prey-c >= 0 {
 			p.Tiers = append(p.Tiers, c)
 		}
 	}
@@ -400,8 +400,8 @@ func TestSolverAgainstNaive(t *testing.T) {
 			counts := map[Value]int{}
 			checked := 0
 			for p, want := range naive {
-				code := s.lookup(pos(p))
-				v, d := decode(code)
+				code := s.lookup(Pos(p))
+				v, d := Decode(code)
 				if v != want.v || (v != Draw && d != want.d) {
 					t.Fatalf("%s %+v: solver %v %d, naive %v %d", g.name, p, v, d, want.v, want.d)
 				}
@@ -450,18 +450,18 @@ func TestRankRoundTrip(t *testing.T) {
 // position(index(p)) is an image of p.
 func TestIndexSymmetry(t *testing.T) {
 	for _, g := range miniGames() {
-		l := layoutFor(g.r, g.prey-1)
+		l := LayoutFor(g.r, g.Prey-1)
 		holes := 0
 		for i := int64(0); i < l.entries; i++ {
-			pred, prey, side := l.position(i)
-			hole, orbit := l.isHole(i, pred, prey, side)
+			pred, prey, side := l.Position(i)
+			hole, orbit := l.IsHole(i, pred, prey, side)
 			if hole {
 				holes++
 				continue
 			}
 			for gi := range g.r.Syms {
 				q := &g.r.Syms[gi]
-				j, o := l.index(q.Apply(pred), q.Apply(prey), side)
+				j, o := l.Index(q.Apply(pred), q.Apply(prey), side)
 				if j != i || o != orbit {
 					t.Fatalf("%s: image %d of entry %d has entry %d (orbit %d, want %d)", g.name, gi, i, j, o, orbit)
 				}
@@ -472,7 +472,7 @@ func TestIndexSymmetry(t *testing.T) {
 }
 
 func (k naiveKey) String() string {
-	return fmt.Sprintf("%b/%b/%d/%d/%d", k.pred, k.prey, k.side, k.capt, k.hand)
+	return fmt.Sprintf("%b/%b/%d/%d/%d", k.Pred, k.Prey, k.Side, k.Capt, k.Hand)
 }
 
 // A bound tier (any capture counts as a predator win) has the values of the
@@ -489,8 +489,8 @@ func TestBoundTier(t *testing.T) {
 		n := 0
 		for p, want := range naive {
 			st := s.tiers[TierKey{0, 0}]
-			i, _ := st.l.index(p.pred, p.prey, p.side)
-			v, d := decode(st.codes[i])
+			i, _ := st.l.Index(p.Pred, p.Prey, p.Side)
+			v, d := Decode(st.codes[i])
 			if v != want.v || (v != Draw && d != want.d) {
 				t.Fatalf("%s %+v: bound tier %v %d, one-capture game %v %d", name, p, v, d, want.v, want.d)
 			}

@@ -41,13 +41,13 @@ func MovingPlan(id core.GameID) Plan {
 func (p Plan) Entries(r *Rules) []int64 {
 	var out []int64
 	for _, c := range p.Tiers {
-		out = append(out, layoutFor(r, r.PreyCount-c).entries)
+		out = append(out, LayoutFor(r, r.PreyCount-c).entries)
 	}
 	if p.Bound >= 0 {
-		out = append(out, layoutFor(r, r.PreyCount-p.Bound).entries)
+		out = append(out, LayoutFor(r, r.PreyCount-p.Bound).entries)
 	}
 	if p.Placement {
-		p.eachPlacementTier(r, func(c, h int) { out = append(out, layoutFor(r, r.PreyCount-c-h).entries) })
+		p.eachPlacementTier(r, func(c, h int) { out = append(out, LayoutFor(r, r.PreyCount-c-h).entries) })
 	}
 	return out
 }

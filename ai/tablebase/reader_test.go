@@ -24,7 +24,7 @@ func writeSmallBlocks(t *testing.T, g *mini, n int) (*Solver, string, []byte) {
 
 // entry is one stored position of a solved tier and its code.
 type entry struct {
-	p    pos
+	p    Pos
 	code uint16
 }
 
@@ -33,11 +33,11 @@ func entries(s *Solver) []entry {
 	for _, k := range s.order {
 		st := s.tiers[k]
 		for i := int64(0); i < st.l.entries; i++ {
-			if st.codes[i] == codeNoneV {
+			if st.codes[i] == CodeNoneV {
 				continue
 			}
-			pred, prey, side := st.l.position(i)
-			out = append(out, entry{pos{pred: pred, prey: prey, side: side, capt: k.Captured, hand: k.Hand}, st.codes[i]})
+			pred, prey, side := st.l.Position(i)
+			out = append(out, entry{Pos{Pred: pred, Prey: prey, Side: side, Capt: k.Captured, Hand: k.Hand}, st.codes[i]})
 		}
 	}
 	return out

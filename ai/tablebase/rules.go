@@ -143,7 +143,7 @@ func buildRules(g *core.GameInfo) *Rules {
 	}
 	r.Syms = boardSymmetries(b)
 	r.fingerprint = fingerprint(g, r)
-	r.prepare()
+	r.Prepare()
 	return r
 }
 
@@ -223,9 +223,9 @@ func fingerprint(g *core.GameInfo, r *Rules) string {
 // of the game carries; a table with another one is refused.
 func (r *Rules) Fingerprint() string { return r.fingerprint }
 
-// prepare derives what the solver needs from the exported fields; rules
+// Prepare derives what the solver needs from the exported fields; rules
 // made by hand (tests) get a fingerprint from those fields.
-func (r *Rules) prepare() {
+func (r *Rules) Prepare() {
 	r.lion = r.hasLionPairs()
 	if r.fingerprint == "" {
 		var sb strings.Builder

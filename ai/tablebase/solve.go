@@ -15,7 +15,7 @@ type TierKey struct{ Captured, Hand int }
 type solvedTier struct {
 	key      TierKey
 	bound    bool
-	l        *layout
+	l        *Layout
 	codes    []uint16
 	preyWins *boundTable // a tier of SolveBoundTier (codes nil)
 	stats    TierStats
@@ -53,7 +53,7 @@ type Solver struct {
 
 // NewSolver returns a solver for r.
 func NewSolver(r *Rules) *Solver {
-	r.prepare()
+	r.Prepare()
 	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), FreeOSMemory: true, tiers: map[TierKey]*solvedTier{}}
 }
 
@@ -68,12 +68,12 @@ func (s *Solver) Close() {
 }
 
 // lookup returns the code of a non-terminal position from the solved tiers.
-func (s *Solver) lookup(c pos) uint16 {
-	t := s.tiers[TierKey{c.capt, c.hand}]
+func (s *Solver) lookup(c Pos) uint16 {
+	t := s.tiers[TierKey{c.Capt, c.Hand}]
 	if t == nil || t.bound {
-		panic(fmt.Sprintf("tablebase: %s tier %d/%d is needed first", s.R.Name, c.capt, c.hand))
+		panic(fmt.Sprintf("tablebase: %s tier %d/%d is needed first", s.R.Name, c.Capt, c.Hand))
 	}
-	i, _ := t.l.index(c.pred, c.prey, c.side)
+	i, _ := t.l.Index(c.Pred, c.Prey, c.Side)
 	return t.codes[i]
 }
 
@@ -98,7 +98,7 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	start := time.Now()
 	r := s.R
 	k := r.PreyCount - captured // nothing in hand
-	l := layoutFor(r, k)
+	l := LayoutFor(r, k)
 	key := TierKey{captured, 0}
 	n := l.entries
 	work := newWorkWords(n)
@@ -122,36 +122,36 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 		least := uint32(noPend) // lo..hi is chunk lo/pendChunk
 		pg, base := work.page(lo)
 		for i := lo; i < hi; i++ {
-			pred, prey, side := l.position(i)
-			hole, orbit := l.isHole(i, pred, prey, side)
+			pred, prey, side := l.Position(i)
+			hole, orbit := l.IsHole(i, pred, prey, side)
 			if hole {
-				pg[i-base] = codeNone
+				pg[i-base] = CodeNone
 				continue
 			}
-			p := pos{pred: pred, prey: prey, side: side, capt: captured}
-			f, cnt := newFold(), 0
-			moves := r.children(p, bound, func(c pos, term int) {
-				if term == childOpen && c.capt == captured {
+			p := Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}
+			f, cnt := NewFold(), 0
+			moves := r.Children(p, bound, func(c Pos, term int) {
+				if term == ChildOpen && c.Capt == captured {
 					cnt += orbit // decided later, inside this tier
 					return
 				}
-				f.add(s.childValue(c, term))
+				f.Add(s.childValue(c, term))
 			})
-			if f.draw || (moves == 0 && !r.PreyPasses) { // a draw child, or stuck in the lion game
+			if f.Drawn || (moves == 0 && !r.PreyPasses) { // a draw child, or stuck in the lion game
 				cnt++ // never counted down: the position cannot be lost
 			}
 			if cnt > maxCounter {
 				panic("tablebase: counter overflow")
 			}
 			switch {
-			case f.winMin < 1<<30:
-				pg[i-base] = flagWin | uint32(f.winMin)<<candShift
-				least = min(least, uint32(f.winMin))
+			case f.WinMin < 1<<30:
+				pg[i-base] = flagWin | uint32(f.WinMin)<<candShift
+				least = min(least, uint32(f.WinMin))
 			case cnt == 0:
-				pg[i-base] = uint32(f.lossMax) << candShift
-				least = min(least, uint32(f.lossMax))
+				pg[i-base] = uint32(f.LossMax) << candShift
+				least = min(least, uint32(f.LossMax))
 			default:
-				pg[i-base] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
+				pg[i-base] = uint32(cnt)<<cntShift | uint32(f.LossMax)<<candShift
 			}
 		}
 		lowerPend(&pend[lo/pendChunk], least)
@@ -188,19 +188,19 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 						}
 						continue
 					}
-					state := uint32(codeWin)
+					state := uint32(CodeWin)
 					if w&flagWin == 0 {
-						state = codeLoss
+						state = CodeLoss
 					}
 					for !atomic.CompareAndSwapUint32(wp, w, w|state) {
 						w = atomic.LoadUint32(wp)
 					}
 					dec++
-					pred, prey, side := l.position(i)
-					_, orbit := l.index(pred, prey, side)
-					r.parents(pos{pred: pred, prey: prey, side: side, capt: captured}, func(q pos) {
-						j, _ := l.index(q.pred, q.prey, q.side)
-						if state == codeLoss {
+					pred, prey, side := l.Position(i)
+					_, orbit := l.Index(pred, prey, side)
+					r.Parents(Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q Pos) {
+						j, _ := l.Index(q.Pred, q.Prey, q.Side)
+						if state == CodeLoss {
 							if relaxWin(work.at(j), d1) {
 								lowerPend(&pend[j/pendChunk], d1)
 							}
@@ -232,15 +232,15 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 		for k, w := range pg {
 			var c uint16
 			switch w & stateMask {
-			case codeWin:
-				c = mkCode(codeWin, int(w>>candShift))
-			case codeLoss:
-				c = mkCode(codeLoss, int(w>>candShift))
-			case codeNone:
-				c = codeNoneV
+			case CodeWin:
+				c = MakeCode(CodeWin, int(w>>candShift))
+			case CodeLoss:
+				c = MakeCode(CodeLoss, int(w>>candShift))
+			case CodeNone:
+				c = CodeNoneV
 			}
 			part[k] = c
-			stats.count(c, int64(p)<<workShift+int64(k) < n/2)
+			stats.Count(c, int64(p)<<workShift+int64(k) < n/2)
 		}
 		parts[p], work[p] = part, nil
 		if s.FreeOSMemory && p%8 == 7 {
@@ -278,7 +278,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	start := time.Now()
 	r := s.R
 	k := r.PreyCount - captured - hand
-	l := layoutFor(r, k)
+	l := LayoutFor(r, k)
 	key := TierKey{captured, hand}
 	n := l.entries
 	st := &solvedTier{key: key, l: l, codes: make([]uint16, n)}
@@ -292,16 +292,16 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 		lo0, hi0 := part[0], part[1]
 		s.parallel(hi0-lo0, func(lo, hi int64, _ int) {
 			for i := lo0 + lo; i < lo0+hi; i++ {
-				pred, prey, side := l.position(i)
-				if hole, _ := l.isHole(i, pred, prey, side); hole {
-					st.codes[i] = codeNoneV
+				pred, prey, side := l.Position(i)
+				if hole, _ := l.IsHole(i, pred, prey, side); hole {
+					st.codes[i] = CodeNoneV
 					continue
 				}
-				f := newFold()
-				moves := r.children(pos{pred: pred, prey: prey, side: side, capt: captured, hand: hand}, false, func(c pos, term int) {
-					f.add(s.childValue(c, term))
+				f := NewFold()
+				moves := r.Children(Pos{Pred: pred, Prey: prey, Side: side, Capt: captured, Hand: hand}, false, func(c Pos, term int) {
+					f.Add(s.childValue(c, term))
 				})
-				st.codes[i] = f.code(moves == 0 && !r.PreyPasses)
+				st.codes[i] = f.Code(moves == 0 && !r.PreyPasses)
 			}
 			tick.add(&done, hi-lo)
 		})
@@ -309,7 +309,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 	tick.end()
 	stats := TierStats{Captured: captured, Hand: hand, Kind: "dense", PreyOnBoard: k, Entries: n}
 	for i, c := range st.codes {
-		stats.count(c, int64(i) < half)
+		stats.Count(c, int64(i) < half)
 	}
 	stats.Seconds = time.Since(start).Seconds()
 	st.stats = stats
@@ -319,14 +319,14 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 }
 
 // childValue is the value of a child for its side to move.
-func (s *Solver) childValue(c pos, term int) (Value, int) {
+func (s *Solver) childValue(c Pos, term int) (Value, int) {
 	switch term {
-	case childLost:
+	case ChildLost:
 		return Loss, 0
-	case childWon:
+	case ChildWon:
 		return Win, 0
 	}
-	return decode(s.lookup(c))
+	return Decode(s.lookup(c))
 }
 
 // workShift: a page of SolveTier's work words holds 1<<workShift entries

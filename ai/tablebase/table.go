@@ -61,7 +61,7 @@ type Section struct {
 	Blocks    []BlockRef `json:"blocks"`
 	Stats     TierStats  `json:"stats"`
 
-	l     *layout
+	l     *Layout
 	cache []atomic.Pointer[block]
 }
 
@@ -353,34 +353,34 @@ func (t *Table) section(capt, hand int, bound bool) *Section {
 }
 
 // code looks a position up; ok is false where no section covers it.
-func (t *Table) code(p pos, bound bool) (uint16, bool, error) {
+func (t *Table) code(p Pos, bound bool) (uint16, bool, error) {
 	if t.dev != nil {
 		return t.deviceCode(p, bound)
 	}
-	sec := t.section(p.capt, p.hand, bound)
+	sec := t.section(p.Capt, p.Hand, bound)
 	if sec == nil {
 		return 0, false, nil
 	}
-	i, _ := sec.l.index(p.pred, p.prey, p.side)
+	i, _ := sec.l.Index(p.Pred, p.Prey, p.Side)
 	blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
 	if err != nil {
 		return 0, false, err
 	}
 	c := blk.code(int(i % int64(sec.BlockSize)))
-	return c, c != codeNoneV, nil
+	return c, c != CodeNoneV, nil
 }
 
 // fromCore converts a core position; ok is false for a position of another
 // game or one decided by its pieces (handled by the caller).
-func (t *Table) fromCore(p core.Position) (pos, bool) {
+func (t *Table) fromCore(p core.Position) (Pos, bool) {
 	if g, _ := t.r.Game(); g != p.Game {
-		return pos{}, false
+		return Pos{}, false
 	}
 	np := uint64(1)<<uint(t.r.NP) - 1
 	if p.Pred&^np != 0 || int(p.Captured) >= t.r.CaptureWin {
-		return pos{}, false
+		return Pos{}, false
 	}
-	return pos{pred: p.Pred, prey: p.Prey, side: int(p.ToMove), capt: int(p.Captured), hand: int(p.InHand)}, true
+	return Pos{Pred: p.Pred, Prey: p.Prey, Side: int(p.ToMove), Capt: int(p.Captured), Hand: int(p.InHand)}, true
 }
 
 // Probe returns the value of p for the side to move and the plies to the end
@@ -407,7 +407,7 @@ func (t *Table) ProbeErr(p core.Position) (Value, int, bool, error) {
 	if !ok {
 		return Unknown, 0, false, err
 	}
-	v, d := decode(c)
+	v, d := Decode(c)
 	return v, d, true, nil
 }
 
@@ -424,7 +424,7 @@ func (t *Table) ProbeBound(p core.Position) (Value, int, bool) {
 	if !ok {
 		return Unknown, 0, false
 	}
-	v, d := decode(c)
+	v, d := Decode(c)
 	return v, d, true
 }
 

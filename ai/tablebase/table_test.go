@@ -59,12 +59,12 @@ func TestTableRoundTrip(t *testing.T) {
 		for _, k := range s.order {
 			st := s.tiers[k]
 			for i := int64(0); i < st.l.entries; i++ {
-				if st.codes[i] == codeNoneV {
+				if st.codes[i] == CodeNoneV {
 					continue // a hole: its position is read from its own entry
 				}
-				pred, prey, side := st.l.position(i)
-				c, ok, err := tab.code(pos{pred: pred, prey: prey, side: side, capt: k.Captured, hand: k.Hand}, false)
-				if err != nil || ok != (st.codes[i] != codeNoneV) || (ok && c != st.codes[i]) {
+				pred, prey, side := st.l.Position(i)
+				c, ok, err := tab.code(Pos{Pred: pred, Prey: prey, Side: side, Capt: k.Captured, Hand: k.Hand}, false)
+				if err != nil || ok != (st.codes[i] != CodeNoneV) || (ok && c != st.codes[i]) {
 					t.Fatalf("%s tier %v entry %d: read %x %v %v, solved %x", name, k, i, c, ok, err, st.codes[i])
 				}
 				n++
@@ -105,7 +105,7 @@ func TestTableRefusesBadFiles(t *testing.T) {
 	other := miniGame("mini-wolf")
 	other.r.CaptureWin = 4
 	other.r.fingerprint = ""
-	other.r.prepare()
+	other.r.Prepare()
 	if _, err := readFor(data, other.r); !errors.Is(err, ErrRules) {
 		t.Errorf("other rules: error %v, want ErrRules", err)
 	}
@@ -164,15 +164,15 @@ func TestGameRules(t *testing.T) {
 		g := id.Info()
 		for i := 0; i < 300; i++ {
 			p := randomPosition(rng, g)
-			q := pos{pred: p.Pred, prey: p.Prey, side: int(p.ToMove), capt: int(p.Captured), hand: int(p.InHand)}
+			q := Pos{Pred: p.Pred, Prey: p.Prey, Side: int(p.ToMove), Capt: int(p.Captured), Hand: int(p.InHand)}
 			var mine []string
-			r.children(q, false, func(c pos, _ int) {
+			r.Children(q, false, func(c Pos, _ int) {
 				mine = append(mine, posString(c))
 			})
 			var theirs []string
 			for _, m := range p.GenMoves(nil) {
 				c := p.After(m)
-				theirs = append(theirs, posString(pos{pred: c.Pred, prey: c.Prey, side: int(c.ToMove), capt: int(c.Captured), hand: int(c.InHand)}))
+				theirs = append(theirs, posString(Pos{Pred: c.Pred, Prey: c.Prey, Side: int(c.ToMove), Capt: int(c.Captured), Hand: int(c.InHand)}))
 			}
 			if strings.Join(sorted(mine), " ") != strings.Join(sorted(theirs), " ") {
 				t.Fatalf("%s %s: solver moves %v, core %v", r.Name, p, mine, theirs)

@@ -24,9 +24,9 @@ type VerifyReport struct {
 }
 
 // toCore returns the core position of a solver position of game r.
-func toCore(r *Rules, p pos) core.Position {
+func toCore(r *Rules, p Pos) core.Position {
 	g, _ := r.Game()
-	c := core.Position{Game: g, Pred: p.pred, Prey: p.prey, ToMove: core.Side(p.side), Captured: uint8(p.capt), InHand: uint8(p.hand)}
+	c := core.Position{Game: g, Pred: p.Pred, Prey: p.Prey, ToMove: core.Side(p.Side), Captured: uint8(p.Capt), InHand: uint8(p.Hand)}
 	c.Key = c.ComputeKey()
 	return c
 }
@@ -38,7 +38,7 @@ func (t *Table) expected(cp core.Position, bound bool) (Value, int, error) {
 		return outcomeValue(o, cp.ToMove), 0, nil
 	}
 	var buf [core.MaxMoves]core.Move
-	f := newFold()
+	f := NewFold()
 	for _, m := range cp.GenMoves(buf[:0]) {
 		c := cp.After(m)
 		var v Value
@@ -61,11 +61,11 @@ func (t *Table) expected(cp core.Position, bound bool) (Value, int, error) {
 			if !ok {
 				return Unknown, 0, fmt.Errorf("child %s of %s is in no table", c, cp)
 			}
-			v, d = decode(code)
+			v, d = Decode(code)
 		}
-		f.add(v, d)
+		f.Add(v, d)
 	}
-	v, d := f.value(false) // a position without a move was answered by core's outcome above
+	v, d := f.Value(false) // a position without a move was answered by core's outcome above
 	return v, d, nil
 }
 
@@ -98,13 +98,13 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 		}
 		tick := newTicker(s, "verify "+what, sec.Entries)
 		var done atomic.Int64
-		check := func(p pos, code uint16) {
+		check := func(p Pos, code uint16) {
 			cp := toCore(t.r, p)
 			v, d, err := t.expected(cp, sec.Bound)
-			if sec.Stats.PreyWinsOnly && !(v == Win && p.side == 1 || v == Loss && p.side == 0) {
+			if sec.Stats.PreyWinsOnly && !(v == Win && p.Side == 1 || v == Loss && p.Side == 0) {
 				v, d = Draw, 0 // only the prey's wins are stored: anything else is "not a prey win"
 			}
-			sv, sd := decode(code)
+			sv, sd := Decode(code)
 			if err != nil || v != sv || (v != Draw && d != sd) {
 				bad(fmt.Sprintf("%s: stored %v %d, children give %v %d %v", cp, sv, sd, v, d, err))
 			}
@@ -123,11 +123,11 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 						continue
 					}
 					code := blk.code(i)
-					if code == codeNoneV {
+					if code == CodeNoneV {
 						continue
 					}
-					pred, prey, side := sec.l.position(base + int64(i))
-					check(pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}, code)
+					pred, prey, side := sec.l.Position(base + int64(i))
+					check(Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}, code)
 				}
 				tick.add(&done, int64(blk.len()))
 			}
@@ -153,7 +153,7 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 						continue
 					}
 					code, ok, err := t.code(q, true)
-					v, d := decode(code)
+					v, d := Decode(code)
 					if !ok || err != nil || v == Draw || d > searchDepth {
 						continue
 					}
@@ -182,13 +182,13 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 					continue
 				}
 				jobs = append(jobs, p)
-				stored = append(stored, mkCode(map[Value]int{Win: codeWin, Loss: codeLoss, Draw: codeDraw}[v], d))
+				stored = append(stored, MakeCode(map[Value]int{Win: CodeWin, Loss: CodeLoss, Draw: CodeDraw}[v], d))
 			}
 		}
 		var nbad atomic.Int64
 		s.parallel(int64(len(jobs)), func(lo, hi int64, _ int) {
 			for i := lo; i < hi; i++ {
-				wv, wd := decode(stored[i])
+				wv, wd := Decode(stored[i])
 				depth := searchDepth
 				if wv == Draw || wd > searchDepth {
 					// Not decided within the depth: a shallower search must not decide it either.
@@ -206,7 +206,7 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 		// must find it, as fast or faster (a sacrifice may be quicker).
 		s.parallel(int64(len(preyWins)), func(lo, hi int64, _ int) {
 			for i := lo; i < hi; i++ {
-				wv, wd := decode(preyCodes[i])
+				wv, wd := Decode(preyCodes[i])
 				if v, d := SearchValue(preyWins[i], searchDepth); v != wv || d > wd {
 					nbad.Add(1)
 					bad(fmt.Sprintf("search depth %d on %s: %v %d, prey-win table %v %d", searchDepth, preyWins[i], v, d, wv, wd))
