@@ -32,6 +32,17 @@ func (t *solvedTier) fill(lo int64, dst []uint16) {
 	}
 }
 
+// Write writes the solved tiers, in the order solved, as the table file
+// path (WriteTable).
+func (s *Solver) Write(path string) (*Header, error) {
+	tiers := make([]SolvedTier, len(s.order))
+	for i, k := range s.order {
+		t := s.tiers[k]
+		tiers[i] = SolvedTier{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Layout: t.l, Stats: t.stats, Fill: t.fill}
+	}
+	return WriteTable(path, s.R, tiers, s.Threads)
+}
+
 // Solver solves the tiers of one game and keeps them for lookups.
 type Solver struct {
 	R       *Rules

@@ -152,7 +152,7 @@ const encodeBatch = 256
 
 // encodeSection cuts a tier's codes into compressed blocks and writes them
 // to out, whose first byte lies at *off after the header (encodeBlocks).
-func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte, out io.Writer, off *int64) error {
+func encodeSection(sec *Section, fill func(lo int64, dst []uint16), encs []*encoder, blobs [][]byte, out io.Writer, off *int64) error {
 	bs := int64(sec.BlockSize)
 	nb := (sec.Entries + bs - 1) / bs
 	level := 6
@@ -172,7 +172,7 @@ func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte,
 			e.codes = make([]uint16, bs)
 		}
 		codes := e.codes[:hi-lo]
-		t.fill(lo, codes)
+		fill(lo, codes)
 		e.raw = e.raw[:0]
 		for _, c := range codes {
 			e.raw = binary.LittleEndian.AppendUint16(e.raw, c)
@@ -304,12 +304,22 @@ func writeTableFile(path, magic string, h any, data *os.File) error {
 	return os.Rename(tmp, path)
 }
 
-// Write writes the solved tiers as path. The
-// bytes depend on the tables alone (no times, no machine facts). The blocks
+// A SolvedTier is one solved tier for WriteTable.
+type SolvedTier struct {
+	Captured, Hand int
+	Bound          bool // captures count as a predator win
+	Layout         *Layout
+	Stats          TierStats
+	// Fill puts the codes of entries lo, lo+1, … into dst.
+	Fill func(lo int64, dst []uint16)
+}
+
+// WriteTable writes the tiers of r's game as the table file path, in the
+// order given, compressing on threads goroutines. The bytes depend on the
+// tables alone (no times, no machine facts, not the threads). The blocks
 // go to a scratch file first (the header, which locates them, comes first
 // in the table file), so memory does not grow with the tables.
-func (s *Solver) Write(path string) (*Header, error) {
-	r := s.R
+func WriteTable(path string, r *Rules, tiers []SolvedTier, threads int) (*Header, error) {
 	h := &Header{Format: formatVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion}
 	data, done, err := createScratch(path)
 	if err != nil {
@@ -318,20 +328,20 @@ func (s *Solver) Write(path string) (*Header, error) {
 	defer done()
 	bw := bufio.NewWriterSize(data, 1<<20)
 	var off int64
-	encs := make([]*encoder, max(1, s.Threads))
+	encs := make([]*encoder, max(1, threads))
 	for i := range encs {
 		encs[i] = &encoder{}
 	}
 	blobs := make([][]byte, encodeBatch)
-	for _, k := range s.order {
-		t := s.tiers[k]
-		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
-			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: blockEntries, Stats: t.stats}
-		if err := encodeSection(sec, t, encs, blobs, bw, &off); err != nil {
+	for _, t := range tiers {
+		l := t.Layout
+		sec := &Section{Captured: t.Captured, Hand: t.Hand, Bound: t.Bound, Kind: "dense", K: l.k,
+			Classes: len(l.classes), Entries: l.entries, BlockSize: blockEntries, Stats: t.Stats}
+		if err := encodeSection(sec, t.Fill, encs, blobs, bw, &off); err != nil {
 			return nil, err
 		}
 		h.Sections = append(h.Sections, sec)
-		h.Raw += 2 * t.l.entries
+		h.Raw += 2 * l.entries
 	}
 	if err := bw.Flush(); err != nil {
 		return nil, err
