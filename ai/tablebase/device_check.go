@@ -52,7 +52,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	check := func(sec *Section, i int64, fc uint16) {
 		pred, prey, side := sec.l.Position(i)
 		p := Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
-		dc, ok, err := dev.code(p, sec.Bound)
+		dc, ok, err := dev.Code(p, sec.Bound)
 		if side == dev.dev.StoredSide {
 			stored.Add(1)
 		} else {
@@ -198,7 +198,7 @@ func (t *Table) bestIn(p core.Position, bound bool) (core.Move, bool) {
 	}
 	probe := func(c core.Position) (Value, int, bool) {
 		if o := c.Outcome(); o.Over() {
-			return outcomeValue(o, c.ToMove), 0, true
+			return OutcomeValue(o, c.ToMove), 0, true
 		}
 		return t.ProbeBound(c)
 	}

@@ -221,7 +221,7 @@ func (l *Layout) Entries() int64 { return l.entries }
 func (l *Layout) Classes() int { return len(l.classes) }
 
 // Index returns the entry of a position (predators pred, prey on the board
-// prey, side to move Side: 0 predator, 1 prey) and the size of its orbit.
+// prey, side to move side: 0 predator, 1 prey) and the size of its orbit.
 func (l *Layout) Index(pred, prey uint64, side int) (idx int64, orbit int) {
 	pi := &l.preds[rankSet(pred)]
 	c := &l.classes[pi.class]
@@ -262,7 +262,7 @@ func (r *Rules) PredCaptures(pred, prey uint64) bool {
 	empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
 	for pcs := pred; pcs != 0; pcs &= pcs - 1 {
 		for _, j := range r.Jumps[bits.TrailingZeros64(pcs)] {
-			if j.over&prey != 0 && j.land&empty != 0 {
+			if j.Over&prey != 0 && j.Land&empty != 0 {
 				return true
 			}
 		}

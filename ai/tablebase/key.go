@@ -35,7 +35,7 @@ func (r *Rules) KeyPosition(key uint64) core.Position {
 	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
 	l := LayoutFor(r, r.PreyCount-capt-hand)
 	pred, prey, side := l.Position(idx)
-	return toCore(r, Pos{Pred: pred, Prey: prey, Side: side, Capt: capt, Hand: hand})
+	return ToCore(r, Pos{Pred: pred, Prey: prey, Side: side, Capt: capt, Hand: hand})
 }
 
 // ValidKey reports whether a canonical key names an entry of r's layouts.
@@ -53,4 +53,12 @@ func (r *Rules) KeySide(key uint64) core.Side {
 	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
 	l := LayoutFor(r, r.PreyCount-capt-hand)
 	return core.Side(idx / (int64(len(l.classes)) * l.ranks))
+}
+
+// ToCore returns the core position of a solver position of game r.
+func ToCore(r *Rules, p Pos) core.Position {
+	g, _ := r.Game()
+	c := core.Position{Game: g, Pred: p.Pred, Prey: p.Prey, ToMove: core.Side(p.Side), Captured: uint8(p.Capt), InHand: uint8(p.Hand)}
+	c.Key = c.ComputeKey()
+	return c
 }

@@ -58,15 +58,15 @@ func (r *Rules) Children(p Pos, bound bool, fn func(c Pos, term int)) int {
 				fn(c, ChildOpen)
 			}
 			for _, j := range r.Jumps[f] {
-				if j.over&p.Prey == 0 || j.land&empty == 0 {
+				if j.Over&p.Prey == 0 || j.Land&empty == 0 {
 					continue
 				}
 				n++
-				c := Pos{Pred: p.Pred ^ fb ^ j.land, Prey: p.Prey &^ j.over, Side: 1, Capt: p.Capt + 1, Hand: p.Hand}
+				c := Pos{Pred: p.Pred ^ fb ^ j.Land, Prey: p.Prey &^ j.Over, Side: 1, Capt: p.Capt + 1, Hand: p.Hand}
 				switch {
 				case bound || c.Capt >= r.CaptureWin:
 					fn(c, ChildLost)
-				case j.land&np == 0:
+				case j.Land&np == 0:
 					fn(c, ChildWon)
 				default:
 					fn(c, ChildOpen)
@@ -157,3 +157,7 @@ func (r *Rules) Parents(p Pos, fn func(q Pos)) {
 		fn(Pos{Pred: p.Pred, Prey: p.Prey, Side: 1, Capt: p.Capt, Hand: p.Hand})
 	}
 }
+
+// BoundSolvable reports whether the bound solver (solver.Solver.SolveBoundTier) handles r's game: only
+// captures and stuck sides may end it (no traps, no cliff).
+func (r *Rules) BoundSolvable() bool { return r.N == r.NP && !r.lion }

@@ -362,8 +362,8 @@ func (t *Table) section(capt, hand int, bound bool) *Section {
 	return nil
 }
 
-// code looks a position up; ok is false where no section covers it.
-func (t *Table) code(p Pos, bound bool) (uint16, bool, error) {
+// Code looks a position up; ok is false where no section covers it.
+func (t *Table) Code(p Pos, bound bool) (uint16, bool, error) {
 	if t.dev != nil {
 		return t.deviceCode(p, bound)
 	}
@@ -380,9 +380,22 @@ func (t *Table) code(p Pos, bound bool) (uint16, bool, error) {
 	return c, c != CodeNoneV, nil
 }
 
-// fromCore converts a core position; ok is false for a position of another
+// Block returns block b of sec, read and checked when not cached: code(i)
+// is the code of its entry i, for i below n.
+func (t *Table) Block(sec *Section, b int) (code func(i int) uint16, n int, err error) {
+	blk, err := t.load(sec, b)
+	if err != nil {
+		return nil, 0, err
+	}
+	return blk.code, blk.len(), nil
+}
+
+// Layout is the index of the section's positions.
+func (s *Section) Layout() *Layout { return s.l }
+
+// FromCore converts a core position; ok is false for a position of another
 // game or one decided by its pieces (handled by the caller).
-func (t *Table) fromCore(p core.Position) (Pos, bool) {
+func (t *Table) FromCore(p core.Position) (Pos, bool) {
 	if g, _ := t.r.Game(); g != p.Game {
 		return Pos{}, false
 	}
@@ -407,13 +420,13 @@ func (t *Table) ProbeErr(p core.Position) (Value, int, bool, error) {
 		if g, _ := t.r.Game(); g != p.Game {
 			return Unknown, 0, false, nil
 		}
-		return outcomeValue(o, p.ToMove), 0, true, nil
+		return OutcomeValue(o, p.ToMove), 0, true, nil
 	}
-	q, ok := t.fromCore(p)
+	q, ok := t.FromCore(p)
 	if !ok {
 		return Unknown, 0, false, nil
 	}
-	c, ok, err := t.code(q, false)
+	c, ok, err := t.Code(q, false)
 	if !ok {
 		return Unknown, 0, false, err
 	}
@@ -426,11 +439,11 @@ func (t *Table) ProbeErr(p core.Position) (Value, int, bool, error) {
 // too (the prey can do at least that well); a bound Loss for the prey says
 // nothing. ok is false where no bound section covers p.
 func (t *Table) ProbeBound(p core.Position) (Value, int, bool) {
-	q, ok := t.fromCore(p)
+	q, ok := t.FromCore(p)
 	if !ok || p.Outcome().Over() {
 		return Unknown, 0, false
 	}
-	c, ok, _ := t.code(q, true)
+	c, ok, _ := t.Code(q, true)
 	if !ok {
 		return Unknown, 0, false
 	}
@@ -438,7 +451,8 @@ func (t *Table) ProbeBound(p core.Position) (Value, int, bool) {
 	return v, d, true
 }
 
-func outcomeValue(o core.Outcome, toMove core.Side) Value {
+// OutcomeValue is a finished game's value for the side toMove.
+func OutcomeValue(o core.Outcome, toMove core.Side) Value {
 	switch {
 	case o.Result == core.Draw:
 		return Draw
@@ -494,7 +508,7 @@ func best(p core.Position, probe prober, bound bool) (m core.Move, v Value, plie
 func (t *Table) LineBound(p core.Position, n int) []core.Move {
 	probe := func(c core.Position) (Value, int, bool) {
 		if o := c.Outcome(); o.Over() {
-			return outcomeValue(o, c.ToMove), 0, true
+			return OutcomeValue(o, c.ToMove), 0, true
 		}
 		return t.ProbeBound(c)
 	}

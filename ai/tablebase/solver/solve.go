@@ -1,4 +1,15 @@
-package tablebase
+// Package solver solves the hunt games by retrograde analysis into the
+// tables of ai/tablebase (Solver: solve, then Write), and checks a table
+// against its rules (Verify).
+//
+// The solver works tier by tier: a tier holds the positions with the same
+// number of captured prey pieces and prey pieces in hand. Captures and
+// placements only ever leave a tier, so tiers are solved from the most
+// captures (and fewest pieces in hand) up, each looking into the tiers it has
+// already solved. Inside a moving tier (no pieces in hand) positions repeat,
+// and the solver runs the classic counting retrograde analysis over it; the
+// deer game's placement tiers have no cycles and take one pass each.
+package solver
 
 import (
 	"fmt"
@@ -7,6 +18,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"huntchess/ai/tablebase"
 )
 
 // TierKey names a tier: prey pieces captured and still in hand.
@@ -15,10 +28,10 @@ type TierKey struct{ Captured, Hand int }
 type solvedTier struct {
 	key      TierKey
 	bound    bool
-	l        *Layout
+	l        *tablebase.Layout
 	codes    []uint16
 	preyWins *boundTable // a tier of SolveBoundTier (codes nil)
-	stats    TierStats
+	stats    tablebase.TierStats
 }
 
 // fill puts the codes of entries lo, lo+1, … into dst.
@@ -32,20 +45,26 @@ func (t *solvedTier) fill(lo int64, dst []uint16) {
 	}
 }
 
-// Write writes the solved tiers, in the order solved, as the table file
-// path (WriteTable).
-func (s *Solver) Write(path string) (*Header, error) {
-	tiers := make([]SolvedTier, len(s.order))
+// Tiers returns the solved tiers in the order solved, as
+// tablebase.WriteTable takes them.
+func (s *Solver) Tiers() []tablebase.SolvedTier {
+	tiers := make([]tablebase.SolvedTier, len(s.order))
 	for i, k := range s.order {
 		t := s.tiers[k]
-		tiers[i] = SolvedTier{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Layout: t.l, Stats: t.stats, Fill: t.fill}
+		tiers[i] = tablebase.SolvedTier{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Layout: t.l, Stats: t.stats, Fill: t.fill}
 	}
-	return WriteTable(path, s.R, tiers, s.Threads)
+	return tiers
+}
+
+// Write writes the solved tiers as the table file path
+// (tablebase.WriteTable).
+func (s *Solver) Write(path string) (*tablebase.Header, error) {
+	return tablebase.WriteTable(path, s.R, s.Tiers(), s.Threads)
 }
 
 // Solver solves the tiers of one game and keeps them for lookups.
 type Solver struct {
-	R       *Rules
+	R       *tablebase.Rules
 	Threads int
 	// OnEvent, if set, is told what the solver does (see Event).
 	OnEvent func(Event)
@@ -63,7 +82,7 @@ type Solver struct {
 }
 
 // NewSolver returns a solver for r.
-func NewSolver(r *Rules) *Solver {
+func NewSolver(r *tablebase.Rules) *Solver {
 	r.Prepare()
 	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), FreeOSMemory: true, tiers: map[TierKey]*solvedTier{}}
 }
@@ -79,7 +98,7 @@ func (s *Solver) Close() {
 }
 
 // lookup returns the code of a non-terminal position from the solved tiers.
-func (s *Solver) lookup(c Pos) uint16 {
+func (s *Solver) lookup(c tablebase.Pos) uint16 {
 	t := s.tiers[TierKey{c.Capt, c.Hand}]
 	if t == nil || t.bound {
 		panic(fmt.Sprintf("tablebase: %s tier %d/%d is needed first", s.R.Name, c.Capt, c.Hand))
@@ -105,16 +124,16 @@ const (
 // in hand). Every tier it captures into must be solved first. With bound,
 // any capture counts as a predator win (for tiers whose lower tiers are out
 // of reach): the values are then bounds for the prey, not the game's values.
-func (s *Solver) SolveTier(captured int, bound bool) TierStats {
+func (s *Solver) SolveTier(captured int, bound bool) tablebase.TierStats {
 	start := time.Now()
 	r := s.R
 	k := r.PreyCount - captured // nothing in hand
-	l := LayoutFor(r, k)
+	l := tablebase.LayoutFor(r, k)
 	key := TierKey{captured, 0}
-	n := l.entries
+	n := l.Entries()
 	work := newWorkWords(n)
 	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s tier captured=%d (%d prey on the board): %d entries, %d predator classes",
-		r.Name, captured, k, n, len(l.classes))})
+		r.Name, captured, k, n, l.Classes())})
 
 	// Initialise: holes, terminal children, children in solved tiers, and
 	// counters of children inside this tier (weighted by orbit size). The
@@ -136,13 +155,13 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 			pred, prey, side := l.Position(i)
 			hole, orbit := l.IsHole(i, pred, prey, side)
 			if hole {
-				pg[i-base] = CodeNone
+				pg[i-base] = tablebase.CodeNone
 				continue
 			}
-			p := Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}
-			f, cnt := NewFold(), 0
-			moves := r.Children(p, bound, func(c Pos, term int) {
-				if term == ChildOpen && c.Capt == captured {
+			p := tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}
+			f, cnt := tablebase.NewFold(), 0
+			moves := r.Children(p, bound, func(c tablebase.Pos, term int) {
+				if term == tablebase.ChildOpen && c.Capt == captured {
 					cnt += orbit // decided later, inside this tier
 					return
 				}
@@ -199,9 +218,9 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 						}
 						continue
 					}
-					state := uint32(CodeWin)
+					state := uint32(tablebase.CodeWin)
 					if w&flagWin == 0 {
-						state = CodeLoss
+						state = tablebase.CodeLoss
 					}
 					for !atomic.CompareAndSwapUint32(wp, w, w|state) {
 						w = atomic.LoadUint32(wp)
@@ -209,9 +228,9 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 					dec++
 					pred, prey, side := l.Position(i)
 					_, orbit := l.Index(pred, prey, side)
-					r.Parents(Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q Pos) {
+					r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
 						j, _ := l.Index(q.Pred, q.Prey, q.Side)
-						if state == CodeLoss {
+						if state == tablebase.CodeLoss {
 							if relaxWin(work.at(j), d1) {
 								lowerPend(&pend[j/pendChunk], d1)
 							}
@@ -236,19 +255,19 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	// dropped pages go back to the system every few pages, so the tier
 	// never holds its work words and its codes in full at once.
 	st := &solvedTier{key: key, bound: bound, l: l}
-	stats := TierStats{Captured: captured, Bound: bound, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
+	stats := tablebase.TierStats{Captured: captured, Bound: bound, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
 	parts := make([][]uint16, len(work))
 	for p, pg := range work {
 		part := make([]uint16, len(pg))
 		for k, w := range pg {
 			var c uint16
 			switch w & stateMask {
-			case CodeWin:
-				c = MakeCode(CodeWin, int(w>>candShift))
-			case CodeLoss:
-				c = MakeCode(CodeLoss, int(w>>candShift))
-			case CodeNone:
-				c = CodeNoneV
+			case tablebase.CodeWin:
+				c = tablebase.MakeCode(tablebase.CodeWin, int(w>>candShift))
+			case tablebase.CodeLoss:
+				c = tablebase.MakeCode(tablebase.CodeLoss, int(w>>candShift))
+			case tablebase.CodeNone:
+				c = tablebase.CodeNoneV
 			}
 			part[k] = c
 			stats.Count(c, int64(p)<<workShift+int64(k) < n/2)
@@ -285,13 +304,13 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 // the prey to move, whose children lie in tier (captured, hand-1), then
 // those with the predator to move. Tiers (captured, hand-1) and
 // (captured+1, hand) must be solved first.
-func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
+func (s *Solver) SolvePlacementTier(captured, hand int) tablebase.TierStats {
 	start := time.Now()
 	r := s.R
 	k := r.PreyCount - captured - hand
-	l := LayoutFor(r, k)
+	l := tablebase.LayoutFor(r, k)
 	key := TierKey{captured, hand}
-	n := l.entries
+	n := l.Entries()
 	st := &solvedTier{key: key, l: l, codes: make([]uint16, n)}
 	s.tiers[key] = st // the predator's half looks into the prey's half
 	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries", r.Name, captured, hand, k, n)})
@@ -305,11 +324,11 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 			for i := lo0 + lo; i < lo0+hi; i++ {
 				pred, prey, side := l.Position(i)
 				if hole, _ := l.IsHole(i, pred, prey, side); hole {
-					st.codes[i] = CodeNoneV
+					st.codes[i] = tablebase.CodeNoneV
 					continue
 				}
-				f := NewFold()
-				moves := r.Children(Pos{Pred: pred, Prey: prey, Side: side, Capt: captured, Hand: hand}, false, func(c Pos, term int) {
+				f := tablebase.NewFold()
+				moves := r.Children(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured, Hand: hand}, false, func(c tablebase.Pos, term int) {
 					f.Add(s.childValue(c, term))
 				})
 				st.codes[i] = f.Code(moves == 0 && !r.PreyPasses)
@@ -318,7 +337,7 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 		})
 	}
 	tick.end()
-	stats := TierStats{Captured: captured, Hand: hand, Kind: "dense", PreyOnBoard: k, Entries: n}
+	stats := tablebase.TierStats{Captured: captured, Hand: hand, Kind: "dense", PreyOnBoard: k, Entries: n}
 	for i, c := range st.codes {
 		stats.Count(c, int64(i) < half)
 	}
@@ -330,14 +349,14 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 }
 
 // childValue is the value of a child for its side to move.
-func (s *Solver) childValue(c Pos, term int) (Value, int) {
+func (s *Solver) childValue(c tablebase.Pos, term int) (tablebase.Value, int) {
 	switch term {
-	case ChildLost:
-		return Loss, 0
-	case ChildWon:
-		return Win, 0
+	case tablebase.ChildLost:
+		return tablebase.Loss, 0
+	case tablebase.ChildWon:
+		return tablebase.Win, 0
 	}
-	return Decode(s.lookup(c))
+	return tablebase.Decode(s.lookup(c))
 }
 
 // workShift: a page of SolveTier's work words holds 1<<workShift entries
