@@ -27,7 +27,7 @@ import (
 //     probe: its value and plies are the fold of its children's
 //     (Rules.children gives them, each a position with the stored side to
 //     move, or decided by the move), exactly as the solver computed them.
-//   - Holes (the index's unused slots, see layout) are don't-care entries:
+//   - Holes (the index's unused slots, see Layout) are don't-care entries:
 //     they hold the code of the entry before, which costs the compressor
 //     next to nothing. The index never leads a probe to a hole.
 //   - A block holds blockSize entries' codes (the full table's uint16: value
