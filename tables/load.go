@@ -9,6 +9,7 @@ import (
 	"runtime"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 	"huntchess/pack"
 )
@@ -125,7 +126,7 @@ func (m *Owner) packFile(id core.GameID) string {
 // over (a cached one is rebuilt; a pack file is reported: PackError and
 // stderr; a shipped one on stderr, once). inPack tells the table is the
 // pack's.
-func (m *Owner) load(id core.GameID, plan tablebase.Plan, solvable bool) (t *tablebase.Table, inPack bool) {
+func (m *Owner) load(id core.GameID, plan solver.Plan, solvable bool) (t *tablebase.Table, inPack bool) {
 	ok := func(t *tablebase.Table) bool {
 		g, isGame := t.Rules().Game()
 		return isGame && g == id && !allBound(t) && (!solvable || m.covers(t, plan))
@@ -204,7 +205,7 @@ func (m *Owner) sizeCache(id core.GameID, t *tablebase.Table) {
 
 // download fetches the table (m.fetch) and reads it from memory; a file
 // that is damaged, built for other rules or short of the plan is refused.
-func (m *Owner) download(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
+func (m *Owner) download(id core.GameID, plan solver.Plan) (*tablebase.Table, error) {
 	m.setStatus(id, Status{State: Fetching})
 	data, err := m.fetch(context.Background(), id, func(done, total int64) {
 		if total > 0 {
@@ -226,7 +227,7 @@ func (m *Owner) download(id core.GameID, plan tablebase.Plan) (*tablebase.Table,
 }
 
 // covers reports whether t holds every moving-phase tier of the plan.
-func covers(t *tablebase.Table, plan tablebase.Plan) bool {
+func covers(t *tablebase.Table, plan solver.Plan) bool {
 	for _, c := range plan.Tiers {
 		found := false
 		for _, s := range t.Sections {
@@ -241,15 +242,15 @@ func covers(t *tablebase.Table, plan tablebase.Plan) bool {
 
 // build solves the plan and caches the table (written to a temporary file
 // and renamed, so a crash leaves no half table).
-func (m *Owner) build(id core.GameID, plan tablebase.Plan) (*tablebase.Table, error) {
-	s := tablebase.NewSolver(tablebase.ForGame(id))
+func (m *Owner) build(id core.GameID, plan solver.Plan) (*tablebase.Table, error) {
+	s := solver.NewSolver(tablebase.ForGame(id))
 	s.Threads = runtime.NumCPU()
 	entries := plan.Entries(s.R)
 	n := float64(len(entries))
 	tiersDone := 0
 	// A tier's pass over its entries is about a third of its work; the
 	// rest (the retrograde levels) reports no progress of its own.
-	s.OnProgress = func(_ tablebase.TierKey, done, total int64) {
+	s.OnProgress = func(_ solver.TierKey, done, total int64) {
 		m.setStatus(id, Status{State: Building, Frac: (float64(tiersDone) + 0.3*float64(done)/float64(total)) / n})
 	}
 	m.setStatus(id, Status{State: Building})

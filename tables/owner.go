@@ -8,20 +8,21 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/pack"
 )
 
 // appPlan is what the app solves on the device for a game, if anything.
-func appPlan(id core.GameID, mobile bool) (tablebase.Plan, bool) {
+func appPlan(id core.GameID, mobile bool) (solver.Plan, bool) {
 	switch {
 	case id == core.SurroundTheLion:
-		return tablebase.FullPlan(id), true
+		return solver.FullPlan(id), true
 	case id == core.DeerChess && !mobile:
-		return tablebase.MovingPlan(id), true
+		return solver.MovingPlan(id), true
 	}
-	return tablebase.Plan{}, false
+	return solver.Plan{}, false
 }
 
 // Owner loads and builds the tables, each once per run, and hands them
@@ -38,7 +39,7 @@ type Owner struct {
 	set    func(core.GameID, *tablebase.Table) // m.store (tests watch it)
 	loaded [core.NumGames]atomic.Pointer[tablebase.Table]
 	// solve builds and caches a table (m.build; tests stand in for it).
-	solve func(core.GameID, tablebase.Plan) (*tablebase.Table, error)
+	solve func(core.GameID, solver.Plan) (*tablebase.Table, error)
 	// fetch, where there is no cache folder (the browser), downloads a
 	// game's table file instead (SetFetch).
 	fetch Fetch
@@ -52,7 +53,7 @@ type Owner struct {
 	// stand in for the browser, which has none of tables/shipped).
 	shippedStrategy func(core.GameID) (*strategy.Strategy, error)
 	// covers tells whether a table covers a plan (covers; tests stand in).
-	covers func(*tablebase.Table, tablebase.Plan) bool
+	covers func(*tablebase.Table, solver.Plan) bool
 	// pack is the installed table pack (SetPack, PackChanged): packPath
 	// its file of each game ("" for none), fromPack whether the loaded
 	// table is that file, packErr why it was refused (damaged, other rules).

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
 
@@ -67,7 +68,7 @@ func TestTablesLoadFromCache(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(tablebase.Path(dir, "surround-the-lion"), data, 0o644))
 	m, rec := newTestTables(t, dir)
-	m.solve = func(core.GameID, tablebase.Plan) (*tablebase.Table, error) {
+	m.solve = func(core.GameID, solver.Plan) (*tablebase.Table, error) {
 		t.Fatal("a cached table was solved again")
 		return nil, nil
 	}
@@ -99,7 +100,7 @@ func TestTablesRebuildDamagedCache(t *testing.T) {
 	require.NoError(t, os.WriteFile(tablebase.Path(dir, "surround-the-lion"), bad, 0o644))
 	m, rec := newTestTables(t, dir)
 	var solved []core.GameID
-	m.solve = func(id core.GameID, p tablebase.Plan) (*tablebase.Table, error) {
+	m.solve = func(id core.GameID, p solver.Plan) (*tablebase.Table, error) {
 		solved = append(solved, id)
 		require.Equal(t, []int{4, 2, 0}, p.Tiers)
 		m.setStatus(id, Status{State: Building, Frac: 0.5})
@@ -114,7 +115,7 @@ func TestTablesRebuildDamagedCache(t *testing.T) {
 	require.NotNil(t, rec.set[core.SurroundTheLion])
 
 	// The deer table fails to build: the status says search takes over.
-	m.solve = func(core.GameID, tablebase.Plan) (*tablebase.Table, error) { return nil, errors.New("disk full") }
+	m.solve = func(core.GameID, solver.Plan) (*tablebase.Table, error) { return nil, errors.New("disk full") }
 	m.ensure(core.DeerChess)
 	m.Wait()
 	rec.drain()

@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/stretchr/testify/require"
 	"hash/crc32"
 	"math/rand/v2"
 	"net/http"
@@ -22,7 +21,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/require"
+
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 	"huntchess/pack"
 )
@@ -158,10 +160,10 @@ func TestTablesTakeThePackAfterInstalling(t *testing.T) {
 	tm, _ := newTestTables(t, t.TempDir())
 	tm.set = tm.store
 	// The test tables hold no tier: take them as covering the plan.
-	tm.covers = func(*tablebase.Table, tablebase.Plan) bool { return true }
+	tm.covers = func(*tablebase.Table, solver.Plan) bool { return true }
 	solved := testTableFile(t, core.DeerChess, tablebase.ForGame(core.DeerChess).Fingerprint(), 1<<10, 5)
 	solves := 0
-	tm.solve = func(core.GameID, tablebase.Plan) (*tablebase.Table, error) {
+	tm.solve = func(core.GameID, solver.Plan) (*tablebase.Table, error) {
 		solves++
 		return tablebase.Read(solved)
 	}

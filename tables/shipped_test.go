@@ -14,6 +14,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
@@ -33,9 +34,9 @@ func TestShippedTables(t *testing.T) {
 		require.True(t, tb.IsDevice(), "%s: shipped in the device format", id)
 		switch id {
 		case core.SurroundTheLion:
-			require.True(t, covers(tb, tablebase.FullPlan(id)), "the lion's whole game")
+			require.True(t, covers(tb, solver.FullPlan(id)), "the lion's whole game")
 		case core.DeerChess:
-			require.True(t, covers(tb, tablebase.MovingPlan(id)), "the deer's moving phase")
+			require.True(t, covers(tb, solver.MovingPlan(id)), "the deer's moving phase")
 		default:
 			require.NotEmpty(t, tb.Sections)
 		}
@@ -76,7 +77,7 @@ func TestTablesUseShipped(t *testing.T) {
 	dir := t.TempDir()
 	m, rec := newTestTables(t, dir)
 	m.UseShipped(true)
-	m.solve = func(id core.GameID, _ tablebase.Plan) (*tablebase.Table, error) {
+	m.solve = func(id core.GameID, _ solver.Plan) (*tablebase.Table, error) {
 		t.Fatalf("%s was solved although its table is shipped", id)
 		return nil, nil
 	}
@@ -103,7 +104,7 @@ func TestTablesUseShipped(t *testing.T) {
 	phone.ensure(core.DeerChess)
 	phone.Wait()
 	require.NotNil(t, phone.Table(core.DeerChess), "the phone's deer table: %s", staleHint)
-	require.True(t, covers(phone.Table(core.DeerChess), tablebase.MovingPlan(core.DeerChess)))
+	require.True(t, covers(phone.Table(core.DeerChess), solver.MovingPlan(core.DeerChess)))
 	require.False(t, CoversPlacement(phone.Table(core.DeerChess)), "the moving phase only")
 
 	off := New(dir, nil, false, func(f func()) { f() })
@@ -123,7 +124,7 @@ func TestTablesPassOverStaleShipped(t *testing.T) {
 		return nil, errors.New("shipped " + id.String() + ": " + tablebase.ErrRules.Error())
 	}
 	var solved []core.GameID
-	m.solve = func(id core.GameID, _ tablebase.Plan) (*tablebase.Table, error) {
+	m.solve = func(id core.GameID, _ solver.Plan) (*tablebase.Table, error) {
 		solved = append(solved, id)
 		return nil, errors.New("stand-in")
 	}

@@ -10,6 +10,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
@@ -156,7 +157,7 @@ func TestStrategyBesideTheTables(t *testing.T) {
 	p, err := core.ParsePosition(core.BeatTheWolf.String(), "predator:c1 prey:d1,e1,c2,d2,e2,c3 turn:prey captured:11 hand:0")
 	must(t, err)
 	probe := func(q core.Position) (tablebase.Value, int, bool) {
-		v, d := tablebase.SearchValue(q, 3)
+		v, d := solver.SearchValue(q, 3)
 		return v, d, v != tablebase.Unknown
 	}
 	s, err := strategy.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)

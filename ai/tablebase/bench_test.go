@@ -1,6 +1,8 @@
-package tablebase
+package tablebase_test
 
 import (
+	"huntchess/ai/tablebase"
+
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -24,7 +26,7 @@ func tablesDir() string {
 func BenchmarkProbe(b *testing.B) {
 	for _, g := range core.Games() {
 		b.Run(g.Key, func(b *testing.B) {
-			t, err := Open(Path(tablesDir(), g.Key))
+			t, err := tablebase.Open(tablebase.Path(tablesDir(), g.Key))
 			if err != nil {
 				b.Skip(err)
 			}
@@ -39,11 +41,11 @@ func BenchmarkProbe(b *testing.B) {
 }
 
 // coveredPositions returns up to 1<<14 random positions the table covers.
-func coveredPositions(b *testing.B, t *Table, g *core.GameInfo) []core.Position {
+func coveredPositions(b *testing.B, t *tablebase.Table, g *core.GameInfo) []core.Position {
 	rng := rand.New(rand.NewSource(1))
 	var ps []core.Position
 	for try := 0; len(ps) < 1<<14 && try < 1<<20; try++ {
-		p := randomPosition(rng, g)
+		p := tablebase.RandomAnyPosition(rng, g)
 		if _, _, ok := t.Probe(p); ok {
 			ps = append(ps, p)
 		}
@@ -59,24 +61,24 @@ func coveredPositions(b *testing.B, t *Table, g *core.GameInfo) []core.Position 
 func BenchmarkProbeCold(b *testing.B) {
 	for _, g := range core.Games() {
 		b.Run(g.Key, func(b *testing.B) {
-			t, err := Open(Path(tablesDir(), g.Key))
+			t, err := tablebase.Open(tablebase.Path(tablesDir(), g.Key))
 			if err != nil {
 				b.Skip(err)
 			}
 			ps := coveredPositions(b, t, g)
 			type where struct {
-				sec *Section
+				sec *tablebase.Section
 				b   int
 			}
 			var at []where
 			stored := ps[:0]
 			for _, p := range ps {
-				q, _ := t.fromCore(p)
-				sec := t.section(q.capt, q.hand, false)
+				q, _ := t.FromCore(p)
+				sec := t.SectionFor(q.Capt, q.Hand, false)
 				if sec == nil || p.Outcome().Over() {
 					continue // decided by its pieces: no block
 				}
-				j, _ := sec.l.index(q.pred, q.prey, q.side)
+				j, _ := sec.Layout().Index(q.Pred, q.Prey, q.Side)
 				at = append(at, where{sec, int(j / int64(sec.BlockSize))})
 				stored = append(stored, p)
 			}
@@ -98,7 +100,7 @@ func BenchmarkProbeCold(b *testing.B) {
 func BenchmarkProbeCached(b *testing.B) {
 	for _, g := range core.Games() {
 		b.Run(g.Key, func(b *testing.B) {
-			t, err := Open(Path(tablesDir(), g.Key))
+			t, err := tablebase.Open(tablebase.Path(tablesDir(), g.Key))
 			if err != nil {
 				b.Skip(err)
 			}
@@ -108,11 +110,11 @@ func BenchmarkProbeCached(b *testing.B) {
 }
 
 // unpackAll unpacks every block of t into an unbounded cache (warm probes).
-func unpackAll(b *testing.B, t *Table) {
+func unpackAll(b *testing.B, t *tablebase.Table) {
 	t.SetCacheBytes(-1)
 	for _, sec := range t.Sections {
 		for i := range sec.Blocks {
-			if _, err := t.load(sec, i); err != nil {
+			if _, _, err := t.Block(sec, i); err != nil {
 				b.Fatal(err)
 			}
 		}
@@ -121,7 +123,7 @@ func unpackAll(b *testing.B, t *Table) {
 
 // probeCached probes ps from two goroutines through t's cache, warmed with
 // ps first, and reports the cache's size and the block reads a probe.
-func probeCached(b *testing.B, t *Table, ps []core.Position) {
+func probeCached(b *testing.B, t *tablebase.Table, ps []core.Position) {
 	for _, p := range ps {
 		t.Probe(p) // warm what fits
 	}
@@ -146,16 +148,16 @@ func BenchmarkLine(b *testing.B) {
 	for _, c := range []struct {
 		name  string
 		bytes int64
-	}{{"default-cache", DefaultCacheBytes}, {"unbounded", -1}} {
+	}{{"default-cache", tablebase.DefaultCacheBytes}, {"unbounded", -1}} {
 		b.Run(c.name, func(b *testing.B) {
-			t, err := Open(Path(tablesDir(), g.Key))
+			t, err := tablebase.Open(tablebase.Path(tablesDir(), g.Key))
 			if err != nil {
 				b.Skip(err)
 			}
 			t.SetCacheBytes(c.bytes)
 			rng := rand.New(rand.NewSource(1))
 			for i := 0; i < b.N; i++ {
-				t.Line(RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
+				t.Line(tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
 			}
 			st := t.CacheStats()
 			b.ReportMetric(float64(st.Reads)/float64(b.N), "blockreads/op")
@@ -175,7 +177,7 @@ func deviceDir() string {
 // devicePositions returns up to 1<<14 random positions the device table
 // covers that need a block (not decided by their pieces), split by the side
 // to move: stored (read from a block) and derived (a one-ply probe).
-func devicePositions(b *testing.B, t *Table, g *core.GameInfo) (stored, derived []core.Position) {
+func devicePositions(b *testing.B, t *tablebase.Table, g *core.GameInfo) (stored, derived []core.Position) {
 	for _, p := range coveredPositions(b, t, g) {
 		switch {
 		case p.Outcome().Over():
@@ -193,7 +195,7 @@ func devicePositions(b *testing.B, t *Table, g *core.GameInfo) (stored, derived 
 // one block, "derived" folds its children's (a one-ply probe).
 func BenchmarkDeviceProbe(b *testing.B) {
 	for _, g := range core.Games() {
-		t, err := Open(Path(deviceDir(), g.Key))
+		t, err := tablebase.Open(tablebase.Path(deviceDir(), g.Key))
 		if err != nil || !t.IsDevice() {
 			continue
 		}
@@ -219,7 +221,7 @@ func BenchmarkDeviceProbe(b *testing.B) {
 // stored position, one per child's block for a derived one.
 func BenchmarkDeviceProbeCold(b *testing.B) {
 	for _, g := range core.Games() {
-		t, err := Open(Path(deviceDir(), g.Key))
+		t, err := tablebase.Open(tablebase.Path(deviceDir(), g.Key))
 		if err != nil || !t.IsDevice() {
 			continue
 		}
@@ -233,7 +235,7 @@ func BenchmarkDeviceProbeCold(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					b.StopTimer()
 					t.SetCacheBytes(0)
-					t.SetCacheBytes(DefaultCacheBytes)
+					t.SetCacheBytes(tablebase.DefaultCacheBytes)
 					b.StartTimer()
 					t.Probe(c.ps[i%len(c.ps)])
 				}
@@ -248,7 +250,7 @@ func BenchmarkDeviceProbeCold(b *testing.B) {
 // phone would (random positions: the worst case for a cache).
 func BenchmarkDeviceProbeCached(b *testing.B) {
 	for _, g := range core.Games() {
-		t, err := Open(Path(deviceDir(), g.Key))
+		t, err := tablebase.Open(tablebase.Path(deviceDir(), g.Key))
 		if err != nil || !t.IsDevice() {
 			continue
 		}
@@ -263,13 +265,13 @@ func BenchmarkDeviceProbeCached(b *testing.B) {
 // position on the line probed).
 func BenchmarkDeviceLine(b *testing.B) {
 	g := core.SurroundTheLion.Info()
-	t, err := Open(Path(deviceDir(), g.Key))
+	t, err := tablebase.Open(tablebase.Path(deviceDir(), g.Key))
 	if err != nil || !t.IsDevice() {
 		b.Skip("no device table of ", g.Key)
 	}
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < b.N; i++ {
-		t.Line(RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
+		t.Line(tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0), 40)
 	}
 	b.ReportMetric(float64(t.CacheStats().Reads)/float64(b.N), "blockreads/op")
 }

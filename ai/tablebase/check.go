@@ -37,64 +37,8 @@ func randomPosition(rng *rand.Rand, g *core.GameInfo) core.Position {
 	return RandomPosition(rng, g, capt, hand)
 }
 
-func posString(p pos) string {
-	return fmt.Sprintf("%x/%x/%d/%d/%d", p.pred, p.prey, p.side, p.capt, p.hand)
+func posString(p Pos) string {
+	return fmt.Sprintf("%x/%x/%d/%d/%d", p.Pred, p.Prey, p.Side, p.Capt, p.Hand)
 }
 
 func sorted(s []string) []string { sort.Strings(s); return s }
-
-// SearchValue finds the value of p by a plain depth-limited minimax over
-// core's moves (no tables, no pruning but alpha-beta on distance-scored
-// results): the value and plies when the side to move wins or loses within
-// depth plies, else Unknown. It uses no repetition rule, as the tables do not.
-func SearchValue(p core.Position, depth int) (Value, int) {
-	s := ab(p, depth, -1<<20, 1<<20)
-	const big = 1 << 16
-	switch {
-	case s > big/2:
-		return Win, big - s
-	case s < -big/2:
-		return Loss, big + s
-	}
-	return Unknown, 0
-}
-
-// ab scores p for the side to move: big - plies for a win, -(big - plies)
-// for a loss, 0 for anything not decided within depth.
-func ab(p core.Position, depth, alpha, beta int) int {
-	const big = 1 << 16
-	if o := p.Outcome(); o.Over() {
-		switch outcomeValue(o, p.ToMove) {
-		case Win:
-			return big
-		case Loss:
-			return -big
-		}
-		return 0
-	}
-	if depth == 0 {
-		return 0
-	}
-	var buf [core.MaxMoves]core.Move
-	best := -1 << 20
-	for _, m := range p.GenMoves(buf[:0]) {
-		s := -ab(p.After(m), depth-1, -beta, -alpha)
-		// A result one ply further away is worth one less.
-		switch {
-		case s > big/2:
-			s--
-		case s < -big/2:
-			s++
-		}
-		if s > best {
-			best = s
-		}
-		if s > alpha {
-			alpha = s
-		}
-		if alpha >= beta {
-			break
-		}
-	}
-	return best
-}

@@ -27,7 +27,7 @@ import (
 //     probe: its value and plies are the fold of its children's
 //     (Rules.children gives them, each a position with the stored side to
 //     move, or decided by the move), exactly as the solver computed them.
-//   - Holes (the index's unused slots, see layout) are don't-care entries:
+//   - Holes (the index's unused slots, see Layout) are don't-care entries:
 //     they hold the code of the entry before, which costs the compressor
 //     next to nothing. The index never leads a probe to a hole.
 //   - A block holds blockSize entries' codes (the full table's uint16: value
@@ -143,59 +143,59 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 
 // deviceCode is Table.code for a device table: a stored position's code
 // from its block, another's folded from its children's.
-func (t *Table) deviceCode(p pos, bound bool) (uint16, bool, error) {
-	sec := t.section(p.capt, p.hand, bound)
+func (t *Table) deviceCode(p Pos, bound bool) (uint16, bool, error) {
+	sec := t.section(p.Capt, p.Hand, bound)
 	if sec == nil {
 		return 0, false, nil
 	}
-	if p.side == t.dev.StoredSide {
+	if p.Side == t.dev.StoredSide {
 		c, err := t.storedCode(sec, p)
 		return c, err == nil, err
 	}
-	f := newFold()
+	f := NewFold()
 	var err error
 	covered := true
-	n := t.r.children(p, bound, func(c pos, term int) {
+	n := t.r.Children(p, bound, func(c Pos, term int) {
 		if !covered || err != nil {
 			return
 		}
 		switch term {
-		case childWon:
-			f.add(Win, 0)
-		case childLost:
-			f.add(Loss, 0)
+		case ChildWon:
+			f.Add(Win, 0)
+		case ChildLost:
+			f.Add(Loss, 0)
 		default:
 			cs := sec
-			if c.capt != p.capt || c.hand != p.hand {
-				if cs = t.section(c.capt, c.hand, bound); cs == nil {
+			if c.Capt != p.Capt || c.Hand != p.Hand {
+				if cs = t.section(c.Capt, c.Hand, bound); cs == nil {
 					covered = false
 					return
 				}
 			}
 			var cc uint16
 			if cc, err = t.storedCode(cs, c); err == nil {
-				f.add(decode(cc))
+				f.Add(Decode(cc))
 			}
 		}
 	})
 	if err != nil || !covered {
 		return 0, false, err
 	}
-	c := f.code(n == 0 && !t.r.PreyPasses)
+	c := f.Code(n == 0 && !t.r.PreyPasses)
 	if sec.Stats.PreyWinsOnly {
 		// Only the prey's wins were solved: anything else is stored as a
 		// draw ("not a prey win").
-		if v := c >> 14; (p.side == 0 && v == codeWin) || (p.side == 1 && v == codeLoss) {
-			c = codeDrawV
+		if v := c >> 14; (p.Side == 0 && v == CodeWin) || (p.Side == 1 && v == CodeLoss) {
+			c = CodeDrawV
 		}
 	}
 	return c, true, nil
 }
 
 // storedCode reads the code of a position with the stored side to move.
-func (t *Table) storedCode(sec *Section, p pos) (uint16, error) {
-	i, _ := sec.l.index(p.pred, p.prey, p.side)
-	i -= int64(p.side) * sec.storedEntries()
+func (t *Table) storedCode(sec *Section, p Pos) (uint16, error) {
+	i, _ := sec.l.Index(p.Pred, p.Prey, p.Side)
+	i -= int64(p.Side) * sec.storedEntries()
 	blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
 	if err != nil {
 		return 0, err

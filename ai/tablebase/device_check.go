@@ -50,26 +50,26 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	}
 	var stored, derived, wins, draws, losses, best, bad atomic.Int64
 	check := func(sec *Section, i int64, fc uint16) {
-		pred, prey, side := sec.l.position(i)
-		p := pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}
-		dc, ok, err := dev.code(p, sec.Bound)
+		pred, prey, side := sec.l.Position(i)
+		p := Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
+		dc, ok, err := dev.Code(p, sec.Bound)
 		if side == dev.dev.StoredSide {
 			stored.Add(1)
 		} else {
 			derived.Add(1)
 		}
 		switch fc >> 14 {
-		case codeWin:
+		case CodeWin:
 			wins.Add(1)
-		case codeLoss:
+		case CodeLoss:
 			losses.Add(1)
 		default:
 			draws.Add(1)
 		}
 		if err != nil || !ok || dc != fc {
 			bad.Add(1)
-			fv, fd := decode(fc)
-			dv, dd := decode(dc)
+			fv, fd := Decode(fc)
+			dv, dd := Decode(dc)
 			note(fmt.Sprintf("%s bound=%v: full %v %d, device %v %d (ok %v, %v)", posString(p), sec.Bound, fv, fd, dv, dd, ok, err))
 			return
 		}
@@ -136,7 +136,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 							continue
 						}
 						fc := blk.code(int(i % int64(sec.BlockSize)))
-						if fc == codeNoneV {
+						if fc == CodeNoneV {
 							continue
 						}
 						check(sec, i, fc)
@@ -176,8 +176,8 @@ func randomPicks(t *Table, random int64) [][]int64 {
 				x -= sec.Entries
 				continue
 			}
-			pred, prey, side := sec.l.position(x)
-			if hole, _ := sec.l.isHole(x, pred, prey, side); !hole {
+			pred, prey, side := sec.l.Position(x)
+			if hole, _ := sec.l.IsHole(x, pred, prey, side); !hole {
 				picks[j] = append(picks[j], x)
 				k++
 			}
@@ -198,7 +198,7 @@ func (t *Table) bestIn(p core.Position, bound bool) (core.Move, bool) {
 	}
 	probe := func(c core.Position) (Value, int, bool) {
 		if o := c.Outcome(); o.Over() {
-			return outcomeValue(o, c.ToMove), 0, true
+			return OutcomeValue(o, c.ToMove), 0, true
 		}
 		return t.ProbeBound(c)
 	}

@@ -40,22 +40,22 @@ func planeCode(k int, c uint16) uint16 {
 	case PlaneValues:
 		return v << 14
 	case PlaneValueLost:
-		if v != codeLoss {
+		if v != CodeLoss {
 			d = 0
 		}
 		return v<<14 | d
 	case PlaneValueWon:
-		if v != codeWin {
+		if v != CodeWin {
 			d = 0
 		}
 		return v<<14 | d
 	case PlaneLost:
-		if v != codeLoss {
+		if v != CodeLoss {
 			return 0
 		}
 		return d + 1
 	case PlaneWon:
-		if v != codeWin {
+		if v != CodeWin {
 			return 0
 		}
 		return d + 1

@@ -1,37 +1,41 @@
-package tablebase
+package tablebase_test
 
 import (
+	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
+
 	"bytes"
-	"huntchess/core"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"huntchess/core"
 )
 
 // convertMini writes the device table of the full table at path and opens it.
-func convertMini(t *testing.T, g *mini, path string, o DeviceOptions) (*Table, []byte) {
+func convertMini(t *testing.T, g *mini, path string, o tablebase.DeviceOptions) (*tablebase.Table, []byte) {
 	t.Helper()
-	full, err := openFile(path, g.r)
+	full, err := tablebase.OpenFile(path, g.R)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer full.Close()
 	out := filepath.Join(t.TempDir(), filepath.Base(path))
-	if _, err := ConvertDevice(full, out, o); err != nil {
+	if _, err := tablebase.ConvertDevice(full, out, o); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(out)
 	if err != nil {
 		t.Fatal(err)
 	}
-	dev, err := openFile(out, g.r)
+	dev, err := tablebase.OpenFile(out, g.R)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { dev.Close() })
-	if want := map[int]int{SidePrey: 1, SidePredator: 0}; !dev.IsDevice() || o.Side != SideAuto && dev.Device().StoredSide != want[o.Side] {
-		t.Fatalf("%s: opened as device %v, header %+v", g.name, dev.IsDevice(), dev.Device())
+	if want := map[int]int{tablebase.SidePrey: 1, tablebase.SidePredator: 0}; !dev.IsDevice() || o.Side != tablebase.SideAuto && dev.Device().StoredSide != want[o.Side] {
+		t.Fatalf("%s: opened as device %v, header %+v", g.Name, dev.IsDevice(), dev.Device())
 	}
 	return dev, data
 }
@@ -47,20 +51,20 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 		g := miniGame(name)
 		s, path, _ := writeMiniFile(t, g)
 		var positions int64
-		for _, k := range s.order {
-			positions += s.tiers[k].stats.Positions
+		for _, st := range s.Tiers() {
+			positions += st.Stats.Positions
 		}
-		full, err := openFile(path, g.r)
+		full, err := tablebase.OpenFile(path, g.R)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, o := range []DeviceOptions{
-			{BlockSize: 1000, Threads: 1, Side: SidePrey},
-			{BlockSize: 777, Codec: CodecFlate, Side: SidePredator, Threads: 2},
+		for _, o := range []tablebase.DeviceOptions{
+			{BlockSize: 1000, Threads: 1, Side: tablebase.SidePrey},
+			{BlockSize: 777, Codec: tablebase.CodecFlate, Side: tablebase.SidePredator, Threads: 2},
 			{Threads: 2},
 		} {
 			dev, data := convertMini(t, g, path, o)
-			rep := CheckDevice(full, dev, 0, 2, nil)
+			rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
 			if rep.Mismatches != 0 || rep.Positions != positions || rep.Stored == 0 || rep.Derived == 0 {
 				t.Fatalf("%s %+v: %d mismatches in %d positions (want %d), %d stored, %d Best: %v",
 					name, o, rep.Mismatches, rep.Positions, positions, rep.Stored, rep.BestChecks, rep.Examples)
@@ -71,33 +75,17 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 					t.Fatalf("%s: 2 threads wrote other bytes than 1", name)
 				}
 				// Random positions: as many as asked, every one compared.
-				if rep := CheckDevice(full, dev, 5000, 2, nil); rep.Mismatches != 0 || rep.Positions != 5000 {
+				if rep := tablebase.CheckDevice(full, dev, 5000, 2, nil); rep.Mismatches != 0 || rep.Positions != 5000 {
 					t.Fatalf("%s random: %d mismatches in %d positions", name, rep.Mismatches, rep.Positions)
 				}
 			}
 			t.Logf("%s %s side %d: %d positions, full %d bytes, device %d bytes", name, dev.Device().Codec,
-				dev.Device().StoredSide, positions, full.base+full.size, len(data))
+				dev.Device().StoredSide, positions, full.Base()+full.Size(), len(data))
 			// Change one stored code in an unpacked block: the check finds it.
-			sec := dev.Sections[0]
-			blk, err := dev.load(sec, 0)
-			if err != nil {
+			if err := tablebase.FlipStoredCode(dev, dev.Sections[0]); err != nil {
 				t.Fatal(err)
 			}
-			dev.SetCacheBytes(-1)
-			side := dev.dev.StoredSide
-			for j := 0; j < blk.len(); j++ {
-				i := int64(side)*sec.storedEntries() + int64(j)
-				pred, prey, sd := sec.l.position(i)
-				if hole, _ := sec.l.isHole(i, pred, prey, sd); !hole {
-					if blk.small != nil {
-						blk.small[j] ^= 1
-					} else {
-						blk.codes[j] ^= 1
-					}
-					break
-				}
-			}
-			if rep := CheckDevice(full, dev, 0, 1, nil); rep.Mismatches == 0 {
+			if rep := tablebase.CheckDevice(full, dev, 0, 1, nil); rep.Mismatches == 0 {
 				t.Fatalf("%s: a changed code went unnoticed", name)
 			}
 		}
@@ -110,12 +98,12 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 // predator loss, and "not a prey win" everywhere else.
 func TestDeviceTablePreyWinsOnly(t *testing.T) {
 	g := miniGame("mini-wolf")
-	g.prey = 9 // the prey's wins get common
-	g.build()
-	s := NewSolver(g.r)
+	g.Prey = 9 // the prey's wins get common
+	g.Build()
+	s := solver.NewSolver(g.R)
 	s.Threads = 2
 	var wins int64
-	for c := 0; c < g.win; c++ {
+	for c := 0; c < g.Win; c++ {
 		st, err := s.SolveBoundTier(c)
 		if err != nil {
 			t.Fatal(err)
@@ -125,17 +113,17 @@ func TestDeviceTablePreyWinsOnly(t *testing.T) {
 	if wins == 0 {
 		t.Fatal("no prey wins")
 	}
-	path := filepath.Join(t.TempDir(), "bound"+FileExt)
+	path := filepath.Join(t.TempDir(), "bound"+tablebase.FileExt)
 	if _, err := s.Write(path); err != nil {
 		t.Fatal(err)
 	}
-	full, err := openFile(path, g.r)
+	full, err := tablebase.OpenFile(path, g.R)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	dev, _ := convertMini(t, g, path, DeviceOptions{BlockSize: 4096, Threads: 2})
-	rep := CheckDevice(full, dev, 0, 2, nil)
+	dev, _ := convertMini(t, g, path, tablebase.DeviceOptions{BlockSize: 4096, Threads: 2})
+	rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
 	if rep.Mismatches != 0 || rep.Wins == 0 || rep.Losses == 0 {
 		t.Fatalf("%d mismatches, %d wins, %d losses: %v", rep.Mismatches, rep.Wins, rep.Losses, rep.Examples)
 	}
@@ -149,29 +137,29 @@ func TestDeviceTableRealBoard(t *testing.T) {
 	if testing.Short() || raceBuild {
 		t.Skip("a 12.7 M-entry tier solved and checked: some 20 s")
 	}
-	r := ForGame(core.BeatTheWolf)
-	s := NewSolver(r)
+	r := tablebase.ForGame(core.BeatTheWolf)
+	s := solver.NewSolver(r)
 	s.Threads = 2
 	st := s.SolveTier(11, false)
-	path := filepath.Join(t.TempDir(), "btw"+FileExt)
+	path := filepath.Join(t.TempDir(), "btw"+tablebase.FileExt)
 	if _, err := s.Write(path); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()
-	full, err := Open(path)
+	full, err := tablebase.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer full.Close()
 	full.SetCacheBytes(-1)
-	g := &mini{name: "btw", r: r}
-	dev, data := convertMini(t, g, path, DeviceOptions{Threads: 2})
+	g := &mini{Name: "btw", R: r}
+	dev, data := convertMini(t, g, path, tablebase.DeviceOptions{Threads: 2})
 	dev.SetCacheBytes(-1)
-	rep := CheckDevice(full, dev, 0, 2, nil)
+	rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
 	if rep.Mismatches != 0 || rep.Positions != st.Positions || rep.BestChecks < rep.Positions/200 {
 		t.Fatalf("%d mismatches in %d positions (want %d), %d Best: %v", rep.Mismatches, rep.Positions, st.Positions, rep.BestChecks, rep.Examples)
 	}
-	t.Logf("%d positions, %d Best moves agree; full %d bytes, device %d bytes", rep.Positions, rep.BestChecks, full.base+full.size, len(data))
+	t.Logf("%d positions, %d Best moves agree; full %d bytes, device %d bytes", rep.Positions, rep.BestChecks, full.Base()+full.Size(), len(data))
 }
 
 // A damaged device table is refused when opened with its checksums read,
@@ -180,44 +168,44 @@ func TestDeviceTableRealBoard(t *testing.T) {
 func TestDeviceTableDamage(t *testing.T) {
 	g := miniGame("mini-wolf")
 	_, path, _ := writeMiniFile(t, g)
-	_, data := convertMini(t, g, path, DeviceOptions{BlockSize: 2000})
-	dev, err := open(bytes.NewReader(data), int64(len(data)), g.r, true)
+	_, data := convertMini(t, g, path, tablebase.DeviceOptions{BlockSize: 2000})
+	dev, err := tablebase.OpenSrc(bytes.NewReader(data), int64(len(data)), g.R, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sec := dev.Sections[len(dev.Sections)-1]
 	ref := sec.Blocks[len(sec.Blocks)/2]
 	bad := bytes.Clone(data)
-	bad[dev.base+ref.Off+int64(ref.Len)/2] ^= 0x40
-	if _, err := open(bytes.NewReader(bad), int64(len(bad)), g.r, true); err == nil || !strings.Contains(err.Error(), "checksum") {
+	bad[dev.Base()+ref.Off+int64(ref.Len)/2] ^= 0x40
+	if _, err := tablebase.OpenSrc(bytes.NewReader(bad), int64(len(bad)), g.R, true); err == nil || !strings.Contains(err.Error(), "checksum") {
 		t.Fatalf("a damaged block opened: %v", err)
 	}
-	lazy, err := open(bytes.NewReader(bad), int64(len(bad)), g.r, false)
+	lazy, err := tablebase.OpenSrc(bytes.NewReader(bad), int64(len(bad)), g.R, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// A stored position in the damaged block.
 	j := int64(len(sec.Blocks)/2)*int64(sec.BlockSize) + 1
-	i := int64(lazy.dev.StoredSide)*sec.storedEntries() + j
+	i := int64(lazy.Device().StoredSide)*sec.StoredEntries() + j
 	for {
-		pred, prey, side := sec.l.position(i)
-		if hole, _ := sec.l.isHole(i, pred, prey, side); !hole {
+		pred, prey, side := sec.Layout().Position(i)
+		if hole, _ := sec.Layout().IsHole(i, pred, prey, side); !hole {
 			break
 		}
 		i++
 	}
-	pred, prey, side := sec.l.position(i)
-	if _, _, err := lazy.code(pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}, false); err == nil {
+	pred, prey, side := sec.Layout().Position(i)
+	if _, _, err := lazy.Code(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}, false); err == nil {
 		t.Fatal("a probe read the damaged block without an error")
 	}
 	for _, cut := range []int{len(data) - 1, 20, 3} {
-		if _, err := open(bytes.NewReader(data[:cut]), int64(cut), g.r, true); err == nil {
+		if _, err := tablebase.OpenSrc(bytes.NewReader(data[:cut]), int64(cut), g.R, true); err == nil {
 			t.Fatalf("a device table cut to %d bytes opened", cut)
 		}
 	}
 	hdr := bytes.Clone(data)
-	hdr[len(deviceMagic)+8+5] ^= 1
-	if _, err := open(bytes.NewReader(hdr), int64(len(hdr)), g.r, true); err == nil || !strings.Contains(err.Error(), "header checksum") {
+	hdr[len(tablebase.DeviceMagic)+8+5] ^= 1
+	if _, err := tablebase.OpenSrc(bytes.NewReader(hdr), int64(len(hdr)), g.R, true); err == nil || !strings.Contains(err.Error(), "header checksum") {
 		t.Fatalf("a changed header opened: %v", err)
 	}
 }
@@ -227,43 +215,43 @@ func TestDeviceTableDamage(t *testing.T) {
 func TestMeasureLayouts(t *testing.T) {
 	g := miniGame("mini-wolf")
 	_, path, _ := writeMiniFile(t, g)
-	full, err := openFile(path, g.r)
+	full, err := tablebase.OpenFile(path, g.R)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	rep, err := MeasureLayouts(full, 1500, 2, nil)
+	rep, err := tablebase.MeasureLayouts(full, 1500, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ opt, side int }{{SidePredator, 0}, {SidePrey, 1}} {
-		dev, _ := convertMini(t, g, path, DeviceOptions{BlockSize: 1500, Side: c.opt})
+	for _, c := range []struct{ opt, side int }{{tablebase.SidePredator, 0}, {tablebase.SidePrey, 1}} {
+		dev, _ := convertMini(t, g, path, tablebase.DeviceOptions{BlockSize: 1500, Side: c.opt})
 		var blocks int64
 		for _, sec := range dev.Sections {
 			for _, b := range sec.Blocks {
 				blocks += int64(b.Len)
 			}
 		}
-		if rep.Bytes[c.side][PlaneCodes] != blocks {
-			t.Fatalf("side %d: codes plane %d bytes, the device table's blocks %d", c.side, rep.Bytes[c.side][PlaneCodes], blocks)
+		if rep.Bytes[c.side][tablebase.PlaneCodes] != blocks {
+			t.Fatalf("side %d: codes plane %d bytes, the device table's blocks %d", c.side, rep.Bytes[c.side][tablebase.PlaneCodes], blocks)
 		}
-		for k := 0; k < NumPlanes; k++ {
+		for k := 0; k < tablebase.NumPlanes; k++ {
 			if rep.Bytes[c.side][k] <= 0 {
-				t.Fatalf("side %d: plane %s measured %d bytes", c.side, PlaneNames[k], rep.Bytes[c.side][k])
+				t.Fatalf("side %d: plane %s measured %d bytes", c.side, tablebase.PlaneNames[k], rep.Bytes[c.side][k])
 			}
 		}
 	}
-	win, loss := mkCode(codeWin, 3), mkCode(codeLoss, 4)
+	win, loss := tablebase.MakeCode(tablebase.CodeWin, 3), tablebase.MakeCode(tablebase.CodeLoss, 4)
 	for _, c := range []struct {
 		k       int
 		in, out uint16
 	}{
-		{PlaneCodes, loss, loss}, {PlaneValues, loss, codeLoss << 14}, {PlaneValueLost, loss, loss},
-		{PlaneValueLost, win, codeWin << 14}, {PlaneValueWon, win, win}, {PlaneValueWon, loss, codeLoss << 14},
-		{PlaneLost, loss, 5}, {PlaneLost, win, 0}, {PlaneWon, win, 4}, {PlaneWon, codeDrawV, 0},
+		{tablebase.PlaneCodes, loss, loss}, {tablebase.PlaneValues, loss, tablebase.CodeLoss << 14}, {tablebase.PlaneValueLost, loss, loss},
+		{tablebase.PlaneValueLost, win, tablebase.CodeWin << 14}, {tablebase.PlaneValueWon, win, win}, {tablebase.PlaneValueWon, loss, tablebase.CodeLoss << 14},
+		{tablebase.PlaneLost, loss, 5}, {tablebase.PlaneLost, win, 0}, {tablebase.PlaneWon, win, 4}, {tablebase.PlaneWon, tablebase.CodeDrawV, 0},
 	} {
-		if got := planeCode(c.k, c.in); got != c.out {
-			t.Errorf("plane %s of %#x: %#x, want %#x", PlaneNames[c.k], c.in, got, c.out)
+		if got := tablebase.PlaneCode(c.k, c.in); got != c.out {
+			t.Errorf("plane %s of %#x: %#x, want %#x", tablebase.PlaneNames[c.k], c.in, got, c.out)
 		}
 	}
 	if rep.Positions != positionsOf(full) {
@@ -271,7 +259,7 @@ func TestMeasureLayouts(t *testing.T) {
 	}
 }
 
-func positionsOf(t *Table) int64 {
+func positionsOf(t *tablebase.Table) int64 {
 	var n int64
 	for _, s := range t.Sections {
 		n += s.Stats.Positions

@@ -203,15 +203,15 @@ func (e *devEncoder) fill(full *Table, fs *Section, at int64, k int) error {
 		}
 		e.codes[j] = blk.code(int(i % bs))
 	}
-	prev := codeDrawV
+	prev := CodeDrawV
 	for _, c := range e.codes {
-		if c != codeNoneV {
+		if c != CodeNoneV {
 			prev = c
 			break
 		}
 	}
 	for j, c := range e.codes {
-		if c == codeNoneV {
+		if c == CodeNoneV {
 			e.codes[j] = prev
 		} else {
 			prev = c

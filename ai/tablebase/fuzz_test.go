@@ -1,6 +1,8 @@
-package tablebase
+package tablebase_test
 
 import (
+	"huntchess/ai/tablebase"
+
 	"bytes"
 	"encoding/json"
 	"hash/crc32"
@@ -37,10 +39,10 @@ var fuzzMinis = sync.OnceValue(miniGames)
 
 // fuzzRulesOf is the rules a fuzzed table is read for: 0 the game its
 // header names (nil), else a mini game's.
-func fuzzRulesOf(which uint8) *Rules {
+func fuzzRulesOf(which uint8) *tablebase.Rules {
 	ms := fuzzMinis()
 	if i := int(which) % (len(ms) + 1); i > 0 {
-		return ms[i-1].r
+		return ms[i-1].R
 	}
 	return nil
 }
@@ -48,7 +50,7 @@ func fuzzRulesOf(which uint8) *Rules {
 // fuzzMini is mini game name and its value of which.
 func fuzzMini(name string) (*mini, uint8) {
 	for i, g := range fuzzMinis() {
-		if g.name == name {
+		if g.Name == name {
 			return g, uint8(i + 1)
 		}
 	}
@@ -62,22 +64,22 @@ func fuzzTableSeed(tb testing.TB, name, codec string) []byte {
 	tb.Helper()
 	g, _ := fuzzMini(name)
 	s := solveMini(tb, g)
-	old := blockEntries
-	blockEntries = 64
-	path := filepath.Join(tb.TempDir(), name+FileExt)
+	old := *tablebase.BlockEntries
+	*tablebase.BlockEntries = 64
+	path := filepath.Join(tb.TempDir(), name+tablebase.FileExt)
 	_, err := s.Write(path)
-	blockEntries = old
+	*tablebase.BlockEntries = old
 	if err != nil {
 		tb.Fatal(err)
 	}
 	if codec != "" {
-		full, err := openFile(path, g.r)
+		full, err := tablebase.OpenFile(path, g.R)
 		if err != nil {
 			tb.Fatal(err)
 		}
 		defer full.Close()
-		out := filepath.Join(tb.TempDir(), "device-"+name+FileExt)
-		if _, err := ConvertDevice(full, out, DeviceOptions{Codec: codec, BlockSize: 64}); err != nil {
+		out := filepath.Join(tb.TempDir(), "device-"+name+tablebase.FileExt)
+		if _, err := tablebase.ConvertDevice(full, out, tablebase.DeviceOptions{Codec: codec, BlockSize: 64}); err != nil {
 			tb.Fatal(err)
 		}
 		path = out
@@ -99,8 +101,8 @@ func fuzzTableSeeds(f *testing.F) []fuzzTableSeedFile {
 	f.Helper()
 	var out []fuzzTableSeedFile
 	for _, c := range []struct{ game, codec string }{
-		{"mini-lion", ""}, {"mini-deer", ""}, {"mini-lion", CodecZstd}, {"mini-deer", CodecZstd},
-		{"mini-pigs", CodecFlate}, {"mini-deer", CodecFlate},
+		{"mini-lion", ""}, {"mini-deer", ""}, {"mini-lion", tablebase.CodecZstd}, {"mini-deer", tablebase.CodecZstd},
+		{"mini-pigs", tablebase.CodecFlate}, {"mini-deer", tablebase.CodecFlate},
 	} {
 		_, which := fuzzMini(c.game)
 		out = append(out, fuzzTableSeedFile{which, fuzzTableSeed(f, c.game, c.codec)})
@@ -118,8 +120,8 @@ func FuzzTableFile(f *testing.F) {
 	for _, s := range fuzzTableSeeds(f) {
 		f.Add(s.which, s.data)
 	}
-	f.Add(uint8(0), []byte(fileMagic))
-	f.Add(uint8(0), []byte(deviceMagic+"\xff\xff\xff\xff\x00\x00\x00\x00"))
+	f.Add(uint8(0), []byte(tablebase.FileMagic))
+	f.Add(uint8(0), []byte(tablebase.DeviceMagic+"\xff\xff\xff\xff\x00\x00\x00\x00"))
 	f.Fuzz(func(t *testing.T, which uint8, data []byte) {
 		if len(data) > fuzzMaxFile {
 			return
@@ -131,18 +133,18 @@ func FuzzTableFile(f *testing.F) {
 func FuzzTableHeader(f *testing.F) {
 	for _, s := range fuzzTableSeeds(f) {
 		hdr, body := filetest.SplitFile(s.data)
-		f.Add(s.which, string(s.data[:6]) == deviceMagic, hdr, body)
+		f.Add(s.which, string(s.data[:6]) == tablebase.DeviceMagic, hdr, body)
 	}
 	f.Fuzz(func(t *testing.T, which uint8, device bool, hdr, body []byte) {
 		if len(hdr)+len(body) > fuzzMaxFile {
 			return
 		}
-		magic := fileMagic
+		magic := tablebase.FileMagic
 		if device {
-			magic = deviceMagic
+			magic = tablebase.DeviceMagic
 		}
 		// Every block's checksum made right, where it lies in the body.
-		var h DeviceHeader
+		var h tablebase.DeviceHeader
 		if json.Unmarshal(hdr, &h) == nil {
 			for _, sec := range h.Sections {
 				if sec == nil {
@@ -171,9 +173,9 @@ func FuzzTableHeader(f *testing.F) {
 // fuzzTable reads data as a table for rules r, checked whole and unchecked,
 // and probes both: an error or a table that answers probes (a damaged
 // block an error), the same answers from both.
-func fuzzTable(t *testing.T, data []byte, r *Rules) {
-	checked, err := open(bytes.NewReader(data), int64(len(data)), r, true)
-	lazy, lerr := open(bytes.NewReader(data), int64(len(data)), r, false)
+func fuzzTable(t *testing.T, data []byte, r *tablebase.Rules) {
+	checked, err := tablebase.OpenSrc(bytes.NewReader(data), int64(len(data)), r, true)
+	lazy, lerr := tablebase.OpenSrc(bytes.NewReader(data), int64(len(data)), r, false)
 	for _, e := range []error{err, lerr} {
 		if e != nil && e.Error() == "" {
 			t.Fatal("an error without a text")
@@ -202,23 +204,23 @@ func fuzzTable(t *testing.T, data []byte, r *Rules) {
 			if i < 0 || i >= e {
 				continue
 			}
-			pred, prey, side := sec.l.position(i)
-			p := pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}
-			c, ok, err := lazy.code(p, sec.Bound)
+			pred, prey, side := sec.Layout().Position(i)
+			p := tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
+			c, ok, err := lazy.Code(p, sec.Bound)
 			if err != nil && err.Error() == "" {
 				t.Fatal("an error without a text")
 			}
 			if checked == nil {
 				continue
 			}
-			c2, ok2, err2 := checked.code(p, sec.Bound)
+			c2, ok2, err2 := checked.Code(p, sec.Bound)
 			if err == nil && err2 == nil && (c != c2 || ok != ok2) {
-				t.Fatalf("%s entry %d: read checked %x %v, unchecked %x %v", sec.what(), i, c2, ok2, c, ok)
+				t.Fatalf("%s entry %d: read checked %x %v, unchecked %x %v", sec.What(), i, c2, ok2, c, ok)
 			}
 		}
 	}
 	// A real game's table answers the app's questions.
-	if g, ok := lazy.r.Game(); ok {
+	if g, ok := lazy.Rules().Game(); ok {
 		var buf [core.MaxMoves]core.Move
 		p := g.Info().Start()
 		for ply := 0; ply < 4 && !p.Outcome().Over(); ply++ {

@@ -112,13 +112,13 @@ type predInfo struct {
 	to    []uint8
 }
 
-// layout is the index of the positions with k prey pieces on the board: side
+// Layout is the index of the positions with k prey pieces on the board: side
 // to move × predator class × colex rank of the prey among the other points.
 // Predator placements are reduced by the symmetries; the prey are then taken
 // at their least rank among the images under the representative's own
 // symmetries, so every position has exactly one entry. Entries whose prey
 // are not at that least rank are holes and hold no position.
-type layout struct {
+type Layout struct {
 	r       *Rules
 	k, m    int   // prey pieces on the board, slots for them
 	ranks   int64 // C(m, k)
@@ -129,20 +129,20 @@ type layout struct {
 
 var (
 	layoutMu    sync.Mutex
-	layoutCache = map[*Rules]map[int]*layout{}
+	layoutCache = map[*Rules]map[int]*Layout{}
 )
 
-// layoutFor returns the index of r's positions with k prey pieces on the board.
-func layoutFor(r *Rules, k int) *layout {
+// LayoutFor returns the index of r's positions with k prey pieces on the board.
+func LayoutFor(r *Rules, k int) *Layout {
 	layoutMu.Lock()
 	defer layoutMu.Unlock()
 	if layoutCache[r] == nil {
-		layoutCache[r] = map[int]*layout{}
+		layoutCache[r] = map[int]*Layout{}
 	}
 	if l := layoutCache[r][k]; l != nil {
 		return l
 	}
-	l := &layout{r: r, k: k, m: r.NP - r.PredCount}
+	l := &Layout{r: r, k: k, m: r.NP - r.PredCount}
 	l.ranks = binom[l.m][k]
 	n := binom[r.NP][r.PredCount]
 	l.preds = make([]predInfo, n)
@@ -214,9 +214,15 @@ func uniq(s []uint8) []uint8 {
 	return out
 }
 
-// index returns the entry of a position (predators pred, prey on the board
+// Entries is the number of entries, holes included.
+func (l *Layout) Entries() int64 { return l.entries }
+
+// Classes is the number of predator classes.
+func (l *Layout) Classes() int { return len(l.classes) }
+
+// Index returns the entry of a position (predators pred, prey on the board
 // prey, side to move side: 0 predator, 1 prey) and the size of its orbit.
-func (l *layout) index(pred, prey uint64, side int) (idx int64, orbit int) {
+func (l *Layout) Index(pred, prey uint64, side int) (idx int64, orbit int) {
 	pi := &l.preds[rankSet(pred)]
 	c := &l.classes[pi.class]
 	best, n := int64(-1), 0
@@ -233,20 +239,54 @@ func (l *layout) index(pred, prey uint64, side int) (idx int64, orbit int) {
 	return (int64(side)*int64(len(l.classes))+int64(pi.class))*l.ranks + best, len(l.r.Syms) / n
 }
 
-// position returns the position of an entry (also for a hole).
-func (l *layout) position(idx int64) (pred, prey uint64, side int) {
+// Position returns the position of an entry (also for a hole).
+func (l *Layout) Position(idx int64) (pred, prey uint64, side int) {
 	rank := idx % l.ranks
 	cs := idx / l.ranks
 	c := &l.classes[cs%int64(len(l.classes))]
 	return c.rep, expand(unrankSet(rank, l.k, l.m), c.holes), int(cs / int64(len(l.classes)))
 }
 
-// isHole reports whether an entry holds no position, and the orbit size of
+// IsHole reports whether an entry holds no position, and the orbit size of
 // the position it holds.
-func (l *layout) isHole(idx int64, pred, prey uint64, side int) (bool, int) {
+func (l *Layout) IsHole(idx int64, pred, prey uint64, side int) (bool, int) {
 	if c := &l.classes[(idx/l.ranks)%int64(len(l.classes))]; len(c.stab) == 1 {
 		return false, len(l.r.Syms) // nothing but the identity fixes the predators
 	}
-	j, orbit := l.index(pred, prey, side)
+	j, orbit := l.Index(pred, prey, side)
 	return j != idx, orbit
+}
+
+// PredCaptures reports whether a predator has a capture.
+func (r *Rules) PredCaptures(pred, prey uint64) bool {
+	empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
+	for pcs := pred; pcs != 0; pcs &= pcs - 1 {
+		for _, j := range r.Jumps[bits.TrailingZeros64(pcs)] {
+			if j.Over&prey != 0 && j.Land&empty != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Walk calls fn for the positions of entries lo to hi-1 (holes too), in
+// order, unranking once per predator class and stepping the prey through
+// Gosper's hack in between.
+func (l *Layout) Walk(lo, hi int64, fn func(i int64, pred, prey uint64, side int)) {
+	var pred, x uint64
+	var side int
+	var holes []uint8
+	for i := lo; i < hi; i++ {
+		if i == lo || i%l.ranks == 0 {
+			rank := i % l.ranks
+			cs := i / l.ranks
+			c := &l.classes[cs%int64(len(l.classes))]
+			pred, holes, side = c.rep, c.holes, int(cs/int64(len(l.classes)))
+			x = unrankSet(rank, l.k, l.m)
+		} else {
+			x = nextSet(x)
+		}
+		fn(i, pred, expand(x, holes), side)
+	}
 }

@@ -26,16 +26,16 @@ func (r *Rules) CanonKey(p core.Position) (uint64, bool) {
 	if k+int(p.Captured)+int(p.InHand) != r.PreyCount || k > r.NP-r.PredCount {
 		return NoKey, false
 	}
-	idx, _ := layoutFor(r, k).index(p.Pred, p.Prey, int(p.ToMove))
+	idx, _ := LayoutFor(r, k).Index(p.Pred, p.Prey, int(p.ToMove))
 	return uint64(p.InHand)<<56 | uint64(p.Captured)<<48 | uint64(idx), true
 }
 
 // KeyPosition returns the representative position of a canonical key.
 func (r *Rules) KeyPosition(key uint64) core.Position {
 	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
-	l := layoutFor(r, r.PreyCount-capt-hand)
-	pred, prey, side := l.position(idx)
-	return toCore(r, pos{pred: pred, prey: prey, side: side, capt: capt, hand: hand})
+	l := LayoutFor(r, r.PreyCount-capt-hand)
+	pred, prey, side := l.Position(idx)
+	return ToCore(r, Pos{Pred: pred, Prey: prey, Side: side, Capt: capt, Hand: hand})
 }
 
 // ValidKey reports whether a canonical key names an entry of r's layouts.
@@ -45,12 +45,20 @@ func (r *Rules) ValidKey(key uint64) bool {
 	if hand > r.InHand || capt >= r.CaptureWin || k < 0 || k > r.NP-r.PredCount {
 		return false
 	}
-	return idx < layoutFor(r, k).entries
+	return idx < LayoutFor(r, k).entries
 }
 
 // KeySide is the side to move of a canonical key's position.
 func (r *Rules) KeySide(key uint64) core.Side {
 	hand, capt, idx := int(key>>56), int(key>>48&0xff), int64(key&(1<<48-1))
-	l := layoutFor(r, r.PreyCount-capt-hand)
+	l := LayoutFor(r, r.PreyCount-capt-hand)
 	return core.Side(idx / (int64(len(l.classes)) * l.ranks))
+}
+
+// ToCore returns the core position of a solver position of game r.
+func ToCore(r *Rules, p Pos) core.Position {
+	g, _ := r.Game()
+	c := core.Position{Game: g, Pred: p.Pred, Prey: p.Prey, ToMove: core.Side(p.Side), Captured: uint8(p.Capt), InHand: uint8(p.Hand)}
+	c.Key = c.ComputeKey()
+	return c
 }

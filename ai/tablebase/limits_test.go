@@ -1,6 +1,8 @@
-package tablebase
+package tablebase_test
 
 import (
+	"huntchess/ai/tablebase"
+
 	"bytes"
 	"compress/flate"
 	"encoding/json"
@@ -21,10 +23,10 @@ import (
 // A header that claims 4 GiB (in a file that says it is 1 TiB) is refused
 // before it is read.
 func TestHeaderClaimRefused(t *testing.T) {
-	for _, magic := range []string{fileMagic, deviceMagic} {
+	for _, magic := range []string{tablebase.FileMagic, tablebase.DeviceMagic} {
 		data := append([]byte(magic), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, '{', '}')
 		filetest.RefusedSmall(t, magic[:4], "a header of 4294967295 bytes claimed", 1<<20, func() error {
-			_, err := OpenReaderAt(filetest.ClaimReader(data), 1<<40, false)
+			_, err := tablebase.OpenReaderAt(filetest.ClaimReader(data), 1<<40, false)
 			return err
 		})
 	}
@@ -36,24 +38,24 @@ func TestHeaderClaimRefused(t *testing.T) {
 // claims a little more than its entries can take is refused too.
 func TestBlockClaimRefused(t *testing.T) {
 	g, _ := fuzzMini("mini-deer")
-	for _, codec := range []string{"", CodecZstd} {
+	for _, codec := range []string{"", tablebase.CodecZstd} {
 		data := fuzzTableSeed(t, "mini-deer", codec)
 		for _, c := range []struct {
 			name string
-			ref  BlockRef
+			ref  tablebase.BlockRef
 			want string
 		}{
-			{"2 GiB", BlockRef{Off: 0, Len: math.MaxInt32}, "claims 2147483647 bytes"},
-			{"just over", BlockRef{Off: 0, Len: int32(maxBlockBytes(64) + 1)}, "more than its 64 entries can take"},
-			{"offset", BlockRef{Off: math.MaxInt64 - 10, Len: 100}, "past the end"},
+			{"2 GiB", tablebase.BlockRef{Off: 0, Len: math.MaxInt32}, "claims 2147483647 bytes"},
+			{"just over", tablebase.BlockRef{Off: 0, Len: int32(tablebase.MaxBlockBytes(64) + 1)}, "more than its 64 entries can take"},
+			{"offset", tablebase.BlockRef{Off: math.MaxInt64 - 10, Len: 100}, "past the end"},
 		} {
-			var h DeviceHeader
+			var h tablebase.DeviceHeader
 			bad := filetest.WithHeader(t, data, &h, func() { h.Sections[0].Blocks[0] = c.ref })
 			if codec == "" {
 				bad = filetest.WithHeader(t, data, &h.Header, func() { h.Sections[0].Blocks[0] = c.ref })
 			}
 			filetest.RefusedSmall(t, codec+" "+c.name, c.want, 1<<20, func() error {
-				_, err := open(filetest.ClaimReader(bad), 1<<40, g.r, false)
+				_, err := tablebase.OpenSrc(filetest.ClaimReader(bad), 1<<40, g.R, false)
 				return err
 			})
 		}
@@ -64,7 +66,7 @@ func TestBlockClaimRefused(t *testing.T) {
 // limit, but not the block's 128 bytes) is refused before it is unpacked.
 func TestDeviceFrameClaimRefused(t *testing.T) {
 	g, _ := fuzzMini("mini-deer")
-	data := fuzzTableSeed(t, "mini-deer", CodecZstd)
+	data := fuzzTableSeed(t, "mini-deer", tablebase.CodecZstd)
 	ze, err := zstd.NewWriter(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -72,28 +74,28 @@ func TestDeviceFrameClaimRefused(t *testing.T) {
 	frame := ze.EncodeAll(make([]byte, 32<<20), nil)
 	ze.Close()
 	hdr, body := filetest.SplitFile(data)
-	var h DeviceHeader
+	var h tablebase.DeviceHeader
 	if err := json.Unmarshal(hdr, &h); err != nil {
 		t.Fatal(err)
 	}
 	sec := h.Sections[0]
-	sec.Blocks[0] = BlockRef{Off: int64(len(body)), Len: int32(len(frame)), CRC: crc32.ChecksumIEEE(frame)}
+	sec.Blocks[0] = tablebase.BlockRef{Off: int64(len(body)), Len: int32(len(frame)), CRC: crc32.ChecksumIEEE(frame)}
 	hdr, err = json.Marshal(h)
 	if err != nil {
 		t.Fatal(err)
 	}
-	bad := filetest.JoinFile(deviceMagic, hdr, append(append([]byte(nil), body...), frame...))
-	tab, err := open(bytes.NewReader(bad), int64(len(bad)), g.r, true)
+	bad := filetest.JoinFile(tablebase.DeviceMagic, hdr, append(append([]byte(nil), body...), frame...))
+	tab, err := tablebase.OpenSrc(bytes.NewReader(bad), int64(len(bad)), g.R, true)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tab.Close()
 	stored := tab.Device().StoredSide
 	filetest.RefusedSmall(t, "frame", "a frame of 33554432 bytes claimed", 4<<20, func() error {
-		_, err := tab.storedCode(tab.Sections[0], func() pos {
-			l := tab.Sections[0].l
-			pred, prey, _ := l.position(int64(stored) * tab.Sections[0].storedEntries())
-			return pos{pred: pred, prey: prey, side: stored, capt: sec.Captured, hand: sec.Hand}
+		_, err := tab.StoredCode(tab.Sections[0], func() tablebase.Pos {
+			l := tab.Sections[0].Layout()
+			pred, prey, _ := l.Position(int64(stored) * tab.Sections[0].StoredEntries())
+			return tablebase.Pos{Pred: pred, Prey: prey, Side: stored, Capt: sec.Captured, Hand: sec.Hand}
 		}())
 		return err
 	})
@@ -102,12 +104,12 @@ func TestDeviceFrameClaimRefused(t *testing.T) {
 // The guard's own numbers: a header's limit holds the largest real one,
 // and a block's the largest a compressor writes for its entries.
 func TestLimitsHoldRealFiles(t *testing.T) {
-	if MaxHeaderBytes < 16<<20 {
-		t.Errorf("MaxHeaderBytes %d: Beat the Wolf's full table has a header of some 10 MB", MaxHeaderBytes)
+	if tablebase.MaxHeaderBytes < 16<<20 {
+		t.Errorf("MaxHeaderBytes %d: Beat the Wolf's full table has a header of some 10 MB", tablebase.MaxHeaderBytes)
 	}
 	// Random codes (incompressible) in a block of each size: the
-	// compressors' output stays within maxBlockBytes.
-	for _, bs := range []int{64, denseBlock, DeviceBlock} {
+	// compressors' output stays within MaxBlockBytes.
+	for _, bs := range []int{64, tablebase.DenseBlock, tablebase.DeviceBlock} {
 		raw := make([]byte, 2*bs)
 		x := uint32(1)
 		for i := range raw {
@@ -121,8 +123,8 @@ func TestLimitsHoldRealFiles(t *testing.T) {
 		ze, _ := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression))
 		z := ze.EncodeAll(raw, nil)
 		ze.Close()
-		if int64(buf.Len()) > maxBlockBytes(bs) || int64(len(z)) > maxBlockBytes(bs) {
-			t.Errorf("block of %d entries: flate %d, zstd %d bytes, the limit %d", bs, buf.Len(), len(z), maxBlockBytes(bs))
+		if int64(buf.Len()) > tablebase.MaxBlockBytes(bs) || int64(len(z)) > tablebase.MaxBlockBytes(bs) {
+			t.Errorf("block of %d entries: flate %d, zstd %d bytes, the limit %d", bs, buf.Len(), len(z), tablebase.MaxBlockBytes(bs))
 		}
 	}
 }

@@ -1,6 +1,9 @@
-package tablebase
+package tablebase_test
 
 import (
+	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
+
 	"math/rand"
 	"path/filepath"
 	"sync"
@@ -11,24 +14,24 @@ import (
 
 var sixDogs struct {
 	once sync.Once
-	tab  *Table
+	tab  *tablebase.Table
 	err  error
 }
 
 // sixDogsTable solves Beat the Wolf's tier with six dogs on the board (the
 // last before the wolf's win: 12.7 M entries, a few seconds), writes it and
 // opens the file. Its draws are real draws of the game.
-func sixDogsTable(t *testing.T) *Table {
+func sixDogsTable(t *testing.T) *tablebase.Table {
 	t.Helper()
 	sixDogs.once.Do(func() {
-		s := NewSolver(ForGame(core.BeatTheWolf))
+		s := solver.NewSolver(tablebase.ForGame(core.BeatTheWolf))
 		s.SolveTier(11, false)
-		path := filepath.Join(t.TempDir(), "beat-the-wolf"+FileExt)
+		path := filepath.Join(t.TempDir(), "beat-the-wolf"+tablebase.FileExt)
 		if _, sixDogs.err = s.Write(path); sixDogs.err != nil {
 			return
 		}
 		s.Close()
-		if sixDogs.tab, sixDogs.err = Open(path); sixDogs.err == nil {
+		if sixDogs.tab, sixDogs.err = tablebase.Open(path); sixDogs.err == nil {
 			sixDogs.tab.SetCacheBytes(-1)
 		}
 	})
@@ -40,11 +43,11 @@ func sixDogsTable(t *testing.T) *Table {
 
 // samplePositions returns n positions of the six-dog tier, not over, whose
 // value keep accepts.
-func samplePositions(t *testing.T, tab *Table, seed int64, n int, keep func(Value) bool) []core.Position {
+func samplePositions(t *testing.T, tab *tablebase.Table, seed int64, n int, keep func(tablebase.Value) bool) []core.Position {
 	rng := rand.New(rand.NewSource(seed))
 	var ps []core.Position
 	for len(ps) < n {
-		p := RandomPosition(rng, core.BeatTheWolf.Info(), 11, 0)
+		p := tablebase.RandomPosition(rng, core.BeatTheWolf.Info(), 11, 0)
 		if p.Outcome().Over() {
 			continue
 		}
@@ -59,7 +62,7 @@ func samplePositions(t *testing.T, tab *Table, seed int64, n int, keep func(Valu
 // checks that every move keeps the draw and that the line does not end by
 // repetition while a drawing move would not end the game: at its last ply,
 // if that ended the game, every other drawing move ended it too.
-func checkDrawnLine(t *testing.T, p core.Position, line []core.Move, probe prober) *core.Game {
+func checkDrawnLine(t *testing.T, p core.Position, line []core.Move, probe tablebase.Prober) *core.Game {
 	t.Helper()
 	g := core.NewGameFrom(p)
 	for i, m := range line {
@@ -67,7 +70,7 @@ func checkDrawnLine(t *testing.T, p core.Position, line []core.Move, probe probe
 		if err := g.Play(m.String()); err != nil {
 			t.Fatalf("%s: ply %d %s: %v", p, i+1, m, err)
 		}
-		if v, _, ok := probe(g.Position()); !ok || v != Draw {
+		if v, _, ok := probe(g.Position()); !ok || v != tablebase.Draw {
 			t.Fatalf("%s: ply %d %s leaves the draw (%v %v)", p, i+1, m, v, ok)
 		}
 		if g.Outcome().Over() && i < len(line)-1 {
@@ -76,7 +79,7 @@ func checkDrawnLine(t *testing.T, p core.Position, line []core.Move, probe probe
 		if g.Outcome().Over() {
 			g.Undo()
 			for _, alt := range before.GenMoves(nil) {
-				if v, _, ok := probe(before.After(alt)); !ok || v != Draw {
+				if v, _, ok := probe(before.After(alt)); !ok || v != tablebase.Draw {
 					continue
 				}
 				g.PlayMove(alt)
@@ -94,7 +97,7 @@ func checkDrawnLine(t *testing.T, p core.Position, line []core.Move, probe probe
 // firstDrawLine is the line Line gave before it played under core's
 // rules: the first drawing move in core's order, every ply, here until
 // the game is over. It returns the plies played.
-func firstDrawLine(tab *Table, p core.Position, n int) int {
+func firstDrawLine(tab *tablebase.Table, p core.Position, n int) int {
 	g := core.NewGameFrom(p)
 	for g.Len() < n && !g.Outcome().Over() {
 		m, _, _, ok := tab.Best(g.Position())
@@ -116,9 +119,9 @@ func TestDrawnLineAvoidsRepetition(t *testing.T) {
 	tab := sixDogsTable(t)
 	const n = 200
 	early := 0
-	for _, p := range samplePositions(t, tab, 3, 12, func(v Value) bool { return v == Draw }) {
+	for _, p := range samplePositions(t, tab, 3, 12, func(v tablebase.Value) bool { return v == tablebase.Draw }) {
 		g := core.NewGameFrom(p)
-		line := tab.PlayLine(g, n, LineBudget*n)
+		line := tab.PlayLine(g, n, tablebase.LineBudget*n)
 		if len(line) != n || g.Outcome().Over() {
 			t.Fatalf("%s: %d plies, %v", p, len(line), g.Outcome())
 		}
@@ -143,12 +146,12 @@ func TestWonLineIsAGame(t *testing.T) {
 		t.Skip("solves a 12.7 M-entry tier: minutes under -race (TestDrawnLineForcedRepetition covers the search there)")
 	}
 	tab := sixDogsTable(t)
-	for _, p := range samplePositions(t, tab, 4, 40, func(v Value) bool { return v != Draw }) {
+	for _, p := range samplePositions(t, tab, 4, 40, func(v tablebase.Value) bool { return v != tablebase.Draw }) {
 		v, plies, _ := tab.Probe(p)
 		g := core.NewGameFrom(p)
-		line := tab.PlayLine(g, 400, LineBudget*400)
+		line := tab.PlayLine(g, 400, tablebase.LineBudget*400)
 		winner := p.ToMove
-		if v == Loss {
+		if v == tablebase.Loss {
 			winner = winner.Other()
 		}
 		w, won := g.Outcome().Winner()
@@ -163,7 +166,7 @@ func TestWonLineIsAGame(t *testing.T) {
 // of a3 and a4; a win for the side to move everywhere else. In the pocket
 // the wolf has one to three moves, the dogs one (a3-a4 or back), so a drawn
 // line must repeat; how long it can go is found by trying every line.
-func pocketProbe(b *core.Board) prober {
+func pocketProbe(b *core.Board) tablebase.Prober {
 	mask := func(names ...string) uint64 {
 		var m uint64
 		for _, n := range names {
@@ -173,25 +176,25 @@ func pocketProbe(b *core.Board) prober {
 		return m
 	}
 	wolf, fixed, shuffle := mask("c5", "d5", "e5", "e4"), mask("c1", "d1", "e1", "g3", "g4"), mask("a3", "a4")
-	return func(p core.Position) (Value, int, bool) {
+	return func(p core.Position) (tablebase.Value, int, bool) {
 		if p.Captured == 11 && p.Pred&wolf == p.Pred && p.Prey&^shuffle == fixed && p.Prey&shuffle != 0 && p.Prey&shuffle != shuffle {
-			return Draw, 0, true
+			return tablebase.Draw, 0, true
 		}
-		return Win, 1, true
+		return tablebase.Win, 1, true
 	}
 }
 
 // longestDraw is the most plies any line of drawing moves from g's
 // position can last (at most n), the move that ends the game counted,
 // found by trying them all.
-func longestDraw(g *core.Game, n int, probe prober) int {
+func longestDraw(g *core.Game, n int, probe tablebase.Prober) int {
 	if n == 0 || g.Outcome().Over() {
 		return 0
 	}
 	most := 0
 	p := g.Position()
 	for _, m := range p.GenMoves(nil) {
-		if v, _, _ := probe(p.After(m)); v != Draw {
+		if v, _, _ := probe(p.After(m)); v != tablebase.Draw {
 			continue
 		}
 		g.PlayMove(m)
@@ -217,9 +220,9 @@ func TestDrawnLineForcedRepetition(t *testing.T) {
 	if most < 8 || most >= n {
 		t.Fatalf("the pocket's longest line: %d plies", most)
 	}
-	for _, budget := range []int{1 << 20, LineBudget * n, n} {
+	for _, budget := range []int{1 << 20, tablebase.LineBudget * n, n} {
 		g := core.NewGameFrom(p)
-		line := playLine(g, n, budget, probe)
+		line := tablebase.PlayLineWith(g, n, budget, probe)
 		checkDrawnLine(t, p, line, probe)
 		if g.Outcome() != (core.Outcome{Result: core.Draw, Reason: core.ReasonRepetition}) {
 			t.Fatalf("budget %d: the line ends %v after %d plies", budget, g.Outcome(), len(line))

@@ -2,97 +2,97 @@ package tablebase
 
 import "math/bits"
 
-// pos is a position as the solver sees it.
-type pos struct {
-	pred, prey uint64
-	side       int // 0 predator, 1 prey to move
-	capt, hand int
+// Pos is a position as the solver sees it.
+type Pos struct {
+	Pred, Prey uint64
+	Side       int // 0 predator, 1 prey to move
+	Capt, Hand int
 }
 
 // Terminal kinds of a child, from the view of the side to move there.
 const (
-	childOpen = 0  // not decided by the pieces: look it up
-	childWon  = 1  // the side to move has won (the mover lost)
-	childLost = -1 // the side to move has lost (the mover won)
+	ChildOpen = 0  // not decided by the pieces: look it up
+	ChildWon  = 1  // the side to move has won (the mover lost)
+	ChildLost = -1 // the side to move has lost (the mover won)
 )
 
-// children calls fn for the position after each legal move of p, with the
+// Children calls fn for the position after each legal move of p, with the
 // child's terminal kind, and returns the number of moves. A prey side that
 // must pass gets its pass (the child is p with the other side to move);
 // no moves means the side to move is stuck. With bound set, any capture ends
 // the game as a predator win.
-func (r *Rules) children(p pos, bound bool, fn func(c pos, term int)) int {
+func (r *Rules) Children(p Pos, bound bool, fn func(c Pos, term int)) int {
 	n := 0
-	empty := (uint64(1)<<uint(r.N) - 1) &^ (p.pred | p.prey)
+	empty := (uint64(1)<<uint(r.N) - 1) &^ (p.Pred | p.Prey)
 	np := uint64(1)<<uint(r.NP) - 1
-	if p.side == 0 {
+	if p.Side == 0 {
 		lion := r.lion
-		for pcs := p.pred; pcs != 0; pcs &= pcs - 1 {
+		for pcs := p.Pred; pcs != 0; pcs &= pcs - 1 {
 			f := bits.TrailingZeros64(pcs)
 			fb := uint64(1) << uint(f)
 			for t := r.PredStep[f] & empty; t != 0; t &= t - 1 {
 				to := bits.TrailingZeros64(t)
 				tb := uint64(1) << uint(to)
-				c := pos{pred: p.pred ^ fb ^ tb, prey: p.prey, side: 1, capt: p.capt, hand: p.hand}
+				c := Pos{Pred: p.Pred ^ fb ^ tb, Prey: p.Prey, Side: 1, Capt: p.Capt, Hand: p.Hand}
 				var capt uint64
 				if lion {
 					for _, pair := range r.LionPairs[to] {
-						if p.prey&pair == pair {
+						if p.Prey&pair == pair {
 							capt |= pair
 						}
 					}
 				}
 				n++
 				if capt != 0 {
-					c.prey &^= capt
-					c.capt += bits.OnesCount64(capt)
-					if bound || c.capt >= r.CaptureWin {
-						fn(c, childLost)
+					c.Prey &^= capt
+					c.Capt += bits.OnesCount64(capt)
+					if bound || c.Capt >= r.CaptureWin {
+						fn(c, ChildLost)
 						continue
 					}
 				}
 				if tb&np == 0 {
-					fn(c, childWon)
+					fn(c, ChildWon)
 					continue
 				}
-				fn(c, childOpen)
+				fn(c, ChildOpen)
 			}
 			for _, j := range r.Jumps[f] {
-				if j.over&p.prey == 0 || j.land&empty == 0 {
+				if j.Over&p.Prey == 0 || j.Land&empty == 0 {
 					continue
 				}
 				n++
-				c := pos{pred: p.pred ^ fb ^ j.land, prey: p.prey &^ j.over, side: 1, capt: p.capt + 1, hand: p.hand}
+				c := Pos{Pred: p.Pred ^ fb ^ j.Land, Prey: p.Prey &^ j.Over, Side: 1, Capt: p.Capt + 1, Hand: p.Hand}
 				switch {
-				case bound || c.capt >= r.CaptureWin:
-					fn(c, childLost)
-				case j.land&np == 0:
-					fn(c, childWon)
+				case bound || c.Capt >= r.CaptureWin:
+					fn(c, ChildLost)
+				case j.Land&np == 0:
+					fn(c, ChildWon)
 				default:
-					fn(c, childOpen)
+					fn(c, ChildOpen)
 				}
 			}
 		}
 		return n
 	}
-	if p.hand > 0 {
+	if p.Hand > 0 {
 		for t := empty & np; t != 0; t &= t - 1 {
 			n++
-			fn(pos{pred: p.pred, prey: p.prey | 1<<uint(bits.TrailingZeros64(t)), side: 0, capt: p.capt, hand: p.hand - 1}, childOpen)
+			fn(Pos{Pred: p.Pred, Prey: p.Prey | 1<<uint(bits.TrailingZeros64(t)), Side: 0, Capt: p.Capt, Hand: p.Hand - 1}, ChildOpen)
 		}
 		return n
 	}
-	for pcs := p.prey; pcs != 0; pcs &= pcs - 1 {
+	for pcs := p.Prey; pcs != 0; pcs &= pcs - 1 {
 		f := bits.TrailingZeros64(pcs)
 		fb := uint64(1) << uint(f)
 		for t := r.PreyStep[f] & empty; t != 0; t &= t - 1 {
 			n++
-			fn(pos{pred: p.pred, prey: p.prey ^ fb ^ (t & -t), side: 0, capt: p.capt, hand: p.hand}, childOpen)
+			fn(Pos{Pred: p.Pred, Prey: p.Prey ^ fb ^ (t & -t), Side: 0, Capt: p.Capt, Hand: p.Hand}, ChildOpen)
 		}
 	}
 	if n == 0 && r.PreyPasses {
 		n++
-		fn(pos{pred: p.pred, prey: p.prey, side: 0, capt: p.capt, hand: p.hand}, childOpen)
+		fn(Pos{Pred: p.Pred, Prey: p.Prey, Side: 0, Capt: p.Capt, Hand: p.Hand}, ChildOpen)
 	}
 	return n
 }
@@ -117,19 +117,19 @@ func (r *Rules) preyStuck(pred, prey uint64) bool {
 	return true
 }
 
-// parents calls fn for each position of the same tier (moving phase, nothing
+// Parents calls fn for each position of the same tier (moving phase, nothing
 // captured by the move) from which a legal move leads to p.
-func (r *Rules) parents(p pos, fn func(q pos)) {
-	empty := (uint64(1)<<uint(r.N) - 1) &^ (p.pred | p.prey)
+func (r *Rules) Parents(p Pos, fn func(q Pos)) {
+	empty := (uint64(1)<<uint(r.N) - 1) &^ (p.Pred | p.Prey)
 	np := uint64(1)<<uint(r.NP) - 1
-	if p.side == 1 { // the predator moved
+	if p.Side == 1 { // the predator moved
 		lion := r.lion
-		for pcs := p.pred; pcs != 0; pcs &= pcs - 1 {
+		for pcs := p.Pred; pcs != 0; pcs &= pcs - 1 {
 			t := bits.TrailingZeros64(pcs)
 			if lion {
 				captured := false
 				for _, pair := range r.LionPairs[t] {
-					if p.prey&pair == pair {
+					if p.Prey&pair == pair {
 						captured = true
 						break
 					}
@@ -140,20 +140,24 @@ func (r *Rules) parents(p pos, fn func(q pos)) {
 			}
 			tb := uint64(1) << uint(t)
 			for f := r.PredStep[t] & empty & np; f != 0; f &= f - 1 {
-				fn(pos{pred: p.pred ^ tb ^ (f & -f), prey: p.prey, side: 0, capt: p.capt, hand: p.hand})
+				fn(Pos{Pred: p.Pred ^ tb ^ (f & -f), Prey: p.Prey, Side: 0, Capt: p.Capt, Hand: p.Hand})
 			}
 		}
 		return
 	}
 	// The prey moved (a step), or passed.
-	for pcs := p.prey; pcs != 0; pcs &= pcs - 1 {
+	for pcs := p.Prey; pcs != 0; pcs &= pcs - 1 {
 		t := bits.TrailingZeros64(pcs)
 		tb := uint64(1) << uint(t)
 		for f := r.PreyStep[t] & empty; f != 0; f &= f - 1 {
-			fn(pos{pred: p.pred, prey: p.prey ^ tb ^ (f & -f), side: 1, capt: p.capt, hand: p.hand})
+			fn(Pos{Pred: p.Pred, Prey: p.Prey ^ tb ^ (f & -f), Side: 1, Capt: p.Capt, Hand: p.Hand})
 		}
 	}
-	if r.PreyPasses && r.preyStuck(p.pred, p.prey) {
-		fn(pos{pred: p.pred, prey: p.prey, side: 1, capt: p.capt, hand: p.hand})
+	if r.PreyPasses && r.preyStuck(p.Pred, p.Prey) {
+		fn(Pos{Pred: p.Pred, Prey: p.Prey, Side: 1, Capt: p.Capt, Hand: p.Hand})
 	}
 }
+
+// BoundSolvable reports whether the bound solver (solver.Solver.SolveBoundTier) handles r's game: only
+// captures and stuck sides may end it (no traps, no cliff).
+func (r *Rules) BoundSolvable() bool { return r.N == r.NP && !r.lion }

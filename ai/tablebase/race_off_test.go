@@ -1,5 +1,5 @@
 //go:build !race
 
-package tablebase
+package tablebase_test
 
 const raceBuild = false

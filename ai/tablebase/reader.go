@@ -209,7 +209,7 @@ func (t *Table) checkSection(sec *Section) error {
 	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
 		return fmt.Errorf("corrupt table: %s has a bad piece count", what)
 	}
-	sec.l = layoutFor(t.r, sec.K)
+	sec.l = LayoutFor(t.r, sec.K)
 	if sec.l.entries != sec.Entries || len(sec.l.classes) != sec.Classes {
 		return fmt.Errorf("%w: %s index does not match", ErrRules, what)
 	}
@@ -309,19 +309,19 @@ func (t *Table) unpack(sec *Section, b int) (*block, error) {
 // sparseMax codes other than the block's most common).
 func newBlock(raw []byte, sparseMax int) *block {
 	n := len(raw) / 2
-	blk := &block{n: n, def: codeDrawV}
+	blk := &block{n: n, def: CodeDrawV}
 	draws, holes := 0, 0
 	for i := 0; i < n; i++ {
 		switch binary.LittleEndian.Uint16(raw[2*i:]) {
-		case codeDrawV:
+		case CodeDrawV:
 			draws++
-		case codeNoneV:
+		case CodeNoneV:
 			holes++
 		}
 	}
 	others := n - draws
 	if holes > draws {
-		blk.def, others = codeNoneV, n-holes
+		blk.def, others = CodeNoneV, n-holes
 	}
 	if others <= sparseMax {
 		blk.at, blk.other = make([]uint16, 0, others), make([]uint16, 0, others)

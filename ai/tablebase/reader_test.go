@@ -1,6 +1,9 @@
-package tablebase
+package tablebase_test
 
 import (
+	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
+
 	"bytes"
 	"math/rand"
 	"os"
@@ -14,30 +17,30 @@ import (
 // writeSmallBlocks solves mini game g and writes its tables in blocks of
 // n entries (so a mini table has many blocks); it returns the file's path
 // and bytes.
-func writeSmallBlocks(t *testing.T, g *mini, n int) (*Solver, string, []byte) {
+func writeSmallBlocks(t *testing.T, g *mini, n int) (*solver.Solver, string, []byte) {
 	t.Helper()
-	old := blockEntries
-	blockEntries = n
-	defer func() { blockEntries = old }()
+	old := *tablebase.BlockEntries
+	*tablebase.BlockEntries = n
+	defer func() { *tablebase.BlockEntries = old }()
 	return writeMiniFile(t, g)
 }
 
 // entry is one stored position of a solved tier and its code.
 type entry struct {
-	p    pos
+	p    tablebase.Pos
 	code uint16
 }
 
-func entries(s *Solver) []entry {
+func entries(s *solver.Solver) []entry {
 	var out []entry
-	for _, k := range s.order {
-		st := s.tiers[k]
-		for i := int64(0); i < st.l.entries; i++ {
-			if st.codes[i] == codeNoneV {
+	for _, st := range s.Tiers() {
+		codes := tierCodes(st)
+		for i := int64(0); i < st.Layout.Entries(); i++ {
+			if codes[i] == tablebase.CodeNoneV {
 				continue
 			}
-			pred, prey, side := st.l.position(i)
-			out = append(out, entry{pos{pred: pred, prey: prey, side: side, capt: k.Captured, hand: k.Hand}, st.codes[i]})
+			pred, prey, side := st.Layout.Position(i)
+			out = append(out, entry{tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: st.Captured, Hand: st.Hand}, codes[i]})
 		}
 	}
 	return out
@@ -45,12 +48,12 @@ func entries(s *Solver) []entry {
 
 // readAll reads every entry from tab in the given order and reports the
 // first difference from the solver's code.
-func readAll(t *testing.T, what string, tab *Table, es []entry) {
+func readAll(t *testing.T, what string, tab *tablebase.Table, es []entry) {
 	t.Helper()
 	for _, e := range es {
-		c, ok, err := tab.code(e.p, false)
+		c, ok, err := tab.Code(e.p, false)
 		if err != nil || !ok || c != e.code {
-			t.Fatalf("%s: %s read %x %v %v, solved %x", what, posString(e.p), c, ok, err, e.code)
+			t.Fatalf("%s: %s read %x %v %v, solved %x", what, tablebase.PosString(e.p), c, ok, err, e.code)
 		}
 	}
 }
@@ -59,7 +62,7 @@ func readAll(t *testing.T, what string, tab *Table, es []entry) {
 // reads what was solved; the cache keeps within its budget.
 func TestOnDemandReader(t *testing.T) {
 	const bs = 256
-	oneBlock := int64(2*bs + blockOverhead)
+	oneBlock := int64(2*bs + tablebase.BlockOverhead)
 	for _, name := range []string{"mini-wolf", "mini-deer"} {
 		g := miniGame(name)
 		s, path, data := writeSmallBlocks(t, g, bs)
@@ -68,11 +71,11 @@ func TestOnDemandReader(t *testing.T) {
 		shuffled := append([]entry(nil), es...)
 		rng.Shuffle(len(shuffled), func(i, j int) { shuffled[i], shuffled[j] = shuffled[j], shuffled[i] })
 		blocks := 0
-		open := map[string]func() (*Table, error){
-			"Open": func() (*Table, error) { return openFile(path, g.r) },
-			"Read": func() (*Table, error) { return readFor(data, g.r) },
-			"OpenReaderAt unchecked": func() (*Table, error) {
-				return open(bytes.NewReader(data), int64(len(data)), g.r, false)
+		open := map[string]func() (*tablebase.Table, error){
+			"Open": func() (*tablebase.Table, error) { return tablebase.OpenFile(path, g.R) },
+			"Read": func() (*tablebase.Table, error) { return tablebase.ReadFor(data, g.R) },
+			"OpenReaderAt unchecked": func() (*tablebase.Table, error) {
+				return tablebase.OpenSrc(bytes.NewReader(data), int64(len(data)), g.R, false)
 			},
 		}
 		for how, fn := range open {
@@ -112,11 +115,11 @@ func TestConcurrentProbes(t *testing.T) {
 	g := miniGame("mini-wolf")
 	s, _, data := writeSmallBlocks(t, g, bs)
 	es := entries(s)
-	tab, err := readFor(data, g.r)
+	tab, err := tablebase.ReadFor(data, g.R)
 	if err != nil {
 		t.Fatal(err)
 	}
-	tab.SetCacheBytes(4 * (2*bs + blockOverhead))
+	tab.SetCacheBytes(4 * (2*bs + tablebase.BlockOverhead))
 	var wg sync.WaitGroup
 	for w := 0; w < 4; w++ {
 		wg.Add(1)
@@ -128,15 +131,15 @@ func TestConcurrentProbes(t *testing.T) {
 			}
 			for _, i := range order {
 				e := es[i]
-				c, ok, err := tab.code(e.p, false)
+				c, ok, err := tab.Code(e.p, false)
 				if err != nil || !ok || c != e.code {
-					t.Errorf("goroutine %d: %s read %x %v %v, solved %x", w, posString(e.p), c, ok, err, e.code)
+					t.Errorf("goroutine %d: %s read %x %v %v, solved %x", w, tablebase.PosString(e.p), c, ok, err, e.code)
 					return
 				}
 			}
 		}(w)
 		if w == 2 {
-			tab.SetCacheBytes(2 * (2*bs + blockOverhead)) // a budget cut while probing
+			tab.SetCacheBytes(2 * (2*bs + tablebase.BlockOverhead)) // a budget cut while probing
 		}
 	}
 	wg.Wait()
@@ -149,21 +152,21 @@ func TestOnDemandDamage(t *testing.T) {
 	g := miniGame("mini-wolf")
 	s, path, data := writeSmallBlocks(t, g, bs)
 	es := entries(s)
-	body := len(data) - int(func() int64 { tab, _ := readFor(data, g.r); return tab.size }())
+	body := len(data) - int(func() int64 { tab, _ := tablebase.ReadFor(data, g.R); return tab.Size() }())
 
 	// walk reads every entry: it fails the test on a wrong code and returns
 	// the first error.
-	walk := func(what string, tab *Table) error {
+	walk := func(what string, tab *tablebase.Table) error {
 		var first error
 		for _, e := range es {
-			c, ok, err := tab.code(e.p, false)
+			c, ok, err := tab.Code(e.p, false)
 			switch {
 			case err != nil:
 				if first == nil {
 					first = err
 				}
 			case !ok || c != e.code:
-				t.Fatalf("%s: %s read %x %v, solved %x", what, posString(e.p), c, ok, e.code)
+				t.Fatalf("%s: %s read %x %v, solved %x", what, tablebase.PosString(e.p), c, ok, e.code)
 			}
 		}
 		return first
@@ -172,7 +175,7 @@ func TestOnDemandDamage(t *testing.T) {
 	// A block flipped, opened without the checks at open: the probes of
 	// that block say so.
 	d := flip(data, body+(len(data)-body)/2)
-	tab, err := open(bytes.NewReader(d), int64(len(d)), g.r, false)
+	tab, err := tablebase.OpenSrc(bytes.NewReader(d), int64(len(d)), g.R, false)
 	if err != nil {
 		t.Fatalf("unchecked open: %v", err)
 	}
@@ -180,12 +183,12 @@ func TestOnDemandDamage(t *testing.T) {
 		t.Errorf("flipped block: error %v, want a checksum mismatch", err)
 	}
 	// The same with checks: refused at open.
-	if _, err := readFor(d, g.r); err == nil {
+	if _, err := tablebase.ReadFor(d, g.R); err == nil {
 		t.Error("flipped block: checked open passed")
 	}
 
 	// The file cut after it was opened: the blocks past the cut fail.
-	tab, err = openFile(path, g.r)
+	tab, err = tablebase.OpenFile(path, g.R)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -207,7 +210,7 @@ func TestOnDemandDamage(t *testing.T) {
 	rng := rand.New(rand.NewSource(2))
 	for i := 0; i < 200; i++ {
 		d := flip(data, rng.Intn(len(data)))
-		tab, err := open(bytes.NewReader(d), int64(len(d)), g.r, false)
+		tab, err := tablebase.OpenSrc(bytes.NewReader(d), int64(len(d)), g.R, false)
 		if err == nil {
 			tab.SetCacheBytes(0)
 			err = walk("random flip", tab)
@@ -216,7 +219,7 @@ func TestOnDemandDamage(t *testing.T) {
 			t.Fatalf("flip %d: damage passed", i)
 		}
 		c := data[:body+rng.Intn(len(data)-body)]
-		if _, err := open(bytes.NewReader(c), int64(len(c)), g.r, false); err == nil {
+		if _, err := tablebase.OpenSrc(bytes.NewReader(c), int64(len(c)), g.R, false); err == nil {
 			t.Fatalf("cut %d: a truncated file opened", i)
 		}
 	}
@@ -230,12 +233,12 @@ func TestOnDemandDamage(t *testing.T) {
 // run 20 000.
 func TestCacheRealTable(t *testing.T) {
 	g := core.SurroundTheLion.Info()
-	full, err := Open(Path(tablesDir(), g.Key))
+	full, err := tablebase.Open(tablebase.Path(tablesDir(), g.Key))
 	if err != nil {
 		t.Skip(err)
 	}
 	full.SetCacheBytes(-1)
-	small, err := Open(Path(tablesDir(), g.Key))
+	small, err := tablebase.Open(tablebase.Path(tablesDir(), g.Key))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -251,7 +254,7 @@ func TestCacheRealTable(t *testing.T) {
 			defer wg.Done()
 			rng := rand.New(rand.NewSource(int64(w)))
 			for i := 0; i < n; i++ {
-				p := RandomPosition(rng, g, 2*rng.Intn(3), 0)
+				p := tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0)
 				v1, d1, ok1, err1 := full.ProbeErr(p)
 				v2, d2, ok2, err2 := small.ProbeErr(p)
 				if v1 != v2 || d1 != d2 || ok1 != ok2 || err1 != nil || err2 != nil {

@@ -1,5 +1,7 @@
-// Package tablebase solves the hunt games by retrograde analysis and reads the
-// tables it writes.
+// Package tablebase holds the hunt games' endgame tables: the games as
+// positions (Rules, Pos, Layout), the values and codes, and the table files,
+// full and device, written and read. The retrograde solver that fills them
+// is ai/tablebase/solver.
 //
 // A position's value is win, loss or draw for the side to move, with the
 // number of plies to the end under best play: the winner takes the shortest
@@ -7,14 +9,6 @@
 // result is a draw; under docs/RULES.md's threefold-repetition rule such a game
 // ends drawn, and a winner that plays distance-decreasing moves never repeats
 // a position, so the tables' wins are wins under that rule too.
-//
-// The solver works tier by tier: a tier holds the positions with the same
-// number of captured prey pieces and prey pieces in hand. Captures and
-// placements only ever leave a tier, so tiers are solved from the most
-// captures (and fewest pieces in hand) up, each looking into the tiers it has
-// already solved. Inside a moving tier (no pieces in hand) positions repeat,
-// and the solver runs the classic counting retrograde analysis over it; the
-// deer game's placement tiers have no cycles and take one pass each.
 //
 // The package knows the rules only through core (its boards and games); it
 // knows nothing of the AI's search.
@@ -37,8 +31,8 @@ import (
 // of every table's fingerprint, so it stays as it is.
 const RulesVersion = "RULES.md 2026-11: pass when stuck (wolf/pigs/deer dogs), lion stuck draw, 7th capture wins in the cliff"
 
-// jump is one predator jump: over a prey piece onto an empty point.
-type jump struct{ over, land uint64 }
+// Jump is one predator jump: over a prey piece onto an empty point.
+type Jump struct{ Over, Land uint64 }
 
 // Rules is a game as the solver sees it: the board as bitmasks and the few
 // facts of the rules that decide values. Rules for the four games come from
@@ -51,7 +45,7 @@ type Rules struct {
 	NP         int
 	PredStep   [core.MaxPoints]uint64
 	PreyStep   [core.MaxPoints]uint64
-	Jumps      [core.MaxPoints][]jump
+	Jumps      [core.MaxPoints][]Jump
 	LionPairs  [core.MaxPoints][]uint64 // neighbour pairs the lion captures by stepping to a point
 	PredCount  int
 	PreyCount  int // prey pieces in all
@@ -76,7 +70,8 @@ type Perm struct {
 	tab [5][256]uint64 // mask images byte by byte
 }
 
-func newPerm(p []int8) Perm {
+// NewPerm returns the symmetry taking point i to p[i].
+func NewPerm(p []int8) Perm {
 	q := Perm{P: p}
 	for b := 0; b < 5; b++ {
 		for v := 0; v < 256; v++ {
@@ -130,7 +125,7 @@ func buildRules(g *core.GameInfo) *Rules {
 		r.PreyStep[p] = b.PreyStepMask(p)
 		for d := core.Direction(0); d < core.NumDirections; d++ {
 			if over, land := b.Jump(p, d); g.CanJump() && over != 0 {
-				r.Jumps[p] = append(r.Jumps[p], jump{over, land})
+				r.Jumps[p] = append(r.Jumps[p], Jump{over, land})
 			}
 		}
 		if g.LionCapture() {
@@ -143,7 +138,7 @@ func buildRules(g *core.GameInfo) *Rules {
 	}
 	r.Syms = boardSymmetries(b)
 	r.fingerprint = fingerprint(g, r)
-	r.prepare()
+	r.Prepare()
 	return r
 }
 
@@ -194,7 +189,7 @@ next:
 				continue next
 			}
 		}
-		out = append(out, newPerm(perm))
+		out = append(out, NewPerm(perm))
 	}
 	return out
 }
@@ -223,9 +218,9 @@ func fingerprint(g *core.GameInfo, r *Rules) string {
 // of the game carries; a table with another one is refused.
 func (r *Rules) Fingerprint() string { return r.fingerprint }
 
-// prepare derives what the solver needs from the exported fields; rules
+// Prepare derives what the solver needs from the exported fields; rules
 // made by hand (tests) get a fingerprint from those fields.
-func (r *Rules) prepare() {
+func (r *Rules) Prepare() {
 	r.lion = r.hasLionPairs()
 	if r.fingerprint == "" {
 		var sb strings.Builder

@@ -21,8 +21,9 @@ type TierStats struct {
 	Seconds        float64  `json:"-"` // solving time (not stored: tables are byte-for-byte reproducible)
 }
 
-func (t *TierStats) count(c uint16, predToMove bool) {
-	v, d := decode(c)
+// Count counts one entry's code (holes are not counted).
+func (t *TierStats) Count(c uint16, predToMove bool) {
+	v, d := Decode(c)
 	if v == Unknown {
 		return
 	}
@@ -58,8 +59,8 @@ func (t *TierStats) Line() string {
 		t.Captured, t.Hand, b, t.Positions, t.Wins, t.Draws, t.Losses, t.LongestWin, t.Seconds)
 }
 
-// add sums another part's counts into t.
-func (t *TierStats) add(o *TierStats) {
+// Add sums another part's counts into t.
+func (t *TierStats) Add(o *TierStats) {
 	t.Positions += o.Positions
 	t.Wins += o.Wins
 	t.Draws += o.Draws

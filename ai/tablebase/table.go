@@ -61,7 +61,7 @@ type Section struct {
 	Blocks    []BlockRef `json:"blocks"`
 	Stats     TierStats  `json:"stats"`
 
-	l     *layout
+	l     *Layout
 	cache []atomic.Pointer[block]
 }
 
@@ -152,7 +152,7 @@ const encodeBatch = 256
 
 // encodeSection cuts a tier's codes into compressed blocks and writes them
 // to out, whose first byte lies at *off after the header (encodeBlocks).
-func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte, out io.Writer, off *int64) error {
+func encodeSection(sec *Section, fill func(lo int64, dst []uint16), encs []*encoder, blobs [][]byte, out io.Writer, off *int64) error {
 	bs := int64(sec.BlockSize)
 	nb := (sec.Entries + bs - 1) / bs
 	level := 6
@@ -172,7 +172,7 @@ func encodeSection(sec *Section, t *solvedTier, encs []*encoder, blobs [][]byte,
 			e.codes = make([]uint16, bs)
 		}
 		codes := e.codes[:hi-lo]
-		t.fill(lo, codes)
+		fill(lo, codes)
 		e.raw = e.raw[:0]
 		for _, c := range codes {
 			e.raw = binary.LittleEndian.AppendUint16(e.raw, c)
@@ -304,12 +304,22 @@ func writeTableFile(path, magic string, h any, data *os.File) error {
 	return os.Rename(tmp, path)
 }
 
-// Write writes the solved tiers as path. The
-// bytes depend on the tables alone (no times, no machine facts). The blocks
+// A SolvedTier is one solved tier for WriteTable.
+type SolvedTier struct {
+	Captured, Hand int
+	Bound          bool // captures count as a predator win
+	Layout         *Layout
+	Stats          TierStats
+	// Fill puts the codes of entries lo, lo+1, … into dst.
+	Fill func(lo int64, dst []uint16)
+}
+
+// WriteTable writes the tiers of r's game as the table file path, in the
+// order given, compressing on threads goroutines. The bytes depend on the
+// tables alone (no times, no machine facts, not the threads). The blocks
 // go to a scratch file first (the header, which locates them, comes first
 // in the table file), so memory does not grow with the tables.
-func (s *Solver) Write(path string) (*Header, error) {
-	r := s.R
+func WriteTable(path string, r *Rules, tiers []SolvedTier, threads int) (*Header, error) {
 	h := &Header{Format: formatVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: RulesVersion}
 	data, done, err := createScratch(path)
 	if err != nil {
@@ -318,20 +328,20 @@ func (s *Solver) Write(path string) (*Header, error) {
 	defer done()
 	bw := bufio.NewWriterSize(data, 1<<20)
 	var off int64
-	encs := make([]*encoder, max(1, s.Threads))
+	encs := make([]*encoder, max(1, threads))
 	for i := range encs {
 		encs[i] = &encoder{}
 	}
 	blobs := make([][]byte, encodeBatch)
-	for _, k := range s.order {
-		t := s.tiers[k]
-		sec := &Section{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Kind: "dense", K: t.l.k,
-			Classes: len(t.l.classes), Entries: t.l.entries, BlockSize: blockEntries, Stats: t.stats}
-		if err := encodeSection(sec, t, encs, blobs, bw, &off); err != nil {
+	for _, t := range tiers {
+		l := t.Layout
+		sec := &Section{Captured: t.Captured, Hand: t.Hand, Bound: t.Bound, Kind: "dense", K: l.k,
+			Classes: len(l.classes), Entries: l.entries, BlockSize: blockEntries, Stats: t.Stats}
+		if err := encodeSection(sec, t.Fill, encs, blobs, bw, &off); err != nil {
 			return nil, err
 		}
 		h.Sections = append(h.Sections, sec)
-		h.Raw += 2 * t.l.entries
+		h.Raw += 2 * l.entries
 	}
 	if err := bw.Flush(); err != nil {
 		return nil, err
@@ -352,35 +362,48 @@ func (t *Table) section(capt, hand int, bound bool) *Section {
 	return nil
 }
 
-// code looks a position up; ok is false where no section covers it.
-func (t *Table) code(p pos, bound bool) (uint16, bool, error) {
+// Code looks a position up; ok is false where no section covers it.
+func (t *Table) Code(p Pos, bound bool) (uint16, bool, error) {
 	if t.dev != nil {
 		return t.deviceCode(p, bound)
 	}
-	sec := t.section(p.capt, p.hand, bound)
+	sec := t.section(p.Capt, p.Hand, bound)
 	if sec == nil {
 		return 0, false, nil
 	}
-	i, _ := sec.l.index(p.pred, p.prey, p.side)
+	i, _ := sec.l.Index(p.Pred, p.Prey, p.Side)
 	blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
 	if err != nil {
 		return 0, false, err
 	}
 	c := blk.code(int(i % int64(sec.BlockSize)))
-	return c, c != codeNoneV, nil
+	return c, c != CodeNoneV, nil
 }
 
-// fromCore converts a core position; ok is false for a position of another
+// Block returns block b of sec, read and checked when not cached: code(i)
+// is the code of its entry i, for i below n.
+func (t *Table) Block(sec *Section, b int) (code func(i int) uint16, n int, err error) {
+	blk, err := t.load(sec, b)
+	if err != nil {
+		return nil, 0, err
+	}
+	return blk.code, blk.len(), nil
+}
+
+// Layout is the index of the section's positions.
+func (s *Section) Layout() *Layout { return s.l }
+
+// FromCore converts a core position; ok is false for a position of another
 // game or one decided by its pieces (handled by the caller).
-func (t *Table) fromCore(p core.Position) (pos, bool) {
+func (t *Table) FromCore(p core.Position) (Pos, bool) {
 	if g, _ := t.r.Game(); g != p.Game {
-		return pos{}, false
+		return Pos{}, false
 	}
 	np := uint64(1)<<uint(t.r.NP) - 1
 	if p.Pred&^np != 0 || int(p.Captured) >= t.r.CaptureWin {
-		return pos{}, false
+		return Pos{}, false
 	}
-	return pos{pred: p.Pred, prey: p.Prey, side: int(p.ToMove), capt: int(p.Captured), hand: int(p.InHand)}, true
+	return Pos{Pred: p.Pred, Prey: p.Prey, Side: int(p.ToMove), Capt: int(p.Captured), Hand: int(p.InHand)}, true
 }
 
 // Probe returns the value of p for the side to move and the plies to the end
@@ -397,17 +420,17 @@ func (t *Table) ProbeErr(p core.Position) (Value, int, bool, error) {
 		if g, _ := t.r.Game(); g != p.Game {
 			return Unknown, 0, false, nil
 		}
-		return outcomeValue(o, p.ToMove), 0, true, nil
+		return OutcomeValue(o, p.ToMove), 0, true, nil
 	}
-	q, ok := t.fromCore(p)
+	q, ok := t.FromCore(p)
 	if !ok {
 		return Unknown, 0, false, nil
 	}
-	c, ok, err := t.code(q, false)
+	c, ok, err := t.Code(q, false)
 	if !ok {
 		return Unknown, 0, false, err
 	}
-	v, d := decode(c)
+	v, d := Decode(c)
 	return v, d, true, nil
 }
 
@@ -416,19 +439,20 @@ func (t *Table) ProbeErr(p core.Position) (Value, int, bool, error) {
 // too (the prey can do at least that well); a bound Loss for the prey says
 // nothing. ok is false where no bound section covers p.
 func (t *Table) ProbeBound(p core.Position) (Value, int, bool) {
-	q, ok := t.fromCore(p)
+	q, ok := t.FromCore(p)
 	if !ok || p.Outcome().Over() {
 		return Unknown, 0, false
 	}
-	c, ok, _ := t.code(q, true)
+	c, ok, _ := t.Code(q, true)
 	if !ok {
 		return Unknown, 0, false
 	}
-	v, d := decode(c)
+	v, d := Decode(c)
 	return v, d, true
 }
 
-func outcomeValue(o core.Outcome, toMove core.Side) Value {
+// OutcomeValue is a finished game's value for the side toMove.
+func OutcomeValue(o core.Outcome, toMove core.Side) Value {
 	switch {
 	case o.Result == core.Draw:
 		return Draw
@@ -484,7 +508,7 @@ func best(p core.Position, probe prober, bound bool) (m core.Move, v Value, plie
 func (t *Table) LineBound(p core.Position, n int) []core.Move {
 	probe := func(c core.Position) (Value, int, bool) {
 		if o := c.Outcome(); o.Over() {
-			return outcomeValue(o, c.ToMove), 0, true
+			return OutcomeValue(o, c.ToMove), 0, true
 		}
 		return t.ProbeBound(c)
 	}

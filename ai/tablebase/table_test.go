@@ -1,6 +1,9 @@
-package tablebase
+package tablebase_test
 
 import (
+	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
+
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
@@ -15,17 +18,8 @@ import (
 	"huntchess/core"
 )
 
-func miniGame(name string) *mini {
-	for _, g := range miniGames() {
-		if g.name == name {
-			return g
-		}
-	}
-	panic(name)
-}
-
 // writeMini solves a mini game and writes its tables; it returns the bytes.
-func writeMini(t *testing.T, g *mini) (*Solver, []byte) {
+func writeMini(t *testing.T, g *mini) (*solver.Solver, []byte) {
 	t.Helper()
 	s, _, data := writeMiniFile(t, g)
 	return s, data
@@ -33,10 +27,10 @@ func writeMini(t *testing.T, g *mini) (*Solver, []byte) {
 
 // writeMiniFile solves a mini game and writes its tables to a file; it
 // returns the file's path and bytes.
-func writeMiniFile(t *testing.T, g *mini) (*Solver, string, []byte) {
+func writeMiniFile(t *testing.T, g *mini) (*solver.Solver, string, []byte) {
 	t.Helper()
 	s := solveMini(t, g)
-	path := filepath.Join(t.TempDir(), g.name+FileExt)
+	path := filepath.Join(t.TempDir(), g.Name+tablebase.FileExt)
 	if _, err := s.Write(path); err != nil {
 		t.Fatal(err)
 	}
@@ -51,21 +45,21 @@ func TestTableRoundTrip(t *testing.T) {
 	for _, name := range []string{"mini-wolf", "mini-deer"} {
 		g := miniGame(name)
 		s, data := writeMini(t, g)
-		tab, err := readFor(data, g.r)
+		tab, err := tablebase.ReadFor(data, g.R)
 		if err != nil {
 			t.Fatal(err)
 		}
 		n := 0
-		for _, k := range s.order {
-			st := s.tiers[k]
-			for i := int64(0); i < st.l.entries; i++ {
-				if st.codes[i] == codeNoneV {
+		for _, st := range s.Tiers() {
+			codes := tierCodes(st)
+			for i := int64(0); i < st.Layout.Entries(); i++ {
+				if codes[i] == tablebase.CodeNoneV {
 					continue // a hole: its position is read from its own entry
 				}
-				pred, prey, side := st.l.position(i)
-				c, ok, err := tab.code(pos{pred: pred, prey: prey, side: side, capt: k.Captured, hand: k.Hand}, false)
-				if err != nil || ok != (st.codes[i] != codeNoneV) || (ok && c != st.codes[i]) {
-					t.Fatalf("%s tier %v entry %d: read %x %v %v, solved %x", name, k, i, c, ok, err, st.codes[i])
+				pred, prey, side := st.Layout.Position(i)
+				c, ok, err := tab.Code(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: st.Captured, Hand: st.Hand}, false)
+				if err != nil || ok != (codes[i] != tablebase.CodeNoneV) || (ok && c != codes[i]) {
+					t.Fatalf("%s tier %d/%d entry %d: read %x %v %v, solved %x", name, st.Captured, st.Hand, i, c, ok, err, codes[i])
 				}
 				n++
 			}
@@ -82,8 +76,8 @@ func TestTableRoundTrip(t *testing.T) {
 func TestTableRefusesBadFiles(t *testing.T) {
 	g := miniGame("mini-wolf")
 	_, data := writeMini(t, g)
-	hlen := int(binary.LittleEndian.Uint32(data[len(fileMagic):]))
-	body := len(fileMagic) + 8 + hlen
+	hlen := int(binary.LittleEndian.Uint32(data[len(tablebase.FileMagic):]))
+	body := len(tablebase.FileMagic) + 8 + hlen
 	cases := map[string]struct {
 		data []byte
 		want string
@@ -92,31 +86,31 @@ func TestTableRefusesBadFiles(t *testing.T) {
 		"not a table":    {[]byte("hello, this is not a table file at all"), "bad magic"},
 		"header cut off": {data[:body-10], "truncated"},
 		"last block cut": {data[:len(data)-5], "truncated"},
-		"header flipped": {flip(data, len(fileMagic)+8+hlen/2), "header checksum"},
+		"header flipped": {flip(data, len(tablebase.FileMagic)+8+hlen/2), "header checksum"},
 		"block flipped":  {flip(data, body+(len(data)-body)/2), "checksum mismatch"},
 	}
 	for name, c := range cases {
-		_, err := readFor(c.data, g.r)
+		_, err := tablebase.ReadFor(c.data, g.R)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s: error %v, want one containing %q", name, err, c.want)
 		}
 	}
 	// Other rules: the same board with another capture count.
 	other := miniGame("mini-wolf")
-	other.r.CaptureWin = 4
-	other.r.fingerprint = ""
-	other.r.prepare()
-	if _, err := readFor(data, other.r); !errors.Is(err, ErrRules) {
+	other.R.CaptureWin = 4
+	other.R.SetFingerprint("")
+	other.R.Prepare()
+	if _, err := tablebase.ReadFor(data, other.R); !errors.Is(err, tablebase.ErrRules) {
 		t.Errorf("other rules: error %v, want ErrRules", err)
 	}
 	// Random damage never panics and never passes.
 	rng := rand.New(rand.NewSource(1))
 	for i := 0; i < 300; i++ {
 		d := flip(data, rng.Intn(len(data)))
-		if _, err := readFor(d, g.r); err == nil {
+		if _, err := tablebase.ReadFor(d, g.R); err == nil {
 			t.Fatalf("flip %d: damaged file accepted", i)
 		}
-		if _, err := readFor(d[:rng.Intn(len(d))], g.r); err == nil {
+		if _, err := tablebase.ReadFor(d[:rng.Intn(len(d))], g.R); err == nil {
 			t.Fatalf("cut %d: truncated file accepted", i)
 		}
 	}
@@ -131,22 +125,22 @@ func flip(b []byte, i int) []byte {
 // A table header written for a real game but with another fingerprint (as
 // after a rules change) is refused by Read and Open, with ErrRules.
 func TestRealGameWrongRules(t *testing.T) {
-	h := Header{Format: formatVersion, Game: core.SurroundTheLion.String(), Fingerprint: strings.Repeat("ab", 32), Rules: "old"}
+	h := tablebase.Header{Format: tablebase.FormatVersion, Game: core.SurroundTheLion.String(), Fingerprint: strings.Repeat("ab", 32), Rules: "old"}
 	hdr, _ := json.Marshal(h)
 	var f bytes.Buffer
-	f.WriteString(fileMagic)
+	f.WriteString(tablebase.FileMagic)
 	f.Write(binary.LittleEndian.AppendUint32(nil, uint32(len(hdr))))
 	f.Write(binary.LittleEndian.AppendUint32(nil, crc32.ChecksumIEEE(hdr)))
 	f.Write(hdr)
-	if _, err := Read(f.Bytes()); !errors.Is(err, ErrRules) {
+	if _, err := tablebase.Read(f.Bytes()); !errors.Is(err, tablebase.ErrRules) {
 		t.Fatalf("error %v, want ErrRules", err)
 	}
-	path := filepath.Join(t.TempDir(), "surround-the-lion"+FileExt)
+	path := filepath.Join(t.TempDir(), "surround-the-lion"+tablebase.FileExt)
 	os.WriteFile(path, f.Bytes(), 0o644)
-	if _, err := Open(path); !errors.Is(err, ErrRules) || !strings.Contains(err.Error(), path) {
+	if _, err := tablebase.Open(path); !errors.Is(err, tablebase.ErrRules) || !strings.Contains(err.Error(), path) {
 		t.Fatalf("Open: error %v", err)
 	}
-	if _, err := Open(filepath.Join(t.TempDir(), "missing"+FileExt)); err == nil {
+	if _, err := tablebase.Open(filepath.Join(t.TempDir(), "missing"+tablebase.FileExt)); err == nil {
 		t.Fatal("Open of a missing file: no error")
 	}
 }
@@ -155,7 +149,7 @@ func TestRealGameWrongRules(t *testing.T) {
 func TestGameRules(t *testing.T) {
 	want := map[core.GameID]int{core.BeatTheWolf: 8, core.WolfCarriesPig: 8, core.SurroundTheLion: 8, core.DeerChess: 2}
 	for id, n := range want {
-		r := ForGame(id)
+		r := tablebase.ForGame(id)
 		if len(r.Syms) != n {
 			t.Errorf("%s: %d symmetries, want %d", r.Name, len(r.Syms), n)
 		}
@@ -163,18 +157,18 @@ func TestGameRules(t *testing.T) {
 		rng := rand.New(rand.NewSource(int64(id)))
 		g := id.Info()
 		for i := 0; i < 300; i++ {
-			p := randomPosition(rng, g)
-			q := pos{pred: p.Pred, prey: p.Prey, side: int(p.ToMove), capt: int(p.Captured), hand: int(p.InHand)}
+			p := tablebase.RandomAnyPosition(rng, g)
+			q := tablebase.Pos{Pred: p.Pred, Prey: p.Prey, Side: int(p.ToMove), Capt: int(p.Captured), Hand: int(p.InHand)}
 			var mine []string
-			r.children(q, false, func(c pos, _ int) {
-				mine = append(mine, posString(c))
+			r.Children(q, false, func(c tablebase.Pos, _ int) {
+				mine = append(mine, tablebase.PosString(c))
 			})
 			var theirs []string
 			for _, m := range p.GenMoves(nil) {
 				c := p.After(m)
-				theirs = append(theirs, posString(pos{pred: c.Pred, prey: c.Prey, side: int(c.ToMove), capt: int(c.Captured), hand: int(c.InHand)}))
+				theirs = append(theirs, tablebase.PosString(tablebase.Pos{Pred: c.Pred, Prey: c.Prey, Side: int(c.ToMove), Capt: int(c.Captured), Hand: int(c.InHand)}))
 			}
-			if strings.Join(sorted(mine), " ") != strings.Join(sorted(theirs), " ") {
+			if strings.Join(tablebase.Sorted(mine), " ") != strings.Join(tablebase.Sorted(theirs), " ") {
 				t.Fatalf("%s %s: solver moves %v, core %v", r.Name, p, mine, theirs)
 			}
 		}

@@ -18,68 +18,73 @@ func (v Value) String() string {
 // A code is one stored entry: the value in the top two bits, the plies to
 // the end in the other fourteen.
 const (
-	codeDraw  = 0
-	codeWin   = 1
-	codeLoss  = 2
-	codeNone  = 3 // a hole: no position
+	CodeDraw  = 0
+	CodeWin   = 1
+	CodeLoss  = 2
+	CodeNone  = 3 // a hole: no position
 	maxPlies  = 1<<14 - 1
-	codeNoneV = uint16(codeNone << 14)
-	codeDrawV = uint16(0)
+	CodeNoneV = uint16(CodeNone << 14)
+	CodeDrawV = uint16(0)
 )
 
-func mkCode(v, plies int) uint16 { return uint16(v<<14 | plies) }
+// MakeCode is the code of value v (CodeWin, CodeLoss, CodeDraw) in plies.
+func MakeCode(v, plies int) uint16 { return uint16(v<<14 | plies) }
 
-func decode(c uint16) (Value, int) {
+// Decode is a code's value and plies (Unknown for a hole).
+func Decode(c uint16) (Value, int) {
 	switch c >> 14 {
-	case codeWin:
+	case CodeWin:
 		return Win, int(c & maxPlies)
-	case codeLoss:
+	case CodeLoss:
 		return Loss, int(c & maxPlies)
-	case codeDraw:
+	case CodeDraw:
 		return Draw, 0
 	}
 	return Unknown, 0
 }
 
-// fold gathers the values of a position's children (each for the child's
+// Fold gathers the values of a position's children (each for the child's
 // side to move) into the position's own.
-type fold struct {
-	winMin  int // shortest win through a lost child (1<<30: none)
-	lossMax int // longest loss through won children
-	draw    bool
+type Fold struct {
+	WinMin  int // shortest win through a lost child (1<<30: none)
+	LossMax int // longest loss through won children
+	Drawn   bool
 }
 
-func newFold() fold { return fold{winMin: 1 << 30} }
+// NewFold returns a Fold without children yet.
+func NewFold() Fold { return Fold{WinMin: 1 << 30} }
 
-func (f *fold) add(v Value, d int) {
+// Add counts a child of value v in d plies (for the child's side to move).
+func (f *Fold) Add(v Value, d int) {
 	switch v {
 	case Loss:
-		f.winMin = min(f.winMin, d+1)
+		f.WinMin = min(f.WinMin, d+1)
 	case Win:
-		f.lossMax = max(f.lossMax, d+1)
+		f.LossMax = max(f.LossMax, d+1)
 	default:
-		f.draw = true
+		f.Drawn = true
 	}
 }
 
-// value is the position's value once every child is in; stuckDraw says a
+// Value is the position's value once every child is in; stuckDraw says a
 // position without a move is drawn (else, without a move, it is lost).
-func (f *fold) value(stuckDraw bool) (Value, int) {
+func (f *Fold) Value(stuckDraw bool) (Value, int) {
 	switch {
-	case f.winMin < 1<<30:
-		return Win, f.winMin
-	case f.draw || stuckDraw:
+	case f.WinMin < 1<<30:
+		return Win, f.WinMin
+	case f.Drawn || stuckDraw:
 		return Draw, 0
 	}
-	return Loss, f.lossMax
+	return Loss, f.LossMax
 }
 
-func (f *fold) code(stuckDraw bool) uint16 {
-	switch v, d := f.value(stuckDraw); v {
+// Code is Value as a code.
+func (f *Fold) Code(stuckDraw bool) uint16 {
+	switch v, d := f.Value(stuckDraw); v {
 	case Win:
-		return mkCode(codeWin, d)
+		return MakeCode(CodeWin, d)
 	case Loss:
-		return mkCode(codeLoss, d)
+		return MakeCode(CodeLoss, d)
 	}
-	return codeDrawV
+	return CodeDrawV
 }

@@ -47,6 +47,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
 
@@ -234,11 +235,11 @@ type BuildTier struct {
 
 func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet bool) error {
 	start := time.Now()
-	plan := tablebase.FullPlan(g.ID)
+	plan := solver.FullPlan(g.ID)
 	if tierList == "none" {
-		plan = tablebase.Plan{Bound: -1}
+		plan = solver.Plan{Bound: -1}
 	} else if tierList != "" {
-		plan = tablebase.Plan{Bound: -1}
+		plan = solver.Plan{Bound: -1}
 		for _, f := range strings.Split(tierList, ",") {
 			n, err := strconv.Atoi(strings.TrimSpace(f))
 			if err != nil || n < 0 || n >= g.CapturesToWin {
@@ -250,7 +251,7 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 	if bound >= 0 {
 		plan.Bound = bound
 	}
-	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
+	s := solver.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = threads
 	if !quiet {
 		s.OnEvent = newPrinter(os.Stderr)
@@ -375,7 +376,7 @@ func verify(g *core.GameInfo, dir, name string, threads, samples, depth, stride 
 		return fmt.Errorf("%s is a device table: verify checks full tables (device-check compares a device table with its full one)", name)
 	}
 	t.SetCacheBytes(-1) // the children of every entry: keep every block, as before the cache
-	rep := tablebase.Verify(t, threads, samples, depth, stride, newPrinter(os.Stderr))
+	rep := solver.Verify(t, threads, samples, depth, stride, newPrinter(os.Stderr))
 	if err := writeJSON(filepath.Join(dir, name+".verify.json"), rep); err != nil {
 		return err
 	}

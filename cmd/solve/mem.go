@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
 
@@ -60,8 +61,8 @@ func mem(g *core.GameInfo, probes int, cacheBytes int64, closeSolver bool, memPr
 			what, time.Since(start).Seconds(), mb(rss), mb(hwm), mb(heapBytes()), mb(peakHeap.Load()))
 	}
 	line("start")
-	plan := tablebase.MovingPlan(g.ID) // tables/owner.go appPlan: the lion whole, deer chess's moving phase
-	s := tablebase.NewSolver(tablebase.ForGame(g.ID))
+	plan := solver.MovingPlan(g.ID) // tables/owner.go appPlan: the lion whole, deer chess's moving phase
+	s := solver.NewSolver(tablebase.ForGame(g.ID))
 	s.Threads = runtime.NumCPU()
 	s.Run(plan, func(st tablebase.TierStats) {
 		line(fmt.Sprintf("solved tier %d/%d", st.Captured, st.Hand))

@@ -2,11 +2,10 @@ package main
 
 import (
 	"fmt"
+	"huntchess/ai/tablebase/solver"
 	"io"
 	"sync"
 	"time"
-
-	"huntchess/ai/tablebase"
 )
 
 // printer draws the solver's events on a terminal: a line as each tier
@@ -19,18 +18,18 @@ type printer struct {
 	last int64  // the second of the pass the bar was last drawn in
 }
 
-func newPrinter(w io.Writer) func(tablebase.Event) {
+func newPrinter(w io.Writer) func(solver.Event) {
 	p := &printer{w: w}
 	return p.event
 }
 
-func (p *printer) event(e tablebase.Event) {
+func (p *printer) event(e solver.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch e.Kind {
-	case tablebase.TierBegins:
+	case solver.TierBegins:
 		fmt.Fprintf(p.w, "%s\n", e.Text)
-	case tablebase.PassProgress:
+	case solver.PassProgress:
 		if e.Pass != p.pass {
 			p.pass, p.last = e.Pass, 0
 		}
@@ -43,21 +42,21 @@ func (p *printer) event(e tablebase.Event) {
 		eta := time.Duration(float64(e.Total-e.Done)/rate) * time.Second
 		fmt.Fprintf(p.w, "\r  %s %s %5.1f%% %d/%d  %.2f M/s  ETA %s   ", e.Pass, bar(float64(e.Done)/float64(e.Total)),
 			100*float64(e.Done)/float64(e.Total), e.Done, e.Total, rate/1e6, eta.Round(time.Second))
-	case tablebase.PassDone:
+	case solver.PassDone:
 		p.pass, p.last = "", 0
 		fmt.Fprintf(p.w, "\r  %s done: %d in %s (%.2f M/s)                                   \n", e.Pass, e.Total,
 			e.Elapsed.Round(time.Millisecond), float64(e.Total)/e.Elapsed.Seconds()/1e6)
-	case tablebase.LevelDone:
+	case solver.LevelDone:
 		if e.Text != "" {
 			fmt.Fprintf(p.w, "\r  %s                    \n", e.Text)
 		} else {
 			fmt.Fprintf(p.w, "\r  level %d: %d decided   ", e.Level, e.Decided)
 		}
-	case tablebase.LevelsDone:
+	case solver.LevelsDone:
 		fmt.Fprintf(p.w, "\r  %d levels                              \n", e.Level)
-	case tablebase.Note:
+	case solver.Note:
 		fmt.Fprintf(p.w, "  %s\n", e.Text)
-	case tablebase.TierDone:
+	case solver.TierDone:
 		fmt.Fprintf(p.w, "  %s\n", e.Stats.Line())
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 )
 
 // The printer words the solver's events as the library printed them
@@ -13,19 +14,19 @@ import (
 func TestPrinter(t *testing.T) {
 	var sb strings.Builder
 	on := newPrinter(&sb)
-	key := tablebase.TierKey{Captured: 4}
+	key := solver.TierKey{Captured: 4}
 	st := &tablebase.TierStats{Captured: 4, Positions: 10, Wins: 6, Draws: 1, Losses: 3, LongestWin: 7}
-	for _, e := range []tablebase.Event{
-		{Kind: tablebase.TierBegins, Tier: key, Text: "lion tier captured=4 (12 prey on the board): 100 entries, 6 predator classes"},
-		{Kind: tablebase.PassProgress, Tier: key, Pass: "init", Done: 10, Total: 100, Elapsed: 500 * time.Millisecond}, // under a second: no bar
-		{Kind: tablebase.PassProgress, Tier: key, Pass: "init", Done: 50, Total: 100, Elapsed: 2 * time.Second},
-		{Kind: tablebase.PassProgress, Tier: key, Pass: "init", Done: 60, Total: 100, Elapsed: 2500 * time.Millisecond}, // same second: no bar
-		{Kind: tablebase.PassDone, Tier: key, Pass: "init", Done: 100, Total: 100, Elapsed: 4 * time.Second},
-		{Kind: tablebase.LevelDone, Tier: key, Level: 0, Decided: 42},
-		{Kind: tablebase.LevelsDone, Tier: key, Level: 1},
-		{Kind: tablebase.Note, Tier: key, Text: "a note"},
-		{Kind: tablebase.LevelDone, Tier: key, Level: 3, Text: "level 3: worded"},
-		{Kind: tablebase.TierDone, Tier: key, Stats: st},
+	for _, e := range []solver.Event{
+		{Kind: solver.TierBegins, Tier: key, Text: "lion tier captured=4 (12 prey on the board): 100 entries, 6 predator classes"},
+		{Kind: solver.PassProgress, Tier: key, Pass: "init", Done: 10, Total: 100, Elapsed: 500 * time.Millisecond}, // under a second: no bar
+		{Kind: solver.PassProgress, Tier: key, Pass: "init", Done: 50, Total: 100, Elapsed: 2 * time.Second},
+		{Kind: solver.PassProgress, Tier: key, Pass: "init", Done: 60, Total: 100, Elapsed: 2500 * time.Millisecond}, // same second: no bar
+		{Kind: solver.PassDone, Tier: key, Pass: "init", Done: 100, Total: 100, Elapsed: 4 * time.Second},
+		{Kind: solver.LevelDone, Tier: key, Level: 0, Decided: 42},
+		{Kind: solver.LevelsDone, Tier: key, Level: 1},
+		{Kind: solver.Note, Tier: key, Text: "a note"},
+		{Kind: solver.LevelDone, Tier: key, Level: 3, Text: "level 3: worded"},
+		{Kind: solver.TierDone, Tier: key, Stats: st},
 	} {
 		on(e)
 	}

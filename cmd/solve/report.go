@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
 
@@ -88,7 +89,7 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	}
 	var b Build
 	haveBuild := readJSON(filepath.Join(dir, g.Key+".build.json"), &b)
-	var vr tablebase.VerifyReport
+	var vr solver.VerifyReport
 	haveVerify := readJSON(filepath.Join(dir, g.Key+".verify.json"), &vr)
 	// A bound tier built alone (GAME.bound.hctb): the prey's wins where any
 	// capture counts as a predator win.
@@ -240,7 +241,7 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			capitalize(sideOf(g, core.Prey)), strings.Join(k, ", "), g.Prey, bb.Date, bb.Threads, n, bb.Seconds, float64(n)/bb.Seconds/float64(bb.Threads)/1e6, float64(bb.PeakMemory)/(1<<30),
 			float64(bb.RawBytes)/(1<<20), float64(bb.FileBytes)/(1<<20), g.Key, boundSuffix, tablebase.FileExt)
 	}
-	var bvr tablebase.VerifyReport
+	var bvr solver.VerifyReport
 	if bt != nil && readJSON(filepath.Join(dir, g.Key+boundSuffix+".verify.json"), &bvr) {
 		which := "every stored position"
 		if bvr.Stride > 1 {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
 
@@ -19,7 +20,7 @@ func sixDogs(t *testing.T) *tablebase.Table {
 	if testing.Short() || raceBuild {
 		t.Skip("solves a 12.7 M-entry tier: minutes under -race (TestLineEnd covers the wording there)")
 	}
-	s := tablebase.NewSolver(tablebase.ForGame(core.BeatTheWolf))
+	s := solver.NewSolver(tablebase.ForGame(core.BeatTheWolf))
 	s.SolveTier(11, false)
 	path := filepath.Join(t.TempDir(), "beat-the-wolf"+tablebase.FileExt)
 	if _, err := s.Write(path); err != nil {

@@ -14,6 +14,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/internal/filetest"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
 
@@ -46,7 +47,7 @@ func lionEndStrategy(tb testing.TB) []byte {
 		}
 	}
 	s, err := BuildStrategy(tablebase.ForGame(core.SurroundTheLion), g.Position(), func(p core.Position) (tablebase.Value, int, bool) {
-		v, d := tablebase.SearchValue(p, 5)
+		v, d := solver.SearchValue(p, 5)
 		return v, d, v != tablebase.Unknown
 	}, false)
 	if err != nil {

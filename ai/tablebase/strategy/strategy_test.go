@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
 
@@ -18,7 +19,7 @@ import (
 // file is caught.
 func TestStrategyBeatTheWolfBound(t *testing.T) {
 	r := tablebase.ForGame(core.BeatTheWolf)
-	s := tablebase.NewSolver(r)
+	s := solver.NewSolver(r)
 	if _, err := s.SolveBoundTier(11); err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +147,7 @@ func TestStrategySurroundTheLionEnd(t *testing.T) {
 	start := g.Position() // the lion to move, lost in 5
 	const depth = 5
 	probe := func(p core.Position) (tablebase.Value, int, bool) {
-		v, d := tablebase.SearchValue(p, depth)
+		v, d := solver.SearchValue(p, depth)
 		return v, d, v != tablebase.Unknown
 	}
 	s, err := BuildStrategy(tablebase.ForGame(core.SurroundTheLion), start, probe, false)

@@ -1,8 +1,10 @@
-package tablebase
+package solver
 
 import (
 	"sync/atomic"
 	"time"
+
+	"huntchess/ai/tablebase"
 )
 
 // EventKind tells what an Event reports.
@@ -25,13 +27,13 @@ const (
 type Event struct {
 	Kind        EventKind
 	Tier        TierKey
-	Text        string        // TierBegins, Note; LevelDone of the bound solver
-	Pass        string        // PassProgress, PassDone: "init", "solve", "count", "level 3", "verify …"
-	Done, Total int64         // PassProgress, PassDone: entries
-	Elapsed     time.Duration // PassProgress, PassDone: since the pass began
-	Level       int           // LevelDone: its distance; LevelsDone: how many
-	Decided     int64         // LevelDone: positions decided
-	Stats       *TierStats    // TierDone
+	Text        string               // TierBegins, Note; LevelDone of the bound solver
+	Pass        string               // PassProgress, PassDone: "init", "solve", "count", "level 3", "verify …"
+	Done, Total int64                // PassProgress, PassDone: entries
+	Elapsed     time.Duration        // PassProgress, PassDone: since the pass began
+	Level       int                  // LevelDone: its distance; LevelsDone: how many
+	Decided     int64                // LevelDone: positions decided
+	Stats       *tablebase.TierStats // TierDone
 }
 
 func (s *Solver) emit(e Event) {

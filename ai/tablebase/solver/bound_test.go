@@ -1,4 +1,4 @@
-package tablebase
+package solver
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -13,12 +14,12 @@ import (
 // (bound) gives code c: the prey's wins and the predator's losses as they
 // are, every other position as a draw ("not a prey win").
 func preyWinCode(c uint16, predToMove bool) uint16 {
-	v, _ := decode(c)
+	v, _ := tablebase.Decode(c)
 	switch {
-	case c == codeNoneV, predToMove && v == Loss, !predToMove && v == Win:
+	case c == tablebase.CodeNoneV, predToMove && v == tablebase.Loss, !predToMove && v == tablebase.Win:
 		return c
 	}
-	return codeDrawV
+	return tablebase.CodeDrawV
 }
 
 // btwBound is Beat the Wolf's 6-dog bound tier (7.5 M entries), solved
@@ -35,7 +36,7 @@ var btwBound struct {
 func btwBoundTier(t *testing.T) (*Solver, *solvedTier) {
 	t.Helper()
 	btwBound.once.Do(func() {
-		btwBound.s = NewSolver(ForGame(core.BeatTheWolf))
+		btwBound.s = NewSolver(tablebase.ForGame(core.BeatTheWolf))
 		_, btwBound.err = btwBound.s.SolveBoundTier(11)
 	})
 	if btwBound.err != nil {
@@ -61,38 +62,38 @@ func TestSolveBoundTierMatchesSolveTier(t *testing.T) {
 func testSolveBoundTier(t *testing.T) {
 	for _, dense := range []struct {
 		name string
-		prey int
+		Prey int
 	}{{"mini-wolf", 6}, {"mini-wolf", 9}, {"mini-wolf", 11}, {"mini-pigs", 5}, {"mini-pigs", 7}} {
 		name := dense.name
 		g := miniGame(name)
-		g.prey = dense.prey // more prey: the prey's wins get common
-		g.build()
-		if !g.r.BoundSolvable() {
+		g.Prey = dense.Prey // more prey: the prey's wins get common
+		g.Build()
+		if !g.R.BoundSolvable() {
 			t.Fatalf("%s: not bound-solvable", name)
 		}
-		for c := 0; c < g.win; c++ {
-			ref := NewSolver(g.r)
+		for c := 0; c < g.Win; c++ {
+			ref := NewSolver(g.R)
 			ref.Threads = 2
 			ref.SolveTier(c, true)
-			s := NewSolver(g.r)
+			s := NewSolver(g.R)
 			s.Threads = 2
 			st, err := s.SolveBoundTier(c)
 			if err != nil {
 				t.Fatal(err)
 			}
 			want, got := ref.tiers[TierKey{c, 0}], s.tiers[TierKey{c, 0}]
-			codes := make([]uint16, want.l.entries)
+			codes := make([]uint16, want.l.Entries())
 			got.fill(0, codes)
 			var wins int64
 			for i, c := range want.codes {
-				w := preyWinCode(c, int64(i) < want.l.entries/2)
-				if w != codeNoneV && w != codeDrawV {
+				w := preyWinCode(c, int64(i) < want.l.Entries()/2)
+				if w != tablebase.CodeNoneV && w != tablebase.CodeDrawV {
 					wins++
 				}
 				if codes[i] != w {
-					pred, prey, side := want.l.position(int64(i))
-					wv, wd := decode(w)
-					gv, gd := decode(codes[i])
+					pred, prey, side := want.l.Position(int64(i))
+					wv, wd := tablebase.Decode(w)
+					gv, gd := tablebase.Decode(codes[i])
 					t.Fatalf("%s captured=%d entry %d (%b/%b side %d): bound solver %v %d, SolveTier %v %d",
 						name, c, i, pred, prey, side, gv, gd, wv, wd)
 				}
@@ -100,11 +101,11 @@ func testSolveBoundTier(t *testing.T) {
 			if st.Positions != want.stats.Positions || st.PredatorToMove[0] != 0 || st.Wins+st.Losses != wins || !st.PreyWinsOnly {
 				t.Fatalf("%s captured=%d: stats %+v, SolveTier %+v, %d prey wins and predator losses", name, c, st, want.stats, wins)
 			}
-			if wins == 0 && dense.prey > 6 {
+			if wins == 0 && dense.Prey > 6 {
 				t.Fatalf("%s captured=%d: no prey win at all; the test tests too little", name, c)
 			}
 			t.Logf("%s with %d prey, captured=%d: %d entries agree (%d prey wins, %d predator losses, %d not a prey win, longest win %d)",
-				name, g.prey, c, want.l.entries, st.Wins, st.Losses, st.Draws, st.LongestWin)
+				name, g.Prey, c, want.l.Entries(), st.Wins, st.Losses, st.Draws, st.LongestWin)
 		}
 	}
 }
@@ -115,7 +116,7 @@ func TestSolveBoundTierBeatTheWolf(t *testing.T) {
 	if testing.Short() || raceBuild {
 		t.Skip("12.7 M entries solved twice: 80 s under -race (TestBoundTableVerifyAndLine covers the real board there)")
 	}
-	r := ForGame(core.BeatTheWolf)
+	r := tablebase.ForGame(core.BeatTheWolf)
 	ref := NewSolver(r)
 	ref.SolveTier(11, true)
 	s := NewSolver(r)
@@ -125,12 +126,12 @@ func TestSolveBoundTierBeatTheWolf(t *testing.T) {
 	}
 	want, got := ref.tiers[TierKey{11, 0}], s.tiers[TierKey{11, 0}]
 	codes := make([]uint16, 1<<16)
-	for lo := int64(0); lo < want.l.entries; lo += int64(len(codes)) {
-		c := codes[:min(int64(len(codes)), want.l.entries-lo)]
+	for lo := int64(0); lo < want.l.Entries(); lo += int64(len(codes)) {
+		c := codes[:min(int64(len(codes)), want.l.Entries()-lo)]
 		got.fill(lo, c)
 		for i, w := range c {
 			j := lo + int64(i)
-			if w != preyWinCode(want.codes[j], j < want.l.entries/2) {
+			if w != preyWinCode(want.codes[j], j < want.l.Entries()/2) {
 				t.Fatalf("entry %d: bound solver %04x, SolveTier %04x", j, w, want.codes[j])
 			}
 		}
@@ -142,21 +143,21 @@ func TestSolveBoundTierBeatTheWolf(t *testing.T) {
 	if _, err := s.Write(path); err != nil {
 		t.Fatal(err)
 	}
-	tb, err := Open(path)
+	tb, err := tablebase.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for i := int64(0); i < want.l.entries; i += 997 {
-		pred, prey, side := want.l.position(i)
-		c, ok, err := tb.code(pos{pred: pred, prey: prey, side: side, capt: 11}, true)
-		if err != nil || !ok && want.codes[i] != codeNoneV {
+	for i := int64(0); i < want.l.Entries(); i += 997 {
+		pred, prey, side := want.l.Position(i)
+		c, ok, err := tb.Code(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: 11}, true)
+		if err != nil || !ok && want.codes[i] != tablebase.CodeNoneV {
 			t.Fatalf("entry %d: %v %v", i, ok, err)
 		}
-		if hole, _ := want.l.isHole(i, pred, prey, side); !hole && c != preyWinCode(want.codes[i], side == 0) {
+		if hole, _ := want.l.IsHole(i, pred, prey, side); !hole && c != preyWinCode(want.codes[i], side == 0) {
 			t.Fatalf("entry %d: table %04x, SolveTier %04x", i, c, want.codes[i])
 		}
 	}
-	t.Logf("6 dogs: %d entries agree: %s", want.l.entries, st.Line())
+	t.Logf("6 dogs: %d entries agree: %s", want.l.Entries(), st.Line())
 }
 
 // A prey-win table of the real game verifies clean against core's moves, a
@@ -171,7 +172,7 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	if _, err := s.Write(clean); err != nil {
 		t.Fatal(err)
 	}
-	tb, err := Open(clean)
+	tb, err := tablebase.Open(clean)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -182,11 +183,11 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	// A prey win, played out.
 	var win core.Position
 	found := false
-	n := st.l.entries
+	n := st.l.Entries()
 	for i := n / 2; i < n && !found; i++ {
 		if v := st.preyWins.b.get(i); v != 0 && v != boundHole {
-			pred, prey, side := st.l.position(i)
-			win, found = toCore(r, pos{pred: pred, prey: prey, side: side, capt: 11}), true
+			pred, prey, side := st.l.Position(i)
+			win, found = tablebase.ToCore(r, tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: 11}), true
 		}
 	}
 	if !found {
@@ -194,7 +195,7 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	}
 	v, d, ok := tb.ProbeBound(win)
 	line := tb.LineBound(win, 100)
-	if !ok || v != Win || len(line) != d {
+	if !ok || v != tablebase.Win || len(line) != d {
 		t.Fatalf("%s: bound %v %d %v, line %v", win, v, d, ok, line)
 	}
 	if sv, sd := SearchValue(win, 3); sv != v || sd > d { // as Verify's search samples check
@@ -225,7 +226,7 @@ func TestBoundTableVerifyAndLine(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tb, err = Open(bad); err != nil {
+	if tb, err = tablebase.Open(bad); err != nil {
 		t.Fatal(err)
 	}
 	if rep := Verify(tb, 2, 0, 0, stride, nil); rep.Mismatches != 1 {

@@ -1,6 +1,9 @@
-package tablebase
+package solver
 
-import "huntchess/core"
+import (
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
 
 // Plan is what a game's tables hold.
 type Plan struct {
@@ -38,21 +41,21 @@ func MovingPlan(id core.GameID) Plan {
 
 // Entries returns how many index entries the plan solves, tier by tier in
 // solving order (for progress over a whole plan).
-func (p Plan) Entries(r *Rules) []int64 {
+func (p Plan) Entries(r *tablebase.Rules) []int64 {
 	var out []int64
 	for _, c := range p.Tiers {
-		out = append(out, layoutFor(r, r.PreyCount-c).entries)
+		out = append(out, tablebase.LayoutFor(r, r.PreyCount-c).Entries())
 	}
 	if p.Bound >= 0 {
-		out = append(out, layoutFor(r, r.PreyCount-p.Bound).entries)
+		out = append(out, tablebase.LayoutFor(r, r.PreyCount-p.Bound).Entries())
 	}
 	if p.Placement {
-		p.eachPlacementTier(r, func(c, h int) { out = append(out, layoutFor(r, r.PreyCount-c-h).entries) })
+		p.eachPlacementTier(r, func(c, h int) { out = append(out, tablebase.LayoutFor(r, r.PreyCount-c-h).Entries()) })
 	}
 	return out
 }
 
-func (p Plan) eachPlacementTier(r *Rules, fn func(captured, hand int)) {
+func (p Plan) eachPlacementTier(r *tablebase.Rules, fn func(captured, hand int)) {
 	for h := 1; h <= r.InHand; h++ { // fewest in hand first, then most captured
 		for c := r.CaptureWin - 1; c >= 0; c-- {
 			if r.PreyCount-c-h >= 0 {
@@ -64,8 +67,8 @@ func (p Plan) eachPlacementTier(r *Rules, fn func(captured, hand int)) {
 
 // Run solves the plan's tiers in order and hands each tier's counts to done
 // (nil: none).
-func (s *Solver) Run(p Plan, done func(TierStats)) {
-	add := func(st TierStats) {
+func (s *Solver) Run(p Plan, done func(tablebase.TierStats)) {
+	add := func(st tablebase.TierStats) {
 		if done != nil {
 			done(st)
 		}

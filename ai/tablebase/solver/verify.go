@@ -1,4 +1,4 @@
-package tablebase
+package solver
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -23,49 +24,41 @@ type VerifyReport struct {
 	Seconds     float64
 }
 
-// toCore returns the core position of a solver position of game r.
-func toCore(r *Rules, p pos) core.Position {
-	g, _ := r.Game()
-	c := core.Position{Game: g, Pred: p.pred, Prey: p.prey, ToMove: core.Side(p.side), Captured: uint8(p.capt), InHand: uint8(p.hand)}
-	c.Key = c.ComputeKey()
-	return c
-}
-
 // expected works out a position's value and plies from its children, using
 // core's moves and outcomes and the table for the children.
-func (t *Table) expected(cp core.Position, bound bool) (Value, int, error) {
+func expected(t *tablebase.Table, cp core.Position, bound bool) (tablebase.Value, int, error) {
 	if o := cp.Outcome(); o.Over() {
-		return outcomeValue(o, cp.ToMove), 0, nil
+		return tablebase.OutcomeValue(o, cp.ToMove), 0, nil
 	}
 	var buf [core.MaxMoves]core.Move
-	f := newFold()
+	f := tablebase.NewFold()
 	for _, m := range cp.GenMoves(buf[:0]) {
 		c := cp.After(m)
-		var v Value
+		var v tablebase.Value
 		var d int
-		q, inTable := t.fromCore(c)
+		q, inTable := t.FromCore(c)
 		switch {
 		case bound && c.Captured > cp.Captured:
-			v, d = Loss, 0 // a capture ends a bound tier as a predator win
+			v, d = tablebase.Loss, 0 // a capture ends a bound tier as a predator win
 		case !inTable: // decided by the pieces: captures reached, trap, cliff
 			o := c.Outcome()
 			if !o.Over() {
-				return Unknown, 0, fmt.Errorf("child %s of %s: not finished, yet outside the tables", c, cp)
+				return tablebase.Unknown, 0, fmt.Errorf("child %s of %s: not finished, yet outside the tables", c, cp)
 			}
-			v, d = outcomeValue(o, c.ToMove), 0
+			v, d = tablebase.OutcomeValue(o, c.ToMove), 0
 		default: // the tables hold positions without a move too (checked on their own)
-			code, ok, err := t.code(q, bound && c.Captured == cp.Captured)
+			code, ok, err := t.Code(q, bound && c.Captured == cp.Captured)
 			if err != nil {
-				return Unknown, 0, err
+				return tablebase.Unknown, 0, err
 			}
 			if !ok {
-				return Unknown, 0, fmt.Errorf("child %s of %s is in no table", c, cp)
+				return tablebase.Unknown, 0, fmt.Errorf("child %s of %s is in no table", c, cp)
 			}
-			v, d = decode(code)
+			v, d = tablebase.Decode(code)
 		}
-		f.add(v, d)
+		f.Add(v, d)
 	}
-	v, d := f.value(false) // a position without a move was answered by core's outcome above
+	v, d := f.Value(false) // a position without a move was answered by core's outcome above
 	return v, d, nil
 }
 
@@ -76,7 +69,7 @@ func (t *Table) expected(cp core.Position, bound bool) (Value, int, error) {
 //
 // With stride > 1 only every stride-th entry of each section is checked (a
 // quicker, evenly spread sample of a large table); 1 checks them all.
-func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event)) VerifyReport {
+func Verify(t *tablebase.Table, threads, samples, searchDepth, stride int, on func(Event)) VerifyReport {
 	start := time.Now()
 	stride = max(1, stride)
 	rep := VerifyReport{Game: t.Game, SearchDepth: searchDepth, Stride: stride}
@@ -89,7 +82,7 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 		}
 		mu.Unlock()
 	}
-	s := &Solver{R: t.r, Threads: threads, OnEvent: on}
+	s := &Solver{R: t.Rules(), Threads: threads, OnEvent: on}
 	for _, sec := range t.Sections {
 		var n atomic.Int64
 		what := fmt.Sprintf("captured=%d hand=%d %s", sec.Captured, sec.Hand, sec.Kind)
@@ -98,38 +91,38 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 		}
 		tick := newTicker(s, "verify "+what, sec.Entries)
 		var done atomic.Int64
-		check := func(p pos, code uint16) {
-			cp := toCore(t.r, p)
-			v, d, err := t.expected(cp, sec.Bound)
-			if sec.Stats.PreyWinsOnly && !(v == Win && p.side == 1 || v == Loss && p.side == 0) {
-				v, d = Draw, 0 // only the prey's wins are stored: anything else is "not a prey win"
+		check := func(p tablebase.Pos, code uint16) {
+			cp := tablebase.ToCore(t.Rules(), p)
+			v, d, err := expected(t, cp, sec.Bound)
+			if sec.Stats.PreyWinsOnly && !(v == tablebase.Win && p.Side == 1 || v == tablebase.Loss && p.Side == 0) {
+				v, d = tablebase.Draw, 0 // only the prey's wins are stored: anything else is "not a prey win"
 			}
-			sv, sd := decode(code)
-			if err != nil || v != sv || (v != Draw && d != sd) {
+			sv, sd := tablebase.Decode(code)
+			if err != nil || v != sv || (v != tablebase.Draw && d != sd) {
 				bad(fmt.Sprintf("%s: stored %v %d, children give %v %d %v", cp, sv, sd, v, d, err))
 			}
 			n.Add(1)
 		}
 		s.parallel(int64(len(sec.Blocks)), func(lo, hi int64, _ int) {
 			for b := lo; b < hi; b++ {
-				blk, err := t.load(sec, int(b))
+				codeAt, n, err := t.Block(sec, int(b))
 				if err != nil {
 					bad(err.Error())
 					continue
 				}
 				base := b * int64(sec.BlockSize)
-				for i := 0; i < blk.len(); i++ {
+				for i := 0; i < n; i++ {
 					if (base+int64(i))%int64(stride) != 0 {
 						continue
 					}
-					code := blk.code(i)
-					if code == codeNoneV {
+					code := codeAt(i)
+					if code == tablebase.CodeNoneV {
 						continue
 					}
-					pred, prey, side := sec.l.position(base + int64(i))
-					check(pos{pred: pred, prey: prey, side: side, capt: sec.Captured, hand: sec.Hand}, code)
+					pred, prey, side := sec.Layout().Position(base + int64(i))
+					check(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}, code)
 				}
-				tick.add(&done, int64(blk.len()))
+				tick.add(&done, int64(n))
 			}
 		}, 1)
 		tick.end()
@@ -139,7 +132,7 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 	// depth must come out the same, the others undecided.
 	if samples > 0 && searchDepth > 0 {
 		rng := rand.New(rand.NewSource(1))
-		g, _ := t.r.Game()
+		g, _ := t.Rules().Game()
 		var jobs []core.Position
 		var stored []uint16
 		var preyWins []core.Position // prey wins of a prey-win section, within the search depth
@@ -147,14 +140,14 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 		for _, sec := range t.Sections {
 			if sec.Bound && sec.Stats.PreyWinsOnly {
 				for try := 0; try < 400*samples && len(preyWins) < samples; try++ {
-					p := RandomPosition(rng, g.Info(), sec.Captured, sec.Hand)
-					q, _ := t.fromCore(p)
+					p := tablebase.RandomPosition(rng, g.Info(), sec.Captured, sec.Hand)
+					q, _ := t.FromCore(p)
 					if p.Outcome().Over() {
 						continue
 					}
-					code, ok, err := t.code(q, true)
-					v, d := decode(code)
-					if !ok || err != nil || v == Draw || d > searchDepth {
+					code, ok, err := t.Code(q, true)
+					v, d := tablebase.Decode(code)
+					if !ok || err != nil || v == tablebase.Draw || d > searchDepth {
 						continue
 					}
 					preyWins, preyCodes = append(preyWins, p), append(preyCodes, code)
@@ -169,30 +162,30 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 				want = max(4, samples/8)
 			}
 			for try := 0; try < 200*want && short+long < want; try++ {
-				p := RandomPosition(rng, g.Info(), sec.Captured, sec.Hand)
+				p := tablebase.RandomPosition(rng, g.Info(), sec.Captured, sec.Hand)
 				v, d, ok := t.Probe(p)
 				if !ok {
 					continue
 				}
-				if v != Draw && d <= searchDepth && short < want*3/4 {
+				if v != tablebase.Draw && d <= searchDepth && short < want*3/4 {
 					short++
-				} else if (v == Draw || d > searchDepth) && long < want/4 {
+				} else if (v == tablebase.Draw || d > searchDepth) && long < want/4 {
 					long++
 				} else {
 					continue
 				}
 				jobs = append(jobs, p)
-				stored = append(stored, mkCode(map[Value]int{Win: codeWin, Loss: codeLoss, Draw: codeDraw}[v], d))
+				stored = append(stored, tablebase.MakeCode(map[tablebase.Value]int{tablebase.Win: tablebase.CodeWin, tablebase.Loss: tablebase.CodeLoss, tablebase.Draw: tablebase.CodeDraw}[v], d))
 			}
 		}
 		var nbad atomic.Int64
 		s.parallel(int64(len(jobs)), func(lo, hi int64, _ int) {
 			for i := lo; i < hi; i++ {
-				wv, wd := decode(stored[i])
+				wv, wd := tablebase.Decode(stored[i])
 				depth := searchDepth
-				if wv == Draw || wd > searchDepth {
+				if wv == tablebase.Draw || wd > searchDepth {
 					// Not decided within the depth: a shallower search must not decide it either.
-					wv, wd, depth = Unknown, 0, min(searchDepth, 3)
+					wv, wd, depth = tablebase.Unknown, 0, min(searchDepth, 3)
 				}
 				v, d := SearchValue(jobs[i], depth)
 				if v != wv || d != wd {
@@ -206,7 +199,7 @@ func Verify(t *Table, threads, samples, searchDepth, stride int, on func(Event))
 		// must find it, as fast or faster (a sacrifice may be quicker).
 		s.parallel(int64(len(preyWins)), func(lo, hi int64, _ int) {
 			for i := lo; i < hi; i++ {
-				wv, wd := decode(preyCodes[i])
+				wv, wd := tablebase.Decode(preyCodes[i])
 				if v, d := SearchValue(preyWins[i], searchDepth); v != wv || d > wd {
 					nbad.Add(1)
 					bad(fmt.Sprintf("search depth %d on %s: %v %d, prey-win table %v %d", searchDepth, preyWins[i], v, d, wv, wd))

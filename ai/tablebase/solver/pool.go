@@ -1,4 +1,4 @@
-package tablebase
+package solver
 
 import (
 	"sync"

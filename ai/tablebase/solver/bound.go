@@ -1,4 +1,4 @@
-package tablebase
+package solver
 
 import (
 	"fmt"
@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"huntchess/ai/tablebase"
 )
 
 // The prey-win solver: in a tier where any capture counts as a predator
@@ -71,15 +73,15 @@ func (t *boundTable) code(i int64) uint16 {
 	v := t.b.get(i)
 	switch {
 	case v == boundHole:
-		return codeNoneV
+		return tablebase.CodeNoneV
 	case v == 0:
-		return codeDrawV // not a prey win
+		return tablebase.CodeDrawV // not a prey win
 	}
 	plies := t.epoch(i)*boundWrap + int(v) - 1
 	if plies&1 == 1 {
-		return mkCode(codeWin, plies)
+		return tablebase.MakeCode(tablebase.CodeWin, plies)
 	}
-	return mkCode(codeLoss, plies)
+	return tablebase.MakeCode(tablebase.CodeLoss, plies)
 }
 
 // byteTable is one byte an entry, packed in words for atomic updates.
@@ -105,48 +107,44 @@ func (a byteTable) setIfZero(i int64, v uint8) bool {
 	}
 }
 
-// BoundSolvable reports whether SolveBoundTier handles r's game: only
-// captures and stuck sides may end it (no traps, no cliff).
-func (r *Rules) BoundSolvable() bool { return r.N == r.NP && !r.lion }
-
 // SolveBoundTier solves the prey's wins in the moving-phase tier with
 // captured prey taken and any capture counting as a predator win: its wins
 // and the predator's losses get the same value and plies as from
 // SolveTier(captured, true); every other position is stored as a draw and
 // means "not a prey win" (the tier's stats say PreyWinsOnly). It needs no
 // other tier.
-func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
+func (s *Solver) SolveBoundTier(captured int) (tablebase.TierStats, error) {
 	start := time.Now()
 	r := s.R
 	if !r.BoundSolvable() {
-		return TierStats{}, fmt.Errorf("tablebase: the bound solver needs a game ended only by captures and stuck sides, not %s", r.Name)
+		return tablebase.TierStats{}, fmt.Errorf("tablebase: the bound solver needs a game ended only by captures and stuck sides, not %s", r.Name)
 	}
 	k := r.PreyCount - captured
-	l := layoutFor(r, k)
+	l := tablebase.LayoutFor(r, k)
 	key := TierKey{captured, 0}
-	n := l.entries
+	n := l.Entries()
 	half := n / 2 // predator to move below, prey to move above
 	bt := &boundTable{b: newByteTable(n)}
 	a := bt.b
 	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s bound tier captured=%d (%d prey on the board), the prey's wins: %d entries, %d predator classes, %.2f GB of work bytes",
-		r.Name, captured, k, n, len(l.classes), float64(len(a)*8)/1e9)})
+		r.Name, captured, k, n, l.Classes(), float64(len(a)*8)/1e9)})
 
 	// Initialise: a predator without a capture or a step has lost (0 plies).
 	var done atomic.Int64
 	tick := newTicker(s, "init", half)
 	tick.tier = key
 	s.parallel(half, func(lo, hi int64, _ int) {
-		l.walk(lo, hi, func(i int64, pred, prey uint64, _ int) {
+		l.Walk(lo, hi, func(i int64, pred, prey uint64, _ int) {
 			empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
 			for pcs := pred; pcs != 0; pcs &= pcs - 1 {
 				if r.PredStep[bits.TrailingZeros64(pcs)]&empty != 0 {
 					return
 				}
 			}
-			if r.predCaptures(pred, prey) {
+			if r.PredCaptures(pred, prey) {
 				return
 			}
-			if hole, _ := l.isHole(i, pred, prey, 0); !hole {
+			if hole, _ := l.IsHole(i, pred, prey, 0); !hole {
 				a[i>>3] |= 1 << (8 * uint(i&7)) // chunks are whole words: no other writer
 			}
 		})
@@ -163,7 +161,7 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 		fv, fe := uint8((d-1)%boundWrap+1), (d-1)/boundWrap
 		nv, ne := uint8(d%boundWrap+1), d/boundWrap
 		if ne >= 1<<boundEpochBits {
-			return TierStats{}, fmt.Errorf("tablebase: bound tier captured=%d goes past %d plies", captured, boundWrap<<boundEpochBits-1)
+			return tablebase.TierStats{}, fmt.Errorf("tablebase: bound tier captured=%d goes past %d plies", captured, boundWrap<<boundEpochBits-1)
 		}
 		for k := range bt.ep {
 			if ne>>k&1 != 0 && bt.ep[k] == nil {
@@ -191,9 +189,9 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 						continue
 					}
 					nf++
-					pred, prey, side := l.position(wi*8 + b)
-					r.parents(pos{pred: pred, prey: prey, side: side, capt: captured}, func(q pos) {
-						j, _ := l.index(q.pred, q.prey, q.side)
+					pred, prey, side := l.Position(wi*8 + b)
+					r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
+						j, _ := l.Index(q.Pred, q.Prey, q.Side)
 						if a.get(j) != 0 || (!win && !s.boundPredLost(l, a, q)) {
 							return
 						}
@@ -223,25 +221,25 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 
 	// Holes (only classes whose representative some symmetry fixes hold
 	// any), and the counts.
-	stats := TierStats{Captured: captured, Bound: true, PreyWinsOnly: true, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
+	stats := tablebase.TierStats{Captured: captured, Bound: true, PreyWinsOnly: true, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
 	var mu sync.Mutex
 	done.Store(0)
 	tick = newTicker(s, "count", n)
 	tick.tier = key
 	s.parallel(n, func(lo, hi int64, _ int) {
-		var part TierStats
-		l.walk(lo, hi, func(i int64, pred, prey uint64, side int) {
+		var part tablebase.TierStats
+		l.Walk(lo, hi, func(i int64, pred, prey uint64, side int) {
 			v := uint8(a[i>>3] >> (8 * uint(i&7)))
 			if v == 0 {
-				if hole, _ := l.isHole(i, pred, prey, side); hole {
+				if hole, _ := l.IsHole(i, pred, prey, side); hole {
 					a[i>>3] |= uint64(boundHole) << (8 * uint(i&7))
 					return
 				}
 			}
-			part.count(bt.code(i), i < half)
+			part.Count(bt.code(i), i < half)
 		})
 		mu.Lock()
-		stats.add(&part)
+		stats.Add(&part)
 		mu.Unlock()
 		tick.add(&done, hi-lo)
 	})
@@ -256,54 +254,20 @@ func (s *Solver) SolveBoundTier(captured int) (TierStats, error) {
 
 // boundPredLost reports whether the predator to move in q has no capture
 // and every step of it leads to a prey win already decided.
-func (s *Solver) boundPredLost(l *layout, a byteTable, q pos) bool {
+func (s *Solver) boundPredLost(l *tablebase.Layout, a byteTable, q tablebase.Pos) bool {
 	r := s.R
-	if r.predCaptures(q.pred, q.prey) {
+	if r.PredCaptures(q.Pred, q.Prey) {
 		return false
 	}
-	empty := (uint64(1)<<uint(r.N) - 1) &^ (q.pred | q.prey)
-	for pcs := q.pred; pcs != 0; pcs &= pcs - 1 {
+	empty := (uint64(1)<<uint(r.N) - 1) &^ (q.Pred | q.Prey)
+	for pcs := q.Pred; pcs != 0; pcs &= pcs - 1 {
 		fb := pcs & -pcs
 		for t := r.PredStep[bits.TrailingZeros64(pcs)] & empty; t != 0; t &= t - 1 {
-			j, _ := l.index(q.pred^fb^(t&-t), q.prey, 1)
+			j, _ := l.Index(q.Pred^fb^(t&-t), q.Prey, 1)
 			if v := a.get(j); v == 0 || v == boundHole {
 				return false
 			}
 		}
 	}
 	return true
-}
-
-// predCaptures reports whether a predator has a capture.
-func (r *Rules) predCaptures(pred, prey uint64) bool {
-	empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
-	for pcs := pred; pcs != 0; pcs &= pcs - 1 {
-		for _, j := range r.Jumps[bits.TrailingZeros64(pcs)] {
-			if j.over&prey != 0 && j.land&empty != 0 {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// walk calls fn for the positions of entries lo to hi-1 (holes too), in
-// order, unranking once per predator class and stepping the prey through
-// Gosper's hack in between.
-func (l *layout) walk(lo, hi int64, fn func(i int64, pred, prey uint64, side int)) {
-	var pred, x uint64
-	var side int
-	var holes []uint8
-	for i := lo; i < hi; i++ {
-		if i == lo || i%l.ranks == 0 {
-			rank := i % l.ranks
-			cs := i / l.ranks
-			c := &l.classes[cs%int64(len(l.classes))]
-			pred, holes, side = c.rep, c.holes, int(cs/int64(len(l.classes)))
-			x = unrankSet(rank, l.k, l.m)
-		} else {
-			x = nextSet(x)
-		}
-		fn(i, pred, expand(x, holes), side)
-	}
 }

@@ -1,4 +1,15 @@
-package tablebase
+// Package solver solves the hunt games by retrograde analysis into the
+// tables of ai/tablebase (Solver: solve, then Write), and checks a table
+// against its rules (Verify).
+//
+// The solver works tier by tier: a tier holds the positions with the same
+// number of captured prey pieces and prey pieces in hand. Captures and
+// placements only ever leave a tier, so tiers are solved from the most
+// captures (and fewest pieces in hand) up, each looking into the tiers it has
+// already solved. Inside a moving tier (no pieces in hand) positions repeat,
+// and the solver runs the classic counting retrograde analysis over it; the
+// deer game's placement tiers have no cycles and take one pass each.
+package solver
 
 import (
 	"fmt"
@@ -7,6 +18,8 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"huntchess/ai/tablebase"
 )
 
 // TierKey names a tier: prey pieces captured and still in hand.
@@ -15,10 +28,10 @@ type TierKey struct{ Captured, Hand int }
 type solvedTier struct {
 	key      TierKey
 	bound    bool
-	l        *layout
+	l        *tablebase.Layout
 	codes    []uint16
 	preyWins *boundTable // a tier of SolveBoundTier (codes nil)
-	stats    TierStats
+	stats    tablebase.TierStats
 }
 
 // fill puts the codes of entries lo, lo+1, … into dst.
@@ -32,9 +45,26 @@ func (t *solvedTier) fill(lo int64, dst []uint16) {
 	}
 }
 
+// Tiers returns the solved tiers in the order solved, as
+// tablebase.WriteTable takes them.
+func (s *Solver) Tiers() []tablebase.SolvedTier {
+	tiers := make([]tablebase.SolvedTier, len(s.order))
+	for i, k := range s.order {
+		t := s.tiers[k]
+		tiers[i] = tablebase.SolvedTier{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Layout: t.l, Stats: t.stats, Fill: t.fill}
+	}
+	return tiers
+}
+
+// Write writes the solved tiers as the table file path
+// (tablebase.WriteTable).
+func (s *Solver) Write(path string) (*tablebase.Header, error) {
+	return tablebase.WriteTable(path, s.R, s.Tiers(), s.Threads)
+}
+
 // Solver solves the tiers of one game and keeps them for lookups.
 type Solver struct {
-	R       *Rules
+	R       *tablebase.Rules
 	Threads int
 	// OnEvent, if set, is told what the solver does (see Event).
 	OnEvent func(Event)
@@ -52,8 +82,8 @@ type Solver struct {
 }
 
 // NewSolver returns a solver for r.
-func NewSolver(r *Rules) *Solver {
-	r.prepare()
+func NewSolver(r *tablebase.Rules) *Solver {
+	r.Prepare()
 	return &Solver{R: r, Threads: runtime.GOMAXPROCS(0), FreeOSMemory: true, tiers: map[TierKey]*solvedTier{}}
 }
 
@@ -68,12 +98,12 @@ func (s *Solver) Close() {
 }
 
 // lookup returns the code of a non-terminal position from the solved tiers.
-func (s *Solver) lookup(c pos) uint16 {
-	t := s.tiers[TierKey{c.capt, c.hand}]
+func (s *Solver) lookup(c tablebase.Pos) uint16 {
+	t := s.tiers[TierKey{c.Capt, c.Hand}]
 	if t == nil || t.bound {
-		panic(fmt.Sprintf("tablebase: %s tier %d/%d is needed first", s.R.Name, c.capt, c.hand))
+		panic(fmt.Sprintf("tablebase: %s tier %d/%d is needed first", s.R.Name, c.Capt, c.Hand))
 	}
-	i, _ := t.l.index(c.pred, c.prey, c.side)
+	i, _ := t.l.Index(c.Pred, c.Prey, c.Side)
 	return t.codes[i]
 }
 
@@ -94,16 +124,16 @@ const (
 // in hand). Every tier it captures into must be solved first. With bound,
 // any capture counts as a predator win (for tiers whose lower tiers are out
 // of reach): the values are then bounds for the prey, not the game's values.
-func (s *Solver) SolveTier(captured int, bound bool) TierStats {
+func (s *Solver) SolveTier(captured int, bound bool) tablebase.TierStats {
 	start := time.Now()
 	r := s.R
 	k := r.PreyCount - captured // nothing in hand
-	l := layoutFor(r, k)
+	l := tablebase.LayoutFor(r, k)
 	key := TierKey{captured, 0}
-	n := l.entries
+	n := l.Entries()
 	work := newWorkWords(n)
 	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s tier captured=%d (%d prey on the board): %d entries, %d predator classes",
-		r.Name, captured, k, n, len(l.classes))})
+		r.Name, captured, k, n, l.Classes())})
 
 	// Initialise: holes, terminal children, children in solved tiers, and
 	// counters of children inside this tier (weighted by orbit size). The
@@ -122,36 +152,36 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 		least := uint32(noPend) // lo..hi is chunk lo/pendChunk
 		pg, base := work.page(lo)
 		for i := lo; i < hi; i++ {
-			pred, prey, side := l.position(i)
-			hole, orbit := l.isHole(i, pred, prey, side)
+			pred, prey, side := l.Position(i)
+			hole, orbit := l.IsHole(i, pred, prey, side)
 			if hole {
-				pg[i-base] = codeNone
+				pg[i-base] = tablebase.CodeNone
 				continue
 			}
-			p := pos{pred: pred, prey: prey, side: side, capt: captured}
-			f, cnt := newFold(), 0
-			moves := r.children(p, bound, func(c pos, term int) {
-				if term == childOpen && c.capt == captured {
+			p := tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}
+			f, cnt := tablebase.NewFold(), 0
+			moves := r.Children(p, bound, func(c tablebase.Pos, term int) {
+				if term == tablebase.ChildOpen && c.Capt == captured {
 					cnt += orbit // decided later, inside this tier
 					return
 				}
-				f.add(s.childValue(c, term))
+				f.Add(s.childValue(c, term))
 			})
-			if f.draw || (moves == 0 && !r.PreyPasses) { // a draw child, or stuck in the lion game
+			if f.Drawn || (moves == 0 && !r.PreyPasses) { // a draw child, or stuck in the lion game
 				cnt++ // never counted down: the position cannot be lost
 			}
 			if cnt > maxCounter {
 				panic("tablebase: counter overflow")
 			}
 			switch {
-			case f.winMin < 1<<30:
-				pg[i-base] = flagWin | uint32(f.winMin)<<candShift
-				least = min(least, uint32(f.winMin))
+			case f.WinMin < 1<<30:
+				pg[i-base] = flagWin | uint32(f.WinMin)<<candShift
+				least = min(least, uint32(f.WinMin))
 			case cnt == 0:
-				pg[i-base] = uint32(f.lossMax) << candShift
-				least = min(least, uint32(f.lossMax))
+				pg[i-base] = uint32(f.LossMax) << candShift
+				least = min(least, uint32(f.LossMax))
 			default:
-				pg[i-base] = uint32(cnt)<<cntShift | uint32(f.lossMax)<<candShift
+				pg[i-base] = uint32(cnt)<<cntShift | uint32(f.LossMax)<<candShift
 			}
 		}
 		lowerPend(&pend[lo/pendChunk], least)
@@ -188,19 +218,19 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 						}
 						continue
 					}
-					state := uint32(codeWin)
+					state := uint32(tablebase.CodeWin)
 					if w&flagWin == 0 {
-						state = codeLoss
+						state = tablebase.CodeLoss
 					}
 					for !atomic.CompareAndSwapUint32(wp, w, w|state) {
 						w = atomic.LoadUint32(wp)
 					}
 					dec++
-					pred, prey, side := l.position(i)
-					_, orbit := l.index(pred, prey, side)
-					r.parents(pos{pred: pred, prey: prey, side: side, capt: captured}, func(q pos) {
-						j, _ := l.index(q.pred, q.prey, q.side)
-						if state == codeLoss {
+					pred, prey, side := l.Position(i)
+					_, orbit := l.Index(pred, prey, side)
+					r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
+						j, _ := l.Index(q.Pred, q.Prey, q.Side)
+						if state == tablebase.CodeLoss {
 							if relaxWin(work.at(j), d1) {
 								lowerPend(&pend[j/pendChunk], d1)
 							}
@@ -225,22 +255,22 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 	// dropped pages go back to the system every few pages, so the tier
 	// never holds its work words and its codes in full at once.
 	st := &solvedTier{key: key, bound: bound, l: l}
-	stats := TierStats{Captured: captured, Bound: bound, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
+	stats := tablebase.TierStats{Captured: captured, Bound: bound, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
 	parts := make([][]uint16, len(work))
 	for p, pg := range work {
 		part := make([]uint16, len(pg))
 		for k, w := range pg {
 			var c uint16
 			switch w & stateMask {
-			case codeWin:
-				c = mkCode(codeWin, int(w>>candShift))
-			case codeLoss:
-				c = mkCode(codeLoss, int(w>>candShift))
-			case codeNone:
-				c = codeNoneV
+			case tablebase.CodeWin:
+				c = tablebase.MakeCode(tablebase.CodeWin, int(w>>candShift))
+			case tablebase.CodeLoss:
+				c = tablebase.MakeCode(tablebase.CodeLoss, int(w>>candShift))
+			case tablebase.CodeNone:
+				c = tablebase.CodeNoneV
 			}
 			part[k] = c
-			stats.count(c, int64(p)<<workShift+int64(k) < n/2)
+			stats.Count(c, int64(p)<<workShift+int64(k) < n/2)
 		}
 		parts[p], work[p] = part, nil
 		if s.FreeOSMemory && p%8 == 7 {
@@ -274,13 +304,13 @@ func (s *Solver) SolveTier(captured int, bound bool) TierStats {
 // the prey to move, whose children lie in tier (captured, hand-1), then
 // those with the predator to move. Tiers (captured, hand-1) and
 // (captured+1, hand) must be solved first.
-func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
+func (s *Solver) SolvePlacementTier(captured, hand int) tablebase.TierStats {
 	start := time.Now()
 	r := s.R
 	k := r.PreyCount - captured - hand
-	l := layoutFor(r, k)
+	l := tablebase.LayoutFor(r, k)
 	key := TierKey{captured, hand}
-	n := l.entries
+	n := l.Entries()
 	st := &solvedTier{key: key, l: l, codes: make([]uint16, n)}
 	s.tiers[key] = st // the predator's half looks into the prey's half
 	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s placement tier captured=%d hand=%d (%d prey on the board): %d entries", r.Name, captured, hand, k, n)})
@@ -292,24 +322,24 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 		lo0, hi0 := part[0], part[1]
 		s.parallel(hi0-lo0, func(lo, hi int64, _ int) {
 			for i := lo0 + lo; i < lo0+hi; i++ {
-				pred, prey, side := l.position(i)
-				if hole, _ := l.isHole(i, pred, prey, side); hole {
-					st.codes[i] = codeNoneV
+				pred, prey, side := l.Position(i)
+				if hole, _ := l.IsHole(i, pred, prey, side); hole {
+					st.codes[i] = tablebase.CodeNoneV
 					continue
 				}
-				f := newFold()
-				moves := r.children(pos{pred: pred, prey: prey, side: side, capt: captured, hand: hand}, false, func(c pos, term int) {
-					f.add(s.childValue(c, term))
+				f := tablebase.NewFold()
+				moves := r.Children(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured, Hand: hand}, false, func(c tablebase.Pos, term int) {
+					f.Add(s.childValue(c, term))
 				})
-				st.codes[i] = f.code(moves == 0 && !r.PreyPasses)
+				st.codes[i] = f.Code(moves == 0 && !r.PreyPasses)
 			}
 			tick.add(&done, hi-lo)
 		})
 	}
 	tick.end()
-	stats := TierStats{Captured: captured, Hand: hand, Kind: "dense", PreyOnBoard: k, Entries: n}
+	stats := tablebase.TierStats{Captured: captured, Hand: hand, Kind: "dense", PreyOnBoard: k, Entries: n}
 	for i, c := range st.codes {
-		stats.count(c, int64(i) < half)
+		stats.Count(c, int64(i) < half)
 	}
 	stats.Seconds = time.Since(start).Seconds()
 	st.stats = stats
@@ -319,14 +349,14 @@ func (s *Solver) SolvePlacementTier(captured, hand int) TierStats {
 }
 
 // childValue is the value of a child for its side to move.
-func (s *Solver) childValue(c pos, term int) (Value, int) {
+func (s *Solver) childValue(c tablebase.Pos, term int) (tablebase.Value, int) {
 	switch term {
-	case childLost:
-		return Loss, 0
-	case childWon:
-		return Win, 0
+	case tablebase.ChildLost:
+		return tablebase.Loss, 0
+	case tablebase.ChildWon:
+		return tablebase.Win, 0
 	}
-	return decode(s.lookup(c))
+	return tablebase.Decode(s.lookup(c))
 }
 
 // workShift: a page of SolveTier's work words holds 1<<workShift entries

@@ -1,0 +1,73 @@
+package tablebase
+
+// What the external tests (package tablebase_test, which solve their tables
+// with ai/tablebase/solver) see of the package's insides.
+
+var (
+	OpenSrc           = open
+	OpenFile          = openFile
+	ReadFor           = readFor
+	PosString         = posString
+	Sorted            = sorted
+	RandomAnyPosition = randomPosition
+	PlayLineWith      = playLine
+	PlaneCode         = planeCode
+	MaxBlockBytes     = maxBlockBytes
+	BlockEntries      = &blockEntries // tests make it small, for tables of many blocks
+)
+
+const (
+	FileMagic     = fileMagic
+	DeviceMagic   = deviceMagic
+	BlockOverhead = blockOverhead
+	DenseBlock    = denseBlock
+	FormatVersion = formatVersion
+)
+
+type Prober = prober
+
+// SectionFor is section.
+func (t *Table) SectionFor(capt, hand int, bound bool) *Section { return t.section(capt, hand, bound) }
+
+// Base is where the blocks begin in t's file.
+func (t *Table) Base() int64 { return t.base }
+
+// Size is the bytes of t's blocks.
+func (t *Table) Size() int64 { return t.size }
+
+// What is what.
+func (s *Section) What() string { return s.what() }
+
+// StoredCode is storedCode.
+func (t *Table) StoredCode(sec *Section, p Pos) (uint16, error) { return t.storedCode(sec, p) }
+
+// StoredEntries is storedEntries.
+func (s *Section) StoredEntries() int64 { return s.storedEntries() }
+
+// SetFingerprint sets the fingerprint Prepare would otherwise derive.
+func (r *Rules) SetFingerprint(f string) { r.fingerprint = f }
+
+// FlipStoredCode unpacks block 0 of sec (a section of the device table dev)
+// into the cache, which it makes unbounded, and changes the code of its
+// first stored position there.
+func FlipStoredCode(dev *Table, sec *Section) error {
+	blk, err := dev.load(sec, 0)
+	if err != nil {
+		return err
+	}
+	dev.SetCacheBytes(-1)
+	side := dev.dev.StoredSide
+	for j := 0; j < blk.len(); j++ {
+		i := int64(side)*sec.storedEntries() + int64(j)
+		pred, prey, sd := sec.l.Position(i)
+		if hole, _ := sec.l.IsHole(i, pred, prey, sd); !hole {
+			if blk.small != nil {
+				blk.small[j] ^= 1
+			} else {
+				blk.codes[j] ^= 1
+			}
+			break
+		}
+	}
+	return nil
+}
