@@ -199,10 +199,6 @@ func (s *gameScreen) tick() {
 
 // ---- texts ------------------------------------------------------------------
 
-// sideName names a side of a game: "wolf", "wolves", "dogs" (狼方, 狼方,
-// 犬方): session.SideName.
-func sideName(info *core.GameInfo, side core.Side) string { return session.SideName(info, side) }
-
 // moveText writes a move for the move list.
 func moveText(m core.Move) string {
 	if m.Kind == core.MovePass {

@@ -4,7 +4,6 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
-	"huntchess/session"
 	"huntchess/tables"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -103,5 +102,5 @@ func provenSide(id core.GameID, s *strategy.Strategy) map[string]any {
 	if s != nil {
 		side = s.WinnerSide()
 	}
-	return map[string]any{"Side": session.SideName(id.Info(), side)}
+	return map[string]any{"Side": sideName(id.Info(), side)}
 }

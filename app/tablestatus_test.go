@@ -9,7 +9,6 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
-	"huntchess/session"
 	"huntchess/tables"
 	"huntchess/translations"
 )
@@ -38,9 +37,9 @@ func TestTableLineSaysWhoseWin(t *testing.T) {
 		for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
 			translations.SetLanguage(lang)
 			dogs := translations.TData(id, provenSide(core.BeatTheWolf, nil))
-			require.Contains(t, dogs, session.SideName(core.BeatTheWolf.Info(), core.Prey), "%s in %s", id, lang)
+			require.Contains(t, dogs, sideName(core.BeatTheWolf.Info(), core.Prey), "%s in %s", id, lang)
 			var lion *strategy.Strategy
-			require.Contains(t, translations.TData(id, provenSide(core.SurroundTheLion, lion)), session.SideName(core.SurroundTheLion.Info(), core.Prey))
+			require.Contains(t, translations.TData(id, provenSide(core.SurroundTheLion, lion)), sideName(core.SurroundTheLion.Info(), core.Prey))
 		}
 	}
 	require.Empty(t, tableLine(nil, core.SurroundTheLion), "no owner, no line")

@@ -1,14 +1,14 @@
-package session
+package app
 
 import (
 	"huntchess/core"
 	"huntchess/translations"
 )
 
-// SideName names a side of a game by its pieces, in the current language:
+// sideName names a side of a game by its pieces, in the current language:
 // "wolf", "wolves", "dogs" (狼方, 狼方, 犬方: in Chinese every side is
 // "…方", for one piece or many).
-func SideName(info *core.GameInfo, side core.Side) string {
+func sideName(info *core.GameInfo, side core.Side) string {
 	kind := info.PiecesOf(side)
 	n := info.PredatorCount
 	if side == core.Prey {
