@@ -17,6 +17,9 @@
 //	manifest.json        the installed pack: the remote manifest's entries
 //	                     of the files installed, written last
 //	NAME                 each installed file (GAME.hctb)
+//	remote.json          the site's manifest as last fetched
+//	.manifest.json.tmp-* a write under way (fileio.WriteAtomic), or one a
+//	.remote.json.tmp-*   killed app left: New removes those over 10 s old
 //	partial/SHA256.part  a file being downloaded, kept for resuming; named
 //	partial/SHA256.etag  by the content it must have (the manifest's
 //	                     sha256), with the server's ETag for If-Range

@@ -32,8 +32,13 @@ type Pack struct {
 	Verify func(path string, f File) error
 }
 
-// New is the pack in dir, downloaded from base.
-func New(dir, base string) *Pack { return &Pack{Dir: dir, Base: base} }
+// New is the pack in dir, downloaded from base. It removes the temporary
+// files of a manifest's write that a killed app left in dir.
+func New(dir, base string) *Pack {
+	fileio.RemoveStaleTemps(filepath.Join(dir, ManifestName))
+	fileio.RemoveStaleTemps(filepath.Join(dir, remoteName))
+	return &Pack{Dir: dir, Base: base}
+}
 
 func (p *Pack) client() *http.Client {
 	if p.Client != nil {

@@ -511,3 +511,23 @@ func TestPackURLMustBeHTTP(t *testing.T) {
 	_, err := New(t.TempDir(), "ftp://x/").FetchManifest(context.Background())
 	require.ErrorContains(t, err, "not an http(s) address")
 }
+
+// The temporary files of a manifest's write that a killed app left in the
+// pack folder go when the pack is made again; a fresh one (a write under
+// way) stays.
+func TestPackRemovesStaleTemps(t *testing.T) {
+	dir := t.TempDir()
+	old, fresh := filepath.Join(dir, ".manifest.json.tmp-1"), filepath.Join(dir, ".manifest.json.tmp-2")
+	oldRemote := filepath.Join(dir, "."+remoteName+".tmp-3")
+	for _, f := range []string{old, fresh, oldRemote} {
+		require.NoError(t, os.WriteFile(f, []byte("{"), 0o600))
+	}
+	long := time.Now().Add(-time.Hour)
+	require.NoError(t, os.Chtimes(old, long, long))
+	require.NoError(t, os.Chtimes(oldRemote, long, long))
+	New(dir, "http://pack.invalid/")
+	for f, want := range map[string]bool{old: false, oldRemote: false, fresh: true} {
+		_, err := os.Stat(f)
+		require.Equal(t, want, err == nil, filepath.Base(f))
+	}
+}

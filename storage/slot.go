@@ -44,8 +44,8 @@ func newSlot(path, prev string, good func([]byte) bool) *slot {
 	if old, loaded := slots.LoadOrStore(path, s); loaded {
 		return old.(*slot)
 	}
-	removeStaleTemps(path)
-	removeStaleTemps(prev)
+	fileio.RemoveStaleTemps(path)
+	fileio.RemoveStaleTemps(prev)
 	return s
 }
 
