@@ -33,7 +33,7 @@ func (p *Pack) Download(ctx context.Context, m *Manifest, progress func(done, to
 	if progress == nil {
 		progress = func(int64, int64) {}
 	}
-	if err := os.MkdirAll(filepath.Join(p.Dir, "partial"), 0o755); err != nil {
+	if err := os.MkdirAll(filepath.Join(p.Dir, partialDir), 0o755); err != nil {
 		return err
 	}
 	todo, total := p.Missing(m)
@@ -80,7 +80,7 @@ func checkEntryRules(f File) error {
 }
 
 func (p *Pack) partial(f File) string {
-	return filepath.Join(p.Dir, "partial", f.SHA256+".part")
+	return filepath.Join(p.Dir, partialDir, f.SHA256+".part")
 }
 
 // sidecar is the file beside f's partial copy with that suffix: ".etag"
@@ -413,11 +413,11 @@ func (p *Pack) removeStalePartials(m *Manifest) {
 	for _, f := range m.Files {
 		keep[f.SHA256] = true
 	}
-	ents, _ := os.ReadDir(filepath.Join(p.Dir, "partial"))
+	ents, _ := os.ReadDir(filepath.Join(p.Dir, partialDir))
 	for _, e := range ents {
 		sha, _, _ := strings.Cut(e.Name(), ".")
 		if !keep[sha] {
-			_ = os.Remove(filepath.Join(p.Dir, "partial", e.Name()))
+			_ = os.Remove(filepath.Join(p.Dir, partialDir, e.Name()))
 		}
 	}
 }

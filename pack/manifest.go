@@ -111,7 +111,7 @@ func ParseManifest(data []byte) (*Manifest, error) {
 	seen := map[string]bool{}
 	name := func(n string) bool {
 		ok := n != "" && n == filepath.Base(n) && !strings.ContainsAny(n, `/\`) &&
-			!strings.HasPrefix(n, ".") && n != ManifestName && n != remoteName && !seen[n]
+			!strings.HasPrefix(n, ".") && n != ManifestName && n != remoteName && n != partialDir && !seen[n]
 		seen[n] = true
 		return ok
 	}

@@ -121,6 +121,10 @@ type statusError struct {
 
 func (e statusError) Error() string { return e.url + ": " + e.status }
 
+// partialDir is the pack folder's folder of the downloads under way
+// (partial copies and their notes); no pack file may take its name.
+const partialDir = "partial"
+
 // remoteName is the site's manifest as last fetched, kept in the pack
 // folder so the settings can say the download's size without asking the
 // site again.

@@ -436,6 +436,8 @@ func TestParseManifestRefusesBadEntries(t *testing.T) {
 		func(f *File) { f.Name = "../x.hctb" },
 		func(f *File) { f.Name = ManifestName },
 		func(f *File) { f.Name = ".partial" },
+		func(f *File) { f.Name = remoteName },
+		func(f *File) { f.Name = partialDir }, // the folder of the downloads under way
 		func(f *File) { f.Game = "chess" },
 		func(f *File) { f.SHA256 = "abc" },
 		func(f *File) { f.Size = 0 },
