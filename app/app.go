@@ -92,6 +92,9 @@ type App struct {
 	// tables loads and builds the endgame tables and owns them (nil: none,
 	// as in tests; a nil manager has no tables).
 	tables *tables.Owner
+	// engine is the AI over the tables: the default Think and Hint, and
+	// every game's draw decisions (AcceptsDraw).
+	engine ai.Engine
 	// pack downloads the table pack (packview.go; nil: none, as in the
 	// browser and in tests without tables).
 	pack *pack.Job
@@ -196,15 +199,15 @@ func New(fa fyne.App, opts Options) *App {
 		})
 	}
 	a.pack = newPackJob(a)
-	engine := ai.NewEngine(a.tableSource())
+	a.engine = ai.NewEngine(a.tableSource())
 	if a.opts.Think == nil && opts.Dev != nil {
-		a.opts.Think = opts.Dev.Think(engine)
+		a.opts.Think = opts.Dev.Think(a.engine)
 	}
 	if a.opts.Think == nil {
-		a.opts.Think = engine.Think
+		a.opts.Think = a.engine.Think
 	}
 	if a.opts.Hint == nil {
-		a.opts.Hint = engine.Hint
+		a.opts.Hint = a.engine.Hint
 	}
 	a.watchTableMemory()
 	a.settings = storage.LoadSettings(a.prefs)

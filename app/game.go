@@ -91,7 +91,7 @@ func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft 
 	s.sess = session.New(g, mode, level, s.timer, session.Env{
 		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
 		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves,
-		AcceptsDraw: ai.NewEngine(a.tableSource()).AcceptsDraw,
+		AcceptsDraw: a.engine.AcceptsDraw,
 	}, timeLeft)
 	s.sess.Hooks = session.Hooks{
 		Position: func(last core.Move) {
