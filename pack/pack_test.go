@@ -4,12 +4,9 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"hash/crc32"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -24,33 +21,8 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/tabletest"
 )
-
-// testTableFile is a table file tablebase.Open accepts: the header of
-// game's table with the given fingerprint and no sections, then size bytes
-// in all of seeded padding (blocks no section reads).
-func testTableFile(t *testing.T, id core.GameID, fingerprint string, size int, seed uint64) []byte {
-	t.Helper()
-	r := tablebase.ForGame(id)
-	hdr, err := json.Marshal(tablebase.Header{Format: 1, Game: id.String(), Fingerprint: fingerprint,
-		Rules: tablebase.RulesVersion, Sections: []*tablebase.Section{}})
-	require.NoError(t, err)
-	var b bytes.Buffer
-	b.WriteString("HCTB\x00\x01")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(len(hdr)))
-	_ = binary.Write(&b, binary.LittleEndian, crc32.ChecksumIEEE(hdr))
-	b.Write(hdr)
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for b.Len() < size {
-		b.WriteByte(byte(rng.Uint32()))
-	}
-	data := b.Bytes()[:max(size, b.Len())]
-	if fingerprint == r.Fingerprint() {
-		_, err := tablebase.Read(data)
-		require.NoError(t, err, "the test table must open")
-	}
-	return data
-}
 
 // packServer serves a pack's files (manifest.json and the tables) and
 // counts what it sends.
@@ -199,9 +171,9 @@ func (s *packServer) serve(w http.ResponseWriter, r *http.Request) {
 func testPack(t *testing.T) (*packServer, *Pack, Manifest) {
 	s := newPackServer(t)
 	a := s.put("beat-the-wolf.hctb", core.BeatTheWolf,
-		testTableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1))
+		tabletest.TableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1))
 	b := s.put("wolf-carries-pig.hctb", core.WolfCarriesPig,
-		testTableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2))
+		tabletest.TableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2))
 	m := Manifest{Format: 1, Version: "test-1", Files: []File{a, b}}
 	s.putManifest(m)
 	return s, New(filepath.Join(t.TempDir(), "pack"), s.url()), m
@@ -318,7 +290,7 @@ func TestPackWrongFingerprint(t *testing.T) {
 	// The manifest is right but the file's header has other rules:
 	// fetched, opened, refused.
 	other := strings.Repeat("cd", 32)
-	f := s.put("beat-the-wolf.hctb", core.BeatTheWolf, testTableFile(t, core.BeatTheWolf, other, 64<<10, 3))
+	f := s.put("beat-the-wolf.hctb", core.BeatTheWolf, tabletest.TableFile(t, core.BeatTheWolf, other, 64<<10, 3))
 	bad.Files[0] = f
 	err = p.Download(context.Background(), &bad, nil)
 	require.ErrorIs(t, err, ErrRules)
@@ -351,7 +323,7 @@ func TestPackDropsAnOldPartialCopy(t *testing.T) {
 	require.NoError(t, err)
 
 	m.Files[0] = s.put("beat-the-wolf.hctb", core.BeatTheWolf,
-		testTableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 128<<10, 7))
+		tabletest.TableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 128<<10, 7))
 	m.Version = "test-2"
 	before := s.sentOf("beat-the-wolf.hctb")
 	require.NoError(t, p.Download(context.Background(), &m, nil))

@@ -15,6 +15,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/tabletest"
 )
 
 // testPartSize is the parts' size in these tests (the pack's are 24 MiB).
@@ -49,9 +50,9 @@ func (s *packServer) sentOfFile(f File) int64 {
 func testPartsPack(t *testing.T) (*packServer, *Pack, Manifest) {
 	s := newPackServer(t)
 	a := s.putParts("beat-the-wolf.hctb", core.BeatTheWolf,
-		testTableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1), testPartSize)
+		tabletest.TableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1), testPartSize)
 	b := s.putParts("wolf-carries-pig.hctb", core.WolfCarriesPig,
-		testTableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2), testPartSize)
+		tabletest.TableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2), testPartSize)
 	m := Manifest{Format: 2, Version: "parts-1", Files: []File{a, b}}
 	s.putManifest(m)
 	return s, New(filepath.Join(t.TempDir(), "pack"), s.url()), m

@@ -1,73 +1,37 @@
 package pack
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"sync/atomic"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/tabletest"
 )
-
-// The bound table of the tests (ai/bound_test.go, BoundTestdata): Beat
-// the Wolf's tier with 8 dogs, the dogs' wins without giving up a dog, its
-// longest win 33 plies.
-const (
-	boundTestFile = "../ai/testdata/beat-the-wolf-8dogs.bound.hctb"
-	boundWin33    = "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0"
-)
-
-func boundTestPos(t *testing.T) core.Position {
-	t.Helper()
-	p, err := core.ParsePosition(core.BeatTheWolf.String(), boundWin33)
-	require.NoError(t, err)
-	return p
-}
-
-// serveBound serves the test's bound table at /tables/beat-the-wolf.bound.hctb
-// as a static host does (http.ServeContent: byte ranges), counting requests.
-func serveBound(t *testing.T) (*httptest.Server, *atomic.Int64) {
-	t.Helper()
-	data, err := os.ReadFile(boundTestFile)
-	require.NoError(t, err)
-	var n atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n.Add(1)
-		if r.URL.Path != "/tables/beat-the-wolf.bound.hctb" {
-			http.NotFound(w, r)
-			return
-		}
-		http.ServeContent(w, r, "beat-the-wolf.bound.hctb", time.Time{}, bytes.NewReader(data))
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &n
-}
 
 // The table read through range requests probes as the one opened from the
 // file, a few blocks' worth of bytes read, not the file.
 func TestRemoteTableProbesAsTheFile(t *testing.T) {
-	srv, _ := serveBound(t)
+	srv, _ := tabletest.ServeBound(t)
 	remote, r, err := OpenRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
 	require.NoError(t, err)
 	defer remote.Close()
-	fi, err := os.Stat(boundTestFile)
+	fi, err := os.Stat(tabletest.BoundFile)
 	require.NoError(t, err)
 	require.Equal(t, fi.Size(), r.Size())
-	local, err := tablebase.Open(boundTestFile)
+	local, err := tablebase.Open(tabletest.BoundFile)
 	require.NoError(t, err)
 	defer local.Close()
 
 	// Every position within three plies of the 33-ply win.
 	seen := map[uint64]bool{}
-	level := []core.Position{boundTestPos(t)}
+	level := []core.Position{tabletest.BoundPos(t)}
 	proven := 0
 	for depth := 0; depth <= 3; depth++ {
 		var next []core.Position
@@ -102,7 +66,7 @@ func TestRemoteTableProbesAsTheFile(t *testing.T) {
 // A server that answers a range request with the whole file (200) is
 // refused, as is a 206 for other bytes; a missing file is ErrNoRemote.
 func TestRangeReaderRefusesWhatIsNotTheRange(t *testing.T) {
-	data, err := os.ReadFile(boundTestFile)
+	data, err := os.ReadFile(tabletest.BoundFile)
 	require.NoError(t, err)
 	whole := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Write(data) // ignores Range
@@ -128,15 +92,15 @@ func TestRangeReaderRefusesWhatIsNotTheRange(t *testing.T) {
 	_, err = tablebase.OpenReaderAt(r, r.Size(), false)
 	require.Error(t, err)
 
-	srv, _ := serveBound(t)
+	srv, _ := tabletest.ServeBound(t)
 	_, _, err = OpenRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/wolf-carries-pig.bound.hctb")
 	require.ErrorIs(t, err, ErrNoRemote)
 }
 
 // ReadAt reads to the end of the file and says io.EOF past it.
 func TestRangeReaderEnd(t *testing.T) {
-	srv, _ := serveBound(t)
-	data, err := os.ReadFile(boundTestFile)
+	srv, _ := tabletest.ServeBound(t)
+	data, err := os.ReadFile(tabletest.BoundFile)
 	require.NoError(t, err)
 	r, err := OpenRange(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
 	require.NoError(t, err)
@@ -156,8 +120,8 @@ func TestRangeReaderEnd(t *testing.T) {
 // With a cache a range read again is not asked for again; past its budget
 // the oldest ranges go.
 func TestRangeReaderCache(t *testing.T) {
-	srv, requests := serveBound(t)
-	data, err := os.ReadFile(boundTestFile)
+	srv, requests := tabletest.ServeBound(t)
+	data, err := os.ReadFile(tabletest.BoundFile)
 	require.NoError(t, err)
 	r, err := OpenRange(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
 	require.NoError(t, err)

@@ -20,6 +20,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/tabletest"
 )
 
 // partsSite serves the test's bound table as the web build's site holds
@@ -36,7 +37,7 @@ type partsSite struct {
 
 func servePartsSite(t *testing.T, partSize int) *partsSite {
 	t.Helper()
-	data, err := os.ReadFile(boundTestFile)
+	data, err := os.ReadFile(tabletest.BoundFile)
 	require.NoError(t, err)
 	sum := sha256.Sum256(data)
 	s := &partsSite{data: data, entry: File{Name: "beat-the-wolf.bound.hctb", Game: core.BeatTheWolf.String(),
@@ -87,11 +88,11 @@ func TestRemoteTableFromPartsProbesAsTheFile(t *testing.T) {
 	remote, err := tablebase.OpenReaderAt(r, r.Size(), false)
 	require.NoError(t, err)
 	defer remote.Close()
-	local, err := tablebase.Open(boundTestFile)
+	local, err := tablebase.Open(tabletest.BoundFile)
 	require.NoError(t, err)
 	defer local.Close()
 
-	p := boundTestPos(t)
+	p := tabletest.BoundPos(t)
 	var buf [core.MaxMoves]core.Move
 	for _, q := range append([]core.Position{p}, children(p, buf[:0])...) {
 		lv, ld, lok := local.ProbeBound(q)
@@ -166,11 +167,11 @@ func TestRangeReaderAcrossParts(t *testing.T) {
 // Without a manifest the site's file is read whole; without either it is
 // ErrNoRemote; a manifest that does not list the file leaves it whole.
 func TestOpenSiteFileWholeOrNone(t *testing.T) {
-	srv, _ := serveBound(t) // the file whole at /tables/beat-the-wolf.bound.hctb, no manifest
+	srv, _ := tabletest.ServeBound(t) // the file whole at /tables/beat-the-wolf.bound.hctb, no manifest
 	r, err := OpenSiteFile(context.Background(), srv.Client(), srv.URL+"/tables/", "beat-the-wolf.bound.hctb")
 	require.NoError(t, err)
 	require.Len(t, r.parts, 1)
-	fi, err := os.Stat(boundTestFile)
+	fi, err := os.Stat(tabletest.BoundFile)
 	require.NoError(t, err)
 	require.Equal(t, fi.Size(), r.Size())
 	_, err = OpenSiteFile(context.Background(), srv.Client(), srv.URL+"/tables/", "wolf-carries-pig.bound.hctb")
@@ -202,7 +203,7 @@ func TestSiteAsksForTheManifestOnce(t *testing.T) {
 	}
 	require.Equal(t, 1, manifests, "%q", s.requests())
 
-	srv, _ := serveBound(t) // no manifest: the file whole
+	srv, _ := tabletest.ServeBound(t) // no manifest: the file whole
 	none := &Site{Base: srv.URL + "/tables/", Client: srv.Client()}
 	for range 2 {
 		r, err := none.Open(context.Background(), "beat-the-wolf.bound.hctb")

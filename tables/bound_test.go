@@ -9,29 +9,16 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/tabletest"
 	"huntchess/pack"
-)
-
-// The bound table of the tests (ai/bound_test.go, BoundTestdata): Beat the Wolf's tier with
-// 8 dogs, the dogs' wins without giving up a dog, its longest win 33 plies.
-const (
-	boundTestFile = "../ai/testdata/beat-the-wolf-8dogs.bound.hctb"
-	boundWin33    = "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0"
 )
 
 // installBound installs a pack holding only the bound table, as name.
 func installBound(t *testing.T, name string) *pack.Pack {
 	t.Helper()
-	data, err := os.ReadFile(boundTestFile)
+	data, err := os.ReadFile(tabletest.BoundFile)
 	require.NoError(t, err)
 	return installPackIn(t, filepath.Join(t.TempDir(), "pack"), map[string][]byte{name: data})
-}
-
-func boundTestPos(t *testing.T) core.Position {
-	t.Helper()
-	p, err := core.ParsePosition(core.BeatTheWolf.String(), boundWin33)
-	require.NoError(t, err)
-	return p
 }
 
 // The pack's bound file (GAME.bound.hctb, or a GAME.hctb whose sections
@@ -61,7 +48,7 @@ func TestTablesBoundTableBesideTheExact(t *testing.T) {
 			b := tm.Bound(core.BeatTheWolf)
 			require.NotNil(t, b)
 			require.True(t, allBound(b))
-			v, d, ok := b.ProbeBound(boundTestPos(t))
+			v, d, ok := b.ProbeBound(tabletest.BoundPos(t))
 			require.True(t, ok)
 			require.Equal(t, tablebase.Win, v)
 			require.Equal(t, 33, d)
@@ -84,7 +71,7 @@ func TestTablesBoundTableBesideTheExact(t *testing.T) {
 // A developer's GAME.bound.hctb in the table folders is the bound table; a
 // game without a table here says what it proves.
 func TestTablesBoundFromDeveloperFolder(t *testing.T) {
-	data, err := os.ReadFile(boundTestFile)
+	data, err := os.ReadFile(tabletest.BoundFile)
 	require.NoError(t, err)
 	dir := t.TempDir()
 	require.NoError(t, os.WriteFile(tablebase.Path(dir, "beat-the-wolf.bound"), data, 0o644))

@@ -4,20 +4,16 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"hash/crc32"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -26,38 +22,13 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
+	"huntchess/internal/tabletest"
 	"huntchess/pack"
 )
 
 // The tables' owner and the table pack: the pack's files are installed
 // here as a download leaves them (installPackIn), the pack's own download
 // is tested in package pack.
-
-// testTableFile is a table file tablebase.Open accepts: the header of
-// game's table with the given fingerprint and no sections, then size bytes
-// in all of seeded padding (blocks no section reads).
-func testTableFile(t *testing.T, id core.GameID, fingerprint string, size int, seed uint64) []byte {
-	t.Helper()
-	r := tablebase.ForGame(id)
-	hdr, err := json.Marshal(tablebase.Header{Format: 1, Game: id.String(), Fingerprint: fingerprint,
-		Rules: tablebase.RulesVersion, Sections: []*tablebase.Section{}})
-	require.NoError(t, err)
-	var b bytes.Buffer
-	b.WriteString("HCTB\x00\x01")
-	_ = binary.Write(&b, binary.LittleEndian, uint32(len(hdr)))
-	_ = binary.Write(&b, binary.LittleEndian, crc32.ChecksumIEEE(hdr))
-	b.Write(hdr)
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for b.Len() < size {
-		b.WriteByte(byte(rng.Uint32()))
-	}
-	data := b.Bytes()[:max(size, b.Len())]
-	if fingerprint == r.Fingerprint() {
-		_, err := tablebase.Read(data)
-		require.NoError(t, err, "the test table must open")
-	}
-	return data
-}
 
 // installPackIn installs the files (GAME….hctb, each a table of GAME's
 // rules) as the pack in dir, as a download leaves it: the files, then the
@@ -87,8 +58,8 @@ func installPackIn(t *testing.T, dir string, files map[string][]byte) *pack.Pack
 // tables (headers without sections).
 func testPackFiles(t *testing.T) map[string][]byte {
 	return map[string][]byte{
-		"beat-the-wolf.hctb":    testTableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1),
-		"wolf-carries-pig.hctb": testTableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2),
+		"beat-the-wolf.hctb":    tabletest.TableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1),
+		"wolf-carries-pig.hctb": tabletest.TableFile(t, core.WolfCarriesPig, tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), 200<<10, 2),
 	}
 }
 
@@ -137,7 +108,7 @@ func TestTablesReportADamagedPackFile(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, data, 0o644))
 	// Another game's table under this game's name: wrong rules.
 	wcp := filepath.Join(p.Dir, "wolf-carries-pig.hctb")
-	require.NoError(t, os.WriteFile(wcp, testTableFile(t, core.WolfCarriesPig, strings.Repeat("ef", 32), len(files["wolf-carries-pig.hctb"]), 9), 0o644))
+	require.NoError(t, os.WriteFile(wcp, tabletest.TableFile(t, core.WolfCarriesPig, strings.Repeat("ef", 32), len(files["wolf-carries-pig.hctb"]), 9), 0o644))
 
 	tm, rec := newTestTables(t, t.TempDir())
 	tm.SetPack(p)
@@ -161,7 +132,7 @@ func TestTablesTakeThePackAfterInstalling(t *testing.T) {
 	tm.set = tm.store
 	// The test tables hold no tier: take them as covering the plan.
 	tm.covers = func(*tablebase.Table, solver.Plan) bool { return true }
-	solved := testTableFile(t, core.DeerChess, tablebase.ForGame(core.DeerChess).Fingerprint(), 1<<10, 5)
+	solved := tabletest.TableFile(t, core.DeerChess, tablebase.ForGame(core.DeerChess).Fingerprint(), 1<<10, 5)
 	solves := 0
 	tm.solve = func(core.GameID, solver.Plan) (*tablebase.Table, error) {
 		solves++
@@ -174,7 +145,7 @@ func TestTablesTakeThePackAfterInstalling(t *testing.T) {
 	require.NotNil(t, own)
 	require.Equal(t, 1, solves)
 
-	installPackIn(t, dir, map[string][]byte{"deer-chess.hctb": testTableFile(t, core.DeerChess, tablebase.ForGame(core.DeerChess).Fingerprint(), 10<<10, 4)})
+	installPackIn(t, dir, map[string][]byte{"deer-chess.hctb": tabletest.TableFile(t, core.DeerChess, tablebase.ForGame(core.DeerChess).Fingerprint(), 10<<10, 4)})
 	tm.PackChanged()
 	tm.Wait()
 	require.NotNil(t, tm.Table(core.DeerChess))
@@ -192,25 +163,6 @@ func TestTablesTakeThePackAfterInstalling(t *testing.T) {
 // The bound table of the tests (ai/bound_test.go, BoundTestdata) served
 // whole or as parts, as the web build's site does.
 
-// serveBound serves the test's bound table at /tables/beat-the-wolf.bound.hctb
-// as a static host does (http.ServeContent: byte ranges), counting requests.
-func serveBound(t *testing.T) (*httptest.Server, *atomic.Int64) {
-	t.Helper()
-	data, err := os.ReadFile(boundTestFile)
-	require.NoError(t, err)
-	var n atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		n.Add(1)
-		if r.URL.Path != "/tables/beat-the-wolf.bound.hctb" {
-			http.NotFound(w, r)
-			return
-		}
-		http.ServeContent(w, r, "beat-the-wolf.bound.hctb", time.Time{}, bytes.NewReader(data))
-	}))
-	t.Cleanup(srv.Close)
-	return srv, &n
-}
-
 // partsSite serves the test's bound table as the web build's site holds
 // the pack's: tables/manifest.json (format 2) and the table's parts of
 // partSize bytes (tables/beat-the-wolf.bound.hctb.part-000, …), with byte
@@ -225,7 +177,7 @@ type partsSite struct {
 
 func servePartsSite(t *testing.T, partSize int) *partsSite {
 	t.Helper()
-	data, err := os.ReadFile(boundTestFile)
+	data, err := os.ReadFile(tabletest.BoundFile)
 	require.NoError(t, err)
 	sum := sha256.Sum256(data)
 	s := &partsSite{data: data, entry: pack.File{Name: "beat-the-wolf.bound.hctb", Game: core.BeatTheWolf.String(),
@@ -262,7 +214,7 @@ func (s *partsSite) base() string { return s.srv.URL + "/tables/" }
 // it in the background once, the subscribers hear of it, the table line
 // says so; a site without one leaves the game as it was.
 func TestTablesRemoteBound(t *testing.T) {
-	srv, requests := serveBound(t)
+	srv, requests := tabletest.ServeBound(t)
 	open := func(ctx context.Context, id core.GameID) (*pack.RangeReader, error) {
 		return pack.OpenRange(ctx, srv.Client(), srv.URL+"/tables/"+tablebase.Path("", id.String()+".bound"))
 	}
@@ -281,7 +233,7 @@ func TestTablesRemoteBound(t *testing.T) {
 	b := tm.Bound(core.BeatTheWolf)
 	require.NotNil(t, b)
 	require.Same(t, b, tm.Bound(core.BeatTheWolf))
-	v, d, ok := b.ProbeBound(boundTestPos(t))
+	v, d, ok := b.ProbeBound(tabletest.BoundPos(t))
 	require.True(t, ok)
 	require.Equal(t, tablebase.Win, v)
 	require.Equal(t, 33, d)
@@ -310,7 +262,7 @@ func TestTablesRemoteBoundFromParts(t *testing.T) {
 	rec.drain()
 	b := tm.Bound(core.BeatTheWolf)
 	require.NotNil(t, b)
-	v, d, ok := b.ProbeBound(boundTestPos(t))
+	v, d, ok := b.ProbeBound(tabletest.BoundPos(t))
 	require.True(t, ok)
 	require.Equal(t, tablebase.Win, v)
 	require.Equal(t, 33, d)
