@@ -43,9 +43,22 @@ import (
 // to a position whose plies are one less, and every reply to one at most
 // one less again, so the plies fall with every move to 0, the end
 // (docs/device-tables.md).
+//
+// Format 2 adds values-only sections (kind "device-values", ConvertDevice's
+// DeviceOptions.ValuesOnly): their blocks hold each entry's value in two
+// bits, four entries a byte, and no plies, so a win or a loss read there
+// has PliesUnknown plies (and so has a position folded from one). A file
+// without such a section is written as format 1, byte for byte as before.
 const (
 	deviceMagic  = "HCDT\x00\x01"
 	deviceFormat = 1
+	// deviceFormatValues is the format of a device file with a values-only
+	// section.
+	deviceFormatValues = 2
+	// kindDevice and kindValues are the kinds of a device file's sections:
+	// full codes, or values only.
+	kindDevice = "device"
+	kindValues = "device-values"
 	// DeviceBlock is the entries a block of a device table holds: 128 Ki,
 	// 256 KiB unpacked, some 30 KiB packed, unpacked in some 0.3 ms.
 	DeviceBlock = 1 << 17
@@ -102,8 +115,8 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 	if err := json.Unmarshal(hdr, &d.DeviceHeader); err != nil {
 		return nil, fmt.Errorf("corrupt table header: %v", err)
 	}
-	if d.Format != deviceFormat {
-		return nil, fmt.Errorf("device table format %d, this build reads %d", d.Format, deviceFormat)
+	if d.Format != deviceFormat && d.Format != deviceFormatValues {
+		return nil, fmt.Errorf("device table format %d, this build reads %d and %d", d.Format, deviceFormat, deviceFormatValues)
 	}
 	if d.StoredSide != 0 && d.StoredSide != 1 {
 		return nil, fmt.Errorf("corrupt table header: stored side %d", d.StoredSide)
@@ -221,22 +234,26 @@ func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
 		return nil, err
 	}
 	n := int(min(int64(sec.BlockSize), sec.storedEntries()-int64(b)*int64(sec.BlockSize)))
+	want := 2 * n // bytes unpacked: two an entry, or a quarter of one in a values-only section
+	if sec.Kind == kindValues {
+		want = (n + 3) / 4
+	}
 	var err error
 	switch t.dev.Codec {
 	case CodecZstd:
 		// A frame that claims another size than the block's is refused
 		// before it is unpacked (the decoder would make room for its claim).
 		var fh zstd.Header
-		if fh.Decode(sc.comp) == nil && fh.HasFCS && fh.FrameContentSize != uint64(2*n) {
-			err = fmt.Errorf("a frame of %d bytes claimed, the block has %d", fh.FrameContentSize, 2*n)
+		if fh.Decode(sc.comp) == nil && fh.HasFCS && fh.FrameContentSize != uint64(want) {
+			err = fmt.Errorf("a frame of %d bytes claimed, the block has %d", fh.FrameContentSize, want)
 			break
 		}
 		sc.raw, err = t.dev.zd.DecodeAll(sc.comp, sc.raw[:0])
-		if err == nil && len(sc.raw) != 2*n {
+		if err == nil && len(sc.raw) != want {
 			err = errors.New("wrong length")
 		}
 	default:
-		sc.raw = grow(sc.raw, 2*n+1)
+		sc.raw = grow(sc.raw, want+1)
 		sc.br.Reset(sc.comp)
 		if sc.fr == nil {
 			sc.fr = flate.NewReader(&sc.br)
@@ -246,12 +263,30 @@ func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
 		var got int
 		got, err = io.ReadFull(sc.fr, sc.raw)
 		switch {
-		case err == nil || got != 2*n:
+		case err == nil || got != want:
 			err = errors.New("wrong length")
 		case err == io.ErrUnexpectedEOF || err == io.EOF:
 			err = nil
 		}
-		sc.raw = sc.raw[:2*n]
+		sc.raw = sc.raw[:want]
+	}
+	if err == nil && sec.Kind == kindValues {
+		// Two bits an entry: a value code 3 is a hole, which the writer never
+		// leaves; nor are the last byte's unused bits set.
+		for _, x := range sc.raw {
+			if x&(x>>1)&0x55 != 0 {
+				err = errors.New("a hole's code in a values-only block")
+				break
+			}
+		}
+		if err == nil && n%4 != 0 && sc.raw[len(sc.raw)-1]>>(2*(n%4)) != 0 {
+			err = errors.New("bits set past the block's last entry")
+		}
+		if err == nil {
+			blk := &block{n: n, vals: bytes.Clone(sc.raw)}
+			blk.bytes = int64(cap(blk.vals)) + blockOverhead
+			return blk, nil
+		}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("corrupt table %s block %d: %v", sec.what(), b, err)

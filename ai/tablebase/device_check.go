@@ -22,6 +22,10 @@ type DeviceReport struct {
 	Draws      int64    `json:"draws"`      //
 	Losses     int64    `json:"losses"`     //
 	BestChecks int64    `json:"bestChecks"` // positions whose best move was compared too
+	// NoPlies counts the wins and losses that agree in value whose plies
+	// the device table does not hold (values-only sections, and positions
+	// folded from them: PliesUnknown).
+	NoPlies    int64    `json:"noPlies,omitempty"`
 	Mismatches int64    `json:"mismatches"`
 	Examples   []string `json:"examples,omitempty"`
 	Seconds    float64  `json:"seconds"`
@@ -48,7 +52,11 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 		}
 		mu.Unlock()
 	}
-	var stored, derived, wins, draws, losses, best, bad atomic.Int64
+	var stored, derived, wins, draws, losses, best, bad, noPlies atomic.Int64
+	// Best moves are compared in a table with plies throughout (format 1):
+	// where plies are unknown the engine picks among the moves that keep
+	// the value (ai's tableMove), not Best.
+	compareBest := realGame && dev.dev.Format == deviceFormat
 	check := func(sec *Section, i int64, fc uint16) {
 		pred, prey, side := sec.l.Position(i)
 		p := Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
@@ -66,6 +74,10 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 		default:
 			draws.Add(1)
 		}
+		if err == nil && ok && dc != fc && dc>>14 == fc>>14 && fc>>14 != CodeDraw && dc&maxPlies == PliesUnknown {
+			noPlies.Add(1)
+			return
+		}
 		if err != nil || !ok || dc != fc {
 			bad.Add(1)
 			fv, fd := Decode(fc)
@@ -73,7 +85,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 			note(fmt.Sprintf("%s bound=%v: full %v %d, device %v %d (ok %v, %v)", posString(p), sec.Bound, fv, fd, dv, dd, ok, err))
 			return
 		}
-		if i%64 != 0 || !realGame {
+		if i%64 != 0 || !compareBest {
 			return
 		}
 		cp := core.Position{Game: g, Pred: pred, Prey: prey, ToMove: core.Side(side), Captured: uint8(sec.Captured), InHand: uint8(sec.Hand)}
@@ -153,7 +165,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	rep.Stored, rep.Derived = stored.Load(), derived.Load()
 	rep.Positions = rep.Stored + rep.Derived
 	rep.Wins, rep.Draws, rep.Losses = wins.Load(), draws.Load(), losses.Load()
-	rep.BestChecks, rep.Mismatches = best.Load(), bad.Load()
+	rep.BestChecks, rep.Mismatches, rep.NoPlies = best.Load(), bad.Load(), noPlies.Load()
 	rep.Seconds = time.Since(start).Seconds()
 	return rep
 }

@@ -266,3 +266,52 @@ func positionsOf(t *tablebase.Table) int64 {
 	}
 	return n
 }
+
+// A device table whose sections hold values alone (format 2), wholly or in
+// part, gives every position of each mini game the full table's value; its
+// plies where it holds them (the sections with codes and what folds from
+// them only), PliesUnknown elsewhere; the bytes are the same every time;
+// and a changed value is found.
+func TestDeviceTableValuesOnly(t *testing.T) {
+	for _, name := range []string{"mini-lion", "mini-wolf", "mini-pigs", "mini-deer"} {
+		g := miniGame(name)
+		s, path, _ := writeMiniFile(t, g)
+		var positions int64
+		for _, st := range s.Tiers() {
+			positions += st.Stats.Positions
+		}
+		full, err := tablebase.OpenFile(path, g.R)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := full.Sections[0]
+		for _, o := range []tablebase.DeviceOptions{
+			{Side: tablebase.SidePrey, ValueBlockSize: 999, ValuesOnly: func(*tablebase.Section) bool { return true }},
+			{Side: tablebase.SidePredator, ValueBlockSize: 64, Threads: 2, Codec: tablebase.CodecFlate,
+				ValuesOnly: func(sec *tablebase.Section) bool { return sec.Captured == first.Captured && sec.Hand == first.Hand }},
+		} {
+			dev, data := convertMini(t, g, path, o)
+			if dev.Device().Format != 2 || dev.Sections[0].Kind != "device-values" {
+				t.Fatalf("%s: format %d, first section %q", name, dev.Device().Format, dev.Sections[0].Kind)
+			}
+			rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
+			if rep.Mismatches != 0 || rep.Positions != positions || rep.NoPlies == 0 {
+				t.Fatalf("%s: %d mismatches in %d positions (want %d), %d without plies: %v",
+					name, rep.Mismatches, rep.Positions, positions, rep.NoPlies, rep.Examples)
+			}
+			t.Logf("%s values-only: %d positions, %d wins and losses without plies, full %d bytes, device %d bytes",
+				name, positions, rep.NoPlies, full.Base()+full.Size(), len(data))
+			if _, again := convertMini(t, g, path, o); !bytes.Equal(data, again) {
+				t.Fatalf("%s: converted twice, other bytes", name)
+			}
+			if err := tablebase.FlipStoredCode(dev, dev.Sections[0]); err != nil {
+				t.Fatal(err)
+			}
+			if rep := tablebase.CheckDevice(full, dev, 0, 1, nil); rep.Mismatches == 0 {
+				t.Fatalf("%s: a changed value went unnoticed", name)
+			}
+		}
+		full.Close()
+	}
+}
+

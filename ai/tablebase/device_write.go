@@ -16,6 +16,12 @@ type DeviceOptions struct {
 	BlockSize int    // entries a block (default DeviceBlock)
 	Side      int    // the side to move stored: SideAuto (the default), SidePrey or SidePredator
 	Threads   int    // blocks compressed in parallel (default 1)
+	// ValuesOnly, if set, picks the sections stored with their values
+	// alone, two bits an entry, without plies (kind "device-values"; the
+	// file is then format 2), in blocks of ValueBlockSize entries (default
+	// DeviceValueBlock).
+	ValuesOnly     func(sec *Section) bool
+	ValueBlockSize int
 	// OnProgress, if set, is told of the entries converted so far.
 	OnProgress func(done, total int64)
 }
@@ -28,6 +34,10 @@ const (
 	SidePrey
 	SidePredator
 )
+
+// DeviceValueBlock is the entries a block of a values-only section holds
+// by default: 512 Ki, 128 KiB unpacked.
+const DeviceValueBlock = 1 << 19
 
 // devEncoder is one worker's buffers and compressor.
 type devEncoder struct {
@@ -58,7 +68,10 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	if o.BlockSize == 0 {
 		o.BlockSize = DeviceBlock
 	}
-	if o.BlockSize < 1 || o.BlockSize > 1<<24 {
+	if o.ValueBlockSize == 0 {
+		o.ValueBlockSize = DeviceValueBlock
+	}
+	if o.BlockSize < 1 || o.BlockSize > 1<<24 || o.ValueBlockSize < 1 || o.ValueBlockSize > 1<<24 {
 		return nil, fmt.Errorf("block size %d out of range", o.BlockSize)
 	}
 	o.Threads = max(1, o.Threads)
@@ -99,8 +112,11 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	var off, done int64
 	blobs := make([][]byte, encodeBatch)
 	for _, fs := range full.Sections {
-		sec := &Section{Captured: fs.Captured, Hand: fs.Hand, Bound: fs.Bound, Kind: "device", K: fs.K,
+		sec := &Section{Captured: fs.Captured, Hand: fs.Hand, Bound: fs.Bound, Kind: kindDevice, K: fs.K,
 			Classes: fs.Classes, Entries: fs.Entries, BlockSize: o.BlockSize, Stats: fs.Stats}
+		if o.ValuesOnly != nil && o.ValuesOnly(fs) {
+			sec.Kind, sec.BlockSize, h.Format = kindValues, o.ValueBlockSize, deviceFormatValues
+		}
 		if err := encodeDeviceSection(full, fs, sec, side, o, encs, blobs, bw, &off, &done, total); err != nil {
 			return nil, err
 		}
@@ -171,6 +187,9 @@ func encodeDeviceSection(full *Table, fs, sec *Section, side int, o DeviceOption
 		if err := e.fill(full, fs, first+lo, int(hi-lo)); err != nil {
 			return nil, err
 		}
+		if sec.Kind == kindValues {
+			return e.packValues(), nil
+		}
 		return e.pack(), nil
 	}, func(b0, b1 int64) {
 		*done += min(b1*bs, n) - b0*bs
@@ -220,6 +239,18 @@ func (e *devEncoder) fill(full *Table, fs *Section, at int64, k int) error {
 	return nil
 }
 
+// packValues lays out the values of e.codes in two bits an entry, four a
+// byte (the first entry in the low bits), and compresses them.
+func (e *devEncoder) packValues() []byte {
+	n := len(e.codes)
+	e.raw = grow(e.raw, (n+3)/4)
+	clear(e.raw)
+	for i, c := range e.codes {
+		e.raw[i>>2] |= byte(c>>14) << (2 * (i & 3))
+	}
+	return e.compress()
+}
+
 // pack lays out e.codes as two byte planes (every high byte, then every
 // low byte) and compresses them; the bytes returned are e's till the next
 // call.
@@ -229,6 +260,11 @@ func (e *devEncoder) pack() []byte {
 	for i, c := range e.codes {
 		e.raw[i], e.raw[n+i] = byte(c>>8), byte(c)
 	}
+	return e.compress()
+}
+
+// compress compresses e.raw; the bytes returned are e's till the next call.
+func (e *devEncoder) compress() []byte {
 	if e.ze != nil {
 		e.out = e.ze.EncodeAll(e.raw, e.out[:0])
 		return e.out

@@ -61,9 +61,15 @@ func FlipStoredCode(dev *Table, sec *Section) error {
 		i := int64(side)*sec.storedEntries() + int64(j)
 		pred, prey, sd := sec.l.Position(i)
 		if hole, _ := sec.l.IsHole(i, pred, prey, sd); !hole {
-			if blk.small != nil {
+			switch {
+			case blk.vals != nil:
+				blk.vals[j>>2] ^= 3 << (2 * (j & 3)) // a draw to a hole's code, a win to a loss
+				if (blk.vals[j>>2]>>(2*(j&3)))&3 == CodeNone {
+					blk.vals[j>>2] ^= 2 << (2 * (j & 3)) // a draw to a win
+				}
+			case blk.small != nil:
 				blk.small[j] ^= 1
-			} else {
+			default:
 				blk.codes[j] ^= 1
 			}
 			break

@@ -80,6 +80,7 @@ type BlockRef struct {
 type block struct {
 	codes []uint16 // dense: every entry's code (nil when sparse)
 	small []uint8  // dense, of a device table whose plies here are all below 64: value<<6 | plies
+	vals  []uint8  // a values-only device section: every entry's value code in two bits, four a byte
 	def   uint16   // sparse: the code of most entries (a draw or a hole)
 	at    []uint16 // sparse: offsets of the entries whose code is not def
 	other []uint16 // and their codes
@@ -104,6 +105,12 @@ func (b *block) code(i int) uint16 {
 	if b.small != nil {
 		c := b.small[i]
 		return uint16(c>>6)<<14 | uint16(c&63)
+	}
+	if b.vals != nil {
+		if v := uint16(b.vals[i>>2]>>(2*(i&3))) & 3; v != CodeDraw {
+			return v<<14 | PliesUnknown
+		}
+		return CodeDrawV
 	}
 	if j, ok := slices.BinarySearch(b.at, uint16(i)); ok {
 		return b.other[j]
@@ -482,6 +489,11 @@ func best(p core.Position, probe prober, bound bool) (m core.Move, v Value, plie
 		return core.Move{}, v, plies, false
 	}
 	var buf [core.MaxMoves]core.Move
+	// Where the plies are unknown (PliesUnknown: a values-only table), a
+	// move that keeps the value: from a win the shortest known win, else
+	// the first; from a loss the longest resistance, an unknown one first.
+	var keep core.Move
+	keepD, found := 0, false
 	for _, mv := range p.GenMoves(buf[:0]) {
 		c := p.After(mv)
 		if bound && c.Captured > p.Captured {
@@ -492,13 +504,17 @@ func best(p core.Position, probe prober, bound bool) (m core.Move, v Value, plie
 			return core.Move{}, v, plies, false
 		}
 		switch {
+		case plies == PliesUnknown && (v == Win && cv == Loss || v == Loss && cv == Win):
+			if !found || (v == Win && cd < keepD) || (v == Loss && cd > keepD) {
+				keep, keepD, found = mv, cd, true
+			}
 		case v == Win && cv == Loss && cd == plies-1,
 			v == Loss && cv == Win && cd == plies-1,
 			v == Draw && cv == Draw:
 			return mv, v, plies, true
 		}
 	}
-	return core.Move{}, v, plies, false
+	return keep, v, plies, found
 }
 
 // LineBound is Line in the bound sections: from a prey win, the prey's

@@ -25,6 +25,11 @@ const (
 	maxPlies  = 1<<14 - 1
 	CodeNoneV = uint16(CodeNone << 14)
 	CodeDrawV = uint16(0)
+	// PliesUnknown is the plies of a win or a loss whose distance the
+	// table does not hold: an entry of a values-only section of a device
+	// table (docs/formats/device-table.md), or one whose best line runs
+	// through such an entry. The value itself is exact.
+	PliesUnknown = maxPlies
 )
 
 // MakeCode is the code of value v (CodeWin, CodeLoss, CodeDraw) in plies.
@@ -49,6 +54,9 @@ type Fold struct {
 	WinMin  int // shortest win through a lost child (1<<30: none)
 	LossMax int // longest loss through won children
 	Drawn   bool
+	// WinUnknown and LossUnknown say that a lost (won) child's plies were
+	// PliesUnknown: the position's own plies are then unknown too.
+	WinUnknown, LossUnknown bool
 }
 
 // NewFold returns a Fold without children yet.
@@ -58,8 +66,15 @@ func NewFold() Fold { return Fold{WinMin: 1 << 30} }
 func (f *Fold) Add(v Value, d int) {
 	switch v {
 	case Loss:
+		if d >= PliesUnknown {
+			f.WinUnknown = true
+			d = PliesUnknown - 2 // a win all the same, of unknown length
+		}
 		f.WinMin = min(f.WinMin, d+1)
 	case Win:
+		if d >= PliesUnknown {
+			f.LossUnknown = true
+		}
 		f.LossMax = max(f.LossMax, d+1)
 	default:
 		f.Drawn = true
@@ -70,10 +85,14 @@ func (f *Fold) Add(v Value, d int) {
 // position without a move is drawn (else, without a move, it is lost).
 func (f *Fold) Value(stuckDraw bool) (Value, int) {
 	switch {
+	case f.WinMin < 1<<30 && f.WinUnknown:
+		return Win, PliesUnknown
 	case f.WinMin < 1<<30:
 		return Win, f.WinMin
 	case f.Drawn || stuckDraw:
 		return Draw, 0
+	case f.LossUnknown:
+		return Loss, PliesUnknown
 	}
 	return Loss, f.LossMax
 }

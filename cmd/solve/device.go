@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -108,7 +110,34 @@ func deviceConvert(g *core.GameInfo, in, out string, bound bool, o tablebase.Dev
 	fmt.Printf("device: %s: %d positions; full table %d bytes (%.3f bits/position), device table %d bytes (%.3f bits/position, %s, blocks of %d, side %d stored) in %s, %.1f s\n",
 		name, n, h.FullBytes, 8*float64(h.FullBytes)/float64(n), fi.Size(), 8*float64(fi.Size())/float64(n),
 		h.Codec, o.BlockSize, h.StoredSide, dst, time.Since(start).Seconds())
+	for _, sec := range h.Sections {
+		var b int64
+		for _, r := range sec.Blocks {
+			b += int64(r.Len)
+		}
+		fmt.Printf("device: %s: captured %d hand %d: %s, %d positions, %d bytes, %.4f bits/position\n",
+			name, sec.Captured, sec.Hand, sec.Kind, sec.Entries, b, 8*float64(b)/float64(sec.Entries))
+	}
 	return nil
+}
+
+// tierSet reads -values-tiers: "" none, "all", or captured counts "4,5,6".
+func tierSet(spec string) (func(*tablebase.Section) bool, error) {
+	switch spec {
+	case "":
+		return nil, nil
+	case "all":
+		return func(*tablebase.Section) bool { return true }, nil
+	}
+	set := map[int]bool{}
+	for _, f := range strings.Split(spec, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 {
+			return nil, fmt.Errorf("-values-tiers %q: captured counts, \"4,5,6\", or all", spec)
+		}
+		set[n] = true
+	}
+	return func(sec *tablebase.Section) bool { return set[sec.Captured] }, nil
 }
 
 // deviceCheck compares a device table with its full table.
