@@ -13,15 +13,15 @@ import (
 
 // DeviceReport is what CheckDevice found.
 type DeviceReport struct {
-	Game       string   `json:"game"`
-	Random     int64    `json:"random"`     // 0: every position; else how many random positions
-	Positions  int64    `json:"positions"`  // positions compared
-	Stored     int64    `json:"stored"`     // of which with the stored side to move
-	Derived    int64    `json:"derived"`    // and with the other side (read by a one-ply probe)
-	Wins       int64    `json:"wins"`       // values of the compared positions (side to move)
-	Draws      int64    `json:"draws"`      //
-	Losses     int64    `json:"losses"`     //
-	BestChecks int64    `json:"bestChecks"` // positions whose best move was compared too
+	Game       string `json:"game"`
+	Random     int64  `json:"random"`     // 0: every position; else how many random positions
+	Positions  int64  `json:"positions"`  // positions compared
+	Stored     int64  `json:"stored"`     // of which with the stored side to move
+	Derived    int64  `json:"derived"`    // and with the other side (read by a one-ply probe)
+	Wins       int64  `json:"wins"`       // values of the compared positions (side to move)
+	Draws      int64  `json:"draws"`      //
+	Losses     int64  `json:"losses"`     //
+	BestChecks int64  `json:"bestChecks"` // positions whose best move was compared too
 	// NoPlies counts the wins and losses that agree in value whose plies
 	// the device table does not hold (values-only sections, and positions
 	// folded from them: PliesUnknown).

@@ -314,4 +314,3 @@ func TestDeviceTableValuesOnly(t *testing.T) {
 		full.Close()
 	}
 }
-
