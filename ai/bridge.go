@@ -236,7 +236,7 @@ func (pf prover) step(p core.Position, seed int64) (Result, bool) {
 	}
 	if pf.t != nil {
 		if _, ok := pf.leaf(p); ok {
-			return tableMove(pf.t, p, seed)
+			return tableMove(pf.t, p, seed, nil)
 		}
 	}
 	return Result{}, false

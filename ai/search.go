@@ -89,6 +89,10 @@ type Result struct {
 	// bound, the proof a bridge back onto a strategy, a table or the bound
 	// table after a pass (BridgeMoves).
 	AtMost bool
+	// NoPlies: the score is a proven win or loss (Exact) whose plies the
+	// table does not hold (a values-only table: tablebase.PliesUnknown);
+	// IsWin's plies then mean nothing.
+	NoPlies bool
 }
 
 // IsWin reports whether a score is a forced win (>0) or loss (<0), and in how many plies.

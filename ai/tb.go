@@ -49,8 +49,16 @@ func (s TableMoves) Propose(_ context.Context, pos core.Position, lim Limits) (R
 	return tableLevelMove(t, pos, lim)
 }
 
+// unknownPliesScore is the plies a table win or loss without plies
+// (tablebase.PliesUnknown) scores as: a win all the same, longer than any
+// the search finds itself.
+const unknownPliesScore = 500
+
 // tableScore is the search score of a table value, ply plies from the root.
 func tableScore(v tablebase.Value, plies, ply int) (int, bool) {
+	if plies == tablebase.PliesUnknown {
+		plies = unknownPliesScore
+	}
 	switch v {
 	case tablebase.Win:
 		return scoreWin - ply - plies, true
@@ -66,10 +74,17 @@ func tableScore(v tablebase.Value, plies, ply int) (int, bool) {
 // that lose. Ties go to the first such move in core's order, or, with a
 // seed, to one chosen by it. ok is false where the table does not cover the
 // position and all its children.
-func tableMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool) {
+//
+// Where the table holds the value but not the plies (PliesUnknown), the
+// move comes from valuesMove; history (the game's earlier positions, as
+// Limits.History) breaks its ties.
+func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint64) (Result, bool) {
 	v, plies, ok := t.Probe(pos)
 	if !ok {
 		return Result{}, false
+	}
+	if v != tablebase.Draw && plies == tablebase.PliesUnknown {
+		return valuesMove(t, pos, v, seenCounts(history))
 	}
 	var buf [core.MaxMoves]core.Move
 	moves := pos.GenMoves(buf[:0])
@@ -121,6 +136,11 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool)
 			best = append(best, cand{m, traps})
 		}
 	}
+	if len(best) == 0 && v != tablebase.Draw {
+		// No child with the plies one less: they run through entries
+		// without plies (a values-only section).
+		return valuesMove(t, pos, v, seenCounts(history))
+	}
 	if len(best) == 0 {
 		return Result{}, false // a table inconsistent with core: let the search play
 	}
@@ -149,7 +169,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool)
 // value the position keeps after it.
 func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, bool) {
 	if lim.TableSlip <= 0 || !slips(pos.Key, lim.Seed, lim.TableSlip) {
-		return tableMove(t, pos, lim.Seed)
+		return tableMove(t, pos, lim.Seed, lim.History)
 	}
 	if _, _, ok := t.Probe(pos); !ok {
 		return Result{}, false
@@ -198,7 +218,7 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 			}
 		}
 		if next < 0 {
-			return tableMove(t, pos, lim.Seed) // every move keeps the value
+			return tableMove(t, pos, lim.Seed, lim.History) // every move keeps the value
 		}
 		for i, r := range ranks {
 			if r == next {
@@ -217,6 +237,15 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 	}
 	res.PV = append([]core.Move{m}, t.Line(pos.After(m), 40)...)
 	return res, true
+}
+
+// seenCounts counts the positions of a game's history by key.
+func seenCounts(history []uint64) map[uint64]int {
+	seen := make(map[uint64]int, len(history))
+	for _, k := range history {
+		seen[k]++
+	}
+	return seen
 }
 
 // mix hashes a position key with a seed and a salt.

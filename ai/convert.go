@@ -1,0 +1,218 @@
+package ai
+
+import (
+	"slices"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// Play from a table whose wins and losses have no plies (a values-only
+// device table, tablebase.PliesUnknown: Wolf Carries the Pig's shipped
+// table). The value of every position is exact, so keeping it is a lookup;
+// what the plies did besides is make the winner progress, so that the win
+// ends instead of going round in circles till the third repetition draws
+// it. Here a short AND-OR search on the table's values does that instead:
+// the winner's move is the first of the shortest forced line, every move
+// keeping the win, to progress, which is
+//
+//   - the end of the game (the winner's win),
+//   - a capture by the winning predator (captures never come back, and the
+//     predator wins once enough are made), or
+//   - a position whose plies the table holds (a tier stored with codes:
+//     from there the plies lead to the end).
+//
+// Playing its first move and searching again after the reply, the forced
+// distance to progress falls by two every move, so progress comes within
+// the distance first found: the win cannot go round in circles. The search
+// gives up after convertBudget probes (a distance too long to find); the
+// winner then plays a winning move to a position the game has not seen.
+// The loser resists the same way: it plays the move after which the
+// winner's forced distance to progress is longest.
+
+const (
+	// convertMaxPlies is the longest forced line to progress the search
+	// looks for.
+	convertMaxPlies = 15
+	// convertBudget is the most table probes one move's search may make.
+	convertBudget = 400_000
+)
+
+// converter is one move's search for progress in a table of values.
+type converter struct {
+	t      *tablebase.Table
+	winner core.Side
+	probes int
+	limit  int // the probes it may make
+	// failed holds, per position (the winner to move), the longest
+	// distance at which no forced progress was found.
+	failed map[uint64]int
+}
+
+func newConverter(t *tablebase.Table, winner core.Side, budget int) *converter {
+	return &converter{t: t, winner: winner, limit: budget, failed: map[uint64]int{}}
+}
+
+// out reports whether the budget is spent.
+func (c *converter) out() bool { return c.probes >= c.limit }
+
+// progress reports whether the move from p to child (child a loss for its
+// side to move, by the table) is progress for the winner.
+func (c *converter) progress(p, child core.Position, plies int) bool {
+	if o := child.Outcome(); o.Over() {
+		return true
+	}
+	if c.winner == core.Predator && child.Captured > p.Captured {
+		return true
+	}
+	return plies != tablebase.PliesUnknown
+}
+
+// win reports whether the winner, to move in p (a win by the table), can
+// force progress within k plies (k odd: the winner's move makes it).
+func (c *converter) win(p core.Position, k int) bool {
+	if k < 1 || c.out() {
+		return false
+	}
+	if f, ok := c.failed[p.Key]; ok && f >= k {
+		return false
+	}
+	var buf [core.MaxMoves]core.Move
+	moves := p.GenMoves(buf[:0])
+	var keep [core.MaxMoves]core.Position
+	n := 0
+	for _, m := range moves {
+		child := p.After(m)
+		c.probes++
+		v, d, ok := c.t.Probe(child)
+		if !ok || v != tablebase.Loss {
+			continue
+		}
+		if c.progress(p, child, d) {
+			return true
+		}
+		keep[n] = child
+		n++
+	}
+	if k >= 3 {
+		for _, child := range keep[:n] {
+			if c.hold(child, k-1) {
+				return true
+			}
+		}
+	}
+	if !c.out() {
+		c.failed[p.Key] = max(c.failed[p.Key], k)
+	}
+	return false
+}
+
+// hold reports whether every reply of the loser, to move in q (a loss by
+// the table), leaves the winner progress within k-1 plies.
+func (c *converter) hold(q core.Position, k int) bool {
+	var buf [core.MaxMoves]core.Move
+	replies := q.GenMoves(buf[:0])
+	if len(replies) == 0 {
+		return false
+	}
+	for _, r := range replies {
+		g := q.After(r)
+		if o := g.Outcome(); o.Over() {
+			if OutcomeWinner(o) != c.winner {
+				return false
+			}
+			continue
+		}
+		if !c.win(g, k-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// distance is the shortest forced distance to progress from p, the winner
+// to move (odd, at most convertMaxPlies), or convertMaxPlies+2 where none
+// was found.
+func (c *converter) distance(p core.Position) int {
+	for k := 1; k <= convertMaxPlies; k += 2 {
+		if c.win(p, k) {
+			return k
+		}
+		if c.out() {
+			break
+		}
+	}
+	return convertMaxPlies + 2
+}
+
+// OutcomeWinner is the side that won a finished game (Predator for a draw:
+// callers ask only of a win).
+func OutcomeWinner(o core.Outcome) core.Side {
+	if o.Result == core.PreyWins {
+		return core.Prey
+	}
+	return core.Predator
+}
+
+// valuesMove is Master's move from p where the table holds its value v but
+// not its plies: from a win the first move of the shortest forced line to
+// progress; from a loss the move after which the winner's forced line to
+// progress is longest. seen counts the game's positions by key: where no
+// forced line is found, the winner plays a winning move to the position
+// seen least. ok is false where the table does not cover p's children.
+func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, seen map[uint64]int) (Result, bool) {
+	var buf [core.MaxMoves]core.Move
+	moves := p.GenMoves(buf[:0])
+	type cand struct {
+		m     core.Move
+		child core.Position
+		plies int
+	}
+	var cands []cand
+	for _, m := range moves {
+		child := p.After(m)
+		cv, cd, ok := t.Probe(child)
+		if !ok {
+			return Result{}, false
+		}
+		if (v == tablebase.Win && cv == tablebase.Loss) || (v == tablebase.Loss && cv == tablebase.Win) {
+			cands = append(cands, cand{m, child, cd})
+		}
+	}
+	if len(cands) == 0 {
+		return Result{}, false // a table inconsistent with core: let the search play
+	}
+	// The least seen first, so ties go to a fresh position.
+	slices.SortStableFunc(cands, func(a, b cand) int { return seen[a.child.Key] - seen[b.child.Key] })
+	winner := p.ToMove
+	if v == tablebase.Loss {
+		winner = p.ToMove.Other()
+	}
+	c := newConverter(t, winner, convertBudget)
+	best, bestK := 0, convertMaxPlies+2
+	if v == tablebase.Win {
+	search:
+		for k := 1; k <= convertMaxPlies && !c.out(); k += 2 {
+			for i, cd := range cands {
+				if c.progress(p, cd.child, cd.plies) || k >= 3 && c.hold(cd.child, k-1) {
+					best, bestK = i, k
+					break search
+				}
+			}
+		}
+	} else {
+		// Each move's share of the budget, so the last are weighed too.
+		bestK = -1
+		for i, cd := range cands {
+			c.limit = c.probes + convertBudget/len(cands)
+			if k := c.distance(cd.child); k > bestK {
+				best, bestK = i, k
+			}
+		}
+	}
+	m := cands[best].m
+	res := Result{Move: m, Nodes: int64(c.probes), Exact: true, NoPlies: true, Depth: bestK}
+	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
+	res.PV = append([]core.Move{m}, t.Line(p.After(m), 40)...)
+	return res, true
+}
