@@ -41,8 +41,9 @@ APP_TABLES_DIR ?= build/apptables
 # make device-tables (scripts/device-tables.sh): what the app embeds and the
 # table pack, from the solved tables, each in its device form
 # (scripts/device-convert.sh; DEVICE_CONVERT= packs them as they are). Shipped:
-# Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames and
-# the proven strategies, Beat the Wolf's set strategy among them (about 40 MB);
+# Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames, Wolf
+# Carries the Pig's values (its full codes where 0 to 3 pigs are captured) and
+# the proven strategies, Beat the Wolf's set strategy among them (about 55 MB);
 # the pack: deer chess whole, Beat the Wolf's 17-dog tier, Wolf Carries the
 # Pig (those that make solve-all wrote), each as parts of at most 24 MiB
 # (DEVICE_PART_BYTES) for any static host.
@@ -52,13 +53,13 @@ APP_TABLES_DIR ?= build/apptables
 DEVICE_OUT       ?= build/device
 DEVICE_EMBED     ?= tables/shipped
 DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(APP_TABLES_DIR)/deer-chess.hctb \
-                    $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb)
+                    $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb $(TABLES_DIR)/wolf-carries-pig.hctb)
 DEVICE_STRATEGY  ?= $(wildcard tables/strategies/*.hcst tables/shipped/*.hcst)
 DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/deer-chess.hctb $(TABLES_DIR)/beat-the-wolf.bound.hctb \
                     $(TABLES_DIR)/wolf-carries-pig.hctb)
-DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out}
+DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out} {role}
 DEVICE_TWICE     ?= 1
-DEVICE_BUDGET_MB ?= 40
+DEVICE_BUDGET_MB ?= 55
 
 .PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
         screenshots package windows test-windows release icon mobile-check deps clean tables solve-all test-tables puzzles \

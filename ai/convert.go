@@ -213,6 +213,6 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, seen map
 	m := cands[best].m
 	res := Result{Move: m, Nodes: int64(c.probes), Exact: true, NoPlies: true, Depth: bestK}
 	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
-	res.PV = append([]core.Move{m}, t.Line(p.After(m), 40)...)
+	res.PV = tablePV(t, p, m)
 	return res, true
 }

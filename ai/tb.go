@@ -153,7 +153,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 	m := best[pick].m
 	score, _ := tableScore(v, plies, 0)
 	res := Result{Move: m, Score: score, Depth: plies, Nodes: nodes, Exact: true}
-	res.PV = append([]core.Move{m}, t.Line(pos.After(m), 40)...)
+	res.PV = tablePV(t, pos, m)
 	return res, true
 }
 
@@ -228,15 +228,31 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 	}
 	i := pick[int(h%uint64(len(pick)))]
 	m := moves[i]
-	res := Result{Move: m, Nodes: int64(len(moves)), Depth: dists[i] + 1}
+	d := dists[i] + 1
+	if dists[i] == tablebase.PliesUnknown {
+		d = dists[i]
+	}
+	res := Result{Move: m, Nodes: int64(len(moves)), Depth: d, NoPlies: d == tablebase.PliesUnknown && vals[i] != tablebase.Draw}
 	switch vals[i] {
 	case tablebase.Loss:
-		res.Score, _ = tableScore(tablebase.Win, dists[i]+1, 0)
+		res.Score, _ = tableScore(tablebase.Win, d, 0)
 	case tablebase.Win:
-		res.Score, _ = tableScore(tablebase.Loss, dists[i]+1, 0)
+		res.Score, _ = tableScore(tablebase.Loss, d, 0)
 	}
-	res.PV = append([]core.Move{m}, t.Line(pos.After(m), 40)...)
+	res.PV = tablePV(t, pos, m)
 	return res, true
+}
+
+// tablePV is the line a table's move m from pos starts: m, then the
+// table's best line (Line) for 40 plies; m alone in a table of values
+// (format 2: Line's search for a drawn line of 40 plies there reads
+// blocks of a million entries by the dozen, and nothing shows the line).
+func tablePV(t *tablebase.Table, pos core.Position, m core.Move) []core.Move {
+	pv := []core.Move{m}
+	if d := t.Device(); d != nil && d.Format != 1 {
+		return pv
+	}
+	return append(pv, t.Line(pos.After(m), 40)...)
 }
 
 // seenCounts counts the positions of a game's history by key.

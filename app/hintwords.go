@@ -96,6 +96,10 @@ func hintText(p core.Position, res ai.Result, proven *strategy.Strategy, left *l
 			value = translations.TPlural("hint.atmost_loss", plies, map[string]any{"Side": them})
 		case res.Exact && !decided:
 			value = translations.T("hint.table_draw")
+		case res.Exact && res.NoPlies && res.Score > 0:
+			value = translations.TData("hint.proven_win", map[string]any{"Side": me})
+		case res.Exact && res.NoPlies:
+			value = translations.TData("hint.proven_loss", map[string]any{"Side": them})
 		case res.Exact && res.Score > 0:
 			value = translations.TPlural("hint.table_win", plies, map[string]any{"Side": me})
 		case res.Exact:

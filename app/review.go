@@ -249,6 +249,8 @@ func (r *reviewScreen) moveLine(i int) string {
 			id = "review.win_in_bound"
 		}
 		s += " · " + translations.TPlural(id, m.Plies, map[string]any{"Side": sideName(r.info.Info(), w)})
+	} else if w, ok := m.Winner(); ok && m.NoPlies {
+		s += " · " + translations.TData("review.win_proven", map[string]any{"Side": sideName(r.info.Info(), w)})
 	}
 	if m.Best.Kind != core.MoveNone {
 		id := "review.best"

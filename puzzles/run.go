@@ -147,7 +147,8 @@ func tableResist(t *tablebase.Table, pos core.Position) (core.Move, bool) {
 }
 
 // tableWinning is the moves in pos that win within left plies, from the
-// table; ok is false where it does not cover them.
+// table; ok is false where it does not cover them or holds no plies for
+// them (a table of values).
 func tableWinning(t *tablebase.Table, pos core.Position, left int) ([]core.Move, bool) {
 	if t == nil {
 		return nil, false
@@ -156,8 +157,8 @@ func tableWinning(t *tablebase.Table, pos core.Position, left int) ([]core.Move,
 	var out []core.Move
 	for _, m := range pos.GenMoves(buf[:0]) {
 		cv, cd, ok := t.Probe(pos.After(m))
-		if !ok {
-			return nil, false
+		if !ok || cv != tablebase.Draw && cd == tablebase.PliesUnknown {
+			return nil, false // not covered, or plies the table does not hold: the search decides
 		}
 		if cv == tablebase.Loss && cd <= left-1 {
 			out = append(out, m)

@@ -2,18 +2,22 @@
 # One table into its device form (docs/device-tables.md), for make
 # device-tables (its DEVICE_CONVERT):
 #
-#   scripts/device-convert.sh SOLVE GAME DIR NAME OUT
+#   scripts/device-convert.sh SOLVE GAME DIR NAME OUT [ROLE]
 #
-# writes OUT/NAME from DIR/NAME with `SOLVE device`. The flags per table are
+# writes OUT/NAME from DIR/NAME with `SOLVE device`; ROLE is ship (a table
+# the app embeds) or pack (one of the table pack, the default). The flags per table are
 # the ones measured best in docs/device-tables.md: the side stored is named
 # where it is known (the prey in Surround the Lion, deer chess and Wolf Carries
 # the Pig; Beat the Wolf's is found by compressing both), Beat
 # the Wolf's exact tables and Wolf Carries the Pig take 32 Ki-entry blocks (a
 # wolf-to-move probe reads the next tier after a capture: 0.31 ms cold instead
 # of 1.48; a wolves-to-move one reads 9 blocks: 0.54 ms instead of 1.98), and
-# Beat the Wolf's 17-dog tier is GAME.bound.hctb.
+# Beat the Wolf's 17-dog tier is GAME.bound.hctb. Wolf Carries the Pig as
+# shipped (docs/device-tables.md, "Values without plies") keeps its codes in
+# the tiers of 0 to 3 pigs captured and only the values in those of 4 to 6,
+# in blocks of 4 Mi entries: 14.9 MB for its 2.0 × 10^9 positions.
 set -euo pipefail
-solve=$1 game=$2 dir=$3 name=$4 out=$5
+solve=$1 game=$2 dir=$3 name=$4 out=$5 role=${6:-pack}
 flags=()
 case "$name" in
   "$game.bound.hctb") flags+=(-bound-file) ;;
@@ -22,7 +26,9 @@ case "$name" in
 esac
 case "$game:$name" in
   surround-the-lion:* | deer-chess:*) flags+=(-side prey) ;;
-  wolf-carries-pig:*) flags+=(-side prey -block 32768) ;;
+  wolf-carries-pig:*)
+    if [ "$role" = ship ]; then flags+=(-side prey -values-tiers 4,5,6 -value-block 4194304)
+    else flags+=(-side prey -block 32768); fi ;;
   beat-the-wolf:beat-the-wolf.hctb) flags+=(-block 32768) ;;
 esac
 exec "$solve" device "$game" -dir "$dir" -out "$out" "${flags[@]}"

@@ -20,7 +20,9 @@
 #   DEVICE_CONVERT   a command that turns one table into its device form,
 #                    run for every table of DEVICE_SHIP and DEVICE_PACK with
 #                    {game} (e.g. deer-chess), {dir} (the input's folder),
-#                    {name} (its file name, e.g. deer-chess.hctb) and {out}
+#                    {name} (its file name, e.g. deer-chess.hctb), {role}
+#                    (ship or pack: the same table may take other flags in
+#                    each) and {out}
 #                    (an empty folder it writes {name} into) put in; e.g.
 #                    'build/solve device {game} -dir {dir} -out {out}'.
 #                    Empty: the tables are packed as they are.
@@ -58,18 +60,19 @@ PACK=$DEVICE_PACK
 # convert WORK FILE: prints the file to pack for FILE (its device form under
 # WORK when DEVICE_CONVERT is set).
 convert() {
-  local work=$1 in=$2
+  local work=$1 in=$2 role=$3
   if [ -z "$CONVERT" ]; then echo "$in"; return; fi
   local name game dir out cmd
   name=$(basename "$in")
   game=${name%%.*}
   dir=$(dirname "$in")
-  out="$work/$game.$(printf '%s' "$in" | sha256sum | cut -c1-8)"
+  out="$work/$game.$role.$(printf '%s' "$in" | sha256sum | cut -c1-8)"
   rm -rf "$out" && mkdir -p "$out"
   cmd=${CONVERT//\{game\}/$game}
   cmd=${cmd//\{dir\}/$dir}
   cmd=${cmd//\{name\}/$name}
   cmd=${cmd//\{out\}/$out}
+  cmd=${cmd//\{role\}/$role}
   echo "device-tables: $cmd" >&2
   bash -c "$cmd" >&2
   [ -f "$out/$name" ] || { echo "device-tables: $cmd wrote no $out/$name" >&2; exit 1; }
@@ -81,8 +84,8 @@ make_all() {
   local dir=$1 work ship="" pack="" f
   work="$dir.work"
   rm -rf "$work"
-  for f in $SHIP; do ship="$ship $(convert "$work" "$f")"; done
-  for f in $PACK; do pack="$pack $(convert "$work" "$f")"; done
+  for f in $SHIP; do ship="$ship $(convert "$work" "$f" ship)"; done
+  for f in $PACK; do pack="$pack $(convert "$work" "$f" pack)"; done
   "$GO" run ./cmd/devicepack -out "$dir" -ship "$ship" -strategy "$STRATEGY" -pack "$pack" \
     -budget $((BUDGET_MB * 1000000)) -part "$PART_BYTES"
   rm -rf "$work"

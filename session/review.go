@@ -26,6 +26,9 @@ type ReviewMove struct {
 	Before  tablebase.Value // for the mover, before the move
 	After   tablebase.Value // for the mover, after it
 	Plies   int             // plies to the end before the move (win/loss)
+	// NoPlies: a win or loss before the move whose plies the table does
+	// not hold (a table of values: tablebase.PliesUnknown; Plies is 0).
+	NoPlies bool
 	Best    core.Move       // the table's (or the search's) move where this one lost value
 	Verdict Verdict
 	// Search: the verdict is the search's judgement (SearchReview), not the
@@ -88,6 +91,9 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *strategy.Strategy, b *
 			av, _, ok2 := t.Probe(next)
 			if ok1 && ok2 {
 				r.Before, r.Plies = bv, bd
+				if bd == tablebase.PliesUnknown {
+					r.Plies, r.NoPlies = 0, true
+				}
 				r.After = map[tablebase.Value]tablebase.Value{tablebase.Win: tablebase.Loss, tablebase.Loss: tablebase.Win, tablebase.Draw: tablebase.Draw}[av]
 				// A move never raises its player's value (the table's value is
 				// the best over the moves).

@@ -12,9 +12,9 @@ import (
 )
 
 // The shipped tables: the device form (docs/device-tables.md) of the
-// tables small enough to go with the app, 24.6 MB in all, so that every
-// device plays these games perfectly from their first move without solving
-// or downloading anything. The native builds embed them (shipped_embed.go,
+// tables small enough to go with the app, so that every device plays these
+// games perfectly from their first move without solving or downloading
+// anything. The native builds embed them (shipped_embed.go,
 // from tables/shipped/, which `make device-tables` fills); a table is read
 // straight from the binary's data, its blocks unpacked as probes need them
 // into the table's bounded cache. The browser build embeds none: its site
@@ -28,8 +28,10 @@ import (
 
 // ShippedGames are the games whose device table ships with the app, each as
 // tables/shipped/GAME.hctb: Surround the Lion whole, deer chess's moving
-// phase, Beat the Wolf's endgames.
-var ShippedGames = []core.GameID{core.SurroundTheLion, core.DeerChess, core.BeatTheWolf}
+// phase, Beat the Wolf's endgames, and Wolf Carries the Pig whole, its
+// values without plies where 4 to 6 pigs are captured (a values-only device
+// table, docs/device-tables.md).
+var ShippedGames = []core.GameID{core.SurroundTheLion, core.DeerChess, core.BeatTheWolf, core.WolfCarriesPig}
 
 // ShippedStrategies are the games whose strategy from the start ships in
 // tables/shipped/ as GAME.hcst (Strategy): Beat the Wolf's set strategy,

@@ -39,7 +39,9 @@ package translations
 //	hint.search_win, hint.search_loss  {{.Count}}
 //	hint.bound_win, hint.bound_loss  {{.Side}} {{.Count}}  use TPlural; the winner (the prey): a win without losing a piece, Count an upper bound
 //	hint.atmost_win, hint.atmost_loss  {{.Side}} {{.Count}}  use TPlural; the winner: a proven win, Count an upper bound (a bridge back onto the proof after a pass)
+//	hint.proven_win, hint.proven_loss  {{.Side}}  the winner: a win the table proves, its plies not known (a table of values: Wolf Carries the Pig's shipped one)
 //	review.win_in, review.win_in_bound  {{.Side}} {{.Count}}  use TPlural; the side that wins, its plies (at most, _bound)
+//	review.win_proven       {{.Side}}  the side that wins, its plies not known
 //	review.no_table_strategy, review.no_table_strategy_bound  {{.Side}}  the strategy's winner
 //	tables.strategy, tables.strategy_bound, tables.ready_bound  {{.Side}}  the winner proven from the start
 //	hint.left_line          {{.Side}} {{.N}} {{.Move}}  the strategy's winner; the move that left its line: its number in the move list, its text (displayMove)
@@ -171,6 +173,8 @@ var uiIDs = []string{
 	// Issue 32: a proven win after a pass took the game off the strategy.
 	"hint.atmost_win", "hint.atmost_loss",
 	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
+	// Issue 32: a table of values without plies (Wolf Carries the Pig's shipped one).
+	"hint.proven_win", "hint.proven_loss", "review.win_proven",
 	// Issue 23: the table pack in the settings.
 	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",
 	"pack.cancel", "pack.installed", "pack.installed_gives", "pack.delete", "pack.retry", "pack.check",

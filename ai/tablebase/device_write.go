@@ -138,6 +138,8 @@ func newDevEncoder(o DeviceOptions) (*devEncoder, error) {
 		e.zw, _ = flate.NewWriter(&e.buf, flate.BestCompression)
 		return e, nil
 	}
+	// (A window of a whole values-only block's bytes, 1 MiB, came out
+	// 0.1 % larger: the window follows the code blocks.)
 	window := 1 << 10
 	for window < 2*o.BlockSize && window < zstd.MaxWindowSize {
 		window <<= 1

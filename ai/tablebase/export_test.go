@@ -56,6 +56,14 @@ func FlipStoredCode(dev *Table, sec *Section) error {
 		return err
 	}
 	dev.SetCacheBytes(-1)
+	if blk.codes == nil && blk.small == nil && blk.vals == nil { // sparse
+		if len(blk.other) > 0 {
+			blk.other[0] ^= 1
+		} else {
+			blk.def ^= 1
+		}
+		return nil
+	}
 	side := dev.dev.StoredSide
 	for j := 0; j < blk.len(); j++ {
 		i := int64(side)*sec.storedEntries() + int64(j)

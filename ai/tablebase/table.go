@@ -83,6 +83,7 @@ type block struct {
 	vals  []uint8  // a values-only device section: every entry's value code in two bits, four a byte
 	def   uint16   // sparse: the code of most entries (a draw or a hole)
 	at    []uint16 // sparse: offsets of the entries whose code is not def
+	at32  []uint32 // sparse, a device block of more than 64 Ki entries: the offsets (at is nil)
 	other []uint16 // and their codes
 	n     int
 	bytes int64       // memory held, for the cache's budget
@@ -111,6 +112,12 @@ func (b *block) code(i int) uint16 {
 			return v<<14 | PliesUnknown
 		}
 		return CodeDrawV
+	}
+	if b.at32 != nil {
+		if j, ok := slices.BinarySearch(b.at32, uint32(i)); ok {
+			return b.other[j]
+		}
+		return b.def
 	}
 	if j, ok := slices.BinarySearch(b.at, uint16(i)); ok {
 		return b.other[j]
