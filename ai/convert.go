@@ -77,6 +77,7 @@ func (c *converter) win(p core.Position, k int) bool {
 	if f, ok := c.failed[p.Key]; ok && f >= k {
 		return false
 	}
+	yieldToBrowser() // in the browser, a long search lets the page draw
 	var buf [core.MaxMoves]core.Move
 	moves := p.GenMoves(buf[:0])
 	var keep [core.MaxMoves]core.Position

@@ -118,6 +118,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 			continue
 		}
 		traps := 0
+		yieldToBrowser() // a cold block is unpacked in some ms: let the page draw between moves
 		if v == tablebase.Draw {
 			// The opponent's replies that turn the draw into our win.
 			var rbuf [core.MaxMoves]core.Move

@@ -11,8 +11,8 @@
 #
 #   -check   exit 1 when a figure is over its budget (without it the script
 #            only reports: the table-memory work lands separately)
-#   STAGE    idle | lion | lion-shipped | deer | deer-shipped | master
-#            (default: all six)
+#   STAGE    idle | lion | lion-shipped | deer | deer-shipped | master |
+#            pig-master (default: all seven)
 #
 #   idle     the home screen, IDLE_SECS (15) after the window shows
 #   lion     Surround the Lion in watch mode at Master, without the tables
@@ -30,6 +30,9 @@
 #            (MASTER_GAME, default beat-the-wolf: its shipped strategy, the
 #            dogs' proven 140-ply win against the longest resistance; search
 #            and the shipped endgames where it does not reach), game after game
+#   pig-master  MASTER_MOVES moves of Master against itself in Wolf Carries
+#            the Pig, from its shipped table of values (the tiers of 4 to 6
+#            pigs captured without plies; ai/convert.go), game after game
 #
 # Environment: MEMORY_BIN (a binary to measure instead of building
 # build/huntchess), MEMORY_SCALE (the AI's time scale, HUNTCHESS_THINK_SCALE,
@@ -51,11 +54,11 @@ stages=()
 for a in "$@"; do
   case "$a" in
     -check) check=1 ;;
-    idle | lion | lion-shipped | deer | deer-shipped | master) stages+=("$a") ;;
-    *) echo "usage: $0 [-check] [idle|lion|lion-shipped|deer|deer-shipped|master ...]" >&2; exit 2 ;;
+    idle | lion | lion-shipped | deer | deer-shipped | master | pig-master) stages+=("$a") ;;
+    *) echo "usage: $0 [-check] [idle|lion|lion-shipped|deer|deer-shipped|master|pig-master ...]" >&2; exit 2 ;;
   esac
 done
-[ ${#stages[@]} -gt 0 ] || stages=(idle lion lion-shipped deer deer-shipped master)
+[ ${#stages[@]} -gt 0 ] || stages=(idle lion lion-shipped deer deer-shipped master pig-master)
 
 IDLE_SECS="${IDLE_SECS:-15}"
 PLAY_MOVES="${PLAY_MOVES:-100}"
@@ -70,7 +73,7 @@ out="${MEMORY_OUT:-$root/build/memory.md}"
 # printed in MB = kB * 1024 / 10^6).
 declare -A BUDGET=(
   [idle]=150 [lion-solve]=450 [lion-play]=220 [lion-shipped]=220 [deer-solve]=700 [deer-play]=300
-  [deer-shipped]=300 [master]=300
+  [deer-shipped]=300 [master]=300 [pig-master]=300
 )
 declare -A LABEL=(
   [idle]="idle on the home screen"
@@ -81,8 +84,9 @@ declare -A LABEL=(
   [deer-play]="deer chess, playing with the table ready"
   [deer-shipped]="deer chess, playing from the shipped table"
   [master]="after $MASTER_MOVES Master moves ($MASTER_GAME: its shipped strategy, else search and endgames)"
+  [pig-master]="after $MASTER_MOVES Master moves (wolf-carries-pig: its shipped table of values)"
 )
-ROWS=(idle lion-solve lion-play lion-shipped deer-solve deer-play deer-shipped master)
+ROWS=(idle lion-solve lion-play lion-shipped deer-solve deer-play deer-shipped master pig-master)
 declare -A FIG=() HWM=() RSS=() GL=() GOMEM=() NOTE=()
 
 bin="${MEMORY_BIN:-$root/build/huntchess}"
@@ -246,24 +250,26 @@ stage_table() {
   GOMEM[$play]="$gofig"
 }
 
+# stage_master [ROW GAME]: MASTER_MOVES moves of Master against itself (row
+# master, MASTER_GAME; or ROW of GAME)
 stage_master() {
-  local t0=$SECONDS
-  if [ -z "$has_prof" ]; then echo "memory: master: this build has no watch loop (HUNTCHESS_WATCH_LOOP): skipped"; return 0; fi
-  start master HUNTCHESS_SCREEN=game HUNTCHESS_GAME="$MASTER_GAME" HUNTCHESS_MODE=watch HUNTCHESS_LEVEL=master \
+  local t0=$SECONDS row="${1:-master}" game="${2:-$MASTER_GAME}"
+  if [ -z "$has_prof" ]; then echo "memory: $row: this build has no watch loop (HUNTCHESS_WATCH_LOOP): skipped"; return 0; fi
+  start "$row" HUNTCHESS_SCREEN=game HUNTCHESS_GAME="$game" HUNTCHESS_MODE=watch HUNTCHESS_LEVEL=master \
     HUNTCHESS_WATCH_LOOP=1 HUNTCHESS_THINK_SCALE="$MEMORY_SCALE"
   while :; do
     local m; m="$(moves)"; m="${m:-0}"
     [ "$m" -lt "$MASTER_MOVES" ] || break
-    [ $((SECONDS - t0)) -lt "$MOVES_TIMEOUT" ] || { echo "memory: master: only $m moves in $MOVES_TIMEOUT s" >&2; break; }
-    kill -0 "$app" 2>/dev/null || { echo "memory: master: the app exited" >&2; tail "$dir/log" >&2; exit 1; }
-    progress "memory: master: $m / $MASTER_MOVES moves, $((SECONDS - t0)) s, RSS $(mb "$(status_kb "$app" VmRSS)") MB, peak $(mb "$(status_kb "$app" VmHWM)") MB"
+    [ $((SECONDS - t0)) -lt "$MOVES_TIMEOUT" ] || { echo "memory: $row: only $m moves in $MOVES_TIMEOUT s" >&2; break; }
+    kill -0 "$app" 2>/dev/null || { echo "memory: $row: the app exited" >&2; tail "$dir/log" >&2; exit 1; }
+    progress "memory: $row: $m / $MASTER_MOVES moves, $((SECONDS - t0)) s, RSS $(mb "$(status_kb "$app" VmRSS)") MB, peak $(mb "$(status_kb "$app" VmHWM)") MB"
     sleep 0.5
   done
   progress_done
-  record master "$(status_kb "$app" VmRSS)"
-  NOTE[master]="$(moves) moves, $(grep -c '^huntchess-dev: game-over' "$dir/log" || true) games over, in $((SECONDS - t0)) s"
+  record "$row" "$(status_kb "$app" VmRSS)"
+  NOTE[$row]="$(moves) moves, $(grep -c '^huntchess-dev: game-over' "$dir/log" || true) games over, in $((SECONDS - t0)) s"
   finish
-  GOMEM[master]="$gofig"
+  GOMEM[$row]="$gofig"
 }
 
 for s in "${stages[@]}"; do
@@ -274,6 +280,7 @@ for s in "${stages[@]}"; do
     deer) stage_table deer deer-chess ;;
     deer-shipped) stage_table deer deer-chess shipped ;;
     master) stage_master ;;
+    pig-master) stage_master pig-master wolf-carries-pig ;;
   esac
   echo "memory: $s done"
 done

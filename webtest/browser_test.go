@@ -17,6 +17,7 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"math"
 	"net"
 	"net/http"
 	"os"
@@ -27,6 +28,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode"
@@ -43,6 +45,15 @@ const (
 	phoneW, phoneH = 390, 844
 	androidUA      = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36"
 )
+
+// roundAll rounds seconds to hundredths, for a figure.
+func roundAll(xs []float64) []float64 {
+	out := make([]float64, len(xs))
+	for i, x := range xs {
+		out[i] = math.Round(x*100) / 100
+	}
+	return out
+}
 
 func env(name, def string) string {
 	if v := os.Getenv(name); v != "" {
@@ -473,7 +484,13 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	handler := &Handler{Dir: dir}
+	// Wolf Carries the Pig's table is not served until the step that plays
+	// from it: the game against Master by taps is one where Master searches
+	// (the other three games answer from their strategies from the start).
+	var pigServed atomic.Bool
+	handler := &Handler{Dir: dir, Refuse: func(name string) bool {
+		return !pigServed.Load() && strings.HasPrefix(name, "/tables/wolf-carries-pig.")
+	}}
 	srv := &http.Server{Handler: handler}
 	go srv.Serve(ln)
 	defer srv.Close()
@@ -499,7 +516,7 @@ func TestBrowser(t *testing.T) {
 	if err := chromedp.Listen(bctx, con.listen); err != nil {
 		t.Fatalf("starting %s: %v", chrome, err)
 	}
-	ctx, cancelT := context.WithTimeout(bctx, 7*time.Minute)
+	ctx, cancelT := context.WithTimeout(bctx, 9*time.Minute)
 	defer cancelT()
 
 	r := &run{t: t, ctx: ctx, shots: shots, srv: srv, url: url, con: con, failed: map[string]bool{}}
@@ -816,8 +833,8 @@ func TestBrowser(t *testing.T) {
 	var afterAnswer string // the position after the AI answered
 	var playedMoves []string
 	r.step("a game against Master by taps: a move, the AI answers", []string{"cold start: first frame drawn, not blank"}, func() error {
-		// Wolf Carries the Pig: the browser has no table or strategy of it,
-		// so Master searches (Beat the Wolf's first card: its strategy
+		// Wolf Carries the Pig, its table not served yet (pigServed): no
+		// table or strategy of it, so Master searches (Beat the Wolf's first card: its strategy
 		// answers the wolf's every move at once, with no search).
 		if err := r.tapPlayOf("Wolf Carries the Pig"); err != nil {
 			return err
@@ -1191,6 +1208,93 @@ func TestBrowser(t *testing.T) {
 			}
 		}
 		_, err := r.load(url, false) // back to the plain page: no developer settings
+		return err
+	})
+
+	r.step("Wolf Carries the Pig from its shipped table: Master's answers, the hint", []string{"perfect play: the shipped tables download (the lion's, the deer's, Beat the Wolf's), and the hint plays from them"}, func() error {
+		pigServed.Store(true)
+		start := time.Now()
+		// The person plays the pigs, who move first; Master the wolves. Six
+		// moves from the start cannot end the game (seven captures win).
+		if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME=wolf-carries-pig&HUNTCHESS_MODE=vs-ai-prey&HUNTCHESS_LEVEL=master", false); err != nil {
+			return err
+		}
+		shows := func(s Snapshot, sub string) bool {
+			var all []string
+			for _, t := range s.Texts {
+				if t.Visible {
+					all = append(all, t.Text)
+				}
+			}
+			return strings.Contains(strings.Join(all, " "), sub)
+		}
+		if _, err := r.waitFor("the pigs' table ready", 120*time.Second, func(s Snapshot) bool {
+			return shows(s, "endgame table ready")
+		}); err != nil {
+			return err
+		}
+		r.figure("Wolf Carries the Pig's table (tables/wolf-carries-pig.hctb, 14.9 MB) downloaded and read %.1f s after the page was opened", time.Since(start).Seconds())
+		var answers []float64
+		for len(answers) < 6 {
+			s, err := r.waitFor("the pigs to move", 60*time.Second, func(s Snapshot) bool {
+				return len(s.Boards) == 1 && !s.Boards[0].ReadOnly && len(s.Boards[0].Moves) > 0
+			})
+			if err != nil {
+				return err
+			}
+			b := s.Boards[0]
+			mv := b.Moves[len(answers)%len(b.Moves)]
+			var t0 float64
+			if err := r.eval(`performance.now()`, &t0); err != nil {
+				return err
+			}
+			for _, p := range mv.Taps {
+				if err := r.tap(p[0], p[1]); err != nil {
+					return err
+				}
+			}
+			var t2 float64
+			for deadline := time.Now().Add(20 * waitSlack * time.Second); ; {
+				var raw string
+				if err := r.eval(`huntchessTest.position()`, &raw); err != nil {
+					return err
+				}
+				var bs []Board
+				if err := json.Unmarshal([]byte(raw), &bs); err != nil {
+					return err
+				}
+				if len(bs) == 1 && bs[0].Position != b.Position && bs[0].ToMove == b.ToMove && !bs[0].ReadOnly {
+					_ = r.eval(`performance.now()`, &t2)
+					break
+				}
+				if time.Now().After(deadline) {
+					return fmt.Errorf("Master did not answer %s within %d s", mv.Move, 20*waitSlack)
+				}
+				time.Sleep(50 * time.Millisecond)
+			}
+			answers = append(answers, (t2-t0)/1000)
+		}
+		sorted := slices.Clone(answers)
+		slices.Sort(sorted)
+		r.figure("Master's wolves answered the pigs' %d moves, each on the board this long after the tap (the move's animation included): %v s; median %.2f s, longest %.2f s",
+			len(answers), roundAll(answers), sorted[len(sorted)/2], sorted[len(sorted)-1])
+		if err := r.tapText("Hint", 10*time.Second); err != nil {
+			return err
+		}
+		if _, err := r.waitFor("the table's hint", 30*time.Second, func(s Snapshot) bool { return shows(s, "with best play") }); err != nil {
+			return err
+		}
+		if _, err := r.shot("pig-table"); err != nil {
+			return err
+		}
+		var cached bool
+		if err := r.eval(`caches.keys().then(async ks => { for (const k of ks) { if (await (await caches.open(k)).match('tables/wolf-carries-pig.hctb')) return true } return false })`, &cached); err != nil {
+			return err
+		}
+		if !cached {
+			return errors.New("the service worker did not keep tables/wolf-carries-pig.hctb")
+		}
+		_, err = r.load(url, false) // back to the plain page: no developer settings
 		return err
 	})
 

@@ -26,6 +26,9 @@ type Handler struct {
 	// bytes a second, as a phone's network would: the browser test's view
 	// of the loading screen.
 	Throttle int
+	// Refuse, when set, answers 404 for the paths it names (a table the
+	// site does not serve: the browser test's game that Master searches).
+	Refuse func(path string) bool
 	// now and sleep are the throttle's clock (time.Now, time.Sleep when
 	// nil; the tests pass a fake one).
 	now   func() time.Time
@@ -53,7 +56,7 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	file := filepath.Join(h.Dir, filepath.FromSlash(name))
 	st, err := os.Stat(file)
-	if err != nil || st.IsDir() {
+	if err != nil || st.IsDir() || h.Refuse != nil && h.Refuse(name) {
 		http.NotFound(w, r)
 		return
 	}
