@@ -21,15 +21,15 @@ const (
 
 // ReviewMove is one move of a game with the table's view of it.
 type ReviewMove struct {
-	Move    core.Move
-	Mover   core.Side
-	Before  tablebase.Value // for the mover, before the move
-	After   tablebase.Value // for the mover, after it
-	Plies   int             // plies to the end before the move (win/loss)
+	Move   core.Move
+	Mover  core.Side
+	Before tablebase.Value // for the mover, before the move
+	After  tablebase.Value // for the mover, after it
+	Plies  int             // plies to the end before the move (win/loss)
 	// NoPlies: a win or loss before the move whose plies the table does
 	// not hold (a table of values: tablebase.PliesUnknown; Plies is 0).
 	NoPlies bool
-	Best    core.Move       // the table's (or the search's) move where this one lost value
+	Best    core.Move // the table's (or the search's) move where this one lost value
 	Verdict Verdict
 	// Search: the verdict is the search's judgement (SearchReview), not the
 	// table's; the scores are the search's for the mover, before and after
