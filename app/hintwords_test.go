@@ -35,6 +35,9 @@ func TestHintWords(t *testing.T) {
 		{core.Predator, ai.Result{Exact: true, AtMost: true, Score: -(30000 - 24)}, "Lost: the dogs win in at most 24 moves (proven); this move resists that win longest.", "必败：犬方最多 24 步取胜（已证明）；这一步坚持最久。"},
 		{core.Prey, ai.Result{Exact: true, Bound: true, AtMost: true, Score: 30000 - 99}, "Won: the dogs win in at most 99 moves without losing a piece (proven).", "必胜：犬方不失一子，最多 99 步取胜（已证明）。"},
 		{core.Predator, ai.Result{Score: 12}, "Not proven: no table or proven line covers this position.", "未经证明：没有残局库或已证明的路线覆盖这个局面。"},
+		// Issue 32: a table of values (Wolf Carries the Pig's shipped one): a proven win, its plies not known.
+		{core.Prey, ai.Result{Exact: true, NoPlies: true, Score: 30000 - 500}, "Won: a win for the dogs with best play (proven).", "必胜：双方正确应对下，犬方取胜（已证明）。"},
+		{core.Predator, ai.Result{Exact: true, NoPlies: true, Score: -(30000 - 500)}, "Lost: a win for the dogs with best play (proven); this move resists longest.", "必败：双方正确应对下，犬方取胜（已证明）；这一步坚持最久。"},
 	}
 	for _, c := range cases {
 		p := lion.Start()
