@@ -389,4 +389,4 @@ test-web:
 	GO=$(GO) BROTLI_Q=9 WEB_BOUND_DIR= bash scripts/web.sh
 	$(GO) vet -tags webtest ./webtest
 	GOOS=js GOARCH=wasm $(GO) vet . ./webhook ./ai
-	$(GO) test -tags webtest -count=1 -v -run 'TestBrowser' -timeout 8m ./webtest
+	$(GO) test -tags webtest -count=1 -v -run 'TestBrowser' -timeout 10m ./webtest
