@@ -42,6 +42,7 @@ const (
 	endLossLost   = "lost (a lost start)"
 	endLossHeld   = "held to the ply limit (a lost start)"
 	endLuckyWin   = "won (the opponent slipped)"
+	endOppSlip    = "the opponent lost value (a bug)"
 )
 
 // start is one game to play: the position, the engine's side and the full
@@ -62,7 +63,7 @@ type result struct {
 	dropPly int             // the ply (from 1) of the engine's move that dropped the value; 0: none
 	dropTo  tablebase.Value // the engine's value after it
 	think   []time.Duration // the engine's time per move
-	oppSlip int             // the opponent's moves that lost value (must be 0)
+	oppSlip int             // the ply of the opponent's move that lost value (must be 0: it stops the game)
 }
 
 // rank orders the values for their side: a win above a draw above a loss.
@@ -176,9 +177,14 @@ func pickTier(rng *rand.Rand, w []int64) int {
 	return len(w) - 1
 }
 
+// prober is the referee: the full table (a fake in the tests).
+type prober interface {
+	Probe(p core.Position) (tablebase.Value, int, bool)
+}
+
 type config struct {
 	opp, eng       ai.Engine
-	table          *tablebase.Table
+	table          prober // the referee
 	level          ai.Level
 	scale          float64
 	drawPlies, ext int
@@ -217,8 +223,8 @@ func (c *config) play(ctx context.Context, s start) result {
 		after, _, _ := c.table.Probe(g.Position())
 		if mine, ok := drop(before, after); ok {
 			if p.ToMove != s.side {
-				res.oppSlip++
-				continue
+				res.oppSlip = g.Len() // the measure is void: stop
+				break
 			}
 			res.dropPly, res.dropTo = g.Len(), mine
 			break
@@ -231,6 +237,9 @@ func (c *config) play(ctx context.Context, s start) result {
 		endVal = tablebase.OutcomeValue(o, s.side)
 	}
 	res.end = classify(s.val, res.dropTo, o.Over(), endVal, o.Reason == core.ReasonRepetition)
+	if res.oppSlip > 0 {
+		res.end = endOppSlip
+	}
 	return res
 }
 
@@ -401,7 +410,9 @@ func report(b *strings.Builder, results []result, perTier map[int]*[2]int) {
 	worst := -1
 	var fails []result
 	for _, r := range results {
-		slips += r.oppSlip
+		if r.oppSlip > 0 {
+			slips++
+		}
 		for _, t := range r.think {
 			think = append(think, t.Seconds()*1000)
 		}
@@ -440,7 +451,7 @@ func report(b *strings.Builder, results []result, perTier map[int]*[2]int) {
 		fmt.Fprintf(b, "| | | not converted: %s | %d | %s |\n", e, count[e], pct(count[e], nWin))
 	}
 	if count[endLuckyWin] > 0 || slips > 0 {
-		fmt.Fprintf(b, "\n**Odd:** %d games won from a draw, %d opponent moves that lost value (the perfect opponent must make none).\n", count[endLuckyWin], slips)
+		fmt.Fprintf(b, "\n**Odd:** %d games won from a draw, %d games stopped at an opponent's move that lost value (the perfect opponent must make none).\n", count[endLuckyWin], slips)
 	}
 	if len(ratios) > 0 {
 		p, d, q := summarize(plies), summarize(dists), summarize(ratios)
