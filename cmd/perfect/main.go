@@ -408,7 +408,7 @@ func report(b *strings.Builder, results []result, perTier map[int]*[2]int) {
 	nDraw, nWin, slips := 0, 0, 0
 	var plies, dists, ratios, think []float64
 	worst := -1
-	var fails []result
+	var fails, conv []result
 	for _, r := range results {
 		if r.oppSlip > 0 {
 			slips++
@@ -429,6 +429,7 @@ func report(b *strings.Builder, results []result, perTier map[int]*[2]int) {
 		if r.end == endConverted && r.dist > 0 {
 			plies, dists = append(plies, float64(len(r.moves))), append(dists, float64(r.dist))
 			ratios = append(ratios, float64(len(r.moves))/float64(r.dist))
+			conv = append(conv, r)
 			if worst < 0 || ratios[len(ratios)-1] > ratios[worst] {
 				worst = len(ratios) - 1
 			}
@@ -476,8 +477,17 @@ func report(b *strings.Builder, results []result, perTier map[int]*[2]int) {
 			}
 		}
 	}
-	for i, r := range fails[:min(5, len(fails))] {
-		fmt.Fprintf(b, "\nFailed game %d: %s. Start `%v`, the engine as %v, the table: %v in %d.\n\n    ", i+1, r.end, r.pos, r.side, r.val, r.dist)
+	examples := fails[:min(5, len(fails))]
+	if worst >= 0 && ratios[worst] > 1 {
+		examples = append(examples, conv[worst])
+	}
+	for i, r := range examples {
+		if i < len(examples)-1 || r.end != endConverted {
+			fmt.Fprintf(b, "\nFailed game %d: %s.", i+1, r.end)
+		} else {
+			fmt.Fprintf(b, "\nThe slowest conversion: %d plies.", len(r.moves))
+		}
+		fmt.Fprintf(b, " Start `%v`, the engine as %v, the table: %v in %d.\n\n    ", r.pos, r.side, r.val, r.dist)
 		for j, m := range r.moves {
 			fmt.Fprintf(b, "%d.%s ", j+1, m)
 			if j+1 == r.dropPly {
