@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"context"
 	"slices"
 
 	"huntchess/ai/tablebase"
@@ -26,7 +27,8 @@ import (
 // distance to progress falls by two every move, so progress comes within
 // the distance first found: the win cannot go round in circles. The search
 // gives up after convertBudget probes (a distance too long to find); the
-// winner then plays a winning move to a position the game has not seen.
+// winner then plays the winning move a short search without the table
+// likes best (fallbackMove: captures it sees coming, repetitions a draw).
 // The loser resists the same way: it plays the move after which the
 // winner's forced distance to progress is longest.
 
@@ -158,10 +160,11 @@ func OutcomeWinner(o core.Outcome) core.Side {
 // valuesMove is Master's move from p where the table holds its value v but
 // not its plies: from a win the first move of the shortest forced line to
 // progress; from a loss the move after which the winner's forced line to
-// progress is longest. seen counts the game's positions by key: where no
-// forced line is found, the winner plays a winning move to the position
-// seen least. ok is false where the table does not cover p's children.
-func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, seen map[uint64]int) (Result, bool) {
+// progress is longest. history is the game's positions (Limits.History):
+// where no forced line is found, the winner plays fallbackMove. ok is
+// false where the table does not cover p's children.
+func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history []uint64) (Result, bool) {
+	seen := seenCounts(history)
 	var buf [core.MaxMoves]core.Move
 	moves := p.GenMoves(buf[:0])
 	type cand struct {
@@ -201,6 +204,13 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, seen map
 				}
 			}
 		}
+		if bestK > convertMaxPlies {
+			children := make([]core.Position, len(cands))
+			for i, cd := range cands {
+				children[i] = cd.child
+			}
+			best = fallbackMove(p, children, history)
+		}
 	} else {
 		// Each move's share of the budget, so the last are weighed too.
 		bestK = -1
@@ -216,4 +226,33 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, seen map
 	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
 	res.PV = tablePV(t, p, m)
 	return res, true
+}
+
+// fallbackDepth is the depth of fallbackMove's searches.
+const fallbackDepth = 5
+
+// fallbackMove picks, among the children of p that keep the winner's win
+// (the winner to move in p), the one a short search without the table
+// scores best for the winner: it sees the captures a few plies ahead and
+// the pieces' safety, and scores a position repeated in the game (history)
+// as a draw, so the winner, short of a forced line to progress, still
+// heads for captures and leaves the positions it has seen. Ties go to the
+// first child.
+func fallbackMove(p core.Position, children []core.Position, history []uint64) int {
+	best, bestScore := 0, 0
+	hist := append(append([]uint64(nil), history...), p.Key)
+	for i, child := range children {
+		yieldToBrowser()
+		sc := scoreWin
+		if !child.Outcome().Over() {
+			// The search plays for the loser, to move in child: a draw, which a
+			// repetition gives, is worth much to it (a negative contempt).
+			lim := Limits{Depth: fallbackDepth, Threads: 1, History: hist, Contempt: -300}
+			sc = -Search(context.Background(), child, lim).Score
+		}
+		if i == 0 || sc > bestScore {
+			best, bestScore = i, sc
+		}
+	}
+	return best
 }

@@ -84,7 +84,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 		return Result{}, false
 	}
 	if v != tablebase.Draw && plies == tablebase.PliesUnknown {
-		return valuesMove(t, pos, v, seenCounts(history))
+		return valuesMove(t, pos, v, history)
 	}
 	var buf [core.MaxMoves]core.Move
 	moves := pos.GenMoves(buf[:0])
@@ -140,7 +140,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 	if len(best) == 0 && v != tablebase.Draw {
 		// No child with the plies one less: they run through entries
 		// without plies (a values-only section).
-		return valuesMove(t, pos, v, seenCounts(history))
+		return valuesMove(t, pos, v, history)
 	}
 	if len(best) == 0 {
 		return Result{}, false // a table inconsistent with core: let the search play
