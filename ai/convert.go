@@ -236,12 +236,20 @@ const fallbackDepth = 5
 // scores best for the winner: it sees the captures a few plies ahead and
 // the pieces' safety, and scores a position repeated in the game (history)
 // as a draw, so the winner, short of a forced line to progress, still
-// heads for captures and leaves the positions it has seen. Ties go to the
-// first child.
+// heads for captures; a child the game has seen is played only where every
+// child has been seen. Ties go to the first child.
 func fallbackMove(p core.Position, children []core.Position, history []uint64) int {
-	best, bestScore := 0, 0
+	best, bestScore := -1, 0
 	hist := append(append([]uint64(nil), history...), p.Key)
+	seen := seenCounts(hist)
+	fresh := false // a child the game has not seen: the others are passed over
+	for _, child := range children {
+		fresh = fresh || seen[child.Key] == 0
+	}
 	for i, child := range children {
+		if fresh && seen[child.Key] > 0 {
+			continue
+		}
 		yieldToBrowser()
 		sc := scoreWin
 		if !child.Outcome().Over() {
@@ -250,7 +258,7 @@ func fallbackMove(p core.Position, children []core.Position, history []uint64) i
 			lim := Limits{Depth: fallbackDepth, Threads: 1, History: hist, Contempt: -300}
 			sc = -Search(context.Background(), child, lim).Score
 		}
-		if i == 0 || sc > bestScore {
+		if best < 0 || sc > bestScore {
 			best, bestScore = i, sc
 		}
 	}

@@ -195,21 +195,27 @@ func openPackTable(path string) (*tablebase.Table, error) {
 	return t, err
 }
 
+// PigValuesCache is the cache of Wolf Carries the Pig's table of values
+// (sizeCache).
+const PigValuesCache = 40 << 20
+
 // sizeCache gives a loaded table its cache of unpacked blocks: the
 // library's default (sized for a phone), more for deer chess on a desktop.
 //
-// Wolf Carries the Pig's table of values (device format 2) takes 64 MiB on
+// Wolf Carries the Pig's table of values (device format 2) takes 40 MiB on
 // every device: its blocks of 4 Mi entries unpack to 1 MiB each, and a
 // draw's move reads some dozens of them (the wolves' probes fold children
 // across the tiers). Measured with cmd/perfect over 40 random positions,
 // one game at a time: 24 MiB, a move 61 ms on average, 238 ms at the 95th
-// percentile, 4.8 s at the most; 64 MiB, 18 ms, 91 ms and 0.2 s.
+// percentile, 4.8 s at the most; 40 MiB, 25 ms, 145 ms and 0.33 s; 64 MiB,
+// 18 ms, 91 ms and 0.2 s, but 200 Master moves then held 307 MB, over
+// make memory's 300 MB.
 func (m *Owner) sizeCache(id core.GameID, t *tablebase.Table) {
 	switch d := t.Device(); {
 	case id == core.DeerChess && !m.mobile:
 		t.SetCacheBytes(64 << 20)
 	case id == core.WolfCarriesPig && d != nil && d.Format != 1:
-		t.SetCacheBytes(64 << 20)
+		t.SetCacheBytes(PigValuesCache)
 	}
 }
 

@@ -106,8 +106,8 @@ func TestTablesUseShipped(t *testing.T) {
 		require.Equal(t, Ready, m.get(id).State, id)
 	}
 	// The pigs' table of values reads blocks of a million entries by the
-	// dozen: its cache is 64 MiB (sizeCache), the others' the default.
-	require.Equal(t, int64(64<<20), rec.set[core.WolfCarriesPig].CacheStats().Budget)
+	// dozen: its cache is 40 MiB (sizeCache), the others' the default.
+	require.Equal(t, int64(PigValuesCache), rec.set[core.WolfCarriesPig].CacheStats().Budget)
 	require.Equal(t, tablebase.DefaultCacheBytes, rec.set[core.BeatTheWolf].CacheStats().Budget)
 	_, err := os.Stat(tablebase.Path(dir, core.SurroundTheLion.String()))
 	require.True(t, errors.Is(err, fs.ErrNotExist), "nothing is written to the cache")
