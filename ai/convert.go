@@ -121,7 +121,7 @@ func (c *converter) hold(q core.Position, k int) bool {
 	for _, r := range replies {
 		g := q.After(r)
 		if o := g.Outcome(); o.Over() {
-			if OutcomeWinner(o) != c.winner {
+			if w, won := o.Winner(); !won || w != c.winner {
 				return false
 			}
 			continue
@@ -146,15 +146,6 @@ func (c *converter) distance(p core.Position) int {
 		}
 	}
 	return convertMaxPlies + 2
-}
-
-// OutcomeWinner is the side that won a finished game (Predator for a draw:
-// callers ask only of a win).
-func OutcomeWinner(o core.Outcome) core.Side {
-	if o.Result == core.PreyWins {
-		return core.Prey
-	}
-	return core.Predator
 }
 
 // valuesMove is Master's move from p where the table holds its value v but
