@@ -94,11 +94,11 @@ func ReviewGameBound(g *core.Game, t *tablebase.Table, s *strategy.Strategy, b *
 				if bd == tablebase.PliesUnknown {
 					r.Plies, r.NoPlies = 0, true
 				}
-				r.After = map[tablebase.Value]tablebase.Value{tablebase.Win: tablebase.Loss, tablebase.Loss: tablebase.Win, tablebase.Draw: tablebase.Draw}[av]
+				r.After = av.Other()
 				// A move never raises its player's value (the table's value is
 				// the best over the moves).
 				switch {
-				case r.After == r.Before || rank(r.After) > rank(r.Before):
+				case r.After == r.Before || r.After.Rank() > r.Before.Rank():
 					r.Verdict = VerdictKept
 				case r.After == tablebase.Draw:
 					r.Verdict = VerdictSlip
@@ -190,14 +190,4 @@ func boundProof(b *tablebase.Table, p core.Position) (tablebase.Value, int, bool
 		return v, d, true
 	}
 	return tablebase.Unknown, 0, false
-}
-
-func rank(v tablebase.Value) int {
-	switch v {
-	case tablebase.Win:
-		return 2
-	case tablebase.Draw:
-		return 1
-	}
-	return 0
 }

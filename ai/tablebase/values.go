@@ -15,6 +15,29 @@ func (v Value) String() string {
 	return [...]string{"unknown", "win", "draw", "loss"}[v]
 }
 
+// Other is the value for the other side: a win is a loss, a loss a win.
+func (v Value) Other() Value {
+	switch v {
+	case Win:
+		return Loss
+	case Loss:
+		return Win
+	}
+	return v
+}
+
+// Rank orders the values for their side: a win (2) above a draw (1) above a
+// loss (0; Unknown too).
+func (v Value) Rank() int {
+	switch v {
+	case Win:
+		return 2
+	case Draw:
+		return 1
+	}
+	return 0
+}
+
 // A code is one stored entry: the value in the top two bits, the plies to
 // the end in the other fourteen.
 const (

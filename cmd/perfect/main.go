@@ -66,34 +66,12 @@ type result struct {
 	oppSlip int             // the ply of the opponent's move that lost value (must be 0: it stops the game)
 }
 
-// rank orders the values for their side: a win above a draw above a loss.
-func rank(v tablebase.Value) int {
-	switch v {
-	case tablebase.Win:
-		return 2
-	case tablebase.Draw:
-		return 1
-	}
-	return 0
-}
-
-// flip is a value for the other side.
-func flip(v tablebase.Value) tablebase.Value {
-	switch v {
-	case tablebase.Win:
-		return tablebase.Loss
-	case tablebase.Loss:
-		return tablebase.Win
-	}
-	return v
-}
-
 // drop reports whether a move from a position worth before to the mover
 // (child worth after to the side then to move) makes the mover's value
 // worse, and the mover's value after it.
 func drop(before, after tablebase.Value) (tablebase.Value, bool) {
-	mine := flip(after)
-	return mine, rank(mine) < rank(before)
+	mine := after.Other()
+	return mine, mine.Rank() < before.Rank()
 }
 
 // classify names a game's end: from a start worth val to the engine, with
@@ -333,7 +311,7 @@ func main() {
 		p := info.Start()
 		v, d, _ := full.Probe(p)
 		starts = append(starts, start{pos: p, side: p.ToMove, val: v, dist: d, fromStart: true},
-			start{pos: p, side: p.ToMove.Other(), val: flip(v), dist: d, fromStart: true})
+			start{pos: p, side: p.ToMove.Other(), val: v.Other(), dist: d, fromStart: true})
 	}
 
 	// The games.
