@@ -46,6 +46,19 @@ const (
 	androidUA      = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36"
 )
 
+// keptByWorker says (an error) where the service worker's caches do not
+// hold the site's file path.
+func (r *run) keptByWorker(path string) error {
+	var cached bool
+	if err := r.eval(`caches.keys().then(async ks => { for (const k of ks) { if (await (await caches.open(k)).match('`+path+`')) return true } return false })`, &cached); err != nil {
+		return err
+	}
+	if !cached {
+		return fmt.Errorf("the service worker did not keep %s", path)
+	}
+	return nil
+}
+
 // roundAll rounds seconds to hundredths, for a figure.
 func roundAll(xs []float64) []float64 {
 	out := make([]float64, len(xs))
@@ -101,6 +114,18 @@ func (s Snapshot) find(text string) *Text {
 }
 
 func (s Snapshot) has(text string) bool { return s.find(text) != nil }
+
+// shows reports whether the visible texts, joined, hold sub: a paragraph's
+// text comes line by line.
+func (s Snapshot) shows(sub string) bool {
+	var all []string
+	for _, t := range s.Texts {
+		if t.Visible {
+			all = append(all, t.Text)
+		}
+	}
+	return strings.Contains(strings.Join(all, " "), sub)
+}
 
 // findTop is the topmost visible text: the overlays (dialogs) come after
 // the content in a snapshot, so the last one found is the one a tap reaches.
@@ -1154,18 +1179,8 @@ func TestBrowser(t *testing.T) {
 		if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME=surround-the-lion&HUNTCHESS_MODE=two-players", false); err != nil {
 			return err
 		}
-		// A paragraph's text comes line by line: look in them all, joined.
-		shows := func(s Snapshot, sub string) bool {
-			var all []string
-			for _, t := range s.Texts {
-				if t.Visible {
-					all = append(all, t.Text)
-				}
-			}
-			return strings.Contains(strings.Join(all, " "), sub)
-		}
 		if _, err := r.waitFor("the table ready", 90*time.Second, func(s Snapshot) bool {
-			return shows(s, "endgame table ready")
+			return s.shows("endgame table ready")
 		}); err != nil {
 			return err
 		}
@@ -1175,7 +1190,7 @@ func TestBrowser(t *testing.T) {
 		}
 		// Only the table says "with best play": the search's hints never do.
 		if _, err := r.waitFor("the table's hint", 20*time.Second, func(s Snapshot) bool {
-			return shows(s, "with best play")
+			return s.shows("with best play")
 		}); err != nil {
 			return err
 		}
@@ -1193,18 +1208,14 @@ func TestBrowser(t *testing.T) {
 			if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME="+g.id+"&HUNTCHESS_MODE=two-players", false); err != nil {
 				return err
 			}
-			if _, err := r.waitFor(g.id+"'s table ready", 90*time.Second, func(s Snapshot) bool { return shows(s, g.line) }); err != nil {
+			if _, err := r.waitFor(g.id+"'s table ready", 90*time.Second, func(s Snapshot) bool { return s.shows(g.line) }); err != nil {
 				return err
 			}
 			r.figure("%s's tables (%s) downloaded and read %.1f s after the page was opened", g.id, g.files, time.Since(start).Seconds())
 		}
 		for _, file := range []string{"surround-the-lion.hctb", "deer-chess.hctb", "beat-the-wolf.hctb", "beat-the-wolf.hcst"} {
-			var cached bool
-			if err := r.eval(`caches.keys().then(async ks => { for (const k of ks) { if (await (await caches.open(k)).match('tables/`+file+`')) return true } return false })`, &cached); err != nil {
+			if err := r.keptByWorker("tables/" + file); err != nil {
 				return err
-			}
-			if !cached {
-				return fmt.Errorf("the service worker did not keep tables/%s", file)
 			}
 		}
 		_, err := r.load(url, false) // back to the plain page: no developer settings
@@ -1219,17 +1230,8 @@ func TestBrowser(t *testing.T) {
 		if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME=wolf-carries-pig&HUNTCHESS_MODE=vs-ai-prey&HUNTCHESS_LEVEL=master", false); err != nil {
 			return err
 		}
-		shows := func(s Snapshot, sub string) bool {
-			var all []string
-			for _, t := range s.Texts {
-				if t.Visible {
-					all = append(all, t.Text)
-				}
-			}
-			return strings.Contains(strings.Join(all, " "), sub)
-		}
 		if _, err := r.waitFor("the pigs' table ready", 120*time.Second, func(s Snapshot) bool {
-			return shows(s, "endgame table ready")
+			return s.shows("endgame table ready")
 		}); err != nil {
 			return err
 		}
@@ -1289,18 +1291,14 @@ func TestBrowser(t *testing.T) {
 		if err := r.tapText("Hint", 10*time.Second); err != nil {
 			return err
 		}
-		if _, err := r.waitFor("the table's hint", 30*time.Second, func(s Snapshot) bool { return shows(s, "with best play") }); err != nil {
+		if _, err := r.waitFor("the table's hint", 30*time.Second, func(s Snapshot) bool { return s.shows("with best play") }); err != nil {
 			return err
 		}
 		if _, err := r.shot("pig-table"); err != nil {
 			return err
 		}
-		var cached bool
-		if err := r.eval(`caches.keys().then(async ks => { for (const k of ks) { if (await (await caches.open(k)).match('tables/wolf-carries-pig.hctb')) return true } return false })`, &cached); err != nil {
+		if err := r.keptByWorker("tables/wolf-carries-pig.hctb"); err != nil {
 			return err
-		}
-		if !cached {
-			return errors.New("the service worker did not keep tables/wolf-carries-pig.hctb")
 		}
 		_, err = r.load(url, false) // back to the plain page: no developer settings
 		return err
