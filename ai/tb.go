@@ -250,7 +250,7 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 // blocks of a million entries by the dozen, and nothing shows the line).
 func tablePV(t *tablebase.Table, pos core.Position, m core.Move) []core.Move {
 	pv := []core.Move{m}
-	if d := t.Device(); d != nil && d.Format != 1 {
+	if t.HasValuesOnly() {
 		return pv
 	}
 	return append(pv, t.Line(pos.After(m), 40)...)

@@ -211,10 +211,10 @@ const PigValuesCache = 40 << 20
 // 18 ms, 91 ms and 0.2 s, but 200 Master moves then held 307 MB, over
 // make memory's 300 MB.
 func (m *Owner) sizeCache(id core.GameID, t *tablebase.Table) {
-	switch d := t.Device(); {
+	switch {
 	case id == core.DeerChess && !m.mobile:
 		t.SetCacheBytes(64 << 20)
-	case id == core.WolfCarriesPig && d != nil && d.Format != 1:
+	case id == core.WolfCarriesPig && t.HasValuesOnly():
 		t.SetCacheBytes(PigValuesCache)
 	}
 }

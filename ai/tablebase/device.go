@@ -90,6 +90,11 @@ type device struct {
 // IsDevice reports whether the table was opened from a device table file.
 func (t *Table) IsDevice() bool { return t.dev != nil }
 
+// HasValuesOnly reports whether the table has sections that hold values
+// without plies (device format 2): a win or a loss read there, or folded
+// from one, has PliesUnknown plies.
+func (t *Table) HasValuesOnly() bool { return t.dev != nil && t.dev.Format == deviceFormatValues }
+
 // Device returns the device header of a table opened from a device table
 // file (nil for a full table).
 func (t *Table) Device() *DeviceHeader {

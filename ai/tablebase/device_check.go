@@ -56,7 +56,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	// Best moves are compared in a table with plies throughout (format 1):
 	// where plies are unknown the engine picks among the moves that keep
 	// the value (ai's tableMove), not Best.
-	compareBest := realGame && dev.dev.Format == deviceFormat
+	compareBest := realGame && !dev.HasValuesOnly()
 	check := func(sec *Section, i int64, fc uint16) {
 		pred, prey, side := sec.l.Position(i)
 		p := Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}

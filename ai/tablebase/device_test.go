@@ -285,7 +285,7 @@ func TestDeviceTableValuesOnly(t *testing.T) {
 				ValuesOnly: func(sec *tablebase.Section) bool { return sec.Captured == first.Captured && sec.Hand == first.Hand }},
 		} {
 			dev, data := convertMini(t, g, path, o)
-			if dev.Device().Format != 2 || dev.Sections[0].Kind != "device-values" {
+			if dev.Device().Format != 2 || dev.Sections[0].Kind != "device-values" || !dev.HasValuesOnly() || full.HasValuesOnly() {
 				t.Fatalf("%s: format %d, first section %q", name, dev.Device().Format, dev.Sections[0].Kind)
 			}
 			rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
