@@ -83,6 +83,20 @@ type StrategyHeader struct {
 	WinnerNodes int `json:"winnerNodes"`
 	Edges       int `json:"edges"`
 	Ends        int `json:"ends"`
+	// Passes: the loser's pass (the turn timer, core.Game.Timeout) is a
+	// reply too while pieces are placed (every winner move places one, so
+	// no line comes back; once all are in, a game's moving phase ships as
+	// a table, which plays after any pass), wherever the winner still wins
+	// after it: the position after it is a winner node, and the plies
+	// (Plies and every node's) count the longest line with such passes in
+	// it. PassEdges is the
+	// number of those passes in the graph (each also in Edges), PassesOff
+	// that of the loser's nodes where a pass leaves the winner no proven
+	// win (the table's value after it is not a win): the strategy does not
+	// follow those.
+	Passes    bool `json:"passes,omitempty"`
+	PassEdges int  `json:"passEdges,omitempty"`
+	PassesOff int  `json:"passesOff,omitempty"`
 	// BodyBytes and BodyCRC are the compressed body's length and CRC-32.
 	BodyBytes int    `json:"bodyBytes"`
 	BodyCRC   uint32 `json:"bodyCRC"`
@@ -135,12 +149,22 @@ type Probe func(p core.Position) (tablebase.Value, int, bool)
 // loss has none). It fails where probe does not cover a position or
 // disagrees with core's moves and outcomes.
 func BuildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
-	return buildStrategy(r, start, probe, bound, nil)
+	return buildStrategy(r, start, probe, bound, false, nil)
 }
 
-// buildStrategy is BuildStrategy telling progress, now and then, the
-// positions done and those found so far.
-func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound bool, progress func(done, found int)) (*Strategy, error) {
+// BuildPassStrategy is BuildStrategy with the loser's passes as replies
+// while pieces are placed (StrategyHeader.Passes: deer chess's dogs):
+// after every such pass of the loser that leaves the winner a win, the
+// strategy goes on with the winner's fastest win there. In a moving phase
+// passes could make a line come back (a cycle), so they are followed only
+// while the winner places.
+func BuildPassStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
+	return buildStrategy(r, start, probe, bound, true, nil)
+}
+
+// buildStrategy is BuildStrategy (BuildPassStrategy with passes) telling
+// progress, now and then, the positions done and those found so far.
+func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound, passes bool, progress func(done, found int)) (*Strategy, error) {
 	g, ok := r.Game()
 	if !ok || g != start.Game {
 		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
@@ -162,7 +186,7 @@ func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound b
 	}
 	s := &Strategy{r: r, winner: winner}
 	s.StrategyHeader = StrategyHeader{Format: strategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: tablebase.RulesVersion,
-		Winner: sideKey(winner), Bound: bound, Start: startKey, Plies: d}
+		Winner: sideKey(winner), Bound: bound, Start: startKey, Plies: d, Passes: passes}
 	type node struct {
 		plies uint8
 		rank  int16 // winner nodes: the move's rank; -1 loser nodes
@@ -259,6 +283,28 @@ func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound b
 			}
 			add(keys[i])
 		}
+		if passes && p.InHand > 0 {
+			// The pass: the same board, the winner to move.
+			c := p.After(p.PassMove())
+			cv, _, cok := probe(c)
+			ck, kok := r.CanonKey(c)
+			switch {
+			case c.Outcome().Over():
+				if w, won := c.Outcome().Winner(); !won || w != winner {
+					s.PassesOff++
+					break
+				}
+				s.Edges++
+				s.Ends++
+				s.PassEdges++
+			case cok && kok && cv == tablebase.Win:
+				s.Edges++
+				s.PassEdges++
+				add(ck)
+			default:
+				s.PassesOff++
+			}
+		}
 		nodes[key] = node{plies: uint8(d), rank: -1}
 	}
 	s.keys = make([]uint64, 0, len(nodes))
@@ -277,7 +323,108 @@ func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound b
 		}
 	}
 	s.Nodes = len(s.keys)
+	if passes {
+		// The table's plies do not count passes: each node's plies become
+		// its longest line with them.
+		if err := s.passPlies(); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
+}
+
+// passPlies sets every node's plies, and the header's, to the node's
+// longest line to the end where the loser may also pass (a pass is a ply),
+// failing on a cycle or a line longer than a byte holds.
+func (s *Strategy) passPlies() error {
+	const open = 0xffff
+	depth := make([]uint16, len(s.keys)) // 0: not yet; open: on the path
+	var visit func(p core.Position) (int, error)
+	visit = func(p core.Position) (int, error) {
+		if p.Outcome().Over() {
+			return 0, nil
+		}
+		key, _ := s.r.CanonKey(p)
+		i, ok := s.find(key)
+		if !ok {
+			return 0, fmt.Errorf("tablebase: %s: not in the strategy", p)
+		}
+		switch depth[i] {
+		case open:
+			return 0, fmt.Errorf("tablebase: %s: a cycle (passes make the line come back)", p)
+		case 0:
+		default:
+			return int(depth[i]), nil
+		}
+		depth[i] = open
+		d := 0
+		if p.ToMove == s.winner {
+			m, _, ok := s.Move(p)
+			if !ok {
+				return 0, fmt.Errorf("tablebase: %s: no move", p)
+			}
+			c, err := visit(p.After(m))
+			if err != nil {
+				return 0, err
+			}
+			d = c + 1
+		} else {
+			var buf [core.MaxMoves]core.Move
+			children := []core.Position{}
+			for _, m := range p.GenMoves(buf[:0]) {
+				children = append(children, p.After(m))
+			}
+			if c, ok := s.passChild(p); ok {
+				children = append(children, c)
+			}
+			for _, c := range children {
+				cd, err := visit(c)
+				if err != nil {
+					return 0, err
+				}
+				d = max(d, cd+1)
+			}
+		}
+		if d > 255 {
+			return 0, fmt.Errorf("tablebase: %s: a line of %d plies with passes (a byte holds 255)", p, d)
+		}
+		depth[i] = uint16(d)
+		s.plies[i] = uint8(d)
+		return d, nil
+	}
+	d, err := visit(s.r.KeyPosition(s.Start))
+	if err != nil {
+		return err
+	}
+	for i := range depth {
+		if depth[i] == 0 {
+			return fmt.Errorf("tablebase: %s: a node no line reaches", s.r.KeyPosition(s.keys[i]))
+		}
+	}
+	s.Plies = d
+	return nil
+}
+
+// passChild is the position after the loser's pass in p (the loser to
+// move), where the strategy follows it: a strategy with passes, the game
+// not over after it, and that position a node. ok is false elsewhere.
+func (s *Strategy) passChild(p core.Position) (core.Position, bool) {
+	if !s.Passes || p.ToMove == s.winner || p.InHand == 0 {
+		return core.Position{}, false
+	}
+	c := p.After(p.PassMove())
+	if o := c.Outcome(); o.Over() {
+		w, won := o.Winner()
+		return c, won && w == s.winner
+	}
+	key, ok := s.r.CanonKey(c)
+	if !ok {
+		return core.Position{}, false
+	}
+	if _, ok := s.find(key); !ok {
+		return core.Position{}, false
+	}
+	return c, true
 }
 
 func sideKey(s core.Side) string {
@@ -512,9 +659,10 @@ var ErrNoStart = errors.New("no table proves the start")
 // from the tables in dir: GAME.hctb where it proves the start, else the
 // bound tier GAME.bound.hctb (Beat the Wolf: the dogs' win without giving
 // up a dog). cache is the table's cache of unpacked blocks in bytes. It
-// returns the strategy and the table file it came from; progress (if not
+// returns the strategy and the table file it came from; with passes the
+// loser's passes are replies too (BuildPassStrategy); progress (if not
 // nil) is told now and then the positions done and those found so far.
-func StartStrategy(id core.GameID, dir string, cache int64, progress func(done, found int)) (*Strategy, string, error) {
+func StartStrategy(id core.GameID, dir string, cache int64, passes bool, progress func(done, found int)) (*Strategy, string, error) {
 	start := id.Info().Start()
 	var errs []error
 	path := tablebase.Path(dir, id.String())
@@ -522,7 +670,7 @@ func StartStrategy(id core.GameID, dir string, cache int64, progress func(done, 
 		defer t.Close()
 		t.SetCacheBytes(cache)
 		if v, _, ok := t.Probe(start); ok && v != tablebase.Draw {
-			s, err := buildStrategy(tablebase.ForGame(id), start, t.Probe, false, progress)
+			s, err := buildStrategy(tablebase.ForGame(id), start, t.Probe, false, passes, progress)
 			return s, path, err
 		}
 		errs = append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))
@@ -543,7 +691,7 @@ func StartStrategy(id core.GameID, dir string, cache int64, progress func(done, 
 	if _, _, ok := probe(start); !ok {
 		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))...)
 	}
-	s, err := buildStrategy(tablebase.ForGame(id), start, probe, true, progress)
+	s, err := buildStrategy(tablebase.ForGame(id), start, probe, true, passes, progress)
 	return s, path, err
 }
 

@@ -24,13 +24,20 @@ type StrategyReport struct {
 	// quickest end); LongestGame is the plies of the first.
 	Games       int
 	LongestGame int
+	// PassEdges and PassesOff are, in a strategy with passes, the loser's
+	// passes followed (each also in Edges) and those the strategy does not
+	// follow (StrategyHeader's of the same names); Passed the passes the
+	// games played.
+	PassEdges, PassesOff, Passed int
 }
 
 // CheckStrategy replays every defence against the strategy from start to
 // the end by core's rules (core's moves and outcomes, not the solver's):
 // at each winner node the stored move must resolve to a legal move, at each
 // loser node every legal reply must lead to a stored winner node or end the
-// game, and every line must end in the winner's win per core. The graph
+// game (and, in a strategy with passes, the loser's pass where the
+// strategy follows it: the counts of those followed and not must be the
+// header's), and every line must end in the winner's win per core. The graph
 // must have no cycle, every node's stored plies must be its longest line to
 // the end, the start's at most s.Plies, and every stored node must be
 // reached. Then it plays games full games with core.Game (repetitions,
@@ -99,6 +106,23 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 				}
 				st.depth, st.shortest, st.lines = max(st.depth, d+1), min(st.shortest, sh+1), st.lines+l
 			}
+			if s.Passes && p.InHand > 0 {
+				c, ok := s.passChild(p)
+				if !ok {
+					rep.PassesOff++
+				} else {
+					rep.Edges++
+					rep.PassEdges++
+					if c.Outcome().Over() {
+						rep.Ends++
+					}
+					d, sh, l, err := visit(c)
+					if err != nil {
+						return 0, 0, 0, fmt.Errorf("%s pass: %w", p, err)
+					}
+					st.depth, st.shortest, st.lines = max(st.depth, d+1), min(st.shortest, sh+1), st.lines+l
+				}
+			}
 		}
 		if int(s.plies[i]) != st.depth {
 			return 0, 0, 0, fmt.Errorf("%s: stored %d plies to the end, its longest line has %d", p, s.plies[i], st.depth)
@@ -117,6 +141,9 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 	}
 	if rep.Nodes != s.Nodes {
 		return rep, fmt.Errorf("%d of the %d stored positions reached from the start", rep.Nodes, s.Nodes)
+	}
+	if rep.PassEdges != s.PassEdges || rep.PassesOff != s.PassesOff {
+		return rep, fmt.Errorf("%d passes followed and %d not, the header says %d and %d", rep.PassEdges, rep.PassesOff, s.PassEdges, s.PassesOff)
 	}
 	err = playStrategyGames(s, start, games, seed, &rep)
 	return rep, err
@@ -154,6 +181,14 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 				if !ok {
 					return fmt.Errorf("game %d: %s: a reply leaves the strategy", gi, p)
 				}
+				if c, ok := s.passChild(p); ok {
+					// The pass, as the timer plays it: a reply like the others.
+					d := 0
+					if !c.Outcome().Over() {
+						_, d, _ = s.Probe(c)
+					}
+					moves, plies = append(moves, p.PassMove()), append(plies, d)
+				}
 				j := rng.Intn(len(moves))
 				for k := range moves {
 					switch {
@@ -162,6 +197,16 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 					}
 				}
 				m = moves[j]
+			}
+			if m.Kind == core.MovePass {
+				if err := g.Timeout(); err != nil {
+					return fmt.Errorf("game %d: %s: the pass: %v", gi, p, err)
+				}
+				rep.Passed++
+				if g.Len() > s.Plies {
+					return fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
+				}
+				continue
 			}
 			if err := g.PlayMove(m); err != nil {
 				return fmt.Errorf("game %d: %s: %s: %v", gi, p, m, err)

@@ -179,3 +179,85 @@ func TestStrategySurroundTheLionEnd(t *testing.T) {
 	t.Logf("%d positions (%d the dogs to move), %d moves (%d ending the game), %d bytes, %.0f distinct games in %d to %d plies",
 		rep.Nodes, rep.WinnerNodes, rep.Edges, rep.Ends, len(data), rep.Lines, rep.Shortest, rep.Longest)
 }
+
+// TestPassStrategyDeerChess builds the dogs' strategy of the end of deer
+// chess's longest line (docs/solved.md: the deer to move, lost in 6, the
+// dogs still placing) with the deer's passes as replies
+// (BuildPassStrategy): every pass after which the dogs still win leads to
+// a winner node, the plies count passes, and the check and the games
+// follow the passes; a strategy whose passes were dropped is caught. In
+// Surround the Lion, which places nothing, no pass is followed (in a
+// moving phase passes can make a line come back).
+func TestPassStrategyDeerChess(t *testing.T) {
+	g, err := core.NewGame(core.DeerChess.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range strings.Fields("c5-c3 @a1 c3-e3 @c5 e3-e2 @c1 e2-e3 @c3 e3-d3 @d5 d3-e3 @d1 e3-e4 @e3 e4-e2 @e4") {
+		if err := g.Play(m); err != nil {
+			t.Fatal(m, err)
+		}
+	}
+	start := g.Position() // the deer to move, lost in 6
+	probe := func(p core.Position) (tablebase.Value, int, bool) {
+		v, d := solver.SearchValue(p, 7)
+		return v, d, v != tablebase.Unknown
+	}
+	r := tablebase.ForGame(core.DeerChess)
+	plain, err := BuildStrategy(r, start, probe, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := BuildPassStrategy(r, start, probe, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Passes || plain.Passes || s.PassEdges == 0 || s.Nodes <= plain.Nodes || s.Plies <= plain.Plies || plain.Plies != 6 {
+		t.Fatalf("with passes %+v, without %+v", s.StrategyHeader, plain.StrategyHeader)
+	}
+	data, err := s.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadStrategy(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := CheckStrategy(read, start, 40, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rep.Nodes != s.Nodes || rep.Longest != s.Plies || rep.PassEdges != s.PassEdges || rep.PassesOff != s.PassesOff || rep.Passed == 0 {
+		t.Fatalf("check %+v, strategy %+v", rep, s.StrategyHeader)
+	}
+	// After the deer's move passed, the dogs' move is the strategy's.
+	passed := start.After(start.PassMove())
+	if m, _, ok := read.Move(passed); !ok || m.Kind != core.MovePlace {
+		t.Fatalf("no placement after the pass: %v %v", m, ok)
+	}
+	// The same nodes read as a strategy without passes: the check finds the
+	// pass nodes no line reaches.
+	noPass := *read
+	noPass.Passes, noPass.PassEdges, noPass.PassesOff = false, 0, 0
+	if _, err := CheckStrategy(&noPass, start, 1, 3); err == nil {
+		t.Fatal("a strategy of pass nodes read without passes passed the check")
+	}
+	t.Logf("%d positions (%d without passes), %d passes followed, %d leave no proven win, %d plies with passes (%d without); the games passed %d times",
+		s.Nodes, plain.Nodes, s.PassEdges, s.PassesOff, s.Plies, plain.Plies, rep.Passed)
+
+	// The lion's end: passes make a cycle.
+	lion, err := core.NewGame(core.SurroundTheLion.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range strings.Fields("c3-c2 b1-b2 c2-b3 d1-c2 b3-c3 d5-d4 c3-b3 b5-c4 b3-c2 c4-d3 c2-b3 c1-c2 b3-c4 c5-d5 c4-b3 c2-c3 b3-a4 a2-b3 a4-a3 c3-c4 " +
+		"a3-a4 c4-b4 a4-a5 a1-a2 a5-a4 d3-c4 a4-a5 b3-a4 a5-b5 a4-a5 b5-a4 b2-b3") {
+		if err := lion.Play(m); err != nil {
+			t.Fatal(m, err)
+		}
+	}
+	ls, err := BuildPassStrategy(tablebase.ForGame(core.SurroundTheLion), lion.Position(), probe, false)
+	if err != nil || ls.PassEdges != 0 || ls.PassesOff != 0 || ls.Plies != 5 {
+		t.Fatalf("the lion's end with passes: %v %+v, want no pass followed", err, ls)
+	}
+}
