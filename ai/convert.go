@@ -18,8 +18,9 @@ import (
 // keeping the win, to progress, which is
 //
 //   - the end of the game (the winner's win),
-//   - a capture by the winning predator (captures never come back, and the
-//     predator wins once enough are made), or
+//   - a capture or a placement, by either side (a step never taken back:
+//     the predator wins once enough captures are made, and a side that
+//     captures or places while losing only shortens the game), or
 //   - a position whose plies the table holds (a tier stored with codes:
 //     from there the plies lead to the end).
 //
@@ -47,12 +48,14 @@ type converter struct {
 	probes int
 	limit  int // the probes it may make
 	// failed holds, per position (the winner to move), the longest
-	// distance at which no forced progress was found.
+	// distance at which no forced progress was found; proven the shortest
+	// at which it was (a transposition proven once is not searched again).
 	failed map[uint64]int
+	proven map[uint64]int
 }
 
 func newConverter(t *tablebase.Table, winner core.Side, budget int) *converter {
-	return &converter{t: t, winner: winner, limit: budget, failed: map[uint64]int{}}
+	return &converter{t: t, winner: winner, limit: budget, failed: map[uint64]int{}, proven: map[uint64]int{}}
 }
 
 // out reports whether the budget is spent.
@@ -64,10 +67,17 @@ func (c *converter) progress(p, child core.Position, plies int) bool {
 	if o := child.Outcome(); o.Over() {
 		return true
 	}
-	if c.winner == core.Predator && child.Captured > p.Captured {
+	if tierChanged(p, child) {
 		return true
 	}
 	return plies != tablebase.PliesUnknown
+}
+
+// tierChanged reports whether a move from p to child captured or placed a
+// piece: a step the game never takes back, so that a win made of such steps
+// and of forced lines between them ends.
+func tierChanged(p, child core.Position) bool {
+	return child.Captured != p.Captured || child.InHand != p.InHand
 }
 
 // win reports whether the winner, to move in p (a win by the table), can
@@ -78,6 +88,9 @@ func (c *converter) win(p core.Position, k int) bool {
 	}
 	if f, ok := c.failed[p.Key]; ok && f >= k {
 		return false
+	}
+	if f, ok := c.proven[p.Key]; ok && f <= k {
+		return true
 	}
 	yieldToBrowser() // in the browser, a long search lets the page draw
 	var buf [core.MaxMoves]core.Move
@@ -92,6 +105,7 @@ func (c *converter) win(p core.Position, k int) bool {
 			continue
 		}
 		if c.progress(p, child, d) {
+			c.proven[p.Key] = 1
 			return true
 		}
 		keep[n] = child
@@ -100,6 +114,7 @@ func (c *converter) win(p core.Position, k int) bool {
 	if k >= 3 {
 		for _, child := range keep[:n] {
 			if c.hold(child, k-1) {
+				c.proven[p.Key] = k
 				return true
 			}
 		}
@@ -125,6 +140,9 @@ func (c *converter) hold(q core.Position, k int) bool {
 				return false
 			}
 			continue
+		}
+		if tierChanged(q, g) {
+			continue // the loser's capture: progress too, which it may choose
 		}
 		if !c.win(g, k-1) {
 			return false

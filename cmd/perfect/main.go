@@ -236,6 +236,8 @@ func main() {
 	out := flag.String("out", "", "append the report to this markdown file")
 	slow := flag.Duration("slow", 0, "log the engine's moves that take at least this long (0: none)")
 	fromStart := flag.Bool("start", false, "also play from the game's start, the engine once on each side")
+	list := flag.Bool("list", false, "print the random positions (one a line, as -positions reads them) and stop")
+	positions := flag.String("positions", "", "play these positions (a file, one a line in core's notation), not random ones")
 	flag.Parse()
 	level, ok := ai.ParseLevel(*levelName)
 	if !ok || *fullDir == "" || *n < 0 || *parallel < 1 {
@@ -280,6 +282,27 @@ func main() {
 	var starts []start
 	perTier := map[int]*[2]int{}
 	drawn, wantDraw, wantWin := 0, *n/2, *n-*n/2
+	if *positions != "" {
+		wantDraw, wantWin = 0, 0
+		text, err := os.ReadFile(*positions)
+		if err != nil {
+			fatal(err)
+		}
+		for _, line := range strings.Split(string(text), "\n") {
+			if line = strings.TrimSpace(line); line == "" {
+				continue
+			}
+			p, err := core.ParsePosition(info.Key, line)
+			if err != nil {
+				fatal(fmt.Errorf("%s: %v", *positions, err))
+			}
+			v, d, ok := full.Probe(p)
+			if !ok || p.Outcome().Over() {
+				fatal(fmt.Errorf("%s: %q: not in the table, or over", *positions, line))
+			}
+			starts = append(starts, start{pos: p, side: p.ToMove, val: v, dist: d})
+		}
+	}
 	for wantDraw+wantWin > 0 {
 		capt := tiers[pickTier(rng, weights)]
 		p := tablebase.RandomPosition(rng, info, capt, 0)
@@ -306,6 +329,12 @@ func main() {
 		}
 		perTier[capt][k]++
 		starts = append(starts, start{pos: p, side: p.ToMove, val: v, dist: d})
+	}
+	if *list {
+		for _, st := range starts {
+			fmt.Println(st.pos)
+		}
+		return
 	}
 	if *fromStart {
 		p := info.Start()
