@@ -37,7 +37,8 @@ const (
 	// convertMaxPlies is the longest forced line to progress the search
 	// looks for.
 	convertMaxPlies = 15
-	// convertBudget is the most table probes one move's search may make.
+	// convertBudget is the most table probes (and positions visited) one
+	// move's search may make.
 	convertBudget = 400_000
 )
 
@@ -86,6 +87,7 @@ func (c *converter) win(p core.Position, k int) bool {
 	if k < 1 || c.out() {
 		return false
 	}
+	c.probes++ // a visit counts as a probe, so the budget bounds the time with the memos too
 	if f, ok := c.failed[p.Key]; ok && f >= k {
 		return false
 	}

@@ -25,10 +25,15 @@ case "$name" in
   *) echo "device-convert: $name: want $game.hctb or $game.bound.hctb" >&2; exit 2 ;;
 esac
 case "$game:$name" in
-  surround-the-lion:* | deer-chess:*) flags+=(-side prey) ;;
+  surround-the-lion:*) flags+=(-side prey) ;;
+  deer-chess:*)
+    # The pack's whole table: the placement phase's values alone (every
+    # placement is progress), the moving phase's codes.
+    if [ "$role" = pack ]; then flags+=(-side prey -values-tiers placing -value-block 4194304)
+    else flags+=(-side prey); fi ;;
   wolf-carries-pig:*)
     if [ "$role" = ship ]; then flags+=(-side prey -values-tiers 4,5,6 -value-block 4194304)
-    else flags+=(-side prey -block 32768); fi ;;
+    else flags+=(-side prey); fi ;;
   beat-the-wolf:beat-the-wolf.hctb) flags+=(-block 32768) ;;
 esac
 exec "$solve" device "$game" -dir "$dir" -out "$out" "${flags[@]}"

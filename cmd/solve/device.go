@@ -121,7 +121,9 @@ func deviceConvert(g *core.GameInfo, in, out string, bound bool, o tablebase.Dev
 	return nil
 }
 
-// tierSet reads -values-tiers: "" none, "all", or captured counts "4,5,6".
+// tierSet reads -values-tiers: "" none, "all", "placing" (every tier of
+// the placement phase), or captured counts "4,5,6" (tiers of the moving
+// phase), the last two joined by commas.
 func tierSet(spec string) (func(*tablebase.Section) bool, error) {
 	switch spec {
 	case "":
@@ -129,15 +131,25 @@ func tierSet(spec string) (func(*tablebase.Section) bool, error) {
 	case "all":
 		return func(*tablebase.Section) bool { return true }, nil
 	}
-	set := map[int]bool{}
+	set, placing := map[int]bool{}, false
 	for _, f := range strings.Split(spec, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
+		f = strings.TrimSpace(f)
+		if f == "placing" {
+			placing = true
+			continue
+		}
+		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 {
-			return nil, fmt.Errorf("-values-tiers %q: captured counts, \"4,5,6\", or all", spec)
+			return nil, fmt.Errorf("-values-tiers %q: captured counts, \"4,5,6\", placing, or all", spec)
 		}
 		set[n] = true
 	}
-	return func(sec *tablebase.Section) bool { return set[sec.Captured] }, nil
+	return func(sec *tablebase.Section) bool {
+		if sec.Hand > 0 {
+			return placing
+		}
+		return set[sec.Captured]
+	}, nil
 }
 
 // deviceCheck compares a device table with its full table.

@@ -110,7 +110,7 @@ func main() {
 	fullDir := fs.String("full", "build/tables", "device-check: the full tables")
 	codec := fs.String("codec", tablebase.CodecZstd, "device: block codec, zstd or flate")
 	blockSize := fs.Int("block", tablebase.DeviceBlock, "device: entries a block")
-	valuesTiers := fs.String("values-tiers", "", `device: the tiers (captured counts, "4,5,6", or "all") stored with their values alone, without plies (format 2)`)
+	valuesTiers := fs.String("values-tiers", "", `device: the tiers (captured counts of the moving phase, "4,5,6"; "placing", every tier of the placement phase; or "all") stored with their values alone, without plies (format 2)`)
 	valueBlock := fs.Int("value-block", tablebase.DeviceValueBlock, "device: entries a block of a values-only tier")
 	storedSide := fs.String("side", "auto", "device: the side to move stored: prey, predator, or auto (the one whose blocks come out smaller)")
 	devCache := fs.Int64("device-cache", -1, "device-check: the device table's cache in bytes (-1: as -cache)")
