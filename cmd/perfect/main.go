@@ -1,5 +1,5 @@
-// Command perfect measures an engine against perfect play in Wolf Carries
-// the Pig: from random positions the full endgame table proves drawn or won
+// Command perfect measures an engine against perfect play (Wolf Carries the
+// Pig by default; -game another with a full table): from random positions the full endgame table proves drawn or won
 // for the side to move, the engine under test plays that side against the
 // full table's Master (perfect: from a draw it keeps the draw, from a loss it
 // resists longest), and the table referees every move of the engine. It
@@ -11,9 +11,11 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -28,7 +30,12 @@ import (
 	"huntchess/core"
 )
 
-const game = core.WolfCarriesPig
+// game is the game measured (-game).
+var game = core.WolfCarriesPig
+
+// tier is a section of the table: its captured count and, while pieces are
+// placed, those in hand.
+type tier struct{ capt, hand int }
 
 // The ends of a game, from the engine's side.
 const (
@@ -235,6 +242,7 @@ func main() {
 	winExtra := flag.Int("win-extra", 60, "a won start may last the table's plies plus this many")
 	out := flag.String("out", "", "append the report to this markdown file")
 	slow := flag.Duration("slow", 0, "log the engine's moves that take at least this long (0: none)")
+	gameKey := flag.String("game", game.String(), "the game (its key), whose full table -full holds")
 	fromStart := flag.Bool("start", false, "also play from the game's start, the engine once on each side")
 	list := flag.Bool("list", false, "print the random positions (one a line, as -positions reads them) and stop")
 	positions := flag.String("positions", "", "play these positions (a file, one a line in core's notation), not random ones")
@@ -243,7 +251,11 @@ func main() {
 	if !ok || *fullDir == "" || *n < 0 || *parallel < 1 {
 		fatal(fmt.Errorf("bad flags: need -full DIR, a level, -n ≥ 0, -parallel ≥ 1"))
 	}
-	info := core.Games()[game]
+	info, err := core.Lookup(*gameKey)
+	if err != nil {
+		fatal(err)
+	}
+	game = info.ID
 	full, err := tablebase.Open(tablebase.Path(*fullDir, info.Key))
 	if err != nil {
 		fatal(err)
@@ -271,16 +283,16 @@ func main() {
 	}
 
 	// The starts: random positions, the tier by its size.
-	var tiers []int
+	var tiers []tier
 	var weights []int64
 	for _, sec := range full.Sections {
-		if !sec.Bound && sec.Hand == 0 {
-			tiers, weights = append(tiers, sec.Captured), append(weights, sec.Entries)
+		if !sec.Bound {
+			tiers, weights = append(tiers, tier{sec.Captured, sec.Hand}), append(weights, sec.Entries)
 		}
 	}
 	rng := rand.New(rand.NewSource(*seed))
 	var starts []start
-	perTier := map[int]*[2]int{}
+	perTier := map[tier]*[2]int{}
 	drawn, wantDraw, wantWin := 0, *n/2, *n-*n/2
 	if *positions != "" {
 		wantDraw, wantWin = 0, 0
@@ -305,7 +317,7 @@ func main() {
 	}
 	for wantDraw+wantWin > 0 {
 		capt := tiers[pickTier(rng, weights)]
-		p := tablebase.RandomPosition(rng, info, capt, 0)
+		p := tablebase.RandomPosition(rng, info, capt.capt, capt.hand)
 		drawn++
 		if p.Outcome().Over() {
 			continue
@@ -410,7 +422,7 @@ func progress(done, total int, begin time.Time) {
 }
 
 // report writes the markdown report of the games.
-func report(b *strings.Builder, results []result, perTier map[int]*[2]int) {
+func report(b *strings.Builder, results []result, perTier map[tier]*[2]int) {
 	count := map[string]int{}
 	nDraw, nWin, slips := 0, 0, 0
 	var plies, dists, ratios, think []float64
@@ -470,11 +482,11 @@ func report(b *strings.Builder, results []result, perTier map[int]*[2]int) {
 	t := summarize(think)
 	fmt.Fprintf(b, "\nThe engine's think time a move: mean %.1f ms, median %.1f ms, 95th percentile %.1f ms, max %.1f ms; %d moves.\n",
 		t.mean, t.median, t.p95, t.max, len(think))
-	fmt.Fprintf(b, "\n| captured | drawn starts | won starts |\n| ---: | ---: | ---: |\n")
-	for capt := range 7 {
-		if c := perTier[capt]; c != nil {
-			fmt.Fprintf(b, "| %d | %d | %d |\n", capt, c[0], c[1])
-		}
+	fmt.Fprintf(b, "\n| captured | in hand | drawn starts | won starts |\n| ---: | ---: | ---: | ---: |\n")
+	keys := slices.SortedFunc(maps.Keys(perTier), func(a, b tier) int { return cmp.Or(a.hand-b.hand, a.capt-b.capt) })
+	for _, k := range keys {
+		c := perTier[k]
+		fmt.Fprintf(b, "| %d | %d | %d | %d |\n", k.capt, k.hand, c[0], c[1])
 	}
 	for _, r := range results {
 		if r.fromStart {
