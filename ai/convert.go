@@ -53,6 +53,8 @@ type converter struct {
 	// at which it was (a transposition proven once is not searched again).
 	failed map[uint64]int
 	proven map[uint64]int
+	// endOnly counts only the end of the game as progress (endDistance).
+	endOnly bool
 }
 
 func newConverter(t *tablebase.Table, winner core.Side, budget int) *converter {
@@ -67,6 +69,9 @@ func (c *converter) out() bool { return c.probes >= c.limit }
 func (c *converter) progress(p, child core.Position, plies int) bool {
 	if o := child.Outcome(); o.Over() {
 		return true
+	}
+	if c.endOnly {
+		return false
 	}
 	if tierChanged(p, child) {
 		return true
@@ -143,7 +148,7 @@ func (c *converter) hold(q core.Position, k int) bool {
 			}
 			continue
 		}
-		if tierChanged(q, g) {
+		if tierChanged(q, g) && !c.endOnly {
 			continue // the loser's capture: progress too, which it may choose
 		}
 		if !c.win(g, k-1) {
@@ -156,8 +161,11 @@ func (c *converter) hold(q core.Position, k int) bool {
 // distance is the shortest forced distance to progress from p, the winner
 // to move (odd, at most convertMaxPlies), or convertMaxPlies+2 where none
 // was found.
-func (c *converter) distance(p core.Position) int {
-	for k := 1; k <= convertMaxPlies; k += 2 {
+func (c *converter) distance(p core.Position) int { return c.upTo(p, convertMaxPlies) }
+
+// upTo is distance with lines of at most most plies (most+2: none found).
+func (c *converter) upTo(p core.Position, most int) int {
+	for k := 1; k <= most; k += 2 {
 		if c.win(p, k) {
 			return k
 		}
@@ -165,7 +173,27 @@ func (c *converter) distance(p core.Position) int {
 			break
 		}
 	}
-	return convertMaxPlies + 2
+	return most + 2
+}
+
+const (
+	// convertEndPlies is the longest forced end of the game the converter
+	// looks for before progress: the winner ends the game where it can
+	// within it (not a capture or a placement first), and the loser keeps
+	// the winner's end beyond it where it can.
+	convertEndPlies = 3
+	// convertEndBudget is the most probes of one such search.
+	convertEndBudget = 20_000
+)
+
+// endDistance is the winner's shortest forced end of the game from p (the
+// winner to move): odd, at most convertEndPlies, or convertEndPlies+2; and
+// the probes it took.
+func endDistance(t *tablebase.Table, winner core.Side, p core.Position) (int, int) {
+	c := newConverter(t, winner, convertEndBudget)
+	c.endOnly = true
+	k := c.upTo(p, convertEndPlies)
+	return k, c.probes
 }
 
 // valuesMove is Master's move from p where the table holds its value v but
@@ -206,8 +234,21 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	c := newConverter(t, winner, convertBudget)
 	best, bestK := 0, convertMaxPlies+2
 	if v == tablebase.Win {
+		// The end first, where it is a few plies away.
+		ec := newConverter(t, winner, convertEndBudget)
+		ec.endOnly = true
+	end:
+		for k := 1; k <= convertEndPlies && !ec.out(); k += 2 {
+			for i, cd := range cands {
+				if o := cd.child.Outcome(); o.Over() || k >= 3 && ec.hold(cd.child, k-1) {
+					best, bestK = i, k
+					break end
+				}
+			}
+		}
+		c.probes += ec.probes
 	search:
-		for k := 1; k <= convertMaxPlies && !c.out(); k += 2 {
+		for k := 1; k <= convertMaxPlies && !c.out() && bestK > convertMaxPlies; k += 2 {
 			for i, cd := range cands {
 				if c.progress(p, cd.child, cd.plies) || k >= 3 && c.hold(cd.child, k-1) {
 					best, bestK = i, k
@@ -223,12 +264,22 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 			best = fallbackMove(p, children, history)
 		}
 	} else {
-		// Each move's share of the budget, so the last are weighed too.
-		bestK = -1
+		// The move that keeps the winner's end furthest (beyond a few plies
+		// where it can), then its progress furthest. Each move's share of
+		// the budget, so the last are weighed too.
+		bestK, bestEnd := -1, -1
 		for i, cd := range cands {
+			e, n := -1, 0 // a move that ends the game: the winner's end at once
+			if !cd.child.Outcome().Over() {
+				e, n = endDistance(t, winner, cd.child)
+			}
+			c.probes += n
+			if e < bestEnd {
+				continue
+			}
 			c.limit = c.probes + convertBudget/len(cands)
-			if k := c.distance(cd.child); k > bestK {
-				best, bestK = i, k
+			if k := c.distance(cd.child); e > bestEnd || k > bestK {
+				best, bestK, bestEnd = i, k, e
 			}
 		}
 	}

@@ -124,3 +124,75 @@ func TestValuesMasterKeepsTheDraw(t *testing.T) {
 		t.Logf("Master as %v: %d plies, %v", side, g.Len(), g.Outcome())
 	}
 }
+
+// The end before progress: where the wolves can end the game within three
+// plies, valuesMove's move forces that end (not a capture that only makes
+// progress), and where the pigs lose, their move keeps the wolves' end as
+// far as any move can (not a move that lets the seventh pig go at once).
+func TestValuesMoveEndsFirst(t *testing.T) {
+	tb := shippedPig(t)
+	rng := rand.New(rand.NewSource(7))
+	g := core.WolfCarriesPig.Info()
+	n := 4
+	if testing.Short() || raceEnabled {
+		n = 2
+	}
+	ends, resists := 0, 0
+	for tries := 0; tries < 20000 && (ends < n || resists < n); tries++ {
+		p := tablebase.RandomPosition(rng, g, 5+rng.Intn(2), 0)
+		if p.Outcome().Over() {
+			continue
+		}
+		v, d, ok := tb.Probe(p)
+		if !ok || d != tablebase.PliesUnknown {
+			continue
+		}
+		switch {
+		case v == tablebase.Win && p.ToMove == core.Predator && ends < n:
+			k, _ := endDistance(tb, core.Predator, p)
+			if k != 3 {
+				continue // an end at once, or none near: nothing to choose
+			}
+			r, ok := valuesMove(tb, p, v, nil)
+			if !ok {
+				t.Fatalf("%s: no move", p)
+			}
+			c := p.After(r.Move)
+			ec := newConverter(tb, core.Predator, convertEndBudget)
+			ec.endOnly = true
+			if c.Outcome().Over() || !ec.hold(c, 2) {
+				t.Fatalf("%s: %v does not force the end in three plies", p, r.Move)
+			}
+			ends++
+		case v == tablebase.Loss && p.ToMove == core.Prey && resists < n:
+			var buf [core.MaxMoves]core.Move
+			most, least := -1, 99
+			for _, m := range p.GenMoves(buf[:0]) {
+				c := p.After(m)
+				e := -1
+				if !c.Outcome().Over() {
+					e, _ = endDistance(tb, core.Predator, c)
+				}
+				most, least = max(most, e), min(least, e)
+			}
+			if most == least {
+				continue // every move alike
+			}
+			r, ok := valuesMove(tb, p, v, nil)
+			if !ok {
+				t.Fatalf("%s: no move", p)
+			}
+			c := p.After(r.Move)
+			if c.Outcome().Over() {
+				t.Fatalf("%s: %v ends the game", p, r.Move)
+			}
+			if e, _ := endDistance(tb, core.Predator, c); e != most {
+				t.Fatalf("%s: %v leaves the wolves an end in %d, another move in %d", p, r.Move, e, most)
+			}
+			resists++
+		}
+	}
+	if ends < n || resists < n {
+		t.Fatalf("found %d positions to end and %d to resist, want %d each", ends, resists, n)
+	}
+}
