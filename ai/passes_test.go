@@ -357,6 +357,11 @@ func TestPassesAlongStrategies(t *testing.T) {
 			}
 			t.Logf("%s, the %s (%s) passes: %d walks (seed %d), %d samples: unproven before the bridge %d, after %d (%d played out; %d of them the start, the loser's first move passed)",
 				g.id, who, passer, c.walks, passSeed, c.samples, c.samples-c.before, c.samples-c.after, c.checked, c.atStart)
+			if g.s.Passes && passer != g.s.WinnerSide() && c.samples != c.before {
+				// A strategy with the loser's passes (deer chess's) holds every
+				// position a pass of the loser along its lines leads to.
+				t.Errorf("%s: %d positions after the loser's passes off the strategy with passes", g.id, c.samples-c.before)
+			}
 			if *passReach {
 				t.Logf("  proven by a bridge of 1, 3, 5 plies (with the proof's own positions): %v, in %v", c.byReach, c.spent)
 			}
