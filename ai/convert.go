@@ -187,10 +187,10 @@ const (
 )
 
 // endDistance is the winner's shortest forced end of the game from p (the
-// winner to move): odd, at most convertEndPlies, or convertEndPlies+2; and
-// the probes it took.
-func endDistance(t *tablebase.Table, winner core.Side, p core.Position) (int, int) {
-	c := newConverter(t, winner, convertEndBudget)
+// winner to move) found within budget probes: odd, at most
+// convertEndPlies, or convertEndPlies+2; and the probes it took.
+func endDistance(t *tablebase.Table, winner core.Side, p core.Position, budget int) (int, int) {
+	c := newConverter(t, winner, budget)
 	c.endOnly = true
 	k := c.upTo(p, convertEndPlies)
 	return k, c.probes
@@ -266,12 +266,12 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	} else {
 		// The move that keeps the winner's end furthest (beyond a few plies
 		// where it can), then its progress furthest. Each move's share of
-		// the budget, so the last are weighed too.
+		// the budgets, so the last are weighed too.
 		bestK, bestEnd := -1, -1
 		for i, cd := range cands {
 			e, n := -1, 0 // a move that ends the game: the winner's end at once
 			if !cd.child.Outcome().Over() {
-				e, n = endDistance(t, winner, cd.child)
+				e, n = endDistance(t, winner, cd.child, convertEndBudget/len(cands))
 			}
 			c.probes += n
 			if e < bestEnd {

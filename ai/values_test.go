@@ -149,7 +149,7 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 		}
 		switch {
 		case v == tablebase.Win && p.ToMove == core.Predator && ends < n:
-			k, _ := endDistance(tb, core.Predator, p)
+			k, _ := endDistance(tb, core.Predator, p, convertEndBudget)
 			if k != 3 {
 				continue // an end at once, or none near: nothing to choose
 			}
@@ -171,7 +171,7 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 				c := p.After(m)
 				e := -1
 				if !c.Outcome().Over() {
-					e, _ = endDistance(tb, core.Predator, c)
+					e, _ = endDistance(tb, core.Predator, c, convertEndBudget)
 				}
 				most, least = max(most, e), min(least, e)
 			}
@@ -186,7 +186,7 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 			if c.Outcome().Over() {
 				t.Fatalf("%s: %v ends the game", p, r.Move)
 			}
-			if e, _ := endDistance(tb, core.Predator, c); e != most {
+			if e, _ := endDistance(tb, core.Predator, c, convertEndBudget); e != most {
 				t.Fatalf("%s: %v leaves the wolves an end in %d, another move in %d", p, r.Move, e, most)
 			}
 			resists++
