@@ -133,18 +133,7 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 // plain search (exact within its depth) for the values, and replays every
 // lion defence by core's rules.
 func TestStrategySurroundTheLionEnd(t *testing.T) {
-	g, err := core.NewGame(core.SurroundTheLion.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	line := "c3-c2 b1-b2 c2-b3 d1-c2 b3-c3 d5-d4 c3-b3 b5-c4 b3-c2 c4-d3 c2-b3 c1-c2 b3-c4 c5-d5 c4-b3 c2-c3 b3-a4 a2-b3 a4-a3 c3-c4 " +
-		"a3-a4 c4-b4 a4-a5 a1-a2 a5-a4 d3-c4 a4-a5 b3-a4 a5-b5 a4-a5 b5-a4 b2-b3"
-	for _, m := range strings.Fields(line) {
-		if err := g.Play(m); err != nil {
-			t.Fatal(m, err)
-		}
-	}
-	start := g.Position() // the lion to move, lost in 5
+	start := lionEnd(t) // the lion to move, lost in 5
 	const depth = 5
 	probe := func(p core.Position) (tablebase.Value, int, bool) {
 		v, d := solver.SearchValue(p, depth)
@@ -157,18 +146,7 @@ func TestStrategySurroundTheLionEnd(t *testing.T) {
 	if s.Plies != 5 || s.WinnerSide() != core.Prey || s.Bound {
 		t.Fatalf("%d plies for the %s, bound %v", s.Plies, s.Winner, s.Bound)
 	}
-	data, err := s.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	read, err := ReadStrategy(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := CheckStrategy(read, start, 20, 2)
-	if err != nil {
-		t.Fatal(err)
-	}
+	read, rep, size := checkRoundTrip(t, s, start, 20, 2)
 	if rep.Nodes != s.Nodes || rep.Longest != 5 || rep.LongestGame != 5 || rep.Ends == 0 {
 		t.Fatalf("check %+v, strategy %+v", rep, s.StrategyHeader)
 	}
@@ -177,7 +155,45 @@ func TestStrategySurroundTheLionEnd(t *testing.T) {
 		t.Fatalf("replies %v %v %v", moves, plies, ok)
 	}
 	t.Logf("%d positions (%d the dogs to move), %d moves (%d ending the game), %d bytes, %.0f distinct games in %d to %d plies",
-		rep.Nodes, rep.WinnerNodes, rep.Edges, rep.Ends, len(data), rep.Lines, rep.Shortest, rep.Longest)
+		rep.Nodes, rep.WinnerNodes, rep.Edges, rep.Ends, size, rep.Lines, rep.Shortest, rep.Longest)
+}
+
+// checkRoundTrip writes s, reads it back and checks it from start
+// (CheckStrategy with games games of seed): the strategy read, the
+// check's report and the file's size.
+func checkRoundTrip(t *testing.T, s *Strategy, start core.Position, games int, seed int64) (*Strategy, StrategyReport, int) {
+	t.Helper()
+	data, err := s.Bytes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := ReadStrategy(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := CheckStrategy(read, start, games, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return read, rep, len(data)
+}
+
+// lionEnd is a position of Surround the Lion near its end: the lion to
+// move, lost in 5.
+func lionEnd(t *testing.T) core.Position {
+	t.Helper()
+	g, err := core.NewGame(core.SurroundTheLion.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := "c3-c2 b1-b2 c2-b3 d1-c2 b3-c3 d5-d4 c3-b3 b5-c4 b3-c2 c4-d3 c2-b3 c1-c2 b3-c4 c5-d5 c4-b3 c2-c3 b3-a4 a2-b3 a4-a3 c3-c4 " +
+		"a3-a4 c4-b4 a4-a5 a1-a2 a5-a4 d3-c4 a4-a5 b3-a4 a5-b5 a4-a5 b5-a4 b2-b3"
+	for _, m := range strings.Fields(line) {
+		if err := g.Play(m); err != nil {
+			t.Fatal(m, err)
+		}
+	}
+	return g.Position()
 }
 
 // TestPassStrategyDeerChess builds the dogs' strategy of the end of deer
@@ -215,18 +231,7 @@ func TestPassStrategyDeerChess(t *testing.T) {
 	if !s.Passes || plain.Passes || s.PassEdges == 0 || s.Nodes <= plain.Nodes || s.Plies <= plain.Plies || plain.Plies != 6 {
 		t.Fatalf("with passes %+v, without %+v", s.StrategyHeader, plain.StrategyHeader)
 	}
-	data, err := s.Bytes()
-	if err != nil {
-		t.Fatal(err)
-	}
-	read, err := ReadStrategy(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rep, err := CheckStrategy(read, start, 40, 3)
-	if err != nil {
-		t.Fatal(err)
-	}
+	read, rep, _ := checkRoundTrip(t, s, start, 40, 3)
 	if rep.Nodes != s.Nodes || rep.Longest != s.Plies || rep.PassEdges != s.PassEdges || rep.PassesOff != s.PassesOff || rep.Passed == 0 {
 		t.Fatalf("check %+v, strategy %+v", rep, s.StrategyHeader)
 	}
@@ -245,18 +250,8 @@ func TestPassStrategyDeerChess(t *testing.T) {
 	t.Logf("%d positions (%d without passes), %d passes followed, %d leave no proven win, %d plies with passes (%d without); the games passed %d times",
 		s.Nodes, plain.Nodes, s.PassEdges, s.PassesOff, s.Plies, plain.Plies, rep.Passed)
 
-	// The lion's end: passes make a cycle.
-	lion, err := core.NewGame(core.SurroundTheLion.String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, m := range strings.Fields("c3-c2 b1-b2 c2-b3 d1-c2 b3-c3 d5-d4 c3-b3 b5-c4 b3-c2 c4-d3 c2-b3 c1-c2 b3-c4 c5-d5 c4-b3 c2-c3 b3-a4 a2-b3 a4-a3 c3-c4 " +
-		"a3-a4 c4-b4 a4-a5 a1-a2 a5-a4 d3-c4 a4-a5 b3-a4 a5-b5 a4-a5 b5-a4 b2-b3") {
-		if err := lion.Play(m); err != nil {
-			t.Fatal(m, err)
-		}
-	}
-	ls, err := BuildPassStrategy(tablebase.ForGame(core.SurroundTheLion), lion.Position(), probe, false)
+	// The lion's end: nothing is placed, no pass is followed.
+	ls, err := BuildPassStrategy(tablebase.ForGame(core.SurroundTheLion), lionEnd(t), probe, false)
 	if err != nil || ls.PassEdges != 0 || ls.PassesOff != 0 || ls.Plies != 5 {
 		t.Fatalf("the lion's end with passes: %v %+v, want no pass followed", err, ls)
 	}
