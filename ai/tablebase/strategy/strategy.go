@@ -87,9 +87,9 @@ type StrategyHeader struct {
 	// reply too while pieces are placed (every winner move places one, so
 	// no line comes back; once all are in, a game's moving phase ships as
 	// a table, which plays after any pass), wherever the winner still wins
-	// after it: the position after it is a winner node, and the plies
-	// (Plies and every node's) count the longest line with such passes in
-	// it. PassEdges is the
+	// after it: the position after it is a winner node. Plies stay the
+	// table's, as everywhere: the distance from the position on if nobody
+	// passes (after a pass the new node's plies count from there). PassEdges is the
 	// number of those passes in the graph (each also in Edges), PassesOff
 	// that of the loser's nodes where a pass leaves the winner no proven
 	// win (the table's value after it is not a win): the strategy does not
@@ -323,86 +323,7 @@ func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound, 
 		}
 	}
 	s.Nodes = len(s.keys)
-	if passes {
-		// The table's plies do not count passes: each node's plies become
-		// its longest line with them.
-		if err := s.passPlies(); err != nil {
-			return nil, err
-		}
-	}
 	return s, nil
-}
-
-// passPlies sets every node's plies, and the header's, to the node's
-// longest line to the end where the loser may also pass (a pass is a ply),
-// failing on a cycle or a line longer than a byte holds.
-func (s *Strategy) passPlies() error {
-	const open = 0xffff
-	depth := make([]uint16, len(s.keys)) // 0: not yet; open: on the path
-	var visit func(p core.Position) (int, error)
-	visit = func(p core.Position) (int, error) {
-		if p.Outcome().Over() {
-			return 0, nil
-		}
-		key, _ := s.r.CanonKey(p)
-		i, ok := s.find(key)
-		if !ok {
-			return 0, fmt.Errorf("tablebase: %s: not in the strategy", p)
-		}
-		switch depth[i] {
-		case open:
-			return 0, fmt.Errorf("tablebase: %s: a cycle (passes make the line come back)", p)
-		case 0:
-		default:
-			return int(depth[i]), nil
-		}
-		depth[i] = open
-		d := 0
-		if p.ToMove == s.winner {
-			m, _, ok := s.Move(p)
-			if !ok {
-				return 0, fmt.Errorf("tablebase: %s: no move", p)
-			}
-			c, err := visit(p.After(m))
-			if err != nil {
-				return 0, err
-			}
-			d = c + 1
-		} else {
-			var buf [core.MaxMoves]core.Move
-			children := []core.Position{}
-			for _, m := range p.GenMoves(buf[:0]) {
-				children = append(children, p.After(m))
-			}
-			if c, ok := s.passChild(p); ok {
-				children = append(children, c)
-			}
-			for _, c := range children {
-				cd, err := visit(c)
-				if err != nil {
-					return 0, err
-				}
-				d = max(d, cd+1)
-			}
-		}
-		if d > 255 {
-			return 0, fmt.Errorf("tablebase: %s: a line of %d plies with passes (a byte holds 255)", p, d)
-		}
-		depth[i] = uint16(d)
-		s.plies[i] = uint8(d)
-		return d, nil
-	}
-	d, err := visit(s.r.KeyPosition(s.Start))
-	if err != nil {
-		return err
-	}
-	for i := range depth {
-		if depth[i] == 0 {
-			return fmt.Errorf("tablebase: %s: a node no line reaches", s.r.KeyPosition(s.keys[i]))
-		}
-	}
-	s.Plies = d
-	return nil
 }
 
 // passChild is the position after the loser's pass in p (the loser to

@@ -107,6 +107,9 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 				st.depth, st.shortest, st.lines = max(st.depth, d+1), min(st.shortest, sh+1), st.lines+l
 			}
 			if s.Passes && p.InHand > 0 {
+				// The pass's node is checked as the others (its plies its
+				// own longest line); the lines and plies here are those
+				// without passes, the table's.
 				c, ok := s.passChild(p)
 				if !ok {
 					rep.PassesOff++
@@ -115,12 +118,9 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 					rep.PassEdges++
 					if c.Outcome().Over() {
 						rep.Ends++
-					}
-					d, sh, l, err := visit(c)
-					if err != nil {
+					} else if _, _, _, err := visit(c); err != nil {
 						return 0, 0, 0, fmt.Errorf("%s pass: %w", p, err)
 					}
-					st.depth, st.shortest, st.lines = max(st.depth, d+1), min(st.shortest, sh+1), st.lines+l
 				}
 			}
 		}
@@ -168,6 +168,7 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 	rng := rand.New(rand.NewSource(seed))
 	for gi := 0; gi < games; gi++ {
 		g := core.NewGameFrom(start)
+		deadline := s.Plies // the ply by which the game must be over
 		for !g.Outcome().Over() {
 			p := g.Position()
 			var m core.Move
@@ -203,15 +204,15 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 					return fmt.Errorf("game %d: %s: the pass: %v", gi, p, err)
 				}
 				rep.Passed++
-				if g.Len() > s.Plies {
-					return fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
+				if _, d, ok := s.Probe(g.Position()); ok {
+					deadline = g.Len() + d // the plies count from the pass's node
 				}
 				continue
 			}
 			if err := g.PlayMove(m); err != nil {
 				return fmt.Errorf("game %d: %s: %s: %v", gi, p, m, err)
 			}
-			if g.Len() > s.Plies {
+			if g.Len() > deadline {
 				return fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
 			}
 		}
