@@ -61,6 +61,14 @@ func newConverter(t *tablebase.Table, winner core.Side, budget int) *converter {
 	return &converter{t: t, winner: winner, limit: budget, failed: map[uint64]int{}, proven: map[uint64]int{}}
 }
 
+// newEndConverter is newConverter counting only the end of the game as
+// progress (endOnly).
+func newEndConverter(t *tablebase.Table, winner core.Side, budget int) *converter {
+	c := newConverter(t, winner, budget)
+	c.endOnly = true
+	return c
+}
+
 // out reports whether the budget is spent.
 func (c *converter) out() bool { return c.probes >= c.limit }
 
@@ -190,10 +198,32 @@ const (
 // winner to move) found within budget probes: odd, at most
 // convertEndPlies, or convertEndPlies+2; and the probes it took.
 func endDistance(t *tablebase.Table, winner core.Side, p core.Position, budget int) (int, int) {
-	c := newConverter(t, winner, budget)
-	c.endOnly = true
+	c := newEndConverter(t, winner, budget)
 	k := c.upTo(p, convertEndPlies)
 	return k, c.probes
+}
+
+// cand is a move of valuesMove's side that keeps its value: the move, the
+// position after it and the table's plies there.
+type cand struct {
+	m     core.Move
+	child core.Position
+	plies int
+}
+
+// firstLine is the first of cands (p's moves, the winner to move in p)
+// that starts the shortest forced line to progress c finds within most
+// plies, and that line's plies (most+2, and the first, where none is
+// found).
+func firstLine(c *converter, p core.Position, cands []cand, most int) (int, int) {
+	for k := 1; k <= most && !c.out(); k += 2 {
+		for i, cd := range cands {
+			if c.progress(p, cd.child, cd.plies) || k >= 3 && c.hold(cd.child, k-1) {
+				return i, k
+			}
+		}
+	}
+	return 0, most + 2
 }
 
 // valuesMove is Master's move from p where the table holds its value v but
@@ -206,11 +236,6 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	seen := seenCounts(history)
 	var buf [core.MaxMoves]core.Move
 	moves := p.GenMoves(buf[:0])
-	type cand struct {
-		m     core.Move
-		child core.Position
-		plies int
-	}
 	var cands []cand
 	for _, m := range moves {
 		child := p.After(m)
@@ -232,29 +257,14 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 		winner = p.ToMove.Other()
 	}
 	c := newConverter(t, winner, convertBudget)
-	best, bestK := 0, convertMaxPlies+2
+	var best, bestK int
 	if v == tablebase.Win {
-		// The end first, where it is a few plies away.
-		ec := newConverter(t, winner, convertEndBudget)
-		ec.endOnly = true
-	end:
-		for k := 1; k <= convertEndPlies && !ec.out(); k += 2 {
-			for i, cd := range cands {
-				if o := cd.child.Outcome(); o.Over() || k >= 3 && ec.hold(cd.child, k-1) {
-					best, bestK = i, k
-					break end
-				}
-			}
-		}
+		// The end first, where it is a few plies away; else progress.
+		ec := newEndConverter(t, winner, convertEndBudget)
+		best, bestK = firstLine(ec, p, cands, convertEndPlies)
 		c.probes += ec.probes
-	search:
-		for k := 1; k <= convertMaxPlies && !c.out() && bestK > convertMaxPlies; k += 2 {
-			for i, cd := range cands {
-				if c.progress(p, cd.child, cd.plies) || k >= 3 && c.hold(cd.child, k-1) {
-					best, bestK = i, k
-					break search
-				}
-			}
+		if bestK > convertEndPlies {
+			best, bestK = firstLine(c, p, cands, convertMaxPlies)
 		}
 		if bestK > convertMaxPlies {
 			children := make([]core.Position, len(cands))

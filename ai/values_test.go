@@ -169,8 +169,7 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 			t.Fatalf("%s: no move", p)
 		}
 		c := p.After(r.Move)
-		ec := newConverter(tb, core.Predator, convertEndBudget)
-		ec.endOnly = true
+		ec := newEndConverter(tb, core.Predator, convertEndBudget)
 		if c.Outcome().Over() || !ec.hold(c, 2) {
 			t.Fatalf("%s: %v does not force the end in three plies", p, r.Move)
 		}
