@@ -277,7 +277,8 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 		// The move that keeps the winner's end furthest (beyond a few plies
 		// where it can), then its progress furthest. Each move's share of
 		// the budgets, so the last are weighed too.
-		bestK, bestEnd := -1, -1
+		bestK = -1
+		bestEnd := -1
 		for i, cd := range cands {
 			e, n := -1, 0 // a move that ends the game: the winner's end at once
 			if !cd.child.Outcome().Over() {
