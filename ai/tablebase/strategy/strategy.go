@@ -286,22 +286,23 @@ func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound, 
 		if passes && p.InHand > 0 {
 			// The pass: the same board, the winner to move.
 			c := p.After(p.PassMove())
-			cv, _, cok := probe(c)
-			ck, kok := r.CanonKey(c)
-			switch {
-			case c.Outcome().Over():
-				if w, won := c.Outcome().Winner(); !won || w != winner {
+			if o := c.Outcome(); o.Over() {
+				if w, won := o.Winner(); won && w == winner {
+					s.Edges++
+					s.Ends++
+					s.PassEdges++
+				} else {
 					s.PassesOff++
-					break
 				}
-				s.Edges++
-				s.Ends++
-				s.PassEdges++
-			case cok && kok && cv == tablebase.Win:
+			} else if cv, _, cok := probe(c); cok && cv == tablebase.Win {
+				ck, kok := r.CanonKey(c)
+				if !kok {
+					return nil, fmt.Errorf("tablebase: %s, after the loser's pass, has no canonical key", c)
+				}
 				s.Edges++
 				s.PassEdges++
 				add(ck)
-			default:
+			} else {
 				s.PassesOff++
 			}
 		}
