@@ -1,6 +1,7 @@
 // Command perfect measures an engine against perfect play (Wolf Carries the
-// Pig by default; -game another with a full table): from random positions the full endgame table proves drawn or won
-// for the side to move, the engine under test plays that side against the
+// Pig by default; -game another with a full table): from random positions
+// the full endgame table proves drawn or won for the side to move (or
+// those of -positions), the engine under test plays that side against the
 // full table's Master (perfect: from a draw it keeps the draw, from a loss it
 // resists longest), and the table referees every move of the engine. It
 // reports how often the engine drops a proven value and how fast it converts
