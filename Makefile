@@ -129,18 +129,20 @@ crash-test:
 	@$(DEPS) test
 	@bash scripts/crash-test.sh $(CRASH_FLAGS)
 
-# The app's layout tests (those whose first line is layoutOnly(t): sizes,
-# languages and text sizes, on the test goroutine alone) are skipped under
-# -race, which makes Fyne's layout ten times slower and has nothing to find
-# there: they run in a second, plain pass.
-APP_LAYOUT_TESTS = $(shell grep -h -A1 '^func Test' app/*_test.go | grep -B1 'layoutOnly(t)' \
-                     | grep -o '^func Test[A-Za-z0-9_]*' | cut -c6- | paste -sd'|')
+# The tests the race detector skips (their first line is layoutOnly(t), the
+# app's layout tests, or testkit.PlainOnly(t), long work on one goroutine):
+# -race makes them ten to twenty times slower and has nothing to find there.
+# test-quick runs them in a second, plain pass, in their packages alone.
+PLAIN_FILES = $(shell grep -rlE --include='*_test.go' '^\s(testkit\.PlainOnly|layoutOnly)\(t\)' .)
+PLAIN_TESTS = $(shell grep -h -A1 '^func Test' $(PLAIN_FILES) | grep -B1 -E 'PlainOnly\(t\)|layoutOnly\(t\)' \
+                | grep -o '^func Test[A-Za-z0-9_]*' | cut -c6- | sort -u | paste -sd'|')
+PLAIN_PKGS = $(sort $(dir $(PLAIN_FILES)))
 # FYNE_CACHE: Fyne drops a renderer not drawn for 2 s, not a minute (the
 # app's tests ask it to after each test app: app/harness_test.go).
 TEST_ENV = FYNE_CACHE=2s
 test-quick: lint test-tables
 	$(TEST_ENV) $(GO) test -race -tags ci -count=1 ./...
-	$(TEST_ENV) $(GO) test -tags ci -count=1 -run '^($(APP_LAYOUT_TESTS))$$' ./app/
+	$(TEST_ENV) $(GO) test -tags ci -count=1 -run '^($(PLAIN_TESTS))$$' $(PLAIN_PKGS)
 
 # The developer's quick lane (under 2 minutes): every package's tests
 # without -race, the long ones cut down under -short (testing.Short). The

@@ -8,6 +8,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // Play from Wolf Carries the Pig's shipped table, whose tiers of 4 to 6
@@ -54,12 +55,13 @@ func hardWins(tb *tablebase.Table, seed int64, side core.Side, lo, hi, n int) []
 // resistance the table's values give, and every one of its moves keeps the
 // win; the wins come within a few captures' plies (no round in circles).
 func TestValuesMoveConverts(t *testing.T) {
+	testkit.PlainOnly(t)
 	tb := shippedPig(t)
 	set := &TableSet{}
 	set[core.WolfCarriesPig] = tb
 	e := Engine{Sources: []Source{TableMoves{set}}}
 	n := 3
-	if testing.Short() || raceEnabled {
+	if testing.Short() {
 		n = 1
 	}
 	for _, p := range hardWins(tb, 32, core.Predator, 3, 5, n) {
@@ -91,12 +93,13 @@ func TestValuesMoveConverts(t *testing.T) {
 // (four plies, deterministic), every move it plays from the shipped table
 // keeps the start's draw, for 40 plies.
 func TestValuesMasterKeepsTheDraw(t *testing.T) {
+	testkit.PlainOnly(t)
 	tb := shippedPig(t)
 	set := &TableSet{}
 	set[core.WolfCarriesPig] = tb
 	master := Engine{Sources: []Source{TableMoves{set}}}
 	plies := 40
-	if testing.Short() || raceEnabled {
+	if testing.Short() {
 		plies = 12
 	}
 	for _, side := range []core.Side{core.Prey, core.Predator} {
@@ -146,7 +149,7 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 		"predator:b1,a3,d5 prey:a1,c1,a2,b3,c3,d3,d4,e4,a5 turn:prey captured:6 hand:0",
 		"predator:e3,a4,b5 prey:a1,c1,d1,e1,e2,c3,d3,b4,a5,c5 turn:prey captured:5 hand:0",
 	}
-	if testing.Short() || raceEnabled {
+	if testing.Short() || testkit.Race {
 		ends, resists = ends[:1], resists[2:3] // one of each, the cheapest (the race build's probes are slow)
 	}
 	parse := func(text string, want tablebase.Value) core.Position {

@@ -15,6 +15,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/session"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -125,10 +126,10 @@ func dropOldRenderers() { test.NewCanvas().Capture() }
 // The race detector has nothing to find there and makes Fyne's layout and
 // text shaping about ten times slower (these tests took half the package's
 // time under -race), so under -race they are skipped: make test runs them
-// again without it (the Makefile's test-quick, APP_LAYOUT_TESTS).
+// again without it (the Makefile's test-quick, PLAIN_TESTS).
 func layoutOnly(t *testing.T) {
 	t.Helper()
-	if raceBuild {
+	if testkit.Race {
 		t.Skip("a layout test: it runs without -race (make test-quick runs it so)")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // samplePositions returns positions met in seeded random play, a few from
@@ -30,7 +31,7 @@ func samplePositions(tb testing.TB, g *core.GameInfo, n int) []core.Position {
 
 // GenMoves into a caller buffer, After, Apply and Undo allocate nothing.
 func TestZeroAllocs(t *testing.T) {
-	if raceBuild {
+	if testkit.Race {
 		t.Skip("the race detector allocates")
 	}
 	for _, g := range core.Games() {

@@ -9,12 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // playoutsPerGame is the number of random games per game kind (halved
 // under -race; a tenth of that under -short, the developer's quick lane).
 func playoutsPerGame() int {
-	n := map[bool]int{false: 2000, true: 1000}[raceBuild]
+	n := map[bool]int{false: 2000, true: 1000}[testkit.Race]
 	if testing.Short() {
 		n /= 10
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // convertMini writes the device table of the full table at path and opens it.
@@ -131,7 +132,7 @@ func TestDeviceTablePreyWinsOnly(t *testing.T) {
 // captures end it): every position probes the same from the device table,
 // and every 64th gives the same Best move.
 func TestDeviceTableRealBoard(t *testing.T) {
-	if testing.Short() || raceBuild {
+	if testing.Short() || testkit.Race {
 		t.Skip("a 12.7 M-entry tier solved and checked: some 20 s")
 	}
 	r := tablebase.ForGame(core.BeatTheWolf)

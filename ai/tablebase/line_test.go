@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 var sixDogs struct {
@@ -113,7 +114,7 @@ func firstDrawLine(tab *tablebase.Table, p core.Position, n int) int {
 // plies and no position occurs a third time, where the first drawing move
 // every ply ends by threefold repetition much earlier.
 func TestDrawnLineAvoidsRepetition(t *testing.T) {
-	if testing.Short() || raceBuild {
+	if testing.Short() || testkit.Race {
 		t.Skip("solves a 12.7 M-entry tier: minutes under -race (TestDrawnLineForcedRepetition covers the search there)")
 	}
 	tab := sixDogsTable(t)
@@ -142,7 +143,7 @@ func TestDrawnLineAvoidsRepetition(t *testing.T) {
 // A won or lost line is a game under core's rules that ends as the table
 // says: the winner wins, in the plies the table gives.
 func TestWonLineIsAGame(t *testing.T) {
-	if testing.Short() || raceBuild {
+	if testing.Short() || testkit.Race {
 		t.Skip("solves a 12.7 M-entry tier: minutes under -race (TestDrawnLineForcedRepetition covers the search there)")
 	}
 	tab := sixDogsTable(t)

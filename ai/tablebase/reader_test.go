@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // writeSmallBlocks solves mini game g and writes its tables in blocks of
@@ -61,6 +62,7 @@ func readAll(t *testing.T, what string, tab *tablebase.Table, es []entry) {
 // A table read on demand, from a file or bytes, with a cache of any size,
 // reads what was solved; the cache keeps within its budget.
 func TestOnDemandReader(t *testing.T) {
+	testkit.PlainOnly(t)
 	const bs = 256
 	oneBlock := int64(2*bs + tablebase.BlockOverhead)
 	for _, name := range []string{"mini-wolf", "mini-deer"} {
@@ -126,7 +128,7 @@ func TestConcurrentProbes(t *testing.T) {
 		go func(w int) {
 			defer wg.Done()
 			order := rand.New(rand.NewSource(int64(w))).Perm(len(es))
-			if raceBuild {
+			if testkit.Race {
 				order = order[:len(order)/4]
 			}
 			for _, i := range order {
@@ -148,6 +150,7 @@ func TestConcurrentProbes(t *testing.T) {
 // A damaged or truncated file read on demand gives errors, never a panic
 // or a wrong code.
 func TestOnDemandDamage(t *testing.T) {
+	testkit.PlainOnly(t)
 	const bs = 256
 	g := miniGame("mini-wolf")
 	s, path, data := writeSmallBlocks(t, g, bs)
@@ -244,7 +247,7 @@ func TestCacheRealTable(t *testing.T) {
 	}
 	small.SetCacheBytes(1 << 20)
 	n := 20000
-	if raceBuild || testing.Short() {
+	if testkit.Race || testing.Short() {
 		n = 1500
 	}
 	var wg sync.WaitGroup

@@ -10,6 +10,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // sixDogs solves Beat the Wolf's tier with six dogs on the board (the last
@@ -17,7 +18,7 @@ import (
 // the file.
 func sixDogs(t *testing.T) *tablebase.Table {
 	t.Helper()
-	if testing.Short() || raceBuild {
+	if testing.Short() || testkit.Race {
 		t.Skip("solves a 12.7 M-entry tier: minutes under -race (TestLineEnd covers the wording there)")
 	}
 	s := solver.NewSolver(tablebase.ForGame(core.BeatTheWolf))

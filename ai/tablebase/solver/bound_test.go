@@ -8,6 +8,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // preyWinCode is what SolveBoundTier stores for an entry that SolveTier
@@ -113,7 +114,7 @@ func testSolveBoundTier(t *testing.T) {
 // On the real Beat the Wolf board, the tier with 6 dogs (12.7 M entries):
 // both solvers agree entry by entry, and the written table probes the same.
 func TestSolveBoundTierBeatTheWolf(t *testing.T) {
-	if testing.Short() || raceBuild {
+	if testing.Short() || testkit.Race {
 		t.Skip("12.7 M entries solved twice: 80 s under -race (TestBoundTableVerifyAndLine covers the real board there)")
 	}
 	r := tablebase.ForGame(core.BeatTheWolf)

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase/internal/filetest"
+	"huntchess/internal/testkit"
 )
 
 // The guards of limits.go (as ai/tablebase's limits_test.go for tables): a
@@ -29,6 +30,7 @@ func TestHeaderClaimRefused(t *testing.T) {
 // refused before the nodes are allocated; one read whole that claims a
 // file of 1 TiB is refused before it is read.
 func TestStrategyClaimRefused(t *testing.T) {
+	testkit.PlainOnly(t)
 	data := lionEndStrategy(t)
 	var h StrategyHeader
 	huge := filetest.WithHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = 1<<40, 0 })

@@ -10,6 +10,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // TestStrategyBeatTheWolfBound builds the dogs' strategy from the longest
@@ -18,6 +19,7 @@ import (
 // it back and replays every defence by core's rules; a damaged move or
 // file is caught.
 func TestStrategyBeatTheWolfBound(t *testing.T) {
+	testkit.PlainOnly(t)
 	r := tablebase.ForGame(core.BeatTheWolf)
 	s := solver.NewSolver(r)
 	if _, err := s.SolveBoundTier(11); err != nil {

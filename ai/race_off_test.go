@@ -1,5 +1,0 @@
-//go:build !race
-
-package ai
-
-const raceEnabled = false

@@ -1,5 +1,0 @@
-//go:build !race
-
-package tablebase_test
-
-const raceBuild = false

@@ -1,6 +1,0 @@
-//go:build ci && !race
-
-package app
-
-// raceBuild is true under -race (layoutOnly).
-const raceBuild = false
