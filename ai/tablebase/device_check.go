@@ -25,7 +25,12 @@ type DeviceReport struct {
 	// NoPlies counts the wins and losses that agree in value whose plies
 	// the device table does not hold (values-only sections, and positions
 	// folded from them: PliesUnknown).
-	NoPlies    int64    `json:"noPlies,omitempty"`
+	NoPlies int64 `json:"noPlies,omitempty"`
+	// LongWins counts the long wins compared (longwins.go): each position
+	// of a section with long wins is one exactly where the full table
+	// wins in their plies or more, with the full table's plies and a move
+	// to a child it loses in one ply fewer.
+	LongWins   int64    `json:"longWins,omitempty"`
 	Mismatches int64    `json:"mismatches"`
 	Examples   []string `json:"examples,omitempty"`
 	Seconds    float64  `json:"seconds"`
@@ -57,9 +62,34 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	// where plies are unknown the engine picks among the moves that keep
 	// the value (ai's tableMove), not Best.
 	compareBest := realGame && !dev.HasValuesOnly()
-	check := func(sec *Section, i int64, fc uint16) {
+	var longWins atomic.Int64
+	checkLongWin := func(dsec *Section, p Pos, fc uint16) {
+		cp := core.Position{Game: g, Pred: p.Pred, Prey: p.Prey, ToMove: core.Side(p.Side), Captured: uint8(p.Capt), InHand: uint8(p.Hand)}
+		cp.Key = cp.ComputeKey()
+		fv, fd := Decode(fc)
+		want := fv == Win && fd >= dsec.LongWins.MinPlies
+		m, d, ok, err := dev.LongWin(cp)
+		if ok != want || err != nil {
+			bad.Add(1)
+			note(fmt.Sprintf("%s: full %v %d, long win %v (%v)", posString(p), fv, fd, ok, err))
+			return
+		}
+		if !ok {
+			return
+		}
+		longWins.Add(1)
+		cv, cd, cok := full.Probe(cp.After(m))
+		if d != fd || !cok || cv != Loss || cd != fd-1 {
+			bad.Add(1)
+			note(fmt.Sprintf("%s: won in %d, long win %v in %d to a child %v %d", posString(p), fd, m, d, cv, cd))
+		}
+	}
+	check := func(sec, dsec *Section, i int64, fc uint16) {
 		pred, prey, side := sec.l.Position(i)
 		p := Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
+		if dsec.LongWins != nil && realGame {
+			checkLongWin(dsec, p, fc)
+		}
 		dc, ok, err := dev.Code(p, sec.Bound)
 		if side == dev.dev.StoredSide {
 			stored.Add(1)
@@ -151,7 +181,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 						if fc == CodeNoneV {
 							continue
 						}
-						check(sec, i, fc)
+						check(sec, dsec, i, fc)
 					}
 					d := done.Add(hi - lo)
 					if progress != nil {
@@ -165,7 +195,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	rep.Stored, rep.Derived = stored.Load(), derived.Load()
 	rep.Positions = rep.Stored + rep.Derived
 	rep.Wins, rep.Draws, rep.Losses = wins.Load(), draws.Load(), losses.Load()
-	rep.BestChecks, rep.Mismatches, rep.NoPlies = best.Load(), bad.Load(), noPlies.Load()
+	rep.BestChecks, rep.Mismatches, rep.NoPlies, rep.LongWins = best.Load(), bad.Load(), noPlies.Load(), longWins.Load()
 	rep.Seconds = time.Since(start).Seconds()
 	return rep
 }

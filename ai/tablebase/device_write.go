@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"fmt"
+	"hash/crc32"
 	"io"
 
 	"github.com/klauspost/compress/zstd"
@@ -22,6 +23,9 @@ type DeviceOptions struct {
 	// DeviceValueBlock).
 	ValuesOnly     func(sec *Section) bool
 	ValueBlockSize int
+	// LongWins, if set, gives for a values-only section the plies from
+	// which its wins are stored with their moves (longwins.go; 0: none).
+	LongWins func(sec *Section) int
 	// OnProgress, if set, is told of the entries converted so far.
 	OnProgress func(done, total int64)
 }
@@ -120,6 +124,13 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 		if err := encodeDeviceSection(full, fs, sec, side, o, encs, blobs, bw, &off, &done, total); err != nil {
 			return nil, err
 		}
+		if sec.Kind == kindValues && o.LongWins != nil {
+			if from := o.LongWins(fs); from > 0 {
+				if err := writeLongWins(full, fs, sec, from, bw, &off); err != nil {
+					return nil, err
+				}
+			}
+		}
 		h.Sections = append(h.Sections, sec)
 	}
 	if err := bw.Flush(); err != nil {
@@ -129,6 +140,28 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 		return nil, err
 	}
 	return h, nil
+}
+
+// writeLongWins writes the long wins of full's section fs (wins in from
+// plies or more) to out at *off, and names them in sec.
+func writeLongWins(full *Table, fs, sec *Section, from int, out io.Writer, off *int64) error {
+	ze, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false))
+	if err != nil {
+		return err
+	}
+	defer ze.Close()
+	blob, n, err := encodeLongWins(full, fs, from, ze)
+	if err != nil || n == 0 {
+		return err
+	}
+	if _, err := out.Write(blob); err != nil {
+		return err
+	}
+	sec.LongWins = &LongWinsRef{MinPlies: from, Count: n,
+		Block: BlockRef{Off: *off, Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}}
+	*off += int64(len(blob))
+	return nil
 }
 
 // newDevEncoder returns an encoder for the options' codec and block size.

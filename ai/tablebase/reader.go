@@ -225,7 +225,7 @@ func (t *Table) checkSection(sec *Section) error {
 		}
 	}
 	sec.cache = make([]atomic.Pointer[block], len(sec.Blocks))
-	return nil
+	return t.checkLongWins(sec)
 }
 
 // readBlock reads block b of sec, compressed, into buf (of its length) and

@@ -60,8 +60,12 @@ type Section struct {
 	BlockSize int        `json:"blockSize"`
 	Blocks    []BlockRef `json:"blocks"`
 	Stats     TierStats  `json:"stats"`
+	// LongWins (a device file of format 2) are the section's long wins
+	// (longwins.go).
+	LongWins *LongWinsRef `json:"longWins,omitempty"`
 
 	l     *Layout
+	lw    *longWins
 	cache []atomic.Pointer[block]
 }
 

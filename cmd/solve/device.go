@@ -152,6 +152,27 @@ func tierSet(spec string) (func(*tablebase.Section) bool, error) {
 	}, nil
 }
 
+// longWinsSpec reads -long-wins: "" none, or "TIER:PLIES", the captured
+// count of a tier of the moving phase and the plies from which its wins
+// are stored with their moves.
+func longWinsSpec(spec string) (func(*tablebase.Section) int, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	a, b, ok := strings.Cut(spec, ":")
+	tier, err1 := strconv.Atoi(a)
+	plies, err2 := strconv.Atoi(b)
+	if !ok || err1 != nil || err2 != nil || tier < 0 || plies < 1 || plies > 255 {
+		return nil, fmt.Errorf("-long-wins %q: TIER:PLIES, a captured count and 1 to 255 plies (\"6:17\")", spec)
+	}
+	return func(sec *tablebase.Section) int {
+		if sec.Hand == 0 && sec.Captured == tier {
+			return plies
+		}
+		return 0
+	}, nil
+}
+
 // deviceCheck compares a device table with its full table.
 func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random int64, threads int, cache, devCache int64) error {
 	name := tableName(g, bound)
@@ -178,8 +199,8 @@ func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random in
 	prog, end := progressLine(os.Stderr, "device-check: "+name)
 	rep := tablebase.CheckDevice(full, dev, random, threads, prog)
 	end()
-	fmt.Printf("device-check: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe; %d wins, %d draws, %d losses), %d best moves compared, %d mismatches, %.1f s\n",
-		name, rep.Positions, rep.Stored, rep.Derived, rep.Wins, rep.Draws, rep.Losses, rep.BestChecks, rep.Mismatches, rep.Seconds)
+	fmt.Printf("device-check: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe; %d wins, %d draws, %d losses), %d best moves compared, %d long wins compared, %d mismatches, %.1f s\n",
+		name, rep.Positions, rep.Stored, rep.Derived, rep.Wins, rep.Draws, rep.Losses, rep.BestChecks, rep.LongWins, rep.Mismatches, rep.Seconds)
 	for _, e := range rep.Examples {
 		fmt.Println("  ", e)
 	}

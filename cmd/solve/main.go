@@ -10,7 +10,7 @@
 //	go run ./cmd/solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]
 //	go run ./cmd/solve strategy-check GAME [-out DIR] [-games N]
 //	go run ./cmd/solve strategy-mem GAME [-out DIR] [-games N]
-//	go run ./cmd/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-values-tiers LIST] [-value-block N] [-threads N]
+//	go run ./cmd/solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-values-tiers LIST] [-value-block N] [-long-wins TIER:PLIES] [-threads N]
 //	go run ./cmd/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
 //	go run ./cmd/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
 //	go run ./cmd/solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
@@ -62,7 +62,7 @@ func usage() {
   solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default tables/strategies); Beat the Wolf: a set strategy (format 2) to tables/shipped [-format 1 or 2]
   solve strategy-check GAME [-out DIR] [-games N]   replays every defence against it by core's rules
   solve strategy-mem GAME [-out DIR] [-games N]   a set strategy's memory and move time: games from the start, the loser at random
-  solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-values-tiers LIST] [-value-block N] [-threads N]
+  solve device GAME [-dir DIR] [-out DIR] [-bound-file] [-codec zstd|flate] [-block N] [-side auto|prey|predator] [-values-tiers LIST] [-value-block N] [-long-wins TIER:PLIES] [-threads N]
                                      write the device table of DIR/GAME.hctb as OUT/GAME.hctb
   solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N] [-cache BYTES] [-device-cache BYTES]
                                      compare a device table with its full table (every position, or N random ones)
@@ -112,6 +112,7 @@ func main() {
 	blockSize := fs.Int("block", tablebase.DeviceBlock, "device: entries a block")
 	valuesTiers := fs.String("values-tiers", "", `device: the tiers (captured counts of the moving phase, "4,5,6"; "placing", every tier of the placement phase; or "all") stored with their values alone, without plies (format 2)`)
 	valueBlock := fs.Int("value-block", tablebase.DeviceValueBlock, "device: entries a block of a values-only tier")
+	longWins := fs.String("long-wins", "", `device: "TIER:PLIES" (a captured count of a values-only tier, "6:17"): its wins in PLIES or more stored with their moves (the long wins, beyond the reach of the search that plays from values)`)
 	storedSide := fs.String("side", "auto", "device: the side to move stored: prey, predator, or auto (the one whose blocks come out smaller)")
 	devCache := fs.Int64("device-cache", -1, "device-check: the device table's cache in bytes (-1: as -cache)")
 	random := fs.Int64("random", 0, "device-check: compare this many random positions (0: every position)")
@@ -188,6 +189,9 @@ func main() {
 		o := tablebase.DeviceOptions{Codec: *codec, BlockSize: *blockSize, Side: side, Threads: *threads,
 			ValueBlockSize: *valueBlock}
 		if o.ValuesOnly, err = tierSet(*valuesTiers); err != nil {
+			break
+		}
+		if o.LongWins, err = longWinsSpec(*longWins); err != nil {
 			break
 		}
 		err = deviceConvert(g, *dir, devOut, *boundFile, o, dc)

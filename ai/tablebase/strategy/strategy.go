@@ -118,22 +118,6 @@ type Strategy struct {
 // noMove marks a loser node in Strategy.moves (a move's rank is below it).
 const noMove = 0xff
 
-// childKeys returns p's legal moves and the canonical key of the position
-// each leads to (NoKey for one without), and the distinct keys in
-// increasing order.
-func childKeys(r *tablebase.Rules, p core.Position, buf []core.Move) (moves []core.Move, keys, distinct []uint64) {
-	moves = p.GenMoves(buf[:0])
-	keys = make([]uint64, len(moves))
-	for i, m := range moves {
-		keys[i], _ = r.CanonKey(p.After(m))
-		if keys[i] != tablebase.NoKey {
-			distinct = append(distinct, keys[i])
-		}
-	}
-	slices.Sort(distinct)
-	return moves, keys, slices.Compact(distinct)
-}
-
 // Probe is a source of values for building a strategy: the value of p for
 // its side to move and the plies to the end, ok false where it has none
 // (Table.Probe, or Table.ProbeBound for a bound strategy).
@@ -211,7 +195,7 @@ func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound, 
 		if !ok || d > 255 || d < 1 {
 			return nil, fmt.Errorf("tablebase: %s is not covered (%v %d %v)", p, v, d, ok)
 		}
-		moves, keys, distinct := childKeys(r, p, buf[:])
+		moves, keys, distinct := tablebase.ChildKeys(r, p, buf[:])
 		if p.ToMove == winner {
 			if v != tablebase.Win {
 				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
@@ -537,7 +521,7 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 		return core.Move{}, 0, false
 	}
 	var buf [core.MaxMoves]core.Move
-	moves, keys, distinct := childKeys(s.r, p, buf[:])
+	moves, keys, distinct := tablebase.ChildKeys(s.r, p, buf[:])
 	rank := int(s.moves[i])
 	if rank >= len(distinct) {
 		return core.Move{}, 0, false
