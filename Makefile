@@ -112,12 +112,15 @@ run:
 	  $(DEPS) screenshots && bash scripts/xvfb-run.sh $(GO) run -tags '$(APP_TAGS)' . ; \
 	fi
 
+# Each step says how long it took (the whole must stay under 12 minutes on
+# 2 cores: docs/testing.md).
+STEP = s=$$(date +%s); trap 'echo "test: $$step: $$(( $$(date +%s) - s )) s"' EXIT;
 test:
-	@$(DEPS) test
-	@$(MAKE) --no-print-directory test-quick
-	@bash scripts/smoke.sh
-	@bash scripts/crash-test.sh $(CRASH_SHORT)
-	@$(MAKE) --no-print-directory test-web
+	@step=deps; $(STEP) $(DEPS) test
+	@step=test-quick; $(STEP) $(MAKE) --no-print-directory test-quick
+	@step=smoke; $(STEP) bash scripts/smoke.sh
+	@step=crash-test; $(STEP) bash scripts/crash-test.sh $(CRASH_SHORT)
+	@step=test-web; $(STEP) $(MAKE) --no-print-directory test-web
 
 # The crash test (scripts/crash-test.sh, cmd/crashtest): the real binary
 # under Xvfb, killed with SIGKILL at random moments while it plays the four
