@@ -26,7 +26,13 @@ import (
 //
 // Playing its first move and searching again after the reply, the forced
 // distance to progress falls by two every move, so progress comes within
-// the distance first found: the win cannot go round in circles. The search
+// the distance first found: the win cannot go round in circles. Where the
+// end lies beyond the search's reach, the table may hold the move (its
+// long wins, Table.LongWin: Wolf Carries the Pig's wins with six pigs
+// captured in 17 plies or more): the winner plays it, to a position one
+// ply nearer the end, till the end is within reach. Their plies are not
+// progress for the search (only the long wins' own moves are played by
+// them), so a search's line never leads back to one. The search
 // gives up after convertBudget probes (a distance too long to find); the
 // winner then plays the winning move a short search without the table
 // likes best (fallbackMove: captures it sees coming, repetitions a draw).
@@ -256,6 +262,19 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	if v == tablebase.Loss {
 		winner = p.ToMove.Other()
 	}
+	if v == tablebase.Win {
+		// A long win (beyond the search's reach) holds its move.
+		if m, d, ok, _ := t.LongWin(p); ok {
+			for _, cd := range cands {
+				if cd.m == m {
+					res := Result{Move: m, Exact: true, Depth: d}
+					res.Score, _ = tableScore(v, d, 0)
+					res.PV = tablePV(t, p, m)
+					return res, true
+				}
+			}
+		}
+	}
 	c := newConverter(t, winner, convertBudget)
 	var best, bestK int
 	if v == tablebase.Win {
@@ -267,11 +286,12 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 			best, bestK = firstLine(c, p, cands, convertMaxPlies)
 		}
 		if bestK > convertMaxPlies {
-			children := make([]core.Position, len(cands))
-			for i, cd := range cands {
+			short := shortOfLongWins(t, cands)
+			children := make([]core.Position, len(short))
+			for i, cd := range short {
 				children[i] = cd.child
 			}
-			best = fallbackMove(p, children, history)
+			best = slices.IndexFunc(cands, func(cd cand) bool { return cd.m == short[fallbackMove(p, children, history)].m })
 		}
 	} else {
 		// The move that keeps the winner's end furthest (beyond a few plies
@@ -299,6 +319,38 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
 	res.PV = tablePV(t, p, m)
 	return res, true
+}
+
+// shortOfLongWins is cands (the winner's moves from a position that is no
+// long win) without those after which the loser has a reply into a long
+// win (Table.LongWin), where any are left. Such a move's child is lost in
+// more plies than the long wins' least, and the best move's is lost in
+// fewer (the position, no long win, is won in fewer), so the best move is
+// among those kept: the fallback does not step back into a long win, from
+// which the win would come back here (a search that missed its line at
+// the edge of its reach, then the long win's moves, round and round).
+func shortOfLongWins(t *tablebase.Table, cands []cand) []cand {
+	if !t.HasLongWins() {
+		return cands
+	}
+	var kept []cand
+	var buf [core.MaxMoves]core.Move
+	for _, cd := range cands {
+		into := false
+		for _, m := range cd.child.GenMoves(buf[:0]) {
+			if _, _, ok, _ := t.LongWin(cd.child.After(m)); ok {
+				into = true
+				break
+			}
+		}
+		if !into {
+			kept = append(kept, cd)
+		}
+	}
+	if len(kept) == 0 {
+		return cands
+	}
+	return kept
 }
 
 // fallbackDepth is the depth of fallbackMove's searches.

@@ -207,3 +207,92 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 		}
 	}
 }
+
+// The long wins (Table.LongWin) convert what the search alone did not: from
+// these two starts, won for the wolves by the table, the converter's search
+// found no capture within its 15 plies once six pigs were taken (the next
+// lay 17 to 31 plies away) and the games went round to a repetition. The
+// shipped table holds those wins' moves: Master now wins both against pigs
+// that stall (stallingPigs), keeping the win with every move, and plays
+// some of its moves from them, with their plies.
+func TestValuesLongWinsConvert(t *testing.T) {
+	testkit.PlainOnly(t)
+	tb := shippedPig(t)
+	if !tb.HasLongWins() {
+		t.Fatal("the shipped table of Wolf Carries the Pig holds no long wins")
+	}
+	set := &TableSet{}
+	set[core.WolfCarriesPig] = tb
+	e := Engine{Sources: []Source{TableMoves{set}}}
+	long := 0
+	for _, text := range []string{
+		"predator:c3,d4,c5 prey:a1,c1,d1,a2,b2,d2,a3,a4,b4,c4 turn:predator captured:5 hand:0",
+		"predator:e2,b3,e5 prey:d2,a3,c3,a4,b4,c4,d4,e4,a5,b5,d5 turn:predator captured:4 hand:0",
+	} {
+		p, err := core.ParsePosition(core.WolfCarriesPig.String(), text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := core.NewGameFrom(p)
+		long0 := long
+		for g.Len() < 120 && !g.Outcome().Over() {
+			pos := g.Position()
+			var r Result
+			if pos.ToMove == core.Prey {
+				r.Move = stallingPigs(t, tb, pos)
+			} else {
+				r = e.Choose(context.Background(), pos, GameLimits(g, Master))
+				child := pos.After(r.Move)
+				if v, _, _ := tb.Probe(child); v != tablebase.Loss && !child.Outcome().Over() {
+					t.Fatalf("%s: %v lets the win go (%v)", pos, r.Move, v)
+				}
+				if _, d, ok, _ := tb.LongWin(pos); ok {
+					long++
+					if r.NoPlies || r.Depth != d {
+						t.Fatalf("%s: a long win of %d plies played as %+v", pos, d, r)
+					}
+				}
+			}
+			if err := g.PlayMove(r.Move); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if o := g.Outcome(); !o.Over() || o.Result != core.PredatorWins {
+			t.Fatalf("from %s: %v after %d plies: %v", text, o, g.Len(), g.Moves())
+		}
+		t.Logf("from %s: won in %d plies, %d moves from long wins", text, g.Len(), long-long0)
+	}
+	if long == 0 {
+		t.Fatal("no move from the long wins")
+	}
+}
+
+// stallingPigs is the pigs' move in pos that leaves the wolves the longest
+// of the long wins (Table.LongWin) where one does, else the first that
+// leaves the wolves no capture at once, else the first: a cheap resistance
+// that walks into the long wins (Master's own, a search on the values,
+// takes a minute over these games).
+func stallingPigs(t *testing.T, tb *tablebase.Table, pos core.Position) core.Move {
+	t.Helper()
+	var buf [core.MaxMoves]core.Move
+	moves := pos.GenMoves(buf[:0])
+	best, bestD, safe := -1, 0, -1
+	for i, m := range moves {
+		child := pos.After(m)
+		if _, d, ok, err := tb.LongWin(child); err != nil {
+			t.Fatal(err)
+		} else if ok && d > bestD {
+			best, bestD = i, d
+		}
+		if safe < 0 && !predatorCaptures(child) {
+			safe = i
+		}
+	}
+	switch {
+	case best >= 0:
+		return moves[best]
+	case safe >= 0:
+		return moves[safe]
+	}
+	return moves[0]
+}
