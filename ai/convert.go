@@ -29,7 +29,7 @@ import (
 // the distance first found: the win cannot go round in circles. Where the
 // end lies beyond the search's reach, the table may hold the move (its
 // long wins, Table.LongWin: Wolf Carries the Pig's wins with six pigs
-// captured in 17 plies or more): the winner plays it, to a position one
+// captured in 15 plies or more): the winner plays it, to a position one
 // ply nearer the end, till the end is within reach. Their plies are not
 // progress for the search (only the long wins' own moves are played by
 // them), so a search's line never leads back to one. The search
@@ -286,7 +286,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 			best, bestK = firstLine(c, p, cands, convertMaxPlies)
 		}
 		if bestK > convertMaxPlies {
-			short := shortOfLongWins(t, cands)
+			short := shortOfLongWins(t, p, cands)
 			children := make([]core.Position, len(short))
 			for i, cd := range short {
 				children[i] = cd.child
@@ -321,16 +321,17 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	return res, true
 }
 
-// shortOfLongWins is cands (the winner's moves from a position that is no
+// shortOfLongWins is cands (the winner's moves from p, a win that is no
 // long win) without those after which the loser has a reply into a long
-// win (Table.LongWin), where any are left. Such a move's child is lost in
-// more plies than the long wins' least, and the best move's is lost in
-// fewer (the position, no long win, is won in fewer), so the best move is
-// among those kept: the fallback does not step back into a long win, from
-// which the win would come back here (a search that missed its line at
-// the edge of its reach, then the long win's moves, round and round).
-func shortOfLongWins(t *tablebase.Table, cands []cand) []cand {
-	if !t.HasLongWins() {
+// win (Table.LongWin), where p's tier holds long wins and any moves are
+// left. Such a move's child is lost in more plies than the long wins'
+// least, and the best move's is lost in fewer (p, in their tier but not
+// among them, is won in fewer), so the best move is among those kept: the
+// fallback does not step back into a long win, from which the win would
+// come back here (a search that missed its line at the edge of its reach,
+// then the long win's moves, round and round).
+func shortOfLongWins(t *tablebase.Table, p core.Position, cands []cand) []cand {
+	if !t.LongWinsIn(p) {
 		return cands
 	}
 	var kept []cand

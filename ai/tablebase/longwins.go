@@ -141,6 +141,13 @@ func (t *Table) HasLongWins() bool {
 	return false
 }
 
+// LongWinsIn reports whether the section of p (its tier) holds long wins:
+// where it does, a win of p not among them is shorter than their least.
+func (t *Table) LongWinsIn(p core.Position) bool {
+	sec := t.section(int(p.Captured), int(p.InHand), false)
+	return sec != nil && sec.LongWins != nil
+}
+
 // LongWin returns, for a position among its section's long wins, the
 // winning move the table holds and the plies to the end; ok is false
 // elsewhere (and where the long wins cannot be read: err says why).
