@@ -29,7 +29,7 @@ import (
 // the distance first found: the win cannot go round in circles. Where the
 // end lies beyond the search's reach, the table may hold the move (its
 // long wins, Table.LongWin: Wolf Carries the Pig's wins with six pigs
-// captured in 15 plies or more): the winner plays it, to a position one
+// captured in 17 plies or more): the winner plays it, to a position one
 // ply nearer the end, till the end is within reach. Their plies are not
 // progress for the search (only the long wins' own moves are played by
 // them), so a search's line never leads back to one. The search
@@ -264,11 +264,11 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	}
 	if v == tablebase.Win {
 		// A long win (beyond the search's reach) holds its move.
-		if m, d, ok, _ := t.LongWin(p); ok {
+		if m, ok, _ := t.LongWin(p); ok {
 			for _, cd := range cands {
 				if cd.m == m {
-					res := Result{Move: m, Exact: true, Depth: d}
-					res.Score, _ = tableScore(v, d, 0)
+					res := Result{Move: m, Exact: true, NoPlies: true}
+					res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
 					res.PV = tablePV(t, p, m)
 					return res, true
 				}
@@ -339,7 +339,7 @@ func shortOfLongWins(t *tablebase.Table, p core.Position, cands []cand) []cand {
 	for _, cd := range cands {
 		into := false
 		for _, m := range cd.child.GenMoves(buf[:0]) {
-			if _, _, ok, _ := t.LongWin(cd.child.After(m)); ok {
+			if _, ok, _ := t.LongWin(cd.child.After(m)); ok {
 				into = true
 				break
 			}

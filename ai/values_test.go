@@ -214,7 +214,7 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 // lay 17 to 31 plies away) and the games went round to a repetition. The
 // shipped table holds those wins' moves: Master now wins both against pigs
 // that stall (stallingPigs), keeping the win with every move, and plays
-// some of its moves from them, with their plies.
+// some of its moves from them.
 func TestValuesLongWinsConvert(t *testing.T) {
 	testkit.PlainOnly(t)
 	tb := shippedPig(t)
@@ -246,10 +246,10 @@ func TestValuesLongWinsConvert(t *testing.T) {
 				if v, _, _ := tb.Probe(child); v != tablebase.Loss && !child.Outcome().Over() {
 					t.Fatalf("%s: %v lets the win go (%v)", pos, r.Move, v)
 				}
-				if _, d, ok, _ := tb.LongWin(pos); ok {
+				if m, ok, _ := tb.LongWin(pos); ok {
 					long++
-					if r.NoPlies || r.Depth != d {
-						t.Fatalf("%s: a long win of %d plies played as %+v", pos, d, r)
+					if r.Move != m || !r.Exact {
+						t.Fatalf("%s: the long win's %v played as %+v", pos, m, r)
 					}
 				}
 			}
@@ -267,8 +267,8 @@ func TestValuesLongWinsConvert(t *testing.T) {
 	}
 }
 
-// stallingPigs is the pigs' move in pos that leaves the wolves the longest
-// of the long wins (Table.LongWin) where one does, else the first that
+// stallingPigs is the pigs' move in pos that leaves the wolves a long win
+// (Table.LongWin) where one does, else the first that
 // leaves the wolves no capture at once, else the first: a cheap resistance
 // that walks into the long wins (Master's own, a search on the values,
 // takes a minute over these games).
@@ -276,13 +276,13 @@ func stallingPigs(t *testing.T, tb *tablebase.Table, pos core.Position) core.Mov
 	t.Helper()
 	var buf [core.MaxMoves]core.Move
 	moves := pos.GenMoves(buf[:0])
-	best, bestD, safe := -1, 0, -1
+	best, safe := -1, -1
 	for i, m := range moves {
 		child := pos.After(m)
-		if _, d, ok, err := tb.LongWin(child); err != nil {
+		if _, ok, err := tb.LongWin(child); err != nil {
 			t.Fatal(err)
-		} else if ok && d > bestD {
-			best, bestD = i, d
+		} else if ok && best < 0 {
+			best = i
 		}
 		if safe < 0 && !predatorCaptures(child) {
 			safe = i

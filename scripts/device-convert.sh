@@ -15,8 +15,8 @@
 # Beat the Wolf's 17-dog tier is GAME.bound.hctb. Wolf Carries the Pig as
 # shipped (docs/device-tables.md, "Values without plies") keeps its codes in
 # the tiers of 0 to 3 pigs captured and only the values in those of 4 to 6,
-# in blocks of 8 Mi entries, with the moves of its long wins (six pigs
-# captured, the end 15 plies away or more: "Long wins"): 14,951,863 bytes
+# in blocks of 4 Mi entries, with the moves of its long wins (six pigs
+# captured, the end 17 plies away or more: "Long wins"): 14,974,281 bytes
 # for its 2.0 × 10^9 positions.
 set -euo pipefail
 solve=$1 game=$2 dir=$3 name=$4 out=$5 role=${6:-pack}
@@ -34,7 +34,7 @@ case "$game:$name" in
     if [ "$role" = pack ]; then flags+=(-side prey -values-tiers placing -value-block 4194304)
     else flags+=(-side prey); fi ;;
   wolf-carries-pig:*)
-    if [ "$role" = ship ]; then flags+=(-side prey -values-tiers 4,5,6 -value-block 8388608 -long-wins 6:15)
+    if [ "$role" = ship ]; then flags+=(-side prey -values-tiers 4,5,6 -value-block 4194304 -long-wins 6:17)
     else flags+=(-side prey); fi ;;
   beat-the-wolf:beat-the-wolf.hctb) flags+=(-block 32768) ;;
 esac

@@ -17,12 +17,13 @@ import (
 // of the search that plays from values (ai's converter, which looks for
 // forced progress within a fixed number of plies). In the last tier of a
 // game whose next capture ends it (Wolf Carries the Pig with six pigs
-// captured), every win but these is found by that search; these need the
+// captured), the search reaches the shorter wins; these need the
 // table's own move. A device file of format 2 may hold them per section
 // (Section.LongWins): for every position of the section with its side to
 // move winning in MinPlies or more plies, the move to a child the full
-// table gives one ply fewer (the least canonical key of those), and the
-// plies. Table.LongWin reads them.
+// table gives one ply fewer (the least canonical key of those). Their
+// plies are not kept (they would take a third more: 17 KB on Wolf Carries
+// the Pig's 48, past its budget). Table.LongWin reads them.
 //
 // The blob (zstd, one frame) is, for the Count positions in increasing
 // entry order: the entries (the section's index, both sides) as unsigned
@@ -31,8 +32,7 @@ import (
 // keys, in increasing order, of the position's children the table gives as
 // lost for their side to move (so it picks the move in every symmetric
 // image; ranked among the winning moves alone, 0 for three in four, the
-// ranks take 5.9 KB of Wolf Carries the Pig's 65 KB instead of 15); a byte
-// each of plies.
+// ranks take 5.9 KB of Wolf Carries the Pig's blob instead of 15).
 
 // LongWinsRef is a section's long wins in a device file.
 type LongWinsRef struct {
@@ -47,7 +47,6 @@ type longWins struct {
 	err     error
 	entries []int64
 	ranks   []byte
-	plies   []byte
 }
 
 // maxLongWinBytes is the most a long-wins blob may unpack to (a count
@@ -64,8 +63,8 @@ func (t *Table) checkLongWins(sec *Section) error {
 	if t.dev == nil || t.dev.Format != deviceFormatValues {
 		return fmt.Errorf("corrupt table: %s has long wins outside device format %d", what, deviceFormatValues)
 	}
-	if lw.MinPlies < 1 || lw.MinPlies > 255 || lw.Count < 1 || int64(lw.Count) > sec.Entries ||
-		int64(lw.Count)*(binary.MaxVarintLen64+2) > maxLongWinBytes {
+	if lw.MinPlies < 1 || lw.MinPlies > maxPlies || lw.Count < 1 || int64(lw.Count) > sec.Entries ||
+		int64(lw.Count)*(binary.MaxVarintLen64+1) > maxLongWinBytes {
 		return fmt.Errorf("corrupt table: %s has bad long wins (%d from %d plies)", what, lw.Count, lw.MinPlies)
 	}
 	b := lw.Block
@@ -92,7 +91,7 @@ func (t *Table) readLongWins(sec *Section) error {
 	if crc32.ChecksumIEEE(buf) != ref.Block.CRC {
 		return fmt.Errorf("corrupt table: %s long wins checksum mismatch", what)
 	}
-	most := ref.Count * (binary.MaxVarintLen64 + 2)
+	most := ref.Count * (binary.MaxVarintLen64 + 1)
 	zd, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxMemory(uint64(most)+1))
 	if err != nil {
 		return err
@@ -119,15 +118,10 @@ func (t *Table) readLongWins(sec *Section) error {
 		}
 		lw.entries[i], prev, off = e, e, off+w
 	}
-	if len(raw)-off != 2*n {
+	if len(raw)-off != n {
 		return fmt.Errorf("corrupt table: %s long wins: wrong length", what)
 	}
-	lw.ranks, lw.plies = raw[off:off+n], raw[off+n:]
-	for _, p := range lw.plies {
-		if int(p) < ref.MinPlies {
-			return fmt.Errorf("corrupt table: %s long wins: a win of %d plies, below %d", what, p, ref.MinPlies)
-		}
-	}
+	lw.ranks = raw[off:]
 	return nil
 }
 
@@ -149,26 +143,27 @@ func (t *Table) LongWinsIn(p core.Position) bool {
 }
 
 // LongWin returns, for a position among its section's long wins, the
-// winning move the table holds and the plies to the end; ok is false
-// elsewhere (and where the long wins cannot be read: err says why).
-func (t *Table) LongWin(p core.Position) (m core.Move, plies int, ok bool, err error) {
+// winning move the table holds (to a position one ply nearer the end); ok
+// is false elsewhere (and where the long wins cannot be read: err says
+// why).
+func (t *Table) LongWin(p core.Position) (m core.Move, ok bool, err error) {
 	if g, _ := t.r.Game(); g != p.Game || p.Outcome().Over() {
-		return core.Move{}, 0, false, nil
+		return core.Move{}, false, nil
 	}
 	key, ok := t.r.CanonKey(p)
 	if !ok {
-		return core.Move{}, 0, false, nil
+		return core.Move{}, false, nil
 	}
 	sec := t.section(int(key>>48&0xff), int(key>>56), false)
 	if sec == nil || sec.lw == nil {
-		return core.Move{}, 0, false, nil
+		return core.Move{}, false, nil
 	}
 	if err := t.loadLongWins(sec); err != nil {
-		return core.Move{}, 0, false, err
+		return core.Move{}, false, err
 	}
 	i, found := slices.BinarySearch(sec.lw.entries, int64(key&(1<<48-1)))
 	if !found {
-		return core.Move{}, 0, false, nil
+		return core.Move{}, false, nil
 	}
 	var buf [core.MaxMoves]core.Move
 	moves, keys, distinct := ChildKeys(t.r, p, buf[:])
@@ -177,17 +172,17 @@ func (t *Table) LongWin(p core.Position) (m core.Move, plies int, ok bool, err e
 		j := slices.Index(keys, k)
 		v, _, _, err := t.ProbeErr(p.After(moves[j]))
 		if err != nil {
-			return core.Move{}, 0, false, err
+			return core.Move{}, false, err
 		}
 		if v != Loss {
 			continue
 		}
 		if rank == 0 {
-			return moves[j], int(sec.lw.plies[i]), true, nil
+			return moves[j], true, nil
 		}
 		rank--
 	}
-	return core.Move{}, 0, false, errors.New("corrupt table: a long win's move rank past its winning moves")
+	return core.Move{}, false, errors.New("corrupt table: a long win's move rank past its winning moves")
 }
 
 // ChildKeys returns p's legal moves and the canonical key of the position
@@ -210,7 +205,7 @@ func ChildKeys(r *Rules, p core.Position, buf []core.Move) (moves []core.Move, k
 // minPlies or more, both sides to move) and returns the blob and its count.
 func encodeLongWins(full *Table, fs *Section, minPlies int, ze *zstd.Encoder) ([]byte, int, error) {
 	r := full.r
-	var raw, ranks, plies []byte
+	var raw, ranks []byte
 	prev := int64(0)
 	n := 0
 	var at int64
@@ -224,9 +219,6 @@ func encodeLongWins(full *Table, fs *Section, minPlies int, ze *zstd.Encoder) ([
 			v, d := Decode(blk.code(i))
 			if v != Win || d < minPlies {
 				continue
-			}
-			if d > 255 {
-				return nil, 0, fmt.Errorf("%s: a long win of %d plies (at most 255 are stored)", fs.what(), d)
 			}
 			e := at + int64(i)
 			key := uint64(fs.Hand)<<56 | uint64(fs.Captured)<<48 | uint64(e)
@@ -249,7 +241,7 @@ func encodeLongWins(full *Table, fs *Section, minPlies int, ze *zstd.Encoder) ([
 			}
 			raw = binary.AppendUvarint(raw, uint64(e-prev))
 			prev = e
-			ranks, plies = append(ranks, byte(rank)), append(plies, byte(d))
+			ranks = append(ranks, byte(rank))
 			n++
 		}
 		at += int64(blk.len())
@@ -257,6 +249,6 @@ func encodeLongWins(full *Table, fs *Section, minPlies int, ze *zstd.Encoder) ([
 	if n == 0 {
 		return nil, 0, nil
 	}
-	raw = append(append(raw, ranks...), plies...)
+	raw = append(raw, ranks...)
 	return ze.EncodeAll(raw, nil), n, nil
 }
