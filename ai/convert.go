@@ -291,7 +291,8 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 			for i, cd := range short {
 				children[i] = cd.child
 			}
-			best = slices.IndexFunc(cands, func(cd cand) bool { return cd.m == short[fallbackMove(p, children, history)].m })
+			m := short[fallbackMove(p, children, history)].m
+			best = slices.IndexFunc(cands, func(cd cand) bool { return cd.m == m })
 		}
 	} else {
 		// The move that keeps the winner's end furthest (beyond a few plies

@@ -49,7 +49,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	threads = max(1, threads)
 	var mu sync.Mutex
 	var done atomic.Int64
-	g, realGame := full.r.Game() // rules made by hand (tests) have no core moves for Best
+	_, realGame := full.r.Game() // rules made by hand (tests) have no core moves for Best
 	note := func(s string) {
 		mu.Lock()
 		if len(rep.Examples) < 20 {
@@ -64,8 +64,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	compareBest := realGame && !dev.HasValuesOnly()
 	var longWins atomic.Int64
 	checkLongWin := func(dsec *Section, p Pos, fc uint16) {
-		cp := core.Position{Game: g, Pred: p.Pred, Prey: p.Prey, ToMove: core.Side(p.Side), Captured: uint8(p.Capt), InHand: uint8(p.Hand)}
-		cp.Key = cp.ComputeKey()
+		cp := ToCore(full.r, p)
 		fv, fd := Decode(fc)
 		want := fv == Win && fd >= dsec.LongWins.MinPlies
 		m, ok, err := dev.LongWin(cp)
@@ -118,8 +117,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 		if i%64 != 0 || !compareBest {
 			return
 		}
-		cp := core.Position{Game: g, Pred: pred, Prey: prey, ToMove: core.Side(side), Captured: uint8(sec.Captured), InHand: uint8(sec.Hand)}
-		cp.Key = cp.ComputeKey()
+		cp := ToCore(full.r, p)
 		best.Add(1)
 		fm, fok := full.bestIn(cp, sec.Bound)
 		dm, dok := dev.bestIn(cp, sec.Bound)
