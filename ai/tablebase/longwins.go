@@ -103,16 +103,13 @@ func (t *Table) readLongWins(sec *Section) error {
 	}
 	n := ref.Count
 	lw.entries = make([]int64, n)
-	off, prev := 0, int64(-1)
+	off, prev := 0, int64(0)
 	for i := range lw.entries {
 		d, w := binary.Uvarint(raw[off:])
 		if w <= 0 || (i > 0 && d == 0) || d > uint64(sec.Entries) {
 			return fmt.Errorf("corrupt table: %s long wins: bad entry", what)
 		}
-		e := int64(d)
-		if i > 0 {
-			e += prev
-		}
+		e := prev + int64(d) // the first from 0
 		if e >= sec.Entries {
 			return fmt.Errorf("corrupt table: %s long wins: an entry past the index", what)
 		}
