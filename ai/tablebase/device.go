@@ -55,6 +55,9 @@ const (
 	// deviceFormatValues is the format of a device file with a values-only
 	// section.
 	deviceFormatValues = 2
+	// deviceFormatOrder is the format of a device file with a section in a
+	// slot order (order.go); it may hold values-only sections too.
+	deviceFormatOrder = 3
 	// kindDevice and kindValues are the kinds of a device file's sections:
 	// full codes, or values only.
 	kindDevice = "device"
@@ -93,7 +96,17 @@ func (t *Table) IsDevice() bool { return t.dev != nil }
 // HasValuesOnly reports whether the table has sections that hold values
 // without plies (device format 2): a win or a loss read there, or folded
 // from one, has PliesUnknown plies.
-func (t *Table) HasValuesOnly() bool { return t.dev != nil && t.dev.Format == deviceFormatValues }
+func (t *Table) HasValuesOnly() bool {
+	if t.dev == nil || t.dev.Format < deviceFormatValues {
+		return false
+	}
+	for _, sec := range t.Sections {
+		if sec.Kind == kindValues {
+			return true
+		}
+	}
+	return false
+}
 
 // Device returns the device header of a table opened from a device table
 // file (nil for a full table).
@@ -120,8 +133,8 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 	if err := json.Unmarshal(hdr, &d.DeviceHeader); err != nil {
 		return nil, fmt.Errorf("corrupt table header: %v", err)
 	}
-	if d.Format != deviceFormat && d.Format != deviceFormatValues {
-		return nil, fmt.Errorf("device table format %d, this build reads %d and %d", d.Format, deviceFormat, deviceFormatValues)
+	if d.Format < deviceFormat || d.Format > deviceFormatOrder {
+		return nil, fmt.Errorf("device table format %d, this build reads %d to %d", d.Format, deviceFormat, deviceFormatOrder)
 	}
 	if d.StoredSide != 0 && d.StoredSide != 1 {
 		return nil, fmt.Errorf("corrupt table header: stored side %d", d.StoredSide)
@@ -212,8 +225,7 @@ func (t *Table) deviceCode(p Pos, bound bool) (uint16, bool, error) {
 
 // storedCode reads the code of a position with the stored side to move.
 func (t *Table) storedCode(sec *Section, p Pos) (uint16, error) {
-	i, _ := sec.l.Index(p.Pred, p.Prey, p.Side)
-	i -= int64(p.Side) * sec.storedEntries()
+	i := sec.storedIndex(p)
 	blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
 	if err != nil {
 		return 0, err

@@ -245,3 +245,88 @@ func (t *Table) bestIn(p core.Position, bound bool) (core.Move, bool) {
 	m, _, _, ok := best(p, probe, true)
 	return m, ok
 }
+
+// CompareDevices compares two device tables of one game that store the
+// same side to move (one re-encoded from the other, ReencodeDevice): the
+// code of every position with the stored side to move, and of every
+// derivedEvery-th one with the other side (0: none), whose codes the
+// stored ones decide. progress (if set) is told of the entries done.
+func CompareDevices(a, b *Table, derivedEvery int64, threads int, progress func(done, total int64)) *DeviceReport {
+	start := time.Now()
+	rep := &DeviceReport{Game: a.Game}
+	threads = max(1, threads)
+	var mu sync.Mutex
+	var stored, derived, bad, done atomic.Int64
+	note := func(s string) {
+		mu.Lock()
+		if len(rep.Examples) < 20 {
+			rep.Examples = append(rep.Examples, s)
+		}
+		mu.Unlock()
+	}
+	if a.dev == nil || b.dev == nil || a.dev.StoredSide != b.dev.StoredSide || a.Fingerprint != b.Fingerprint {
+		rep.Mismatches = 1
+		rep.Examples = []string{"not two device tables of the same rules and stored side"}
+		return rep
+	}
+	side := int64(a.dev.StoredSide)
+	var total int64
+	for _, sec := range a.Sections {
+		total += sec.Entries
+	}
+	for _, sec := range a.Sections {
+		bsec := b.section(sec.Captured, sec.Hand, sec.Bound)
+		if bsec == nil || bsec.Entries != sec.Entries {
+			bad.Add(1)
+			note(fmt.Sprintf("%s: missing from the other table", sec.what()))
+			continue
+		}
+		half := sec.storedEntries()
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		const chunk = 1 << 16
+		for range threads {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for {
+					lo := next.Add(chunk) - chunk
+					if lo >= sec.Entries {
+						return
+					}
+					hi := min(lo+chunk, sec.Entries)
+					sec.l.Walk(lo, hi, func(i int64, pred, prey uint64, sd int) {
+						own := i/half == side
+						if !own && (derivedEvery <= 0 || i%derivedEvery != 0) {
+							return
+						}
+						if hole, _ := sec.l.IsHole(i, pred, prey, sd); hole {
+							return
+						}
+						p := Pos{Pred: pred, Prey: prey, Side: sd, Capt: sec.Captured, Hand: sec.Hand}
+						ac, aok, aerr := a.Code(p, sec.Bound)
+						bc, bok, berr := b.Code(p, sec.Bound)
+						if own {
+							stored.Add(1)
+						} else {
+							derived.Add(1)
+						}
+						if ac != bc || aok != bok || aerr != nil || berr != nil {
+							bad.Add(1)
+							note(fmt.Sprintf("%s bound=%v: %04x %v %v / %04x %v %v", posString(p), sec.Bound, ac, aok, aerr, bc, bok, berr))
+						}
+					})
+					if d := done.Add(hi - lo); progress != nil {
+						progress(d, total)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+	}
+	rep.Stored, rep.Derived = stored.Load(), derived.Load()
+	rep.Positions = rep.Stored + rep.Derived
+	rep.Mismatches = bad.Load()
+	rep.Seconds = time.Since(start).Seconds()
+	return rep
+}

@@ -26,6 +26,10 @@ type DeviceOptions struct {
 	// LongWins, if set, gives for a values-only section the plies from
 	// which its wins are stored with their moves (longwins.go; 0: none).
 	LongWins func(sec *Section) int
+	// Order, if set, picks the sections whose stored entries are written in
+	// the slot order OrderFar (order.go; the file is then format 3). A
+	// section cannot have both an order and long wins.
+	Order func(sec *Section) bool
 	// OnProgress, if set, is told of the entries converted so far.
 	OnProgress func(done, total int64)
 }
@@ -119,20 +123,32 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 		sec := &Section{Captured: fs.Captured, Hand: fs.Hand, Bound: fs.Bound, Kind: kindDevice, K: fs.K,
 			Classes: fs.Classes, Entries: fs.Entries, BlockSize: o.BlockSize, Stats: fs.Stats}
 		if o.ValuesOnly != nil && o.ValuesOnly(fs) {
-			sec.Kind, sec.BlockSize, h.Format = kindValues, o.ValueBlockSize, deviceFormatValues
+			sec.Kind, sec.BlockSize = kindValues, o.ValueBlockSize
 		}
-		if err := encodeDeviceSection(full, fs, sec, side, o, encs, blobs, bw, &off, &done, total); err != nil {
+		from := 0
+		if sec.Kind == kindValues && o.LongWins != nil {
+			from = o.LongWins(fs)
+		}
+		first := int64(side) * fs.storedEntries() // the stored half's first entry in the full index
+		read := func(dst []uint16, at int64) error { return readCodes(full, fs, first+at, dst) }
+		if o.Order != nil && o.Order(fs) {
+			if from > 0 {
+				return nil, fmt.Errorf("%s: a slot order and long wins in one section", fs.what())
+			}
+			sec.Order = OrderFar
+			read = orderedRead(fs.l, o.Threads, read)
+		}
+		if err := encodeDeviceSection(sec, read, o, encs, blobs, bw, &off, &done, total); err != nil {
 			return nil, err
 		}
-		if sec.Kind == kindValues && o.LongWins != nil {
-			if from := o.LongWins(fs); from > 0 {
-				if err := writeLongWins(full, fs, sec, from, bw, &off); err != nil {
-					return nil, err
-				}
+		if from > 0 {
+			if err := writeLongWins(full, fs, sec, from, bw, &off); err != nil {
+				return nil, err
 			}
 		}
 		h.Sections = append(h.Sections, sec)
 	}
+	h.Format = deviceFormatOf(h.Sections)
 	if err := bw.Flush(); err != nil {
 		return nil, err
 	}
@@ -207,21 +223,48 @@ func smallerSide(full *Table, e *devEncoder) (int, error) {
 	return 1, nil
 }
 
-// encodeDeviceSection cuts the stored half of full's section fs into
-// blocks of sec and writes them to out, whose first byte lies at *off after
-// the header (encodeBlocks).
-func encodeDeviceSection(full *Table, fs, sec *Section, side int, o DeviceOptions, encs []*devEncoder, blobs [][]byte,
+// deviceFormatOf is the format of a device file with these sections: the
+// least that reads them all.
+func deviceFormatOf(secs []*Section) int {
+	f := deviceFormat
+	for _, sec := range secs {
+		if sec.Order != "" {
+			f = max(f, deviceFormatOrder)
+		}
+		if sec.Kind == kindValues {
+			f = max(f, deviceFormatValues)
+		}
+	}
+	return f
+}
+
+// orderedRead turns read, which gives a section's stored codes in the
+// index's order, into one that gives them in the slot order OrderFar: a
+// class at a time, each read once while the encoders use it.
+func orderedRead(l *Layout, threads int, read func(dst []uint16, at int64) error) func(dst []uint16, at int64) error {
+	src := &orderedCodes{ranks: l.ranks, keep: max(1, threads) + 1,
+		read: func(cls int, dst []uint16) error { return read(dst, int64(cls)*l.ranks) }}
+	ord := farOrder(l)
+	return func(dst []uint16, at int64) error { return fillOrdered(dst, at, l, ord, src) }
+}
+
+// encodeDeviceSection cuts the stored half of a section into blocks of sec
+// and writes them to out, whose first byte lies at *off after the header
+// (encodeBlocks). read gives the stored codes in sec's order, holes
+// CodeNoneV.
+func encodeDeviceSection(sec *Section, read func(dst []uint16, at int64) error, o DeviceOptions, encs []*devEncoder, blobs [][]byte,
 	out io.Writer, off, done *int64, total int64) error {
 	bs := int64(sec.BlockSize)
 	n := sec.storedEntries()
 	nb := (n + bs - 1) / bs
-	first := int64(side) * n // the stored half's first entry in the full index
 	var err error
 	sec.Blocks, err = encodeBlocks(encs, nb, blobs, out, off, func(e *devEncoder, b int64) ([]byte, error) {
 		lo, hi := b*bs, min((b+1)*bs, n)
-		if err := e.fill(full, fs, first+lo, int(hi-lo)); err != nil {
+		e.codes = grow16(e.codes, int(hi-lo))
+		if err := read(e.codes, lo); err != nil {
 			return nil, err
 		}
+		e.fillHoles()
 		if sec.Kind == kindValues {
 			return e.packValues(), nil
 		}
@@ -239,24 +282,44 @@ func encodeDeviceSection(full *Table, fs, sec *Section, side int, o DeviceOption
 // holes given the code of the entry before (the block's first holes the
 // code of its first position).
 func (e *devEncoder) fill(full *Table, fs *Section, at int64, k int) error {
-	if cap(e.codes) < k {
-		e.codes = make([]uint16, k)
+	e.codes = grow16(e.codes, k)
+	if err := readCodes(full, fs, at, e.codes); err != nil {
+		return err
 	}
-	e.codes = e.codes[:k]
-	bs := int64(fs.BlockSize)
+	e.fillHoles()
+	return nil
+}
+
+func grow16(b []uint16, n int) []uint16 {
+	if cap(b) < n {
+		return make([]uint16, n)
+	}
+	return b[:n]
+}
+
+// readCodes reads the codes of entries at to at+len(dst)-1 of a section's
+// blocks.
+func readCodes(t *Table, sec *Section, at int64, dst []uint16) error {
+	bs := int64(sec.BlockSize)
 	var blk *block
 	cur := int64(-1)
-	for j := range e.codes {
+	for j := range dst {
 		i := at + int64(j)
 		if i/bs != cur {
 			cur = i / bs
 			var err error
-			if blk, err = full.load(fs, int(cur)); err != nil {
+			if blk, err = t.load(sec, int(cur)); err != nil {
 				return err
 			}
 		}
-		e.codes[j] = blk.code(int(i % bs))
+		dst[j] = blk.code(int(i % bs))
 	}
+	return nil
+}
+
+// fillHoles gives the holes of e.codes (CodeNoneV) the code of the entry
+// before (the first holes the code of the first position).
+func (e *devEncoder) fillHoles() {
 	prev := CodeDrawV
 	for _, c := range e.codes {
 		if c != CodeNoneV {
@@ -271,7 +334,6 @@ func (e *devEncoder) fill(full *Table, fs *Section, at int64, k int) error {
 			prev = c
 		}
 	}
-	return nil
 }
 
 // packValues lays out the values of e.codes in two bits an entry, four a
@@ -309,4 +371,131 @@ func (e *devEncoder) compress() []byte {
 	e.zw.Write(e.raw) // a bytes.Buffer does not fail
 	e.zw.Close()
 	return e.buf.Bytes()
+}
+
+// ReencodeDevice writes the device table src again as path, with the
+// sections o.Order picks stored in the slot order OrderFar: their stored
+// entries, read from src (its holes marked as the index says), in blocks
+// of src's sizes with o's codec. Every other section's blocks and long
+// wins are copied byte for byte. It gives the bytes ConvertDevice gives
+// from the full table with the same choices, without the full table.
+func ReencodeDevice(src *Table, path string, o DeviceOptions) (*DeviceHeader, error) {
+	if src.dev == nil {
+		return nil, fmt.Errorf("%s is not a device table", src.Game)
+	}
+	o.Codec = src.dev.Codec
+	o.Threads = max(1, o.Threads)
+	h := src.dev.DeviceHeader
+	h.Sections = nil
+	var total int64
+	for _, ss := range src.Sections {
+		total += ss.storedEntries()
+	}
+	data, closeScratch, err := createScratch(path)
+	if err != nil {
+		return nil, err
+	}
+	defer closeScratch()
+	bw := bufio.NewWriterSize(data, 1<<20)
+	var off, done int64
+	blobs := make([][]byte, encodeBatch)
+	for _, ss := range src.Sections {
+		sec := &Section{Captured: ss.Captured, Hand: ss.Hand, Bound: ss.Bound, Kind: ss.Kind, K: ss.K,
+			Classes: ss.Classes, Entries: ss.Entries, BlockSize: ss.BlockSize, Stats: ss.Stats, Order: ss.Order}
+		if ss.Order != "" || o.Order == nil || !o.Order(ss) {
+			if err := copyDeviceSection(src, ss, sec, bw, &off); err != nil {
+				return nil, err
+			}
+			done += ss.storedEntries()
+			h.Sections = append(h.Sections, sec)
+			continue
+		}
+		if ss.LongWins != nil {
+			return nil, fmt.Errorf("%s: a slot order and long wins in one section", ss.what())
+		}
+		// The encoder's window follows the code blocks (newDevEncoder).
+		eo := o
+		eo.BlockSize = ss.BlockSize
+		if ss.Kind == kindValues {
+			eo.BlockSize = DeviceBlock
+			for _, s := range src.Sections {
+				if s.Kind == kindDevice {
+					eo.BlockSize = s.BlockSize
+					break
+				}
+			}
+		}
+		encs := make([]*devEncoder, o.Threads)
+		for i := range encs {
+			if encs[i], err = newDevEncoder(eo); err != nil {
+				return nil, err
+			}
+		}
+		sec.Order = OrderFar
+		l, side := ss.l, src.dev.StoredSide
+		read := orderedRead(l, o.Threads, func(dst []uint16, at int64) error {
+			if err := readCodes(src, ss, at, dst); err != nil {
+				return err
+			}
+			// A device table's holes hold the code before them: mark them.
+			if c := &l.classes[at/l.ranks]; len(c.stab) > 1 {
+				l.Walk(int64(side)*ss.storedEntries()+at, int64(side)*ss.storedEntries()+at+int64(len(dst)),
+					func(i int64, pred, prey uint64, sd int) {
+						if hole, _ := l.IsHole(i, pred, prey, sd); hole {
+							dst[i-int64(side)*ss.storedEntries()-at] = CodeNoneV
+						}
+					})
+			}
+			return nil
+		})
+		if err := encodeDeviceSection(sec, read, o, encs, blobs, bw, &off, &done, total); err != nil {
+			return nil, err
+		}
+		h.Sections = append(h.Sections, sec)
+	}
+	h.Format = deviceFormatOf(h.Sections)
+	if err := bw.Flush(); err != nil {
+		return nil, err
+	}
+	if err := writeTableFile(path, deviceMagic, &h, data); err != nil {
+		return nil, err
+	}
+	return &h, nil
+}
+
+// copyDeviceSection copies the blocks and long wins of src's section ss to
+// out at *off, and names them in sec.
+func copyDeviceSection(src *Table, ss, sec *Section, out io.Writer, off *int64) error {
+	var buf []byte
+	cp := func(ref BlockRef) (BlockRef, error) {
+		buf = grow(buf, int(ref.Len))
+		if err := ReadAt(src.src, buf, src.base+ref.Off); err != nil {
+			return ref, err
+		}
+		if crc32.ChecksumIEEE(buf) != ref.CRC {
+			return ref, fmt.Errorf("corrupt table file: %s checksum mismatch", ss.what())
+		}
+		if _, err := out.Write(buf); err != nil {
+			return ref, err
+		}
+		ref.Off = *off
+		*off += int64(ref.Len)
+		return ref, nil
+	}
+	sec.Blocks = make([]BlockRef, len(ss.Blocks))
+	for i, ref := range ss.Blocks {
+		var err error
+		if sec.Blocks[i], err = cp(ref); err != nil {
+			return err
+		}
+	}
+	if ss.LongWins != nil {
+		lw := *ss.LongWins
+		var err error
+		if lw.Block, err = cp(lw.Block); err != nil {
+			return err
+		}
+		sec.LongWins = &lw
+	}
+	return nil
 }

@@ -223,20 +223,30 @@ func (l *Layout) Classes() int { return len(l.classes) }
 // Index returns the entry of a position (predators pred, prey on the board
 // prey, side to move side: 0 predator, 1 prey) and the size of its orbit.
 func (l *Layout) Index(pred, prey uint64, side int) (idx int64, orbit int) {
+	cls, _, best, n := l.canon(pred, prey)
+	// n symmetries map the position onto its entry's; as many fix it.
+	return (int64(side)*int64(len(l.classes))+int64(cls))*l.ranks + best, len(l.r.Syms) / n
+}
+
+// canon returns the class of a position's predators, the image of its prey
+// that the index takes (compressed to the class's slots: the least colex
+// rank among the images under the symmetries that map the predators onto
+// the class's representative), that rank, and how many symmetries give it.
+func (l *Layout) canon(pred, prey uint64) (cls int32, x uint64, best int64, n int) {
 	pi := &l.preds[rankSet(pred)]
 	c := &l.classes[pi.class]
-	best, n := int64(-1), 0
+	best = -1
 	for _, g := range pi.to {
-		r := rankSet(compress(l.r.Syms[g].Apply(prey), c.holes))
+		y := compress(l.r.Syms[g].Apply(prey), c.holes)
+		r := rankSet(y)
 		switch {
 		case best < 0 || r < best:
-			best, n = r, 1
+			best, x, n = r, y, 1
 		case r == best:
 			n++
 		}
 	}
-	// n symmetries map the position onto its entry's; as many fix it.
-	return (int64(side)*int64(len(l.classes))+int64(pi.class))*l.ranks + best, len(l.r.Syms) / n
+	return pi.class, x, best, n
 }
 
 // Position returns the position of an entry (also for a hole).

@@ -60,8 +60,8 @@ func (t *Table) checkLongWins(sec *Section) error {
 		return nil
 	}
 	what := sec.what()
-	if t.dev == nil || t.dev.Format != deviceFormatValues {
-		return fmt.Errorf("corrupt table: %s has long wins outside device format %d", what, deviceFormatValues)
+	if t.dev == nil || t.dev.Format < deviceFormatValues || sec.Kind != kindValues {
+		return fmt.Errorf("corrupt table: %s has long wins outside a values-only section", what)
 	}
 	if lw.MinPlies < 1 || lw.MinPlies > maxPlies || lw.Count < 1 || int64(lw.Count) > sec.Entries ||
 		int64(lw.Count)*(binary.MaxVarintLen64+1) > maxLongWinBytes {

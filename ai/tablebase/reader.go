@@ -203,7 +203,7 @@ func (t *Table) checkSection(sec *Section) error {
 	if sec.BlockSize <= 0 || sec.BlockSize > maxBlock || sec.Entries < 0 || (t.dev != nil && sec.Entries%2 != 0) {
 		return fmt.Errorf("corrupt table: %s has a bad size", what)
 	}
-	if sec.Kind != kind && !(t.dev != nil && t.dev.Format == deviceFormatValues && sec.Kind == kindValues) {
+	if sec.Kind != kind && !(t.dev != nil && t.dev.Format >= deviceFormatValues && sec.Kind == kindValues) {
 		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
 	}
 	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
@@ -225,6 +225,9 @@ func (t *Table) checkSection(sec *Section) error {
 		}
 	}
 	sec.cache = make([]atomic.Pointer[block], len(sec.Blocks))
+	if err := t.checkOrder(sec); err != nil {
+		return err
+	}
 	return t.checkLongWins(sec)
 }
 

@@ -63,9 +63,13 @@ type Section struct {
 	// LongWins (a device file of format 2) are the section's long wins
 	// (longwins.go).
 	LongWins *LongWinsRef `json:"longWins,omitempty"`
+	// Order (a device file of format 3) is the slot order of the
+	// section's stored entries (order.go): "" the index's, or OrderFar.
+	Order string `json:"order,omitempty"`
 
 	l     *Layout
 	lw    *longWins
+	order *slotOrder
 	cache []atomic.Pointer[block]
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math/rand"
@@ -124,7 +125,7 @@ func deviceConvert(g *core.GameInfo, in, out string, bound bool, o tablebase.Dev
 // tierSet reads -values-tiers: "" none, "all", "placing" (every tier of
 // the placement phase), or captured counts "4,5,6" (tiers of the moving
 // phase), the last two joined by commas.
-func tierSet(spec string) (func(*tablebase.Section) bool, error) {
+func tierSet(flagName, spec string) (func(*tablebase.Section) bool, error) {
 	switch spec {
 	case "":
 		return nil, nil
@@ -140,7 +141,7 @@ func tierSet(spec string) (func(*tablebase.Section) bool, error) {
 		}
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 {
-			return nil, fmt.Errorf("-values-tiers %q: captured counts, \"4,5,6\", placing, or all", spec)
+			return nil, fmt.Errorf("%s %q: captured counts, \"4,5,6\", placing, or all", flagName, spec)
 		}
 		set[n] = true
 	}
@@ -305,4 +306,80 @@ func deviceLayouts(g *core.GameInfo, dir, out string, bound bool, blockSize, thr
 		return err
 	}
 	return writeJSON(filepath.Join(out, name+".device-layouts.json"), rep)
+}
+
+// deviceReencode writes the device table in/NAME.hctb again as
+// out/NAME.hctb, the tiers o.Order picks in the slot order "far".
+func deviceReencode(g *core.GameInfo, in, out string, bound bool, o tablebase.DeviceOptions) error {
+	name := tableName(g, bound)
+	src, err := tablebase.Open(tablebase.Path(in, name))
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	start := time.Now()
+	prog, end := progressLine(os.Stderr, "device-reencode: "+name)
+	o.OnProgress = prog
+	dst := tablebase.Path(out, name)
+	if filepath.Clean(dst) == filepath.Clean(tablebase.Path(in, name)) {
+		end()
+		return fmt.Errorf("device-reencode: %s is its own source", dst)
+	}
+	h, err := tablebase.ReencodeDevice(src, dst, o)
+	end()
+	if err != nil {
+		return err
+	}
+	fi, err := os.Stat(dst)
+	if err != nil {
+		return err
+	}
+	si, _ := os.Stat(tablebase.Path(in, name))
+	n := positions(src)
+	fmt.Printf("device-reencode: %s: %d positions; %d bytes (%.3f bits/position) → %d bytes (%.3f bits/position, format %d) in %s, %.1f s\n",
+		name, n, si.Size(), 8*float64(si.Size())/float64(n), fi.Size(), 8*float64(fi.Size())/float64(n), h.Format, dst, time.Since(start).Seconds())
+	for i, sec := range h.Sections {
+		var b, ob int64
+		for _, r := range sec.Blocks {
+			b += int64(r.Len)
+		}
+		for _, r := range src.Sections[i].Blocks {
+			ob += int64(r.Len)
+		}
+		fmt.Printf("device-reencode: %s: captured %d hand %d: %s, order %q: %d → %d bytes (%.4f → %.4f bits/position)\n",
+			name, sec.Captured, sec.Hand, sec.Kind, sec.Order, ob, b, 8*float64(ob)/float64(sec.Entries), 8*float64(b)/float64(sec.Entries))
+	}
+	return nil
+}
+
+// deviceCompare compares two device tables of a game position by position.
+func deviceCompare(g *core.GameInfo, aDir, bDir string, bound bool, derivedEvery int64, threads int) error {
+	if bDir == "" {
+		return errors.New("device-compare needs -against DIR")
+	}
+	name := tableName(g, bound)
+	a, err := tablebase.Open(tablebase.Path(aDir, name))
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	b, err := tablebase.Open(tablebase.Path(bDir, name))
+	if err != nil {
+		return err
+	}
+	defer b.Close()
+	a.SetCacheBytes(1 << 30)
+	b.SetCacheBytes(1 << 30)
+	prog, end := progressLine(os.Stderr, "device-compare: "+name)
+	rep := tablebase.CompareDevices(a, b, derivedEvery, threads, prog)
+	end()
+	fmt.Printf("device-compare: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe, every %d-th), %d mismatches, %.1f s\n",
+		name, rep.Positions, rep.Stored, rep.Derived, derivedEvery, rep.Mismatches, rep.Seconds)
+	for _, e := range rep.Examples {
+		fmt.Println("  ", e)
+	}
+	if rep.Mismatches > 0 {
+		return fmt.Errorf("device-compare: %d mismatches", rep.Mismatches)
+	}
+	return nil
 }

@@ -24,7 +24,7 @@ func TestTierSet(t *testing.T) {
 		{"4,x", [3]bool{}, true},
 		{"-1", [3]bool{}, true},
 	} {
-		f, err := tierSet(c.spec)
+		f, err := tierSet("-values-tiers", c.spec)
 		if (err != nil) != c.invalid {
 			t.Fatalf("%q: error %v", c.spec, err)
 		}
@@ -36,7 +36,7 @@ func TestTierSet(t *testing.T) {
 			t.Errorf("%q: %v, want %v", c.spec, got, c.want)
 		}
 	}
-	if f, err := tierSet(""); err != nil || f != nil {
+	if f, err := tierSet("-values-tiers", ""); err != nil || f != nil {
 		t.Fatal("an empty -values-tiers picks no tier")
 	}
 }

@@ -36,6 +36,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -116,6 +117,9 @@ func main() {
 	storedSide := fs.String("side", "auto", "device: the side to move stored: prey, predator, or auto (the one whose blocks come out smaller)")
 	devCache := fs.Int64("device-cache", -1, "device-check: the device table's cache in bytes (-1: as -cache)")
 	random := fs.Int64("random", 0, "device-check: compare this many random positions (0: every position)")
+	order := fs.String("order", "", `device, device-reencode: the tiers (as -values-tiers) whose stored entries are written in the slot order "far" (the prey ranked over the points farthest from the predators first; format 3)`)
+	against := fs.String("against", "", "device-compare: the device tables to compare -device's with")
+	derivedEvery := fs.Int64("derived", 64, "device-compare: compare every N-th position with the side not stored to move too (0: none)")
 	fs.Parse(args)
 	outSet := false
 	fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
@@ -188,13 +192,28 @@ func main() {
 		}
 		o := tablebase.DeviceOptions{Codec: *codec, BlockSize: *blockSize, Side: side, Threads: *threads,
 			ValueBlockSize: *valueBlock}
-		if o.ValuesOnly, err = tierSet(*valuesTiers); err != nil {
+		if o.ValuesOnly, err = tierSet("-values-tiers", *valuesTiers); err != nil {
 			break
 		}
 		if o.LongWins, err = longWinsSpec(*longWins); err != nil {
 			break
 		}
+		if o.Order, err = tierSet("-order", *order); err != nil {
+			break
+		}
 		err = deviceConvert(g, *dir, devOut, *boundFile, o, dc)
+	case "device-reencode":
+		o := tablebase.DeviceOptions{Threads: *threads}
+		if o.Order, err = tierSet("-order", *order); err != nil {
+			break
+		}
+		if !outSet {
+			err = errors.New("device-reencode needs -out (not the -device directory)")
+			break
+		}
+		err = deviceReencode(g, *devDir, *out, *boundFile, o)
+	case "device-compare":
+		err = deviceCompare(g, *devDir, *against, *boundFile, *derivedEvery, *threads)
 	case "device-check":
 		dc := *cache
 		if dc == -1 {
