@@ -103,7 +103,7 @@ func main() {
 	memProfile := fs.String("memprofile", "", "mem: write the live heap once the table is written to this file")
 	plies := fs.Int("n", pvPlies, "line: the most plies")
 	from := fs.String("from", "", "line: the position to start from, in core's notation (default: the game's start)")
-	passes := fs.Bool("passes", false, "strategy (format 1): the loser's passes (the turn timer) are replies too, wherever the winner still wins after one")
+	passes := fs.Bool("passes", false, "strategy: format 1, the loser's passes (the turn timer) are replies too, wherever the winner still wins after one; format 2 (a set strategy), the start after the loser's first move passed is a second root")
 	format := fs.Int("format", 0, "strategy: 1 (every node's move and plies) or 2 (a set strategy: the loser's nodes; Beat the Wolf's); 0: 2 for Beat the Wolf, 1 elsewhere")
 	games := fs.Int("games", 1000, "strategy-check: games played to the end with core.Game against random defences")
 	cache := fs.Int64("cache", -1, "mem, device-mem, strategy: the table's cache of unpacked blocks in bytes (-1: its default; strategy: 4 GiB); device-check: the full table's (-1: 2 GiB); device: the full table's while read (-1: its default)")
@@ -166,7 +166,7 @@ func main() {
 			if !outSet {
 				*out = setStrategyDir
 			}
-			err = setStrategy(g, *dir, *out, *cache)
+			err = setStrategy(g, *dir, *out, *cache, *passes)
 			break
 		}
 		err = strategy(g, *dir, *out, *cache, *passes)

@@ -20,10 +20,10 @@ const setStrategyDir = "tables/shipped"
 // setStrategy builds g's set strategy from the start (format 2: the dogs'
 // win without giving up a dog from the bound tier dir/GAME.bound.hctb) and
 // writes it to out/GAME.hcst.
-func setStrategy(g *core.GameInfo, dir, out string, cache int64) error {
+func setStrategy(g *core.GameInfo, dir, out string, cache int64, pass bool) error {
 	t0 := time.Now()
 	last := time.Now()
-	b, src, err := tbstrategy.StartSetStrategy(g.ID, dir, cache, func(stage string, done, found int) {
+	b, src, err := tbstrategy.StartSetStrategy(g.ID, dir, cache, pass, func(stage string, done, found int) {
 		if time.Since(last) > 10*time.Second || found == 0 {
 			last = time.Now()
 			if found == 0 {
@@ -45,6 +45,9 @@ func setStrategy(g *core.GameInfo, dir, out string, cache int64) error {
 		return err
 	}
 	rep := b.Report
+	if b.PassRoot != nil {
+		fmt.Fprintf(os.Stderr, "strategy: %s: the second root, the start after the %s's first move passed: a win in %d plies\n", g.Key, g.Start().ToMove, b.PassRoot.Plies)
+	}
 	fmt.Fprintf(os.Stderr, "strategy: %s from %s (the prey's fastest win without giving up a piece, %d plies): the generator reached %d positions (%d with the prey to move); "+
 		"the runtime rule from the start: %d positions (%d with the prey to move; the %d with the predator to move stored, with their plies), %d moves (%d ending the game), no cycle, lines of %d to %d plies; %d bytes in %s, %.1f s\n",
 		g.Key, src, b.Plies, b.Generated+b.GenWinner, b.GenWinner, rep.Nodes, rep.WinnerNodes, len(b.Members), rep.Edges, rep.Ends,

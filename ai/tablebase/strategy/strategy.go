@@ -60,6 +60,13 @@ const (
 )
 
 // StrategyHeader is a strategy file's header.
+// RootRef is a root of a strategy other than the start: its canonical key
+// and its plies to the end.
+type RootRef struct {
+	Key   uint64 `json:"key"`
+	Plies int    `json:"plies"`
+}
+
 type StrategyHeader struct {
 	Format      int    `json:"format"`
 	Game        string `json:"game"`
@@ -97,6 +104,10 @@ type StrategyHeader struct {
 	Passes    bool `json:"passes,omitempty"`
 	PassEdges int  `json:"passEdges,omitempty"`
 	PassesOff int  `json:"passesOff,omitempty"`
+	// PassRoot (a set strategy) is a second root: the start after the
+	// loser's first move passed (the turn timer), with its plies; Nodes,
+	// WinnerNodes, Edges and Ends count what either root reaches.
+	PassRoot *RootRef `json:"passRoot,omitempty"`
 	// BodyBytes and BodyCRC are the compressed body's length and CRC-32.
 	BodyBytes int    `json:"bodyBytes"`
 	BodyCRC   uint32 `json:"bodyCRC"`

@@ -123,7 +123,7 @@ func (b *SetBuild) Bytes(r *tablebase.Rules) ([]byte, error) {
 		StrategyHeader
 		SetHeader
 	}{StrategyHeader{Format: setStrategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: tablebase.RulesVersion,
-		Winner: sideKey(core.Prey), Bound: true, Start: b.Start, Plies: b.Plies,
+		Winner: sideKey(core.Prey), Bound: true, Start: b.Start, Plies: b.Plies, PassRoot: b.PassRoot,
 		Nodes: b.Report.Nodes, WinnerNodes: b.Report.WinnerNodes, Edges: b.Report.Edges, Ends: b.Report.Ends,
 		BodyBytes: len(index) + len(blocks)},
 		SetHeader{Members: len(b.Members), MemberBlocks: nBlocks, BlockKeys: SetBlockKeys, Codec: tablebase.CodecZstd,
@@ -232,6 +232,9 @@ func (s *Strategy) checkHeader() error {
 	}
 	if !s.r.ValidKey(s.Start) {
 		return errors.New("corrupt strategy header: the start is no position")
+	}
+	if pr := s.PassRoot; pr != nil && (!s.r.ValidKey(pr.Key) || pr.Plies < 1 || pr.Plies > 255) {
+		return errors.New("corrupt strategy header: the pass root is no position")
 	}
 	return nil
 }
@@ -425,15 +428,26 @@ func CheckSetStrategy(s *Strategy, start core.Position, games int, seed int64, p
 		}
 		return pl, in
 	}
-	reached, _, rep, err := replaySet(s.r, start, s.winner, func(p core.Position, _ uint64, moves []core.Move) (int, error) {
+	roots, maxPlies := []core.Position{start}, s.Plies
+	if s.PassRoot != nil {
+		p := start.After(start.PassMove())
+		if k, ok := s.r.CanonKey(p); !ok || k != s.PassRoot.Key || start.ToMove == s.winner {
+			return StrategyReport{}, fmt.Errorf("the pass root %#x is not the start after the loser's pass", s.PassRoot.Key)
+		}
+		roots, maxPlies = append(roots, p), max(maxPlies, s.PassRoot.Plies)
+	}
+	reached, _, depths, rep, err := replaySet(s.r, roots, s.winner, func(p core.Position, _ uint64, moves []core.Move) (int, error) {
 		i, _, err := rule.pick(p, moves)
 		return i, err
-	}, stored, s.Plies, progress)
+	}, stored, maxPlies, progress)
 	if err == nil {
 		err = lookErr
 	}
 	if err != nil {
 		return rep, err
+	}
+	if s.PassRoot != nil && depths[1] != s.PassRoot.Plies {
+		return rep, fmt.Errorf("the longest line from the pass root has %d plies, the header says %d", depths[1], s.PassRoot.Plies)
 	}
 	if len(reached) != s.Members || rep.Nodes != s.Nodes || rep.WinnerNodes != s.WinnerNodes || rep.Longest != s.Plies || rep.Edges != s.Edges {
 		return rep, fmt.Errorf("the replay reached %d positions (%d of the loser's, %d with the winner to move, %d moves, the longest line %d), the header says %d (%d, %d, %d, %d)",

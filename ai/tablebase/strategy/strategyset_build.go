@@ -33,8 +33,11 @@ import (
 // SetBuild is a set strategy as Close made it, before it is written: the
 // loser's nodes the runtime rule reaches from the start, with their plies.
 type SetBuild struct {
-	Start       uint64
-	Plies       int
+	Start uint64
+	Plies int
+	// PassRoot (BuildSetStrategyWithPass) is the second root: the start
+	// after the loser's first move passed.
+	PassRoot    *RootRef
 	Members     []uint64 // the loser's nodes, increasing
 	MemberPlies []uint8  // by Members
 	Generated   int      // loser's nodes the generator found (before the cut)
@@ -54,45 +57,75 @@ type genNode struct {
 // nil, is told now and then what stage it is at and the positions done and
 // found so far.
 func BuildSetStrategy(r *tablebase.Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetBuild, error) {
-	gen, err := GenerateSet(r, start, probe, progress)
+	return buildSet(r, []core.Position{start}, probe, progress)
+}
+
+// BuildSetStrategyWithPass is BuildSetStrategy with a second root: the
+// start after the loser's first move passed (the turn timer), which must
+// be a proven win of the winner too. The rule then plays on from there as
+// from any node, and the hints and the review say what is proven there.
+func BuildSetStrategyWithPass(r *tablebase.Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetBuild, error) {
+	if start.ToMove == core.Prey {
+		return nil, errors.New("tablebase: the winner (the prey) moves first: no loser's pass at the start")
+	}
+	return buildSet(r, []core.Position{start, start.After(start.PassMove())}, probe, progress)
+}
+
+func buildSet(r *tablebase.Rules, roots []core.Position, probe Probe, progress func(stage string, done, found int)) (*SetBuild, error) {
+	gen, err := GenerateSet(r, roots, probe, progress)
 	if err != nil {
 		return nil, err
 	}
-	return gen.Close(r, start, progress)
+	return gen.Close(r, roots, progress)
 }
 
 // SetGen is the generator's graph: every node it reached (increasing
 // keys), its plies by the table, and a winner node's child (NoKey: a win
 // at once; 0 at the loser's nodes).
 type SetGen struct {
-	Start     uint64
-	Plies     int
+	Start uint64
+	Plies int
+	// Roots and RootPlies are every root's key and plies (Start first).
+	Roots     []uint64
+	RootPlies []int
 	Keys      []uint64
 	NodePlies []uint8
 	Child     []uint64
 }
 
-// GenerateSet walks the winner's win from start as the top of this file
-// says and returns the generator's graph.
-func GenerateSet(r *tablebase.Rules, start core.Position, probe Probe, progress func(stage string, done, found int)) (*SetGen, error) {
+// GenerateSet walks the winner's win from the roots (the start first) as
+// the top of this file says and returns the generator's graph.
+func GenerateSet(r *tablebase.Rules, roots []core.Position, probe Probe, progress func(stage string, done, found int)) (*SetGen, error) {
 	g, ok := r.Game()
-	if !ok || g != start.Game {
-		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
-	}
-	if start.Outcome().Over() {
-		return nil, errors.New("tablebase: the start is over")
-	}
-	v, d, ok := probe(start)
-	if !ok || (start.ToMove == core.Prey) != (v == tablebase.Win) || v != tablebase.Win && v != tablebase.Loss {
-		return nil, fmt.Errorf("tablebase: the start is not a proven prey win (%v, covered %v)", v, ok)
+	if len(roots) == 0 || !ok {
+		return nil, errors.New("tablebase: no root")
 	}
 	winner := core.Prey
-	startKey, ok := r.CanonKey(start)
-	if !ok {
-		return nil, errors.New("tablebase: the start has no canonical key")
+	nodes := map[uint64]genNode{}
+	var queue []uint64
+	gen := &SetGen{}
+	for _, start := range roots {
+		if g != start.Game {
+			return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
+		}
+		if start.Outcome().Over() {
+			return nil, fmt.Errorf("tablebase: the root %s is over", start)
+		}
+		v, d, ok := probe(start)
+		if !ok || (start.ToMove == core.Prey) != (v == tablebase.Win) || v != tablebase.Win && v != tablebase.Loss {
+			return nil, fmt.Errorf("tablebase: the root %s is not a proven prey win (%v, covered %v)", start, v, ok)
+		}
+		key, ok := r.CanonKey(start)
+		if !ok {
+			return nil, fmt.Errorf("tablebase: the root %s has no canonical key", start)
+		}
+		gen.Roots, gen.RootPlies = append(gen.Roots, key), append(gen.RootPlies, d)
+		if _, seen := nodes[key]; !seen {
+			nodes[key] = genNode{}
+			queue = append(queue, key)
+		}
 	}
-	nodes := map[uint64]genNode{startKey: {}}
-	queue := []uint64{startKey}
+	gen.Start, gen.Plies = gen.Roots[0], gen.RootPlies[0]
 	var buf [core.MaxMoves]core.Move
 	genWinner := 0
 	for qi := 0; qi < len(queue); qi++ {
@@ -170,7 +203,7 @@ func GenerateSet(r *tablebase.Rules, start core.Position, probe Probe, progress 
 		nodes[key] = genNode{plies: uint8(d)}
 	}
 	queue = nil
-	gen := &SetGen{Start: startKey, Plies: d, Keys: make([]uint64, 0, len(nodes))}
+	gen.Keys = make([]uint64, 0, len(nodes))
 	for k, n := range nodes {
 		if n.plies == 0 {
 			return nil, fmt.Errorf("tablebase: node %#x never expanded", k)
@@ -221,15 +254,16 @@ func nonOverChildKeys(r *tablebase.Rules, p core.Position, moves []core.Move) (k
 }
 
 // replaySet follows pick at every winner's node and every legal reply at
-// every loser's node from start by core's rules, to the end of every line:
+// every loser's node from the roots by core's rules, to the end of every line:
 // every line must end in the winner's win, every loser's node must be in
 // the set (stored) with its longest line's plies, and the graph must have
 // no cycle and no line longer than maxPlies. It returns the loser's nodes
-// and the winner's nodes reached, each increasing, and the report (no
-// games played); progress, if not nil, is told now and then the positions
-// done.
-func replaySet(r *tablebase.Rules, start core.Position, winner core.Side, pick func(p core.Position, key uint64, moves []core.Move) (int, error),
-	stored func(key uint64) (plies int, in bool), maxPlies int, progress func(nodes int)) (losers, winners []uint64, rep StrategyReport, err error) {
+// and the winner's nodes reached from any root, each increasing, each
+// root's longest line, and the report (its lines, longest and shortest
+// from the first root; its counts over all; no games played); progress,
+// if not nil, is told now and then the positions done.
+func replaySet(r *tablebase.Rules, roots []core.Position, winner core.Side, pick func(p core.Position, key uint64, moves []core.Move) (int, error),
+	stored func(key uint64) (plies int, in bool), maxPlies int, progress func(nodes int)) (losers, winners []uint64, depths []int, rep StrategyReport, err error) {
 	type state struct {
 		open            bool
 		depth, shortest uint16
@@ -314,11 +348,16 @@ func replaySet(r *tablebase.Rules, start core.Position, winner core.Side, pick f
 		}
 		return depth, shortest, lines, nil
 	}
-	d, sh, l, err := visit(start)
-	if err != nil {
-		return nil, nil, rep, err
+	for i, start := range roots {
+		d, sh, l, err := visit(start)
+		if err != nil {
+			return nil, nil, nil, rep, err
+		}
+		if i == 0 {
+			rep.Longest, rep.Shortest, rep.Lines = d, sh, l
+		}
+		depths = append(depths, d)
 	}
-	rep.Longest, rep.Shortest, rep.Lines = d, sh, l
 	for k := range index {
 		if r.KeySide(k) != winner {
 			losers = append(losers, k)
@@ -328,14 +367,15 @@ func replaySet(r *tablebase.Rules, start core.Position, winner core.Side, pick f
 	}
 	slices.Sort(losers)
 	slices.Sort(winners)
-	return losers, winners, rep, nil
+	return losers, winners, depths, rep, nil
 }
 
-// StartSetStrategy builds game id's set strategy from the start out of
+// StartSetStrategy builds game id's set strategy from the start (and,
+// with pass, from the start after the loser's first move passed) out of
 // its bound tier in dir (GAME.bound.hctb; Beat the Wolf: the dogs' win
 // without giving up a dog). cache is the table's cache of unpacked blocks
 // in bytes. It returns the build and the table file it came from.
-func StartSetStrategy(id core.GameID, dir string, cache int64, progress func(stage string, done, found int)) (*SetBuild, string, error) {
+func StartSetStrategy(id core.GameID, dir string, cache int64, pass bool, progress func(stage string, done, found int)) (*SetBuild, string, error) {
 	path := tablebase.Path(dir, id.String()+".bound")
 	t, err := tablebase.Open(path)
 	if err != nil {
@@ -343,6 +383,10 @@ func StartSetStrategy(id core.GameID, dir string, cache int64, progress func(sta
 	}
 	defer t.Close()
 	t.SetCacheBytes(cache)
-	b, err := BuildSetStrategy(tablebase.ForGame(id), id.Info().Start(), BoundProbe(t), progress)
+	build := BuildSetStrategy
+	if pass {
+		build = BuildSetStrategyWithPass
+	}
+	b, err := build(tablebase.ForGame(id), id.Info().Start(), BoundProbe(t), progress)
 	return b, path, err
 }

@@ -13,8 +13,9 @@ import (
 // rule from the start over the generator's loser's nodes by core's rules
 // (every line to the end, no cycle, no line longer than the table's plies
 // from the start, every loser's node's stored plies its longest line's)
-// and keeps the loser's nodes reached.
-func (gen *SetGen) Close(r *tablebase.Rules, start core.Position, progress func(string, int, int)) (*SetBuild, error) {
+// and keeps the loser's nodes reached (from every root: roots as given to
+// GenerateSet).
+func (gen *SetGen) Close(r *tablebase.Rules, roots []core.Position, progress func(string, int, int)) (*SetBuild, error) {
 	var keys []uint64
 	var plies []uint8
 	b := &SetBuild{Start: gen.Start, Plies: gen.Plies}
@@ -33,10 +34,10 @@ func (gen *SetGen) Close(r *tablebase.Rules, start core.Position, progress func(
 		return 0, false
 	}
 	rule := setRule{r: r, winner: core.Prey, member: func(k uint64) (int, bool, error) { pl, in := stored(k); return pl, in, nil }}
-	reached, _, rep, err := replaySet(r, start, core.Prey, func(p core.Position, key uint64, moves []core.Move) (int, error) {
+	reached, _, depths, rep, err := replaySet(r, roots, core.Prey, func(p core.Position, key uint64, moves []core.Move) (int, error) {
 		i, _, err := rule.pick(p, moves)
 		return i, err
-	}, stored, gen.Plies, func(nodes int) {
+	}, stored, slices.Max(gen.RootPlies), func(nodes int) {
 		if progress != nil {
 			progress("replay", nodes, len(gen.Keys))
 		}
@@ -44,8 +45,13 @@ func (gen *SetGen) Close(r *tablebase.Rules, start core.Position, progress func(
 	if err != nil {
 		return nil, err
 	}
-	if rep.Longest != gen.Plies {
-		return nil, fmt.Errorf("tablebase: the longest line from the start has %d plies, the table says %d", rep.Longest, gen.Plies)
+	for i, d := range depths {
+		if d != gen.RootPlies[i] {
+			return nil, fmt.Errorf("tablebase: the longest line from root %d has %d plies, the table says %d", i, d, gen.RootPlies[i])
+		}
+	}
+	if len(roots) > 1 {
+		b.PassRoot = &RootRef{Key: gen.Roots[1], Plies: gen.RootPlies[1]}
 	}
 	b.Members = reached
 	b.MemberPlies = make([]uint8, len(reached))

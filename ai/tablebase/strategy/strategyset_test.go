@@ -139,3 +139,103 @@ func TestSetStrategyWrongPlies(t *testing.T) {
 		t.Fatal("wrong plies passed the check")
 	}
 }
+
+// TestSetStrategyPassRoot: from a wolf-to-move position of the 8-dog
+// tier whose pass (the turn timer) leaves the dogs a win the plain set
+// strategy does not hold, the set strategy with the pass root holds it: the
+// header names the root and its plies (the table's), the check replays
+// both roots, and the dogs' move and plies there are the table's. The
+// plain one's check refuses a header that claims the root.
+func TestSetStrategyPassRoot(t *testing.T) {
+	r, start, tb, b := setTestBuild(t)
+	data, err := b.Bytes(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plain, err := OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first wolf's node (breadth first over every reply) whose pass
+	// is a dogs' win off the plain strategy.
+	var root, passed core.Position
+	found := false
+	queue, seen := []core.Position{start}, map[core.Position]bool{}
+	for len(queue) > 0 && !found {
+		p := queue[0]
+		queue = queue[1:]
+		if p.Outcome().Over() || seen[p] {
+			continue
+		}
+		seen[p] = true
+		if p.ToMove == core.Prey {
+			m, _, ok := plain.Move(p)
+			if !ok {
+				t.Fatalf("%s: no move", p)
+			}
+			queue = append(queue, p.After(m))
+			continue
+		}
+		c := p.After(p.PassMove())
+		if v, _, ok := tb.ProbeBound(c); ok && v == tablebase.Win {
+			if _, _, in := plain.Probe(c); !in {
+				root, passed, found = p, c, true
+			}
+		}
+		moves, _, ok := plain.Replies(p)
+		if !ok {
+			t.Fatalf("%s: no replies", p)
+		}
+		for _, m := range moves {
+			queue = append(queue, p.After(m))
+		}
+	}
+	if !found {
+		t.Fatal("no wolf's pass off the plain strategy")
+	}
+	wb, err := BuildSetStrategyWithPass(r, root, BoundProbe(tb), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, td, _ := tb.ProbeBound(passed)
+	if wb.PassRoot == nil || wb.PassRoot.Plies != td {
+		t.Fatalf("pass root %+v, the table says %d plies", wb.PassRoot, td)
+	}
+	wdata, err := wb.Bytes(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := OpenStrategy(bytes.NewReader(wdata), int64(len(wdata)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.PassRoot == nil || *s.PassRoot != *wb.PassRoot {
+		t.Fatalf("header pass root %+v, built %+v", s.PassRoot, wb.PassRoot)
+	}
+	rep, err := CheckSetStrategy(s, root, 20, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v, d, ok := s.Probe(passed); !ok || v != tablebase.Win || d != td {
+		t.Fatalf("%s after the pass: %v %d %v, the table a win in %d", passed, v, d, ok, td)
+	}
+	if _, d, ok := s.Move(passed); !ok || d != td {
+		t.Fatalf("%s: the dogs' move: %d plies %v", passed, d, ok)
+	}
+	t.Logf("root %s (found through the strategy of %d members from the 33-ply start): with the pass root %d members (%d nodes replayed), the pass a win in %d", root, plain.Members, s.Members, rep.Nodes, td)
+	// Without the root's nodes the check fails: the plain strategy built
+	// from the same root, with the header claiming the pass root.
+	pb, err := BuildSetStrategy(r, root, BoundProbe(tb), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb.PassRoot = wb.PassRoot
+	pdata, _ := pb.Bytes(r)
+	ps, err := OpenStrategy(bytes.NewReader(pdata), int64(len(pdata)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := CheckSetStrategy(ps, root, 0, 1, nil); err == nil {
+		t.Fatal("a strategy without the pass root's nodes passed the check of a header that claims it")
+	}
+}
