@@ -42,5 +42,6 @@ case "$game:$name" in
     if [ "$role" = ship ]; then flags+=(-side prey -values-tiers 4,5,6 -value-block 4194304 -long-wins 6:17)
     else flags+=(-side prey); fi ;;
   beat-the-wolf:beat-the-wolf.hctb) flags+=(-block 32768 -order all) ;;
+  beat-the-wolf:beat-the-wolf.bound.hctb) flags+=(-side predator -order all) ;;
 esac
 exec "$solve" device "$game" -dir "$dir" -out "$out" "${flags[@]}"
