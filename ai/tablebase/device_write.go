@@ -107,19 +107,7 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	h := &DeviceHeader{Header: Header{Format: deviceFormat, Game: full.Game, Fingerprint: full.Fingerprint,
 		Rules: full.Header.Rules, Raw: full.Raw}, StoredSide: side, Codec: o.Codec,
 		FullBytes: full.base + full.size}
-	var total int64
-	for _, fs := range full.Sections {
-		total += fs.storedEntries()
-	}
-	data, closeScratch, err := createScratch(path)
-	if err != nil {
-		return nil, err
-	}
-	defer closeScratch()
-	bw := bufio.NewWriterSize(data, 1<<20)
-	var off, done int64
-	blobs := make([][]byte, encodeBatch)
-	for _, fs := range full.Sections {
+	err := writeDevice(path, h, full.Sections, func(fs *Section, f *devFile) (*Section, error) {
 		sec := &Section{Captured: fs.Captured, Hand: fs.Hand, Bound: fs.Bound, Kind: kindDevice, K: fs.K,
 			Classes: fs.Classes, Entries: fs.Entries, BlockSize: o.BlockSize, Stats: fs.Stats}
 		if o.ValuesOnly != nil && o.ValuesOnly(fs) {
@@ -138,24 +126,58 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 			sec.Order = OrderFar
 			read = orderedRead(fs.l, o.Threads, read)
 		}
-		if err := encodeDeviceSection(sec, read, o, encs, blobs, bw, &off, &done, total); err != nil {
+		if err := encodeDeviceSection(sec, read, o, encs, f); err != nil {
 			return nil, err
 		}
 		if from > 0 {
-			if err := writeLongWins(full, fs, sec, from, bw, &off); err != nil {
+			if err := writeLongWins(full, fs, sec, from, f.bw, &f.off); err != nil {
 				return nil, err
 			}
+		}
+		return sec, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return h, nil
+}
+
+// devFile is a device file being written: its blocks so far (off bytes,
+// done of total stored entries) and the encoders' batch buffers.
+type devFile struct {
+	bw               *bufio.Writer
+	off, done, total int64
+	blobs            [][]byte
+}
+
+// writeDevice writes the device file of header h as path: for each
+// section of from, in order, section writes its blocks (and long wins) to
+// f and returns the section they make; then the header, with its sections
+// and format, goes before them.
+func writeDevice(path string, h *DeviceHeader, from []*Section, section func(fs *Section, f *devFile) (*Section, error)) error {
+	f := &devFile{blobs: make([][]byte, encodeBatch)}
+	for _, fs := range from {
+		f.total += fs.storedEntries()
+	}
+	data, closeScratch, err := createScratch(path)
+	if err != nil {
+		return err
+	}
+	defer closeScratch()
+	f.bw = bufio.NewWriterSize(data, 1<<20)
+	h.Sections = nil
+	for _, fs := range from {
+		sec, err := section(fs, f)
+		if err != nil {
+			return err
 		}
 		h.Sections = append(h.Sections, sec)
 	}
 	h.Format = deviceFormatOf(h.Sections)
-	if err := bw.Flush(); err != nil {
-		return nil, err
+	if err := f.bw.Flush(); err != nil {
+		return err
 	}
-	if err := writeTableFile(path, deviceMagic, h, data); err != nil {
-		return nil, err
-	}
-	return h, nil
+	return writeTableFile(path, deviceMagic, h, data)
 }
 
 // writeLongWins writes the long wins of full's section fs (wins in from
@@ -252,13 +274,12 @@ func orderedRead(l *Layout, threads int, read func(dst []uint16, at int64) error
 // and writes them to out, whose first byte lies at *off after the header
 // (encodeBlocks). read gives the stored codes in sec's order, holes
 // CodeNoneV.
-func encodeDeviceSection(sec *Section, read func(dst []uint16, at int64) error, o DeviceOptions, encs []*devEncoder, blobs [][]byte,
-	out io.Writer, off, done *int64, total int64) error {
+func encodeDeviceSection(sec *Section, read func(dst []uint16, at int64) error, o DeviceOptions, encs []*devEncoder, f *devFile) error {
 	bs := int64(sec.BlockSize)
 	n := sec.storedEntries()
 	nb := (n + bs - 1) / bs
 	var err error
-	sec.Blocks, err = encodeBlocks(encs, nb, blobs, out, off, func(e *devEncoder, b int64) ([]byte, error) {
+	sec.Blocks, err = encodeBlocks(encs, nb, f.blobs, f.bw, &f.off, func(e *devEncoder, b int64) ([]byte, error) {
 		lo, hi := b*bs, min((b+1)*bs, n)
 		e.codes = grow16(e.codes, int(hi-lo))
 		if err := read(e.codes, lo); err != nil {
@@ -270,9 +291,9 @@ func encodeDeviceSection(sec *Section, read func(dst []uint16, at int64) error, 
 		}
 		return e.pack(), nil
 	}, func(b0, b1 int64) {
-		*done += min(b1*bs, n) - b0*bs
+		f.done += min(b1*bs, n) - b0*bs
 		if o.OnProgress != nil {
-			o.OnProgress(*done, total)
+			o.OnProgress(f.done, f.total)
 		}
 	})
 	return err
@@ -386,29 +407,15 @@ func ReencodeDevice(src *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	o.Codec = src.dev.Codec
 	o.Threads = max(1, o.Threads)
 	h := src.dev.DeviceHeader
-	h.Sections = nil
-	var total int64
-	for _, ss := range src.Sections {
-		total += ss.storedEntries()
-	}
-	data, closeScratch, err := createScratch(path)
-	if err != nil {
-		return nil, err
-	}
-	defer closeScratch()
-	bw := bufio.NewWriterSize(data, 1<<20)
-	var off, done int64
-	blobs := make([][]byte, encodeBatch)
-	for _, ss := range src.Sections {
+	err := writeDevice(path, &h, src.Sections, func(ss *Section, f *devFile) (*Section, error) {
 		sec := &Section{Captured: ss.Captured, Hand: ss.Hand, Bound: ss.Bound, Kind: ss.Kind, K: ss.K,
 			Classes: ss.Classes, Entries: ss.Entries, BlockSize: ss.BlockSize, Stats: ss.Stats, Order: ss.Order}
 		if ss.Order != "" || o.Order == nil || !o.Order(ss) {
-			if err := copyDeviceSection(src, ss, sec, bw, &off); err != nil {
+			if err := copyDeviceSection(src, ss, sec, f.bw, &f.off); err != nil {
 				return nil, err
 			}
-			done += ss.storedEntries()
-			h.Sections = append(h.Sections, sec)
-			continue
+			f.done += ss.storedEntries()
+			return sec, nil
 		}
 		if ss.LongWins != nil {
 			return nil, fmt.Errorf("%s: a slot order and long wins in one section", ss.what())
@@ -427,6 +434,7 @@ func ReencodeDevice(src *Table, path string, o DeviceOptions) (*DeviceHeader, er
 		}
 		encs := make([]*devEncoder, o.Threads)
 		for i := range encs {
+			var err error
 			if encs[i], err = newDevEncoder(eo); err != nil {
 				return nil, err
 			}
@@ -448,16 +456,12 @@ func ReencodeDevice(src *Table, path string, o DeviceOptions) (*DeviceHeader, er
 			}
 			return nil
 		})
-		if err := encodeDeviceSection(sec, read, o, encs, blobs, bw, &off, &done, total); err != nil {
+		if err := encodeDeviceSection(sec, read, o, encs, f); err != nil {
 			return nil, err
 		}
-		h.Sections = append(h.Sections, sec)
-	}
-	h.Format = deviceFormatOf(h.Sections)
-	if err := bw.Flush(); err != nil {
-		return nil, err
-	}
-	if err := writeTableFile(path, deviceMagic, &h, data); err != nil {
+		return sec, nil
+	})
+	if err != nil {
 		return nil, err
 	}
 	return &h, nil
