@@ -29,6 +29,10 @@ import (
 // The default sample takes seconds; the note's larger one:
 //
 //	TABLES_DIR=tables/shipped go test ./ai/ -run TestPassesAlongStrategies -pass-walks 5000 -v
+//
+// PASS_BOUND=FILE adds a bound table of Beat the Wolf (the pack's 17-dog
+// tier, beat-the-wolf.bound.hctb) to its sources, as in an app with the
+// pack installed.
 
 var (
 	passWalks = flag.Int("pass-walks", 0, "walks per game and passer for TestPassesAlongStrategies (0: the default sample)")
@@ -64,6 +68,7 @@ type passGame struct {
 	id    core.GameID
 	s     *strategy.Strategy
 	t     *tablebase.Table // the engine's table (nil for the lion)
+	b     *tablebase.Table // Beat the Wolf's bound table (PASS_BOUND), or nil
 	truth *tablebase.Table // the lion's whole table
 }
 
@@ -114,6 +119,12 @@ func shippedPassGames(t testing.TB) []passGame {
 				s.SetCacheBlocks(s.MemberBlocks)
 			}
 			g := passGame{id: id, s: s, t: tb}
+			if f := os.Getenv("PASS_BOUND"); f != "" && id == core.BeatTheWolf {
+				if g.b, err = tablebase.Open(f); err != nil {
+					passGames.err = err
+					return
+				}
+			}
 			if id == core.SurroundTheLion {
 				g.t, g.truth = nil, tb
 			}
@@ -140,7 +151,11 @@ func (o strategySet) Strategy(id core.GameID) *strategy.Strategy {
 func (g passGame) owner() owner {
 	var ts TableSet
 	ts[g.id] = g.t
-	return owner{t: &ts, s: strategySet{g.s}}
+	o := owner{t: &ts, s: strategySet{g.s}}
+	if g.b != nil {
+		o.b = &boundSource{g.b}
+	}
+	return o
 }
 
 // passCount counts a game's samples for one passer.
@@ -362,6 +377,16 @@ func TestPassesAlongStrategies(t *testing.T) {
 				// position a pass of the loser along its lines leads to.
 				t.Errorf("%s: %d positions after the loser's passes off the strategy with passes", g.id, c.samples-c.before)
 			}
+			if g.s.PassRoot != nil && passer != g.s.WinnerSide() && c.atStart > 0 {
+				// Beat the Wolf's set strategy holds the start after the
+				// wolf's first move passed as its second root.
+				t.Errorf("%s: %d positions at the start after the loser's pass unproven, with the pass root in the strategy", g.id, c.atStart)
+			}
+			if wholeTable(g.t) && c.samples != c.before {
+				// Deer chess's whole table (the placement phase's values too)
+				// ships: every position after any pass has its value.
+				t.Errorf("%s: %d positions after a pass not in the whole table", g.id, c.samples-c.before)
+			}
 			if *passReach {
 				t.Logf("  proven by a bridge of 1, 3, 5 plies (with the proof's own positions): %v, in %v", c.byReach, c.spent)
 			}
@@ -371,6 +396,20 @@ func TestPassesAlongStrategies(t *testing.T) {
 			}
 		}
 	}
+}
+
+// wholeTable reports whether t holds a placement phase too (deer chess's
+// whole table, not its moving phase alone).
+func wholeTable(t *tablebase.Table) bool {
+	if t == nil {
+		return false
+	}
+	for _, s := range t.Sections {
+		if s.Hand > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // bridgeSample is up to n positions of pass walks of g (seed passSeed)

@@ -24,7 +24,7 @@ import (
 // `go run ./cmd/solve strategy GAME` from the full tables (make strategies).
 // The lion's and the deer's are a few tens of kilobytes each, embedded in
 // every build from tables/strategies; Beat the Wolf's, a set strategy of
-// 15.4 MB (ai/tablebase/strategy/strategyset.go), sits beside the shipped tables in
+// 17.6 MB (ai/tablebase/strategy/strategyset.go), sits beside the shipped tables in
 // tables/shipped (the native builds; the browser downloads it from its
 // site). So every device has them, with no table: Master plays the proven
 // win from the start, and the loser's longest resistance to it, and the
