@@ -41,21 +41,22 @@ APP_TABLES_DIR ?= build/apptables
 # make device-tables (scripts/device-tables.sh): what the app embeds and the
 # table pack, from the solved tables, each in its device form
 # (scripts/device-convert.sh; DEVICE_CONVERT= packs them as they are). Shipped:
-# Surround the Lion, deer chess's moving phase, Beat the Wolf's endgames, Wolf
+# Surround the Lion, deer chess whole (the placement phase's values, the moving
+# phase's codes), Beat the Wolf's endgames, Wolf
 # Carries the Pig's values (its full codes where 0 to 3 pigs are captured) and
 # the proven strategies, Beat the Wolf's set strategy among them (about 55 MB);
-# the pack: deer chess whole, Beat the Wolf's 17-dog tier, Wolf Carries the
-# Pig (those that make solve-all wrote), each as parts of at most 24 MiB
+# the pack: Beat the Wolf's 17-dog tier and Wolf Carries the
+# Pig with all its plies (those that make solve-all wrote), each as parts of at most 24 MiB
 # (DEVICE_PART_BYTES) for any static host.
 # The shipped tables are copied, byte for byte, into DEVICE_EMBED
 # (tables/shipped/), the folder the native builds embed and scripts/web.sh
 # serves: commit them there.
 DEVICE_OUT       ?= build/device
 DEVICE_EMBED     ?= tables/shipped
-DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(APP_TABLES_DIR)/deer-chess.hctb \
+DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(TABLES_DIR)/deer-chess.hctb \
                     $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb $(TABLES_DIR)/wolf-carries-pig.hctb)
 DEVICE_STRATEGY  ?= $(wildcard tables/strategies/*.hcst tables/shipped/*.hcst)
-DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/deer-chess.hctb $(TABLES_DIR)/beat-the-wolf.bound.hctb \
+DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/beat-the-wolf.bound.hctb \
                     $(TABLES_DIR)/wolf-carries-pig.hctb)
 DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out} {role}
 DEVICE_TWICE     ?= 1

@@ -14,9 +14,8 @@
 # Inputs (environment; the Makefile passes its variables of the same names):
 #   DEVICE_SHIP      tables embedded in the app (default: Surround the Lion)
 #   DEVICE_STRATEGY  strategy files embedded as they are (default: none)
-#   DEVICE_PACK      tables of the pack (default: deer chess, whole or its
-#                    moving phase, and Beat the Wolf and Wolf Carries the Pig
-#                    where solved)
+#   DEVICE_PACK      tables of the pack (default: Beat the Wolf and Wolf
+#                    Carries the Pig where solved; deer chess ships whole)
 #   DEVICE_CONVERT   a command that turns one table into its device form,
 #                    run for every table of DEVICE_SHIP and DEVICE_PACK with
 #                    {game} (e.g. deer-chess), {dir} (the input's folder),
@@ -48,9 +47,6 @@ STRATEGY=${DEVICE_STRATEGY-}
 CONVERT=${DEVICE_CONVERT-}
 if [ -z "${DEVICE_PACK+set}" ]; then
   DEVICE_PACK=""
-  for f in build/tables/deer-chess.hctb build/apptables/deer-chess.hctb; do
-    if [ -f "$f" ]; then DEVICE_PACK="$f"; break; fi
-  done
   for f in build/tables/beat-the-wolf.hctb build/tables/wolf-carries-pig.hctb; do
     if [ -f "$f" ]; then DEVICE_PACK="$DEVICE_PACK $f"; else echo "device-tables: $f not solved (make solve-all): not in the pack"; fi
   done

@@ -19,15 +19,15 @@
 // replaces; where neither the table nor a strategy covers a position,
 // Master, the hints and the review play and judge the proven win from it.
 //
-// Which games: shipped, Surround the Lion whole, deer chess's moving phase,
-// Beat the Wolf's endgames and Wolf Carries the Pig whole (its values alone
-// where 4 to 6 pigs are captured) on every device (ShippedGames; the
+// Which games: shipped, Surround the Lion whole, deer chess whole (its
+// placement phase's values alone), Beat the Wolf's endgames and Wolf
+// Carries the Pig whole (its values alone where 4 to 6 pigs are captured)
+// on every device (ShippedGames; the
 // browser downloads them from its site). Solved on first use where the shipped
 // table is not there (shipped tables off, or a stale one): Surround the
 // Lion everywhere (25 s on a 2-core desktop, 0.4 GB while solving, 10 MB
 // cached); the moving phase of deer chess on the desktop only (82 s, 0.5 GB
-// while solving, 37 MB cached; see BenchmarkFirstUse). The deer placement
-// phase (6.4 GB), Wolf Carries the Pig's plies where 4 to 6 pigs are
+// while solving, 37 MB cached; see BenchmarkFirstUse). Wolf Carries the Pig's plies where 4 to 6 pigs are
 // captured and Beat the Wolf's 17-dog tier come from the table pack, or, on a desktop, from `make tables` / `make
 // solve-all` through the developer's folders.
 package tables

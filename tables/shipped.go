@@ -27,10 +27,11 @@ import (
 // (TestShippedTables fails meanwhile).
 
 // ShippedGames are the games whose device table ships with the app, each as
-// tables/shipped/GAME.hctb: Surround the Lion whole, deer chess's moving
-// phase, Beat the Wolf's endgames, and Wolf Carries the Pig whole, its
-// values without plies where 4 to 6 pigs are captured (a values-only device
-// table, docs/device-tables.md).
+// tables/shipped/GAME.hctb: Surround the Lion whole, deer chess whole (its
+// placement phase's values without plies, its moving phase's codes), Beat
+// the Wolf's endgames, and Wolf Carries the Pig whole, its values without
+// plies where 4 to 6 pigs are captured (values-only device tables,
+// docs/device-tables.md).
 var ShippedGames = []core.GameID{core.SurroundTheLion, core.DeerChess, core.BeatTheWolf, core.WolfCarriesPig}
 
 // ShippedStrategies are the games whose strategy from the start ships in

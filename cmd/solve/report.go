@@ -515,10 +515,10 @@ the start (the winner's move in every position its win reaches against every def
 plies to the end: ` + "`solve strategy`" + `, replayed against every defence by ` + "`solve strategy-check`" + `),
 shipped inside the app for Surround the Lion (27,085 positions, 47.5 KB), deer chess (4,370
 positions, 10.5 KB) and Beat the Wolf (the dogs' 140-ply win without giving up a dog: a set
-strategy, the 12,427,680 positions with the wolf to move and their plies, 15.4 MB, read block by
+strategy, the 14,334,464 positions with the wolf to move and their plies, also from the start after the wolf's first move passed, 17.6 MB, read block by
 block; the browser downloads it from its site on the first Beat the Wolf game), so Master plays the
 dogs' win and the longest defence from the first move on every device; the **shipped device tables** (docs/device-tables.md), written into
-` + "`tables/shipped/`" + ` by ` + "`make device-tables`" + `: Surround the Lion whole, deer chess's moving phase, Beat
+` + "`tables/shipped/`" + ` by ` + "`make device-tables`" + `: Surround the Lion whole, deer chess whole (the placement phase's values alone), Beat
 the Wolf's endgames and Wolf Carries the Pig whole (its values alone where 4 to 6 pigs are captured), embedded in the desktop and phone builds and read from the binary's data as
 probes need them, and served by the browser build's site, downloaded the first time their game is
 played; a **table solved on the device** on first use where the shipped one cannot be used (built
@@ -534,11 +534,11 @@ README). Elsewhere the app plays by search.
 `)
 	fmt.Fprintf(&sb, "| Surround the Lion | every position | every position | every position | %s; without it: %s on first use |\n",
 		shipped(core.SurroundTheLion, "the whole table"), rec(core.SurroundTheLion))
-	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | the strategy from the start (the dogs' win, during placement); every position once the dogs are all in; the placement phase by search, or the pack | as the phone, without the pack | as the phone; the placement phase also from `make tables` through `HUNTCHESS_TABLES` | %s; without it (desktop only): %s on first use |\n",
-		shipped(core.DeerChess, "the moving phase"), rec(core.DeerChess))
+	fmt.Fprintf(&sb, "| Twenty-Dog Deer Chess | every position: its value while the dogs are placed (every placement is progress, ai/convert.go), its value and plies once they are all in; the strategy from the start (the dogs' win, also after the deer's passes) | as the phone, the table downloaded from the site on the first game (the strategy plays meanwhile) | as the phone | %s; without it (desktop only): %s on first use, the moving phase |\n",
+		shipped(core.DeerChess, "the whole table, values without plies while the dogs are placed,"), rec(core.DeerChess))
 	fmt.Fprintf(&sb, "| Wolf Carries the Pig | every position: its value, and its plies where 0 to 3 pigs are captured (with 4 to 6, Master's wolves win by the shortest forced line to the next capture, ai/convert.go); with the pack, every position's plies | as the phone, the table downloaded from the site on the first game; without the pack | as the phone; also the full table of `make solve-all` through `HUNTCHESS_TABLES` | %s; too large to solve in the app (see below) |\n",
 		shipped(core.WolfCarriesPig, "the whole table, values without plies where 4 to 6 pigs are captured,"))
-	fmt.Fprintf(&sb, "| Beat the Wolf | the dogs' proven 140-ply win from the start without giving up a dog, from the shipped set strategy (Master's dogs play it, its wolf resists longest; hints and the review say it); the endgames; elsewhere search, or, with the pack, the 17-dog bound tier | as the phone, the strategy downloaded from the site on the first Beat the Wolf game; the bound tier where the site hosts it | as the phone | %s and the set strategy shipped (15.4 MB); too large to solve in the app (see below) |\n\n",
+	fmt.Fprintf(&sb, "| Beat the Wolf | the dogs' proven 140-ply win from the start without giving up a dog, from the shipped set strategy (Master's dogs play it, its wolf resists longest; hints and the review say it); the endgames; elsewhere search, or, with the pack, the 17-dog bound tier | as the phone, the strategy downloaded from the site on the first Beat the Wolf game; the bound tier where the site hosts it | as the phone | %s and the set strategy shipped (17.6 MB); too large to solve in the app (see below) |\n\n",
 		shipped(core.BeatTheWolf, "the endgames"))
 	return sb.String()
 }
