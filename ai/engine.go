@@ -74,13 +74,42 @@ func (e Engine) Choose(ctx context.Context, pos core.Position, lim Limits) Resul
 		return Result{Elapsed: time.Since(start)}
 	}
 	lim.start = start
-	for _, s := range e.Sources {
+	for i, s := range e.Sources {
 		if r, ok := s.Propose(ctx, pos, lim); ok {
+			if r.Exact && r.NoPlies {
+				if pr, ok := withPlies(ctx, pos, lim, e.Sources[i+1:]); ok {
+					r = pr
+				}
+			}
 			r.Elapsed = time.Since(start)
 			return r
 		}
 	}
 	return Search(ctx, pos, lim)
+}
+
+// pliesSource is a source whose proven moves carry their plies and cost a
+// lookup, not a search: the strategy (StrategyMoves).
+type pliesSource interface {
+	Source
+	countsPlies()
+}
+
+// withPlies is the first proposal of the plies sources among sources that
+// proves pos with its plies. A table move without plies (a values-only
+// section: deer chess's placement phase, the pig's tiers of many
+// captures) gives way to it: the strategy knows the loser's longest
+// resistance and the winner's line in plies, where the values alone
+// only keep the value.
+func withPlies(ctx context.Context, pos core.Position, lim Limits, sources []Source) (Result, bool) {
+	for _, s := range sources {
+		if ps, ok := s.(pliesSource); ok {
+			if r, ok := ps.Propose(ctx, pos, lim); ok && r.Exact && !r.NoPlies {
+				return r, true
+			}
+		}
+	}
+	return Result{}, false
 }
 
 // Think is the engine's move for the side to move of g at the given level

@@ -30,6 +30,10 @@ type Strategies interface {
 // piece given up).
 type StrategyMoves struct{ Strategies Strategies }
 
+// countsPlies marks the strategy as a source of proven moves with their
+// plies (Engine.Choose prefers it to a table move without them).
+func (StrategyMoves) countsPlies() {}
+
 // Propose is the strategy's move for pos, where it has one.
 func (s StrategyMoves) Propose(_ context.Context, pos core.Position, lim Limits) (Result, bool) {
 	if !lim.Strategy || s.Strategies == nil {

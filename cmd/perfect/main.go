@@ -28,6 +28,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -177,6 +178,29 @@ type config struct {
 	slow           time.Duration
 }
 
+// oneStrategy is a source of one game's strategy.
+type oneStrategy struct{ s *strategy.Strategy }
+
+func (o oneStrategy) Strategy(id core.GameID) *strategy.Strategy {
+	if o.s.GameID() == id {
+		return o.s
+	}
+	return nil
+}
+
+// openStrategy opens a strategy file (either format).
+func openStrategy(path string) (*strategy.Strategy, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	return strategy.OpenStrategy(f, fi.Size())
+}
+
 // play plays one game of the engine from s against the perfect opponent.
 func (c *config) play(ctx context.Context, s start) result {
 	g := core.NewGameFrom(s.pos)
@@ -246,6 +270,7 @@ func main() {
 	gameKey := flag.String("game", game.String(), "the game (its key), whose full table -full holds")
 	fromStart := flag.Bool("start", false, "also play from the game's start, the engine once on each side")
 	list := flag.Bool("list", false, "print the random positions (one a line, as -positions reads them) and stop")
+	stratDir := flag.String("strategy", "", "with -engine table, also the proven strategy DIR/GAME.hcst, after the table (as the app's engine: a table move without plies gives way to it)")
 	positions := flag.String("positions", "", "play these positions (a file, one a line in core's notation), not random ones")
 	flag.Parse()
 	level, ok := ai.ParseLevel(*levelName)
@@ -279,6 +304,13 @@ func main() {
 		set := &ai.TableSet{}
 		set[game] = dev
 		c.eng = ai.Engine{Sources: []ai.Source{ai.TableMoves{Tables: set}, ai.SearchMoves{Tables: set}}}
+		if *stratDir != "" {
+			st, err := openStrategy(filepath.Join(*stratDir, info.Key+strategy.StrategyExt))
+			if err != nil {
+				fatal(err)
+			}
+			c.eng.Sources = []ai.Source{ai.TableMoves{Tables: set}, ai.StrategyMoves{Strategies: oneStrategy{st}}, ai.SearchMoves{Tables: set}}
+		}
 	default:
 		fatal(fmt.Errorf("-engine %q: want search or table", *engName))
 	}
