@@ -78,17 +78,11 @@ var passGames struct {
 	err   error
 }
 
-// openStrategy opens a strategy file of either format.
+// openStrategy opens a strategy file of either format, open for the
+// test binary's life.
 func openStrategy(path string) (*strategy.Strategy, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	return strategy.OpenStrategy(f, fi.Size())
+	s, _, err := strategy.OpenStrategyFile(path)
+	return s, err
 }
 
 // shippedPassGames opens the shipped strategies and tables, once.
@@ -382,7 +376,7 @@ func TestPassesAlongStrategies(t *testing.T) {
 				// wolf's first move passed as its second root.
 				t.Errorf("%s: %d positions at the start after the loser's pass unproven, with the pass root in the strategy", g.id, c.atStart)
 			}
-			if wholeTable(g.t) && c.samples != c.before {
+			if g.t.CoversPlacement() && c.samples != c.before {
 				// Deer chess's whole table (the placement phase's values too)
 				// ships: every position after any pass has its value.
 				t.Errorf("%s: %d positions after a pass not in the whole table", g.id, c.samples-c.before)
@@ -396,20 +390,6 @@ func TestPassesAlongStrategies(t *testing.T) {
 			}
 		}
 	}
-}
-
-// wholeTable reports whether t holds a placement phase too (deer chess's
-// whole table, not its moving phase alone).
-func wholeTable(t *tablebase.Table) bool {
-	if t == nil {
-		return false
-	}
-	for _, s := range t.Sections {
-		if s.Hand > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // bridgeSample is up to n positions of pass walks of g (seed passSeed)

@@ -59,17 +59,7 @@ func (m *Owner) Status(id core.GameID) Status {
 // CoversPlacement reports whether t holds positions with prey still in
 // hand (deer chess's placement phase; the app solves only the moving
 // phase, so a table it solved does not).
-func CoversPlacement(t *tablebase.Table) bool {
-	if t == nil {
-		return false
-	}
-	for _, s := range t.Sections {
-		if s.Hand > 0 {
-			return true
-		}
-	}
-	return false
-}
+func CoversPlacement(t *tablebase.Table) bool { return t.CoversPlacement() }
 
 // Solving reports whether game id's table is being solved now.
 func (m *Owner) Solving(id core.GameID) bool { return m.get(id).State == Building }

@@ -108,6 +108,21 @@ func (t *Table) HasValuesOnly() bool {
 	return false
 }
 
+// CoversPlacement reports whether t (nil: no table) holds positions with
+// prey still in hand: deer chess's placement phase (a whole table, not its
+// moving phase alone).
+func (t *Table) CoversPlacement() bool {
+	if t == nil {
+		return false
+	}
+	for _, s := range t.Sections {
+		if s.Hand > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // Device returns the device header of a table opened from a device table
 // file (nil for a full table).
 func (t *Table) Device() *DeviceHeader {

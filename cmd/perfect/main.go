@@ -188,19 +188,6 @@ func (o oneStrategy) Strategy(id core.GameID) *strategy.Strategy {
 	return nil
 }
 
-// openStrategy opens a strategy file (either format).
-func openStrategy(path string) (*strategy.Strategy, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	return strategy.OpenStrategy(f, fi.Size())
-}
-
 // play plays one game of the engine from s against the perfect opponent.
 func (c *config) play(ctx context.Context, s start) result {
 	g := core.NewGameFrom(s.pos)
@@ -305,7 +292,7 @@ func main() {
 		set[game] = dev
 		c.eng = ai.Engine{Sources: []ai.Source{ai.TableMoves{Tables: set}, ai.SearchMoves{Tables: set}}}
 		if *stratDir != "" {
-			st, err := openStrategy(filepath.Join(*stratDir, info.Key+strategy.StrategyExt))
+			st, _, err := strategy.OpenStrategyFile(strategy.StrategyPath(*stratDir, info.Key))
 			if err != nil {
 				fatal(err)
 			}

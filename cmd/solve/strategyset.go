@@ -85,20 +85,11 @@ func strategyMem(g *core.GameInfo, out string, games int) error {
 			what, time.Since(start).Seconds(), mb(rss), mb(hwm), mb(heapBytes()))
 	}
 	line("start")
-	path := tbstrategy.StrategyPath(out, g.Key)
-	f, err := os.Open(path)
+	s, f, err := tbstrategy.OpenStrategyFile(tbstrategy.StrategyPath(out, g.Key))
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	s, err := tbstrategy.OpenStrategy(f, fi.Size())
-	if err != nil {
-		return err
-	}
 	line("opened")
 	rng := rand.New(rand.NewSource(1))
 	moves, plies := 0, 0

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"os"
 	"slices"
 	"sort"
 	"sync"
@@ -134,6 +135,25 @@ func (b *SetBuild) Bytes(r *tablebase.Rules) ([]byte, error) {
 	}
 	out = append(out, index...)
 	return append(out, blocks...), nil
+}
+
+// OpenStrategyFile opens the strategy file at path (OpenStrategy). The
+// file stays open while the strategy reads its blocks: close it (the
+// io.Closer) once the strategy is no longer used.
+func OpenStrategyFile(path string) (*Strategy, io.Closer, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err == nil {
+		var s *Strategy
+		if s, err = OpenStrategy(f, fi.Size()); err == nil {
+			return s, f, nil
+		}
+	}
+	f.Close()
+	return nil, nil, err
 }
 
 // OpenStrategy checks and opens a strategy file of size bytes in src, of
