@@ -57,8 +57,8 @@ out="$(rel_artefact pack all tar)"
 
 # What make device-tables reads (the Makefile's DEVICE_SHIP and DEVICE_PACK).
 need=(
-  "$TABLES_DIR/surround-the-lion.hctb" "$APP_TABLES_DIR/deer-chess.hctb" "$TABLES_DIR/beat-the-wolf.hctb"
-  "$TABLES_DIR/deer-chess.hctb" "$TABLES_DIR/beat-the-wolf.bound.hctb" "$TABLES_DIR/wolf-carries-pig.hctb"
+  "$TABLES_DIR/surround-the-lion.hctb" "$TABLES_DIR/deer-chess.hctb" "$TABLES_DIR/beat-the-wolf.hctb"
+  "$TABLES_DIR/beat-the-wolf.bound.hctb" "$TABLES_DIR/wolf-carries-pig.hctb"
 )
 missing=()
 for f in "${need[@]}"; do
