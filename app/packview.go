@@ -108,7 +108,7 @@ func gameTitles(ids []core.GameID) string {
 	for _, id := range ids {
 		names = append(names, translations.Game(id.String()).Title)
 	}
-	return strings.Join(names, translations.T("review.sep"))
+	return strings.Join(names, translations.T("pack.games_sep"))
 }
 
 // packErrorText says a pack error plainly.

@@ -186,3 +186,19 @@ func TestSettingsWithoutTablesHaveNoPack(t *testing.T) {
 		t.Fatal("no pack offer without tables")
 	}
 }
+
+// The pack's games are a list of names: joined by 、 in Chinese (not the
+// clauses' ，), by a comma in English.
+func TestPackGamesAreAList(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	ids := []core.GameID{core.BeatTheWolf, core.WolfCarriesPig}
+	for lang, want := range map[translations.Lang]string{
+		translations.English: "Beat the Wolf, Wolf Carries the Pig",
+		translations.Chinese: "打狼棋、狼背猪",
+	} {
+		translations.SetLanguage(lang)
+		if got := gameTitles(ids); got != want {
+			t.Errorf("%v: %q, want %q", lang, got, want)
+		}
+	}
+}

@@ -181,6 +181,8 @@ var uiIDs = []string{
 	"pack.nothing", "pack.error_network", "pack.error_server", "pack.error_checksum", "pack.error_rules",
 	"pack.error_disk", "pack.damaged", "pack.address", "pack.check_network", "pack.check_server",
 	"pack.intro",
+	// Issue 32: the names in a list (the pack's games): 、 in Chinese, not the clauses' ，.
+	"pack.games_sep",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
