@@ -108,7 +108,11 @@ func gameTitles(ids []core.GameID) string {
 	for _, id := range ids {
 		names = append(names, translations.Game(id.String()).Title)
 	}
-	return strings.Join(names, translations.T("pack.games_sep"))
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	last := len(names) - 1
+	return strings.Join(names[:last], translations.T("pack.games_sep")) + translations.T("pack.games_and") + names[last]
 }
 
 // packErrorText says a pack error plainly.

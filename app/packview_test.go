@@ -188,17 +188,25 @@ func TestSettingsWithoutTablesHaveNoPack(t *testing.T) {
 }
 
 // The pack's games are a list of names: joined by 、 in Chinese (not the
-// clauses' ，), by a comma in English.
+// clauses' ，) and by commas in English, the last by "and" / 和.
 func TestPackGamesAreAList(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
-	ids := []core.GameID{core.BeatTheWolf, core.WolfCarriesPig}
-	for lang, want := range map[translations.Lang]string{
-		translations.English: "Beat the Wolf, Wolf Carries the Pig",
-		translations.Chinese: "打狼棋、狼背猪",
+	two := []core.GameID{core.BeatTheWolf, core.WolfCarriesPig}
+	three := []core.GameID{core.DeerChess, core.BeatTheWolf, core.WolfCarriesPig}
+	for _, c := range []struct {
+		lang translations.Lang
+		ids  []core.GameID
+		want string
+	}{
+		{translations.English, two[:1], "Beat the Wolf"},
+		{translations.English, two, "Beat the Wolf and Wolf Carries the Pig"},
+		{translations.English, three, "Twenty-Dog Deer Chess, Beat the Wolf and Wolf Carries the Pig"},
+		{translations.Chinese, two, "打狼棋和狼背猪"},
+		{translations.Chinese, three, "二十犬鹿棋、打狼棋和狼背猪"},
 	} {
-		translations.SetLanguage(lang)
-		if got := gameTitles(ids); got != want {
-			t.Errorf("%v: %q, want %q", lang, got, want)
+		translations.SetLanguage(c.lang)
+		if got := gameTitles(c.ids); got != c.want {
+			t.Errorf("%v: %q, want %q", c.lang, got, c.want)
 		}
 	}
 }

@@ -181,8 +181,9 @@ var uiIDs = []string{
 	"pack.nothing", "pack.error_network", "pack.error_server", "pack.error_checksum", "pack.error_rules",
 	"pack.error_disk", "pack.damaged", "pack.address", "pack.check_network", "pack.check_server",
 	"pack.intro",
-	// Issue 32: the names in a list (the pack's games): 、 in Chinese, not the clauses' ，.
-	"pack.games_sep",
+	// Issue 32: the names in a list (the pack's games): 、 in Chinese, not the
+	// clauses' ，; the last two joined by "and" / 和.
+	"pack.games_sep", "pack.games_and",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
