@@ -60,7 +60,7 @@ func tableLine(o *tables.Owner, id core.GameID) string {
 	st := o.Status(id)
 	switch {
 	case st.State == tables.Ready || o.Table(id) != nil:
-		if id.Info().HasPlacement() && !tables.CoversPlacement(o.Table(id)) {
+		if id.Info().HasPlacement() && !o.Table(id).CoversPlacement() {
 			return translations.T("tables.ready_moving")
 		}
 		if s := o.Strategy(id); o.Bound(id) != nil || s != nil && s.Bound {

@@ -195,12 +195,13 @@ func openPackTable(path string) (*tablebase.Table, error) {
 	return t, err
 }
 
-// PigValuesCache is the cache of Wolf Carries the Pig's table of values
-// (sizeCache).
-const PigValuesCache = 40 << 20
+// ValuesCache is the cache of a table of values (device format 2: Wolf
+// Carries the Pig's on every device, deer chess's on a desktop; sizeCache).
+const ValuesCache = 40 << 20
 
 // sizeCache gives a loaded table its cache of unpacked blocks: the
-// library's default (sized for a phone), more for deer chess on a desktop.
+// library's default (sized for a phone), more for a table of values and
+// for deer chess's moving phase on a desktop.
 //
 // Wolf Carries the Pig's table of values (device format 2) takes 40 MiB on
 // every device: its blocks of 4 Mi entries unpack to 1 MiB each, and a
@@ -217,12 +218,10 @@ const PigValuesCache = 40 << 20
 // (cmd/perfect, 100 random positions and the start).
 func (m *Owner) sizeCache(id core.GameID, t *tablebase.Table) {
 	switch {
-	case id == core.DeerChess && !m.mobile && t.HasValuesOnly():
-		t.SetCacheBytes(PigValuesCache)
+	case t.HasValuesOnly() && (id == core.WolfCarriesPig || id == core.DeerChess && !m.mobile):
+		t.SetCacheBytes(ValuesCache)
 	case id == core.DeerChess && !m.mobile:
 		t.SetCacheBytes(64 << 20)
-	case id == core.WolfCarriesPig && t.HasValuesOnly():
-		t.SetCacheBytes(PigValuesCache)
 	}
 }
 

@@ -107,7 +107,7 @@ func TestTablesUseShipped(t *testing.T) {
 	}
 	// The pigs' table of values reads blocks of a million entries by the
 	// dozen: its cache is 40 MiB (sizeCache), the others' the default.
-	require.Equal(t, int64(PigValuesCache), rec.set[core.WolfCarriesPig].CacheStats().Budget)
+	require.Equal(t, int64(ValuesCache), rec.set[core.WolfCarriesPig].CacheStats().Budget)
 	require.Equal(t, tablebase.DefaultCacheBytes, rec.set[core.BeatTheWolf].CacheStats().Budget)
 	_, err := os.Stat(tablebase.Path(dir, core.SurroundTheLion.String()))
 	require.True(t, errors.Is(err, fs.ErrNotExist), "nothing is written to the cache")
@@ -121,7 +121,7 @@ func TestTablesUseShipped(t *testing.T) {
 	phone.Wait()
 	require.NotNil(t, phone.Table(core.DeerChess), "the phone's deer table: %s", staleHint)
 	require.True(t, covers(phone.Table(core.DeerChess), solver.MovingPlan(core.DeerChess)))
-	require.True(t, CoversPlacement(phone.Table(core.DeerChess)), "the placement phase too")
+	require.True(t, phone.Table(core.DeerChess).CoversPlacement(), "the placement phase too")
 
 	off := New(dir, nil, false, func(f func()) { f() })
 	off.UseShipped(false)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"time"
 
-	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -55,11 +54,6 @@ func (m *Owner) Status(id core.GameID) Status {
 	}
 	return m.get(id)
 }
-
-// CoversPlacement reports whether t holds positions with prey still in
-// hand (deer chess's placement phase; the app solves only the moving
-// phase, so a table it solved does not).
-func CoversPlacement(t *tablebase.Table) bool { return t.CoversPlacement() }
 
 // Solving reports whether game id's table is being solved now.
 func (m *Owner) Solving(id core.GameID) bool { return m.get(id).State == Building }
