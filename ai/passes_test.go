@@ -131,21 +131,13 @@ func shippedPassGames(t testing.TB) []passGame {
 	return passGames.games
 }
 
-// strategySet is a source of one strategy.
-type strategySet struct{ s *strategy.Strategy }
-
-func (o strategySet) Strategy(id core.GameID) *strategy.Strategy {
-	if o.s != nil && o.s.GameID() == id {
-		return o.s
-	}
-	return nil
-}
-
 // owner is the game's table owner as the app has it.
 func (g passGame) owner() owner {
 	var ts TableSet
 	ts[g.id] = g.t
-	o := owner{t: &ts, s: strategySet{g.s}}
+	var ss StrategySet
+	ss[g.id] = g.s
+	o := owner{t: &ts, s: &ss}
 	if g.b != nil {
 		o.b = &boundSource{g.b}
 	}

@@ -23,6 +23,17 @@ type Strategies interface {
 	Strategy(id core.GameID) *strategy.Strategy
 }
 
+// StrategySet is a fixed set of strategies, one slot a game (as TableSet).
+type StrategySet [core.NumGames]*strategy.Strategy
+
+// Strategy returns the strategy of game id, or nil.
+func (s *StrategySet) Strategy(id core.GameID) *strategy.Strategy {
+	if s == nil || int(id) >= len(s) {
+		return nil
+	}
+	return s[id]
+}
+
 // StrategyMoves is the move source of the proven strategies (nil: none):
 // where the limits ask for proven play (Limits.Strategy: Master and the
 // hints) and the position is one of the game's strategy, the strategy's

@@ -33,7 +33,9 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 	}
 	var ts TableSet
 	ts[core.DeerChess] = tb
-	o := owner{t: &ts, s: strategySet{s}}
+	var ss StrategySet
+	ss[core.DeerChess] = s
+	o := owner{t: &ts, s: &ss}
 	ctx := context.Background()
 	g := core.NewGameFrom(core.DeerChess.Info().Start())
 	var searched int

@@ -110,7 +110,7 @@ func (t *Table) HasValuesOnly() bool {
 
 // CoversPlacement reports whether t (nil: no table) holds positions with
 // prey still in hand: deer chess's placement phase (a whole table, not its
-// moving phase alone).
+// moving phase alone, the one the app solves).
 func (t *Table) CoversPlacement() bool {
 	if t == nil {
 		return false

@@ -178,16 +178,6 @@ type config struct {
 	slow           time.Duration
 }
 
-// oneStrategy is a source of one game's strategy.
-type oneStrategy struct{ s *strategy.Strategy }
-
-func (o oneStrategy) Strategy(id core.GameID) *strategy.Strategy {
-	if o.s.GameID() == id {
-		return o.s
-	}
-	return nil
-}
-
 // play plays one game of the engine from s against the perfect opponent.
 func (c *config) play(ctx context.Context, s start) result {
 	g := core.NewGameFrom(s.pos)
@@ -296,7 +286,12 @@ func main() {
 			if err != nil {
 				fatal(err)
 			}
-			c.eng.Sources = []ai.Source{ai.TableMoves{Tables: set}, ai.StrategyMoves{Strategies: oneStrategy{st}}, ai.SearchMoves{Tables: set}}
+			if st.GameID() != game {
+				fatal(fmt.Errorf("%s: a strategy of %s", *stratDir, st.GameID()))
+			}
+			ss := &ai.StrategySet{}
+			ss[game] = st
+			c.eng.Sources = []ai.Source{ai.TableMoves{Tables: set}, ai.StrategyMoves{Strategies: ss}, ai.SearchMoves{Tables: set}}
 		}
 	default:
 		fatal(fmt.Errorf("-engine %q: want search or table", *engName))
