@@ -2,6 +2,7 @@
 // (package ai/tablebase).
 //
 //	go run ./cmd/solve build GAME [-dir DIR] [-tiers LIST|none] [-bound N] [-threads N]
+//	go run ./cmd/solve tiers GAME [-dir DIR] [-tiers LIST] [-threads N] [-write]
 //	go run ./cmd/solve probe GAME [-dir DIR]      < positions > JSON lines
 //	go run ./cmd/solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
 //	go run ./cmd/solve report [-dir DIR] [-out docs/solved.md]
@@ -55,6 +56,9 @@ import (
 func usage() {
 	fmt.Fprint(os.Stderr, `usage:
   solve build GAME [-dir DIR] [-tiers LIST|none] [-bound N] [-threads N]
+  solve tiers GAME [-dir DIR] [-tiers LIST] [-threads N] [-write]
+                                     the compact solver (a byte an entry), tier by tier into DIR/GAME.tiers/, resuming
+                                     from the tiers written; -write: then DIR/GAME.hctb from them (default: every tier)
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE]
@@ -97,6 +101,7 @@ func main() {
 	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
 	out := fs.String("out", "docs/solved.md", "report: output file; device: output directory (default build/devtables)")
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
+	writeTable := fs.Bool("write", false, "tiers: once every tier is solved, write DIR/GAME.hctb from the tier files")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
 	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
@@ -144,6 +149,8 @@ func main() {
 	switch cmd {
 	case "build":
 		err = build(g, *dir, *tiers, *bound, *threads, *quiet)
+	case "tiers":
+		err = compactTiers(g, *dir, *tiers, *threads, *writeTable)
 	case "probe":
 		err = probe(g, *dir)
 	case "verify":

@@ -1,0 +1,528 @@
+package solver
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"huntchess/ai/tablebase"
+)
+
+// The compact solver: the exact values of a moving-phase tier in one byte an
+// entry, for tiers too large for SolveTier's four-byte work words (Beat the
+// Wolf's tiers with 11 to 17 dogs, 1.8e9 to 8.4e9 entries each: 8.4 GB here
+// for the largest instead of 34 GB of work words and 17 GB of codes).
+//
+// A byte holds 0 for an entry not decided (a draw once the levels are over),
+// 0xff for a hole, else the plies to the end plus one, wrapped at
+// compactWrap with the epoch (plies / compactWrap) in up to two bit planes
+// allocated the first time the plies wrap. The parity of the plies is the
+// value: odd plies are a win for the side to move, even ones a loss (a win
+// ends on the winner's move; a side that has lost has 0 plies to go).
+//
+// There are no counters: level d announces the entries decided at d plies.
+// Each parent of a loss at d wins at d+1 unless it is decided already; each
+// parent of a win at d is looked at forwards: lost when every move leads to
+// a win for the other side already decided, in plies one more than the
+// longest of them. A parent's forward look stops at its first move that is
+// not such a win, so most cost a child or two.
+//
+// A win through a move out of the tier (a capture into a tier solved
+// before, or a capture that ends the game) is known from the start but may
+// be beaten by a faster win inside the tier: the entry holds it as a
+// candidate, marked in the tentative bit plane, until its level comes, and
+// a faster win found on the way replaces it.
+//
+// Only the prey-to-move half of a solved tier is kept for the tiers above
+// it: captures are the predator's moves, so they lead to the prey's turn.
+
+// compactWrap is how many plies a byte tells apart before the epoch bits
+// take over (1 to 254; 255 marks a hole). Even, so the byte keeps the
+// parity. Tests make it small.
+var compactWrap = 254
+
+const compactEpochBits = 2
+
+// CompactTier is a moving-phase tier solved by SolveCompactTier: its byte
+// codes (all of them, or the prey-to-move half that the tiers above read).
+type CompactTier struct {
+	Captured int
+	Layout   *tablebase.Layout
+	Stats    tablebase.TierStats
+	// First is the first entry held: 0, or Entries/2 for the prey half.
+	First int64
+	// MaxPlies is the most plies of any entry (a win or a loss).
+	MaxPlies int
+	b        byteTable
+	ep       [compactEpochBits][]uint64
+}
+
+// plies returns the plies of entry i (held, not 0 nor a hole).
+func (t *CompactTier) plies(i int64, v uint8) int {
+	e := 0
+	j := i - t.First
+	for k := range t.ep {
+		if t.ep[k] != nil && atomic.LoadUint64(&t.ep[k][j>>6])>>uint(j&63)&1 != 0 {
+			e |= 1 << k
+		}
+	}
+	return e*compactWrap + int(v) - 1
+}
+
+// Code returns the table code of entry i (one it holds).
+func (t *CompactTier) Code(i int64) uint16 {
+	v := t.b.get(i - t.First)
+	switch v {
+	case boundHole:
+		return tablebase.CodeNoneV
+	case 0:
+		return tablebase.CodeDrawV
+	}
+	d := t.plies(i, v)
+	if d&1 == 1 {
+		return tablebase.MakeCode(tablebase.CodeWin, d)
+	}
+	return tablebase.MakeCode(tablebase.CodeLoss, d)
+}
+
+// Fill puts the codes of entries lo, lo+1, … into dst (tablebase.SolvedTier).
+func (t *CompactTier) Fill(lo int64, dst []uint16) {
+	for k := range dst {
+		dst[k] = t.Code(lo + int64(k))
+	}
+}
+
+// Solved is the tier as tablebase.WriteTable takes it (a whole tier only).
+func (t *CompactTier) Solved() tablebase.SolvedTier {
+	return tablebase.SolvedTier{Captured: t.Captured, Layout: t.Layout, Stats: t.Stats, Fill: t.Fill}
+}
+
+// PreyHalf returns the prey-to-move half of a whole tier, sharing nothing
+// with it (so the whole can be dropped).
+func (t *CompactTier) PreyHalf() *CompactTier {
+	n := t.Layout.Entries()
+	h := &CompactTier{Captured: t.Captured, Layout: t.Layout, Stats: t.Stats, First: n / 2, MaxPlies: t.MaxPlies}
+	h.b = newByteTable(n - n/2)
+	for i := n / 2; i < n; i += 8 {
+		var w uint64
+		for k := int64(0); k < 8 && i+k < n; k++ {
+			w |= uint64(t.b.get(i+k)) << (8 * uint(k))
+		}
+		h.b[(i-n/2)>>3] = w
+	}
+	for k := range t.ep {
+		if t.ep[k] == nil {
+			continue
+		}
+		h.ep[k] = make([]uint64, (n-n/2+63)/64)
+		for i := n / 2; i < n; i++ {
+			if t.ep[k][i>>6]>>uint(i&63)&1 != 0 {
+				j := i - n/2
+				h.ep[k][j>>6] |= 1 << uint(j&63)
+			}
+		}
+	}
+	return h
+}
+
+// value is the value of a position of this tier (prey to move if only
+// that half is held) for its side to move, with its plies.
+func (t *CompactTier) value(c tablebase.Pos) (tablebase.Value, int) {
+	i, _ := t.Layout.Index(c.Pred, c.Prey, c.Side)
+	if i < t.First {
+		panic(fmt.Sprintf("tablebase: captured %d: only the prey-to-move half is held", t.Captured))
+	}
+	return tablebase.Decode(t.Code(i))
+}
+
+// compactWork is the tier being solved.
+type compactWork struct {
+	*CompactTier
+	tent []uint64 // the tentative bits: a candidate win, not yet decided
+	// locks guard a candidate's change (a faster win, or its level come):
+	// byte, epoch and bit change together under the lock of the bit's word.
+	locks [256]sync.Mutex
+}
+
+func (w *compactWork) lock(i int64) *sync.Mutex { return &w.locks[(i>>6)&255] }
+
+// ensureEpochs allocates the epoch planes that plies up to most need
+// (between passes: the planes are read without locks).
+func (w *compactWork) ensureEpochs(most int) {
+	e := most / compactWrap
+	if e >= 1<<compactEpochBits {
+		panic(fmt.Sprintf("tablebase: captured %d goes past %d plies", w.Captured, compactWrap<<compactEpochBits-1))
+	}
+	for k := range w.ep {
+		if e>>k != 0 && w.ep[k] == nil {
+			w.ep[k] = make([]uint64, (w.Layout.Entries()+63)/64)
+		}
+	}
+}
+
+func (w *compactWork) tentative(i int64) bool {
+	return atomic.LoadUint64(&w.tent[i>>6])>>uint(i&63)&1 != 0
+}
+
+// setPlies sets the epoch bits of entry i for d plies (clearing the others)
+// and returns d's byte.
+func (w *compactWork) setPlies(i int64, d int) uint8 {
+	e := d / compactWrap
+	if e >= 1<<compactEpochBits {
+		panic(fmt.Sprintf("tablebase: captured %d goes past %d plies", w.Captured, compactWrap<<compactEpochBits-1))
+	}
+	for k := range w.ep {
+		if w.ep[k] == nil {
+			if e>>k&1 != 0 {
+				panic("tablebase: an epoch plane is missing") // ensureEpochs first
+			}
+			continue
+		}
+		if e>>k&1 != 0 {
+			atomic.OrUint64(&w.ep[k][i>>6], 1<<uint(i&63))
+		} else {
+			atomic.AndUint64(&w.ep[k][i>>6], ^(uint64(1) << uint(i&63)))
+		}
+	}
+	return uint8(d%compactWrap + 1)
+}
+
+// casByte sets byte i from old to v and reports whether it did.
+func (a byteTable) casByte(i int64, old, v uint8) bool {
+	p, sh := &a[i>>3], 8*uint(i&7)
+	for {
+		w := atomic.LoadUint64(p)
+		if uint8(w>>sh) != old {
+			return false
+		}
+		if atomic.CompareAndSwapUint64(p, w, w&^(0xff<<sh)|uint64(v)<<sh) {
+			return true
+		}
+	}
+}
+
+// CompactSolvable reports whether the compact solver handles r's game: the
+// parity of the plies must tell the value, so no move may lose for its
+// mover at once (no traps, no cliff), and captures are jumps (not the
+// lion's pairs).
+func CompactSolvable(r *tablebase.Rules) bool { return r.BoundSolvable() }
+
+// SolveCompactTier solves the moving-phase tier with captured prey taken
+// (nothing in hand) in one byte an entry. lower holds the tiers its
+// captures lead to (their prey-to-move halves at least), by captured count;
+// a capture that ends the game needs none.
+func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*CompactTier, error) {
+	start := time.Now()
+	r := s.R
+	if !CompactSolvable(r) {
+		return nil, fmt.Errorf("tablebase: the compact solver needs a game without traps or a cliff, not %s", r.Name)
+	}
+	k := r.PreyCount - captured
+	l := tablebase.LayoutFor(r, k)
+	key := TierKey{captured, 0}
+	n := l.Entries()
+	w := &compactWork{CompactTier: &CompactTier{Captured: captured, Layout: l, b: newByteTable(n)}, tent: make([]uint64, (n+63)/64)}
+	a := w.b
+	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s tier captured=%d (%d prey on the board), one byte an entry: %d entries, %d predator classes, %.2f GB",
+		r.Name, captured, k, n, l.Classes(), float64(n)*(1+1.0/8)/1e9)})
+	lookup := func(c tablebase.Pos) (tablebase.Value, int) {
+		t := lower[c.Capt]
+		if t == nil {
+			panic(fmt.Sprintf("tablebase: %s tier captured=%d is needed first", r.Name, c.Capt))
+		}
+		return t.value(c)
+	}
+
+	// Plies out of the tier are at most one more than the lower tiers' most;
+	// inside it, one more than the level.
+	outMost := 1
+	for _, t := range lower {
+		outMost = max(outMost, t.MaxPlies+1)
+	}
+	w.ensureEpochs(outMost)
+
+	// Initialise: holes, terminal children and children in other tiers.
+	pend := make([]uint32, (n+pendChunk-1)/pendChunk)
+	for c := range pend {
+		pend[c] = noPend
+	}
+	var done atomic.Int64
+	tick := newTicker(s, "init", n)
+	tick.tier = key
+	s.parallel(n, func(lo, hi int64, _ int) {
+		least := uint32(noPend)
+		l.Walk(lo, hi, func(i int64, pred, prey uint64, side int) {
+			if hole, _ := l.IsHole(i, pred, prey, side); hole {
+				a[i>>3] |= uint64(boundHole) << (8 * uint(i&7)) // a chunk is whole words: no other writer
+				return
+			}
+			if side == 1 && r.PreyPasses {
+				return // every move of the prey stays in the tier (a pass at least): decided later
+			}
+			winMin, lossMax, inTier, drawn := 1<<30, 0, 0, false
+			moves := r.Children(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, false, func(c tablebase.Pos, term int) {
+				var v tablebase.Value
+				var d int
+				switch {
+				case term == tablebase.ChildLost:
+					v = tablebase.Loss
+				case term == tablebase.ChildWon:
+					v = tablebase.Win
+				case c.Capt == captured:
+					inTier++
+					return
+				default:
+					v, d = lookup(c)
+				}
+				switch v {
+				case tablebase.Loss:
+					winMin = min(winMin, d+1)
+				case tablebase.Win:
+					lossMax = max(lossMax, d+1)
+				default:
+					drawn = true
+				}
+			})
+			var d int
+			switch {
+			case winMin < 1<<30: // a candidate win
+				d = winMin
+				w.tent[i>>6] |= 1 << uint(i&63)
+			case moves == 0 && !r.PreyPasses, drawn || inTier > 0:
+				return // a draw, or decided later
+			default: // every move leaves the tier and loses
+				d = lossMax
+			}
+			a[i>>3] |= uint64(w.setPlies(i, d)) << (8 * uint(i&7))
+			least = min(least, uint32(d))
+		})
+		lowerPend(&pend[lo/pendChunk], least)
+		tick.add(&done, hi-lo)
+	}, pendChunk)
+	tick.end()
+
+	// Levels.
+	levels := 0
+	for d := 0; slices.Min(pend) != noPend; d++ {
+		var announced, decided atomic.Int64
+		ud, d1 := uint32(d), d+1
+		w.ensureEpochs(d1)
+		vd := uint8(d%compactWrap + 1)
+		lossLevel := d%2 == 0 // the entries announced lose: their parents win
+		s.parallel(int64(len(pend)), func(lo, hi int64, _ int) {
+			var an, dec int64
+			for ch := lo; ch < hi; ch++ {
+				if atomic.LoadUint32(&pend[ch]) > ud {
+					continue
+				}
+				atomic.StoreUint32(&pend[ch], noPend)
+				least := uint32(noPend)
+				for i := ch * pendChunk; i < min((ch+1)*pendChunk, n); i++ {
+					v := a.get(i)
+					if v == 0 || v == boundHole {
+						continue
+					}
+					p := d
+					if v != vd || w.ep[0] != nil || w.ep[1] != nil {
+						p = w.plies(i, v)
+					}
+					if w.tentative(i) {
+						// Its level come, it is decided; a faster win may
+						// be changing it: look again under its lock.
+						mu := w.lock(i)
+						mu.Lock()
+						if w.tentative(i) {
+							v = a.get(i)
+							if p = w.plies(i, v); p == d {
+								atomic.AndUint64(&w.tent[i>>6], ^(uint64(1) << uint(i&63)))
+							}
+						} else {
+							p = w.plies(i, a.get(i))
+						}
+						mu.Unlock()
+					}
+					if p != d {
+						if p > d {
+							least = min(least, uint32(p))
+						}
+						continue
+					}
+					an++
+					pred, prey, side := l.Position(i)
+					r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
+						j, _ := l.Index(q.Pred, q.Prey, q.Side)
+						var to int
+						if lossLevel {
+							if !w.relaxWin(j, d1) {
+								return
+							}
+							to = d1
+						} else {
+							lost, plies := w.lost(s, q, j, lookup)
+							if !lost || !a.casByte(j, 0, w.setPlies(j, plies)) {
+								return
+							}
+							to = plies
+						}
+						dec++
+						lowerPend(&pend[j/pendChunk], uint32(to))
+					})
+				}
+				lowerPend(&pend[ch], least)
+			}
+			announced.Add(an)
+			decided.Add(dec)
+		}, 1)
+		if announced.Load() > 0 {
+			levels = d + 1
+		}
+		s.emit(Event{Kind: LevelDone, Tier: key, Level: d, Decided: decided.Load(),
+			Text: fmt.Sprintf("level %d: %d at %d plies decided %d", d, announced.Load(), d, decided.Load())})
+	}
+	s.emit(Event{Kind: LevelsDone, Tier: key, Level: levels})
+
+	// The counts.
+	stats := tablebase.TierStats{Captured: captured, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
+	var mu sync.Mutex
+	done.Store(0)
+	tick = newTicker(s, "count", n)
+	tick.tier = key
+	half := n / 2
+	most := 0
+	s.parallel(n, func(lo, hi int64, _ int) {
+		var part tablebase.TierStats
+		m := 0
+		for i := lo; i < hi; i++ {
+			if w.tentative(i) {
+				panic(fmt.Sprintf("tablebase: captured %d entry %d is still a candidate after the levels", captured, i))
+			}
+			c := w.Code(i)
+			part.Count(c, i < half)
+			if v, d := tablebase.Decode(c); v == tablebase.Win || v == tablebase.Loss {
+				m = max(m, d)
+			}
+		}
+		mu.Lock()
+		stats.Add(&part)
+		most = max(most, m)
+		mu.Unlock()
+		tick.add(&done, hi-lo)
+	})
+	tick.end()
+	w.tent = nil
+	stats.Seconds = time.Since(start).Seconds()
+	w.Stats = stats
+	w.MaxPlies = most
+	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
+	return w.CompactTier, nil
+}
+
+// relaxWin tells entry j that one of its moves leads to a loss of the other
+// side at d1-1 plies: it wins in d1 unless it is decided already or holds a
+// candidate as fast. It reports whether j was decided now.
+func (w *compactWork) relaxWin(j int64, d1 int) bool {
+	a := w.b
+	for {
+		v := a.get(j)
+		if v == 0 {
+			nv := w.setPlies(j, d1)
+			if a.casByte(j, 0, nv) {
+				return true
+			}
+			continue
+		}
+		if !w.tentative(j) || w.plies(j, v) <= d1 {
+			return false
+		}
+		// A faster win than its candidate: the byte (and its epoch) first,
+		// then the tentative bit, so a reader that sees the bit clear sees
+		// the plies too.
+		mu := w.lock(j)
+		mu.Lock()
+		ok := w.tentative(j) && a.get(j) == v
+		if ok {
+			nv := w.setPlies(j, d1)
+			a.casByte(j, v, nv)
+			atomic.AndUint64(&w.tent[j>>6], ^(uint64(1) << uint(j&63)))
+		}
+		mu.Unlock()
+		return ok
+	}
+}
+
+// lost looks at position q (entry j, not decided) forwards: it is lost when
+// every move leads to a win of the other side already decided; its plies
+// are then one more than the longest of those. It stops at the first move
+// that is not such a win. (A compact game: captures are jumps, and no move
+// loses at once for its mover.)
+func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, lookup func(tablebase.Pos) (tablebase.Value, int)) (bool, int) {
+	a := w.b
+	if a.get(j) != 0 {
+		return false, 0
+	}
+	r := s.R
+	l := w.Layout
+	most := 0
+	// inTier reads a child of this tier: a win decided for its side to move?
+	inTier := func(pred, prey uint64, side int) bool {
+		i, _ := l.Index(pred, prey, side)
+		if w.tentative(i) { // a candidate win of the child's: read the bit first
+			return false
+		}
+		x := a.get(i)
+		if x == 0 || x == boundHole {
+			return false
+		}
+		d := w.plies(i, x)
+		if d&1 == 0 {
+			return false
+		}
+		most = max(most, d+1)
+		return true
+	}
+	empty := (uint64(1)<<uint(r.N) - 1) &^ (q.Pred | q.Prey)
+	if q.Side == 0 {
+		for pcs := q.Pred; pcs != 0; pcs &= pcs - 1 {
+			f := bits.TrailingZeros64(pcs)
+			fb := uint64(1) << uint(f)
+			for t := r.PredStep[f] & empty; t != 0; t &= t - 1 {
+				if !inTier(q.Pred^fb^(t&-t), q.Prey, 1) {
+					return false, 0
+				}
+			}
+			for _, jp := range r.Jumps[f] {
+				if jp.Over&q.Prey == 0 || jp.Land&empty == 0 {
+					continue
+				}
+				c := tablebase.Pos{Pred: q.Pred ^ fb ^ jp.Land, Prey: q.Prey &^ jp.Over, Side: 1, Capt: q.Capt + 1}
+				if c.Capt >= r.CaptureWin {
+					return false, 0 // the capture wins
+				}
+				v, d := lookup(c)
+				if v != tablebase.Win {
+					return false, 0
+				}
+				most = max(most, d+1)
+			}
+		}
+		return true, most // q moves at least to the child that called
+	}
+	moved := false
+	for pcs := q.Prey; pcs != 0; pcs &= pcs - 1 {
+		f := bits.TrailingZeros64(pcs)
+		fb := uint64(1) << uint(f)
+		for t := r.PreyStep[f] & empty; t != 0; t &= t - 1 {
+			moved = true
+			if !inTier(q.Pred, q.Prey^fb^(t&-t), 0) {
+				return false, 0
+			}
+		}
+	}
+	if !moved && (!r.PreyPasses || !inTier(q.Pred, q.Prey, 0)) {
+		return false, 0
+	}
+	return true, most
+}

@@ -1,0 +1,219 @@
+package solver
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
+
+// solveCompact solves the moving tiers of r from captured most down to
+// least (every tier captures reach must be among them or end the game),
+// each in one byte an entry, keeping the prey half of each for the next.
+func solveCompact(_ *testing.T, s *Solver, tiers []int) map[int]*CompactTier {
+	whole := map[int]*CompactTier{}
+	lower := map[int]*CompactTier{}
+	for _, c := range tiers {
+		t, err := s.SolveCompactTier(c, lower)
+		if err != nil {
+			panic(err)
+		}
+		whole[c] = t
+		lower[c] = t.PreyHalf()
+	}
+	return whole
+}
+
+// compareCompact checks every entry of the compact tiers against
+// SolveTier's codes, and their counts.
+func compareCompact(t *testing.T, name string, ref *Solver, got map[int]*CompactTier) {
+	t.Helper()
+	for c, ct := range got {
+		st := ref.tiers[TierKey{c, 0}]
+		if st == nil {
+			t.Fatalf("%s: no reference for captured %d", name, c)
+		}
+		n := ct.Layout.Entries()
+		for i := int64(0); i < n; i++ {
+			if a, b := ct.Code(i), st.codes[i]; a != b {
+				pred, prey, side := ct.Layout.Position(i)
+				va, da := tablebase.Decode(a)
+				vb, db := tablebase.Decode(b)
+				t.Fatalf("%s captured %d entry %d (pred %x prey %x side %d): compact %v %d, SolveTier %v %d", name, c, i, pred, prey, side, va, da, vb, db)
+			}
+		}
+		want := st.stats
+		gotSt := ct.Stats
+		want.Seconds, gotSt.Seconds, want.Levels, gotSt.Levels = 0, 0, 0, 0
+		if fmt.Sprint(want) != fmt.Sprint(gotSt) {
+			t.Errorf("%s captured %d: counts %+v, SolveTier's %+v", name, c, gotSt, want)
+		}
+		// The prey half reads the same.
+		h := ct.PreyHalf()
+		for i := n / 2; i < n; i += 7 {
+			if h.Code(i) != ct.Code(i) {
+				t.Fatalf("%s captured %d: the prey half differs at %d", name, c, i)
+			}
+		}
+	}
+}
+
+func movingTiers(r *tablebase.Rules, step int) []int {
+	var out []int
+	for c := r.CaptureWin - 1; c >= 0; c-- {
+		if r.PreyCount-r.InHand-c >= 0 && c%step == 0 {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// The compact solver gives SolveTier's codes, entry for entry, on every
+// mini game's moving phase, with the plies wrapping every 254 and every 6
+// (the epoch bits).
+func TestCompactAgainstSolveTier(t *testing.T) {
+	for _, wrap := range []int{254, 6} {
+		for _, g := range miniGames() {
+			if g.Hand > 0 || !CompactSolvable(g.R) {
+				continue // the placement phase, traps and a cliff are not the compact solver's
+			}
+			name := fmt.Sprintf("%s/wrap%d", g.Name, wrap)
+			t.Run(name, func(t *testing.T) {
+				defer func(w int) { compactWrap = w }(compactWrap)
+				compactWrap = wrap
+				tiers := movingTiers(g.R, 1)
+				ref := NewSolver(g.R)
+				ref.Threads = 2
+				for _, c := range tiers {
+					ref.SolveTier(c, false)
+				}
+				s := NewSolver(g.R)
+				s.Threads = 2
+				got := solveCompact(t, s, tiers)
+				compareCompact(t, name, ref, got)
+			})
+		}
+	}
+}
+
+// On the real game: Beat the Wolf's tiers with 6 to 8 dogs (the wolf's
+// wins through captures into the tier below), entry for entry.
+func TestCompactRealGames(t *testing.T) {
+	if os.Getenv("HUNTCHESS_SOLVER_LONG") == "" {
+		t.Skip("solves 100 million entries twice (minutes): HUNTCHESS_SOLVER_LONG=1, make test-solver-long")
+	}
+	for _, tc := range []struct {
+		id    core.GameID
+		tiers []int
+	}{
+		{core.BeatTheWolf, []int{11, 10, 9}},
+	} {
+		r := tablebase.ForGame(tc.id)
+		ref := NewSolver(r)
+		for _, c := range tc.tiers {
+			ref.SolveTier(c, false)
+		}
+		s := NewSolver(r)
+		got := solveCompact(t, s, tc.tiers)
+		compareCompact(t, r.Name, ref, got)
+	}
+}
+
+// RunCompact writes each tier as it is solved and, run again, resumes
+// after the tiers whole on disk: a missing or cut tier is solved again,
+// and the table written from the tier files has SolveTier's codes.
+func TestRunCompactResumes(t *testing.T) {
+	g := miniGame("mini-wolf")
+	tiers := movingTiers(g.R, 1)
+	ref := NewSolver(g.R)
+	for _, c := range tiers {
+		ref.SolveTier(c, false)
+	}
+	dir := t.TempDir()
+	run := func() map[int]bool {
+		s := NewSolver(g.R)
+		s.Threads = 2
+		resumed := map[int]bool{}
+		if err := s.RunCompact(dir, tiers, func(h *TierFileHeader, res bool) { resumed[h.Captured] = res }); err != nil {
+			t.Fatal(err)
+		}
+		return resumed
+	}
+	for c, res := range run() {
+		if res {
+			t.Fatalf("captured %d found on the first run", c)
+		}
+	}
+	// The last tier lost, the one before it cut short.
+	last, cut := tiers[len(tiers)-1], tiers[len(tiers)-2]
+	if err := os.Remove(TierPath(dir, g.R.Name, last)); err != nil {
+		t.Fatal(err)
+	}
+	p := TierPath(dir, g.R.Name, cut)
+	fi, _ := os.Stat(p)
+	if err := os.Truncate(p, fi.Size()-1); err != nil {
+		t.Fatal(err)
+	}
+	res := run()
+	for _, c := range tiers {
+		if want := c != last && c != cut; res[c] != want {
+			t.Errorf("captured %d: resumed %v, want %v", c, res[c], want)
+		}
+	}
+	got := map[int]*CompactTier{}
+	for _, c := range tiers {
+		ct, err := ReadTierFile(TierPath(dir, g.R.Name, c), g.R, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got[c] = ct
+	}
+	compareCompact(t, g.Name, ref, got)
+
+	// The table file from the tier files is SolveTier's, byte for byte (the
+	// levels counted as the compact solver counts them).
+	path := tablebase.Path(dir, g.R.Name)
+	if _, err := WriteCompactTable(path, dir, g.R, tiers, 2); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range tiers {
+		ref.tiers[TierKey{c, 0}].stats.Levels = got[c].Stats.Levels
+	}
+	refPath := filepath.Join(t.TempDir(), "ref.hctb")
+	if _, err := ref.Write(refPath); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(path)
+	b, _ := os.ReadFile(refPath)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("the table from the tier files (%d bytes) is not SolveTier's (%d bytes)", len(a), len(b))
+	}
+}
+
+// A tier file of other rules, or of another wrap, is refused.
+func TestTierFileRefusesOtherRules(t *testing.T) {
+	g := miniGame("mini-wolf")
+	dir := t.TempDir()
+	s := NewSolver(g.R)
+	if err := s.RunCompact(dir, movingTiers(g.R, 1)[:1], nil); err != nil {
+		t.Fatal(err)
+	}
+	c := movingTiers(g.R, 1)[0]
+	p := TierPath(dir, g.R.Name, c)
+	if _, _, err := ReadTierHeader(p, g.R); err != nil {
+		t.Fatal(err)
+	}
+	other := miniGame("mini-pigs")
+	if _, _, err := ReadTierHeader(p, other.R); err == nil {
+		t.Error("a tier file of mini-wolf read as mini-pigs'")
+	}
+	defer func(w int) { compactWrap = w }(compactWrap)
+	compactWrap = 6
+	if _, _, err := ReadTierHeader(p, g.R); err == nil {
+		t.Error("a tier file of wrap 254 read with wrap 6")
+	}
+}
