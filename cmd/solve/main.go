@@ -61,7 +61,7 @@ func usage() {
                                      from the tiers written; -write: then DIR/GAME.hctb from them (default: every tier)
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
-  solve report [-dir DIR] [-app DIR] [-out FILE]
+  solve report [-dir DIR] [-app DIR] [-out FILE] [-game GAME]   (-game: that game's section alone, replaced in FILE)
   solve mem GAME [-probes N] [-cache BYTES] [-close=false] [-memprofile FILE]   the app's first use of a table: memory after each step
   solve line GAME [-dir DIR] [-n N] [-from POSITION]   the report's best line from the start (or POSITION), every move, and how it ends
   solve strategy GAME [-dir DIR] [-out DIR] [-cache BYTES]   the winner's strategy from the start, to DIR/GAME.hcst (default tables/strategies); Beat the Wolf: a set strategy (format 2) to tables/shipped [-format 1 or 2]
@@ -101,6 +101,7 @@ func main() {
 	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
 	out := fs.String("out", "docs/solved.md", "report: output file; device: output directory (default build/devtables)")
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
+	reportGame := fs.String("game", "", "report: write this game's section alone into the existing -out, from its tables in -dir")
 	writeTable := fs.Bool("write", false, "tiers: once every tier is solved, write DIR/GAME.hctb from the tier files")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
@@ -160,6 +161,10 @@ func main() {
 		}
 		err = verify(g, *dir, name, *threads, *samples, *depth, *stride)
 	case "report":
+		if *reportGame != "" {
+			err = reportGame1(*reportGame, *dir, *out)
+			break
+		}
 		err = report(*dir, *appDir, *out)
 	case "mem":
 		err = mem(g, *probes, *cache, *closeSolver, *memProfile)
@@ -264,10 +269,12 @@ type Build struct {
 	Tiers      []BuildTier `json:"tiers"`
 }
 
-// BuildTier is one tier's counts with its solving time.
+// BuildTier is one tier's counts with its solving time (and, from the
+// compact solver's tier files, its peak memory).
 type BuildTier struct {
 	tablebase.TierStats
-	Seconds float64 `json:"seconds"`
+	Seconds    float64 `json:"seconds"`
+	PeakMemory int64   `json:"peakMemoryBytes,omitempty"`
 }
 
 func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet bool) error {
@@ -296,7 +303,7 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 	b := Build{Game: g.Key, Date: time.Now().UTC().Format("2006-01-02"), Threads: threads}
 	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v, bound tier %d, placement %v, %d threads\n", g.Key, plan.Tiers, plan.Bound, plan.Placement, threads)
 	s.Run(plan, func(st tablebase.TierStats) {
-		b.Tiers = append(b.Tiers, BuildTier{st, st.Seconds})
+		b.Tiers = append(b.Tiers, BuildTier{TierStats: st, Seconds: st.Seconds})
 		if quiet {
 			fmt.Fprintf(os.Stderr, "solve: %s %s\n", g.Key, st.Line())
 		}

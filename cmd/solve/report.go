@@ -57,6 +57,40 @@ deer chess).
 	return nil
 }
 
+// reportGame1 writes one game's section of the report from its tables in
+// dir into the report out, in place of the section there (the other games'
+// sections, from tables solved elsewhere, stay as they are).
+func reportGame1(key, dir, out string) error {
+	g, err := core.Lookup(key)
+	if err != nil {
+		return err
+	}
+	sec, err := gameReport(g, dir)
+	if err != nil {
+		return err
+	}
+	old, err := os.ReadFile(out)
+	if err != nil {
+		return err
+	}
+	text := string(old)
+	head := fmt.Sprintf("## %s · ", g.Name)
+	i := strings.Index(text, head)
+	if i < 0 {
+		return fmt.Errorf("%s: no section %q to replace", out, head)
+	}
+	j := strings.Index(text[i+len(head):], "\n## ")
+	end := len(text)
+	if j >= 0 {
+		end = i + len(head) + j + 1
+	}
+	if err := os.WriteFile(out, []byte(text[:i]+sec+text[end:]), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(os.Stderr, "report: wrote %s's section of %s\n", g.Key, out)
+	return nil
+}
+
 func readJSON(path string, v any) bool {
 	data, err := os.ReadFile(path)
 	return err == nil && json.Unmarshal(data, v) == nil
@@ -188,8 +222,26 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	if bt != nil {
 		rows = append(rows, tierRows(bt, bb.Tiers)...)
 	}
-	sb.WriteString("| tier | " + g.Prey + "s on board | positions | wins | draws | losses | " + side(g, core.Predator) + " to move: W / D / L | longest win | time |\n")
-	sb.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	peaks := false
+	for _, r := range rows {
+		peaks = peaks || r.peak > 0
+	}
+	peakCol := func(r row) string {
+		if !peaks {
+			return ""
+		}
+		if r.peak == 0 {
+			return " — |"
+		}
+		return fmt.Sprintf(" %.2f GiB |", float64(r.peak)/(1<<30))
+	}
+	if peaks {
+		sb.WriteString("| tier | " + g.Prey + "s on board | positions | wins | draws | losses | " + side(g, core.Predator) + " to move: W / D / L | longest win | time | peak memory |\n")
+		sb.WriteString("|---|---|---|---|---|---|---|---|---|---|\n")
+	} else {
+		sb.WriteString("| tier | " + g.Prey + "s on board | positions | wins | draws | losses | " + side(g, core.Predator) + " to move: W / D / L | longest win | time |\n")
+		sb.WriteString("|---|---|---|---|---|---|---|---|---|\n")
+	}
 	longest, longestTier := 0, ""
 	for _, r := range rows {
 		st := &r.st
@@ -198,12 +250,12 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 			tm = fmt.Sprintf("%.1f s", r.seconds)
 		}
 		if st.PreyWinsOnly {
-			fmt.Fprintf(&sb, "| %s, %s wins only¹ | %s | %d | %d | %d neither¹ | %d | — / %d neither / %d | %d | %s |\n", r.name, sideOf(g, core.Prey), r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
-				st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm)
+			fmt.Fprintf(&sb, "| %s, %s wins only¹ | %s | %d | %d | %d neither¹ | %d | — / %d neither / %d | %d | %s |%s\n", r.name, sideOf(g, core.Prey), r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
+				st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm, peakCol(r))
 			continue
 		}
-		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %d | %d / %d / %d | %d | %s |\n", r.name, r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
-			st.PredatorToMove[0], st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm)
+		fmt.Fprintf(&sb, "| %s | %s | %d | %d | %d | %d | %d / %d / %d | %d | %s |%s\n", r.name, r.onBoard, st.Positions, st.Wins, st.Draws, st.Losses,
+			st.PredatorToMove[0], st.PredatorToMove[1], st.PredatorToMove[2], st.LongestWin, tm, peakCol(r))
 		if !st.Bound && st.LongestWin > longest {
 			longest, longestTier = st.LongestWin, r.name
 		}
@@ -268,14 +320,17 @@ type row struct {
 	name, onBoard string
 	st            tablebase.TierStats
 	seconds       float64
+	peak          int64 // bytes; 0: not measured
 }
 
 // tierRows gives a row per moving-phase tier and one per count of pieces in
 // hand for the placement tiers (summed over captures).
 func tierRows(t *tablebase.Table, built []BuildTier) []row {
 	secs := map[[3]int]float64{}
+	peaks := map[[3]int]int64{}
 	for _, bt := range built {
 		secs[[3]int{bt.Captured, bt.Hand, map[bool]int{true: 1}[bt.Bound]}] = bt.Seconds
+		peaks[[3]int{bt.Captured, bt.Hand, map[bool]int{true: 1}[bt.Bound]}] = bt.PeakMemory
 	}
 	var rows []row
 	byHand := map[int]int{}
@@ -287,7 +342,7 @@ func tierRows(t *tablebase.Table, built []BuildTier) []row {
 			if st.Bound {
 				name += " (bound)"
 			}
-			rows = append(rows, row{name, fmt.Sprint(st.PreyOnBoard), st, sec})
+			rows = append(rows, row{name, fmt.Sprint(st.PreyOnBoard), st, sec, peaks[[3]int{st.Captured, st.Hand, map[bool]int{true: 1}[st.Bound]}]})
 			continue
 		}
 		i, ok := byHand[st.Hand]
