@@ -76,9 +76,15 @@ func (s *Solver) RunCompact(dir string, tiers []int, done func(h *TierFileHeader
 		if err != nil {
 			return err
 		}
+		// Memory: the tier below is done with before the file is written,
+		// and the prey half the next tier reads comes back from the file
+		// once the whole is let go, so no two large arrays overlap.
+		clear(lower)
+		debug.FreeOSMemory()
 		if err := WriteTierFile(path, r, t, peakRSS()); err != nil {
 			return err
 		}
+		debug.FreeOSMemory() // t is dead from here
 		h, _, err := ReadTierHeader(path, r)
 		if err != nil {
 			return err
@@ -86,13 +92,11 @@ func (s *Solver) RunCompact(dir string, tiers []int, done func(h *TierFileHeader
 		if done != nil {
 			done(h, false)
 		}
-		// The next tier reads this one's prey half: keep that, drop the rest.
-		half := t.PreyHalf()
-		for k := range lower {
-			delete(lower, k)
+		if half, err := ReadTierFile(path, r, true); err == nil {
+			lower[c] = half
+		} else {
+			return err
 		}
-		lower[c] = half
-		debug.FreeOSMemory()
 	}
 	return nil
 }
