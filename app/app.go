@@ -17,6 +17,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"github.com/jeandeaual/go-locale"
 
 	"huntchess/ai"
 	"huntchess/app/sound"
@@ -126,6 +127,9 @@ type App struct {
 	// held keeps what do is handed before the driver runs (the app's own
 	// fyne.Do only; released by the lifecycle's start, on the UI goroutine).
 	held heldCalls
+
+	// fontTC: the theme was last set with the Traditional Chinese fonts.
+	fontTC bool
 }
 
 // screen is one page of the app.
@@ -212,8 +216,9 @@ func New(fa fyne.App, opts Options) *App {
 	a.watchTableMemory()
 	a.settings = storage.LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
-	widgets.SetChineseLines(translations.Current() == translations.Chinese)
+	widgets.SetChineseLines(translations.Current().IsChinese())
 	widgets.SetStyle(boardStyle(a.settings))
+	a.fontTC = traditionalFont()
 	fa.Settings().SetTheme(themeFor(a.settings))
 
 	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
@@ -226,7 +231,13 @@ func New(fa fyne.App, opts Options) *App {
 	a.win.SetMaster()
 	a.win.Resize(loadWindowSize(a.prefs))
 	a.unsub = translations.Subscribe(func(l translations.Lang) {
-		widgets.SetChineseLines(l == translations.Chinese)
+		widgets.SetChineseLines(l.IsChinese())
+		if tc := traditionalFont(); tc != a.fontTC {
+			// Another font family (appTheme.Font): Fyne keeps the faces
+			// it loaded until the theme is set again.
+			a.fontTC = tc
+			a.fa.Settings().SetTheme(themeFor(a.settings))
+		}
 		a.rebuild()
 	})
 	a.installShortcuts()
@@ -314,6 +325,12 @@ func systemLocale() string {
 			return v
 		}
 	}
+	// Where no variable says it (a phone, the browser, Windows, macOS):
+	// the system's own setting, as a BCP 47 tag (zh-TW, zh-Hant-HK), with
+	// its script, which Fyne's lang.SystemLocale would drop.
+	if v, err := locale.GetLocale(); err == nil {
+		return v
+	}
 	return ""
 }
 
@@ -388,6 +405,14 @@ func boardStyle(s storage.Settings) widgets.Style {
 func (a *App) Settings() storage.Settings { return a.settings }
 
 // setSettings stores new settings and applies them at once.
+// chooseLanguage switches to lang and keeps it in the settings (the home
+// screen's language control).
+func (a *App) chooseLanguage(lang translations.Lang) {
+	s := a.settings
+	s.Language = string(lang)
+	a.setSettings(s)
+}
+
 func (a *App) setSettings(s storage.Settings) {
 	old := a.settings
 	a.settings = s

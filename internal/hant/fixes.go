@@ -36,8 +36,6 @@ var Fixes = []Fix{
 	{"字號", "文字大小"},
 	{"副本恢復", "副本還原"},
 	{"已恢復為預設設定", "已重設為預設值"},
-	// The font the Traditional texts are drawn in.
-	{"Noto Sans CJK SC", "Noto Sans CJK TC"},
 }
 
 // measureWord finds 只 after a number or a counting word, where it is the
