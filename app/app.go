@@ -128,8 +128,9 @@ type App struct {
 	// fyne.Do only; released by the lifecycle's start, on the UI goroutine).
 	held heldCalls
 
-	// fontTC: the theme was last set with the Traditional Chinese fonts.
-	fontTC bool
+	// fontTC: the theme was last set with the Traditional Chinese fonts;
+	// fontEarly: it changed family before the driver ran (driverRuns).
+	fontTC, fontEarly, driverRuns bool
 }
 
 // screen is one page of the app.
@@ -219,6 +220,7 @@ func New(fa fyne.App, opts Options) *App {
 	widgets.SetChineseLines(translations.Current().IsChinese())
 	widgets.SetStyle(boardStyle(a.settings))
 	a.fontTC = traditionalFont()
+	widgets.SetTraditionalGlyphs(a.fontTC)
 	fa.Settings().SetTheme(themeFor(a.settings))
 
 	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
@@ -233,10 +235,13 @@ func New(fa fyne.App, opts Options) *App {
 	a.unsub = translations.Subscribe(func(l translations.Lang) {
 		widgets.SetChineseLines(l.IsChinese())
 		if tc := traditionalFont(); tc != a.fontTC {
-			// Another font family (appTheme.Font): Fyne keeps the faces
-			// it loaded until the theme is set again.
+			// Another font family (appTheme.Font) and the pieces'
+			// characters: Fyne keeps the faces it loaded until the theme
+			// is set again, which it hears only once its driver runs.
 			a.fontTC = tc
+			widgets.SetTraditionalGlyphs(tc)
 			a.fa.Settings().SetTheme(themeFor(a.settings))
+			a.fontEarly = a.fontEarly || !a.driverRuns
 		}
 		a.rebuild()
 	})
@@ -254,6 +259,14 @@ func New(fa fyne.App, opts Options) *App {
 		a.saveCurrent()
 	})
 	lc.SetOnStarted(func() {
+		a.driverRuns = true
+		if a.fontEarly {
+			// The font family changed before the driver ran (the developer
+			// harness's language): set the theme again now that the driver
+			// hears it, so that it forgets the faces of the other family.
+			a.fontEarly = false
+			a.fa.Settings().SetTheme(themeFor(a.settings))
+		}
 		a.runHeld() // the driver runs: what goroutines handed the UI before
 		// A phone may start the same process again after a stop: go on
 		// (the stop dropped the AI's result, so its search starts again).

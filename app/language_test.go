@@ -10,8 +10,10 @@ import (
 	"fyne.io/fyne/v2/test"
 
 	"huntchess/ai"
+	"huntchess/core"
 	"huntchess/storage"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // Switching the language.
@@ -75,6 +77,9 @@ func TestTraditionalChinese(t *testing.T) {
 		th.Font(fyne.TextStyle{Bold: true}).Name() != "NotoSansTC-Subset-Bold.otf" {
 		t.Fatalf("Traditional text drawn in %s", th.Font(fyne.TextStyle{}).Name())
 	}
+	if widgets.PieceGlyph(core.PiecePig) != "豬" || widgets.PieceGlyph(core.PieceLion) != "獅" {
+		t.Fatalf("the pieces in Traditional Chinese: %s %s", widgets.PieceGlyph(core.PiecePig), widgets.PieceGlyph(core.PieceLion))
+	}
 	test.Tap(hs.rulesBtns[3])
 	if !strings.Contains(texts(h.a.Window()), "二十犬鹿棋") || !strings.Contains(texts(h.a.Window()), "懸崖") {
 		t.Fatal("the rules must be in Traditional Chinese")
@@ -89,6 +94,9 @@ func TestTraditionalChinese(t *testing.T) {
 	h2.pickLanguage(translations.English)
 	if h2.home().playBtns[0].Text != "Play" || fa.Settings().Theme().Font(fyne.TextStyle{}).Name() != "NotoSansSC-Subset-Regular.otf" {
 		t.Fatalf("back to English: %q in %s", h2.home().playBtns[0].Text, fa.Settings().Theme().Font(fyne.TextStyle{}).Name())
+	}
+	if widgets.PieceGlyph(core.PiecePig) != "猪" {
+		t.Fatal("the pieces back in Simplified characters")
 	}
 }
 
