@@ -62,7 +62,7 @@ DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out}
 DEVICE_TWICE     ?= 1
 DEVICE_BUDGET_MB ?= 55
 
-.PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts \
+.PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts zh-hant \
         screenshots package windows test-windows release icon mobile-check deps clean tables solve-all solve-whole test-tables puzzles \
         web serve-web test-web memory device-tables package-size strategies store-shots
 
@@ -80,6 +80,7 @@ help:
 	@echo "make fuzz         every Fuzz* target for FUZZTIME=$(FUZZTIME) each"
 	@echo "make arena        AI arena: go run ./cmd/arena -game all \$$ARENA_FLAGS"
 	@echo "make fonts        scripts/fonts.sh (font subsetting)"
+	@echo "make zh-hant      the Traditional Chinese texts from the Simplified ones (cmd/hantconv; docs/zh-hant-glossary.md), then make fonts"
 	@echo "make screenshots  scripts/screenshots.sh"
 	@echo "make store-shots  the store listings' screenshots, icon and feature graphic into fastlane/ (scripts/store-shots.sh; about 15 min)"
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
@@ -252,6 +253,9 @@ puzzles:
 fonts:
 	@$(DEPS) fonts
 	bash scripts/fonts.sh
+
+zh-hant:
+	$(GO) run ./cmd/hantconv
 
 screenshots:
 	@$(DEPS) gui screenshots

@@ -17,6 +17,7 @@ import (
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/dialog"
+	"github.com/jeandeaual/go-locale"
 
 	"huntchess/ai"
 	"huntchess/app/sound"
@@ -126,6 +127,10 @@ type App struct {
 	// held keeps what do is handed before the driver runs (the app's own
 	// fyne.Do only; released by the lifecycle's start, on the UI goroutine).
 	held heldCalls
+
+	// fontTC: the theme was last set with the Traditional Chinese fonts;
+	// fontEarly: it changed family before the driver ran (driverRuns).
+	fontTC, fontEarly, driverRuns bool
 }
 
 // screen is one page of the app.
@@ -212,8 +217,10 @@ func New(fa fyne.App, opts Options) *App {
 	a.watchTableMemory()
 	a.settings = storage.LoadSettings(a.prefs)
 	translations.SetLanguage(translations.Initial(a.settings.Language, opts.SystemLocale))
-	widgets.SetChineseLines(translations.Current() == translations.Chinese)
+	widgets.SetChineseLines(translations.Current().IsChinese())
 	widgets.SetStyle(boardStyle(a.settings))
+	a.fontTC = traditionalFont()
+	widgets.SetTraditionalGlyphs(a.fontTC)
 	fa.Settings().SetTheme(themeFor(a.settings))
 
 	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
@@ -226,7 +233,16 @@ func New(fa fyne.App, opts Options) *App {
 	a.win.SetMaster()
 	a.win.Resize(loadWindowSize(a.prefs))
 	a.unsub = translations.Subscribe(func(l translations.Lang) {
-		widgets.SetChineseLines(l == translations.Chinese)
+		widgets.SetChineseLines(l.IsChinese())
+		if tc := traditionalFont(); tc != a.fontTC {
+			// Another font family (appTheme.Font) and the pieces'
+			// characters: Fyne keeps the faces it loaded until the theme
+			// is set again, which it hears only once its driver runs.
+			a.fontTC = tc
+			widgets.SetTraditionalGlyphs(tc)
+			a.fa.Settings().SetTheme(themeFor(a.settings))
+			a.fontEarly = a.fontEarly || !a.driverRuns
+		}
 		a.rebuild()
 	})
 	a.installShortcuts()
@@ -243,6 +259,14 @@ func New(fa fyne.App, opts Options) *App {
 		a.saveCurrent()
 	})
 	lc.SetOnStarted(func() {
+		a.driverRuns = true
+		if a.fontEarly {
+			// The font family changed before the driver ran (the developer
+			// harness's language): set the theme again now that the driver
+			// hears it, so that it forgets the faces of the other family.
+			a.fontEarly = false
+			a.fa.Settings().SetTheme(themeFor(a.settings))
+		}
 		a.runHeld() // the driver runs: what goroutines handed the UI before
 		// A phone may start the same process again after a stop: go on
 		// (the stop dropped the AI's result, so its search starts again).
@@ -313,6 +337,12 @@ func systemLocale() string {
 		if v := os.Getenv(k); v != "" {
 			return v
 		}
+	}
+	// Where no variable says it (a phone, the browser, Windows, macOS):
+	// the system's own setting, as a BCP 47 tag (zh-TW, zh-Hant-HK), with
+	// its script, which Fyne's lang.SystemLocale would drop.
+	if v, err := locale.GetLocale(); err == nil {
+		return v
 	}
 	return ""
 }
@@ -388,6 +418,14 @@ func boardStyle(s storage.Settings) widgets.Style {
 func (a *App) Settings() storage.Settings { return a.settings }
 
 // setSettings stores new settings and applies them at once.
+// chooseLanguage switches to lang and keeps it in the settings (the home
+// screen's language control).
+func (a *App) chooseLanguage(lang translations.Lang) {
+	s := a.settings
+	s.Language = string(lang)
+	a.setSettings(s)
+}
+
 func (a *App) setSettings(s storage.Settings) {
 	old := a.settings
 	a.settings = s

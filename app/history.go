@@ -94,7 +94,7 @@ func (h *historyScreen) askClear() {
 // historyWhen is when a game ended, in local time, in the current language.
 func historyWhen(t time.Time) string {
 	t = t.Local()
-	if translations.Current() == translations.Chinese {
+	if translations.Current().IsChinese() {
 		return t.Format("2006年1月2日 15:04")
 	}
 	return t.Format("2 Jan 2006 15:04")

@@ -24,6 +24,8 @@ type homeScreen struct {
 	title       *widget.Label
 	continueBtn *widget.Button
 	langBtn     *widget.Button
+	langMenu    *widget.PopUpMenu // the languages, while shown
+	langItems   []*fyne.MenuItem  // its items
 	settingsBtn *widget.Button
 	aboutBtn    *widget.Button
 	statsBtn    *widget.Button
@@ -43,6 +45,23 @@ type homeScreen struct {
 
 func newHomeScreen(a *App) *homeScreen { return &homeScreen{a: a} }
 
+// showLanguages opens the language control's menu below its button: the
+// languages, the current one checked. Choosing one switches at once and is
+// kept for the next start, as the settings' choice is.
+func (h *homeScreen) showLanguages() {
+	var items []*fyne.MenuItem
+	for _, l := range translations.Languages {
+		it := fyne.NewMenuItem(l.Name(), func() { h.a.chooseLanguage(l) })
+		it.Checked = l == translations.Current()
+		items = append(items, it)
+	}
+	c := h.a.win.Canvas()
+	pos := fyne.CurrentApp().Driver().AbsolutePositionForObject(h.langBtn).AddXY(0, h.langBtn.Size().Height)
+	h.langItems = items
+	h.langMenu = widget.NewPopUpMenu(fyne.NewMenu("", items...), c)
+	h.langMenu.ShowAtPosition(pos)
+}
+
 func (h *homeScreen) close() {}
 
 func (h *homeScreen) content() fyne.CanvasObject {
@@ -51,11 +70,10 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	title.SizeName = theme.SizeNameHeadingText
 	h.title = title
 
-	h.langBtn = widget.NewButton(translations.T("home.language_toggle"), func() {
-		s := a.settings
-		s.Language = string(translations.Current().Other())
-		a.setSettings(s)
-	})
+	// The language control: the current language's name; a tap offers
+	// English / 简体 / 繁體, each named as its readers write it.
+	h.langBtn = widget.NewButtonWithIcon(translations.Current().Name(), theme.MenuDropDownIcon(), h.showLanguages)
+	h.langBtn.IconPlacement = widget.ButtonIconTrailingText
 	h.settingsBtn = widget.NewButtonWithIcon(translations.T("home.settings"), theme.SettingsIcon(), a.showSettings)
 	var bar []fyne.CanvasObject
 	h.continueBtn = nil

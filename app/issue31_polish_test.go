@@ -271,7 +271,7 @@ func TestThemeContrast(t *testing.T) {
 func TestHomeTitleWholeWithContinue(t *testing.T) {
 	layoutOnly(t)
 	defer translations.SetLanguage(translations.Current())
-	for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
+	for _, lang := range translations.Languages {
 		for _, size := range []fyne.Size{{Width: 390, Height: 844}, {Width: 1024, Height: 720}} {
 			fa := test.NewTempApp(t)
 			g, _ := core.NewGame("beat-the-wolf")
@@ -279,8 +279,8 @@ func TestHomeTitleWholeWithContinue(t *testing.T) {
 			require.NoError(t, savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0))
 			h := newHarness(t, fa)
 			h.a.closeStartDialog()
-			if lang == translations.Chinese {
-				test.Tap(h.home().langBtn)
+			if lang != translations.English {
+				h.pickLanguage(lang)
 			}
 			h.a.Window().Resize(size)
 			hs := h.home()

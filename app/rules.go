@@ -176,7 +176,7 @@ func timerSettingText(sec int) string {
 		return translations.T("rules.timer_yours_off")
 	}
 	sep := " "
-	if translations.Current() == translations.Chinese {
+	if translations.Current().IsChinese() {
 		sep = "" // sentences end in 。 and follow on without a space
 	}
 	return translations.TData("rules.timer_yours", map[string]any{"Seconds": sec}) + sep + translations.T("rules.timer_paused")

@@ -59,7 +59,7 @@ func TestRulesScreen(t *testing.T) {
 func TestRulesChineseLineBreaks(t *testing.T) {
 	layoutOnly(t)
 	h := newHarness(t, test.NewTempApp(t))
-	test.Tap(h.home().langBtn)
+	h.pickLanguage(translations.Chinese)
 	for i, info := range core.Games() {
 		test.Tap(h.home().rulesBtns[i])
 		r := h.a.top().(*rulesScreen)

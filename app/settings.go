@@ -81,13 +81,14 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 		f(&n)
 		a.setSettings(n)
 	}
-	langs := []string{string(translations.English), string(translations.Chinese), translations.SystemPreference}
+	var langs []string
+	for _, l := range translations.Languages {
+		langs = append(langs, string(l))
+	}
+	langs = append(langs, translations.SystemPreference)
 	s.lang = choice(langs, func(v string) string {
-		switch v {
-		case string(translations.English):
-			return translations.T("settings.lang_en")
-		case string(translations.Chinese):
-			return translations.T("settings.lang_zh")
+		if l := translations.Lang(v); l.Valid() {
+			return l.Name() // as its readers write it, in every language
 		}
 		return translations.T("settings.lang_system")
 	}, cur.Language, func(v string) { update(func(n *storage.Settings) { n.Language = v }) })

@@ -7,6 +7,7 @@ import (
 	"fyne.io/fyne/v2/theme"
 
 	"huntchess/storage"
+	"huntchess/translations"
 	"huntchess/translations/fonts"
 )
 
@@ -75,7 +76,15 @@ var contrastColors = map[fyne.ThemeVariant]map[fyne.ThemeColorName]color.Color{
 // stands out on blue, grey, light and dark.
 var focusColor = color.NRGBA{R: 0xff, G: 0xb3, B: 0x00, A: 0x99}
 
-func (t *appTheme) Font(s fyne.TextStyle) fyne.Resource { return fonts.Font(s) }
+// Font is the bundled font of the current language: Noto Sans CJK TC for
+// Traditional Chinese, with the glyph shapes and the punctuation of
+// Taiwan's standard, SC otherwise (translations/fonts). The app sets its
+// theme again when the family changes (App.New's subscription).
+func (t *appTheme) Font(s fyne.TextStyle) fyne.Resource { return fonts.FontFor(traditionalFont(), s) }
+
+// traditionalFont reports whether text is drawn in the Traditional Chinese
+// fonts: while the language is Traditional Chinese.
+func traditionalFont() bool { return translations.Current() == translations.TraditionalChinese }
 
 func (t *appTheme) Icon(n fyne.ThemeIconName) fyne.Resource { return t.base.Icon(n) }
 

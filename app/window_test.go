@@ -32,7 +32,7 @@ func TestWindowTitle(t *testing.T) {
 	if got := h.a.Window().Title(); got != "围猎棋" {
 		t.Fatalf("shown in Chinese: title %q", got)
 	}
-	test.Tap(h.home().langBtn)
+	h.pickLanguage(translations.English)
 	if got := h.a.Window().Title(); got != "Hunt Chess" {
 		t.Fatalf("after switching to English: title %q", got)
 	}

@@ -10,7 +10,7 @@ import (
 // Preference keys. They never change: a renamed key would lose the user's
 // settings.
 const (
-	KeyLanguage   = "settings.language"     // "en", "zh-Hans" or "system"
+	KeyLanguage   = "settings.language"     // "en", "zh-Hans", "zh-Hant" or "system"
 	KeyLevel      = "settings.level"        // ai.Level.String(): "easy" … "master"
 	KeyTimer      = "settings.timer"        // seconds per turn, one of TimerChoices; 0 = off
 	KeyShowLegal  = "settings.show_legal"   // bool
@@ -44,7 +44,7 @@ var TextScales = []float64{1, 1.2, 1.4}
 
 // Settings are the user's preferences.
 type Settings struct {
-	Language   string // translations.English, translations.Chinese or translations.SystemPreference
+	Language   string // a translations.Lang (English, Chinese, TraditionalChinese) or translations.SystemPreference
 	Level      ai.Level
 	Timer      int // seconds; 0 = off
 	ShowLegal  bool

@@ -30,10 +30,15 @@ func hasGlyph(face *font.Face, r rune) bool {
 }
 
 // messageRunes returns every rune of every message text (all plural forms)
-// in both languages.
-func messageRunes(t *testing.T) map[rune][]string {
+// in the given languages, and of the languages' names.
+func messageRunes(t *testing.T, langs ...Lang) map[rune][]string {
 	out := map[rune][]string{}
 	for _, lang := range Languages {
+		for _, r := range lang.Name() {
+			out[r] = append(out[r], "Lang.Name")
+		}
+	}
+	for _, lang := range langs {
 		for id, forms := range rawMessages(t, lang) {
 			for _, s := range forms {
 				for _, r := range s {
@@ -45,17 +50,35 @@ func messageRunes(t *testing.T) map[rune][]string {
 	return out
 }
 
+// family is a bundled font family and the languages it draws.
+type family struct {
+	regular, bold fyne.Resource
+	langs         []Lang
+}
+
+var families = []family{
+	{fonts.Regular, fonts.Bold, []Lang{English, Chinese}},
+	{fonts.RegularTC, fonts.BoldTC, []Lang{English, TraditionalChinese}},
+}
+
 // Every character the app shows must be drawable without any system font:
-// by the bundled CJK subset, or by Fyne's own font for the same weight.
-// If this fails after a text change, run `make fonts` (scripts/fonts.sh).
+// by the bundled CJK subset of its language, or by Fyne's own font for the
+// same weight. If this fails after a text change, run `make fonts`
+// (scripts/fonts.sh).
 func TestFontsCoverEveryMessageRune(t *testing.T) {
-	subsetRegular := parseFont(t, fonts.Regular)
-	subsetBold := parseFont(t, fonts.Bold)
+	for _, f := range families {
+		fontsCover(t, f)
+	}
+}
+
+func fontsCover(t *testing.T, f family) {
+	subsetRegular := parseFont(t, f.regular)
+	subsetBold := parseFont(t, f.bold)
 	fyneRegular := parseFont(t, theme.DefaultTextFont())
 	fyneBold := parseFont(t, theme.DefaultTextBoldFont())
 
 	var missing []string
-	for r, where := range messageRunes(t) {
+	for r, where := range messageRunes(t, f.langs...) {
 		if r == '\n' || r == '\t' {
 			continue
 		}
@@ -68,16 +91,22 @@ func TestFontsCoverEveryMessageRune(t *testing.T) {
 		}
 	}
 	sort.Strings(missing)
-	assert.Empty(t, missing, "characters without a glyph in the bundled fonts — run `make fonts`:\n%s",
-		strings.Join(missing, "\n"))
+	assert.Empty(t, missing, "characters without a glyph in %s — run `make fonts`:\n%s",
+		f.regular.Name(), strings.Join(missing, "\n"))
 }
 
 // The subsets alone carry all Chinese text and the Latin letters, so the
 // app theme can use them for everything.
 func TestSubsetsAreSelfContained(t *testing.T) {
-	for _, res := range []fyne.Resource{fonts.Regular, fonts.Bold} {
+	for _, f := range families {
+		subsetsSelfContained(t, f)
+	}
+}
+
+func subsetsSelfContained(t *testing.T, f family) {
+	for _, res := range []fyne.Resource{f.regular, f.bold} {
 		face := parseFont(t, res)
-		for r := range messageRunes(t) {
+		for r := range messageRunes(t, f.langs...) {
 			if r == '\n' || r == '\t' {
 				continue
 			}
@@ -105,8 +134,16 @@ func TestFontResources(t *testing.T) {
 	th := fonts.Theme(theme.DefaultTheme())
 	assert.Equal(t, fonts.Bold, th.Font(fyne.TextStyle{Bold: true}))
 	assert.Equal(t, theme.DefaultTheme().Size(theme.SizeNameText), th.Size(theme.SizeNameText))
+	assert.Equal(t, fonts.Regular, fonts.FontFor(false, fyne.TextStyle{}))
+	assert.Equal(t, fonts.RegularTC, fonts.FontFor(true, fyne.TextStyle{Italic: true}))
+	assert.Equal(t, fonts.BoldTC, fonts.FontFor(true, fyne.TextStyle{Bold: true}))
+	assert.Equal(t, theme.DefaultTextMonospaceFont(), fonts.FontFor(true, fyne.TextStyle{Monospace: true}))
+	assert.Equal(t, fonts.BoldTC, fonts.ThemeFor(theme.DefaultTheme(), true).Font(fyne.TextStyle{Bold: true}))
+	assert.Equal(t, fonts.Bold, fonts.ThemeFor(theme.DefaultTheme(), false).Font(fyne.TextStyle{Bold: true}))
 
-	total := len(fonts.Regular.Content()) + len(fonts.Bold.Content())
-	assert.LessOrEqual(t, total, 300*1024, "bundled fonts must stay within 300 KB")
+	for _, f := range families {
+		size := len(f.regular.Content()) + len(f.bold.Content())
+		assert.LessOrEqual(t, size, 300*1024, "%s and its bold must stay within 300 KB", f.regular.Name())
+	}
 	assert.Contains(t, fonts.License, "SIL OPEN FONT LICENSE Version 1.1")
 }

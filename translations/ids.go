@@ -74,7 +74,7 @@ package translations
 var uiIDs = []string{
 	"app.name",
 
-	"home.play", "home.rules", "home.continue", "home.settings", "home.language_toggle",
+	"home.play", "home.rules", "home.continue", "home.settings",
 
 	"newgame.title", "newgame.mode", "newgame.difficulty", "newgame.start",
 	"mode.vs_ai_as_predator", "mode.vs_ai_as_prey", "mode.two_players", "mode.watch",
@@ -91,7 +91,7 @@ var uiIDs = []string{
 	"reason.captures", "reason.predator_stuck", "reason.lion_trapped", "reason.deer_cliff",
 	"reason.no_move_draw", "reason.repetition",
 
-	"settings.title", "settings.language", "settings.lang_en", "settings.lang_zh",
+	"settings.title", "settings.language",
 	"settings.lang_system", "settings.difficulty", "settings.timer", "settings.timer_off",
 	"settings.timer_seconds", "settings.show_moves", "settings.animations", "settings.theme",
 	"settings.theme_system", "settings.theme_light", "settings.theme_dark",

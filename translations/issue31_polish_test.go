@@ -31,7 +31,7 @@ func TestOneWordForTheComputer(t *testing.T) {
 		}
 	}
 	l := NewLocalizer(English)
-	for _, lang := range []Lang{English, Chinese} {
+	for _, lang := range Languages {
 		l.SetLanguage(lang)
 		data := map[string]any{"Side": "S", "Level": "L"}
 		if g, h := l.TData("game.you_play", data), l.TData("history.sides_ai", data); g != h {
@@ -52,7 +52,7 @@ func TestOneWordForTheComputer(t *testing.T) {
 // word, still names.
 func TestSettingsHaveOneName(t *testing.T) {
 	l := NewLocalizer(English)
-	for _, lang := range []Lang{English, Chinese} {
+	for _, lang := range Languages {
 		title := l.TIn(lang, "settings.title")
 		for _, id := range []string{"home.settings", "game.settings"} {
 			if got := l.TIn(lang, id); got != title {
@@ -76,8 +76,8 @@ func TestSettingsHaveOneName(t *testing.T) {
 // reads: it said 点"继续" where the button says 继续对局.
 func TestLeaveNamesTheContinueButton(t *testing.T) {
 	l := NewLocalizer(English)
-	quote := map[Lang][2]string{English: {"", ""}, Chinese: {"“", "”"}}
-	for _, lang := range []Lang{English, Chinese} {
+	quote := map[Lang][2]string{English: {"", ""}, Chinese: {"“", "”"}, TraditionalChinese: {"「", "」"}}
+	for _, lang := range Languages {
 		button := quote[lang][0] + l.TIn(lang, "home.continue") + quote[lang][1]
 		if msg := l.TIn(lang, "leave.message"); !strings.Contains(msg, button) {
 			t.Errorf("%s: leave.message does not name the button %s: %s", lang, button, msg)
@@ -95,7 +95,7 @@ func TestChineseSpacesLatinFromHan(t *testing.T) {
 		"Title": true}
 	ph := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 	bad := regexp.MustCompile(`\p{Han}[A-Za-z0-9]|[A-Za-z0-9]\p{Han}`)
-	for id, forms := range rawMessages(t, Chinese) {
+	for id, forms := range chineseMessages(t) {
 		for form, s := range forms {
 			flat := ph.ReplaceAllStringFunc(s, func(p string) string {
 				if chinese[ph.FindStringSubmatch(p)[1]] {

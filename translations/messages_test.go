@@ -10,6 +10,7 @@ import (
 	"github.com/BurntSushi/toml"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"golang.org/x/text/language"
 )
 
 // pluralForms are go-i18n's plural-form keys.
@@ -65,7 +66,17 @@ func rawMessages(t *testing.T, lang Lang) map[string]map[string]string {
 		require.NoError(t, toml.Unmarshal(data, &m), name)
 		walk("", m)
 	}
-	require.Equal(t, len(MessageFiles())/2, n, "expected every message file in %s too", lang)
+	require.Equal(t, len(MessageFiles())/len(Languages), n, "expected every message file in %s too", lang)
+	return out
+}
+
+// chineseMessages is rawMessages of both Chinese languages, the IDs of the
+// Traditional ones prefixed "zh-Hant:".
+func chineseMessages(t *testing.T) map[string]map[string]string {
+	out := rawMessages(t, Chinese)
+	for id, forms := range rawMessages(t, TraditionalChinese) {
+		out["zh-Hant:"+id] = forms
+	}
 	return out
 }
 
@@ -73,10 +84,10 @@ func TestMessageFilesLoad(t *testing.T) {
 	_, err := sharedBundle()
 	require.NoError(t, err)
 	assert.Equal(t, []string{
-		"locales/games.en.toml", "locales/games.zh-Hans.toml",
-		"locales/lessons.en.toml", "locales/lessons.zh-Hans.toml",
-		"locales/puzzles.en.toml", "locales/puzzles.zh-Hans.toml",
-		"locales/ui.en.toml", "locales/ui.zh-Hans.toml",
+		"locales/games.en.toml", "locales/games.zh-Hans.toml", "locales/games.zh-Hant.toml",
+		"locales/lessons.en.toml", "locales/lessons.zh-Hans.toml", "locales/lessons.zh-Hant.toml",
+		"locales/puzzles.en.toml", "locales/puzzles.zh-Hans.toml", "locales/puzzles.zh-Hant.toml",
+		"locales/ui.en.toml", "locales/ui.zh-Hans.toml", "locales/ui.zh-Hant.toml",
 	}, MessageFiles())
 }
 
@@ -108,11 +119,12 @@ func TestEveryIDInBothLanguages(t *testing.T) {
 		}
 	}
 	// Plural messages have the forms each language needs.
-	en, zh := rawMessages(t, English), rawMessages(t, Chinese)
+	en, zh, hant := rawMessages(t, English), rawMessages(t, Chinese), rawMessages(t, TraditionalChinese)
 	for id := range pluralIDs {
 		assert.Contains(t, en[id], "one", id)
 		assert.Contains(t, en[id], "other", id)
 		assert.Contains(t, zh[id], "other", id)
+		assert.Contains(t, hant[id], "other", id)
 	}
 }
 
@@ -134,9 +146,10 @@ func placeholders(forms map[string]string) []string {
 }
 
 func TestPlaceholdersMatch(t *testing.T) {
-	en, zh := rawMessages(t, English), rawMessages(t, Chinese)
+	en, zh, hant := rawMessages(t, English), rawMessages(t, Chinese), rawMessages(t, TraditionalChinese)
 	for _, id := range MessageIDs() {
 		assert.Equal(t, placeholders(en[id]), placeholders(zh[id]), "placeholders of %s", id)
+		assert.Equal(t, placeholders(en[id]), placeholders(hant[id]), "placeholders of %s in zh-Hant", id)
 		for form, s := range en[id] {
 			// Every form carries every placeholder of the message.
 			assert.Equal(t, placeholders(en[id]), placeholders(map[string]string{form: s}), "en %s (%s)", id, form)
@@ -164,7 +177,6 @@ func TestPlaceholdersMatch(t *testing.T) {
 func TestLookupsAndTemplates(t *testing.T) {
 	l := NewLocalizer(English)
 	assert.Equal(t, "Hunt Chess", l.T("app.name"))
-	assert.Equal(t, "中文", l.T("home.language_toggle"))
 	assert.Equal(t, "Play the wolf vs. the computer",
 		l.TData("mode.vs_ai_as_predator", map[string]any{"Predator": l.T("side.wolf")}))
 	assert.Equal(t, "12 dogs captured",
@@ -176,7 +188,6 @@ func TestLookupsAndTemplates(t *testing.T) {
 
 	l.SetLanguage(Chinese)
 	assert.Equal(t, "围猎棋", l.T("app.name"))
-	assert.Equal(t, "English", l.T("home.language_toggle"))
 	assert.Equal(t, "悔棋", l.T("game.undo"))
 	assert.Equal(t, "提示", l.T("game.hint"))
 	assert.Equal(t, "手里还有 1 只犬", l.TPlural("game.in_hand", 1, nil))
@@ -277,19 +288,12 @@ func TestConcurrentUse(t *testing.T) {
 	}
 }
 
-func TestSystemLanguage(t *testing.T) {
-	for _, loc := range []string{"zh-CN", "zh-TW", "zh-Hant-HK", "zh", "zh-Hans", "zh_CN.UTF-8", "zh-SG", "yue-HK", "cmn"} {
-		assert.Equal(t, Chinese, SystemLanguage(loc), loc)
-	}
-	for _, loc := range []string{"fr-FR", "en-US", "en", "", "C", "POSIX", "ja-JP", "garbage!!"} {
-		assert.Equal(t, English, SystemLanguage(loc), loc)
-	}
-}
-
 func TestInitial(t *testing.T) {
 	assert.Equal(t, English, Initial("en", "zh-CN"))
 	assert.Equal(t, Chinese, Initial("zh-Hans", "en-US"))
-	assert.Equal(t, Chinese, Initial("system", "zh-TW"))
+	assert.Equal(t, TraditionalChinese, Initial("system", "zh-TW"))
+	assert.Equal(t, TraditionalChinese, Initial("zh-Hant", "en-US"))
+	assert.Equal(t, Chinese, Initial("zh-Hans", "zh-TW"))
 	assert.Equal(t, English, Initial(SystemPreference, "fr-FR"))
 	assert.Equal(t, Chinese, Initial("", "zh"))
 	assert.Equal(t, English, Initial("", ""))
@@ -299,6 +303,14 @@ func TestInitial(t *testing.T) {
 func TestLangHelpers(t *testing.T) {
 	assert.Equal(t, Chinese, English.Other())
 	assert.Equal(t, English, Chinese.Other())
+	assert.Equal(t, English, TraditionalChinese.Other())
 	assert.True(t, English.Valid())
+	assert.True(t, TraditionalChinese.Valid())
+	assert.False(t, Lang("zh-TW").Valid())
+	assert.False(t, English.IsChinese())
+	assert.True(t, Chinese.IsChinese())
+	assert.True(t, TraditionalChinese.IsChinese())
+	assert.Equal(t, []string{"English", "简体", "繁體"}, []string{English.Name(), Chinese.Name(), TraditionalChinese.Name()})
+	assert.Equal(t, language.TraditionalChinese, TraditionalChinese.Tag())
 	assert.False(t, Lang("fr").Valid())
 }

@@ -1,5 +1,6 @@
-// Package translations holds every user-visible text of Hunt Chess in English
-// and Simplified Chinese, and the current-language state of the app.
+// Package translations holds every user-visible text of Hunt Chess in English,
+// Simplified Chinese and Traditional Chinese, and the current-language state
+// of the app.
 //
 // The texts live in go-i18n v2 TOML message files under locales/ (embedded):
 // ui.*.toml for app labels and games.*.toml for the rules texts of the four
@@ -27,26 +28,48 @@ import (
 // Lang is a supported UI language, written as its BCP 47 tag.
 type Lang string
 
-// The supported languages.
+// The supported languages. Chinese is Simplified Chinese (the texts written
+// first); TraditionalChinese is converted from it for Taiwan, Hong Kong and
+// Macau (cmd/hantconv, docs/zh-hant-glossary.md).
 const (
-	English Lang = "en"
-	Chinese Lang = "zh-Hans"
+	English            Lang = "en"
+	Chinese            Lang = "zh-Hans"
+	TraditionalChinese Lang = "zh-Hant"
 )
 
 // Languages lists the supported languages in display order.
-var Languages = []Lang{English, Chinese}
+var Languages = []Lang{English, Chinese, TraditionalChinese}
 
 // SystemPreference is the saved-preference value meaning "follow the system
 // locale" (see Initial).
 const SystemPreference = "system"
 
 // Valid reports whether l is one of the supported languages.
-func (l Lang) Valid() bool { return l == English || l == Chinese }
+func (l Lang) Valid() bool { return l == English || l == Chinese || l == TraditionalChinese }
 
-// Other returns the other supported language (English for Chinese and vice
-// versa). It is what the home screen's language toggle switches to.
+// IsChinese reports whether l is written in Chinese characters, Simplified
+// or Traditional: lines break between characters and sentences follow on
+// without a space.
+func (l Lang) IsChinese() bool { return l == Chinese || l == TraditionalChinese }
+
+// Name is the language's name as its own readers write it, the same in
+// every language (the language control shows them side by side):
+// "English", "简体", "繁體".
+func (l Lang) Name() string {
+	switch l {
+	case Chinese:
+		return "简体"
+	case TraditionalChinese:
+		return "繁體"
+	}
+	return "English"
+}
+
+// Other returns the language whose game titles a home card shows under the
+// current ones: Chinese (Simplified) for English, English for either
+// Chinese.
 func (l Lang) Other() Lang {
-	if l == Chinese {
+	if l.IsChinese() {
 		return English
 	}
 	return Chinese
@@ -54,8 +77,11 @@ func (l Lang) Other() Lang {
 
 // Tag returns the language.Tag of l (English for an invalid value).
 func (l Lang) Tag() language.Tag {
-	if l == Chinese {
+	switch l {
+	case Chinese:
 		return language.SimplifiedChinese
+	case TraditionalChinese:
+		return language.TraditionalChinese
 	}
 	return language.English
 }
@@ -267,15 +293,24 @@ func Subscribe(f func(Lang)) (unsubscribe func()) { return defaultLocalizer.Subs
 // chineseBases are the base languages of Chinese locales: Chinese (zh, which
 // cmn canonicalizes to) and the other Chinese languages with their own codes.
 var chineseBases = map[string]bool{
-	"zh": true, "yue": true, "wuu": true, "nan": true, "hak": true, "gan": true,
+	"zh": true, "cmn": true, "yue": true, "wuu": true, "nan": true, "hak": true, "gan": true,
 	"hsn": true, "cjy": true, "cdo": true, "lzh": true,
 }
+
+// traditionalRegions write Chinese in Traditional characters: Taiwan, Hong
+// Kong and Macau. Elsewhere (China, Singapore, Malaysia, …) Chinese is
+// written in Simplified characters.
+var traditionalRegions = map[string]bool{"TW": true, "HK": true, "MO": true}
 
 var matcher = language.NewMatcher([]language.Tag{language.English, language.SimplifiedChinese})
 
 // SystemLanguage maps a system locale such as "zh_CN.UTF-8", "zh-Hant-HK",
-// "fr-FR" or "" to a supported language: any Chinese locale gives Chinese,
-// everything else English.
+// "fr-FR" or "" to a supported language. A Chinese locale gives Chinese
+// in the script its readers use: a script it names (zh-Hant-*, zh-Hans-*,
+// yue-Hans-CN), else Traditional for Taiwan, Hong Kong and Macau and for
+// Cantonese (yue-*, written in Traditional characters), else Simplified
+// (China, Singapore, Malaysia, and zh alone). Everything else gives
+// English.
 func SystemLanguage(locale string) Lang {
 	s := strings.TrimSpace(locale)
 	if i := strings.IndexAny(s, ".@"); i >= 0 { // POSIX "zh_CN.UTF-8@euro"
@@ -290,7 +325,21 @@ func SystemLanguage(locale string) Lang {
 		return English
 	}
 	if base, _ := tag.Base(); chineseBases[base.String()] {
-		return Chinese // zh-Hant too: the app ships Simplified Chinese only
+		if script, conf := tag.Script(); conf == language.Exact {
+			switch script.String() {
+			case "Hant":
+				return TraditionalChinese
+			case "Hans":
+				return Chinese
+			}
+		}
+		if region, conf := tag.Region(); conf == language.Exact && traditionalRegions[region.String()] {
+			return TraditionalChinese
+		}
+		if base.String() == "yue" {
+			return TraditionalChinese
+		}
+		return Chinese
 	}
 	_, idx, conf := matcher.Match(tag)
 	if conf != language.No && idx == 1 {
@@ -299,8 +348,8 @@ func SystemLanguage(locale string) Lang {
 	return English
 }
 
-// Initial chooses the language at start-up: a saved preference of "en" or
-// "zh-Hans" wins; "system" (SystemPreference), "" or anything else follows
+// Initial chooses the language at start-up: a saved preference of "en",
+// "zh-Hans" or "zh-Hant" wins; "system" (SystemPreference), "" or anything else follows
 // the system locale.
 func Initial(saved string, systemLocale string) Lang {
 	if l := Lang(saved); l.Valid() {

@@ -12,12 +12,28 @@
   const WASM_SIZE = Number('__WASM_SIZE__') || 0;
   const WASM_URL = 'huntchess.wasm';
 
-  const zh = /^zh\b/i.test(navigator.language || '');
-  const say = (en, cn) => (zh ? cn + '\n' + en : en + '\n' + cn);
+  // The page speaks the browser's language, as the app does
+  // (translations.SystemLanguage): Traditional Chinese for Taiwan, Hong
+  // Kong, Macau, a Hant script and Cantonese, Simplified for other Chinese,
+  // and English, with the English beside the Chinese.
+  const tag = (navigator.language || '').toLowerCase();
+  const zh = /^(zh|cmn|yue)\b/.test(tag);
+  const hant = zh && !/-hans\b/.test(tag) && (/-hant\b/.test(tag) || /^yue\b/.test(tag) || /-(tw|hk|mo)\b/.test(tag));
+  // say gives a message in the page's language first: en, Simplified cn,
+  // Traditional tw.
+  const say = (en, cn, tw) => (hant ? tw + '\n' + en : zh ? cn + '\n' + en : en + '\n' + cn);
+  const name = hant ? 'Hunt Chess · 圍獵棋' : 'Hunt Chess · 围猎棋';
 
   const loading = document.getElementById('loading');
   const fill = document.getElementById('fill');
   const status = document.getElementById('status');
+  if (hant) {
+    // index.html is written in English and Simplified Chinese.
+    document.documentElement.lang = 'zh-Hant';
+    document.title = name;
+    loading.querySelector('h1').textContent = name;
+    status.textContent = '載入中… · Loading…';
+  }
 
   // Figures read by the browser test (webtest/): page times in ms from
   // navigation start, frame timestamps, errors.
@@ -55,14 +71,16 @@
   // a blank page.
   if (typeof WebAssembly !== 'object' || typeof WebAssembly.instantiate !== 'function') {
     fail(say('This browser cannot run WebAssembly, which Hunt Chess needs. Please update it or try another browser.',
-      '此浏览器不支持 WebAssembly，无法运行围猎棋。请更新浏览器或换用其他浏览器。'));
+      '此浏览器不支持 WebAssembly，无法运行围猎棋。请更新浏览器或换用其他浏览器。',
+      '這個瀏覽器不支援 WebAssembly，無法執行圍獵棋。請更新瀏覽器或改用其他瀏覽器。'));
     return;
   }
   {
     const c = document.createElement('canvas');
     if (!(c.getContext('webgl2') || c.getContext('webgl'))) {
       fail(say('This browser has WebGL turned off or missing; Hunt Chess needs it to draw. Turn on hardware acceleration or try another browser.',
-        '此浏览器未启用 WebGL，围猎棋需要它来绘图。请开启硬件加速或换用其他浏览器。'));
+        '此浏览器未启用 WebGL，围猎棋需要它来绘图。请开启硬件加速或换用其他浏览器。',
+        '這個瀏覽器未啟用 WebGL，圍獵棋需要它來繪圖。請開啟硬體加速或改用其他瀏覽器。'));
       return;
     }
   }
@@ -83,7 +101,7 @@
           page.firstFrame = performance.now();
           requestAnimationFrame(() => {
             loading.classList.add('gone');
-            document.title = 'Hunt Chess · 围猎棋';
+            document.title = name;
           });
         }
         return orig.apply(this, arguments);
@@ -120,7 +138,8 @@
   load().catch((e) => {
     console.error(e);
     fail(say('Hunt Chess could not be loaded (' + e.message + '). Check the connection and reload the page.',
-      '围猎棋加载失败（' + e.message + '）。请检查网络后刷新页面。'));
+      '围猎棋加载失败（' + e.message + '）。请检查网络后刷新页面。',
+      '圍獵棋載入失敗（' + e.message + '）。請檢查網路連線後重新整理頁面。'));
   });
 
   async function load() {
@@ -152,13 +171,14 @@
     page.wasmBytes = bytes.length;
     page.downloaded = performance.now();
     fill.style.width = '100%';
-    status.textContent = zh ? '正在启动… · Starting…' : 'Starting… · 正在启动…';
+    status.textContent = hant ? '正在啟動… · Starting…' : zh ? '正在启动… · Starting…' : 'Starting… · 正在启动…';
     const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
     bytes = null;
     page.started = performance.now();
     await go.run(instance);
     page.exited = true;
-    fail(say('Hunt Chess has stopped. Reload the page to start it again.', '围猎棋已停止运行。请刷新页面重新开始。'));
+    fail(say('Hunt Chess has stopped. Reload the page to start it again.', '围猎棋已停止运行。请刷新页面重新开始。',
+      '圍獵棋已停止執行。請重新整理頁面再開始。'));
   }
 
   // The phone's Back button (or the browser's) goes one step back in the

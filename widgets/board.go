@@ -6,6 +6,8 @@
 package widgets
 
 import (
+	"sync/atomic"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/widget"
 
@@ -13,13 +15,40 @@ import (
 )
 
 // PieceGlyphs maps each piece kind (core.PieceWolf, …) to the character drawn
-// on its tokens. The characters are not translated.
+// on its tokens. The characters are not translated: they are Chinese in
+// every language, in Simplified characters, and in Traditional ones
+// (PieceGlyphsTraditional) while the app is in Traditional Chinese
+// (SetTraditionalGlyphs).
 var PieceGlyphs = map[string]string{
 	core.PieceWolf: "狼",
 	core.PieceDog:  "犬",
 	core.PiecePig:  "猪",
 	core.PieceLion: "狮",
 	core.PieceDeer: "鹿",
+}
+
+// PieceGlyphsTraditional are PieceGlyphs in Traditional characters.
+var PieceGlyphsTraditional = map[string]string{
+	core.PieceWolf: "狼",
+	core.PieceDog:  "犬",
+	core.PiecePig:  "豬",
+	core.PieceLion: "獅",
+	core.PieceDeer: "鹿",
+}
+
+var traditionalGlyphs atomic.Bool
+
+// SetTraditionalGlyphs makes the pieces' characters Traditional
+// (PieceGlyphsTraditional) or Simplified (PieceGlyphs), for the boards and
+// trays drawn from then on; the app calls it when the language changes.
+func SetTraditionalGlyphs(on bool) { traditionalGlyphs.Store(on) }
+
+// PieceGlyph is the character drawn on a token of kind.
+func PieceGlyph(kind string) string {
+	if traditionalGlyphs.Load() {
+		return PieceGlyphsTraditional[kind]
+	}
+	return PieceGlyphs[kind]
 }
 
 // Board is the game board widget. It draws any of the four boards from the
@@ -267,7 +296,7 @@ func (b *Board) glyph(kind string) string {
 	if b.Glyph != nil {
 		return b.Glyph(kind)
 	}
-	return PieceGlyphs[kind]
+	return PieceGlyph(kind)
 }
 
 // placing reports whether the side to move places pieces from hand.

@@ -118,7 +118,7 @@ func (r *trayRenderer) Refresh() {
 		g := r.glyphs[i]
 		if i < t.captured {
 			tok.FillColor, tok.StrokeColor = p.preyFill, p.preyStroke
-			g.Text, g.Color = PieceGlyphs[t.kind], p.preyText
+			g.Text, g.Color = PieceGlyph(t.kind), p.preyText
 			if style.Pieces == PiecesShapes {
 				g.Text = ""
 			}

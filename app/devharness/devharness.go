@@ -34,7 +34,7 @@
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
-//	HUNTCHESS_LANG    en | zh-Hans (this run only; not saved)
+//	HUNTCHESS_LANG    en | zh-Hans | zh-Hant (this run only; not saved)
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
 //	HUNTCHESS_MOVES   a move record to start the game from (spaces or commas)
 //	HUNTCHESS_PLIES   or: number of plies a quick fixed search plays first

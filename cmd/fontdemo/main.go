@@ -35,7 +35,7 @@ func column(lang translations.Lang) fyne.CanvasObject {
 	}
 	box := container.NewVBox(
 		bold(l.T("app.name")+" · "+string(lang)),
-		widget.NewLabel(l.T("home.play")+" · "+l.T("home.rules")+" · "+l.T("home.continue")+" · "+l.T("home.language_toggle")),
+		widget.NewLabel(l.T("home.play")+" · "+l.T("home.rules")+" · "+l.T("home.continue")+" · "+lang.Name()),
 		widget.NewLabel(l.T("level.easy")+" / "+l.T("level.medium")+" / "+l.T("level.hard")+" / "+l.T("level.master")),
 		widget.NewLabel(l.TData("mode.vs_ai_as_predator", map[string]any{"Predator": l.T("side.wolf")})),
 		widget.NewLabel(l.T("mode.two_players")),
@@ -60,13 +60,18 @@ func column(lang translations.Lang) fyne.CanvasObject {
 
 func main() {
 	fyneFonts := flag.Bool("fyne-fonts", false, "use Fyne's own fonts, not the bundled CJK subsets")
+	tc := flag.Bool("tc", false, "the Traditional Chinese family (Noto Sans CJK TC) and texts, not the Simplified")
 	flag.Parse()
 	a := app.NewWithID("io.github.huntchess.fontdemo")
 	if !*fyneFonts {
-		a.Settings().SetTheme(fonts.Theme(theme.DefaultTheme()))
+		a.Settings().SetTheme(fonts.ThemeFor(theme.DefaultTheme(), *tc))
+	}
+	chinese := translations.Chinese
+	if *tc {
+		chinese = translations.TraditionalChinese
 	}
 	w := a.NewWindow("fontdemo · 字体演示")
-	grid := container.NewGridWithColumns(2, column(translations.English), column(translations.Chinese))
+	grid := container.NewGridWithColumns(2, column(translations.English), column(chinese))
 	w.SetContent(container.NewVScroll(container.NewPadded(grid)))
 	w.Resize(fyne.NewSize(1240, 780))
 	w.ShowAndRun()

@@ -1,7 +1,12 @@
 // Package fonts bundles subsets of Noto Sans CJK SC (Regular and Bold) that
-// cover every character of every Hunt Chess message in both languages, plus
-// ASCII, Latin-1 and common punctuation. Fyne's own font (Noto Sans) has no
-// Chinese glyphs.
+// cover every character of every Hunt Chess message in English and
+// Simplified Chinese, and of Noto Sans CJK TC that cover every character in
+// English and Traditional Chinese, each plus the languages' own names
+// (English, 简体, 繁體), ASCII, Latin-1 and common punctuation. Fyne's own
+// font (Noto Sans) has no Chinese glyphs. The TC family draws the
+// Traditional texts in the glyph shapes of Taiwan's standard (and the
+// punctuation centred, as Taiwan sets it), which the SC family draws in
+// the mainland's.
 //
 // # How Fyne v2.7.1 picks glyphs, and what the app theme must do
 //
@@ -36,6 +41,10 @@
 // subset lacks (e.g. one typed by the user) still falls back to Fyne's font
 // (Latin), else shows as a box.
 //
+// Fyne caches the faces it loads, by text style, until the theme is set
+// again: an app that switches between the families sets its theme again
+// when the language switches (app/app.go).
+//
 // After changing any message file, run `make fonts` (scripts/fonts.sh):
 // translations' tests fail if a message uses a character these fonts lack.
 //
@@ -55,26 +64,43 @@ var regularData []byte
 //go:embed NotoSansSC-Subset-Bold.otf
 var boldData []byte
 
+//go:embed NotoSansTC-Subset-Regular.otf
+var regularTCData []byte
+
+//go:embed NotoSansTC-Subset-Bold.otf
+var boldTCData []byte
+
 //go:embed OFL.txt
 var License string
 
-// The bundled fonts, as Fyne resources.
+// The bundled fonts, as Fyne resources: Noto Sans CJK SC for English and
+// Simplified Chinese, Noto Sans CJK TC for Traditional Chinese.
 var (
-	Regular fyne.Resource = fyne.NewStaticResource("NotoSansSC-Subset-Regular.otf", regularData)
-	Bold    fyne.Resource = fyne.NewStaticResource("NotoSansSC-Subset-Bold.otf", boldData)
+	Regular   fyne.Resource = fyne.NewStaticResource("NotoSansSC-Subset-Regular.otf", regularData)
+	Bold      fyne.Resource = fyne.NewStaticResource("NotoSansSC-Subset-Bold.otf", boldData)
+	RegularTC fyne.Resource = fyne.NewStaticResource("NotoSansTC-Subset-Regular.otf", regularTCData)
+	BoldTC    fyne.Resource = fyne.NewStaticResource("NotoSansTC-Subset-Bold.otf", boldTCData)
 )
 
-// Font returns the font an app theme should use for style: Bold for bold
-// text, Fyne's own fonts for monospace and symbol text, Regular otherwise
-// (italic included).
-func Font(style fyne.TextStyle) fyne.Resource {
+// Font returns the font an app theme should use for style in English or
+// Simplified Chinese: Bold for bold text, Fyne's own fonts for monospace
+// and symbol text, Regular otherwise (italic included).
+func Font(style fyne.TextStyle) fyne.Resource { return FontFor(false, style) }
+
+// FontFor is Font, in the Traditional Chinese family (RegularTC, BoldTC)
+// when traditional is set.
+func FontFor(traditional bool, style fyne.TextStyle) fyne.Resource {
 	switch {
 	case style.Monospace:
 		return theme.DefaultTextMonospaceFont()
 	case style.Symbol:
 		return theme.DefaultSymbolFont()
+	case style.Bold && traditional:
+		return BoldTC
 	case style.Bold:
 		return Bold
+	case traditional:
+		return RegularTC
 	default:
 		return Regular
 	}
@@ -84,6 +110,15 @@ func Font(style fyne.TextStyle) fyne.Resource {
 // icons and sizes stay those of base.
 func Theme(base fyne.Theme) fyne.Theme { return &cjkTheme{Theme: base} }
 
-type cjkTheme struct{ fyne.Theme }
+// ThemeFor is Theme with the Traditional Chinese family when traditional
+// is set.
+func ThemeFor(base fyne.Theme, traditional bool) fyne.Theme {
+	return &cjkTheme{Theme: base, traditional: traditional}
+}
 
-func (t *cjkTheme) Font(style fyne.TextStyle) fyne.Resource { return Font(style) }
+type cjkTheme struct {
+	fyne.Theme
+	traditional bool
+}
+
+func (t *cjkTheme) Font(style fyne.TextStyle) fyne.Resource { return FontFor(t.traditional, style) }
