@@ -320,7 +320,12 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 				}
 				atomic.StoreUint32(&pend[ch], noPend)
 				least := uint32(noPend)
-				for i := ch * pendChunk; i < min((ch+1)*pendChunk, n); i++ {
+				end := min((ch+1)*pendChunk, n)
+				for i := ch * pendChunk; i < end; i++ {
+					if i&7 == 0 && atomic.LoadUint64(&a[i>>3]) == 0 {
+						i += 7 // eight undecided entries (most are draws): skip the word
+						continue
+					}
 					v := a.get(i)
 					if v == 0 || v == boundHole {
 						continue
