@@ -555,12 +555,19 @@ func (s *gameScreen) leave() {
 	if s.askDialog != nil {
 		return
 	}
-	s.ask(translations.T("leave.title"), translations.T("leave.message"), translations.T("leave.confirm"), s.home)
+	// Nothing is lost by leaving (the game stays saved): a plain answer, not
+	// the danger colour of Resign.
+	s.askStyled(translations.T("leave.title"), translations.T("leave.message"), translations.T("leave.confirm"), widget.MediumImportance, s.home)
 }
 
 // ask shows a confirmation (danger button yes, Cancel) and runs yes on it.
 func (s *gameScreen) ask(title, msg, yesText string, yes func()) {
-	d := newQuestion(title, msg, yesText, func(ok bool) {
+	s.askStyled(title, msg, yesText, widget.DangerImportance, yes)
+}
+
+// askStyled is ask with the answer's importance.
+func (s *gameScreen) askStyled(title, msg, yesText string, style widget.Importance, yes func()) {
+	d := newQuestionStyled(title, msg, yesText, style, func(ok bool) {
 		s.askDialog = nil
 		if ok {
 			yes()
