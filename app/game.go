@@ -345,7 +345,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.playerLabel,
 		s.tables.newLabel(),
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timerView), s.turnLabel),
-		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
+		container.New(&captureRow{inHandWidest: s.inHandWidest}, s.capturedLabel, s.tray, s.inHandLabel),
 		// The row of Pass and Offer a draw keeps the height of a button
 		// while they are hidden, so the buttons below never move.
 		container.New(widgets.ReserveLayout{Height: func() float32 { return s.passBtn.MinSize().Height }},
@@ -368,6 +368,14 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.showGameOver()
 	}
 	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), panel)
+}
+
+// inHandWidest is the width of the widest text the pieces in hand show in
+// this game: the most pieces it starts with in hand (captureRow).
+func (s *gameScreen) inHandWidest() float32 {
+	n := int(s.info.Start().InHand)
+	l := widget.NewLabel(translations.TPlural("game.in_hand", n, nil))
+	return l.MinSize().Width
 }
 
 // refresh sets every text and button state from the game.

@@ -77,7 +77,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	}
 	cols := &widgets.ColumnsLayout{ColWidth: 480}
 	h.grid = container.New(cols, cards...)
-	h.scroll = container.NewVScroll(container.NewPadded(h.grid))
+	h.scroll = widgets.NewVScroll(container.NewPadded(h.grid))
 	cols.OnChange = h.scroll.Refresh
 	// History, Statistics and About at the foot of the page.
 	h.statsBtn = widget.NewButtonWithIcon(translations.T("home.stats"), theme.ListIcon(), a.showStats)

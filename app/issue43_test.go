@@ -3,15 +3,22 @@
 package app
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
+	"huntchess/core"
+	"huntchess/storage"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // Issue 43, item 5: leaving a game loses nothing (it stays saved), so
@@ -59,6 +66,147 @@ func TestQuitOnDesktopOnly(t *testing.T) {
 			if !h2.a.closed {
 				t.Fatal("Quit on the home screen did not close the app")
 			}
+		}
+	}
+}
+
+// phoneScreens opens, one after the other, every screen of the app on h's
+// phone-sized window (deer chess: the longest names), calling check on each
+// with its name; a game in two-player mode with moves played, the review,
+// the history and a replay included.
+func phoneScreens(t *testing.T, h *harness, check func(what string)) {
+	t.Helper()
+	check("home")
+	info := core.Games()[3]
+	for _, s := range []struct {
+		name string
+		open func()
+	}{
+		{"settings", h.a.showSettings},
+		{"about", h.a.showAbout},
+		{"statistics", h.a.showStats},
+		{"rules", func() { h.a.showRules(info) }},
+		{"new game", func() { h.a.showNewGame(info) }},
+		{"new game (wolf and pig)", func() { h.a.showNewGame(core.Games()[1]) }},
+		{"puzzles", func() { h.a.showPuzzles(info) }},
+		{"puzzle", func() { h.a.showPuzzle(info, 0) }},
+		{"lessons", func() { h.a.showLessons(info) }},
+		{"lesson", func() { h.a.showLesson(info, 0) }},
+	} {
+		s.open()
+		check(s.name)
+		h.a.back()
+	}
+	for _, mode := range []ai.Mode{ai.ModeTwoPlayers, ai.ModeVsAIAsPredator} {
+		g := h.startGame(3, mode)
+		if mode == ai.ModeTwoPlayers {
+			for range 6 {
+				g.board.OnMove(g.sess.Game().LegalMoves()[0])
+			}
+		}
+		check("game " + string(mode))
+		if mode != ai.ModeTwoPlayers {
+			g.home()
+			continue
+		}
+		g.showPly(3)
+		check("browsing")
+		g.endBrowse()
+		test.Tap(g.settingsBtn)
+		check("settings over the game")
+		h.a.back()
+		h.a.showReview(g.sess.Game())
+		check("review")
+		h.a.back()
+		_ = g.sess.Game().Resign(core.Prey)
+		f, _ := storage.FinishedOf(g.sess.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+		h.a.history.Add(f)
+		g.home()
+		h.a.showHistory()
+		check("history")
+		h.a.showReplay(f)
+		check("replay")
+		h.a.showHome()
+	}
+}
+
+// crowded lists what on w's screen lies under a scroll bar or in the
+// window's margins: a widget inside a vertical scroll that shows its bar
+// reaching into the bar's gutter (the bar's area takes the taps there and
+// covers the widget), and a widget nearer than the theme's padding to the
+// window's left or right edge (the board, which keeps its own margin
+// round the points, aside).
+func crowded(w fyne.Window, size fyne.Size) []string {
+	var out []string
+	pad := theme.Padding()
+	type bar struct{ right float32 }
+	var walk func(o fyne.CanvasObject, origin fyne.Position, bars []bar)
+	walk = func(o fyne.CanvasObject, origin fyne.Position, bars []bar) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		at := origin.Add(o.Position())
+		if _, ok := o.(fyne.Widget); ok && !o.Size().IsZero() {
+			s := o.Size()
+			name := fmt.Sprintf("%T %q at x %.1f–%.1f", o, widgetText(o), at.X, at.X+s.Width)
+			for _, b := range bars {
+				if at.X+s.Width > b.right+0.5 {
+					out = append(out, fmt.Sprintf("%s: under the scroll bar (from x %.1f)", name, b.right))
+				}
+			}
+			switch o.(type) {
+			case *widgets.Board, *widgets.BoardPicture:
+			default:
+				if at.X < pad-0.5 || at.X+s.Width > size.Width-pad+0.5 {
+					out = append(out, fmt.Sprintf("%s: in the window's margin (%.0f of %.0f)", name, pad, size.Width))
+				}
+			}
+		}
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c, at, bars)
+			}
+		case *container.Scroll:
+			if x.Content.Size().Height > x.Size().Height+0.5 { // its bar shows
+				bars = append(bars, bar{right: at.X + x.Size().Width - widgets.ScrollGutter()})
+			}
+			walk(x.Content, at, bars) // the content is moved by the offset
+		case *widget.List:
+			// its rows: a list of its own, with its own bar
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c, at, bars)
+			}
+		}
+	}
+	walk(w.Content(), fyne.Position{}, nil)
+	return out
+}
+
+// Issue 43, item 1: on a phone nothing lies under a scroll bar or in the
+// window's margins, on any screen, at every text size, in both languages
+// (the game panel's bar lay over Resign, the clock, Offer a draw, Hint,
+// Settings, Paste and the moves; the settings' pack address was cut).
+func TestPhoneScreensClearOfScrollBars(t *testing.T) {
+	layoutOnly(t)
+	for _, scale := range textScales() {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetFloat(storage.KeyTextScale, scale)
+				h := newHarness(t, fa, withThink(blockThink))
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(phone)
+				phoneScreens(t, h, func(what string) {
+					t.Helper()
+					settle(h.a.Window())
+					if out := append(outside(h.a.Window(), phone), crowded(h.a.Window(), phone)...); len(out) > 0 {
+						t.Errorf("%s:\n%s", what, strings.Join(out, "\n"))
+					}
+					h.a.Window().Resize(phone)
+				})
+			})
 		}
 	}
 }

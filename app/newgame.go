@@ -99,7 +99,7 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	)
 	top := container.NewBorder(nil, nil, back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(form, 600))))
+		widgets.NewVScroll(container.NewPadded(sized(form, 600))))
 }
 
 // refreshLevel greys the difficulty out where no AI plays (two players on

@@ -94,7 +94,7 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 	}
 	top := container.NewBorder(nil, nil, back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(list, 760))))
+		widgets.NewVScroll(container.NewPadded(sized(list, 760))))
 }
 
 // showPuzzleIn opens puzzle n (1, 2, …, within the list) in state:

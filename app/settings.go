@@ -155,7 +155,7 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	side := container.NewVBox(head, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, 240), s.preview)))
 	scroll := container.NewVScroll(nil)
 	lay := &besideLayout{side: 260, wideAt: 760, onChange: scroll.Refresh}
-	scroll.Content = container.NewPadded(sized(container.New(lay, form, side), 880))
+	widgets.SetScrollContent(scroll, container.NewPadded(sized(container.New(lay, form, side), 880)))
 	if s.scroll != nil { // built again (a new language or text size): stay where the page was
 		scroll.Offset = s.scroll.Offset
 	}
