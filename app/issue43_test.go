@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -261,4 +262,111 @@ func shownEntries(w fyne.Window) int {
 		}
 	})
 	return n
+}
+
+// tapShown taps the button with text shown on w's screen (not a dialog's).
+func tapShown(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if b, ok := o.(*widget.Button); ok && b.Visible() && b.Text == text {
+			test.Tap(b)
+			return
+		}
+	}
+	t.Fatalf("no button %q on screen:\n%s", text, texts(w))
+}
+
+// Issue 43, item 2: the turn clock was seen running while Rules or
+// Settings was open from a game (0:59 → 0:45 across Rules; 0:59 → 0:53 and
+// 1:26 → 1:17, in Chinese, across Settings). Each visit below goes through
+// the real screens — the game's Rules and Settings buttons, the screens'
+// own Back buttons or Escape, and what a player changes in Settings
+// meanwhile (the language, the text size, the theme, the time per turn) —
+// with a minute on the fake clock while the game is covered, and reads the
+// clock shown after each step: covered, it holds its time ("Paused"); back
+// in the game it shows the same time and runs on from it.
+func TestVisitsFromAGameKeepTheClock(t *testing.T) {
+	type visit struct {
+		name string
+		do   func(h *harness, g *gameScreen) // opens, a minute passes, back to the game
+	}
+	minute := func(h *harness, g *gameScreen) {
+		h.t.Helper()
+		h.drain()
+		h.clock.Advance(time.Minute)
+		g.tick()
+		h.drain()
+		if got := g.timerView.Text(); got != "1:26" || !g.clockLabel.Visible() || g.clockLabel.Text != translations.T("game.clock_paused") {
+			h.t.Fatalf("covered by %T: the clock shows %s beside %q (shown %v), want 1:26, paused", h.a.top(), got, g.clockLabel.Text, g.clockLabel.Visible())
+		}
+	}
+	back := func(h *harness) { tapShown(h.t, h.a.Window(), translations.T("game.back")) }
+	settings := func(change func(s *settingsScreen)) func(h *harness, g *gameScreen) {
+		return func(h *harness, g *gameScreen) {
+			test.Tap(g.settingsBtn)
+			minute(h, g)
+			change(h.a.top().(*settingsScreen))
+			h.drain()
+			minute(h, g)
+			back(h)
+		}
+	}
+	visits := []visit{
+		{"rules, Back", func(h *harness, g *gameScreen) { test.Tap(g.rulesBtn); minute(h, g); back(h) }},
+		{"rules, Escape", func(h *harness, g *gameScreen) {
+			test.Tap(g.rulesBtn)
+			minute(h, g)
+			h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyEscape})
+		}},
+		{"rules, Learn, lessons", func(h *harness, g *gameScreen) {
+			test.Tap(g.rulesBtn)
+			test.Tap(h.a.top().(*rulesScreen).learn)
+			minute(h, g)
+			back(h)
+			back(h)
+		}},
+		{"settings, Back", settings(func(*settingsScreen) {})},
+		{"settings, Chinese", settings(func(s *settingsScreen) { s.lang.SetSelectedIndex(1) })},
+		{"settings, larger text", settings(func(s *settingsScreen) { s.textSize.SetSelectedIndex(2) })},
+		{"settings, dark theme", settings(func(s *settingsScreen) { s.themeSel.SetSelectedIndex(2) })},
+		{"settings, time per turn", settings(func(s *settingsScreen) { s.timer.SetSelectedIndex(len(storage.TimerChoices) - 1) })},
+		{"settings over the rules", func(h *harness, g *gameScreen) {
+			test.Tap(g.rulesBtn)
+			h.a.showSettings()
+			minute(h, g)
+			back(h)
+			minute(h, g)
+			back(h)
+		}},
+	}
+	for _, mode := range []ai.Mode{ai.ModeTwoPlayers, ai.ModeVsAIAsPredator} {
+		for _, v := range visits {
+			t.Run(string(mode)+"/"+v.name, func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetInt(storage.KeyTimer, 90)
+				h := newHarness(t, fa)
+				g := h.startGame(0, mode) // the wolf (the person's side) to move
+				h.clock.Advance(4 * time.Second)
+				g.tick()
+				if got := g.timerView.Text(); got != "1:26" {
+					t.Fatalf("before: the clock shows %s, want 1:26", got)
+				}
+				v.do(h, g)
+				h.drain()
+				if h.a.top() != screen(g) {
+					t.Fatalf("not back in the game: %T", h.a.top())
+				}
+				g.tick()
+				if got := g.timerView.Text(); got != "1:26" || g.clockLabel.Visible() || !g.timer.Running() {
+					t.Fatalf("back in the game the clock shows %s (running %v, %q shown %v), want 1:26 running on",
+						got, g.timer.Running(), g.clockLabel.Text, g.clockLabel.Visible())
+				}
+				h.clock.Advance(6 * time.Second)
+				g.tick()
+				if got := g.timerView.Text(); got != "1:20" {
+					t.Fatalf("6 s later the clock shows %s, want 1:20", got)
+				}
+			})
+		}
+	}
 }
