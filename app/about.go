@@ -86,7 +86,7 @@ func tomlTable(toml, table string) map[string]string {
 func (s *aboutScreen) content() fyne.CanvasObject {
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
 	title := s.a.wrappedTitle(translations.T("about.title"), theme.SizeNameSubHeadingText) // wraps, never cut
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 
 	s.version = widget.NewLabel(versionText(s.a.fa.Metadata(), s.a.opts.Version, s.a.opts.Build))
 	heading := func(id string) fyne.CanvasObject {

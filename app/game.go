@@ -341,7 +341,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.playerLabel.Truncation = fyne.TextTruncateEllipsis
 
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, s.homeBtn, s.resignBtn, title),
+		titleRow(s.homeBtn, s.resignBtn, title),
 		s.playerLabel,
 		s.tables.newLabel(),
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timerView), s.turnLabel),

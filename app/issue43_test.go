@@ -370,3 +370,63 @@ func TestVisitsFromAGameKeepTheClock(t *testing.T) {
 		}
 	}
 }
+
+// Issue 43, item 5: on a phone the new game's title wrapped in the middle
+// of the game's name ("New game · Wolf Carries the" over "Pig") and Back
+// grew into a tall box beside it. The name now goes whole on a line of its
+// own under "New game" where the title does not fit on one line, and the
+// buttons beside a title keep their own height, on every screen.
+func TestNewGameTitleKeepsTheNameWhole(t *testing.T) {
+	layoutOnly(t)
+	for _, scale := range textScales() {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetFloat(storage.KeyTextScale, scale)
+				h := newHarness(t, fa, withThink(blockThink))
+				translations.SetLanguage(lang)
+				h.a.Window().Resize(phone)
+				for _, info := range core.Games() {
+					h.a.showNewGame(info)
+					settle(h.a.Window())
+					name := translations.Game(info.Key).Title
+					var title *widgets.Paragraph
+					for _, o := range test.LaidOutObjects(h.a.Window().Content()) {
+						if p, ok := o.(*widgets.Paragraph); ok && strings.HasPrefix(p.Text, translations.T("newgame.title")) {
+							title = p
+						}
+					}
+					if title == nil {
+						t.Fatalf("%s: no title", info.Key)
+					}
+					one := translations.T("newgame.title") + " · " + name
+					size := theme.Size(theme.SizeNameSubHeadingText)
+					need := func(s string) float32 {
+						return fyne.MeasureText(s, size, fyne.TextStyle{Bold: true}).Width + 2*theme.InnerPadding()
+					}
+					switch {
+					case title.Text == one && need(one) <= title.Size().Width+0.5: // on one line
+					case title.Text == translations.T("newgame.title")+"\n"+name && need(name) <= title.Size().Width+0.5:
+					default:
+						t.Errorf("%s: the title %q (%.0f wide) breaks the name %q (needs %.0f)", info.Key, title.Text, title.Size().Width, name, need(name))
+					}
+					h.a.back()
+				}
+				// Back and the buttons on the right keep their height beside a
+				// title of two lines: the game's (deer chess), the rules'.
+				g := h.startGame(3, ai.ModeTwoPlayers)
+				settle(h.a.Window())
+				for _, b := range []*widget.Button{g.homeBtn, g.resignBtn} {
+					if got, want := b.Size().Height, b.MinSize().Height; got > want+0.5 {
+						t.Errorf("game: %q is %.0f high, its own height is %.0f", b.Text, got, want)
+					}
+				}
+				h.a.showRules(core.Games()[3])
+				settle(h.a.Window())
+				if b := h.a.top().(*rulesScreen).learn; b.Size().Height > b.MinSize().Height+0.5 {
+					t.Errorf("rules: Learn is %.0f high, its own height is %.0f", b.Size().Height, b.MinSize().Height)
+				}
+			})
+		}
+	}
+}

@@ -57,7 +57,8 @@ func (l boardLayout) boardSide(size fyne.Size) float32 {
 		// The height, less what leaves the panel its least width; but at
 		// least the floor, or half the width where that is less (a small
 		// window: the panel scrolls).
-		side = min(size.Height, max(size.Width-minPanelWidth-pad, min(boardFloor, size.Width/2)))
+		// (The panel's scroll keeps a gutter for its bar: scrollPanel.)
+		side = min(size.Height, max(size.Width-minPanelWidth-widgets.ScrollGutter()-pad, min(boardFloor, size.Width/2)))
 	}
 	return max(side, 0)
 }

@@ -97,7 +97,7 @@ func (s *lessonsScreen) content() fyne.CanvasObject {
 		s.buttons = append(s.buttons, b)
 		list.Add(b)
 	}
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		widgets.NewVScroll(container.NewPadded(sized(list, 600))))
 }
@@ -287,7 +287,7 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 	s.showBtn = widget.NewButtonWithIcon(translations.T("lesson.show_move"), theme.VisibilityIcon(), s.showMove)
 
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, s.backBtn, nil, s.title),
+		titleRow(s.backBtn, nil, s.title),
 		s.heading,
 		s.info1,
 		s.goal,

@@ -92,7 +92,7 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 		row := container.NewBorder(nil, nil, widget.NewIcon(icon), nil, text)
 		list.Add(container.NewStack(btn, container.NewPadded(row)))
 	}
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
 		widgets.NewVScroll(container.NewPadded(sized(list, 760))))
 }

@@ -169,7 +169,7 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), a.back)
 	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 	// The preview: the board and pieces as chosen, at once.
 	head := widget.NewLabelWithStyle(translations.T("settings.preview"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	side := container.NewVBox(head, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, 240), s.preview)))
