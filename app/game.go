@@ -42,6 +42,7 @@ type gameScreen struct {
 	turnLabel, clockLabel                  *widget.Label
 	playerLabel                            *widget.Label // the player's side and the AI level
 	noticeLabel                            *widgets.Paragraph
+	noticeBox                              *fyne.Container // the notice over the move list
 	capturedLabel, inHandLabel             *widget.Label
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
@@ -357,7 +358,8 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	// The notice (a hint in words, a pass by time …) shows under every
 	// button, above the moves: its lines come and go and move neither the
 	// buttons nor the board (the move list gives way).
-	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList)))
+	s.noticeBox = container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList))
+	panel := scrollPanel(head, s.noticeBox)
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
 		s.dismissDraw()
@@ -409,11 +411,17 @@ func (s *gameScreen) refresh() {
 	case s.tables.words != nil:
 		notice = s.tables.words()
 	}
-	s.noticeLabel.SetText(notice)
-	if notice == "" {
-		s.noticeLabel.Hide()
-	} else {
-		s.noticeLabel.Show()
+	if notice != s.noticeLabel.Text || (notice == "") == s.noticeLabel.Visible() {
+		s.noticeLabel.SetText(notice)
+		if notice == "" {
+			s.noticeLabel.Hide()
+		} else {
+			s.noticeLabel.Show()
+		}
+		// The move list takes the notice's room, or gives it: hiding or
+		// rewording the notice lays out nothing by itself (a blank band
+		// stayed where a hint had been).
+		s.noticeBox.Refresh()
 	}
 	if s.sess.HumanTurn() && s.sess.ForcedPass() {
 		s.passBtn.Show()

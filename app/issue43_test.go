@@ -430,3 +430,38 @@ func TestNewGameTitleKeepsTheNameWhole(t *testing.T) {
 		}
 	}
 }
+
+// Issue 43, item 5: on the desktop a blank band stayed over the move list
+// once a hint in words had gone (the move played): the list did not take
+// the notice's room back until something else laid the panel out. Nothing
+// here lays the window out but the app itself after the move.
+func TestHintGoneLeavesNoBand(t *testing.T) {
+	layoutOnly(t)
+	for _, size := range []fyne.Size{{Width: 1024, Height: 720}, phone} {
+		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
+			h := newHarness(t, test.NewTempApp(t), withThink(blockThink), func(o *Options) { o.Hint = provenHint })
+			h.a.Window().Resize(size)
+			g := h.startGame(0, ai.ModeTwoPlayers)
+			settle(h.a.Window())
+			at := func() string { // where the list's top is
+				return fmt.Sprint(fyne.CurrentApp().Driver().AbsolutePositionForObject(g.movesList))
+			}
+			before := at()
+			test.Tap(g.hintBtn)
+			h.waitFor("the hint in words", func() bool { return g.tables.words != nil })
+			h.drain()
+			g.refresh()
+			if !g.noticeLabel.Visible() || at() == before {
+				t.Fatalf("the hint in words shows over the list: shown %v, list %s", g.noticeLabel.Visible(), at())
+			}
+			g.board.OnMove(g.sess.Game().LegalMoves()[0]) // the hint goes
+			h.drain()
+			if g.noticeLabel.Visible() {
+				t.Fatalf("the hint stays: %q", g.noticeLabel.Text)
+			}
+			if after := at(); after != before {
+				t.Errorf("a band stays where the hint was: the list at\n%s\nnot\n%s", after, before)
+			}
+		})
+	}
+}
