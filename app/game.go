@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -42,7 +43,8 @@ type gameScreen struct {
 	turnLabel, clockLabel                  *widget.Label
 	playerLabel                            *widget.Label // the player's side and the AI level
 	noticeLabel                            *widgets.Paragraph
-	noticeBox                              *fyne.Container // the notice over the move list
+	noticeBox                              *fyne.Container    // the notice over the move list
+	gateLegend                             *widgets.Paragraph // what the ring on the gate is (deer chess; nil elsewhere)
 	capturedLabel, inHandLabel             *widget.Label
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
@@ -344,6 +346,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	head := container.NewVBox(
 		titleRow(s.homeBtn, s.resignBtn, title),
 		s.playerLabel,
+		s.gateLine(),
 		s.tables.newLabel(),
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timerView), s.turnLabel),
 		container.New(&captureRow{inHandWidest: s.inHandWidest}, s.capturedLabel, s.tray, s.inHandLabel),
@@ -370,6 +373,18 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.showGameOver()
 	}
 	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), panel)
+}
+
+// gateLine says what the ring on a board's gate is (deer chess: the
+// deer's start, an ordinary point); an empty line elsewhere, which a VBox
+// gives no room.
+func (s *gameScreen) gateLine() fyne.CanvasObject {
+	s.gateLegend = nil
+	if s.info.Board.Gate < 0 {
+		return layout.NewSpacer()
+	}
+	s.gateLegend = widgets.NewParagraph(translations.TData("game.gate_legend", map[string]any{"Gate": s.info.Board.Points[s.info.Board.Gate].Name}))
+	return s.gateLegend
 }
 
 // inHandWidest is the width of the widest text the pieces in hand show in

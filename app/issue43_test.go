@@ -465,3 +465,25 @@ func TestHintGoneLeavesNoBand(t *testing.T) {
 		})
 	}
 }
+
+// Issue 43, item 5: the orange ring on deer chess's gate is explained on
+// the game screen, in both languages; no other board has a gate, nor the
+// line.
+func TestGateRingExplained(t *testing.T) {
+	for _, lang := range translations.Languages {
+		h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
+		translations.SetLanguage(lang)
+		g := h.startGame(3, ai.ModeTwoPlayers)
+		if g.gateLegend == nil || !g.gateLegend.Visible() || !strings.Contains(g.gateLegend.Text, "c5") ||
+			!strings.Contains(texts(h.a.Window()), g.gateLegend.Text) {
+			t.Fatalf("%s: deer chess does not say what the ring on c5 is", lang)
+		}
+		g.home()
+		for i := range 3 {
+			if g := h.startGame(i, ai.ModeTwoPlayers); g.gateLegend != nil {
+				t.Fatalf("%s: %s has no gate, but says %q", lang, g.info.Key, g.gateLegend.Text)
+			}
+			h.gameScreen().home()
+		}
+	}
+}
