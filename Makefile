@@ -103,16 +103,23 @@ help:
 	@echo "make package-size the Linux package's and the web build's sizes (scripts/package-size.sh)"
 	@echo "make clean        remove build/"
 
-# The app on the user's display. Without a display it still starts, inside a
-# private Xvfb, and tells how to take a screenshot of it.
+# The app on the user's display. Without a display (DISPLAY unset, or set
+# to an X server that does not answer: a stale one) it still starts, inside
+# a private Xvfb large enough for the simulated phone too (RUN_XVFB_SIZE),
+# and tells how to take a screenshot of it.
+RUN_XVFB_SIZE ?= 1920x1800x24
 run:
 	@$(DEPS) gui
-	@if [ -n "$$DISPLAY" ]; then \
+	@if [ -n "$$DISPLAY" ] && bash scripts/display-ok.sh; then \
 	  $(GO) run -tags '$(APP_TAGS)' . ; \
 	else \
-	  echo "make run: DISPLAY is not set, so there is no screen to show the window on."; \
-	  echo "make run: starting the app inside a private Xvfb instead (Ctrl+C to stop)."; \
-	  $(DEPS) screenshots && bash scripts/xvfb-run.sh $(GO) run -tags '$(APP_TAGS)' . ; \
+	  if [ -n "$$DISPLAY" ]; then \
+	    echo "make run: DISPLAY is $$DISPLAY, but no X server answers there (a stale DISPLAY, e.g. from an ssh session that has ended)."; \
+	  else \
+	    echo "make run: DISPLAY is not set, so there is no screen to show the window on."; \
+	  fi; \
+	  echo "make run: starting the app inside a private Xvfb ($(RUN_XVFB_SIZE)) instead (Ctrl+C to stop)."; \
+	  $(DEPS) screenshots && bash scripts/xvfb-run.sh -s $(RUN_XVFB_SIZE) $(GO) run -tags '$(APP_TAGS)' . ; \
 	fi
 
 # Each step says how long it took (the whole must stay under 12 minutes on

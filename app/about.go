@@ -86,7 +86,7 @@ func tomlTable(toml, table string) map[string]string {
 func (s *aboutScreen) content() fyne.CanvasObject {
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), s.a.back)
 	title := s.a.wrappedTitle(translations.T("about.title"), theme.SizeNameSubHeadingText) // wraps, never cut
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 
 	s.version = widget.NewLabel(versionText(s.a.fa.Metadata(), s.a.opts.Version, s.a.opts.Build))
 	heading := func(id string) fyne.CanvasObject {
@@ -126,7 +126,7 @@ func (s *aboutScreen) showFontLicence() {
 	txt := widget.NewLabel(fonts.License)
 	txt.Wrapping = fyne.TextWrapWord
 	txt.TextStyle.Monospace = false
-	scroll := container.NewVScroll(txt)
+	scroll := widgets.NewVScroll(txt)
 	d := dialog.NewCustom(translations.T("about.show_font_licence"), translations.T("dialog.ok"), scroll, s.a.win)
 	size := s.a.win.Canvas().Size()
 	d.Resize(fyne.NewSize(min(640, size.Width*0.95), size.Height*0.85))
@@ -141,7 +141,7 @@ func (s *aboutScreen) showFontLicence() {
 func scrolledBody(body *fyne.Container, maxWidth float32) *container.Scroll {
 	watch := &heightWatch{inner: body.Layout}
 	body.Layout = watch
-	scroll := container.NewVScroll(container.NewPadded(sized(body, maxWidth)))
+	scroll := widgets.NewVScroll(container.NewPadded(sized(body, maxWidth)))
 	watch.onChange = scroll.Refresh
 	return scroll
 }

@@ -232,6 +232,9 @@ func New(fa fyne.App, opts Options) *App {
 	a.win = fa.NewWindow(WindowClass)
 	a.win.SetMaster()
 	a.win.Resize(loadWindowSize(a.prefs))
+	if sz := a.devWindowSize(); !sz.IsZero() {
+		a.win.Resize(sz)
+	}
 	a.unsub = translations.Subscribe(func(l translations.Lang) {
 		widgets.SetChineseLines(l.IsChinese())
 		if tc := traditionalFont(); tc != a.fontTC {
@@ -303,6 +306,15 @@ func New(fa fyne.App, opts Options) *App {
 
 // scripted reports whether the developer harness opens the first screen.
 func (a *App) scripted() bool { return a.opts.Dev != nil && a.opts.Dev.Scripted() }
+
+// devWindowSize is the developer harness's window size for this run (zero:
+// none).
+func (a *App) devWindowSize() fyne.Size {
+	if a.opts.Dev == nil {
+		return fyne.Size{}
+	}
+	return a.opts.Dev.WindowSize()
+}
 
 // tableSource is the engine's source of endgame tables, strategies and
 // bound tables: the app's table owner, or none.
@@ -400,7 +412,7 @@ func (a *App) Close() {
 // saveWindowSize remembers the window's size for the next start (not while
 // the developer settings choose it).
 func (a *App) saveWindowSize() {
-	if a.closed || a.scripted() {
+	if a.closed || a.scripted() || !a.devWindowSize().IsZero() {
 		return
 	}
 	if s := a.win.Canvas().Size(); validWindowSize(s) {

@@ -34,6 +34,10 @@ type Dev interface {
 	// neither offers to resume the saved game nor remembers the window's
 	// size.
 	Scripted() bool
+	// WindowSize is the window's size for this run (HUNTCHESS_SIZE; zero:
+	// the size remembered). It alone opens no screen (the offer to resume
+	// a saved game still comes), and the app does not remember it.
+	WindowSize() fyne.Size
 	// Start runs once the home screen is shown.
 	Start(c Control)
 	// AutoResume reports whether the offer to resume a saved game is

@@ -6,6 +6,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/dialog"
+	"fyne.io/fyne/v2/layout"
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
@@ -42,6 +43,8 @@ type gameScreen struct {
 	turnLabel, clockLabel                  *widget.Label
 	playerLabel                            *widget.Label // the player's side and the AI level
 	noticeLabel                            *widgets.Paragraph
+	noticeBox                              *fyne.Container    // the notice over the move list
+	gateLegend                             *widgets.Paragraph // what the ring on the gate is (deer chess; nil elsewhere)
 	capturedLabel, inHandLabel             *widget.Label
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
@@ -341,11 +344,12 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.playerLabel.Truncation = fyne.TextTruncateEllipsis
 
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, s.homeBtn, s.resignBtn, title),
+		titleRow(s.homeBtn, s.resignBtn, title),
 		s.playerLabel,
+		s.gateLine(),
 		s.tables.newLabel(),
 		container.NewBorder(nil, nil, nil, container.NewHBox(s.clockLabel, s.timerView), s.turnLabel),
-		container.NewBorder(nil, nil, s.capturedLabel, s.inHandLabel, s.tray),
+		container.New(&captureRow{inHandWidest: s.inHandWidest}, s.capturedLabel, s.tray, s.inHandLabel),
 		// The row of Pass and Offer a draw keeps the height of a button
 		// while they are hidden, so the buttons below never move.
 		container.New(widgets.ReserveLayout{Height: func() float32 { return s.passBtn.MinSize().Height }},
@@ -357,7 +361,8 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	// The notice (a hint in words, a pass by time …) shows under every
 	// button, above the moves: its lines come and go and move neither the
 	// buttons nor the board (the move list gives way).
-	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList)))
+	s.noticeBox = container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList))
+	panel := scrollPanel(head, s.noticeBox)
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
 		s.dismissDraw()
@@ -368,6 +373,26 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		s.showGameOver()
 	}
 	return container.New(boardLayout{}, container.NewStack(s.withConfirmBar(s.board), s.banner.object()), panel)
+}
+
+// gateLine says what the ring on a board's gate is (deer chess: the
+// deer's start, an ordinary point); an empty line elsewhere, which a VBox
+// gives no room.
+func (s *gameScreen) gateLine() fyne.CanvasObject {
+	s.gateLegend = nil
+	if s.info.Board.Gate < 0 {
+		return layout.NewSpacer()
+	}
+	s.gateLegend = widgets.NewParagraph(translations.TData("game.gate_legend", map[string]any{"Gate": s.info.Board.Points[s.info.Board.Gate].Name}))
+	return s.gateLegend
+}
+
+// inHandWidest is the width of the widest text the pieces in hand show in
+// this game: the most pieces it starts with in hand (captureRow).
+func (s *gameScreen) inHandWidest() float32 {
+	n := int(s.info.Start().InHand)
+	l := widget.NewLabel(translations.TPlural("game.in_hand", n, nil))
+	return l.MinSize().Width
 }
 
 // refresh sets every text and button state from the game.
@@ -401,11 +426,17 @@ func (s *gameScreen) refresh() {
 	case s.tables.words != nil:
 		notice = s.tables.words()
 	}
-	s.noticeLabel.SetText(notice)
-	if notice == "" {
-		s.noticeLabel.Hide()
-	} else {
-		s.noticeLabel.Show()
+	if notice != s.noticeLabel.Text || (notice == "") == s.noticeLabel.Visible() {
+		s.noticeLabel.SetText(notice)
+		if notice == "" {
+			s.noticeLabel.Hide()
+		} else {
+			s.noticeLabel.Show()
+		}
+		// The move list takes the notice's room, or gives it: hiding or
+		// rewording the notice lays out nothing by itself (a blank band
+		// stayed where a hint had been).
+		s.noticeBox.Refresh()
 	}
 	if s.sess.HumanTurn() && s.sess.ForcedPass() {
 		s.passBtn.Show()
@@ -555,12 +586,19 @@ func (s *gameScreen) leave() {
 	if s.askDialog != nil {
 		return
 	}
-	s.ask(translations.T("leave.title"), translations.T("leave.message"), translations.T("leave.confirm"), s.home)
+	// Nothing is lost by leaving (the game stays saved): a plain answer, not
+	// the danger colour of Resign.
+	s.askStyled(translations.T("leave.title"), translations.T("leave.message"), translations.T("leave.confirm"), widget.MediumImportance, s.home)
 }
 
 // ask shows a confirmation (danger button yes, Cancel) and runs yes on it.
 func (s *gameScreen) ask(title, msg, yesText string, yes func()) {
-	d := newQuestion(title, msg, yesText, func(ok bool) {
+	s.askStyled(title, msg, yesText, widget.DangerImportance, yes)
+}
+
+// askStyled is ask with the answer's importance.
+func (s *gameScreen) askStyled(title, msg, yesText string, style widget.Importance, yes func()) {
+	d := newQuestionStyled(title, msg, yesText, style, func(ok bool) {
 		s.askDialog = nil
 		if ok {
 			yes()

@@ -46,7 +46,7 @@ func (h *historyScreen) content() fyne.CanvasObject {
 	title := widgets.NewParagraphWithStyle(translations.T("history.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	h.clear = widget.NewButtonWithIcon(translations.T("history.clear"), theme.DeleteIcon(), h.askClear)
-	top := container.NewBorder(nil, nil, back, h.clear, title)
+	top := titleRow(back, h.clear, title)
 
 	body := container.NewVBox(widgets.NewParagraph(translations.T("history.note")))
 	if len(h.games) == 0 {
@@ -228,7 +228,7 @@ func (r *replayScreen) content() fyne.CanvasObject {
 	}
 	rows := widgets.NewIconGroup()
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, back, nil, title),
+		titleRow(back, nil, title),
 		widgets.NewParagraph(historySides(r.info, r.f)),
 		widgets.NewParagraph(historyResult(r.info, r.f)),
 		r.plyLabel,

@@ -30,6 +30,7 @@ type homeScreen struct {
 	aboutBtn    *widget.Button
 	statsBtn    *widget.Button
 	historyBtn  *widget.Button
+	quitBtn     *widget.Button // nil where the app offers no quit (canQuit)
 	playBtns    []*widget.Button
 	rulesBtns   []*widget.Button
 	learnBtns   []*widget.Button
@@ -94,7 +95,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	}
 	cols := &widgets.ColumnsLayout{ColWidth: 480}
 	h.grid = container.New(cols, cards...)
-	h.scroll = container.NewVScroll(container.NewPadded(h.grid))
+	h.scroll = widgets.NewVScroll(container.NewPadded(h.grid))
 	cols.OnChange = h.scroll.Refresh
 	// History, Statistics and About at the foot of the page.
 	h.statsBtn = widget.NewButtonWithIcon(translations.T("home.stats"), theme.ListIcon(), a.showStats)
@@ -102,7 +103,16 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	h.historyBtn = widget.NewButtonWithIcon(translations.T("home.history"), theme.HistoryIcon(), a.showHistory)
 	h.statsBtn.Importance, h.aboutBtn.Importance = widget.LowImportance, widget.LowImportance
 	h.historyBtn.Importance = widget.LowImportance
-	foot := container.NewCenter(container.NewHBox(h.historyBtn, h.statsBtn, h.aboutBtn))
+	footBtns := []*widget.Button{h.historyBtn, h.statsBtn, h.aboutBtn}
+	h.quitBtn = nil
+	if canQuit() { // a desktop: Quit (and Ctrl+Q, keys.go)
+		h.quitBtn = widget.NewButtonWithIcon(translations.T("home.quit"), theme.LogoutIcon(), a.quit)
+		h.quitBtn.Importance = widget.LowImportance
+		footBtns = append(footBtns, h.quitBtn)
+	}
+	// In equal columns, centred; a narrow window drops their icons, then
+	// wraps them, rather than pushing them past its edges.
+	foot := sized(widgets.NewIconGroup().Row(footBtns...), 140*float32(len(footBtns)))
 	return widgets.WidthFirstBorder(container.NewPadded(top), foot, h.scroll)
 }
 

@@ -1,6 +1,8 @@
 package app
 
 import (
+	"runtime"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 
@@ -33,7 +35,25 @@ func (a *App) installShortcuts() {
 			g.newGame()
 		}
 	})
+	if canQuit() {
+		c.AddShortcut(&desktop.CustomShortcut{KeyName: fyne.KeyQ, Modifier: mod}, func(fyne.Shortcut) { a.quit() })
+	}
 	c.SetOnTypedKey(a.typedKey)
+}
+
+// canQuit reports whether the app offers to quit (Ctrl+Q, Cmd+Q on macOS,
+// and Quit on the home screen): on a desktop, not on a phone (its system
+// ends apps) nor in the browser (a page is closed with its tab). Tests
+// stand in for it.
+var canQuit = func() bool { return !fyne.CurrentDevice().IsMobile() && runtime.GOOS != "js" }
+
+// quit closes the window, which saves the game in progress and ends the
+// app (the window is the app's master).
+func (a *App) quit() {
+	if a.closed {
+		return
+	}
+	a.win.Close()
 }
 
 // typedKey handles the keys that are not shortcuts: H (hint), Escape (back;

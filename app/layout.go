@@ -57,7 +57,8 @@ func (l boardLayout) boardSide(size fyne.Size) float32 {
 		// The height, less what leaves the panel its least width; but at
 		// least the floor, or half the width where that is less (a small
 		// window: the panel scrolls).
-		side = min(size.Height, max(size.Width-minPanelWidth-pad, min(boardFloor, size.Width/2)))
+		// (The panel's scroll keeps a gutter for its bar: scrollPanel.)
+		side = min(size.Height, max(size.Width-minPanelWidth-widgets.ScrollGutter()-pad, min(boardFloor, size.Width/2)))
 	}
 	return max(side, 0)
 }
@@ -104,5 +105,77 @@ func scrollPanel(head, rest fyne.CanvasObject) fyne.CanvasObject {
 	} else {
 		c = container.NewBorder(head, nil, nil, nil, rest)
 	}
-	return container.NewPadded(container.NewVScroll(c))
+	scroll := widgets.NewVScrollKeepingGutter(c) // a notice showing moves no button sideways
+	if h, ok := head.(*fyne.Container); ok && h.Layout != nil {
+		// a row whose height follows its width (captureRow, a wrapped
+		// title): the panel is laid out again when the head's height changes
+		watch := &heightWatch{inner: h.Layout, onChange: scroll.Refresh}
+		h.Layout = watch
+	}
+	return container.NewPadded(scroll)
+}
+
+// captureRow is the game panel's row of captures: "Captured: n / m", the
+// tray of captured pieces and, in a game with placement, the pieces in
+// hand at the trailing edge. Where the three do not fit on one line (a
+// phone at large text) the pieces in hand go on a line of their own under
+// the others. Whether they do is decided on the widest text the pieces in
+// hand will show in this game (inHandWidest), not on the one shown, so the
+// row keeps its lines, and the buttons under it their places, as the count
+// goes down. Objects: [0] captured, [1] tray, [2] in hand.
+//
+// Its MinSize is the height at the width it was last laid out at (as
+// widgets.ColumnsLayout's); scrollPanel lays the panel out again when it
+// changes.
+type captureRow struct {
+	inHandWidest func() float32
+	width        float32
+}
+
+func (l *captureRow) stacked(objs []fyne.CanvasObject, w float32) bool {
+	if !objs[2].Visible() || w <= 0 {
+		return false
+	}
+	pad := theme.Padding()
+	return objs[0].MinSize().Width+pad+objs[1].MinSize().Width+pad+l.inHandWidest() > w
+}
+
+func (l *captureRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	l.width = size.Width
+	captured, tray, inHand := objs[0], objs[1], objs[2]
+	pad := theme.Padding()
+	cs, ts, is := captured.MinSize(), tray.MinSize(), inHand.MinSize()
+	line := max(cs.Height, ts.Height)
+	right := size.Width
+	if !l.stacked(objs, size.Width) && inHand.Visible() {
+		line = max(line, is.Height)
+		right = size.Width - is.Width - pad
+		inHand.Move(fyne.NewPos(size.Width-is.Width, (line-is.Height)/2))
+		inHand.Resize(fyne.NewSize(is.Width, is.Height))
+	} else if inHand.Visible() {
+		inHand.Move(fyne.NewPos(max(size.Width-is.Width, 0), line+pad))
+		inHand.Resize(fyne.NewSize(min(is.Width, size.Width), is.Height))
+	}
+	captured.Move(fyne.NewPos(0, (line-cs.Height)/2))
+	captured.Resize(fyne.NewSize(cs.Width, cs.Height))
+	tray.Move(fyne.NewPos(cs.Width+pad, (line-ts.Height)/2))
+	tray.Resize(fyne.NewSize(max(right-cs.Width-pad, ts.Width), ts.Height))
+}
+
+func (l *captureRow) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	captured, tray, inHand := objs[0], objs[1], objs[2]
+	pad := theme.Padding()
+	cs, ts, is := captured.MinSize(), tray.MinSize(), inHand.MinSize()
+	w := cs.Width + pad + ts.Width
+	h := max(cs.Height, ts.Height)
+	switch {
+	case !inHand.Visible():
+	case l.stacked(objs, l.width):
+		w = max(w, is.Width)
+		h += pad + is.Height
+	default:
+		w += pad + is.Width
+		h = max(h, is.Height)
+	}
+	return fyne.NewSize(w, h)
 }

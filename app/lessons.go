@@ -97,9 +97,9 @@ func (s *lessonsScreen) content() fyne.CanvasObject {
 		s.buttons = append(s.buttons, b)
 		list.Add(b)
 	}
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(list, 600))))
+		widgets.NewVScroll(container.NewPadded(sized(list, 600))))
 }
 
 // ---- one lesson ------------------------------------------------------------------
@@ -287,7 +287,7 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 	s.showBtn = widget.NewButtonWithIcon(translations.T("lesson.show_move"), theme.VisibilityIcon(), s.showMove)
 
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, s.backBtn, nil, s.title),
+		titleRow(s.backBtn, nil, s.title),
 		s.heading,
 		s.info1,
 		s.goal,
@@ -300,7 +300,7 @@ func (s *lessonScreen) content() fyne.CanvasObject {
 	// every step and move (a new goal, the note on a move) and move neither
 	// them nor the board; they scroll where they do not fit.
 	buttons := container.NewGridWithColumns(2, s.restartBtn, container.NewStack(s.retryBtn, s.nextBtn, s.showBtn))
-	panel := container.NewBorder(nil, container.NewPadded(buttons), nil, nil, container.NewVScroll(container.NewPadded(head)))
+	panel := container.NewBorder(nil, container.NewPadded(buttons), nil, nil, widgets.NewVScroll(container.NewPadded(head)))
 	return container.New(boardLayout{}, s.board, panel)
 }
 

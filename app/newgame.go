@@ -55,7 +55,7 @@ func levelLabel(l ai.Level) string { return translations.T("level." + l.String()
 func (n *setupScreen) content() fyne.CanvasObject {
 	gt := translations.Game(n.info.Key)
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), n.a.back)
-	title := n.a.wrappedTitle(translations.T("newgame.title")+" · "+gt.Title, theme.SizeNameSubHeadingText) // wraps, never cut
+	title := n.a.twoPartTitle(translations.T("newgame.title"), gt.Title, theme.SizeNameSubHeadingText) // the name on a line of its own, never cut
 
 	var modeLabels []string
 	for _, m := range ai.Modes {
@@ -97,9 +97,9 @@ func (n *setupScreen) content() fyne.CanvasObject {
 		widget.NewCard(translations.T("newgame.difficulty"), "", n.levelRadio),
 		n.startBtn,
 	)
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(form, 600))))
+		widgets.NewVScroll(container.NewPadded(sized(form, 600))))
 }
 
 // refreshLevel greys the difficulty out where no AI plays (two players on

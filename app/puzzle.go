@@ -103,7 +103,7 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 	// each move, the moves played): these move neither the buttons nor the
 	// board.
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, s.backBtn, nil, s.titleLabel),
+		titleRow(s.backBtn, nil, s.titleLabel),
 		s.levelLabel,
 		s.task,
 		rows.Row(s.showBtn, s.retryBtn, s.nextBt),

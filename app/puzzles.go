@@ -92,9 +92,9 @@ func (s *puzzleListScreen) content() fyne.CanvasObject {
 		row := container.NewBorder(nil, nil, widget.NewIcon(icon), nil, text)
 		list.Add(container.NewStack(btn, container.NewPadded(row)))
 	}
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil,
-		container.NewVScroll(container.NewPadded(sized(list, 760))))
+		widgets.NewVScroll(container.NewPadded(sized(list, 760))))
 }
 
 // showPuzzleIn opens puzzle n (1, 2, …, within the list) in state:

@@ -10,8 +10,10 @@ import (
 	"huntchess/widgets"
 )
 
-// question asks yes or Cancel: the message centred and wrapped, a danger
-// answer and Cancel. Unlike Fyne's confirm dialog it draws no large "?"
+// question asks yes or Cancel: the message centred and wrapped, the answer
+// (in the danger colour where it loses something: resign, discard, reset;
+// plain where nothing is lost, as leaving a game that stays saved) and
+// Cancel. Unlike Fyne's confirm dialog it draws no large "?"
 // icon over its text.
 type question struct {
 	d        dialog.Dialog
@@ -21,8 +23,14 @@ type question struct {
 	done     bool
 }
 
-// newQuestion makes the question; onAnswer is told the answer once.
+// newQuestion makes the question with a danger answer; onAnswer is told
+// the answer once.
 func newQuestion(title, msg, yesText string, onAnswer func(bool), a *App) *question {
+	return newQuestionStyled(title, msg, yesText, widget.DangerImportance, onAnswer, a)
+}
+
+// newQuestionStyled is newQuestion with the answer's importance.
+func newQuestionStyled(title, msg, yesText string, yesStyle widget.Importance, onAnswer func(bool), a *App) *question {
 	q := &question{a: a, msg: msg, onAnswer: onAnswer}
 	win := a.win
 	body := widgets.NewParagraphWithStyle(msg, fyne.TextAlignCenter, fyne.TextStyle{})
@@ -30,7 +38,7 @@ func newQuestion(title, msg, yesText string, onAnswer func(bool), a *App) *quest
 	q.d = d
 	cancel := widget.NewButtonWithIcon(translations.T("dialog.cancel"), theme.CancelIcon(), q.Dismiss)
 	yes := widget.NewButtonWithIcon(yesText, theme.ConfirmIcon(), q.Confirm)
-	yes.Importance = widget.DangerImportance
+	yes.Importance = yesStyle
 	d.SetButtons([]fyne.CanvasObject{cancel, yes})
 	return q
 }

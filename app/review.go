@@ -316,7 +316,7 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	// search's progress bar leaves) is under the buttons: it moves neither
 	// them nor the board.
 	head := container.NewVBox(
-		container.NewBorder(nil, nil, back, nil, title),
+		titleRow(back, nil, title),
 		r.strip,
 		container.NewGridWithColumns(2, r.prev, r.next),
 		r.posLabel,

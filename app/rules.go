@@ -105,7 +105,7 @@ func (r *rulesScreen) content() fyne.CanvasObject {
 	body.Add(container.NewCenter(r.a.puzzleButton(r.info))) // practise: the game's puzzles (puzzles.go)
 
 	r.learn = newLearnButton(r.a, r.info)
-	topBar := container.NewBorder(nil, nil, back, r.learn, r.title)
+	topBar := titleRow(back, r.learn, r.title)
 	watch := &heightWatch{inner: topBar.Layout}
 	topBar.Layout = watch
 	r.scroll = scrolledBody(body, 760)

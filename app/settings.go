@@ -21,9 +21,14 @@ type settingsScreen struct {
 	boardSel, piecesSel                    *widget.Select
 	showLegal, animations, faceToFace      *widget.Check
 	sound, confirm                         *widget.Check
-	preview                                *widgets.Board // the board and pieces as chosen, live
-	pack                                   *packView      // the table pack (nil: none, as in the browser)
-	scroll                                 *container.Scroll
+	// advanced shows the settings a player seldom needs (the table
+	// pack's download address); for this visit of the page only.
+	advanced    bool
+	advancedChk *widget.Check
+	address     *widget.Entry  // the pack's address (nil while hidden)
+	preview     *widgets.Board // the board and pieces as chosen, live
+	pack        *packView      // the table pack (nil: none, as in the browser)
+	scroll      *container.Scroll
 }
 
 func newSettingsScreen(a *App) *settingsScreen { return &settingsScreen{a: a} }
@@ -131,7 +136,6 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	if a.pack != nil {
 		s.pack = newPackView(a, a.pack)
 		form.Append(translations.T("settings.pack"), s.pack.object())
-		form.Append(translations.T("pack.address"), packAddress(a, a.pack))
 	}
 	for _, it := range []*widget.FormItem{
 		widget.NewFormItem(translations.T("settings.timer"), s.timer),
@@ -147,21 +151,43 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 	} {
 		form.AppendItem(it)
 	}
+	// The advanced settings: the pack's download address, shown once asked
+	// for (or already changed from the app's own).
+	s.address = nil
+	if a.pack != nil {
+		s.advancedChk = widget.NewCheck(translations.T("settings.advanced"), nil)
+		s.advancedChk.SetChecked(s.advanced || s.addressChanged())
+		s.advancedChk.OnChanged = func(on bool) {
+			s.advanced = on
+			a.render() // the page again, where it was, with or without them
+		}
+		form.AppendItem(widget.NewFormItem("", s.advancedChk))
+		if s.advancedChk.Checked {
+			s.address = packAddress(a, a.pack)
+			form.Append(translations.T("pack.address"), s.address)
+		}
+	}
 	back := widget.NewButtonWithIcon(translations.T("game.back"), theme.NavigateBackIcon(), a.back)
 	title := widget.NewLabelWithStyle(translations.T("settings.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
-	top := container.NewBorder(nil, nil, back, nil, title)
+	top := titleRow(back, nil, title)
 	// The preview: the board and pieces as chosen, at once.
 	head := widget.NewLabelWithStyle(translations.T("settings.preview"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	side := container.NewVBox(head, container.NewCenter(container.NewGridWrap(fyne.NewSize(240, 240), s.preview)))
 	scroll := container.NewVScroll(nil)
 	lay := &besideLayout{side: 260, wideAt: 760, onChange: scroll.Refresh}
-	scroll.Content = container.NewPadded(sized(container.New(lay, form, side), 880))
+	widgets.SetScrollContent(scroll, container.NewPadded(sized(container.New(lay, form, side), 880)))
 	if s.scroll != nil { // built again (a new language or text size): stay where the page was
 		scroll.Offset = s.scroll.Offset
 	}
 	s.scroll = scroll
 	return container.NewBorder(container.NewPadded(top), nil, nil, nil, scroll)
+}
+
+// addressChanged reports whether the pack's download address is not the
+// app's own (a setting, or the developer's HUNTCHESS_PACK_URL).
+func (s *settingsScreen) addressChanged() bool {
+	return s.a.opts.Config.PackURL != "" || s.a.prefs.StringWithFallback(keyPackURL, "") != ""
 }
 
 // besideLayout puts a side column (the settings' preview) beside the main

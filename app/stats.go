@@ -61,7 +61,7 @@ func (s *statsScreen) content() fyne.CanvasObject {
 	title := widget.NewLabelWithStyle(translations.T("stats.title"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	title.SizeName = theme.SizeNameSubHeadingText
 	reset := widget.NewButtonWithIcon(translations.T("stats.reset"), theme.DeleteIcon(), s.askReset)
-	top := container.NewBorder(nil, nil, back, reset, title)
+	top := titleRow(back, reset, title)
 
 	body := container.NewVBox(widgets.NewParagraph(translations.T("stats.note")))
 	for _, info := range core.Games() {

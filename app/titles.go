@@ -4,6 +4,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/layout"
+	"fyne.io/fyne/v2/theme"
+	"fyne.io/fyne/v2/widget"
 
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -40,4 +42,73 @@ func (a *App) wrappedTitle(text string, size fyne.ThemeSizeName) fyne.CanvasObje
 			}
 		})
 	}}, p)
+}
+
+// titleRow is a screen's top row: the title between a button on the left
+// (Back) and, if not nil, one on the right. The buttons keep their own
+// height, centred beside a title that wraps onto more lines (a phone, large
+// text), instead of stretching into tall boxes.
+func titleRow(left, right, title fyne.CanvasObject) *fyne.Container {
+	side := func(o fyne.CanvasObject) fyne.CanvasObject {
+		if o == nil || isNil(o) {
+			return nil
+		}
+		return container.NewCenter(o)
+	}
+	return container.NewBorder(nil, nil, side(left), side(right), title)
+}
+
+// isNil reports whether o is a nil pointer in an interface.
+func isNil(o fyne.CanvasObject) bool {
+	switch x := o.(type) {
+	case *widget.Button:
+		return x == nil
+	}
+	return false
+}
+
+// twoPartTitle is a bold title of two parts, "head · name", on one line
+// where it fits whole; else the name goes on a line of its own under the
+// head ("New game" over "Wolf Carries the Pig"), rather than wrapping in
+// the middle of the name ("New game · Wolf Carries the" over "Pig"). A name
+// too long even for its own line wraps between words.
+func (a *App) twoPartTitle(head, name string, size fyne.ThemeSizeName) fyne.CanvasObject {
+	p := widgets.NewParagraphWithStyle(head+" · "+name, fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
+	p.SizeName = size
+	pick := &twoLineLayout{p: p, one: head + " · " + name, two: head + "\n" + name, size: size}
+	return container.New(&heightWatch{inner: pick, onChange: func() {
+		a.do(func() {
+			if c := a.win.Content(); c != nil {
+				c.Refresh()
+			}
+		})
+	}}, p)
+}
+
+// twoLineLayout shows its paragraph's text on one line (one) where it fits
+// the width, else as two (two).
+type twoLineLayout struct {
+	p        *widgets.Paragraph
+	one, two string
+	size     fyne.ThemeSizeName
+}
+
+func (l *twoLineLayout) Layout(objs []fyne.CanvasObject, size fyne.Size) {
+	textSize := theme.TextSize()
+	if l.size != "" {
+		textSize = theme.Size(l.size)
+	}
+	text := l.one
+	if fyne.MeasureText(l.one, textSize, fyne.TextStyle{Bold: true}).Width+2*theme.InnerPadding() > size.Width {
+		text = l.two
+	}
+	if l.p.Text != text {
+		l.p.Text = text
+		l.p.Refresh()
+	}
+	layout.NewStackLayout().Layout(objs, size)
+}
+
+func (l *twoLineLayout) MinSize(objs []fyne.CanvasObject) fyne.Size {
+	return layout.NewStackLayout().MinSize(objs)
 }

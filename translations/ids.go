@@ -82,7 +82,7 @@ var uiIDs = []string{
 
 	"game.to_move", "game.your_turn", "game.ai_thinking", "game.captured", "game.in_hand",
 	"game.moves", "game.undo", "game.redo", "game.hint", "game.new", "game.rules",
-	"game.settings", "game.back", "game.pass_timeout", "game.timer_off", "game.seconds_left",
+	"game.settings", "game.back", "game.gate_legend", "game.pass_timeout", "game.timer_off", "game.seconds_left",
 	"game.clock_paused",
 
 	"gameover.title", "gameover.predator_wins", "gameover.prey_wins", "gameover.draw",
@@ -151,7 +151,7 @@ var uiIDs = []string{
 	"watch.speed_fast", "watch.paused",
 	// Added for issue 13 (what players expect): about, statistics, text
 	// size, face to face.
-	"home.about", "home.stats", "about.title", "about.version", "about.version_dev",
+	"home.about", "home.quit", "home.stats", "about.title", "about.version", "about.version_dev",
 	"about.how_to_play", "about.how_tap", "about.how_list", "about.keys", "about.keys_text",
 	"about.keys_board", "about.licences", "about.font_licence", "about.toolkit_licence",
 	"about.show_font_licence", "stats.title", "stats.note", "stats.empty", "stats.side_level",
@@ -179,7 +179,7 @@ var uiIDs = []string{
 	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",
 	"pack.cancel", "pack.installed", "pack.installed_gives", "pack.delete", "pack.retry", "pack.check",
 	"pack.nothing", "pack.error_network", "pack.error_server", "pack.error_checksum", "pack.error_rules",
-	"pack.error_disk", "pack.damaged", "pack.address", "pack.check_network", "pack.check_server",
+	"pack.error_disk", "pack.damaged", "pack.address", "settings.advanced", "pack.check_network", "pack.check_server",
 	"pack.intro",
 	// Issue 32: the names in a list (the pack's games): 、 in Chinese, not the
 	// clauses' ，; the last two joined by "and" / 和.

@@ -38,7 +38,11 @@
 //	HUNTCHESS_MODE    game mode (default vs-ai-predator)
 //	HUNTCHESS_MOVES   a move record to start the game from (spaces or commas)
 //	HUNTCHESS_PLIES   or: number of plies a quick fixed search plays first
-//	HUNTCHESS_SIZE    window size, e.g. 390x844
+//	HUNTCHESS_SIZE    the window's size for this run, WIDTHxHEIGHT in Fyne's
+//	                  units (dp), e.g. 390x844 or 1024x720 (the simulated
+//	                  phone, -tags mobile, draws it at scale 2: 780x1688
+//	                  pixels); not remembered. Alone it opens no screen:
+//	                  the app starts as usual, with the offer to resume.
 //	HUNTCHESS_TIMER   seconds per turn, one of TimerChoices (this run only)
 //	HUNTCHESS_TEXT    text size, one of TextScales (this run only)
 //	HUNTCHESS_FACE    1: face to face on (this run only)
@@ -55,8 +59,9 @@
 //	HUNTCHESS_CONFIRM 1: move confirmation on (this run only)
 //	HUNTCHESS_LEVEL   easy | medium | hard | master (this run only; not saved)
 //
-// Any of these (and the memory's, mem.go) opens that screen instead of the
-// offer to resume a saved game, and the window's size is not remembered.
+// Any of these but HUNTCHESS_SIZE (and the memory's, mem.go) opens that
+// screen instead of the offer to resume a saved game, and the window's size
+// is not remembered.
 // The log and the scripted runs (log.go) do not skip the offer:
 // HUNTCHESS_LOG=1 logs on stderr what is read at start and every write of
 // a stored file, HUNTCHESS_RESUME=1 continues the saved game without
@@ -125,7 +130,9 @@ var _ app.Dev = (*Harness)(nil)
 // any store.
 func FromEnv() app.Dev {
 	h := &Harness{screen: screenFromEnv()}
-	h.scripted = h.screen != screen{Timer: -1}
+	// The window's size alone opens no screen: the app starts as a player
+	// sees it, with the offer to resume a saved game (app.Dev.WindowSize).
+	h.scripted = h.screen != screen{Timer: -1, Width: h.Width, Height: h.Height}
 	h.log = os.Getenv("HUNTCHESS_LOG") == "1"
 	h.resume = os.Getenv("HUNTCHESS_RESUME") == "1"
 	if os.Getenv("HUNTCHESS_AUTOPLAY") == "1" {
@@ -143,7 +150,7 @@ func FromEnv() app.Dev {
 	case os.Getenv("HUNTCHESS_PACK_CHECK") == "1":
 		h.pack = "check"
 	}
-	if !h.scripted && !h.log && !h.resume && h.autoplay == 0 && h.watchDelay == 0 && h.pack == "" {
+	if !h.scripted && h.Width == 0 && !h.log && !h.resume && h.autoplay == 0 && h.watchDelay == 0 && h.pack == "" {
 		return nil
 	}
 	if h.log {
@@ -217,6 +224,9 @@ func (h *Harness) Opened(c app.Control) {
 		go autoplay(c, h.autoplay)
 	}
 }
+
+// WindowSize is HUNTCHESS_SIZE (zero: not set).
+func (h *Harness) WindowSize() fyne.Size { return fyne.NewSize(h.Width, h.Height) }
 
 // Scripted reports whether a screen's variable is set.
 func (h *Harness) Scripted() bool { return h.scripted }

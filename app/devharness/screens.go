@@ -16,13 +16,10 @@ import (
 	"huntchess/translations"
 )
 
-// open opens the screen the developer settings ask for, after the window
-// size, the language, this run's settings and what is stored first.
+// open opens the screen the developer settings ask for, after the
+// language, this run's settings and what is stored first.
 func (h *Harness) open(c app.Control) {
-	d := h.screen
-	if d.Width > 0 {
-		c.Window().Resize(fyne.NewSize(d.Width, d.Height))
-	}
+	d := h.screen // the window's size: app.New, from WindowSize
 	if l := translations.Lang(d.Lang); l.Valid() {
 		translations.SetLanguage(l)
 	}
