@@ -36,6 +36,8 @@ var Fixes = []Fix{
 	{"字號", "文字大小"},
 	{"副本恢復", "副本還原"},
 	{"已恢復為預設設定", "已重設為預設值"},
+	{"\"退出\"", "\"結束\""}, // Quit: Taiwan's menus say 結束
+	{"退出 ·", "結束 ·"},
 }
 
 // measureWord finds 只 after a number or a counting word, where it is the
