@@ -86,7 +86,7 @@ type App struct {
 	win   fyne.Window
 	prefs *storage.Vault // settings, statistics, progress (over Fyne's preferences)
 	opts  Options
-	saves *storage.SavedGame // the game to resume
+	saves *storage.Saves // each game's unfinished game, to resume
 	// history keeps the finished games (history.go).
 	history *storage.History
 	// tables loads and builds the endgame tables and owns them (nil: none,
@@ -115,6 +115,9 @@ type App struct {
 	// startMsg is its message ID. A language switch shows it again.
 	startDialog dialog.Dialog
 	startMsg    string
+	// startGameKey is the game whose unfinished game the offer to resume
+	// names (the newest saved).
+	startGameKey string
 
 	// stopping is set once the app is going away (SIGINT/SIGTERM, the
 	// lifecycle's stop, Close): from then on do drops every callback. At
@@ -176,7 +179,7 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a := &App{fa: fa, prefs: storage.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.held.on = holdUntilRun
-	a.saves = storage.OpenSavedGame(opts.SaveDir, a.prefs)
+	a.saves = storage.OpenSaves(opts.SaveDir, a.prefs)
 	a.history = storage.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
 	if site := webSite(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || site != nil) {

@@ -54,7 +54,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 			if g.endMark() != translations.T("moves.end_agreed") || g.moveRows() != 1 {
 				t.Fatalf("end mark %q in %d rows", g.endMark(), g.moveRows())
 			}
-			if _, err := savesOf(t, fa).Load(); err != storage.ErrNoSave {
+			if _, err := savesOf(t, fa, g.info.Key).Load(); err != storage.ErrNoSave {
 				t.Fatalf("an agreed game is not offered again: %v", err)
 			}
 		})

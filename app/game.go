@@ -90,7 +90,7 @@ func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft 
 	s.timerView = widgets.NewTimer(s.timer)
 	s.sess = session.New(g, mode, level, s.timer, session.Env{
 		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
-		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves,
+		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves.Of(g.Info().Key),
 		AcceptsDraw: a.engine.AcceptsDraw,
 	}, timeLeft)
 	s.sess.Hooks = session.Hooks{
@@ -135,7 +135,6 @@ func (s *gameScreen) newGame() { s.a.showNewGame(s.info) }
 // playAgain restarts with the same mode.
 func (s *gameScreen) playAgain() {
 	s.dismissGameOver()
-	s.a.saves.Clear()
 	s.a.startGame(core.NewGameFrom(s.info.Start()), s.sess.Mode())
 }
 
@@ -145,7 +144,7 @@ func (s *gameScreen) home() {
 }
 
 // save stores the game to resume it later (or forgets it when it is over).
-func (s *gameScreen) save() { s.sess.Save(s.a.saves) }
+func (s *gameScreen) save() { s.sess.Save(s.a.saves.Of(s.info.Key)) }
 
 func (s *gameScreen) close() {
 	if s.sess.Closed() {

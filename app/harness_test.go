@@ -80,9 +80,9 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 	return d
 }
 
-// savesOf is the save store a harness on fa uses.
-func savesOf(t *testing.T, fa fyne.App) *storage.SavedGame {
-	return storage.OpenSavedGame(saveDirFor(t, fa), fa.Preferences())
+// savesOf is the store of game's unfinished game a harness on fa uses.
+func savesOf(t *testing.T, fa fyne.App, game string) *storage.SavedGame {
+	return storage.OpenSaves(saveDirFor(t, fa), fa.Preferences()).Of(game)
 }
 
 func withThink(f session.ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
@@ -300,4 +300,16 @@ func (h *harness) waitSearched(r *reviewScreen) {
 			return false
 		}
 	})
+}
+
+// continueBtn is the home screen's Continue: the first game's, in the
+// games' order, that has one (nil: none). The tests that use it keep one
+// game unfinished.
+func (h *homeScreen) continueBtn() *widget.Button {
+	for _, info := range core.Games() {
+		if b := h.continueBtns[info.Key]; b != nil {
+			return b
+		}
+	}
+	return nil
 }

@@ -313,10 +313,10 @@ func (r *replayScreen) askPlayFrom() {
 		if g.Outcome().Over() {
 			return
 		}
-		r.a.saves.Clear()
+		r.a.saves.Of(g.Info().Key).Clear()
 		r.a.replace(newGameScreen(r.a, g, mode, r.f.EngineLevel(), 0))
 	}
-	info, g := r.a.unfinished()
+	info, g := r.a.unfinished(r.game.Info().Key)
 	if g == nil {
 		begin()
 		return

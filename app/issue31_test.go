@@ -216,7 +216,7 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	if err := g.PlayMove(g.LegalMoves()[0]); err != nil { // the wolf (the player) opened
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa).Store(g, ai.ModeVsAIAsPredator, ai.Easy, 0)
+	_ = savesOf(t, fa, g.Info().Key).Store(g, ai.ModeVsAIAsPredator, ai.Easy, 0)
 	var mu sync.Mutex
 	var levels []ai.Level
 	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l ai.Level) ai.Result {
@@ -236,7 +236,7 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	if got := h.a.startDialogText("resume.message"); !strings.Contains(got, levelLabel(ai.Master)) || strings.Contains(got, levelLabel(ai.Easy)) {
 		t.Fatalf("the offer to resume names the level set: %q", got)
 	}
-	test.Tap(h.home().continueBtn)
+	test.Tap(h.home().continueBtn())
 	r := h.gameScreen()
 	if r.sess.Level() != ai.Master {
 		t.Fatalf("resumed at %v", r.sess.Level())
@@ -275,8 +275,8 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 		damage   []string // the saved game's files garbled
 		restored bool     // the saved game is still there
 	}{
-		{"both saved copies damaged", []string{storage.SaveFile, storage.PrevSaveFile}, false},
-		{"the newest saved copy damaged", []string{storage.SaveFile}, true},
+		{"both saved copies damaged", []string{storage.SaveFileOf("beat-the-wolf"), storage.PrevSaveFileOf("beat-the-wolf")}, false},
+		{"the newest saved copy damaged", []string{storage.SaveFileOf("beat-the-wolf")}, true},
 	} {
 		for _, lang := range translations.Languages {
 			t.Run(tc.name+"/"+string(lang), func(t *testing.T) {
@@ -291,7 +291,7 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 				s.Timer = 120
 				s.Save(vt)
 				vt.Flush()
-				st := savesOf(t, fa)
+				st := savesOf(t, fa, "beat-the-wolf")
 				g, _ := core.NewGame("beat-the-wolf")
 				for range 2 {
 					_ = g.PlayMove(g.LegalMoves()[0])
@@ -326,9 +326,10 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 					t.Fatalf("the first dialog of the start is %q", h.a.startMsg)
 				}
 				shown := texts(h.a.Window())
-				saved := translations.T("resume.corrupt")
+				wolf := map[string]any{"Game": translations.Game("beat-the-wolf").Title}
+				saved := translations.TData("resume.corrupt_of", wolf)
 				if tc.restored {
-					saved = translations.T("recovery.saved_game_restored")
+					saved = translations.TData("recovery.saved_game_restored_of", wolf)
 				}
 				for _, want := range []string{translations.T("recovery.settings_restored"), saved} {
 					if !strings.Contains(shown, want) {
@@ -338,8 +339,8 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 				if got := strings.Count(h.a.recoveryText(), "\n") + 1; got != 2 {
 					t.Fatalf("%d lines: %q", got, h.a.recoveryText())
 				}
-				if (h.home().continueBtn != nil) != tc.restored {
-					t.Fatalf("Continue on the home screen: %v", h.home().continueBtn != nil)
+				if (h.home().continueBtn() != nil) != tc.restored {
+					t.Fatalf("Continue on the home screen: %v", h.home().continueBtn() != nil)
 				}
 				test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.ok")))
 				h.drain()
@@ -411,7 +412,7 @@ func TestLastMoveMarkedAfterUndoAndResume(t *testing.T) {
 	g.redo()
 	g.redo()
 	h.a.showHome() // saved
-	h.a.resumeSaved()
+	h.a.resumeSaved(g.info.Key)
 	r := h.gameScreen()
 	if r == g || r.board.LastMove() != first {
 		t.Fatalf("resumed: marked %v, want %v", r.board.LastMove(), first)

@@ -81,9 +81,10 @@ func (a *App) showHome() {
 	a.replace(newHomeScreen(a))
 }
 
-// startGame starts a new game, which replaces any saved one.
+// startGame starts a new game, which replaces its game's unfinished one
+// (the other games' stay).
 func (a *App) startGame(g *core.Game, mode ai.Mode) {
-	a.saves.Clear()
+	a.saves.Of(g.Info().Key).Clear()
 	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
 }
 

@@ -115,10 +115,11 @@ func (n *setupScreen) refreshLevel() {
 	}
 }
 
-// start begins the game, after asking when it would discard an unfinished
-// one (in progress under this screen, or saved).
+// start begins the game, after asking when it would discard this game's
+// unfinished one (in progress under this screen, or saved); the other
+// games' stay.
 func (n *setupScreen) start() {
-	info, g := n.a.unfinished()
+	info, g := n.a.unfinished(n.info.Key)
 	if g == nil {
 		n.begin()
 		return

@@ -11,7 +11,7 @@ import (
 // Every completed move is saved at once, the person's and the engine's, an
 // undo and a change of level too; the end of the game forgets the save.
 func TestEveryMoveSaved(t *testing.T) {
-	st := storage.OpenSavedGame(t.TempDir(), testkit.NewMemPrefs())
+	st := storage.OpenSaves(t.TempDir(), testkit.NewMemPrefs()).Of("beat-the-wolf")
 	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 0)
 	tu := r.turns
 	tu.env.Saves = st

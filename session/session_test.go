@@ -153,7 +153,7 @@ func TestTurnsPauseResume(t *testing.T) {
 // Saving: the record, the mode, the level and the player's time left; a game
 // with no move is not kept.
 func TestTurnsSave(t *testing.T) {
-	st := storage.OpenSavedGame(t.TempDir(), testkit.NewMemPrefs())
+	st := storage.OpenSaves(t.TempDir(), testkit.NewMemPrefs()).Of("surround-the-lion")
 	r := newTurnRig(t, "surround-the-lion", ai.ModeTwoPlayers, 30)
 	tu := r.turns
 	tu.Save(st)

@@ -48,7 +48,7 @@ func fuzzSavedSeeds(tb testing.TB) [][]byte {
 			game.Undo()
 		}
 		mode := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}[i%4]
-		data, err := encodeSaved(game, mode, ai.Levels()[i%len(ai.Levels())], int64(i)*15000)
+		data, err := encodeSaved(game, mode, ai.Levels()[i%len(ai.Levels())], int64(i)*15000, 1_800_000_000_000+int64(i))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -78,7 +78,11 @@ func FuzzDecodeSaved(f *testing.F) {
 			t.Fatalf("read as %+v", r)
 		}
 		// Saved again, it reads as the same game.
-		data, err := encodeSaved(r.Game, r.Mode, r.Level, r.TimeLeft)
+		var savedMs int64
+		if !r.Saved.IsZero() {
+			savedMs = r.Saved.UnixMilli()
+		}
+		data, err := encodeSaved(r.Game, r.Mode, r.Level, r.TimeLeft, savedMs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +91,7 @@ func FuzzDecodeSaved(f *testing.F) {
 			t.Fatalf("a saved game read does not read back: %v", err)
 		}
 		if back.Game.Info().Key != r.Game.Info().Key || back.Game.Record() != r.Game.Record() || back.Mode != r.Mode ||
-			back.Level != r.Level || back.TimeLeft != r.TimeLeft || back.Partial {
+			back.Level != r.Level || back.TimeLeft != r.TimeLeft || back.Partial || !back.Saved.Equal(r.Saved) {
 			t.Fatalf("read back as another game: %+v, %+v", back, r)
 		}
 	})

@@ -143,7 +143,7 @@ func TestHistoryRecoverySaid(t *testing.T) {
 	raw, _ := os.ReadFile(path)
 	_ = os.WriteFile(path, raw[:len(raw)/2], 0o644)
 	r := OpenHistory(dir, testkit.NewMemPrefs())
-	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupHistory, true}) || len(r.Games()) != 1 {
+	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{Group: GroupHistory, Restored: true}) || len(r.Games()) != 1 {
 		t.Fatalf("restored: %+v, %d games", got, len(r.Games()))
 	}
 	_ = os.WriteFile(filepath.Join(dir, PrevHistoryFile), []byte("{"), 0o644)

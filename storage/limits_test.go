@@ -19,14 +19,14 @@ import (
 // so, without reading it: the previous copy is offered.
 func TestHugeSavedGameRefused(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, testkit.NewMemPrefs())
+	st := OpenSaves(dir, testkit.NewMemPrefs()).Of("deer-chess")
 	g, _ := core.NewGame("deer-chess")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
 		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
 		_ = st.Flush()
 	}
-	testkit.Huge(t, filepath.Join(dir, SaveFile))
+	testkit.Huge(t, filepath.Join(dir, SaveFileOf("deer-chess")))
 	var r *Recovery
 	var err error
 	if n := testkit.Allocated(func() { r, err = st.Recover() }); n > 1<<20 {

@@ -16,7 +16,7 @@ import (
 // (and cleared) when every copy is damaged.
 func TestStoreRecover(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, testkit.NewMemPrefs())
+	st := OpenSaves(dir, testkit.NewMemPrefs()).Of("beat-the-wolf")
 	if r, err := st.Recover(); r != nil || err != nil {
 		t.Fatalf("no saved game: %v %v", r, err)
 	}
@@ -34,7 +34,7 @@ func TestStoreRecover(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	garble(SaveFile)
+	garble(SaveFileOf("beat-the-wolf"))
 	r, err := st.Recover()
 	if r == nil || !r.Restored || r.Group != GroupSavedGame || err == nil {
 		t.Fatalf("the newest copy damaged: %+v %v", r, err)
@@ -42,7 +42,7 @@ func TestStoreRecover(t *testing.T) {
 	if got, err := st.Load(); err != nil || got.Game.Len() != 1 {
 		t.Fatalf("the previous copy is on offer: %v", err)
 	}
-	garble(PrevSaveFile)
+	garble(PrevSaveFileOf("beat-the-wolf"))
 	r, err = st.Recover()
 	if r == nil || r.Restored || err == nil {
 		t.Fatalf("every copy damaged: %+v %v", r, err)

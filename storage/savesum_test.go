@@ -16,7 +16,7 @@ import (
 // (an older version's) is read as before.
 func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, testkit.NewMemPrefs())
+	st := OpenSaves(dir, testkit.NewMemPrefs()).Of("beat-the-wolf")
 	g := core.NewGameFrom(core.Games()[0].Start())
 	var records []string
 	for i := 0; i < 3; i++ {
@@ -31,7 +31,7 @@ func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	path := filepath.Join(dir, SaveFile)
+	path := filepath.Join(dir, SaveFileOf("beat-the-wolf"))
 	raw, _ := os.ReadFile(path)
 	// The last move of the record replaced by another legal one.
 	h := core.NewGameFrom(core.Games()[0].Start())

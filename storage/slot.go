@@ -21,6 +21,9 @@ type slot struct {
 	path, prev string
 	// good tells content worth keeping as the previous copy.
 	good func([]byte) bool
+	// same tells new content that says nothing new (bytes.Equal when nil):
+	// it is not written, and the previous copy stays.
+	same func(old, new []byte) bool
 
 	mu      sync.Mutex
 	idle    sync.Cond
@@ -112,7 +115,7 @@ func (s *slot) apply(op slotOp) error {
 		return err
 	}
 	if old, err := fileio.ReadLimited(s.path, maxStoredBytes); err == nil {
-		if bytes.Equal(old, op.data) {
+		if bytes.Equal(old, op.data) || s.same != nil && s.same(old, op.data) {
 			return nil
 		}
 		if s.good(old) { // keep the last good copy
