@@ -119,6 +119,12 @@ type App struct {
 	// names (the newest saved).
 	startGameKey string
 
+	// saveFailures are the stored files whose last write failed (savefail.go):
+	// while there are any, a notice stands above the screen (saveNotice).
+	saveFailures []storage.WriteFailure
+	saveNotice   *widgets.Paragraph
+	stopWrites   func()
+
 	// stopping is set once the app is going away (SIGINT/SIGTERM, the
 	// lifecycle's stop, Close): from then on do drops every callback. At
 	// shutdown Fyne's queue is drained and fyne.Do runs a function at once
@@ -233,6 +239,7 @@ func New(fa fyne.App, opts Options) *App {
 		a.rebuild()
 	})
 	a.installShortcuts()
+	a.watchWrites()
 
 	lc := fa.Lifecycle()
 	lc.SetOnExitedForeground(func() {
@@ -367,6 +374,9 @@ func (a *App) Close() {
 	a.stack = nil
 	if a.unsub != nil {
 		a.unsub()
+	}
+	if a.stopWrites != nil {
+		a.stopWrites()
 	}
 }
 

@@ -24,7 +24,7 @@ func (a *App) game() *gameScreen {
 
 func (a *App) render() {
 	if t := a.top(); t != nil && !a.closed {
-		a.win.SetContent(t.content())
+		a.win.SetContent(a.withSaveNotice(t.content()))
 	}
 }
 

@@ -90,7 +90,9 @@ func (a *App) saveCurrent() {
 	if g := a.game(); g != nil {
 		g.save()
 	}
-	_ = a.saves.Flush() // on disk before the app goes
+	// On disk before the app goes. A failed write is not dropped: the
+	// stores keep it and the notice says it (savefail.go).
+	_ = a.saves.Flush()
 	_ = a.history.Flush()
 	a.prefs.Flush()
 }

@@ -212,6 +212,8 @@ func (s *Session) Save(st *storage.SavedGame) {
 	if s.HumanTurn() && s.env.TimerSeconds() > 0 {
 		left = s.timer.Remaining().Milliseconds()
 	}
+	// The write happens later, off this goroutine; if it fails, the stores
+	// keep the failure and the app tells the player (storage.Failures).
 	_ = st.Store(s.game, s.mode, s.level, left)
 }
 

@@ -29,7 +29,8 @@ type slot struct {
 	idle    sync.Cond
 	pending *slotOp
 	busy    bool
-	err     error // the last write's error
+	err     error   // the last write's error
+	failed  *slotOp // the op of the last write, when it failed (retry)
 }
 
 type slotOp struct {
@@ -83,8 +84,25 @@ func (s *slot) run() {
 			slotLog("wrote", s, *op, nil)
 		}
 		s.mu.Lock()
-		s.err = err
+		s.err, s.failed = err, nil
+		if err != nil {
+			s.failed = op
+		}
 		s.mu.Unlock()
+		noteWrite(s, err)
+	}
+}
+
+// retry writes again the content whose write failed last, unless newer
+// content waits (noteWrite calls it once another file was written: there
+// may be room again).
+func (s *slot) retry() {
+	s.mu.Lock()
+	op := s.failed
+	again := op != nil && s.pending == nil && !s.busy
+	s.mu.Unlock()
+	if again {
+		s.put(*op)
 	}
 }
 

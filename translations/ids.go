@@ -99,6 +99,7 @@ var uiIDs = []string{
 	"settings.theme_system", "settings.theme_light", "settings.theme_dark",
 
 	"resume.title", "resume.message", "resume.continue", "resume.discard", "resume.corrupt", "resume.corrupt_of",
+	"save.failed", "save.failed_full",
 
 	// Draws by agreement; the repair of stored data (storage.Vault).
 	"game.offer_draw", "draw.title", "draw.offer_side", "draw.ai_offers", "draw.accept", "draw.decline", "draw.considering", "draw.declined", "draw.declined_person", "reason.agreed", "moves.end_agreed", "moves.end_resigned", "stats.agreed", "review.agreed", "rules.draw_title", "rules.draw_text", "recovery.title", "recovery.settings_restored", "recovery.settings_reset", "recovery.statistics_restored", "recovery.statistics_reset", "recovery.progress_restored", "recovery.progress_reset", "recovery.history_restored", "recovery.history_reset", "recovery.saved_game_restored", "recovery.saved_game_restored_of",
