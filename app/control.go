@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/session"
 	"huntchess/storage"
 	"huntchess/tables"
@@ -98,7 +99,7 @@ func (c Control) Playing() *session.Session {
 }
 
 // OpenGame shows g, played on in mode at the set level, as the only screen.
-func (c Control) OpenGame(g *core.Game, mode ai.Mode) {
+func (c Control) OpenGame(g *core.Game, mode match.Mode) {
 	c.a.replace(newGameScreen(c.a, g, mode, c.a.settings.Level, 0))
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/session"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -79,7 +80,7 @@ type gameScreen struct {
 	confirm moveConfirm // a move waiting for confirmation (confirm.go)
 }
 
-func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
+func newGameScreen(a *App, g *core.Game, mode match.Mode, level match.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.ShowStill(g.Position(), g.LastMove()) // a resumed or pasted game: its last move marked
@@ -213,7 +214,7 @@ func (s *gameScreen) turnText() string {
 	}
 	side := s.sess.Game().ToMove()
 	if s.sess.Mode().AIPlays(side) {
-		if s.sess.Mode() == ai.ModeWatch {
+		if s.sess.Mode() == match.ModeWatch {
 			state := translations.T("game.ai_thinking")
 			if s.sess.Held() {
 				state = translations.T("watch.paused")
@@ -235,7 +236,7 @@ func (s *gameScreen) playerText() string {
 	case s.sess.Mode().VsAI():
 		return translations.TData("game.you_play", map[string]any{
 			"Side": sideName(s.info, s.sess.Mode().HumanSide()), "Level": levelLabel(s.sess.Level())})
-	case s.sess.Mode() == ai.ModeWatch:
+	case s.sess.Mode() == match.ModeWatch:
 		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.sess.Level())})
 	}
 	return translations.T("mode.two_players")
@@ -328,7 +329,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	rows := widgets.NewIconGroup() // the two rows keep or drop their icons together
 	playRow := rows.Row(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
-	if s.sess.Mode() == ai.ModeWatch {
+	if s.sess.Mode() == match.ModeWatch {
 		w := s.watchButtons()
 		rows = widgets.NewIconGroup()
 		playRow = rows.Row(w[0], w[1], w[2])
@@ -412,7 +413,7 @@ func (s *gameScreen) refresh() {
 		s.passBtn.Hide()
 	}
 
-	canEdit := s.sess.Mode() != ai.ModeWatch && !s.sess.Resigned() && !s.browsing()
+	canEdit := s.sess.Mode() != match.ModeWatch && !s.sess.Resigned() && !s.browsing()
 	setEnabled(s.undoBtn, canEdit && s.sess.Game().CanUndo())
 	setEnabled(s.redoBtn, canEdit && s.sess.Game().CanRedo())
 	setEnabled(s.hintBtn, canEdit && s.sess.HumanTurn() && !s.sess.Hinting() && !s.sess.ForcedPass())
@@ -423,7 +424,7 @@ func (s *gameScreen) refresh() {
 		s.drawBtn.Hide()
 	}
 	s.refreshDraw()
-	if s.sess.Mode() == ai.ModeWatch {
+	if s.sess.Mode() == match.ModeWatch {
 		s.resignBtn.Hide()
 	}
 	s.refreshWatch()
@@ -436,7 +437,7 @@ func (s *gameScreen) refreshClock() {
 	if s.clockLabel == nil {
 		return
 	}
-	if s.sess.Mode() == ai.ModeWatch { // no one's turn is timed: the turn line gets the room
+	if s.sess.Mode() == match.ModeWatch { // no one's turn is timed: the turn line gets the room
 		s.clockLabel.Hide()
 		s.timerView.Hide()
 		return
@@ -547,7 +548,7 @@ func (s *gameScreen) confirmResign() {
 
 // leave goes back home; an unfinished game asks first (it stays saved).
 func (s *gameScreen) leave() {
-	if s.sess.Over() || s.sess.Game().Len() == 0 || s.sess.Mode() == ai.ModeWatch {
+	if s.sess.Over() || s.sess.Game().Len() == 0 || s.sess.Mode() == match.ModeWatch {
 		s.home()
 		return
 	}

@@ -18,6 +18,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/puzzles"
 	"huntchess/storage"
 	"huntchess/tables"
@@ -277,7 +278,7 @@ func TestHomeTitleWholeWithContinue(t *testing.T) {
 			fa := test.NewTempApp(t)
 			g, _ := core.NewGame("beat-the-wolf")
 			require.NoError(t, g.PlayMove(g.LegalMoves()[0]))
-			require.NoError(t, savesOf(t, fa, g.Info().Key).Store(g, ai.ModeTwoPlayers, ai.Easy, 0))
+			require.NoError(t, savesOf(t, fa, g.Info().Key).Store(g, match.ModeTwoPlayers, match.Easy, 0))
 			h := newHarness(t, fa)
 			h.a.closeStartDialog()
 			if lang == translations.Chinese {

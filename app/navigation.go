@@ -1,8 +1,8 @@
 package app
 
 import (
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 func (a *App) top() screen {
@@ -83,7 +83,7 @@ func (a *App) showHome() {
 
 // startGame starts a new game, which replaces its game's unfinished one
 // (the other games' stay).
-func (a *App) startGame(g *core.Game, mode ai.Mode) {
+func (a *App) startGame(g *core.Game, mode match.Mode) {
 	a.saves.Of(g.Info().Key).Clear()
 	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
 }

@@ -8,8 +8,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/translations"
 )
 
@@ -19,7 +19,7 @@ import (
 // progress or saved.
 func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	for i := 0; i < 3; i++ {
 		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	}
@@ -51,7 +51,7 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	fa := test.NewTempApp(t)
 	sg, _ := core.LoadRecord("beat-the-wolf", "")
 	_ = sg.PlayMove(sg.LegalMoves()[0])
-	_ = savesOf(t, fa, sg.Info().Key).Store(sg, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa, sg.Info().Key).Store(sg, match.ModeTwoPlayers, match.Easy, 0)
 	h2 := newHarness(t, fa)
 	h2.a.closeStartDialog()
 	test.Tap(h2.home().playBtns[0])

@@ -11,8 +11,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -224,7 +224,7 @@ func (a *App) startDialogText(msg string) string {
 		"Level": levelLabel(a.settings.Level), "Move": moveNumber(r.Game), // the level it goes on at
 	}
 	id := "resume.details"
-	if r.Mode != ai.ModeTwoPlayers {
+	if r.Mode != match.ModeTwoPlayers {
 		id = "resume.details_ai"
 	}
 	lines := []string{translations.TData(id, data)}

@@ -15,8 +15,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -66,7 +66,7 @@ func TestSaveAndResume(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(storage.KeyTimer, 30)
 	h := newHarness(t, fa)
-	g := h.startGame(2, ai.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
+	g := h.startGame(2, match.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.waitFor("the reply", func() bool { return g.sess.Game().Len() == 2 && g.sess.HumanTurn() })
 	h.clock.Advance(12 * time.Second)
@@ -84,7 +84,7 @@ func TestSaveAndResume(t *testing.T) {
 	}
 	test.Tap(h2.home().continueBtn())
 	r := h2.gameScreen()
-	if r.sess.Game().Record() != record || r.sess.Mode() != ai.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+	if r.sess.Game().Record() != record || r.sess.Mode() != match.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
 		t.Fatalf("resumed %q %v %s, want %q", r.sess.Game().Record(), r.sess.Mode(), r.info.Key, record)
 	}
 	if r.timer.Remaining() != 18*time.Second {
@@ -96,12 +96,12 @@ func TestSaveAndResume(t *testing.T) {
 	if !h2.a.hasSaved() {
 		t.Fatal("leaving the game for home keeps it saved")
 	}
-	h2.startGame(0, ai.ModeTwoPlayers)
+	h2.startGame(0, match.ModeTwoPlayers)
 	if r, err := h2.a.saves.Of("surround-the-lion").Load(); err != nil || r.Game.Record() != record {
 		t.Fatalf("a new game of Beat the Wolf keeps Surround the Lion's: %v %v", r, err)
 	}
 	h2.a.back()
-	h2.startGame(2, ai.ModeTwoPlayers)
+	h2.startGame(2, match.ModeTwoPlayers)
 	if _, err := h2.a.saves.Of("surround-the-lion").Load(); err != storage.ErrNoSave {
 		t.Fatalf("a new game of Surround the Lion replaces its saved one: %v", err)
 	}
@@ -120,7 +120,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa, g.Info().Key).Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa, g.Info().Key).Store(g, match.ModeTwoPlayers, match.Easy, 0)
 	h := newHarness(t, fa)
 	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
 		t.Fatal("the offer to resume is shown")
@@ -186,7 +186,7 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	h := newHarness(t, fa)
 	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
 	details := translations.TData("resume.details_ai", map[string]any{
-		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), ai.ModeVsAIAsPredator),
+		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), match.ModeVsAIAsPredator),
 		"Level": levelLabel(h.a.settings.Level), "Move": 3}) // the level set, not the saved one (issue 31)
 	shown := texts(h.a.Window())
 	for _, want := range []string{details, partial, translations.T("resume.message")} {
@@ -221,7 +221,7 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
 	h := newHarness(t, fa)
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.a.saveCurrent()
 	first := g.sess.Game().Record()
@@ -279,7 +279,7 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	}
 	// A new game of the same game forgets every copy.
 	h3.a.back()
-	h3.startGame(1, ai.ModeTwoPlayers)
+	h3.startGame(1, match.ModeTwoPlayers)
 	if _, err := savesOf(t, fa, pig).Load(); err != storage.ErrNoSave {
 		t.Fatalf("after a new game: %v, want no save", err)
 	}

@@ -9,8 +9,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 	"huntchess/translations"
 )
 
@@ -27,7 +27,7 @@ func TestFullDiskTellsThePlayer(t *testing.T) {
 	fa := test.NewTempApp(t)
 	saveDirs.Store(fa, dir)
 	h := newHarness(t, fa)
-	g := h.startGame(3, ai.ModeTwoPlayers) // deer chess
+	g := h.startGame(3, match.ModeTwoPlayers) // deer chess
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.a.saveCurrent()
 	good := g.sess.Game().Record()

@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
+	"huntchess/match"
 )
 
 // On a phone driver a SIGTERM saves the game on the UI goroutine, then exits
@@ -16,7 +16,7 @@ import (
 func TestSignalSavesAndExitsOnPhone(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(2, ai.ModeTwoPlayers)
+	g := h.startGame(2, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	record := g.sess.Game().Record()
 	// The move is saved at once, with the whole turn left on the clock; the

@@ -10,6 +10,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/tables"
 )
 
@@ -39,7 +40,7 @@ func TestBoundPlayAndReview(t *testing.T) {
 	require.NoError(t, err)
 	g := core.NewGameFrom(start)
 	for !g.Outcome().Over() && g.Len() < 100 {
-		res := e.Think(context.Background(), g, ai.Master)
+		res := e.Think(context.Background(), g, match.Master)
 		require.True(t, res.Exact && res.Bound, "ply %d: %+v", g.Len(), res)
 		require.NoError(t, g.PlayMove(res.Move))
 	}
@@ -87,7 +88,7 @@ func TestReviewByStrategy(t *testing.T) {
 	g := core.NewGameFrom(core.SurroundTheLion.Info().Start())
 	// Master's line for 5 plies, then a dogs' move that leaves the strategy.
 	for g.Len() < 5 {
-		require.NoError(t, g.PlayMove(e.Think(context.Background(), g, ai.Master).Move))
+		require.NoError(t, g.PlayMove(e.Think(context.Background(), g, match.Master).Move))
 	}
 	p := g.Position()
 	off := core.Move{}

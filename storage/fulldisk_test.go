@@ -9,8 +9,8 @@ import (
 	"syscall"
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // A save on a full disk (a real tmpfs, filled) is never silent: the write
@@ -33,7 +33,7 @@ func TestFullDiskSaveFailsLoudly(t *testing.T) {
 	s := OpenSaves(dir, prefs)
 	st := s.Of("deer-chess")
 	g := played(t, "deer-chess", 1)
-	if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
+	if err := st.Store(g, match.ModeTwoPlayers, match.Easy, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := s.Flush(); err != nil {
@@ -46,7 +46,7 @@ func TestFullDiskSaveFailsLoudly(t *testing.T) {
 		if err := g.PlayMove(g.LegalMoves()[0]); err != nil {
 			t.Fatal(err)
 		}
-		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, match.ModeTwoPlayers, match.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		err := st.Flush()
@@ -84,7 +84,7 @@ func TestFullDiskSaveFailsLoudly(t *testing.T) {
 	if err := g.PlayMove(g.LegalMoves()[0]); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
+	if err := st.Store(g, match.ModeTwoPlayers, match.Easy, 0); err != nil {
 		t.Fatal(err)
 	}
 	if err := st.Flush(); err != nil {

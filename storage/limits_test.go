@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // The guards of limits.go: a stored file that claims a huge size is read as
@@ -23,7 +23,7 @@ func TestHugeSavedGameRefused(t *testing.T) {
 	g, _ := core.NewGame("deer-chess")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+		_ = st.Store(g, match.ModeTwoPlayers, match.Easy, 0)
 		_ = st.Flush()
 	}
 	testkit.Huge(t, filepath.Join(dir, SaveFileOf("deer-chess")))
@@ -41,7 +41,7 @@ func TestHugeSavedGameRefused(t *testing.T) {
 	// Saving again replaces the huge file (it is not kept as the
 	// previous copy: it is not a good one).
 	_ = g.PlayMove(g.LegalMoves()[0])
-	_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = st.Store(g, match.ModeTwoPlayers, match.Easy, 0)
 	if err := st.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestHugeVaultAndHistoryRefused(t *testing.T) {
 	vt.Flush()
 	h := OpenHistory(dir, testkit.NewMemPrefs())
 	for i := range 2 {
-		f, _ := FinishedOf(finishedGame(t, "deer-chess", 10+i), ai.ModeTwoPlayers, ai.Easy, timeOf(i))
+		f, _ := FinishedOf(finishedGame(t, "deer-chess", 10+i), match.ModeTwoPlayers, match.Easy, timeOf(i))
 		h.Add(f)
 		if err := h.Flush(); err != nil {
 			t.Fatal(err)

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // Issue 31, item 6: Recover tells at the start what became of a damaged
@@ -23,7 +23,7 @@ func TestStoreRecover(t *testing.T) {
 	g, _ := core.NewGame("beat-the-wolf")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+		_ = st.Store(g, match.ModeTwoPlayers, match.Easy, 0)
 		_ = st.Flush()
 	}
 	if r, err := st.Recover(); r != nil || err != nil {

@@ -7,18 +7,18 @@ import (
 	"strings"
 	"time"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // saveRecord is what is stored to resume a game: the JSON of the save file
 // (and, before issue 13, of the preference KeySavedGame, still read).
 type saveRecord struct {
-	Version int     `json:"v"`
-	Game    string  `json:"game"`   // core GameInfo.Key
-	Mode    ai.Mode `json:"mode"`   // who plays which side
-	Level   string  `json:"level"`  // ai.Level.String()
-	Record  string  `json:"record"` // core Game.Record()
+	Version int        `json:"v"`
+	Game    string     `json:"game"`   // core GameInfo.Key
+	Mode    match.Mode `json:"mode"`   // who plays which side
+	Level   string     `json:"level"`  // match.Level.String()
+	Record  string     `json:"record"` // core Game.Record()
 	// TimeLeftMs is what was left on the turn timer (0: timer off or not running).
 	TimeLeftMs int64 `json:"time_left_ms"`
 	// SavedMs is when it was saved, Unix ms (0 in older files): the home
@@ -33,8 +33,8 @@ const saveVersion = 1
 // Resumable is a decoded and validated saved game.
 type Resumable struct {
 	Game     *core.Game
-	Mode     ai.Mode
-	Level    ai.Level
+	Mode     match.Mode
+	Level    match.Level
 	TimeLeft int64 // ms
 	// Partial: the record had a bad move; Game holds the legal moves before it.
 	Partial bool
@@ -62,7 +62,7 @@ func DecodeSaved(raw []byte) (*Resumable, error) {
 	if !s.Mode.Valid() {
 		return nil, fmt.Errorf("saved game: mode %q", s.Mode)
 	}
-	lv, ok := ai.ParseLevel(s.Level)
+	lv, ok := match.ParseLevel(s.Level)
 	if !ok {
 		return nil, fmt.Errorf("saved game: level %q", s.Level)
 	}

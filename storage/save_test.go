@@ -9,6 +9,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // Saves are written in order off the caller's goroutine: after a burst, the
@@ -30,7 +31,7 @@ func TestStoreWritesInOrder(t *testing.T) {
 			g.Undo()
 			break
 		}
-		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, match.ModeTwoPlayers, match.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		if i == 0 {
@@ -65,7 +66,7 @@ func BenchmarkSaveOnUIGoroutine(b *testing.B) {
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Master, int64(i%60_000))
+		_ = st.Store(g, match.ModeTwoPlayers, match.Master, int64(i%60_000))
 	}
 	b.StopTimer()
 	_ = st.Flush()
@@ -76,7 +77,7 @@ func BenchmarkSaveWritten(b *testing.B) {
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Master, int64(i%60_000))
+		_ = st.Store(g, match.ModeTwoPlayers, match.Master, int64(i%60_000))
 		_ = st.Flush()
 	}
 }

@@ -9,9 +9,9 @@ import (
 	"sort"
 	"time"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/fileio"
+	"huntchess/match"
 )
 
 // The files of the unfinished games: one per game, its key in the name
@@ -264,7 +264,7 @@ func sameSave(a, b []byte) bool {
 
 // encodeSaved is the saved game's file (DecodeSaved reads it); savedMs is
 // when it is saved (Unix ms).
-func encodeSaved(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs, savedMs int64) ([]byte, error) {
+func encodeSaved(g *core.Game, mode match.Mode, level match.Level, timeLeftMs, savedMs int64) ([]byte, error) {
 	return json.Marshal(saveRecord{
 		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
 		Record: g.Record(), TimeLeftMs: timeLeftMs, SavedMs: savedMs,
@@ -272,7 +272,7 @@ func encodeSaved(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs, savedMs
 }
 
 // Store writes a game to resume; it must be of this SavedGame's game.
-func (st *SavedGame) Store(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs int64) error {
+func (st *SavedGame) Store(g *core.Game, mode match.Mode, level match.Level, timeLeftMs int64) error {
 	if g.Info().Key != st.game {
 		return fmt.Errorf("saved game: a game of %s stored as %s's", g.Info().Key, st.game)
 	}

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // played is a game of key with n moves played (the first legal each time).
@@ -47,21 +47,21 @@ func TestEachGameKeepsItsUnfinishedGame(t *testing.T) {
 			s.SetClock(clockFrom(time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)))
 			wolf, lion, deer := played(t, "beat-the-wolf", 3), played(t, "surround-the-lion", 2), played(t, "deer-chess", 4)
 			for _, g := range []*core.Game{wolf, lion, deer} {
-				if err := s.Of(g.Info().Key).Store(g, ai.ModeVsAIAsPrey, ai.Hard, 0); err != nil {
+				if err := s.Of(g.Info().Key).Store(g, match.ModeVsAIAsPrey, match.Hard, 0); err != nil {
 					t.Fatal(err)
 				}
 			}
 			_ = s.Flush() // on disk: the next save of the wolf keeps it as the previous copy
-			if err := s.Of("beat-the-wolf").Store(lion, ai.ModeTwoPlayers, ai.Easy, 0); err == nil {
+			if err := s.Of("beat-the-wolf").Store(lion, match.ModeTwoPlayers, match.Easy, 0); err == nil {
 				t.Fatal("a game of Surround the Lion stored as Beat the Wolf's")
 			}
-			if err := s.Of("beat-the-wolf").Store(wolf, ai.ModeVsAIAsPrey, ai.Hard, 0); err != nil { // the same again: not written
+			if err := s.Of("beat-the-wolf").Store(wolf, match.ModeVsAIAsPrey, match.Hard, 0); err != nil { // the same again: not written
 				t.Fatal(err)
 			}
 			if err := wolf.PlayMove(wolf.LegalMoves()[0]); err != nil {
 				t.Fatal(err)
 			}
-			if err := s.Of("beat-the-wolf").Store(wolf, ai.ModeVsAIAsPrey, ai.Hard, 0); err != nil { // the newest now
+			if err := s.Of("beat-the-wolf").Store(wolf, match.ModeVsAIAsPrey, match.Hard, 0); err != nil { // the newest now
 				t.Fatal(err)
 			}
 			s.Of("deer-chess").Clear()
@@ -72,7 +72,7 @@ func TestEachGameKeepsItsUnfinishedGame(t *testing.T) {
 			var got []string
 			for _, u := range again.Unfinished() {
 				got = append(got, u.Key+" "+u.Game.Record())
-				if u.Game.Info().Key != u.Key || u.Mode != ai.ModeVsAIAsPrey || u.Level != ai.Hard || u.Saved.IsZero() {
+				if u.Game.Info().Key != u.Key || u.Mode != match.ModeVsAIAsPrey || u.Level != match.Hard || u.Saved.IsZero() {
 					t.Errorf("%s read as %+v", u.Key, u.Resumable)
 				}
 			}
@@ -109,7 +109,7 @@ func TestSavedGameOfAnotherGameIsDamage(t *testing.T) {
 	dir := t.TempDir()
 	s := OpenSaves(dir, testkit.NewMemPrefs())
 	lion := played(t, "surround-the-lion", 2)
-	_ = s.Of("surround-the-lion").Store(lion, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = s.Of("surround-the-lion").Store(lion, match.ModeTwoPlayers, match.Easy, 0)
 	_ = s.Flush()
 	raw, _ := os.ReadFile(filepath.Join(dir, SaveFileOf("surround-the-lion")))
 	if err := os.WriteFile(filepath.Join(dir, SaveFileOf("deer-chess")), raw, 0o600); err != nil {
@@ -141,7 +141,7 @@ func legacy(t *testing.T, dir, cur, prev string) {
 // encoded is g's saved game as an older version wrote it (no time).
 func encoded(t *testing.T, g *core.Game) string {
 	t.Helper()
-	b, err := encodeSaved(g, ai.ModeVsAIAsPredator, ai.Medium, 0, 0)
+	b, err := encodeSaved(g, match.ModeVsAIAsPredator, match.Medium, 0, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,7 +168,7 @@ func TestMigrateOneSavedGame(t *testing.T) {
 	check := func(s *Saves, what string) {
 		t.Helper()
 		r, err := s.Of("wolf-carries-pig").Load()
-		if err != nil || r.Game.Record() != g.Record() || r.Mode != ai.ModeVsAIAsPredator || r.Level != ai.Medium {
+		if err != nil || r.Game.Record() != g.Record() || r.Mode != match.ModeVsAIAsPredator || r.Level != match.Medium {
 			t.Fatalf("%s: %v %v", what, r, err)
 		}
 		for _, name := range []string{LegacySaveFile, LegacyPrevSaveFile} {
@@ -207,7 +207,7 @@ func TestMigrateKeepsNewerOwnCopy(t *testing.T) {
 	dir := t.TempDir()
 	own, old := played(t, "beat-the-wolf", 6), played(t, "beat-the-wolf", 2)
 	s := OpenSaves(dir, testkit.NewMemPrefs())
-	_ = s.Of("beat-the-wolf").Store(own, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = s.Of("beat-the-wolf").Store(own, match.ModeTwoPlayers, match.Easy, 0)
 	_ = s.Flush()
 	legacy(t, dir, encoded(t, old), "")
 	r, err := OpenSaves(dir, testkit.NewMemPrefs()).Of("beat-the-wolf").Load()

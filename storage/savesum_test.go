@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // A save garbled into other legal moves (or into a shorter game) fails its
@@ -24,7 +24,7 @@ func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 			t.Fatal(err)
 		}
 		records = append(records, g.Record())
-		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, match.ModeTwoPlayers, match.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.Flush(); err != nil {
