@@ -193,14 +193,14 @@ func TestThinkAndHint(t *testing.T) {
 		}
 		for i := 0; i < 6 && !gm.Outcome().Over(); i++ {
 			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-			r := Think(ctx, gm, match.Level(i%4))
+			r := Engine{}.Think(ctx, gm, match.Level(i%4))
 			cancel()
 			if err := gm.PlayMove(r.Move); err != nil {
 				t.Fatalf("%s: %v", g.Key, err)
 			}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		h := Hint(ctx, gm)
+		h := Engine{}.Hint(ctx, gm)
 		cancel()
 		if !gm.Outcome().Over() && !legal(gm.Position(), h.Move) {
 			t.Errorf("%s: hint %v is illegal", g.Key, h.Move)

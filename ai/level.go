@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"context"
 	"time"
 
 	"huntchess/core"
@@ -176,27 +175,6 @@ func GameLimits(g *core.Game, level match.Level) Limits {
 	lim.Seed = int64(pos.Key ^ uint64(level+1)*0x9e3779b97f4a7c15)
 	lim.Strategy = level == match.Master
 	return lim
-}
-
-// Think searches for the side to move of g at the given level, with no
-// endgame tables (Engine.Think plays from them). It is safe to call from a
-// goroutine while g is not being changed; cancel ctx to stop it early (it
-// returns within a few milliseconds with the best move so far).
-func Think(ctx context.Context, g *core.Game, level match.Level) Result {
-	return Engine{}.Think(ctx, g, level)
-}
-
-// Hint suggests a move for the player to move in g: HintAt the Hard level.
-func Hint(ctx context.Context, g *core.Game) Result {
-	return HintAt(ctx, g, match.Hard)
-}
-
-// HintAt suggests a move for the player to move in g: the computer's search
-// at the level's budget (depth, nodes, time cap), without its noise or lapses
-// (a hint is the best move it finds); Engine.HintAt adds the endgame table's
-// move where one covers the position.
-func HintAt(ctx context.Context, g *core.Game, level match.Level) Result {
-	return Engine{}.HintAt(ctx, g, level)
 }
 
 // hintLimits are a hint's limits: the level's budget without its noise,

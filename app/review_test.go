@@ -134,7 +134,7 @@ func TestReviewWords(t *testing.T) {
 	require.Equal(t, "2 blunders", translations.TPlural("review.blunders", 2, nil))
 	// A capture keeps its mark ×, as in the move list.
 	g := firstCaptureGame(t, info.Key)
-	r := &reviewScreen{info: g, moves: session.ReviewGame(g, nil)}
+	r := &reviewScreen{info: g, moves: session.ReviewGameProven(g, nil, nil)}
 	last := g.Len() - 1
 	require.Contains(t, r.moveLine(last), fmt.Sprintf("%d. %s — ", last/2+1, displayMove(g.LastMove())))
 	require.Contains(t, r.moveLine(last), "×")

@@ -58,7 +58,7 @@ func TestBoundPlayAndReview(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, core.Prey, win)
 	}
-	require.Equal(t, VerdictUnknown, ReviewGame(g, nil)[0].Verdict, "without the bound table nothing judges it")
+	require.Equal(t, VerdictUnknown, ReviewGameProven(g, nil, nil)[0].Verdict, "without the bound table nothing judges it")
 
 	// A dogs' move that spoils the win is not judged by the bound table.
 	var buf [core.MaxMoves]core.Move
@@ -117,7 +117,7 @@ func TestReviewByStrategy(t *testing.T) {
 			t.Fatalf("move %d, off the strategy: %+v", 6+i, rm)
 		}
 	}
-	if got := ReviewGame(g, nil); got[0].Verdict != VerdictUnknown {
+	if got := ReviewGameProven(g, nil, nil); got[0].Verdict != VerdictUnknown {
 		t.Fatalf("without the strategy: %+v", got[0])
 	}
 }

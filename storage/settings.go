@@ -19,8 +19,8 @@ const (
 	KeyTextScale  = "settings.text_scale"   // float, one of TextScales
 	KeyFaceToFace = "settings.face_to_face" // bool
 	KeySound      = "settings.sound"        // bool
-	KeyBoardStyle = "settings.board_style"  // "wood" or "paper" (widgets.BoardStyles)
-	KeyPieceStyle = "settings.piece_style"  // "characters" or "shapes" (widgets.PieceStyles)
+	KeyBoardStyle = "settings.board_style"  // "wood" or "paper" (BoardStyles)
+	KeyPieceStyle = "settings.piece_style"  // "characters" or "shapes" (PieceStyles)
 	KeyConfirm    = "settings.confirm_move" // bool: a tapped move waits for Confirm
 	KeyLessons    = "lessons.done"          // keys of the lessons completed, comma-separated ("beat-the-wolf/1,…")
 	// KeyPuzzlesSolved + a game ID ("puzzles.solved.deer-chess"): the IDs
