@@ -314,3 +314,9 @@ func (h *homeScreen) continueBtn() *widget.Button {
 	}
 	return nil
 }
+
+// hasSaved reports whether some game's unfinished game can be continued.
+func (a *App) hasSaved() bool {
+	_, ok := a.saves.Latest()
+	return ok
+}

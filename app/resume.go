@@ -116,12 +116,6 @@ func (a *App) unfinished(key string) (*core.GameInfo, *core.Game) {
 // moveNumber is the number of the next move, as the move list numbers them.
 func moveNumber(g *core.Game) int { return g.Len()/2 + 1 }
 
-// hasSaved reports whether some game's unfinished game can be continued.
-func (a *App) hasSaved() bool {
-	_, ok := a.saves.Latest()
-	return ok
-}
-
 // offerResume asks whether to continue the newest unfinished game (the
 // others are on their cards on the home screen).
 func (a *App) offerResume() {

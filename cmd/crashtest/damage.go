@@ -189,6 +189,7 @@ func (h *harness) damagePhase(n int) int {
 		things[g] = []string{g + ".json", g + ".prev.json", "preferences.json"}
 	}
 	thingNames = append(thingNames, groups...)
+	h.legacyStart(base)
 	files, resets, restored, discarded := 0, 0, 0, 0
 	t0 := time.Now()
 	for c := 1; c <= n; c++ {
@@ -500,6 +501,67 @@ func (h *harness) judgeSaved(r *appRun, s *runState, dc damageCase, said map[str
 		res.discarded = true
 		if said[curF] != "discarded" {
 			h.loss(r, "%s: every copy of the saved game was damaged and it was dropped without a word", game)
+		}
+	}
+}
+
+// legacyStart starts the app on the baseline with its game's saved game in
+// the older versions' one file (saved-game.json, saved-game.prev.json), as
+// an update finds it: the same game must be on offer, from its own file,
+// and the old files gone.
+func (h *harness) legacyStart(base map[string][]byte) {
+	if err := h.restore(base); err != nil {
+		h.loss(nil, "restoring the baseline: %v", err)
+		return
+	}
+	st := h.storage()
+	for from, to := range map[string]string{baselineSave: storage.LegacySaveFile, storage.PrevSaveFileOf(baselineGame): storage.LegacyPrevSaveFile} {
+		if err := os.Rename(filepath.Join(st, from), filepath.Join(st, to)); err != nil {
+			h.loss(nil, "the older versions' files: %v", err)
+			return
+		}
+	}
+	r, err := h.launch("an older version's saved game")
+	if err != nil {
+		h.loss(nil, "cannot start the app: %v", err)
+		return
+	}
+	s := newRunState(r)
+	deadline := time.After(30 * time.Second)
+	for !s.haveOffered {
+		select {
+		case line, ok := <-r.lines:
+			if !ok {
+				goto ended
+			}
+			s.apply(line)
+		case <-deadline:
+			goto ended
+		}
+	}
+ended:
+	r.kill()
+	for line := range r.lines {
+		s.apply(line)
+	}
+	h.checkRun(s, "on an older version's saved game")
+	want := saveOf(base[baselineSave])
+	switch got := s.offered[baselineSave]; {
+	case !s.haveOffered:
+		h.loss(r, "the app did not say what it read")
+	case got != want:
+		h.loss(r, "an older version's saved game: offered %s, want %s", short(got), short(want))
+	default:
+		h.notef("an older version's saved game: taken over, %d moves on offer from %s", stateMoves(got), baselineSave)
+	}
+	for _, f := range []string{storage.LegacySaveFile, storage.LegacyPrevSaveFile} {
+		if _, err := os.Stat(filepath.Join(st, f)); err == nil {
+			h.loss(r, "%s left after it was taken over", f)
+		}
+	}
+	for _, f := range []string{baselineSave, storage.PrevSaveFileOf(baselineGame)} {
+		if b, err := os.ReadFile(filepath.Join(st, f)); err != nil || string(b) != string(base[f]) {
+			h.loss(r, "%s after the takeover differs from the older version's file (%v)", f, err)
 		}
 	}
 }
