@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"huntchess/core"
+	"huntchess/match"
 )
 
 func legal(p core.Position, m core.Move) bool {
@@ -174,12 +175,12 @@ func TestTimeLimit(t *testing.T) {
 }
 
 func TestLevels(t *testing.T) {
-	for _, l := range Levels() {
-		if got, ok := ParseLevel(l.String()); !ok || got != l {
+	for _, l := range match.Levels() {
+		if got, ok := match.ParseLevel(l.String()); !ok || got != l {
 			t.Errorf("ParseLevel(%q) = %v, %v", l.String(), got, ok)
 		}
 	}
-	if _, ok := ParseLevel("grandmaster"); ok {
+	if _, ok := match.ParseLevel("grandmaster"); ok {
 		t.Error("ParseLevel accepted grandmaster")
 	}
 }
@@ -192,14 +193,14 @@ func TestThinkAndHint(t *testing.T) {
 		}
 		for i := 0; i < 6 && !gm.Outcome().Over(); i++ {
 			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-			r := Think(ctx, gm, Level(i%4))
+			r := Engine{}.Think(ctx, gm, match.Level(i%4))
 			cancel()
 			if err := gm.PlayMove(r.Move); err != nil {
 				t.Fatalf("%s: %v", g.Key, err)
 			}
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-		h := Hint(ctx, gm)
+		h := Engine{}.Hint(ctx, gm)
 		cancel()
 		if !gm.Outcome().Over() && !legal(gm.Position(), h.Move) {
 			t.Errorf("%s: hint %v is illegal", g.Key, h.Move)

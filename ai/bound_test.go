@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // BoundTestdata is a bound table for the tests: Beat the Wolf's tier with
@@ -80,7 +81,7 @@ func TestMasterPlaysBoundWin(t *testing.T) {
 	e := NewEngine(owner{b: src})
 	for ply := 0; !g.Outcome().Over(); ply++ {
 		p := g.Position()
-		res := e.Think(context.Background(), g, Master)
+		res := e.Think(context.Background(), g, match.Master)
 		plies, won := IsWin(res.Score)
 		if !res.Exact || !res.Bound || !won || plies != 33-ply || (res.Score > 0) != (p.ToMove == core.Prey) {
 			t.Fatalf("ply %d (%s): %+v (plies %d, won %v)", ply, p, res, plies, won)
@@ -169,14 +170,14 @@ func TestBoundFallsBack(t *testing.T) {
 		if _, ok := boundMove(b, q, 0); ok {
 			t.Fatalf("%s: boundMove plays", name)
 		}
-		lim := LevelLimits(Master)
+		lim := LevelLimits(match.Master)
 		lim.Nodes, lim.Time, lim.Threads, lim.Strategy = 20_000, 0, 1, true
 		if res := NewEngine(owner{b: src}).Choose(context.Background(), q, lim); res.Exact || res.Bound {
 			t.Fatalf("%s: %+v", name, res)
 		}
 	}
 	g := core.NewGameFrom(p)
-	if res := NewEngine(owner{b: src}).Think(context.Background(), g, Hard); res.Exact || res.Bound {
+	if res := NewEngine(owner{b: src}).Think(context.Background(), g, match.Hard); res.Exact || res.Bound {
 		t.Fatalf("Hard played from the bound table: %+v", res)
 	}
 }

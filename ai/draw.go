@@ -6,6 +6,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // Draws by agreement are a rule of the app, not of the games: the tables
@@ -36,7 +37,7 @@ func (e Engine) AcceptsDraw(ctx context.Context, g *core.Game, side core.Side) b
 			}
 		}
 	}
-	lim := hintLimits(g, Hard)
+	lim := hintLimits(g, match.Hard)
 	lim.Time = min(lim.Time, drawSearchTime)
 	res := e.Choose(ctx, pos, lim)
 	score := res.Score

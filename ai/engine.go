@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // The engine and its move sources. A move may come from five places, each
@@ -116,16 +117,16 @@ func withPlies(ctx context.Context, pos core.Position, lim Limits, sources []Sou
 // (GameLimits). It is safe to call from a goroutine while g is not being
 // changed; cancel ctx to stop it early (it returns within a few
 // milliseconds with the best move so far).
-func (e Engine) Think(ctx context.Context, g *core.Game, level Level) Result {
+func (e Engine) Think(ctx context.Context, g *core.Game, level match.Level) Result {
 	return e.Choose(ctx, g.Position(), GameLimits(g, level))
 }
 
 // Hint is HintAt the Hard level.
-func (e Engine) Hint(ctx context.Context, g *core.Game) Result { return e.HintAt(ctx, g, Hard) }
+func (e Engine) Hint(ctx context.Context, g *core.Game) Result { return e.HintAt(ctx, g, match.Hard) }
 
 // HintAt suggests a move for the player to move in g: the engine's move at
 // the level's budget without its noise, lapses or slips, and with proven
 // play (the strategy, the bound table) whatever the level.
-func (e Engine) HintAt(ctx context.Context, g *core.Game, level Level) Result {
+func (e Engine) HintAt(ctx context.Context, g *core.Game, level match.Level) Result {
 	return e.Choose(ctx, g.Position(), hintLimits(g, level))
 }

@@ -7,6 +7,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // owner is a table owner made of sources of any of the three (nil: none).
@@ -57,7 +58,7 @@ func TestEngineAsksSourcesInOrder(t *testing.T) {
 	moves := g.LegalMoves()
 	var n1, n2, n3 int
 	e := Engine{Sources: []Source{fixed{calls: &n1}, fixed{move: moves[1], ok: true, calls: &n2}, fixed{move: moves[2], ok: true, calls: &n3}}}
-	r := e.Think(context.Background(), g, Easy)
+	r := e.Think(context.Background(), g, match.Easy)
 	if r.Move != moves[1] || !r.Exact || n1 != 1 || n2 != 1 || n3 != 0 {
 		t.Fatalf("played %v (exact %v); calls %d %d %d", r.Move, r.Exact, n1, n2, n3)
 	}

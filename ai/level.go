@@ -1,46 +1,11 @@
 package ai
 
 import (
-	"context"
-	"strings"
 	"time"
 
 	"huntchess/core"
+	"huntchess/match"
 )
-
-// Level is a difficulty level of the computer opponent.
-type Level int
-
-// The four levels, weakest first.
-const (
-	Easy Level = iota
-	Medium
-	Hard
-	Master
-)
-
-var levelNames = [...]string{"easy", "medium", "hard", "master"}
-
-func (l Level) String() string {
-	if l >= 0 && int(l) < len(levelNames) {
-		return levelNames[l]
-	}
-	return "level?"
-}
-
-// ParseLevel reads a level name ("easy", "medium", "hard", "master"; case-insensitive).
-func ParseLevel(s string) (Level, bool) {
-	s = strings.ToLower(strings.TrimSpace(s))
-	for i, n := range levelNames {
-		if n == s {
-			return Level(i), true
-		}
-	}
-	return Easy, false
-}
-
-// Levels returns the four levels, weakest first.
-func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 
 // LevelLimits returns the level's default search budget at full time scale
 // (the budget of the games and sides without an entry of their own in
@@ -68,15 +33,15 @@ func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
 //     slip to a draw, a draw to a loss, a long resistance to a shorter one);
 //   - Hard: the same on 5 % of its moves;
 //   - Master: never.
-func LevelLimits(l Level) Limits {
+func LevelLimits(l match.Level) Limits {
 	switch l {
-	case Easy:
+	case match.Easy:
 		return Limits{Depth: 1, Nodes: 20_000, Time: 200 * time.Millisecond, Noise: 60, Contempt: 30,
 			TableSlip: 50, TableSlipAny: true}
-	case Medium:
+	case match.Medium:
 		return Limits{Depth: 4, Nodes: 60_000, Time: 500 * time.Millisecond, Noise: 20, Contempt: 30,
 			TableSlip: 15}
-	case Hard:
+	case match.Hard:
 		return Limits{Nodes: 1_000_000, Time: time.Second, Noise: 8, Contempt: 30, TableSlip: 5}
 	default:
 		return Limits{Nodes: 10_000_000, Time: 3 * time.Second, Threads: 2, Contempt: 30}
@@ -87,7 +52,7 @@ func LevelLimits(l Level) Limits {
 type tweak struct {
 	game  core.GameID
 	side  core.Side
-	level Level
+	level match.Level
 	set   func(*Limits)
 }
 
@@ -109,16 +74,16 @@ var levelTweaks = []tweak{
 	// The pigs hold the wolves off from two plies on: Medium's pigs overlook
 	// the wolves' reply on 60 % of their moves, Hard's settle for moves up to
 	// about 70 worse than the best.
-	{core.WolfCarriesPig, core.Prey, Medium, func(l *Limits) { l.Lapse = 60 }},
-	{core.WolfCarriesPig, core.Prey, Hard, func(l *Limits) { l.RootNoise = 70 }},
+	{core.WolfCarriesPig, core.Prey, match.Medium, func(l *Limits) { l.Lapse = 60 }},
+	{core.WolfCarriesPig, core.Prey, match.Hard, func(l *Limits) { l.RootNoise = 70 }},
 	// Neither lion nor dogs lose from two plies on; a lion that overlooks a
 	// reply now and then walks into a net the dogs have built (the
 	// evaluation's Confine term makes them build it). Hard's lion lapses on
 	// a quarter of its moves; Medium's is depth-limited already.
-	{core.SurroundTheLion, core.Predator, Hard, func(l *Limits) { l.Lapse = 25 }},
+	{core.SurroundTheLion, core.Predator, match.Hard, func(l *Limits) { l.Lapse = 25 }},
 	// Easy's dogs slip a little more (Medium–Easy was 65.0 % with the
 	// default noise 60, 73.3 % with 80 in a 60-game run).
-	{core.SurroundTheLion, core.Prey, Easy, func(l *Limits) { l.Noise = 80 }},
+	{core.SurroundTheLion, core.Prey, match.Easy, func(l *Limits) { l.Noise = 80 }},
 	// The deer's chances are the dogs' slips: below Master the dogs place and
 	// step looking one ply ahead (they still see a dog left en prise), with
 	// less noise the higher the level. In the moving phase, where the app
@@ -126,9 +91,9 @@ var levelTweaks = []tweak{
 	// deer, losing from the start, has nothing else to play for): Master's
 	// deer scored 23 % against Hard's dogs with the default slips, 40 % with
 	// these (100 games; docs/ai-strength.md).
-	{core.DeerChess, core.Prey, Easy, func(l *Limits) { l.Noise, l.TableSlip = 150, 60 }},
-	{core.DeerChess, core.Prey, Medium, func(l *Limits) { l.Depth, l.Noise, l.TableSlip = 1, 150, 50 }},
-	{core.DeerChess, core.Prey, Hard, func(l *Limits) { l.Depth, l.Noise, l.TableSlip = 1, 100, 25 }},
+	{core.DeerChess, core.Prey, match.Easy, func(l *Limits) { l.Noise, l.TableSlip = 150, 60 }},
+	{core.DeerChess, core.Prey, match.Medium, func(l *Limits) { l.Depth, l.Noise, l.TableSlip = 1, 150, 50 }},
+	{core.DeerChess, core.Prey, match.Hard, func(l *Limits) { l.Depth, l.Noise, l.TableSlip = 1, 100, 25 }},
 }
 
 // levelTable[game][side][level] is every level's budget.
@@ -137,7 +102,7 @@ var levelTable [core.NumGames][2][4]Limits
 func init() {
 	for g := range levelTable {
 		for side := range levelTable[g] {
-			for _, l := range Levels() {
+			for _, l := range match.Levels() {
 				levelTable[g][side][l] = LevelLimits(l)
 			}
 		}
@@ -149,8 +114,8 @@ func init() {
 
 // LevelLimitsFor returns the level's budget at full time scale for one side
 // of one game.
-func LevelLimitsFor(id core.GameID, side core.Side, l Level) Limits {
-	if int(id) >= len(levelTable) || side > core.Prey || l < Easy || l > Master {
+func LevelLimitsFor(id core.GameID, side core.Side, l match.Level) Limits {
+	if int(id) >= len(levelTable) || side > core.Prey || l < match.Easy || l > match.Master {
 		return LevelLimits(l)
 	}
 	return levelTable[id][side][l]
@@ -203,39 +168,18 @@ func ScaleLimits(lim Limits, scale float64) Limits {
 // GameLimits returns the limits for the side to move of g at the given level:
 // the level's budget with g's history for repetitions and a seed derived from
 // the position (so the same position and level give the same move).
-func GameLimits(g *core.Game, level Level) Limits {
+func GameLimits(g *core.Game, level match.Level) Limits {
 	pos := g.Position()
 	lim := LevelLimitsFor(pos.Game, pos.ToMove, level)
 	lim.History = g.History()
 	lim.Seed = int64(pos.Key ^ uint64(level+1)*0x9e3779b97f4a7c15)
-	lim.Strategy = level == Master
+	lim.Strategy = level == match.Master
 	return lim
-}
-
-// Think searches for the side to move of g at the given level, with no
-// endgame tables (Engine.Think plays from them). It is safe to call from a
-// goroutine while g is not being changed; cancel ctx to stop it early (it
-// returns within a few milliseconds with the best move so far).
-func Think(ctx context.Context, g *core.Game, level Level) Result {
-	return Engine{}.Think(ctx, g, level)
-}
-
-// Hint suggests a move for the player to move in g: HintAt the Hard level.
-func Hint(ctx context.Context, g *core.Game) Result {
-	return HintAt(ctx, g, Hard)
-}
-
-// HintAt suggests a move for the player to move in g: the computer's search
-// at the level's budget (depth, nodes, time cap), without its noise or lapses
-// (a hint is the best move it finds); Engine.HintAt adds the endgame table's
-// move where one covers the position.
-func HintAt(ctx context.Context, g *core.Game, level Level) Result {
-	return Engine{}.HintAt(ctx, g, level)
 }
 
 // hintLimits are a hint's limits: the level's budget without its noise,
 // lapses or slips, and with proven play.
-func hintLimits(g *core.Game, level Level) Limits {
+func hintLimits(g *core.Game, level match.Level) Limits {
 	lim := GameLimits(g, level)
 	lim.Noise, lim.RootNoise, lim.Lapse, lim.TableSlip = 0, 0, 0, 0
 	lim.Strategy = true // a hint plays the proven win where there is one

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // The per-move budgets of the issue: every level's time cap on every side of
@@ -15,7 +16,7 @@ var levelCaps = [...]time.Duration{200 * time.Millisecond, 500 * time.Millisecon
 func TestLevelTable(t *testing.T) {
 	for _, g := range core.Games() {
 		for _, side := range []core.Side{core.Predator, core.Prey} {
-			for _, l := range Levels() {
+			for _, l := range match.Levels() {
 				lim := LevelLimitsFor(g.ID, side, l)
 				if lim.Time <= 0 || lim.Time > levelCaps[l] {
 					t.Errorf("%s %s %s: time cap %v, want within %v", g.Key, side, l, lim.Time, levelCaps[l])
@@ -29,17 +30,17 @@ func TestLevelTable(t *testing.T) {
 				if lim.Lapse < 0 || lim.Lapse > 60 || lim.RootNoise < 0 || lim.RootNoise > 200 || lim.Noise < 0 || lim.Noise > 150 {
 					t.Errorf("%s %s %s: budget out of range %+v", g.Key, side, l, lim)
 				}
-				if l == Master && (lim.Lapse != 0 || lim.RootNoise != 0 || lim.Noise != 0) {
+				if l == match.Master && (lim.Lapse != 0 || lim.RootNoise != 0 || lim.Noise != 0) {
 					t.Errorf("%s %s: Master must play its best, got %+v", g.Key, side, lim)
 				}
-				if l == Easy && lim.Depth != 1 {
+				if l == match.Easy && lim.Depth != 1 {
 					t.Errorf("%s %s: Easy searches %d plies, want 1", g.Key, side, lim.Depth)
 				}
 			}
 		}
 	}
 	// Out-of-range arguments fall back to the defaults.
-	if got := LevelLimitsFor(core.NumGames, core.Predator, Hard); got.Nodes != LevelLimits(Hard).Nodes {
+	if got := LevelLimitsFor(core.NumGames, core.Predator, match.Hard); got.Nodes != LevelLimits(match.Hard).Nodes {
 		t.Errorf("LevelLimitsFor(bad game) = %+v", got)
 	}
 }

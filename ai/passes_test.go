@@ -14,6 +14,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // Passes along the strategies' lines (issue #32: a timer pass must not
@@ -205,7 +206,7 @@ func passWalk(s *strategy.Strategy, passer core.Side, rng *rand.Rand) (core.Posi
 func measurePasses(t *testing.T, g passGame, passer core.Side, n int, seed int64, check bool) passCount {
 	t.Helper()
 	o := g.owner()
-	lim := LevelLimits(Master)
+	lim := LevelLimits(match.Master)
 	lim.Strategy = true
 	proven := []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}}
 	bridge := BridgeMoves{o}
@@ -331,7 +332,7 @@ func checkBridge(t *testing.T, pf prover, pos core.Position, res Result, rng *ra
 func checkEngine(t *testing.T, e Engine, pos core.Position, res Result) {
 	t.Helper()
 	g := core.NewGameFrom(pos)
-	for _, r := range []Result{e.Think(context.Background(), g, Master), e.Hint(context.Background(), g)} {
+	for _, r := range []Result{e.Think(context.Background(), g, match.Master), e.Hint(context.Background(), g)} {
 		if r.Move != res.Move || r.Score != res.Score || !r.Exact || !r.AtMost || r.Bound != res.Bound || len(r.PV) == 0 || r.PV[0] != r.Move {
 			t.Fatalf("%s: the engine plays %+v, the bridge %+v", pos, r, res)
 		}
@@ -390,7 +391,7 @@ func TestPassesAlongStrategies(t *testing.T) {
 // with the winner to move that no table, strategy or bound table proves:
 // those the bridge proves (bridged), and the others (unproven).
 func bridgeSample(g passGame, o owner, n int) (bridged, unproven []core.Position) {
-	lim := LevelLimits(Master)
+	lim := LevelLimits(match.Master)
 	lim.Strategy = true
 	for i := 0; i < 50*n && (len(bridged) < n || len(unproven) < n); i++ {
 		rng := rand.New(rand.NewSource(passSeed*1_000_003 + int64(i)))
@@ -440,7 +441,7 @@ func BenchmarkBridge(b *testing.B) {
 		o := g.owner()
 		pf, _ := proverOf(o, g.id)
 		bridged, unproven := bridgeSample(g, o, 20)
-		lim := LevelLimits(Master)
+		lim := LevelLimits(match.Master)
 		lim.Strategy = true
 		// For comparison, the strategy's own move (StrategyMoves, its line
 		// included) on its line, the winner to move.

@@ -7,12 +7,13 @@ import (
 	"testing"
 
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // hardLimits is the Hard level's default budget (without the per-game slips
 // of levelTweaks) without its time cap, so the puzzles are deterministic.
 func hardLimits() Limits {
-	lim := LevelLimits(Hard)
+	lim := LevelLimits(match.Hard)
 	lim.Time = 0
 	lim.Seed = 1
 	return lim
@@ -132,7 +133,7 @@ func TestPuzzles(t *testing.T) {
 			// Hard as it plays this side of this game, slips included (a
 			// lapse or root noise may miss the point now and then): over ten
 			// seeds, with the node budget capped so the test stays quick.
-			lim := LevelLimitsFor(p.Game, p.ToMove, Hard)
+			lim := LevelLimitsFor(p.Game, p.ToMove, match.Hard)
 			lim.Time, lim.Nodes = 0, min(lim.Nodes, 200_000)
 			solved := 0
 			for seed := int64(1); seed <= 10; seed++ {

@@ -8,6 +8,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // setSource is a source of a strategy of Beat the Wolf.
@@ -56,7 +57,7 @@ func TestMasterPlaysSetStrategy(t *testing.T) {
 	e := NewEngine(owner{s: &setSource{s: s}})
 	for !g.Outcome().Over() {
 		p := g.Position()
-		res := e.Think(context.Background(), g, Master)
+		res := e.Think(context.Background(), g, match.Master)
 		plies, won := IsWin(res.Score)
 		if !res.Exact || !res.Bound || !won || plies != 33-g.Len() || (res.Score > 0) != (p.ToMove == core.Prey) {
 			t.Fatalf("ply %d (%s): %+v (plies %d, won %v)", g.Len(), p, res, plies, won)

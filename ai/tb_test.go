@@ -10,6 +10,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // lionTab is the Surround the Lion table, opened once for the tests that
@@ -53,7 +54,7 @@ func TestMasterKeepsTableValue(t *testing.T) {
 	rng := rand.New(rand.NewSource(7))
 	g := core.SurroundTheLion.Info()
 	e := NewEngine(owner{t: src})
-	lim := LevelLimits(Master)
+	lim := LevelLimits(match.Master)
 	counts := map[tablebase.Value]int{}
 	for n := 0; n < 1000; {
 		p := tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0)
@@ -91,7 +92,7 @@ func TestMasterVsMasterProvenResult(t *testing.T) {
 	g, _ := core.NewGame(core.SurroundTheLion.String())
 	v, plies, _ := tb.Probe(g.Position())
 	for !g.Outcome().Over() && g.Len() < 200 {
-		r := NewEngine(owner{t: src}).Think(context.Background(), g, Master)
+		r := NewEngine(owner{t: src}).Think(context.Background(), g, match.Master)
 		if err := g.PlayMove(r.Move); err != nil {
 			t.Fatal(err)
 		}
@@ -104,7 +105,7 @@ func TestMasterVsMasterProvenResult(t *testing.T) {
 	// The same again: the table's play is deterministic.
 	g2, _ := core.NewGame(core.SurroundTheLion.String())
 	for !g2.Outcome().Over() && g2.Len() < 200 {
-		g2.PlayMove(NewEngine(owner{t: src}).Think(context.Background(), g2, Master).Move)
+		g2.PlayMove(NewEngine(owner{t: src}).Think(context.Background(), g2, match.Master).Move)
 	}
 	if g2.Record() != g.Record() {
 		t.Fatalf("two Master games differ:\n%s\n%s", g.Record(), g2.Record())
@@ -136,7 +137,7 @@ func TestTableLevelsSlip(t *testing.T) {
 	src := &TableSet{core.SurroundTheLion: tb}
 	g := core.SurroundTheLion.Info()
 	e := NewEngine(owner{t: src})
-	for _, lv := range []Level{Easy, Medium, Hard, Master} {
+	for _, lv := range []match.Level{match.Easy, match.Medium, match.Hard, match.Master} {
 		lim := LevelLimits(lv)
 		rng := rand.New(rand.NewSource(11))
 		slipped, could := 0, 0
@@ -172,9 +173,9 @@ func TestTableLevelsSlip(t *testing.T) {
 			could++
 			switch {
 			case got == best:
-			case lv == Master:
+			case lv == match.Master:
 				t.Fatalf("Master leaves the value at %s with %s", p, r.Move)
-			case lv != Easy && got != next:
+			case lv != match.Easy && got != next:
 				t.Fatalf("%v at %s plays %s (%d), not the next-best value (%d; best %d)", lv, p, r.Move, got, next, best)
 			default:
 				slipped++
@@ -182,11 +183,11 @@ func TestTableLevelsSlip(t *testing.T) {
 		}
 		share := 100 * float64(slipped) / float64(could)
 		want := float64(lim.TableSlip)
-		if lv == Easy {
+		if lv == match.Easy {
 			want = want * 0.5 // a random move keeps the value now and then
 		}
 		t.Logf("%v: slipped on %d of %d positions where a move is worse than the best (%.1f %%; table slip %d %%)", lv, slipped, could, share, lim.TableSlip)
-		if lv == Master && slipped != 0 || lv != Master && (share < want-6 || share > float64(lim.TableSlip)+6) {
+		if lv == match.Master && slipped != 0 || lv != match.Master && (share < want-6 || share > float64(lim.TableSlip)+6) {
 			t.Fatalf("%v slips on %.1f %% of the moves, want about %d %%", lv, share, lim.TableSlip)
 		}
 	}
@@ -199,9 +200,9 @@ func TestTableLevelsDeterministic(t *testing.T) {
 	play := func(seed int64) string {
 		g, _ := core.NewGame(core.SurroundTheLion.String())
 		for !g.Outcome().Over() && g.Len() < 120 {
-			lv := Hard
+			lv := match.Hard
 			if g.Position().ToMove == core.Prey {
-				lv = Medium
+				lv = match.Medium
 			}
 			lim := GameLimits(g, lv)
 			lim.Seed ^= seed

@@ -9,6 +9,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // Play from Wolf Carries the Pig's shipped table, whose tiers of 4 to 6
@@ -68,7 +69,7 @@ func TestValuesMoveConverts(t *testing.T) {
 		g := core.NewGameFrom(p)
 		for g.Len() < 80 && !g.Outcome().Over() {
 			pos := g.Position()
-			r := e.Choose(context.Background(), pos, GameLimits(g, Master))
+			r := e.Choose(context.Background(), pos, GameLimits(g, match.Master))
 			if pos.ToMove == core.Predator {
 				if !r.Exact || !r.NoPlies && r.Score <= 0 {
 					t.Fatalf("%s: not a proven move from the table: %+v", pos, r)
@@ -108,7 +109,7 @@ func TestValuesMasterKeepsTheDraw(t *testing.T) {
 			pos := g.Position()
 			var r Result
 			if pos.ToMove == side {
-				r = master.Choose(context.Background(), pos, GameLimits(g, Master))
+				r = master.Choose(context.Background(), pos, GameLimits(g, match.Master))
 				if !r.Exact {
 					t.Fatalf("%s: Master's move is not from the table", pos)
 				}
@@ -116,7 +117,7 @@ func TestValuesMasterKeepsTheDraw(t *testing.T) {
 					t.Fatalf("%s: %v drops the draw (%v)", pos, r.Move, v)
 				}
 			} else {
-				lim := GameLimits(g, Hard)
+				lim := GameLimits(g, match.Hard)
 				lim.Depth, lim.Nodes, lim.Time, lim.Threads, lim.Noise, lim.RootNoise = 4, 0, 0, 1, 0, 0
 				r = Search(context.Background(), pos, lim)
 			}
@@ -241,7 +242,7 @@ func TestValuesLongWinsConvert(t *testing.T) {
 			if pos.ToMove == core.Prey {
 				r.Move = stallingPigs(t, tb, pos)
 			} else {
-				r = e.Choose(context.Background(), pos, GameLimits(g, Master))
+				r = e.Choose(context.Background(), pos, GameLimits(g, match.Master))
 				child := pos.After(r.Move)
 				if v, _, _ := tb.Probe(child); v != tablebase.Loss && !child.Outcome().Over() {
 					t.Fatalf("%s: %v lets the win go (%v)", pos, r.Move, v)

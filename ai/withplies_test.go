@@ -6,6 +6,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // Where the table holds a position's value without its plies (the shipped
@@ -41,7 +42,7 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 	var searched int
 	e := Engine{Sources: []Source{TableMoves{o}, StrategyMoves{o}, fixed{ok: true, calls: &searched}}}
 	for ply := 0; ply < 2; ply++ {
-		lim := GameLimits(g, Master)
+		lim := GameLimits(g, match.Master)
 		values, ok := TableMoves{o}.Propose(ctx, g.Position(), lim)
 		if !ok || !values.Exact || !values.NoPlies {
 			t.Fatalf("ply %d: the table's move %+v (%v) is not a value without plies", ply, values, ok)
@@ -50,7 +51,7 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 		if !ok || want.NoPlies || !want.Exact {
 			t.Fatalf("ply %d: the strategy has no move with plies: %+v", ply, want)
 		}
-		for _, r := range []Result{e.Think(ctx, g, Master), e.Hint(ctx, g)} {
+		for _, r := range []Result{e.Think(ctx, g, match.Master), e.Hint(ctx, g)} {
 			if r.Move != want.Move || r.Score != want.Score || r.NoPlies || !r.Exact {
 				t.Fatalf("ply %d: the engine plays %+v, the strategy %+v", ply, r, want)
 			}
@@ -67,7 +68,7 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 	}
 	// Below Master no strategy: the table's move, without plies.
 	g = core.NewGameFrom(core.DeerChess.Info().Start())
-	lim := GameLimits(g, Hard)
+	lim := GameLimits(g, match.Hard)
 	lim.TableSlip = 0
 	if r := e.Choose(ctx, g.Position(), lim); !r.NoPlies || !r.Exact || searched != 0 {
 		t.Fatalf("Hard plays %+v (the searching source asked %d times)", r, searched)

@@ -87,7 +87,7 @@ type App struct {
 	win   fyne.Window
 	prefs *storage.Vault // settings, statistics, progress (over Fyne's preferences)
 	opts  Options
-	saves *storage.SavedGame // the game to resume
+	saves *storage.Saves // each game's unfinished game, to resume
 	// history keeps the finished games (history.go).
 	history *storage.History
 	// tables loads and builds the endgame tables and owns them (nil: none,
@@ -116,6 +116,15 @@ type App struct {
 	// startMsg is its message ID. A language switch shows it again.
 	startDialog dialog.Dialog
 	startMsg    string
+	// startGameKey is the game whose unfinished game the offer to resume
+	// names (the newest saved).
+	startGameKey string
+
+	// saveFailures are the stored files whose last write failed (savefail.go):
+	// while there are any, a notice stands above the screen (saveNotice).
+	saveFailures []storage.WriteFailure
+	saveNotice   *widgets.Paragraph
+	stopWrites   func()
 
 	// stopping is set once the app is going away (SIGINT/SIGTERM, the
 	// lifecycle's stop, Close): from then on do drops every callback. At
@@ -181,7 +190,7 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a := &App{fa: fa, prefs: storage.OpenVault(opts.SaveDir, fa.Preferences()), opts: opts}
 	a.held.on = holdUntilRun
-	a.saves = storage.OpenSavedGame(opts.SaveDir, a.prefs)
+	a.saves = storage.OpenSaves(opts.SaveDir, a.prefs)
 	a.history = storage.OpenHistory(opts.SaveDir, a.prefs)
 	a.tables = opts.Tables
 	if site := webSite(); a.tables == nil && opts.EndgameTables && (opts.SaveDir != "" || site != nil) {
@@ -249,6 +258,7 @@ func New(fa fyne.App, opts Options) *App {
 		a.rebuild()
 	})
 	a.installShortcuts()
+	a.watchWrites()
 
 	lc := fa.Lifecycle()
 	lc.SetOnExitedForeground(func() {
@@ -406,6 +416,9 @@ func (a *App) Close() {
 	a.stack = nil
 	if a.unsub != nil {
 		a.unsub()
+	}
+	if a.stopWrites != nil {
+		a.stopWrites()
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/session"
 	"huntchess/storage"
 	"huntchess/tables"
@@ -40,9 +41,9 @@ type Dev interface {
 	WindowSize() fyne.Size
 	// Start runs once the home screen is shown.
 	Start(c Control)
-	// AutoResume reports whether the offer to resume a saved game is
-	// answered Continue at once.
-	AutoResume() bool
+	// AutoResume reports whether an unfinished game is continued at once,
+	// and which game's ("": the newest).
+	AutoResume() (game string, ok bool)
 	// PackAction is what the table pack's settings view does as it opens:
 	// "start" (download), "check" (ask the site) or "" (nothing).
 	PackAction() string
@@ -65,8 +66,8 @@ func (c Control) Stopping() bool { return c.a.stopping.Load() }
 // Vault holds the settings, statistics and progress.
 func (c Control) Vault() *storage.Vault { return c.a.prefs }
 
-// Saves holds the game to resume.
-func (c Control) Saves() *storage.SavedGame { return c.a.saves }
+// Saves holds each game's unfinished game.
+func (c Control) Saves() *storage.Saves { return c.a.saves }
 
 // History holds the finished games.
 func (c Control) History() *storage.History { return c.a.history }
@@ -102,7 +103,7 @@ func (c Control) Playing() *session.Session {
 }
 
 // OpenGame shows g, played on in mode at the set level, as the only screen.
-func (c Control) OpenGame(g *core.Game, mode ai.Mode) {
+func (c Control) OpenGame(g *core.Game, mode match.Mode) {
 	c.a.replace(newGameScreen(c.a, g, mode, c.a.settings.Level, 0))
 }
 

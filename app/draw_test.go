@@ -10,8 +10,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 )
@@ -24,7 +24,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			fa := test.NewTempApp(t)
 			h := newHarness(t, fa)
-			h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig
+			h.startGame(1, match.ModeTwoPlayers) // Wolf Carries the Pig
 			translations.SetLanguage(lang)
 			h.drain()
 			g := h.gameScreen()
@@ -54,7 +54,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 			if g.endMark() != translations.T("moves.end_agreed") || g.moveRows() != 1 {
 				t.Fatalf("end mark %q in %d rows", g.endMark(), g.moveRows())
 			}
-			if _, err := savesOf(t, fa).Load(); err != storage.ErrNoSave {
+			if _, err := savesOf(t, fa, g.info.Key).Load(); err != storage.ErrNoSave {
 				t.Fatalf("an agreed game is not offered again: %v", err)
 			}
 		})
@@ -65,7 +65,7 @@ func TestDrawOfferedAndAccepted(t *testing.T) {
 // played over an open offer declines it and closes the question.
 func TestDrawDeclinedAndPlayedOver(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.drawBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("draw.decline")))

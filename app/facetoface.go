@@ -1,8 +1,8 @@
 package app
 
 import (
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // Face to face: in a two-player game with the setting on, the board turns by
@@ -11,8 +11,8 @@ import (
 // the prey start, as drawn normally).
 
 // flipFor reports whether the board is turned for the side to move.
-func flipFor(mode ai.Mode, on bool, toMove core.Side) bool {
-	return on && mode == ai.ModeTwoPlayers && toMove == core.Predator
+func flipFor(mode match.Mode, on bool, toMove core.Side) bool {
+	return on && mode == match.ModeTwoPlayers && toMove == core.Predator
 }
 
 // faceToFace turns the board for the side to move (game refresh).

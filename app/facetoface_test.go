@@ -7,7 +7,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
+	"huntchess/match"
 	"huntchess/storage"
 )
 
@@ -17,7 +17,7 @@ func TestFaceToFaceTurnsBoard(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeTwoPlayers) // the wolf (predator) opens
+	g := h.startGame(0, match.ModeTwoPlayers) // the wolf (predator) opens
 	if !g.board.Flipped() {
 		t.Fatal("the wolf's turn: the board turns to the wolf's player")
 	}
@@ -35,7 +35,7 @@ func TestFaceToFaceTurnsBoard(t *testing.T) {
 	g.home()
 	fa.Preferences().SetBool(storage.KeyFaceToFace, true)
 	h.a.settings.FaceToFace = true
-	g = h.startGame(0, ai.ModeVsAIAsPredator)
+	g = h.startGame(0, match.ModeVsAIAsPredator)
 	if g.board.Flipped() {
 		t.Fatal("against the AI the board never turns")
 	}

@@ -12,6 +12,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/session"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -82,7 +83,7 @@ type gameScreen struct {
 	confirm moveConfirm // a move waiting for confirmation (confirm.go)
 }
 
-func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft time.Duration) *gameScreen {
+func newGameScreen(a *App, g *core.Game, mode match.Mode, level match.Level, timeLeft time.Duration) *gameScreen {
 	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.ShowStill(g.Position(), g.LastMove()) // a resumed or pasted game: its last move marked
@@ -93,7 +94,7 @@ func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft 
 	s.timerView = widgets.NewTimer(s.timer)
 	s.sess = session.New(g, mode, level, s.timer, session.Env{
 		Think: a.opts.Think, Hint: a.opts.Hint, Do: a.do, WatchDelay: a.opts.WatchDelay,
-		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves,
+		TimerSeconds: func() int { return a.settings.Timer }, Saves: a.saves.Of(g.Info().Key),
 		AcceptsDraw: a.engine.AcceptsDraw,
 	}, timeLeft)
 	s.sess.Hooks = session.Hooks{
@@ -138,7 +139,6 @@ func (s *gameScreen) newGame() { s.a.showNewGame(s.info) }
 // playAgain restarts with the same mode.
 func (s *gameScreen) playAgain() {
 	s.dismissGameOver()
-	s.a.saves.Clear()
 	s.a.startGame(core.NewGameFrom(s.info.Start()), s.sess.Mode())
 }
 
@@ -148,7 +148,7 @@ func (s *gameScreen) home() {
 }
 
 // save stores the game to resume it later (or forgets it when it is over).
-func (s *gameScreen) save() { s.sess.Save(s.a.saves) }
+func (s *gameScreen) save() { s.sess.Save(s.a.saves.Of(s.info.Key)) }
 
 func (s *gameScreen) close() {
 	if s.sess.Closed() {
@@ -217,7 +217,7 @@ func (s *gameScreen) turnText() string {
 	}
 	side := s.sess.Game().ToMove()
 	if s.sess.Mode().AIPlays(side) {
-		if s.sess.Mode() == ai.ModeWatch {
+		if s.sess.Mode() == match.ModeWatch {
 			state := translations.T("game.ai_thinking")
 			if s.sess.Held() {
 				state = translations.T("watch.paused")
@@ -239,7 +239,7 @@ func (s *gameScreen) playerText() string {
 	case s.sess.Mode().VsAI():
 		return translations.TData("game.you_play", map[string]any{
 			"Side": sideName(s.info, s.sess.Mode().HumanSide()), "Level": levelLabel(s.sess.Level())})
-	case s.sess.Mode() == ai.ModeWatch:
+	case s.sess.Mode() == match.ModeWatch:
 		return translations.TData("game.watching", map[string]any{"Level": levelLabel(s.sess.Level())})
 	}
 	return translations.T("mode.two_players")
@@ -332,7 +332,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	rows := widgets.NewIconGroup() // the two rows keep or drop their icons together
 	playRow := rows.Row(s.undoBtn, s.redoBtn, s.hintBtn)
 	s.holdBtn, s.stepBtn, s.speedBtn = nil, nil, nil
-	if s.sess.Mode() == ai.ModeWatch {
+	if s.sess.Mode() == match.ModeWatch {
 		w := s.watchButtons()
 		rows = widgets.NewIconGroup()
 		playRow = rows.Row(w[0], w[1], w[2])
@@ -444,7 +444,7 @@ func (s *gameScreen) refresh() {
 		s.passBtn.Hide()
 	}
 
-	canEdit := s.sess.Mode() != ai.ModeWatch && !s.sess.Resigned() && !s.browsing()
+	canEdit := s.sess.Mode() != match.ModeWatch && !s.sess.Resigned() && !s.browsing()
 	setEnabled(s.undoBtn, canEdit && s.sess.Game().CanUndo())
 	setEnabled(s.redoBtn, canEdit && s.sess.Game().CanRedo())
 	setEnabled(s.hintBtn, canEdit && s.sess.HumanTurn() && !s.sess.Hinting() && !s.sess.ForcedPass())
@@ -455,7 +455,7 @@ func (s *gameScreen) refresh() {
 		s.drawBtn.Hide()
 	}
 	s.refreshDraw()
-	if s.sess.Mode() == ai.ModeWatch {
+	if s.sess.Mode() == match.ModeWatch {
 		s.resignBtn.Hide()
 	}
 	s.refreshWatch()
@@ -468,7 +468,7 @@ func (s *gameScreen) refreshClock() {
 	if s.clockLabel == nil {
 		return
 	}
-	if s.sess.Mode() == ai.ModeWatch { // no one's turn is timed: the turn line gets the room
+	if s.sess.Mode() == match.ModeWatch { // no one's turn is timed: the turn line gets the room
 		s.clockLabel.Hide()
 		s.timerView.Hide()
 		return
@@ -579,7 +579,7 @@ func (s *gameScreen) confirmResign() {
 
 // leave goes back home; an unfinished game asks first (it stays saved).
 func (s *gameScreen) leave() {
-	if s.sess.Over() || s.sess.Game().Len() == 0 || s.sess.Mode() == ai.ModeWatch {
+	if s.sess.Over() || s.sess.Game().Len() == 0 || s.sess.Mode() == match.ModeWatch {
 		s.home()
 		return
 	}

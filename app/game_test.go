@@ -16,6 +16,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 )
@@ -27,7 +28,7 @@ import (
 func TestPlayAgainstAIAndUndo(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	h.a.Window().Resize(fyne.NewSize(1280, 800))
-	g := h.startGame(0, ai.ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
+	g := h.startGame(0, match.ModeVsAIAsPredator) // Beat the Wolf; the wolf moves first
 	if !g.sess.HumanTurn() || g.turnLabel.Text != translations.T("game.your_turn") {
 		t.Fatalf("want the player's turn first, got %q", g.turnLabel.Text)
 	}
@@ -71,7 +72,7 @@ func TestPlayAgainstAIAndUndo(t *testing.T) {
 
 func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ai.ModeVsAIAsPrey) // the AI's wolf opens
+	g := h.startGame(0, match.ModeVsAIAsPrey) // the AI's wolf opens
 	h.waitFor("the AI's opening", func() bool { return g.sess.Game().Len() == 1 && g.sess.HumanTurn() })
 	m := g.sess.Game().LegalMoves()[0]
 	g.board.OnMove(m)
@@ -84,7 +85,7 @@ func TestPlayerAsPreyAIMovesFirst(t *testing.T) {
 
 func TestHint(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
 	if !g.sess.Hinting() || !g.noticeLabel.Visible() || g.noticeLabel.Text != translations.T("hint.thinking") {
 		t.Fatal("H must start a hint search with a visible notice")
@@ -105,8 +106,8 @@ func TestStaleAIResultDropped(t *testing.T) {
 	release := make(chan struct{})
 	cancelled := make(chan struct{}, 4)
 	var mu sync.Mutex
-	var levels []ai.Level
-	slow := func(ctx context.Context, g *core.Game, lv ai.Level) ai.Result {
+	var levels []match.Level
+	slow := func(ctx context.Context, g *core.Game, lv match.Level) ai.Result {
 		mu.Lock()
 		levels = append(levels, lv)
 		mu.Unlock()
@@ -118,14 +119,14 @@ func TestStaleAIResultDropped(t *testing.T) {
 		return ai.Result{Move: g.LegalMoves()[0]}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(slow))
-	g := h.startGame(0, ai.ModeVsAIAsPredator)
+	g := h.startGame(0, match.ModeVsAIAsPredator)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	if !g.sess.Thinking() {
 		t.Fatal("the AI should be thinking")
 	}
 	// A difficulty change applies from the AI's next move.
 	s := h.a.settings
-	s.Level = ai.Master
+	s.Level = match.Master
 	h.a.setSettings(s)
 	g.undo() // cancels the search
 	select {
@@ -144,20 +145,20 @@ func TestStaleAIResultDropped(t *testing.T) {
 	h.waitFor("the reply", func() bool { return g.sess.Game().Len() == 2 })
 	mu.Lock()
 	defer mu.Unlock()
-	if len(levels) != 2 || levels[0] != ai.Medium || levels[1] != ai.Master {
+	if len(levels) != 2 || levels[0] != match.Medium || levels[1] != match.Master {
 		t.Fatalf("levels used %v, want [medium master]", levels)
 	}
 }
 
 func TestLeavingCancelsSearch(t *testing.T) {
 	cancelled := make(chan struct{}, 1)
-	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	block := func(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 		<-ctx.Done()
 		cancelled <- struct{}{}
 		return ai.Result{}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, ai.ModeVsAIAsPrey)
+	g := h.startGame(0, match.ModeVsAIAsPrey)
 	if !g.sess.Thinking() {
 		t.Fatal("the AI should be thinking")
 	}
@@ -174,7 +175,7 @@ func TestTimerExpiryPassesTurn(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	if !g.timer.Running() || g.timer.Remaining() != 15*time.Second {
 		t.Fatalf("timer: running %v remaining %v", g.timer.Running(), g.timer.Remaining())
 	}
@@ -203,7 +204,7 @@ func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(storage.KeyTimer, 0)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	if g.timer.Running() || g.clockLabel.Text != translations.T("game.timer_off") {
 		t.Fatal("timer off: no countdown, and a label saying so")
 	}
@@ -228,7 +229,7 @@ func TestTimerOffAndPausedUnderSettings(t *testing.T) {
 
 func TestPassAndPlayAlternates(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
+	g := h.startGame(1, match.ModeTwoPlayers) // Wolf Carries the Pig: the pigs open
 	info := g.info
 	for i := 0; i < 6; i++ {
 		side := g.sess.Game().ToMove()
@@ -262,7 +263,7 @@ func TestGameOverShowsReason(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			h.a.startGame(g0, ai.ModeTwoPlayers)
+			h.a.startGame(g0, match.ModeTwoPlayers)
 			g := h.gameScreen()
 			pos := g0.Position()
 			m, err := pos.ParseMove(tc.last)
@@ -291,7 +292,7 @@ func TestGameOverShowsReason(t *testing.T) {
 				t.Error("a finished game is read-only and not saved")
 			}
 			g.playAgain()
-			if n := h.gameScreen(); n == g || n.sess.Game().Len() != 0 || n.sess.Mode() != ai.ModeTwoPlayers {
+			if n := h.gameScreen(); n == g || n.sess.Game().Len() != 0 || n.sess.Mode() != match.ModeTwoPlayers {
 				t.Error("Play again starts a fresh game in the same mode")
 			}
 		})
@@ -302,7 +303,7 @@ func TestGameOverShowsReason(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.a.startGame(core.NewGameFrom(pos), ai.ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(pos), match.ModeTwoPlayers)
 	_, reason := h.gameScreen().outcomeTexts()
 	if want := translations.TData("reason.captures", map[string]any{"Count": 7, "Prey": translations.T("side.pigs")}); reason != want {
 		t.Errorf("reason %q, want %q", reason, want)
@@ -315,7 +316,7 @@ func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeVsAIAsPredator) // the player's wolf opens
+	g := h.startGame(0, match.ModeVsAIAsPredator) // the player's wolf opens
 	h.clock.Advance(16 * time.Second)
 	g.tick()
 	if g.sess.Game().Len() != 1 || g.sess.Game().LastMove().Kind != core.MovePass {
@@ -340,7 +341,7 @@ func TestTimeoutNoticeStaysUntilPlayerActs(t *testing.T) {
 func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 	// The AI waits, then plays the move it is sent (the lion's last step).
 	moves := make(chan core.Move, 1)
-	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	block := func(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 		select {
 		case <-ctx.Done():
 			return ai.Result{}
@@ -349,9 +350,9 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 		}
 	}
 	for _, tc := range []struct {
-		mode ai.Mode
+		mode match.Mode
 		won  bool
-	}{{ai.ModeVsAIAsPrey, true}, {ai.ModeVsAIAsPredator, false}} {
+	}{{match.ModeVsAIAsPrey, true}, {match.ModeVsAIAsPredator, false}} {
 		for _, lang := range translations.Languages {
 			t.Run(string(tc.mode)+"/"+string(lang), func(t *testing.T) {
 				h := newHarness(t, test.NewTempApp(t), withThink(block))
@@ -389,12 +390,12 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 		}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, ai.ModeWatch)
+	g := h.startGame(0, match.ModeWatch)
 	if want := translations.TData("game.watching", map[string]any{"Level": translations.T("level.medium")}); g.playerLabel.Text != want {
 		t.Fatalf("watching: %q, want %q", g.playerLabel.Text, want)
 	}
 	g.a.back()
-	g = h.startGame(0, ai.ModeTwoPlayers)
+	g = h.startGame(0, match.ModeTwoPlayers)
 	if g.playerLabel.Text != translations.T("mode.two_players") {
 		t.Fatalf("two players: %q", g.playerLabel.Text)
 	}
@@ -402,10 +403,10 @@ func TestPanelShowsSideLevelAndPersonalResult(t *testing.T) {
 
 func TestLeaveAsksForUnfinishedGame(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	test.Tap(g.homeBtn) // nothing played yet: no question
 	h.home()
-	g = h.startGame(0, ai.ModeTwoPlayers)
+	g = h.startGame(0, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.homeBtn)
 	if g.askDialog == nil || h.a.top() != screen(g) {
@@ -428,7 +429,7 @@ func TestCaptureMarkAndTray(t *testing.T) {
 		t.Run(id, func(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			g0 := firstCaptureGame(t, id)
-			h.a.startGame(g0, ai.ModeTwoPlayers)
+			h.a.startGame(g0, match.ModeTwoPlayers)
 			g := h.gameScreen()
 			last := g0.LastMove()
 			mark := strings.Replace(last.String(), "-", "×", 1)

@@ -16,6 +16,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 	"huntchess/session"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -46,11 +47,11 @@ func (c *fakeClock) Advance(d time.Duration) {
 }
 
 // fastThink is a quick, deterministic search in place of the real levels.
-func fastThink(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+func fastThink(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 	return ai.Search(ctx, g.Position(), ai.Limits{Depth: 2, Nodes: 3000, History: g.History()})
 }
 
-func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ctx, g, ai.Easy) }
+func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ctx, g, match.Easy) }
 
 // harness runs an App on the test driver. Results of the AI goroutines are
 // queued and run on the test goroutine by wait, like fyne.Do would run them
@@ -80,9 +81,9 @@ func saveDirFor(t *testing.T, fa fyne.App) string {
 	return d
 }
 
-// savesOf is the save store a harness on fa uses.
-func savesOf(t *testing.T, fa fyne.App) *storage.SavedGame {
-	return storage.OpenSavedGame(saveDirFor(t, fa), fa.Preferences())
+// savesOf is the store of game's unfinished game a harness on fa uses.
+func savesOf(t *testing.T, fa fyne.App, game string) *storage.SavedGame {
+	return storage.OpenSaves(saveDirFor(t, fa), fa.Preferences()).Of(game)
 }
 
 func withThink(f session.ThinkFunc) harnessOpt { return func(o *Options) { o.Think = f } }
@@ -195,14 +196,14 @@ func (h *harness) gameScreen() *gameScreen {
 }
 
 // startGame goes home → Play (game i) → mode → Start, by tapping.
-func (h *harness) startGame(i int, mode ai.Mode) *gameScreen {
+func (h *harness) startGame(i int, mode match.Mode) *gameScreen {
 	h.t.Helper()
 	test.Tap(h.home().playBtns[i])
 	setup, ok := h.a.top().(*setupScreen)
 	if !ok {
 		h.t.Fatalf("after Play: top screen is %T", h.a.top())
 	}
-	for j, m := range ai.Modes {
+	for j, m := range match.Modes {
 		if m == mode {
 			setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
 		}
@@ -285,7 +286,7 @@ func lionTrapped(t *testing.T) *core.Game {
 }
 
 // blockThink is an AI that never answers (until its search is cancelled).
-func blockThink(ctx context.Context, _ *core.Game, _ ai.Level) ai.Result {
+func blockThink(ctx context.Context, _ *core.Game, _ match.Level) ai.Result {
 	<-ctx.Done()
 	return ai.Result{}
 }
@@ -300,4 +301,22 @@ func (h *harness) waitSearched(r *reviewScreen) {
 			return false
 		}
 	})
+}
+
+// continueBtn is the home screen's Continue: the first game's, in the
+// games' order, that has one (nil: none). The tests that use it keep one
+// game unfinished.
+func (h *homeScreen) continueBtn() *widget.Button {
+	for _, info := range core.Games() {
+		if b := h.continueBtns[info.Key]; b != nil {
+			return b
+		}
+	}
+	return nil
+}
+
+// hasSaved reports whether some game's unfinished game can be continued.
+func (a *App) hasSaved() bool {
+	_, ok := a.saves.Latest()
+	return ok
 }

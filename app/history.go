@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -107,7 +107,7 @@ func historySides(info *core.GameInfo, f storage.Finished) string {
 	case f.Mode.VsAI():
 		return translations.TData("history.sides_ai", map[string]any{
 			"Side": sideName(info, f.Mode.HumanSide()), "Level": levelLabel(f.EngineLevel())})
-	case f.Mode == ai.ModeWatch:
+	case f.Mode == match.ModeWatch:
 		return translations.TData("history.sides_watch", map[string]any{"Level": levelLabel(f.EngineLevel())})
 	}
 	return translations.T("history.sides_two")
@@ -306,17 +306,17 @@ func (r *replayScreen) playOn() *core.Game {
 func (r *replayScreen) askPlayFrom() {
 	begin := func() {
 		mode := r.f.Mode
-		if mode == ai.ModeWatch {
-			mode = ai.ModeTwoPlayers
+		if mode == match.ModeWatch {
+			mode = match.ModeTwoPlayers
 		}
 		g := r.playOn()
 		if g.Outcome().Over() {
 			return
 		}
-		r.a.saves.Clear()
+		r.a.saves.Of(g.Info().Key).Clear()
 		r.a.replace(newGameScreen(r.a, g, mode, r.f.EngineLevel(), 0))
 	}
-	info, g := r.a.unfinished()
+	info, g := r.a.unfinished(r.game.Info().Key)
 	if g == nil {
 		begin()
 		return

@@ -11,37 +11,41 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/core"
+	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
 
-// homeScreen shows the four games as cards, with Continue (when a game is
-// saved), settings and the language toggle.
+// homeScreen shows the four games as cards, each with Continue when that
+// game has an unfinished game, with settings and the language toggle.
 type homeScreen struct {
 	a *App
 
 	// built widgets, for tests
-	title       *widget.Label
-	continueBtn *widget.Button
-	langBtn     *widget.Button
-	langMenu    *widget.PopUpMenu // the languages, while shown
-	langItems   []*fyne.MenuItem  // its items
-	settingsBtn *widget.Button
-	aboutBtn    *widget.Button
-	statsBtn    *widget.Button
-	historyBtn  *widget.Button
-	quitBtn     *widget.Button // nil where the app offers no quit (canQuit)
-	playBtns    []*widget.Button
-	rulesBtns   []*widget.Button
-	learnBtns   []*widget.Button
-	progress    []*widget.Label         // lessons done, per card
-	puzzleBtns  []*widget.Button        // "Puzzles 7/24" (puzzles.go)
-	titles      []*widget.Card          // the cards
-	names       []*widgets.Paragraph    // each card's name in the current language
-	previews    []*widgets.BoardPicture // each card's picture of its board at the start
-	pictureTaps []*tapArea              // over each picture: a tap opens the new game
-	grid        *fyne.Container
-	scroll      *container.Scroll
+	title *widget.Label
+	// continueBtns continue each game's unfinished game, by game key (on
+	// its card; none for a game without one).
+	continueBtns map[string]*widget.Button
+	unfinished   []*widget.Label // "Unfinished game, move 12" on those cards
+	langBtn      *widget.Button
+	langMenu     *widget.PopUpMenu // the languages, while shown
+	langItems    []*fyne.MenuItem  // its items
+	settingsBtn  *widget.Button
+	aboutBtn     *widget.Button
+	statsBtn     *widget.Button
+	historyBtn   *widget.Button
+	quitBtn      *widget.Button // nil where the app offers no quit (canQuit)
+	playBtns     []*widget.Button
+	rulesBtns    []*widget.Button
+	learnBtns    []*widget.Button
+	progress     []*widget.Label         // lessons done, per card
+	puzzleBtns   []*widget.Button        // "Puzzles 7/24" (puzzles.go)
+	titles       []*widget.Card          // the cards
+	names        []*widgets.Paragraph    // each card's name in the current language
+	previews     []*widgets.BoardPicture // each card's picture of its board at the start
+	pictureTaps  []*tapArea              // over each picture: a tap opens the new game
+	grid         *fyne.Container
+	scroll       *container.Scroll
 }
 
 func newHomeScreen(a *App) *homeScreen { return &homeScreen{a: a} }
@@ -76,22 +80,24 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	h.langBtn = widget.NewButtonWithIcon(translations.Current().Name(), theme.MenuDropDownIcon(), h.showLanguages)
 	h.langBtn.IconPlacement = widget.ButtonIconTrailingText
 	h.settingsBtn = widget.NewButtonWithIcon(translations.T("home.settings"), theme.SettingsIcon(), a.showSettings)
-	var bar []fyne.CanvasObject
-	h.continueBtn = nil
-	if a.hasSaved() {
-		h.continueBtn = widget.NewButtonWithIcon(translations.T("home.continue"), theme.MediaPlayIcon(), a.resumeSaved)
-		h.continueBtn.Importance = widget.HighImportance
-		bar = append(bar, h.continueBtn)
+	// The title and the buttons share a row where both fit; where they do
+	// not, the title takes a row of its own, whole (titlebar.go).
+	top := widgets.TitleBar(title, container.NewHBox(h.langBtn, h.settingsBtn))
+	h.continueBtns, h.unfinished = map[string]*widget.Button{}, nil
+	unfinished := map[string]storage.Unfinished{}
+	for _, u := range a.saves.Unfinished() {
+		unfinished[u.Key] = u
 	}
-	bar = append(bar, h.langBtn, h.settingsBtn)
-	// The title and the buttons share a row where both fit; on a phone with
-	// Continue shown the title takes a row of its own, whole (titlebar.go).
-	top := widgets.TitleBar(title, container.NewHBox(bar...))
 
 	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names, h.pictureTaps = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
-		cards = append(cards, h.card(info))
+		u, ok := unfinished[info.Key]
+		var saved *core.Game
+		if ok {
+			saved = u.Game
+		}
+		cards = append(cards, h.card(info, saved))
 	}
 	cols := &widgets.ColumnsLayout{ColWidth: 480}
 	h.grid = container.New(cols, cards...)
@@ -116,7 +122,9 @@ func (h *homeScreen) content() fyne.CanvasObject {
 	return widgets.WidthFirstBorder(container.NewPadded(top), foot, h.scroll)
 }
 
-func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
+// card is a game's card; saved is its unfinished game (nil: none), which
+// its Continue button names by the move it goes on at.
+func (h *homeScreen) card(info *core.GameInfo, saved *core.Game) fyne.CanvasObject {
 	gt := translations.Game(info.Key)
 	// The game's board at the start, drawn from core's geometry like the
 	// game's own board (read-only), as one picture (a live board is a few
@@ -132,6 +140,13 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	progress.Truncation = fyne.TextTruncateEllipsis
 	h.progress = append(h.progress, progress)
 	head := container.NewVBox(name, other, progress)
+	if saved != nil { // which move Continue goes on at
+		line := widget.NewLabel(translations.TData("home.unfinished", map[string]any{"Move": moveNumber(saved)}))
+		line.Truncation = fyne.TextTruncateEllipsis
+		line.Importance = widget.HighImportance
+		h.unfinished = append(h.unfinished, line)
+		head.Add(line)
+	}
 	play := widget.NewButtonWithIcon(translations.T("home.play"), theme.MediaPlayIcon(), func() { h.a.showNewGame(info) })
 	play.Importance = widget.HighImportance
 	rules := widget.NewButtonWithIcon(translations.T("home.rules"), theme.HelpIcon(), func() { h.a.showRules(info) })
@@ -143,6 +158,14 @@ func (h *homeScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	h.puzzleBtns = append(h.puzzleBtns, puzzleBtn)
 	rows := widgets.NewIconGroup() // a phone drops the icons before the labels, in both rows at once
 	buttons := container.NewVBox(rows.Row(play, rules), rows.Row(learn, puzzleBtn))
+	if saved != nil {
+		key := info.Key
+		cont := widget.NewButtonWithIcon(translations.T("home.continue"), theme.MediaPlayIcon(), func() { h.a.resumeSaved(key) })
+		cont.Importance = widget.HighImportance
+		play.Importance = widget.MediumImportance // Continue is the way on
+		h.continueBtns[key] = cont
+		buttons = container.NewVBox(rows.Row(cont), rows.Row(play, rules), rows.Row(learn, puzzleBtn))
+	}
 	// The picture is a way in too: a tap on it opens the new game.
 	tap := newTapArea(func() { h.a.showNewGame(info) })
 	h.pictureTaps = append(h.pictureTaps, tap)

@@ -10,8 +10,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/translations"
 )
 
@@ -49,10 +49,10 @@ func TestHomeFitsPhoneWithContinue(t *testing.T) {
 	fa := test.NewTempApp(t)
 	g, _ := core.NewGame("beat-the-wolf")
 	_ = g.PlayMove(g.LegalMoves()[0])
-	_ = savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa, g.Info().Key).Store(g, match.ModeTwoPlayers, match.Easy, 0)
 	h := newHarness(t, fa)
 	h.a.closeStartDialog()
-	if h.home().continueBtn == nil {
+	if h.home().continueBtn() == nil {
 		t.Fatal("Continue is shown")
 	}
 	if w := h.a.Window().Content().MinSize().Width; w > 390 {

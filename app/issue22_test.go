@@ -12,8 +12,8 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -115,7 +115,7 @@ func TestRulesDiagramBesideText(t *testing.T) {
 func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeVsAIAsPredator)
+	g := h.startGame(0, match.ModeVsAIAsPredator)
 	for range 2 {
 		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 		h.waitFor("the AI's reply", func() bool { return g.sess.HumanTurn() })
@@ -172,7 +172,7 @@ func TestHistoryRecordsReplaysAndPlaysOn(t *testing.T) {
 	test.Tap(r.next)
 	test.Tap(r.playFrom)
 	gs := h2.gameScreen()
-	if gs.sess.Game().Len() != 2 || gs.sess.Mode() != ai.ModeVsAIAsPredator || gs.sess.Over() {
+	if gs.sess.Game().Len() != 2 || gs.sess.Mode() != match.ModeVsAIAsPredator || gs.sess.Over() {
 		t.Fatalf("play on from move 2: %d moves, %s", gs.sess.Game().Len(), gs.sess.Mode())
 	}
 }
@@ -183,7 +183,7 @@ func TestMoveConfirmation(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetBool(storage.KeyConfirm, true)
 	h := newHarness(t, fa, withThink(blockThink))
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	m := g.sess.Game().LegalMoves()[0]
 	tapMove(t, g.board, m)
 	if g.sess.Game().Len() != 0 || g.pendingMove() != m || !g.confirm.bar.Visible() {
@@ -272,7 +272,7 @@ func TestBoardStylesInSettings(t *testing.T) {
 func TestReplayKeysAndStatsHistory(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
 	g := finishedLionGame(t)
-	f, _ := storage.FinishedOf(g, ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+	f, _ := storage.FinishedOf(g, match.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 	h.a.history.Add(f)
 	h.a.showStats()
 	test.Tap(h.a.top().(*statsScreen).historyBtn)
@@ -357,7 +357,7 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 				h.a.showPuzzles(info)
 				check("puzzles")
 				h.a.back()
-				g := h.startGame(3, ai.ModeTwoPlayers)
+				g := h.startGame(3, match.ModeTwoPlayers)
 				for range 6 {
 					g.board.OnMove(g.sess.Game().LegalMoves()[0])
 				}
@@ -366,7 +366,7 @@ func TestPhoneTitlesNotCut(t *testing.T) {
 				check("browsing")
 				g.endBrowse()
 				_ = g.sess.Game().Resign(core.Prey)
-				f, _ := storage.FinishedOf(g.sess.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+				f, _ := storage.FinishedOf(g.sess.Game(), match.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 				h.a.history.Add(f)
 				g.home()
 				h.a.showHistory()

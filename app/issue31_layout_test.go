@@ -18,6 +18,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/puzzles"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -111,7 +112,7 @@ func TestTextSizeChoiceLaysOutAgain(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
 			translations.SetLanguage(lang)
 			h.a.Window().Resize(phone)
-			g := h.startGame(0, ai.ModeVsAIAsPredator)
+			g := h.startGame(0, match.ModeVsAIAsPredator)
 			test.Tap(g.settingsBtn)
 			s := h.a.top().(*settingsScreen)
 			for i, scale := range storage.TextScales {
@@ -206,7 +207,7 @@ func TestPhoneScreensWithinWindow(t *testing.T) {
 						check(s.name)
 						h.a.back()
 					}
-					g := h.startGame(3, ai.ModeTwoPlayers)
+					g := h.startGame(3, match.ModeTwoPlayers)
 					for range 6 {
 						g.board.OnMove(g.sess.Game().LegalMoves()[0])
 					}
@@ -218,7 +219,7 @@ func TestPhoneScreensWithinWindow(t *testing.T) {
 					check("review")
 					h.a.back()
 					_ = g.sess.Game().Resign(core.Prey)
-					f, _ := storage.FinishedOf(g.sess.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+					f, _ := storage.FinishedOf(g.sess.Game(), match.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 					h.a.history.Add(f)
 					g.home()
 					h.a.showHistory()
@@ -253,7 +254,7 @@ func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
 				h := newHarness(t, fa, withThink(blockThink))
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(phone)
-				g := h.startGame(gi, ai.ModeVsAIAsPredator)
+				g := h.startGame(gi, match.ModeVsAIAsPredator)
 				side, unit, piece := boardMeasure(g.board)
 				t.Logf("%s %s text ×%v: board %.0f pt, points %.1f pt apart, pieces %.1f pt", lang, g.info.Key, scale, side, unit, piece)
 				if scale == 1 {
@@ -320,7 +321,7 @@ func TestHintMovesNeitherBoardNorButtons(t *testing.T) {
 					h := newHarness(t, fa, withThink(blockThink), func(o *Options) { o.Hint = provenHint })
 					translations.SetLanguage(lang)
 					h.a.Window().Resize(size)
-					g := h.startGame(0, ai.ModeTwoPlayers)
+					g := h.startGame(0, match.ModeTwoPlayers)
 					w := h.a.Window()
 					fixed := func() string {
 						settle(w)
@@ -428,7 +429,7 @@ func TestChangingTextsMoveNoButton(t *testing.T) {
 					h.a.showHome()
 
 					// The review: one move's verdict, then another's.
-					g := h.startGame(0, ai.ModeTwoPlayers)
+					g := h.startGame(0, match.ModeTwoPlayers)
 					for range 8 {
 						g.board.OnMove(g.sess.Game().LegalMoves()[0])
 					}
@@ -464,7 +465,7 @@ func TestSmallWindowKeepsBoard(t *testing.T) {
 			translations.SetLanguage(lang)
 			w := h.a.Window()
 			w.Resize(fyne.NewSize(1024, 720))
-			g := h.startGame(0, ai.ModeVsAIAsPredator)
+			g := h.startGame(0, match.ModeVsAIAsPredator)
 			w.Resize(small)
 			h.drain()
 			side, unit, piece := boardMeasure(g.board)
@@ -499,7 +500,7 @@ func TestReviewRowsWrap(t *testing.T) {
 				w := h.a.Window()
 				w.Resize(phone)
 				g := firstCaptureGame(t, core.BeatTheWolf.String())
-				h.a.startGame(g, ai.ModeTwoPlayers)
+				h.a.startGame(g, match.ModeTwoPlayers)
 				h.a.showReview(g)
 				r := h.a.top().(*reviewScreen)
 				h.waitSearched(r)

@@ -18,6 +18,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/puzzles"
 	"huntchess/storage"
 	"huntchess/tables"
@@ -265,9 +266,10 @@ func TestThemeContrast(t *testing.T) {
 }
 
 // On a phone-wide home screen with Continue shown the title was cut to
-// "Hunt ⋯": it is whole now, on a row of its own above the buttons where
-// both do not fit, beside them where they do; in both languages, nothing
-// overlapping and nothing past the window's edge.
+// "Hunt ⋯": it is whole, on a row of its own above the buttons where both
+// do not fit, beside them where they do; Continue is on its game's card,
+// whole, inside the window; in both languages, nothing overlapping and
+// nothing past the window's edge.
 func TestHomeTitleWholeWithContinue(t *testing.T) {
 	layoutOnly(t)
 	defer translations.SetLanguage(translations.Current())
@@ -276,7 +278,7 @@ func TestHomeTitleWholeWithContinue(t *testing.T) {
 			fa := test.NewTempApp(t)
 			g, _ := core.NewGame("beat-the-wolf")
 			require.NoError(t, g.PlayMove(g.LegalMoves()[0]))
-			require.NoError(t, savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0))
+			require.NoError(t, savesOf(t, fa, g.Info().Key).Store(g, match.ModeTwoPlayers, match.Easy, 0))
 			h := newHarness(t, fa)
 			h.a.closeStartDialog()
 			if lang != translations.English {
@@ -284,7 +286,7 @@ func TestHomeTitleWholeWithContinue(t *testing.T) {
 			}
 			h.a.Window().Resize(size)
 			hs := h.home()
-			require.NotNil(t, hs.continueBtn)
+			require.NotNil(t, hs.continueBtn())
 			d := fa.Driver()
 			pos := func(o fyne.CanvasObject) fyne.Position { return d.AbsolutePositionForObject(o) }
 			th := fa.Settings().Theme()
@@ -293,20 +295,19 @@ func TestHomeTitleWholeWithContinue(t *testing.T) {
 				"%s at %v: the title %q is cut", lang, size, hs.title.Text)
 			tp, ts := pos(hs.title), hs.title.Size()
 			win := h.a.Window().Canvas().Size()
-			for _, b := range []*widget.Button{hs.continueBtn, hs.langBtn, hs.settingsBtn} {
+			for _, b := range []*widget.Button{hs.langBtn, hs.settingsBtn} {
 				bp, bs := pos(b), b.Size()
 				require.LessOrEqual(t, bp.X+bs.Width, win.Width+0.5, "%s at %v: %q past the edge", lang, size, b.Text)
 				apart := bp.Y >= tp.Y+ts.Height || bp.X >= tp.X+text.Width+2*th.Size(theme.SizeNameInnerPadding)
 				require.True(t, apart, "%s at %v: %q over the title", lang, size, b.Text)
 			}
-			// The title takes a row of its own only where the row is too
-			// narrow for both (English on the phone; not the desktop).
-			stacked := pos(hs.continueBtn).Y >= tp.Y+ts.Height
-			if size.Width > 600 || lang == translations.English {
-				require.Equal(t, size.Width < 600, stacked, "%s at %v: the title on a row of its own", lang, size)
-			}
+			cb := hs.continueBtn()
+			cp, cs := pos(cb), cb.Size()
+			require.LessOrEqual(t, cp.X+cs.Width, win.Width+0.5, "%s at %v: Continue past the edge", lang, size)
+			require.GreaterOrEqual(t, cs.Width, cb.MinSize().Width-0.5, "%s at %v: Continue cut", lang, size)
+			require.GreaterOrEqual(t, cp.Y, pos(hs.settingsBtn).Y+hs.settingsBtn.Size().Height, "%s at %v: Continue over the bar", lang, size)
 			// The cards start below the bar.
-			require.GreaterOrEqual(t, pos(hs.scroll).Y, pos(hs.continueBtn).Y+hs.continueBtn.Size().Height)
+			require.GreaterOrEqual(t, pos(hs.scroll).Y, pos(hs.settingsBtn).Y+hs.settingsBtn.Size().Height)
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 )
@@ -74,7 +75,7 @@ func TestCoverHoldsTheClock(t *testing.T) {
 			fa := test.NewTempApp(t)
 			fa.Preferences().SetInt(storage.KeyTimer, 15)
 			h := newHarness(t, fa)
-			g := h.startGame(0, ai.ModeTwoPlayers)
+			g := h.startGame(0, match.ModeTwoPlayers)
 			g.board.OnMove(g.sess.Game().LegalMoves()[0]) // a game to leave, resign, offer a draw in
 			h.drain()
 			h.clock.Advance(5 * time.Second)
@@ -127,7 +128,7 @@ func TestAnyOverlayHoldsTheClock(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	c := h.a.Window().Canvas()
 	o := test.WidgetRenderer(g.board).Objects()[0] // any object
 	c.Overlays().Add(o)
@@ -151,7 +152,7 @@ func TestCoverHoldsTheEngine(t *testing.T) {
 	fa.Preferences().SetInt(storage.KeyTimer, 15)
 	release := make(chan struct{})
 	started := make(chan struct{}, 8)
-	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l ai.Level) ai.Result {
+	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l match.Level) ai.Result {
 		started <- struct{}{}
 		select {
 		case <-ctx.Done():
@@ -160,7 +161,7 @@ func TestCoverHoldsTheEngine(t *testing.T) {
 		return fastThink(ctx, g, l)
 	}))
 	defer close(release)
-	g := h.startGame(0, ai.ModeVsAIAsPredator) // the player's wolf opens
+	g := h.startGame(0, match.ModeVsAIAsPredator) // the player's wolf opens
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	<-started
 	if !g.sess.Thinking() {
@@ -216,10 +217,10 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	if err := g.PlayMove(g.LegalMoves()[0]); err != nil { // the wolf (the player) opened
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa).Store(g, ai.ModeVsAIAsPredator, ai.Easy, 0)
+	_ = savesOf(t, fa, g.Info().Key).Store(g, match.ModeVsAIAsPredator, match.Easy, 0)
 	var mu sync.Mutex
-	var levels []ai.Level
-	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l ai.Level) ai.Result {
+	var levels []match.Level
+	h := newHarness(t, fa, withThink(func(ctx context.Context, g *core.Game, l match.Level) ai.Result {
 		mu.Lock()
 		levels = append(levels, l)
 		mu.Unlock()
@@ -228,36 +229,36 @@ func TestResumePlaysTheSetDifficulty(t *testing.T) {
 	h.a.closeStartDialog() // not now: home
 	test.Tap(h.home().settingsBtn)
 	st := h.a.top().(*settingsScreen)
-	st.level.SetSelected(levelLabel(ai.Master))
+	st.level.SetSelected(levelLabel(match.Master))
 	h.a.back()
-	if h.a.settings.Level != ai.Master {
+	if h.a.settings.Level != match.Master {
 		t.Fatalf("setting %v", h.a.settings.Level)
 	}
-	if got := h.a.startDialogText("resume.message"); !strings.Contains(got, levelLabel(ai.Master)) || strings.Contains(got, levelLabel(ai.Easy)) {
+	if got := h.a.startDialogText("resume.message"); !strings.Contains(got, levelLabel(match.Master)) || strings.Contains(got, levelLabel(match.Easy)) {
 		t.Fatalf("the offer to resume names the level set: %q", got)
 	}
-	test.Tap(h.home().continueBtn)
+	test.Tap(h.home().continueBtn())
 	r := h.gameScreen()
-	if r.sess.Level() != ai.Master {
+	if r.sess.Level() != match.Master {
 		t.Fatalf("resumed at %v", r.sess.Level())
 	}
-	if !strings.Contains(r.playerLabel.Text, levelLabel(ai.Master)) {
+	if !strings.Contains(r.playerLabel.Text, levelLabel(match.Master)) {
 		t.Fatalf("the game says %q", r.playerLabel.Text)
 	}
 	h.waitFor("the AI's move", func() bool { return r.sess.HumanTurn() })
 	mu.Lock()
-	if len(levels) != 1 || levels[0] != ai.Master {
+	if len(levels) != 1 || levels[0] != match.Master {
 		t.Fatalf("the AI searched at %v", levels)
 	}
 	mu.Unlock()
 	test.Tap(r.settingsBtn)
-	if got := h.a.top().(*settingsScreen).level.Selected; got != levelLabel(ai.Master) {
+	if got := h.a.top().(*settingsScreen).level.Selected; got != levelLabel(match.Master) {
 		t.Fatalf("the in-game Settings show %q", got)
 	}
 	// A change there is the game's level at once, and what it says.
-	h.a.top().(*settingsScreen).level.SetSelected(levelLabel(ai.Medium))
+	h.a.top().(*settingsScreen).level.SetSelected(levelLabel(match.Medium))
 	h.a.back()
-	if r.sess.Level() != ai.Medium || !strings.Contains(r.playerLabel.Text, levelLabel(ai.Medium)) {
+	if r.sess.Level() != match.Medium || !strings.Contains(r.playerLabel.Text, levelLabel(match.Medium)) {
 		t.Fatalf("after the change: %v, %q", r.sess.Level(), r.playerLabel.Text)
 	}
 }
@@ -275,8 +276,8 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 		damage   []string // the saved game's files garbled
 		restored bool     // the saved game is still there
 	}{
-		{"both saved copies damaged", []string{storage.SaveFile, storage.PrevSaveFile}, false},
-		{"the newest saved copy damaged", []string{storage.SaveFile}, true},
+		{"both saved copies damaged", []string{storage.SaveFileOf("beat-the-wolf"), storage.PrevSaveFileOf("beat-the-wolf")}, false},
+		{"the newest saved copy damaged", []string{storage.SaveFileOf("beat-the-wolf")}, true},
 	} {
 		for _, lang := range translations.Languages {
 			t.Run(tc.name+"/"+string(lang), func(t *testing.T) {
@@ -291,11 +292,11 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 				s.Timer = 120
 				s.Save(vt)
 				vt.Flush()
-				st := savesOf(t, fa)
+				st := savesOf(t, fa, "beat-the-wolf")
 				g, _ := core.NewGame("beat-the-wolf")
 				for range 2 {
 					_ = g.PlayMove(g.LegalMoves()[0])
-					_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+					_ = st.Store(g, match.ModeTwoPlayers, match.Easy, 0)
 					_ = st.Flush()
 				}
 				garble := func(name string, torn bool) {
@@ -326,9 +327,10 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 					t.Fatalf("the first dialog of the start is %q", h.a.startMsg)
 				}
 				shown := texts(h.a.Window())
-				saved := translations.T("resume.corrupt")
+				wolf := map[string]any{"Game": translations.Game("beat-the-wolf").Title}
+				saved := translations.TData("resume.corrupt_of", wolf)
 				if tc.restored {
-					saved = translations.T("recovery.saved_game_restored")
+					saved = translations.TData("recovery.saved_game_restored_of", wolf)
 				}
 				for _, want := range []string{translations.T("recovery.settings_restored"), saved} {
 					if !strings.Contains(shown, want) {
@@ -338,8 +340,8 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 				if got := strings.Count(h.a.recoveryText(), "\n") + 1; got != 2 {
 					t.Fatalf("%d lines: %q", got, h.a.recoveryText())
 				}
-				if (h.home().continueBtn != nil) != tc.restored {
-					t.Fatalf("Continue on the home screen: %v", h.home().continueBtn != nil)
+				if (h.home().continueBtn() != nil) != tc.restored {
+					t.Fatalf("Continue on the home screen: %v", h.home().continueBtn() != nil)
 				}
 				test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.ok")))
 				h.drain()
@@ -374,13 +376,13 @@ func TestTwoPlayersGreysTheDifficulty(t *testing.T) {
 	if setup.levelRadio.Disabled() {
 		t.Fatal("against the AI the difficulty is a choice")
 	}
-	for j, m := range ai.Modes {
+	for j, m := range match.Modes {
 		setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
-		if want := m == ai.ModeTwoPlayers; setup.levelRadio.Disabled() != want {
+		if want := m == match.ModeTwoPlayers; setup.levelRadio.Disabled() != want {
 			t.Fatalf("%s: difficulty disabled %v", m, setup.levelRadio.Disabled())
 		}
 	}
-	setup.modeRadio.SetSelected(modeLabel(setup.info, ai.ModeTwoPlayers))
+	setup.modeRadio.SetSelected(modeLabel(setup.info, match.ModeTwoPlayers))
 	translations.SetLanguage(translations.Chinese) // the page built again
 	setup = h.a.top().(*setupScreen)
 	if !setup.levelRadio.Disabled() {
@@ -393,7 +395,7 @@ func TestTwoPlayersGreysTheDifficulty(t *testing.T) {
 func TestLastMoveMarkedAfterUndoAndResume(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	for range 3 {
 		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 		h.drain()
@@ -411,7 +413,7 @@ func TestLastMoveMarkedAfterUndoAndResume(t *testing.T) {
 	g.redo()
 	g.redo()
 	h.a.showHome() // saved
-	h.a.resumeSaved()
+	h.a.resumeSaved(g.info.Key)
 	r := h.gameScreen()
 	if r == g || r.board.LastMove() != first {
 		t.Fatalf("resumed: marked %v, want %v", r.board.LastMove(), first)

@@ -16,8 +16,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/tables"
 	"huntchess/translations"
@@ -28,7 +28,7 @@ import (
 // Leave is not in the danger colour; Resign, which ends the game, is.
 func TestLeaveIsNotDanger(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.homeBtn)
 	if b := overlayButton(t, h.a.Window(), translations.T("leave.confirm")); b.Importance == widget.DangerImportance {
@@ -54,14 +54,14 @@ func TestQuitOnDesktopOnly(t *testing.T) {
 		if got := h.home().quitBtn != nil; got != desk {
 			t.Fatalf("desktop %v: Quit shown %v", desk, got)
 		}
-		g := h.startGame(0, ai.ModeTwoPlayers)
+		g := h.startGame(0, match.ModeTwoPlayers)
 		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 		h.a.Window().Canvas().(fyne.Shortcutable).TypedShortcut(ctrlQ)
 		if h.a.closed != desk {
 			t.Fatalf("desktop %v: Ctrl+Q closed the app: %v", desk, h.a.closed)
 		}
 		if desk {
-			if r, err := savesOf(t, fa).Load(); err != nil || r.Game.Len() != 1 {
+			if r, err := savesOf(t, fa, g.sess.Game().Info().Key).Load(); err != nil || r.Game.Len() != 1 {
 				t.Fatalf("the game quit is not saved: %v", err)
 			}
 			h2 := newHarness(t, test.NewTempApp(t))
@@ -100,15 +100,15 @@ func phoneScreens(t *testing.T, h *harness, check func(what string)) {
 		check(s.name)
 		h.a.back()
 	}
-	for _, mode := range []ai.Mode{ai.ModeTwoPlayers, ai.ModeVsAIAsPredator} {
+	for _, mode := range []match.Mode{match.ModeTwoPlayers, match.ModeVsAIAsPredator} {
 		g := h.startGame(3, mode)
-		if mode == ai.ModeTwoPlayers {
+		if mode == match.ModeTwoPlayers {
 			for range 6 {
 				g.board.OnMove(g.sess.Game().LegalMoves()[0])
 			}
 		}
 		check("game " + string(mode))
-		if mode != ai.ModeTwoPlayers {
+		if mode != match.ModeTwoPlayers {
 			g.home()
 			continue
 		}
@@ -122,7 +122,7 @@ func phoneScreens(t *testing.T, h *harness, check func(what string)) {
 		check("review")
 		h.a.back()
 		_ = g.sess.Game().Resign(core.Prey)
-		f, _ := storage.FinishedOf(g.sess.Game(), ai.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+		f, _ := storage.FinishedOf(g.sess.Game(), match.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
 		h.a.history.Add(f)
 		g.home()
 		h.a.showHistory()
@@ -339,9 +339,9 @@ func TestVisitsFromAGameKeepTheClock(t *testing.T) {
 			back(h)
 		}},
 	}
-	for _, mode := range []ai.Mode{ai.ModeTwoPlayers, ai.ModeVsAIAsPredator} {
+	for _, mode := range []match.Mode{match.ModeTwoPlayers, match.ModeVsAIAsPredator} {
 		for i, v := range visits {
-			if mode != ai.ModeTwoPlayers && i%4 != 0 { // against the computer: a few (the test's time under -race)
+			if mode != match.ModeTwoPlayers && i%4 != 0 { // against the computer: a few (the test's time under -race)
 				continue
 			}
 			t.Run(string(mode)+"/"+v.name, func(t *testing.T) {
@@ -417,7 +417,7 @@ func TestNewGameTitleKeepsTheNameWhole(t *testing.T) {
 				}
 				// Back and the buttons on the right keep their height beside a
 				// title of two lines: the game's (deer chess), the rules'.
-				g := h.startGame(3, ai.ModeTwoPlayers)
+				g := h.startGame(3, match.ModeTwoPlayers)
 				settle(h.a.Window())
 				for _, b := range []*widget.Button{g.homeBtn, g.resignBtn} {
 					if got, want := b.Size().Height, b.MinSize().Height; got > want+0.5 {
@@ -444,7 +444,7 @@ func TestHintGoneLeavesNoBand(t *testing.T) {
 		t.Run(fmt.Sprintf("%vx%v", size.Width, size.Height), func(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t), withThink(blockThink), func(o *Options) { o.Hint = provenHint })
 			h.a.Window().Resize(size)
-			g := h.startGame(0, ai.ModeTwoPlayers)
+			g := h.startGame(0, match.ModeTwoPlayers)
 			settle(h.a.Window())
 			at := func() string { // where the list's top is
 				return fmt.Sprint(fyne.CurrentApp().Driver().AbsolutePositionForObject(g.movesList))
@@ -476,14 +476,14 @@ func TestGateRingExplained(t *testing.T) {
 	for _, lang := range translations.Languages {
 		h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
 		translations.SetLanguage(lang)
-		g := h.startGame(3, ai.ModeTwoPlayers)
+		g := h.startGame(3, match.ModeTwoPlayers)
 		if g.gateLegend == nil || !g.gateLegend.Visible() || !strings.Contains(g.gateLegend.Text, "c5") ||
 			!strings.Contains(texts(h.a.Window()), g.gateLegend.Text) {
 			t.Fatalf("%s: deer chess does not say what the ring on c5 is", lang)
 		}
 		g.home()
 		for i := range 3 {
-			if g := h.startGame(i, ai.ModeTwoPlayers); g.gateLegend != nil {
+			if g := h.startGame(i, match.ModeTwoPlayers); g.gateLegend != nil {
 				t.Fatalf("%s: %s has no gate, but says %q", lang, g.info.Key, g.gateLegend.Text)
 			}
 			h.gameScreen().home()

@@ -12,6 +12,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // The keyboard: shortcuts, Escape and the board's keys.
@@ -31,7 +32,7 @@ func TestKeyboardShortcuts(t *testing.T) {
 	key(fyne.KeyEscape)
 	h.home()
 
-	g := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion
+	g := h.startGame(2, match.ModeTwoPlayers) // Surround the Lion
 	sc.TypedShortcut(ctrlN)
 	setup, ok := h.a.top().(*setupScreen)
 	if !ok || setup.info != g.info {
@@ -61,12 +62,12 @@ func TestKeyboardShortcuts(t *testing.T) {
 
 // H asks for no hint when the computer plays both sides.
 func TestHintKeyIgnoredWhenWatching(t *testing.T) {
-	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	block := func(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 		<-ctx.Done()
 		return ai.Result{}
 	}
 	h := newHarness(t, test.NewTempApp(t), withThink(block))
-	g := h.startGame(0, ai.ModeWatch)
+	g := h.startGame(0, match.ModeWatch)
 	h.a.Window().Canvas().OnTypedKey()(&fyne.KeyEvent{Name: fyne.KeyH})
 	if g.sess.Hinting() {
 		t.Fatal("no hint while watching")
@@ -77,7 +78,7 @@ func TestHintKeyIgnoredWhenWatching(t *testing.T) {
 // fyne.ShortcutRedo.
 func TestUndoRedoStandardShortcuts(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	sc := h.a.Window().Canvas().(fyne.Shortcutable)
@@ -98,7 +99,7 @@ func TestUndoRedoStandardShortcuts(t *testing.T) {
 
 func TestEscapeAndBoardKeys(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	c := h.a.Window().Canvas()
 	c.Focus(g.board)
@@ -114,7 +115,7 @@ func TestEscapeAndBoardKeys(t *testing.T) {
 // and its cursor (keyboard play without Tab first).
 func TestArrowFocusesBoard(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	c := h.a.Window().Canvas()
 	c.Unfocus()
 	h.a.typedKey(&fyne.KeyEvent{Name: fyne.KeyDown})

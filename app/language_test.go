@@ -9,8 +9,8 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -137,7 +137,7 @@ func TestLanguageSwitchRelabels(t *testing.T) {
 	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(storage.KeyLanguage) != "zh-Hans" {
 		t.Fatal("the toggle must save the language")
 	}
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	if g.undoBtn.Text != zh("game.undo") {
 		t.Fatal("the game screen must be in Chinese")
 	}

@@ -14,6 +14,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 )
@@ -68,7 +69,7 @@ func TestTextSizesFitPhone(t *testing.T) {
 			h.a.showStats()
 			check("statistics")
 			h.a.back()
-			for _, mode := range ai.Modes {
+			for _, mode := range match.Modes {
 				g := h.startGame(3, mode) // deer chess: the longest names
 				g.board.OnMove(g.sess.Game().LegalMoves()[0])
 				check("game " + string(mode))
@@ -93,7 +94,7 @@ func TestPortraitKeepsRoomForMoves(t *testing.T) {
 		fa := test.NewTempApp(t)
 		fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
-		g := h.startGame(0, ai.ModeTwoPlayers)
+		g := h.startGame(0, match.ModeTwoPlayers)
 		for range 6 {
 			g.board.OnMove(g.sess.Game().LegalMoves()[0])
 		}
@@ -114,7 +115,7 @@ func TestButtonRowsIconsTogether(t *testing.T) {
 		fa := test.NewTempApp(t)
 		fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 		h := newHarness(t, fa, withThink(blockThink))
-		g := h.startGame(0, ai.ModeVsAIAsPredator)
+		g := h.startGame(0, match.ModeVsAIAsPredator)
 		with := 0
 		for _, b := range []*widget.Button{g.undoBtn, g.redoBtn, g.hintBtn, g.newBtn, g.rulesBtn, g.settingsBtn} {
 			if b.Icon != nil {
@@ -139,7 +140,7 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 				h := newHarness(t, fa)
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(size)
-				g := h.startGame(1, ai.ModeTwoPlayers)
+				g := h.startGame(1, match.ModeTwoPlayers)
 				d := fyne.CurrentApp().Driver()
 				where := func() []fyne.Position {
 					h.a.Window().Content().Refresh()
@@ -174,19 +175,19 @@ func TestNoticeDoesNotMoveButtons(t *testing.T) {
 // fits) and the turn line is not cut when watching.
 func TestGamePanelFitsDesktop(t *testing.T) {
 	layoutOnly(t)
-	block := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	block := func(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 		<-ctx.Done()
 		return ai.Result{}
 	}
 	for _, lang := range translations.Languages {
-		for _, mode := range []ai.Mode{ai.ModeWatch, ai.ModeVsAIAsPredator, ai.ModeTwoPlayers} {
+		for _, mode := range []match.Mode{match.ModeWatch, match.ModeVsAIAsPredator, match.ModeTwoPlayers} {
 			t.Run(string(lang)+"/"+string(mode), func(t *testing.T) {
 				h := newHarness(t, test.NewTempApp(t), withThink(block))
 				translations.SetLanguage(lang)
 				h.a.Window().Resize(fyne.NewSize(1024, 720))
 				g := h.startGame(3, mode) // deer chess: the longest side names
 				btns := []*widget.Button{g.newBtn, g.rulesBtn, g.settingsBtn, g.copyBtn, g.pasteBtn}
-				if mode == ai.ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
+				if mode == match.ModeWatch { // pause, step and speed in place of undo, redo and hint; no resign
 					btns = append(btns, g.holdBtn, g.stepBtn, g.speedBtn)
 				} else {
 					btns = append(btns, g.undoBtn, g.redoBtn, g.hintBtn, g.resignBtn)

@@ -272,7 +272,7 @@ func (s *gameScreen) pasteRecord() {
 	}
 	s.pasteErr = ""
 	load := func() {
-		s.a.saves.Clear()
+		s.a.saves.Of(s.info.Key).Clear()
 		s.a.replace(newGameScreen(s.a, g, s.sess.Mode(), s.sess.Level(), 0))
 	}
 	if s.sess.Over() || s.sess.Game().Len() == 0 {

@@ -8,8 +8,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -31,7 +31,7 @@ func moveButton(t *testing.T, g *gameScreen, text string) *widgets.MoveCell {
 
 func TestMoveListBrowse(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	for range 4 {
 		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	}
@@ -74,7 +74,7 @@ func TestMoveListBrowse(t *testing.T) {
 
 func TestMoveListBrowsePausesAI(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(0, ai.ModeVsAIAsPredator)
+	g := h.startGame(0, match.ModeVsAIAsPredator)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	g.showPly(0) // while the AI thinks
 	h.drain()
@@ -88,7 +88,7 @@ func TestMoveListBrowsePausesAI(t *testing.T) {
 func TestCopyAndPasteRecord(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(0, ai.ModeTwoPlayers)
+	g := h.startGame(0, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	test.Tap(g.copyBtn)
@@ -118,7 +118,7 @@ func TestCopyAndPasteRecord(t *testing.T) {
 	test.Tap(g.pasteBtn)
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("paste.confirm")))
 	n := h.gameScreen()
-	if n.info.Key != "surround-the-lion" || n.sess.Game().Record() != lion.Record() || n.sess.Mode() != ai.ModeTwoPlayers {
+	if n.info.Key != "surround-the-lion" || n.sess.Game().Record() != lion.Record() || n.sess.Mode() != match.ModeTwoPlayers {
 		t.Fatalf("pasted: %s %q", n.info.Key, n.sess.Game().Record())
 	}
 	// a bare record loads into the game shown

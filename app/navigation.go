@@ -1,8 +1,8 @@
 package app
 
 import (
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 func (a *App) top() screen {
@@ -24,7 +24,7 @@ func (a *App) game() *gameScreen {
 
 func (a *App) render() {
 	if t := a.top(); t != nil && !a.closed {
-		a.win.SetContent(t.content())
+		a.win.SetContent(a.withSaveNotice(t.content()))
 	}
 }
 
@@ -81,9 +81,10 @@ func (a *App) showHome() {
 	a.replace(newHomeScreen(a))
 }
 
-// startGame starts a new game, which replaces any saved one.
-func (a *App) startGame(g *core.Game, mode ai.Mode) {
-	a.saves.Clear()
+// startGame starts a new game, which replaces its game's unfinished one
+// (the other games' stay).
+func (a *App) startGame(g *core.Game, mode match.Mode) {
+	a.saves.Of(g.Info().Key).Clear()
 	a.replace(newGameScreen(a, g, mode, a.settings.Level, 0))
 }
 

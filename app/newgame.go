@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
@@ -16,8 +16,8 @@ import (
 type setupScreen struct {
 	a     *App
 	info  *core.GameInfo
-	mode  ai.Mode
-	level ai.Level
+	mode  match.Mode
+	level match.Level
 
 	modeRadio  *widget.RadioGroup
 	levelRadio *widget.RadioGroup
@@ -27,7 +27,7 @@ type setupScreen struct {
 }
 
 func newSetupScreen(a *App, info *core.GameInfo) *setupScreen {
-	return &setupScreen{a: a, info: info, mode: ai.ModeVsAIAsPredator, level: a.settings.Level}
+	return &setupScreen{a: a, info: info, mode: match.ModeVsAIAsPredator, level: a.settings.Level}
 }
 
 func (n *setupScreen) close() {
@@ -38,19 +38,19 @@ func (n *setupScreen) close() {
 }
 
 // modeLabel is the menu text of a mode for a game.
-func modeLabel(info *core.GameInfo, m ai.Mode) string {
+func modeLabel(info *core.GameInfo, m match.Mode) string {
 	switch m {
-	case ai.ModeVsAIAsPredator:
+	case match.ModeVsAIAsPredator:
 		return translations.TData("mode.vs_ai_as_predator", map[string]any{"Predator": sideName(info, core.Predator)})
-	case ai.ModeVsAIAsPrey:
+	case match.ModeVsAIAsPrey:
 		return translations.TData("mode.vs_ai_as_prey", map[string]any{"Prey": sideName(info, core.Prey)})
-	case ai.ModeTwoPlayers:
+	case match.ModeTwoPlayers:
 		return translations.T("mode.two_players")
 	}
 	return translations.T("mode.watch")
 }
 
-func levelLabel(l ai.Level) string { return translations.T("level." + l.String()) }
+func levelLabel(l match.Level) string { return translations.T("level." + l.String()) }
 
 func (n *setupScreen) content() fyne.CanvasObject {
 	gt := translations.Game(n.info.Key)
@@ -58,13 +58,13 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	title := n.a.twoPartTitle(translations.T("newgame.title"), gt.Title, theme.SizeNameSubHeadingText) // the name on a line of its own, never cut
 
 	var modeLabels []string
-	for _, m := range ai.Modes {
+	for _, m := range match.Modes {
 		modeLabels = append(modeLabels, modeLabel(n.info, m))
 	}
 	n.modeRadio = widget.NewRadioGroup(modeLabels, func(s string) {
 		for i, l := range modeLabels {
 			if l == s {
-				n.mode = ai.Modes[i]
+				n.mode = match.Modes[i]
 			}
 		}
 		n.refreshLevel()
@@ -73,13 +73,13 @@ func (n *setupScreen) content() fyne.CanvasObject {
 	n.modeRadio.SetSelected(modeLabel(n.info, n.mode))
 
 	var levelLabels []string
-	for _, l := range ai.Levels() {
+	for _, l := range match.Levels() {
 		levelLabels = append(levelLabels, levelLabel(l))
 	}
 	n.levelRadio = widget.NewRadioGroup(levelLabels, func(s string) {
 		for i, l := range levelLabels {
 			if l == s {
-				n.level = ai.Levels()[i]
+				n.level = match.Levels()[i]
 			}
 		}
 	})
@@ -108,17 +108,18 @@ func (n *setupScreen) refreshLevel() {
 	if n.levelRadio == nil {
 		return
 	}
-	if n.mode.VsAI() || n.mode == ai.ModeWatch {
+	if n.mode.VsAI() || n.mode == match.ModeWatch {
 		n.levelRadio.Enable()
 	} else {
 		n.levelRadio.Disable()
 	}
 }
 
-// start begins the game, after asking when it would discard an unfinished
-// one (in progress under this screen, or saved).
+// start begins the game, after asking when it would discard this game's
+// unfinished one (in progress under this screen, or saved); the other
+// games' stay.
 func (n *setupScreen) start() {
-	info, g := n.a.unfinished()
+	info, g := n.a.unfinished(n.info.Key)
 	if g == nil {
 		n.begin()
 		return

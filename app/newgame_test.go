@@ -8,8 +8,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/translations"
 )
 
@@ -19,7 +19,7 @@ import (
 // progress or saved.
 func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	for i := 0; i < 3; i++ {
 		g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	}
@@ -47,14 +47,14 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 		t.Fatal("confirming starts the new game")
 	}
 
-	// A saved game, offered at start: Play → Start asks too.
+	// A saved game, offered at start: Play → Start of its game asks too.
 	fa := test.NewTempApp(t)
 	sg, _ := core.LoadRecord("beat-the-wolf", "")
 	_ = sg.PlayMove(sg.LegalMoves()[0])
-	_ = savesOf(t, fa).Store(sg, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa, sg.Info().Key).Store(sg, match.ModeTwoPlayers, match.Easy, 0)
 	h2 := newHarness(t, fa)
 	h2.a.closeStartDialog()
-	test.Tap(h2.home().playBtns[2])
+	test.Tap(h2.home().playBtns[0])
 	setup = h2.a.top().(*setupScreen)
 	test.Tap(setup.startBtn)
 	if setup.confirm == nil {
@@ -63,6 +63,20 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	test.Tap(overlayButton(t, h2.a.Window(), translations.T("dialog.cancel")))
 	if !h2.a.hasSaved() {
 		t.Fatal("Cancel keeps the saved game")
+	}
+	// Another game's new game asks nothing, and Beat the Wolf's stays.
+	h2.a.back()
+	test.Tap(h2.home().playBtns[2])
+	setup = h2.a.top().(*setupScreen)
+	test.Tap(setup.startBtn)
+	if setup.confirm != nil {
+		t.Fatal("a question before a new game of another game")
+	}
+	if n := h2.gameScreen(); n.info.Key != "surround-the-lion" {
+		t.Fatalf("started %s", n.info.Key)
+	}
+	if r, err := h2.a.saves.Of("beat-the-wolf").Load(); err != nil || r.Game.Record() != sg.Record() {
+		t.Fatalf("Beat the Wolf's unfinished game: %v %v", r, err)
 	}
 	// Nothing to lose: no question.
 	h3 := newHarness(t, test.NewTempApp(t))

@@ -8,8 +8,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/translations"
 )
 
@@ -26,7 +26,7 @@ func TestResignAsksThenEnds(t *testing.T) {
 		t.Run(string(lang), func(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			translations.SetLanguage(lang)
-			g := h.startGame(0, ai.ModeVsAIAsPredator)
+			g := h.startGame(0, match.ModeVsAIAsPredator)
 			g.board.OnMove(g.sess.Game().LegalMoves()[0])
 			h.waitFor("the AI's answer", func() bool { return g.sess.HumanTurn() })
 			test.Tap(g.resignBtn)
@@ -61,7 +61,7 @@ func TestResignAsksThenEnds(t *testing.T) {
 
 func TestResignTwoPlayersNamesSide(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion: the lion opens
+	g := h.startGame(2, match.ModeTwoPlayers) // Surround the Lion: the lion opens
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	// the dogs are to move: they resign
 	g.confirmResign()

@@ -11,16 +11,16 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
 )
 
 // logRecoveries gathers, once at the start, everything that was damaged
-// and recovered or lost — the vault's groups, the history and the saved
-// game (a saved game of which no copy is good is cleared here) — for the
+// and recovered or lost — the vault's groups, the history and each game's
+// unfinished game (one of which no copy is good is cleared here) — for the
 // one notice of the start (recoveryText). It tells each on stderr
 // (scripts read it: make crash-test) and reports whether there was any.
 func (a *App) logRecoveries() bool {
@@ -32,31 +32,37 @@ func (a *App) logRecoveries() bool {
 		}
 		fmt.Fprintf(os.Stderr, "huntchess: recovery: %s could not be read and were %s\n", r.Group, how)
 	}
-	if r, err := a.saves.Recover(); r != nil {
+	for _, r := range a.saves.Recover() {
 		how := "discarded"
 		if r.Restored {
 			how = "restored from the last good copy"
 		} else {
 			a.startNotice = "resume.corrupt"
 		}
-		logSavedGameRecovery(how, err)
-		rec = append(rec, *r)
+		logSavedGameRecovery(r.Game, how, r.Err)
+		rec = append(rec, r.Recovery)
 	}
 	a.startRecoveries = rec
 	return len(rec) > 0
 }
 
-// logSavedGameRecovery tells on stderr what became of a damaged saved game
-// ("discarded", "restored from the last good copy"), as make crash-test reads it.
-func logSavedGameRecovery(how string, err error) {
-	fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game could not be read and was %s: %v\n", how, err)
+// logSavedGameRecovery tells on stderr what became of a game's damaged
+// unfinished game ("discarded", "restored from the last good copy"), as
+// make crash-test reads it ("" game: the older versions' one saved game,
+// of a game unknown).
+func logSavedGameRecovery(game, how string, err error) {
+	of := ""
+	if game != "" {
+		of = " of " + game
+	}
+	fmt.Fprintf(os.Stderr, "huntchess: recovery: the saved game%s could not be read and was %s: %v\n", of, how, err)
 }
 
 // recoveries are the stored files that were damaged at the start.
 func (a *App) recoveries() []storage.Recovery { return a.startRecoveries }
 
 // recoveryText is the recovery notice: a sentence a group, in the current
-// language.
+// language; a damaged unfinished game is named by its game.
 func (a *App) recoveryText() string {
 	var lines []string
 	for _, r := range a.recoveries() {
@@ -66,6 +72,10 @@ func (a *App) recoveryText() string {
 			id = "resume.corrupt" // the notice it had on its own
 		case r.Restored:
 			id = "recovery." + r.Group + "_restored"
+		}
+		if r.Group == storage.GroupSavedGame && r.Game != "" {
+			lines = append(lines, translations.TData(id+"_of", map[string]any{"Game": translations.Game(r.Game).Title}))
+			continue
 		}
 		lines = append(lines, translations.T(id))
 	}
@@ -80,21 +90,24 @@ func (a *App) saveCurrent() {
 	if g := a.game(); g != nil {
 		g.save()
 	}
-	_ = a.saves.Flush() // on disk before the app goes
+	// On disk before the app goes. A failed write is not dropped: the
+	// stores keep it and the notice says it (savefail.go).
+	_ = a.saves.Flush()
 	_ = a.history.Flush()
 	a.prefs.Flush()
 }
 
-// unfinished returns the game a new game would discard: the unfinished game
-// in progress (under the new-game screen), else the saved one; nil when none.
-func (a *App) unfinished() (*core.GameInfo, *core.Game) {
-	if g := a.game(); g != nil {
+// unfinished returns the game of key a new game of it would discard: the
+// unfinished game in progress (under the new-game screen), else the saved
+// one; nil when none. Another game's unfinished game is never discarded.
+func (a *App) unfinished(key string) (*core.GameInfo, *core.Game) {
+	if g := a.game(); g != nil && g.info.Key == key {
 		if g.sess.Game().Len() > 0 && !g.sess.Game().Outcome().Over() {
 			return g.info, g.sess.Game()
 		}
 		return nil, nil
 	}
-	if r, err := a.saves.Load(); err == nil {
+	if r, err := a.saves.Of(key).Load(); err == nil {
 		return r.Game.Info(), r.Game
 	}
 	return nil, nil
@@ -103,30 +116,22 @@ func (a *App) unfinished() (*core.GameInfo, *core.Game) {
 // moveNumber is the number of the next move, as the move list numbers them.
 func moveNumber(g *core.Game) int { return g.Len()/2 + 1 }
 
-// hasSaved reports whether a saved game can be continued.
-func (a *App) hasSaved() bool {
-	_, err := a.saves.Load()
-	return err == nil
-}
-
-// offerResume asks whether to continue a saved game; a corrupt save is
-// discarded with a notice.
+// offerResume asks whether to continue the newest unfinished game (the
+// others are on their cards on the home screen).
 func (a *App) offerResume() {
-	_, err := a.saves.Load()
-	switch {
-	case err == storage.ErrNoSave:
-		return
-	case err != nil:
-		logSavedGameRecovery("discarded", err)
-		a.saves.Clear()
-		a.render() // the home screen loses its Continue button
-		a.showStartDialog("resume.corrupt")
-		a.startNotice = "resume.corrupt"
+	u, ok := a.saves.Latest()
+	if !ok {
 		return
 	}
+	a.startGameKey = u.Key
 	a.showStartDialog("resume.message")
-	if a.opts.Dev != nil && a.opts.Dev.AutoResume() {
-		a.resumeSaved()
+	if a.opts.Dev != nil {
+		if game, ok := a.opts.Dev.AutoResume(); ok {
+			if game == "" {
+				game = u.Key
+			}
+			a.resumeSaved(game)
+		}
 	}
 }
 
@@ -151,14 +156,15 @@ func (a *App) showStartDialog(msg string) {
 			}
 		})})
 	case "resume.message":
+		key := a.startGameKey
 		discard := widget.NewButton(translations.T("resume.discard"), func() {
 			a.closeStartDialog()
-			a.saves.Clear()
+			a.saves.Of(key).Clear()
 			a.render()
 		})
 		cont := widget.NewButtonWithIcon(translations.T("resume.continue"), theme.MediaPlayIcon(), func() {
 			a.closeStartDialog()
-			a.resumeSaved()
+			a.resumeSaved(key)
 		})
 		cont.Importance = widget.HighImportance
 		d.SetButtons([]fyne.CanvasObject{discard, cont})
@@ -202,7 +208,7 @@ func (a *App) startDialogText(msg string) string {
 	if msg != "resume.message" {
 		return text
 	}
-	r, err := a.saves.Load()
+	r, err := a.saves.Of(a.startGameKey).Load()
 	if err != nil {
 		return text
 	}
@@ -212,7 +218,7 @@ func (a *App) startDialogText(msg string) string {
 		"Level": levelLabel(a.settings.Level), "Move": moveNumber(r.Game), // the level it goes on at
 	}
 	id := "resume.details"
-	if r.Mode != ai.ModeTwoPlayers {
+	if r.Mode != match.ModeTwoPlayers {
 		id = "resume.details_ai"
 	}
 	lines := []string{translations.TData(id, data)}
@@ -234,14 +240,19 @@ func (a *App) closeStartDialog() {
 	}
 }
 
-// resumeSaved opens the saved game.
-func (a *App) resumeSaved() {
+// resumeSaved opens the unfinished game of the game key.
+func (a *App) resumeSaved(key string) {
 	a.closeStartDialog()
-	r, err := a.saves.Load()
+	st := a.saves.Of(key)
+	if st == nil {
+		return
+	}
+	r, err := st.Load()
 	if err != nil {
-		a.saves.Clear()
+		st.Clear()
 		a.render()
 		if err != storage.ErrNoSave {
+			logSavedGameRecovery(key, "discarded", err)
 			a.showStartDialog("resume.corrupt")
 		}
 		return

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai"
+	"huntchess/match"
 	"huntchess/translations"
 
 	"huntchess/ai/tablebase"
@@ -31,7 +32,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	owner := tables.New("", nil, false, func(f func()) { f() })
 	owner.Use(core.SurroundTheLion, tb)
 	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables, o.Hint = owner, ai.NewEngine(owner).Hint })
-	s := h.startGame(2, ai.ModeTwoPlayers) // Surround the Lion
+	s := h.startGame(2, match.ModeTwoPlayers) // Surround the Lion
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })
 	_, plies, _ := tb.Probe(s.sess.Game().Position())
@@ -85,7 +86,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 // numbered and written as in the move list.
 func TestReviewBySearch(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	s := h.startGame(0, ai.ModeTwoPlayers) // Beat the Wolf
+	s := h.startGame(0, match.ModeTwoPlayers) // Beat the Wolf
 	// The wolf leaves a dog it could take, then a dog walks into a jump.
 	g := s.sess.Game()
 	for g.Len() < 12 {
@@ -133,7 +134,7 @@ func TestReviewWords(t *testing.T) {
 	require.Equal(t, "2 blunders", translations.TPlural("review.blunders", 2, nil))
 	// A capture keeps its mark ×, as in the move list.
 	g := firstCaptureGame(t, info.Key)
-	r := &reviewScreen{info: g, moves: session.ReviewGame(g, nil)}
+	r := &reviewScreen{info: g, moves: session.ReviewGameProven(g, nil, nil)}
 	last := g.Len() - 1
 	require.Contains(t, r.moveLine(last), fmt.Sprintf("%d. %s — ", last/2+1, displayMove(g.LastMove())))
 	require.Contains(t, r.moveLine(last), "×")

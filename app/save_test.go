@@ -15,8 +15,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -49,7 +49,7 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 			if !strings.Contains(texts(h.a.Window()), translations.T("resume.corrupt")) {
 				t.Fatal("the notice must be shown")
 			}
-			if h.home().continueBtn != nil {
+			if h.home().continueBtn() != nil {
 				t.Fatal("no Continue without a save")
 			}
 		})
@@ -57,7 +57,7 @@ func TestCorruptSaveDiscarded(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(storage.KeySavedGame, 5) // wrong type: treated as none
 	h := newHarness(t, fa)
-	if h.a.startNotice != "" || h.home().continueBtn != nil {
+	if h.a.startNotice != "" || h.home().continueBtn() != nil {
 		t.Fatal("a save of the wrong type is no save")
 	}
 }
@@ -66,7 +66,7 @@ func TestSaveAndResume(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetInt(storage.KeyTimer, 30)
 	h := newHarness(t, fa)
-	g := h.startGame(2, ai.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
+	g := h.startGame(2, match.ModeVsAIAsPredator) // Surround the Lion: the lion (player) opens
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.waitFor("the reply", func() bool { return g.sess.Game().Len() == 2 && g.sess.HumanTurn() })
 	h.clock.Advance(12 * time.Second)
@@ -79,25 +79,31 @@ func TestSaveAndResume(t *testing.T) {
 	if !strings.Contains(texts(h2.a.Window()), translations.T("resume.message")) {
 		t.Fatal("the saved game must be offered at start")
 	}
-	if h2.home().continueBtn == nil {
+	if h2.home().continueBtn() == nil {
 		t.Fatal("home shows Continue while a game is saved")
 	}
-	test.Tap(h2.home().continueBtn)
+	test.Tap(h2.home().continueBtn())
 	r := h2.gameScreen()
-	if r.sess.Game().Record() != record || r.sess.Mode() != ai.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
+	if r.sess.Game().Record() != record || r.sess.Mode() != match.ModeVsAIAsPredator || r.info.Key != "surround-the-lion" {
 		t.Fatalf("resumed %q %v %s, want %q", r.sess.Game().Record(), r.sess.Mode(), r.info.Key, record)
 	}
 	if r.timer.Remaining() != 18*time.Second {
 		t.Fatalf("time left %v, want 18s", r.timer.Remaining())
 	}
-	// Going home saves it again; a finished or new game replaces it.
+	// Going home saves it again; a new game of another game keeps it, a
+	// new game of the same game replaces it.
 	h2.a.back()
 	if !h2.a.hasSaved() {
 		t.Fatal("leaving the game for home keeps it saved")
 	}
-	h2.startGame(0, ai.ModeTwoPlayers)
-	if h2.a.hasSaved() {
-		t.Fatal("a new game replaces the saved one")
+	h2.startGame(0, match.ModeTwoPlayers)
+	if r, err := h2.a.saves.Of("surround-the-lion").Load(); err != nil || r.Game.Record() != record {
+		t.Fatalf("a new game of Beat the Wolf keeps Surround the Lion's: %v %v", r, err)
+	}
+	h2.a.back()
+	h2.startGame(2, match.ModeTwoPlayers)
+	if _, err := h2.a.saves.Of("surround-the-lion").Load(); err != storage.ErrNoSave {
+		t.Fatalf("a new game of Surround the Lion replaces its saved one: %v", err)
 	}
 }
 
@@ -114,7 +120,7 @@ func TestStartDialogsFollowLanguage(t *testing.T) {
 	if err := g.Play(g.LegalMoves()[0].String()); err != nil {
 		t.Fatal(err)
 	}
-	_ = savesOf(t, fa).Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = savesOf(t, fa, g.Info().Key).Store(g, match.ModeTwoPlayers, match.Easy, 0)
 	h := newHarness(t, fa)
 	if !strings.Contains(texts(h.a.Window()), en("resume.message")) {
 		t.Fatal("the offer to resume is shown")
@@ -174,13 +180,13 @@ func TestPartlyDamagedSaveResumes(t *testing.T) {
 	}
 	raw := `{"v":1,"game":"beat-the-wolf","mode":"vs-ai-predator","level":"hard","record":"` + g.Record() + ` zz9 a1-a2","time_left_ms":5000}`
 	dir := saveDirFor(t, fa)
-	if err := os.WriteFile(filepath.Join(dir, storage.SaveFile), []byte(raw), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, storage.LegacySaveFile), []byte(raw), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	h := newHarness(t, fa)
 	partial := translations.TData("resume.partial", map[string]any{"Move": 3})
 	details := translations.TData("resume.details_ai", map[string]any{
-		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), ai.ModeVsAIAsPredator),
+		"Game": translations.T("games.beat-the-wolf.title"), "Mode": modeLabel(g.Info(), match.ModeVsAIAsPredator),
 		"Level": levelLabel(h.a.settings.Level), "Move": 3}) // the level set, not the saved one (issue 31)
 	shown := texts(h.a.Window())
 	for _, want := range []string{details, partial, translations.T("resume.message")} {
@@ -215,7 +221,7 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 	fa := test.NewTempApp(t)
 	dir := saveDirFor(t, fa)
 	h := newHarness(t, fa)
-	g := h.startGame(1, ai.ModeTwoPlayers)
+	g := h.startGame(1, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	h.a.saveCurrent()
 	first := g.sess.Game().Record()
@@ -232,7 +238,8 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 			names = append(names, n)
 		}
 	}
-	if strings.Join(names, " ") != storage.SaveFile+" "+storage.PrevSaveFile {
+	pig := "wolf-carries-pig"
+	if strings.Join(names, " ") != storage.SaveFileOf(pig)+" "+storage.PrevSaveFileOf(pig) {
 		t.Fatalf("files in the save folder: %v, want the save and its previous copy (no temporary files)", names)
 	}
 	if fa.Preferences().String(storage.KeySavedGame) != "" {
@@ -249,37 +256,37 @@ func TestSaveFileAtomicWithBackup(t *testing.T) {
 		}
 		return g.Game.Record()
 	}
-	if read(storage.SaveFile) != second || read(storage.PrevSaveFile) != first {
-		t.Fatalf("save %q, previous %q; want %q, %q", read(storage.SaveFile), read(storage.PrevSaveFile), second, first)
+	if read(storage.SaveFileOf(pig)) != second || read(storage.PrevSaveFileOf(pig)) != first {
+		t.Fatalf("save %q, previous %q; want %q, %q", read(storage.SaveFileOf(pig)), read(storage.PrevSaveFileOf(pig)), second, first)
 	}
 
 	// Damaged preferences (Fyne starts afresh on them): the game survives.
 	fresh := test.NewTempApp(t)
 	saveDirs.Store(fresh, dir)
 	h2 := newHarness(t, fresh)
-	if h2.home().continueBtn == nil {
+	if h2.home().continueBtn() == nil {
 		t.Fatal("with fresh preferences the saved game must still be offered")
 	}
 	h2.a.Close()
 
 	// The save loses its last byte: the previous copy is resumed.
-	raw, _ := os.ReadFile(filepath.Join(dir, storage.SaveFile))
-	_ = os.WriteFile(filepath.Join(dir, storage.SaveFile), raw[:len(raw)-1], 0o644)
+	raw, _ := os.ReadFile(filepath.Join(dir, storage.SaveFileOf(pig)))
+	_ = os.WriteFile(filepath.Join(dir, storage.SaveFileOf(pig)), raw[:len(raw)-1], 0o644)
 	h3 := newHarness(t, fa)
-	test.Tap(h3.home().continueBtn)
+	test.Tap(h3.home().continueBtn())
 	if r := h3.gameScreen(); r.sess.Game().Record() != first {
 		t.Fatalf("resumed %q, want the previous copy %q", r.sess.Game().Record(), first)
 	}
-	// A new game forgets every copy.
+	// A new game of the same game forgets every copy.
 	h3.a.back()
-	h3.startGame(0, ai.ModeTwoPlayers)
-	if _, err := savesOf(t, fa).Load(); err != storage.ErrNoSave {
+	h3.startGame(1, match.ModeTwoPlayers)
+	if _, err := savesOf(t, fa, pig).Load(); err != storage.ErrNoSave {
 		t.Fatalf("after a new game: %v, want no save", err)
 	}
 }
 
-// A game saved by an older version in the preferences is still offered, and
-// moves to the file at the next save.
+// A game saved by an older version in the preferences is still offered: it
+// moves to its game's file at the start.
 func TestSaveInPreferencesMigrates(t *testing.T) {
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetString(storage.KeySavedGame, `{"v":1,"game":"beat-the-wolf","mode":"two-players","level":"easy","record":"d4-d5"}`)
@@ -289,12 +296,10 @@ func TestSaveInPreferencesMigrates(t *testing.T) {
 	if g.sess.Game().Record() != "d4-d5" {
 		t.Fatalf("resumed %q", g.sess.Game().Record())
 	}
-	g.board.OnMove(g.sess.Game().LegalMoves()[0])
-	h.a.saveCurrent()
 	if fa.Preferences().String(storage.KeySavedGame) != "" {
 		t.Fatal("the old preference must be removed once the file is written")
 	}
-	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), storage.SaveFile)); err != nil {
+	if _, err := os.Stat(filepath.Join(saveDirFor(t, fa), storage.SaveFileOf("beat-the-wolf"))); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -308,7 +313,7 @@ func TestStartDialogHasNoEmptyBand(t *testing.T) {
 			for _, raw := range []string{"{{{", `{"v":1,"game":"deer-chess","mode":"vs-ai-prey","level":"master","record":"c5-c3 @a5"}`} {
 				t.Run(fmt.Sprintf("%vx%v/%s/%.3s", size.Width, size.Height, lang, raw), func(t *testing.T) {
 					fa := test.NewTempApp(t)
-					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), storage.SaveFile), []byte(raw), 0o644)
+					_ = os.WriteFile(filepath.Join(saveDirFor(t, fa), storage.LegacySaveFile), []byte(raw), 0o644)
 					translations.SetLanguage(lang)
 					h := newHarness(t, fa)
 					translations.SetLanguage(lang)

@@ -6,8 +6,8 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -97,7 +97,7 @@ func (s *settingsScreen) content() fyne.CanvasObject {
 		}
 		return translations.T("settings.lang_system")
 	}, cur.Language, func(v string) { update(func(n *storage.Settings) { n.Language = v }) })
-	s.level = choice(ai.Levels(), levelLabel, cur.Level, func(v ai.Level) { update(func(n *storage.Settings) { n.Level = v }) })
+	s.level = choice(match.Levels(), levelLabel, cur.Level, func(v match.Level) { update(func(n *storage.Settings) { n.Level = v }) })
 	s.timer = choice(storage.TimerChoices, timerLabel, cur.Timer, func(v int) { update(func(n *storage.Settings) { n.Timer = v }) })
 	s.themeSel = choice([]string{storage.ThemeSystem, storage.ThemeLight, storage.ThemeDark}, func(v string) string {
 		return translations.T("settings.theme_" + v)

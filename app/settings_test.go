@@ -9,7 +9,7 @@ import (
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
-	"huntchess/ai"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 )
@@ -38,7 +38,7 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	if ss.timer.Selected != timerLabel(15) || translations.Current() != translations.Chinese {
 		t.Fatalf("settings screen after the switch: timer %q", ss.timer.Selected)
 	}
-	want := storage.Settings{Language: "zh-Hans", Level: ai.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: storage.ThemeDark,
+	want := storage.Settings{Language: "zh-Hans", Level: match.Master, Timer: 15, ShowLegal: false, Animations: false, Theme: storage.ThemeDark,
 		TextScale: storage.TextScales[1], FaceToFace: true, Sound: false,
 		BoardStyle: storage.BoardWood, PieceStyle: storage.PiecesCharacters}
 	h.a.Close()
@@ -54,7 +54,7 @@ func TestSettingsSurviveNewInstance(t *testing.T) {
 	if th, ok := fa.Settings().Theme().(*appTheme); !ok || th.variant != storage.ThemeDark {
 		t.Fatal("the saved theme applies at start")
 	}
-	g := h2.startGame(0, ai.ModeTwoPlayers)
+	g := h2.startGame(0, match.ModeTwoPlayers)
 	if g.board.ShowLegal() || g.board.Animations() || g.timer.Limit() != 15*time.Second {
 		t.Fatal("the game uses the saved settings")
 	}
@@ -75,7 +75,7 @@ func TestCorruptPreferencesFallBack(t *testing.T) {
 	}
 	p.SetInt(storage.KeyTimer, 45) // not a choice
 	p.SetString(storage.KeyLevel, "HARD")
-	if s := storage.LoadSettings(p); s.Timer != 60 || s.Level != ai.Hard {
+	if s := storage.LoadSettings(p); s.Timer != 60 || s.Level != match.Hard {
 		t.Fatalf("timer %d level %v", s.Timer, s.Level)
 	}
 	p.SetFloat(storage.KeyTimer, 1e300)

@@ -10,9 +10,9 @@ import (
 	"fyne.io/fyne/v2/test"
 	"github.com/stretchr/testify/require"
 
-	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/tables"
 	"huntchess/translations"
 )
@@ -36,7 +36,7 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 	// one move only: puzzles/data).
 	pos, err := core.ParsePosition("beat-the-wolf", "predator:c1 prey:d1,g3,b4,g4,c5,f5 turn:prey captured:11 hand:0")
 	require.NoError(t, err)
-	h.a.startGame(core.NewGameFrom(pos), ai.ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(pos), match.ModeTwoPlayers)
 	s := h.gameScreen()
 	h.waitFor("the shipped table", func() bool { return owner.Table(core.BeatTheWolf) != nil })
 	h.waitFor("the table line", func() bool {
@@ -52,7 +52,7 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 	require.Contains(t, texts(h.a.Window()), "Draw with best play")
 
 	tb := owner.Table(core.BeatTheWolf)
-	res := h.a.opts.Think(context.Background(), s.sess.Game(), ai.Master)
+	res := h.a.opts.Think(context.Background(), s.sess.Game(), match.Master)
 	require.True(t, res.Exact, "Master plays from the table")
 	v, _, ok := tb.Probe(s.sess.Game().Position().After(res.Move))
 	require.True(t, ok)

@@ -12,6 +12,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // Stopping the app: once it is interrupted or stopped, nothing late runs.
@@ -26,7 +27,7 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 		t.Run(how, func(t *testing.T) {
 			release := make(chan struct{})
 			thinking := make(chan struct{}, 8)
-			slow := func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+			slow := func(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 				thinking <- struct{}{}
 				<-release
 				return ai.Result{Move: g.LegalMoves()[0]}
@@ -48,7 +49,7 @@ func TestInterruptWhileAIThinks(t *testing.T) {
 				}
 				o.TickEvery = time.Millisecond
 			})
-			g := h.startGame(3, ai.ModeWatch)
+			g := h.startGame(3, match.ModeWatch)
 			<-thinking
 			h.drain()
 			n, pos := g.sess.Game().Len(), g.board.GamePosition()

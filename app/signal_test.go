@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
+	"huntchess/match"
 )
 
 // On a phone driver a SIGTERM saves the game on the UI goroutine, then exits
@@ -16,12 +16,12 @@ import (
 func TestSignalSavesAndExitsOnPhone(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa)
-	g := h.startGame(2, ai.ModeTwoPlayers)
+	g := h.startGame(2, match.ModeTwoPlayers)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	record := g.sess.Game().Record()
 	// The move is saved at once, with the whole turn left on the clock; the
 	// signal saves what changed since (5 s of the turn gone).
-	if r, err := h.a.saves.Load(); err != nil || r.TimeLeft != 60_000 {
+	if r, err := h.a.saves.Of("surround-the-lion").Load(); err != nil || r.TimeLeft != 60_000 {
 		t.Fatalf("saved at the move: %+v %v", r, err)
 	}
 	h.clock.Advance(5 * time.Second)
@@ -34,7 +34,7 @@ func TestSignalSavesAndExitsOnPhone(t *testing.T) {
 	if !h.a.stopping.Load() {
 		t.Error("no callback may reach the UI after the signal")
 	}
-	r, err := h.a.saves.Load()
+	r, err := h.a.saves.Of("surround-the-lion").Load()
 	if err != nil || r.Game.Record() != record || r.TimeLeft != 55_000 {
 		t.Fatalf("saved %+v (%v), want %q with 55 s left", r, err, record)
 	}

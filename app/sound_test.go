@@ -9,9 +9,9 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/app/sound"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 )
 
@@ -58,7 +58,7 @@ func TestSoundsOfEvents(t *testing.T) {
 
 	// a step, then a capture and the end (Surround the Lion)
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, ai.ModeTwoPlayers)
+	h.a.startGame(g0, match.ModeTwoPlayers)
 	g := h.gameScreen()
 	wantSounds(t, log)
 	step := g.sess.Game().LegalMoves()[0]
@@ -85,13 +85,13 @@ func TestSoundsOfEvents(t *testing.T) {
 	cg := firstCaptureGame(t, "beat-the-wolf")
 	last := cg.LastMove()
 	cg.Undo()
-	h.a.startGame(cg, ai.ModeTwoPlayers)
+	h.a.startGame(cg, match.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(last)
 	wantSounds(t, log, sound.Capture)
 
 	// a placement (deer chess: the deer opens, then the dogs place)
-	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), ai.ModeTwoPlayers)
+	h.a.startGame(core.NewGameFrom(core.Games()[3].Start()), match.ModeTwoPlayers)
 	g = h.gameScreen()
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	log.take()

@@ -11,9 +11,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/app/sound"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -94,7 +94,7 @@ func (s *statsScreen) card(info *core.GameInfo) fyne.CanvasObject {
 	}
 	n, agreed := 0, 0
 	for _, side := range []core.Side{core.Predator, core.Prey} {
-		for _, lv := range ai.Levels() {
+		for _, lv := range match.Levels() {
 			key := storage.StatKey(info.Key, side, lv)
 			l, ok := s.stats[key]
 			if !ok || l.Played == 0 {

@@ -8,8 +8,8 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
 )
@@ -20,7 +20,7 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 	fa := test.NewTempApp(t)
 	h := newHarness(t, fa, withThink(blockThink))
 	g0 := lionTrapped(t)
-	h.a.startGame(g0, ai.ModeVsAIAsPrey) // the player has the dogs
+	h.a.startGame(g0, match.ModeVsAIAsPrey) // the player has the dogs
 	g := h.gameScreen()
 	if err := playNotation(g, "b1-S"); err != nil {
 		t.Fatal(err)
@@ -31,15 +31,15 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 		t.Fatalf("after a win: %+v", l)
 	}
 	// a resignation is a loss
-	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), match.ModeVsAIAsPrey)
 	g = h.gameScreen()
 	g.sess.Resign()
 	if l := storage.LoadStats(fa.Preferences())[key]; l != (storage.StatLine{Played: 2, Won: 1, Lost: 1}) {
 		t.Fatalf("after resigning: %+v", l)
 	}
 	// a finished record loaded (paste) and a two-player game count nothing
-	h.a.startGame(g0.Clone(), ai.ModeVsAIAsPrey)
-	h.a.startGame(core.NewGameFrom(g0.Start()), ai.ModeTwoPlayers)
+	h.a.startGame(g0.Clone(), match.ModeVsAIAsPrey)
+	h.a.startGame(core.NewGameFrom(g0.Start()), match.ModeTwoPlayers)
 	h.gameScreen().sess.Resign()
 	if st := storage.LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
 		t.Fatalf("stats %+v", st)

@@ -14,9 +14,9 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
-	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/tables"
 	"huntchess/translations"
@@ -61,7 +61,7 @@ func TestGameOverFitsPhone(t *testing.T) {
 			fa.Preferences().SetFloat(storage.KeyTextScale, scale)
 			h := newHarness(t, fa)
 			translations.SetLanguage(lang)
-			h.a.startGame(lionTrapped(t), ai.ModeTwoPlayers)
+			h.a.startGame(lionTrapped(t), match.ModeTwoPlayers)
 			g := h.gameScreen()
 			pos := g.sess.Game().Position()
 			m, err := pos.ParseMove("b1-S")
@@ -118,7 +118,7 @@ func TestQuestionsDrawNoIcon(t *testing.T) {
 			h := newHarness(t, test.NewTempApp(t))
 			h.a.Window().Resize(size)
 			translations.SetLanguage(lang)
-			g := h.startGame(0, ai.ModeTwoPlayers)
+			g := h.startGame(0, match.ModeTwoPlayers)
 			g.board.OnMove(g.sess.Game().LegalMoves()[0])
 			check := func(what string) {
 				t.Helper()
@@ -171,7 +171,7 @@ func TestTimeoutBannerOverBoard(t *testing.T) {
 		// is hidden only when the test runs the queued callbacks).
 		h := newHarness(t, fa, func(o *Options) { o.BannerShown = time.Millisecond })
 		translations.SetLanguage(lang)
-		g := h.startGame(0, ai.ModeTwoPlayers)
+		g := h.startGame(0, match.ModeTwoPlayers)
 		h.clock.Advance(10 * time.Second)
 		g.tick()
 		if !g.timerView.Warning() || g.banner.Visible() {
@@ -241,7 +241,7 @@ func TestReviewFitsPhone(t *testing.T) {
 		h := newHarness(t, test.NewTempApp(t))
 		translations.SetLanguage(lang)
 		g := firstCaptureGame(t, core.BeatTheWolf.String())
-		h.a.startGame(g, ai.ModeTwoPlayers)
+		h.a.startGame(g, match.ModeTwoPlayers)
 		h.a.showReview(g)
 		r := h.a.top().(*reviewScreen)
 		h.waitSearched(r)
@@ -261,7 +261,7 @@ func TestDeerTableLineFits(t *testing.T) {
 		h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables = owner })
 		h.a.Window().Resize(fyne.NewSize(1024, 720))
 		translations.SetLanguage(lang)
-		g := h.startGame(3, ai.ModeTwoPlayers)
+		g := h.startGame(3, match.ModeTwoPlayers)
 		l := g.tables.label
 		if l == nil || !l.Visible() || l.Text != translations.T("tables.ready_moving") {
 			t.Fatalf("%s: table line %v", lang, l)

@@ -8,7 +8,7 @@ import (
 
 	"fyne.io/fyne/v2/test"
 
-	"huntchess/ai"
+	"huntchess/match"
 	"huntchess/session"
 	"huntchess/translations"
 )
@@ -17,7 +17,7 @@ import (
 
 func TestWatchModePlaysItself(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(3, ai.ModeWatch)
+	g := h.startGame(3, match.ModeWatch)
 	h.waitFor("six AI moves", func() bool { return g.sess.Game().Len() >= 6 || g.sess.Game().Outcome().Over() })
 	if !g.board.ReadOnly() || g.undoBtn.Disabled() == false || g.hintBtn.Disabled() == false {
 		t.Fatal("watching: the board takes no moves and undo / hint are off")
@@ -34,7 +34,7 @@ func TestWatchModePlaysItself(t *testing.T) {
 
 func TestWatchPauseStepSpeed(t *testing.T) {
 	h := newHarness(t, test.NewTempApp(t))
-	g := h.startGame(1, ai.ModeWatch)
+	g := h.startGame(1, match.ModeWatch)
 	test.Tap(g.holdBtn) // while the AI thinks of its first move
 	h.drain()
 	n := g.sess.Game().Len()

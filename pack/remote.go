@@ -12,8 +12,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-
-	"huntchess/ai/tablebase"
 )
 
 // Tables read from a web site block by block. The browser cannot download
@@ -296,20 +294,4 @@ func parseContentRange(v string) (first, last, size int64, ok bool) {
 		return 0, 0, 0, false
 	}
 	return first, last, size, true
-}
-
-// OpenRemoteTable opens the table file at url through range requests,
-// reading only its header now (a block is read, and checked, when a probe
-// first needs it; a block that cannot be read leaves its positions
-// uncovered). ErrNoRemote where the site has no such file.
-func OpenRemoteTable(ctx context.Context, client *http.Client, url string) (*tablebase.Table, *RangeReader, error) {
-	r, err := OpenRange(ctx, client, url)
-	if err != nil {
-		return nil, nil, err
-	}
-	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
-	if err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", url, err)
-	}
-	return t, r, nil
 }

@@ -3,6 +3,7 @@ package pack
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -19,7 +20,7 @@ import (
 // file, a few blocks' worth of bytes read, not the file.
 func TestRemoteTableProbesAsTheFile(t *testing.T) {
 	srv, _ := tabletest.ServeBound(t)
-	remote, r, err := OpenRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
+	remote, r, err := openRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/beat-the-wolf.bound.hctb")
 	require.NoError(t, err)
 	defer remote.Close()
 	fi, err := os.Stat(tabletest.BoundFile)
@@ -93,7 +94,7 @@ func TestRangeReaderRefusesWhatIsNotTheRange(t *testing.T) {
 	require.Error(t, err)
 
 	srv, _ := tabletest.ServeBound(t)
-	_, _, err = OpenRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/wolf-carries-pig.bound.hctb")
+	_, _, err = openRemoteTable(context.Background(), srv.Client(), srv.URL+"/tables/wolf-carries-pig.bound.hctb")
 	require.ErrorIs(t, err, ErrNoRemote)
 }
 
@@ -152,4 +153,20 @@ func TestRangeReaderCache(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, int64(5), requests.Load())
 	require.Equal(t, data[2000:2100], buf)
+}
+
+// openRemoteTable opens the table file at url through range requests,
+// reading only its header now (a block is read, and checked, when a probe
+// first needs it; a block that cannot be read leaves its positions
+// uncovered). ErrNoRemote where the site has no such file.
+func openRemoteTable(ctx context.Context, client *http.Client, url string) (*tablebase.Table, *RangeReader, error) {
+	r, err := OpenRange(ctx, client, url)
+	if err != nil {
+		return nil, nil, err
+	}
+	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", url, err)
+	}
+	return t, r, nil
 }

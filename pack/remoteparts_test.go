@@ -81,7 +81,7 @@ func (s *partsSite) requests() []string {
 func TestRemoteTableFromPartsProbesAsTheFile(t *testing.T) {
 	s := servePartsSite(t, 10000)
 	require.Len(t, s.entry.Parts, 5)
-	r, err := OpenSiteFile(context.Background(), s.srv.Client(), s.base(), "beat-the-wolf.bound.hctb")
+	r, err := (&Site{Base: s.base(), Client: s.srv.Client()}).Open(context.Background(), "beat-the-wolf.bound.hctb")
 	require.NoError(t, err)
 	require.Equal(t, int64(len(s.data)), r.Size())
 	require.True(t, strings.HasSuffix(r.URL(), "/tables/beat-the-wolf.bound.hctb"))
@@ -168,17 +168,17 @@ func TestRangeReaderAcrossParts(t *testing.T) {
 // ErrNoRemote; a manifest that does not list the file leaves it whole.
 func TestOpenSiteFileWholeOrNone(t *testing.T) {
 	srv, _ := tabletest.ServeBound(t) // the file whole at /tables/beat-the-wolf.bound.hctb, no manifest
-	r, err := OpenSiteFile(context.Background(), srv.Client(), srv.URL+"/tables/", "beat-the-wolf.bound.hctb")
+	r, err := (&Site{Base: srv.URL + "/tables/", Client: srv.Client()}).Open(context.Background(), "beat-the-wolf.bound.hctb")
 	require.NoError(t, err)
 	require.Len(t, r.parts, 1)
 	fi, err := os.Stat(tabletest.BoundFile)
 	require.NoError(t, err)
 	require.Equal(t, fi.Size(), r.Size())
-	_, err = OpenSiteFile(context.Background(), srv.Client(), srv.URL+"/tables/", "wolf-carries-pig.bound.hctb")
+	_, err = (&Site{Base: srv.URL + "/tables/", Client: srv.Client()}).Open(context.Background(), "wolf-carries-pig.bound.hctb")
 	require.ErrorIs(t, err, ErrNoRemote)
 
 	s := servePartsSite(t, 10000)
-	_, err = OpenSiteFile(context.Background(), s.srv.Client(), s.base(), "wolf-carries-pig.bound.hctb")
+	_, err = (&Site{Base: s.base(), Client: s.srv.Client()}).Open(context.Background(), "wolf-carries-pig.bound.hctb")
 	require.ErrorIs(t, err, ErrNoRemote, "not in the manifest, not on the site")
 }
 

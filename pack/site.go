@@ -80,12 +80,6 @@ func (s *Site) Open(ctx context.Context, name string) (*RangeReader, error) {
 	return OpenRange(ctx, s.client(), u)
 }
 
-// OpenSiteFile opens the file name in the folder at base on a site for
-// range reads (Site.Open, the manifest asked for by this call alone).
-func OpenSiteFile(ctx context.Context, client *http.Client, base, name string) (*RangeReader, error) {
-	return (&Site{Base: base, Client: client}).Open(ctx, name)
-}
-
 // FetchTable downloads game id's table file (GAME.hctb) from the folder
 // whole, telling progress how far it got (total -1 while unknown); a file
 // that claims or runs past MaxDownloadBytes is refused. It is the browser's

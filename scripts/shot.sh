@@ -3,10 +3,16 @@
 # fresh private settings, opened through the developer variables of
 # app/devharness (HUNTCHESS_SCREEN, HUNTCHESS_GAME, HUNTCHESS_MODE, …):
 #
-#   scripts/shot.sh [-w SECS] [-s SAVE.json] OUT.png WxH [VAR=value ...]
+#   scripts/shot.sh [-w SECS] [-s SAVE.json]… [-f] OUT.png WxH [VAR=value ...]
 #
 #   -w SECS       wait this long after the window appears (default 3)
-#   -s SAVE.json  start with this saved game (copied into the app's storage)
+#   -s SAVE.json  start with this saved game (copied into the app's storage:
+#                 a file named saved-game.GAME.json as that game's, any other
+#                 as the older versions' saved-game.json); may be repeated
+#   -f            the app's storage is a small tmpfs (needs root), filled up
+#                 before the start: its writes fail with ENOSPC, as on a full
+#                 phone (the save-failed notice; VAR HUNTCHESS_STATS=… makes
+#                 a write at the start)
 #   -k KEYS       then type these keys (xdotool key names, e.g. "Tab Tab")
 #   -m N          then turn the mouse wheel N clicks down over the window's middle
 #   -c X,Y        then click at X,Y in the window (pixels); "X,Y X,Y …": one
@@ -25,20 +31,21 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/lib.sh"
 
-wait=3 save="" keys="" wheel=0 phone="" click="" scale=""
+wait=3 saves=() keys="" wheel=0 phone="" click="" scale="" full=""
 while [ $# -gt 0 ]; do
   case "$1" in
     -p) phone=1; shift ;;
     -S) phone=1 scale="$2"; shift 2 ;;
     -c) click="$2"; shift 2 ;;
     -w) wait="$2"; shift 2 ;;
-    -s) save="$2"; shift 2 ;;
+    -s) saves+=("$2"); shift 2 ;;
+    -f) full=1; shift ;;
     -k) keys="$2"; shift 2 ;;
     -m) wheel="$2"; shift 2 ;;
     *) break ;;
   esac
 done
-[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json] [-k KEYS] [-m N] [-c X,Y] [-p] [-S SCALE] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json]… [-f] [-k KEYS] [-m N] [-c X,Y] [-p] [-S SCALE] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
 bin="$root/build/huntchess" tags="$(app_tags)"
@@ -70,11 +77,21 @@ lib_on_exit "rm -rf '$tmp'"
 # simulated phone in a fixed fyne-test folder under the temporary directory
 # (whatever XDG_* says), so the app gets its own TMPDIR too.
 mkdir -p "$tmp/tmp"
-if [ -n "$save" ]; then
-  store="$tmp/config/fyne/io.github.huntchess"
-  [ -z "$phone" ] || store="$tmp/tmp/fyne-test/io.github.huntchess"
-  mkdir -p "$store"
-  cp "$save" "$store/saved-game.json"
+store="$tmp/config/fyne/io.github.huntchess"
+[ -z "$phone" ] || store="$tmp/tmp/fyne-test/io.github.huntchess"
+mkdir -p "$store"
+if [ -n "$full" ]; then
+  mount -t tmpfs -o size=256k tmpfs "$store"
+  lib_on_exit "umount -l '$store' 2>/dev/null || true"
+fi
+for save in "${saves[@]}"; do
+  case "$(basename "$save")" in
+    saved-game.*.json) cp "$save" "$store/" ;;
+    *) cp "$save" "$store/saved-game.json" ;;
+  esac
+done
+if [ -n "$full" ]; then
+  dd if=/dev/zero of="$store/.filler" bs=4k 2>/dev/null || true
 fi
 app=""
 # SIGTERM (the simulated phone too saves and exits on it: app/signal.go),

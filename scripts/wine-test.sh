@@ -12,7 +12,7 @@
 #      window is "围猎棋"; a Beat the Wolf game against the computer is opened,
 #      the wolf's first move is played by two clicks in the window (d4, then
 #      d5), the computer answers, and the game is saved in
-#      %APPDATA%\fyne\io.github.huntchess\saved-game.json, where Windows apps
+#      %APPDATA%\fyne\io.github.huntchess\saved-game.beat-the-wolf.json, where Windows apps
 #      keep their users' data; the screen (wine-game-zh.png) is not blank;
 #      closed, exit code 0;
 #   4. started a third time it offers to continue that game (Continue on the
@@ -190,15 +190,15 @@ click "${BOARD_D4[@]}"
 click "${BOARD_D5[@]}"
 record=""
 for ((i = 0; i < 60; i++)); do
-	if [ -f "$store/saved-game.json" ]; then
-		record="$(sed -n 's/.*"record": *"\([^"]*\)".*/\1/p' "$store/saved-game.json")"
+	if [ -f "$store/saved-game.beat-the-wolf.json" ]; then
+		record="$(sed -n 's/.*"record": *"\([^"]*\)".*/\1/p' "$store/saved-game.beat-the-wolf.json")"
 		# the wolf's move and the dogs' answer
 		[ "$(wc -w <<<"$record")" -ge 2 ] && break
 	fi
 	sleep 0.5
 done
-[ -f "$store/saved-game.json" ] || fail "no saved game in %APPDATA%\\fyne\\io.github.huntchess after the move"
-say "saved in %APPDATA%\\fyne\\io.github.huntchess\\saved-game.json: record \"$record\""
+[ -f "$store/saved-game.beat-the-wolf.json" ] || fail "no saved game in %APPDATA%\\fyne\\io.github.huntchess after the move"
+say "saved in %APPDATA%\\fyne\\io.github.huntchess\\saved-game.beat-the-wolf.json: record \"$record\""
 [[ "$record" == d4-d5\ * ]] || fail "the record \"$record\" is not the wolf's d4-d5 and an answer (did the board's layout change? BOARD_D4/BOARD_D5)"
 sleep 1
 shot "$OUT/wine-game-zh.png"
@@ -208,7 +208,7 @@ quit
 start_app "围猎棋" "$OUT/app-resume.log" LANG=zh_CN.UTF-8
 shot "$OUT/wine-resume-zh.png"
 quit
-grep -q '"record": *"d4-d5 ' "$store/saved-game.json" || fail "the saved game was lost on the third start"
+grep -q '"record": *"d4-d5 ' "$store/saved-game.beat-the-wolf.json" || fail "the saved game was lost on the third start"
 
 # ---- 5. uninstall -------------------------------------------------------------------
 timeout 300 wine msiexec /x "$(winepath -w "$MSI")" /qn /l*v "$(winepath -w "$OUT/uninstall.log")" \
@@ -216,7 +216,7 @@ timeout 300 wine msiexec /x "$(winepath -w "$MSI")" /qn /l*v "$(winepath -w "$OU
 [ ! -e "$progdir/Hunt Chess.exe" ] || fail "uninstall left $progdir/Hunt Chess.exe"
 [ ! -e "$progdir" ] || fail "uninstall left the folder $progdir"
 ! lnk_found || fail "uninstall left the Start-menu entry $lnk"
-[ -f "$store/saved-game.json" ] || fail "uninstall removed the player's saved game"
+[ -f "$store/saved-game.beat-the-wolf.json" ] || fail "uninstall removed the player's saved game"
 say "uninstalled: program and Start-menu entry gone, the player's data kept"
 if grep -qiE 'panic:|fatal error:|Unhandled (page fault|exception)' "$OUT"/app-*.log; then fail "a program log shows a crash"; fi
 say "ok ($(($(date +%s) - t0)) s)"

@@ -6,6 +6,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // Issue 31: a dialog or screen over the game pauses it (Pause) and closing
@@ -13,7 +14,7 @@ import (
 // the way: a hint search and the engine's answer to a draw offer stopped by
 // Pause start again on Resume; a move, undo or redo meanwhile drops them.
 func TestPauseRestartsHintAndDrawDecision(t *testing.T) {
-	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 30) // the player's wolf opens
+	r := newTurnRig(t, "beat-the-wolf", match.ModeVsAIAsPredator, 30) // the player's wolf opens
 	tu := r.turns
 	hints := make(chan context.Context, 4)
 	release := make(chan struct{}) // the hints found, once closed

@@ -3,8 +3,8 @@ package session
 import (
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // Every mode's players: the engine where the mode says the AI plays the
@@ -12,7 +12,7 @@ import (
 // player of the side to move, which for the engine is a search and for a
 // person the board and the timer.
 func TestModePlayers(t *testing.T) {
-	for _, m := range ai.Modes {
+	for _, m := range match.Modes {
 		p := playersFor(m)
 		for _, side := range []core.Side{core.Predator, core.Prey} {
 			if p[side].atBoard() == m.AIPlays(side) {

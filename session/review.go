@@ -60,9 +60,6 @@ func (r ReviewMove) Winner() (core.Side, bool) {
 	return 0, false
 }
 
-// ReviewGame works out every move's Verdict from the table (nil: none).
-func ReviewGame(g *core.Game, t *tablebase.Table) []ReviewMove { return ReviewGameProven(g, t, nil) }
-
 // ReviewGameProven is ReviewGame that also judges, by the proven strategy
 // from the start s (nil: none), the moves no table covers that are on it:
 // the winner's moves that stay on its win and every reply of the loser

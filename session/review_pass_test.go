@@ -11,6 +11,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/tables"
 )
 
@@ -40,7 +41,7 @@ func TestReviewAfterPass(t *testing.T) {
 		t.Fatalf("the lion's strategy: %v", err)
 	}
 	e := ai.NewEngine(strategyOwner{s})
-	lim := ai.LevelLimits(ai.Master)
+	lim := ai.LevelLimits(match.Master)
 	lim.Strategy = true
 	for seed := int64(1); seed <= 200; seed++ {
 		rng := rand.New(rand.NewSource(seed))

@@ -31,7 +31,7 @@ func TestReviewWithoutPlies(t *testing.T) {
 			break
 		}
 	}
-	rs := ReviewGame(g, tb)
+	rs := ReviewGameProven(g, tb, nil)
 	require.Len(t, rs, 1)
 	r := rs[0]
 	require.Equal(t, VerdictKept, r.Verdict)

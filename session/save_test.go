@@ -3,16 +3,16 @@ package session
 import (
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 	"huntchess/storage"
 )
 
 // Every completed move is saved at once, the person's and the engine's, an
 // undo and a change of level too; the end of the game forgets the save.
 func TestEveryMoveSaved(t *testing.T) {
-	st := storage.OpenSavedGame(t.TempDir(), testkit.NewMemPrefs())
-	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 0)
+	st := storage.OpenSaves(t.TempDir(), testkit.NewMemPrefs()).Of("beat-the-wolf")
+	r := newTurnRig(t, "beat-the-wolf", match.ModeVsAIAsPredator, 0)
 	tu := r.turns
 	tu.env.Saves = st
 	saved := func() string {
@@ -31,8 +31,8 @@ func TestEveryMoveSaved(t *testing.T) {
 	if rec := saved(); rec != tu.game.Record() {
 		t.Fatalf("after the engine's move: saved %q, game %q", rec, tu.game.Record())
 	}
-	tu.SetLevel(ai.Hard)
-	if got, _ := st.Load(); got.Level != ai.Hard {
+	tu.SetLevel(match.Hard)
+	if got, _ := st.Load(); got.Level != match.Hard {
 		t.Fatalf("the new level is saved: %v", got.Level)
 	}
 	tu.Undo()

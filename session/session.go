@@ -12,11 +12,12 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 )
 
 // ThinkFunc chooses the engine's move. It must return promptly once ctx is done.
-type ThinkFunc func(ctx context.Context, g *core.Game, level ai.Level) ai.Result
+type ThinkFunc func(ctx context.Context, g *core.Game, level match.Level) ai.Result
 
 // HintFunc chooses a move to suggest to the player.
 type HintFunc func(ctx context.Context, g *core.Game) ai.Result
@@ -40,9 +41,9 @@ type HintFunc func(ctx context.Context, g *core.Game) ai.Result
 // guarded fyne.Do).
 type Session struct {
 	game    *core.Game
-	mode    ai.Mode
+	mode    match.Mode
 	players [2]Player
-	level   ai.Level
+	level   match.Level
 	timer   Timer
 	env     Env
 	// Hooks tell the view what changed; set them before Start.
@@ -150,7 +151,7 @@ func (h Hooks) hint(r ai.Result) {
 // New makes the session of g, the mode's players on each side; call Start to
 // begin the first turn. timeLeft, if set, is the time left on the first
 // person's turn (a resumed game).
-func New(g *core.Game, mode ai.Mode, level ai.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
+func New(g *core.Game, mode match.Mode, level match.Level, timer Timer, env Env, timeLeft time.Duration) *Session {
 	return &Session{game: g, mode: mode, players: playersFor(mode), level: level, timer: timer, env: env, firstLimit: timeLeft,
 		draw: drawState{lastPly: -1}}
 }
@@ -159,13 +160,13 @@ func New(g *core.Game, mode ai.Mode, level ai.Level, timer Timer, env Env, timeL
 func (s *Session) Game() *core.Game { return s.game }
 
 // Mode is who plays which side.
-func (s *Session) Mode() ai.Mode { return s.mode }
+func (s *Session) Mode() match.Mode { return s.mode }
 
 // Level is the engine's level.
-func (s *Session) Level() ai.Level { return s.level }
+func (s *Session) Level() match.Level { return s.level }
 
 // SetLevel changes the engine's level from its next move.
-func (s *Session) SetLevel(l ai.Level) {
+func (s *Session) SetLevel(l match.Level) {
 	if l != s.level {
 		s.level = l
 		s.persist()
@@ -212,6 +213,8 @@ func (s *Session) Save(st *storage.SavedGame) {
 	if s.HumanTurn() && s.env.TimerSeconds() > 0 {
 		left = s.timer.Remaining().Milliseconds()
 	}
+	// The write happens later, off this goroutine; if it fails, the stores
+	// keep the failure and the app tells the player (storage.Failures).
 	_ = st.Store(s.game, s.mode, s.level, left)
 }
 

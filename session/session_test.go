@@ -8,6 +8,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 	"huntchess/storage"
 )
 
@@ -40,14 +41,14 @@ type turnRig struct {
 	hint   core.Move
 }
 
-func newTurnRig(t *testing.T, game string, mode ai.Mode, timer int) *turnRig {
+func newTurnRig(t *testing.T, game string, mode match.Mode, timer int) *turnRig {
 	t.Helper()
 	g, err := core.NewGame(game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	r := &turnRig{t: t, timer: &fakeTurnTimer{}, q: make(chan func(), 64)}
-	r.turns = New(g, mode, ai.Easy, r.timer, Env{
+	r.turns = New(g, mode, match.Easy, r.timer, Env{
 		Think: fastThink, Hint: fastHint, Do: func(f func()) { r.q <- f },
 		TimerSeconds: func() int { return timer },
 	}, 0)
@@ -79,7 +80,7 @@ func (r *turnRig) settle(what string, cond func() bool) {
 // pass and its notice (kept over the AI's answer until the player acts), a
 // hint, undo back to the player's turn, a stale result dropped.
 func TestTurnsAgainstAI(t *testing.T) {
-	r := newTurnRig(t, "beat-the-wolf", ai.ModeVsAIAsPredator, 30)
+	r := newTurnRig(t, "beat-the-wolf", match.ModeVsAIAsPredator, 30)
 	tu := r.turns
 	if !tu.HumanTurn() || !r.timer.running || r.timer.limit != 30*time.Second {
 		t.Fatalf("the player's timed turn first: timer %+v", r.timer)
@@ -127,9 +128,9 @@ func TestTurnsAgainstAI(t *testing.T) {
 // search stops and starts again on resume.
 func TestTurnsPauseResume(t *testing.T) {
 	block := make(chan struct{})
-	r := newTurnRig(t, "wolf-carries-pig", ai.ModeWatch, 0)
+	r := newTurnRig(t, "wolf-carries-pig", match.ModeWatch, 0)
 	tu := r.turns
-	tu.env.Think = func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	tu.env.Think = func(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 		select {
 		case <-ctx.Done():
 		case <-block:
@@ -153,8 +154,8 @@ func TestTurnsPauseResume(t *testing.T) {
 // Saving: the record, the mode, the level and the player's time left; a game
 // with no move is not kept.
 func TestTurnsSave(t *testing.T) {
-	st := storage.OpenSavedGame(t.TempDir(), testkit.NewMemPrefs())
-	r := newTurnRig(t, "surround-the-lion", ai.ModeTwoPlayers, 30)
+	st := storage.OpenSaves(t.TempDir(), testkit.NewMemPrefs()).Of("surround-the-lion")
+	r := newTurnRig(t, "surround-the-lion", match.ModeTwoPlayers, 30)
 	tu := r.turns
 	tu.Save(st)
 	if _, err := st.Load(); err != storage.ErrNoSave {
@@ -166,22 +167,22 @@ func TestTurnsSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got.Game.Record() != tu.game.Record() || got.Mode != ai.ModeTwoPlayers || got.Level != ai.Easy || got.TimeLeft != 29_000 {
+	if got.Game.Record() != tu.game.Record() || got.Mode != match.ModeTwoPlayers || got.Level != match.Easy || got.TimeLeft != 29_000 {
 		t.Fatalf("saved %q %v %v %d ms", got.Game.Record(), got.Mode, got.Level, got.TimeLeft)
 	}
 }
 
 // fastThink is a quick, deterministic search in place of the real levels.
-func fastThink(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+func fastThink(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 	return ai.Search(ctx, g.Position(), ai.Limits{Depth: 2, Nodes: 3000, History: g.History()})
 }
 
-func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ctx, g, ai.Easy) }
+func fastHint(ctx context.Context, g *core.Game) ai.Result { return fastThink(ctx, g, match.Easy) }
 
 // Draws by agreement: between two people the other one answers; against
 // the engine it decides; playing on declines; the statistics count it.
 func TestDrawByAgreement(t *testing.T) {
-	r := newTurnRig(t, "wolf-carries-pig", ai.ModeTwoPlayers, 0)
+	r := newTurnRig(t, "wolf-carries-pig", match.ModeTwoPlayers, 0)
 	tu := r.turns
 	offered := -1
 	tu.Hooks.DrawOffered = func(by core.Side) { offered = int(by) }
@@ -214,7 +215,7 @@ func TestDrawByAgreement(t *testing.T) {
 
 	// Against the engine: it decides.
 	for _, accept := range []bool{false, true} {
-		r := newTurnRig(t, "wolf-carries-pig", ai.ModeVsAIAsPredator, 0)
+		r := newTurnRig(t, "wolf-carries-pig", match.ModeVsAIAsPredator, 0)
 		tu := r.turns
 		asked := -1
 		tu.env.AcceptsDraw = func(_ context.Context, g *core.Game, side core.Side) bool {
@@ -242,7 +243,7 @@ func TestDrawByAgreement(t *testing.T) {
 			if !tu.CountResult(p) {
 				t.Fatal("an agreed draw against the engine is counted")
 			}
-			if l := storage.LoadStats(p)[storage.StatKey("wolf-carries-pig", core.Predator, ai.Easy)]; l != (storage.StatLine{Played: 1, Drawn: 1, Agreed: 1}) {
+			if l := storage.LoadStats(p)[storage.StatKey("wolf-carries-pig", core.Predator, match.Easy)]; l != (storage.StatLine{Played: 1, Drawn: 1, Agreed: 1}) {
 				t.Fatalf("statistics %+v", l)
 			}
 		}
@@ -252,10 +253,10 @@ func TestDrawByAgreement(t *testing.T) {
 // The engine offers a draw itself after a long stretch without a capture
 // when its search sees nothing better, and not again straight away.
 func TestEngineOffersDraw(t *testing.T) {
-	r := newTurnRig(t, "wolf-carries-pig", ai.ModeVsAIAsPredator, 0) // the engine has the pigs
+	r := newTurnRig(t, "wolf-carries-pig", match.ModeVsAIAsPredator, 0) // the engine has the pigs
 	tu := r.turns
 	tu.env.AcceptsDraw = func(context.Context, *core.Game, core.Side) bool { return true }
-	tu.env.Think = func(ctx context.Context, g *core.Game, _ ai.Level) ai.Result {
+	tu.env.Think = func(ctx context.Context, g *core.Game, _ match.Level) ai.Result {
 		return ai.Result{Move: quietMove(g), Score: 0}
 	}
 	offers := 0

@@ -10,6 +10,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/tables"
 )
 
@@ -39,7 +40,7 @@ func TestBoundPlayAndReview(t *testing.T) {
 	require.NoError(t, err)
 	g := core.NewGameFrom(start)
 	for !g.Outcome().Over() && g.Len() < 100 {
-		res := e.Think(context.Background(), g, ai.Master)
+		res := e.Think(context.Background(), g, match.Master)
 		require.True(t, res.Exact && res.Bound, "ply %d: %+v", g.Len(), res)
 		require.NoError(t, g.PlayMove(res.Move))
 	}
@@ -57,7 +58,7 @@ func TestBoundPlayAndReview(t *testing.T) {
 		require.True(t, ok)
 		require.Equal(t, core.Prey, win)
 	}
-	require.Equal(t, VerdictUnknown, ReviewGame(g, nil)[0].Verdict, "without the bound table nothing judges it")
+	require.Equal(t, VerdictUnknown, ReviewGameProven(g, nil, nil)[0].Verdict, "without the bound table nothing judges it")
 
 	// A dogs' move that spoils the win is not judged by the bound table.
 	var buf [core.MaxMoves]core.Move
@@ -87,7 +88,7 @@ func TestReviewByStrategy(t *testing.T) {
 	g := core.NewGameFrom(core.SurroundTheLion.Info().Start())
 	// Master's line for 5 plies, then a dogs' move that leaves the strategy.
 	for g.Len() < 5 {
-		require.NoError(t, g.PlayMove(e.Think(context.Background(), g, ai.Master).Move))
+		require.NoError(t, g.PlayMove(e.Think(context.Background(), g, match.Master).Move))
 	}
 	p := g.Position()
 	off := core.Move{}
@@ -116,7 +117,7 @@ func TestReviewByStrategy(t *testing.T) {
 			t.Fatalf("move %d, off the strategy: %+v", 6+i, rm)
 		}
 	}
-	if got := ReviewGame(g, nil); got[0].Verdict != VerdictUnknown {
+	if got := ReviewGameProven(g, nil, nil); got[0].Verdict != VerdictUnknown {
 		t.Fatalf("without the strategy: %+v", got[0])
 	}
 }

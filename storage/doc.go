@@ -8,7 +8,7 @@
 // folder (the browser), the preferences (Prefs) keep it. A damaged file is
 // read from its other copy, and said (Recovery), never silently reset.
 //
-// It knows the games (core), the levels and modes (ai), the lessons and
+// It knows the games (core), the levels and modes (match), the lessons and
 // the puzzles only to check what it reads, and nothing of the screens or
 // the turns.
 package storage

@@ -9,10 +9,10 @@ import (
 	"testing"
 	"time"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
 	"huntchess/lessons"
+	"huntchess/match"
 	"huntchess/puzzles"
 )
 
@@ -47,8 +47,8 @@ func fuzzSavedSeeds(tb testing.TB) [][]byte {
 		if game.Outcome().Over() {
 			game.Undo()
 		}
-		mode := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}[i%4]
-		data, err := encodeSaved(game, mode, ai.Levels()[i%len(ai.Levels())], int64(i)*15000)
+		mode := []match.Mode{match.ModeVsAIAsPredator, match.ModeVsAIAsPrey, match.ModeTwoPlayers, match.ModeWatch}[i%4]
+		data, err := encodeSaved(game, mode, match.Levels()[i%len(match.Levels())], int64(i)*15000, 1_800_000_000_000+int64(i))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -78,7 +78,11 @@ func FuzzDecodeSaved(f *testing.F) {
 			t.Fatalf("read as %+v", r)
 		}
 		// Saved again, it reads as the same game.
-		data, err := encodeSaved(r.Game, r.Mode, r.Level, r.TimeLeft)
+		var savedMs int64
+		if !r.Saved.IsZero() {
+			savedMs = r.Saved.UnixMilli()
+		}
+		data, err := encodeSaved(r.Game, r.Mode, r.Level, r.TimeLeft, savedMs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -87,7 +91,7 @@ func FuzzDecodeSaved(f *testing.F) {
 			t.Fatalf("a saved game read does not read back: %v", err)
 		}
 		if back.Game.Info().Key != r.Game.Info().Key || back.Game.Record() != r.Game.Record() || back.Mode != r.Mode ||
-			back.Level != r.Level || back.TimeLeft != r.TimeLeft || back.Partial {
+			back.Level != r.Level || back.TimeLeft != r.TimeLeft || back.Partial || !back.Saved.Equal(r.Saved) {
 			t.Fatalf("read back as another game: %+v, %+v", back, r)
 		}
 	})
@@ -106,8 +110,8 @@ func fuzzVaultSeeds(tb testing.TB) [][]byte {
 	set.B[KeyShowLegal], set.B[KeySound], set.B[KeyConfirm] = false, true, true
 	set.F[KeyTextScale], set.F[KeyWindowWidth] = 1.2, 1280.5
 	st := Stats{}
-	st.Add(StatKey("deer-chess", core.Prey, ai.Hard), true, false)
-	st.Add(StatKey("beat-the-wolf", core.Predator, ai.Master), false, true)
+	st.Add(StatKey("deer-chess", core.Prey, match.Hard), true, false)
+	st.Add(StatKey("beat-the-wolf", core.Predator, match.Master), false, true)
 	b, err := json.Marshal(st)
 	if err != nil {
 		tb.Fatal(err)
@@ -194,7 +198,7 @@ func fuzzStoredValues(t *testing.T, p *testkit.MemPrefs) {
 		!slices.Contains([]string{ThemeSystem, ThemeLight, ThemeDark}, s.Theme) {
 		t.Fatalf("settings read as %+v", s)
 	}
-	if _, ok := ai.ParseLevel(s.Level.String()); !ok {
+	if _, ok := match.ParseLevel(s.Level.String()); !ok {
 		t.Fatalf("level %v", s.Level)
 	}
 	st := LoadStats(p)
@@ -242,8 +246,8 @@ func fuzzHistorySeed(tb testing.TB) []byte {
 				tb.Fatal(err)
 			}
 		}
-		mode := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}[i%4]
-		f, ok := FinishedOf(game, mode, ai.Levels()[i%len(ai.Levels())], timeOf(i))
+		mode := []match.Mode{match.ModeVsAIAsPredator, match.ModeVsAIAsPrey, match.ModeTwoPlayers, match.ModeWatch}[i%4]
+		f, ok := FinishedOf(game, mode, match.Levels()[i%len(match.Levels())], timeOf(i))
 		if !ok {
 			tb.Fatal("not finished")
 		}

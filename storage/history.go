@@ -9,8 +9,8 @@ import (
 	"sync"
 	"time"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // HistoryLimit is how many finished games the history keeps: the newest.
@@ -29,11 +29,11 @@ const KeyHistory = "history.v1"
 // Finished is one finished game of the history: when it ended, the game,
 // who played (the mode and the engine's level), the moves and the result.
 type Finished struct {
-	When   time.Time `json:"when"`
-	Game   string    `json:"game"`  // core GameInfo.Key
-	Mode   ai.Mode   `json:"mode"`  // who played which side
-	Level  string    `json:"level"` // ai.Level.String(), the engine's level
-	Record string    `json:"record"`
+	When   time.Time  `json:"when"`
+	Game   string     `json:"game"`  // core GameInfo.Key
+	Mode   match.Mode `json:"mode"`  // who played which side
+	Level  string     `json:"level"` // match.Level.String(), the engine's level
+	Record string     `json:"record"`
 	// Result is "predator", "prey" (the winner) or "draw"; Reason is the
 	// core.Reason's name ("captures", "resigned", "agreed" …).
 	Result string `json:"result"`
@@ -57,7 +57,7 @@ const historyVersion = 1
 
 // FinishedOf is the history's entry for a finished game g played in mode at
 // level, ended at when; ok is false for a game still going on.
-func FinishedOf(g *core.Game, mode ai.Mode, level ai.Level, when time.Time) (Finished, bool) {
+func FinishedOf(g *core.Game, mode match.Mode, level match.Level, when time.Time) (Finished, bool) {
 	o := g.Outcome()
 	if !o.Over() {
 		return Finished{}, false
@@ -100,10 +100,10 @@ func (f Finished) Replay() (*core.Game, error) {
 }
 
 // EngineLevel is the level the engine played at.
-func (f Finished) EngineLevel() ai.Level {
-	lv, ok := ai.ParseLevel(f.Level)
+func (f Finished) EngineLevel() match.Level {
+	lv, ok := match.ParseLevel(f.Level)
 	if !ok {
-		return ai.Medium
+		return match.Medium
 	}
 	return lv
 }
@@ -124,7 +124,7 @@ func (f Finished) valid() bool {
 	if !f.Mode.Valid() {
 		return false
 	}
-	if _, ok := ai.ParseLevel(f.Level); !ok {
+	if _, ok := match.ParseLevel(f.Level); !ok {
 		return false
 	}
 	g, err := f.Replay()

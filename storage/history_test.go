@@ -6,9 +6,9 @@ import (
 	"testing"
 	"time"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // finishedGame plays the first legal move until game id ends (or resigns
@@ -40,7 +40,7 @@ func TestHistoryKeepsFinishedGames(t *testing.T) {
 	h := OpenHistory(dir, testkit.NewMemPrefs())
 	g := finishedGame(t, "beat-the-wolf", 12)
 	when := time.Date(2026, 12, 1, 10, 0, 0, 0, time.UTC)
-	f, ok := FinishedOf(g, ai.ModeVsAIAsPrey, ai.Hard, when)
+	f, ok := FinishedOf(g, match.ModeVsAIAsPrey, match.Hard, when)
 	if !ok {
 		t.Fatal("a finished game has an entry")
 	}
@@ -84,7 +84,7 @@ func TestHistoryKeepsFinishedGames(t *testing.T) {
 // Damaged entries are dropped, the others kept.
 func TestHistoryDropsBadEntries(t *testing.T) {
 	g := finishedGame(t, "surround-the-lion", 400)
-	f, _ := FinishedOf(g, ai.ModeTwoPlayers, ai.Easy, time.Now())
+	f, _ := FinishedOf(g, match.ModeTwoPlayers, match.Easy, time.Now())
 	bad := f
 	bad.Record = "a1-z9"
 	worse := f
@@ -128,7 +128,7 @@ func TestHistoryRecoverySaid(t *testing.T) {
 	g, _ := core.NewGame("surround-the-lion")
 	_ = g.PlayMove(g.LegalMoves()[0])
 	_ = g.Resign(core.Prey)
-	f, ok := FinishedOf(g, ai.ModeTwoPlayers, ai.Easy, time.Unix(1_700_000_000, 0))
+	f, ok := FinishedOf(g, match.ModeTwoPlayers, match.Easy, time.Unix(1_700_000_000, 0))
 	if !ok {
 		t.Fatal("a finished game")
 	}
@@ -143,7 +143,7 @@ func TestHistoryRecoverySaid(t *testing.T) {
 	raw, _ := os.ReadFile(path)
 	_ = os.WriteFile(path, raw[:len(raw)/2], 0o644)
 	r := OpenHistory(dir, testkit.NewMemPrefs())
-	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupHistory, true}) || len(r.Games()) != 1 {
+	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{Group: GroupHistory, Restored: true}) || len(r.Games()) != 1 {
 		t.Fatalf("restored: %+v, %d games", got, len(r.Games()))
 	}
 	_ = os.WriteFile(filepath.Join(dir, PrevHistoryFile), []byte("{"), 0o644)

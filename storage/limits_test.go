@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // The guards of limits.go: a stored file that claims a huge size is read as
@@ -19,14 +19,14 @@ import (
 // so, without reading it: the previous copy is offered.
 func TestHugeSavedGameRefused(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, testkit.NewMemPrefs())
+	st := OpenSaves(dir, testkit.NewMemPrefs()).Of("deer-chess")
 	g, _ := core.NewGame("deer-chess")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+		_ = st.Store(g, match.ModeTwoPlayers, match.Easy, 0)
 		_ = st.Flush()
 	}
-	testkit.Huge(t, filepath.Join(dir, SaveFile))
+	testkit.Huge(t, filepath.Join(dir, SaveFileOf("deer-chess")))
 	var r *Recovery
 	var err error
 	if n := testkit.Allocated(func() { r, err = st.Recover() }); n > 1<<20 {
@@ -41,7 +41,7 @@ func TestHugeSavedGameRefused(t *testing.T) {
 	// Saving again replaces the huge file (it is not kept as the
 	// previous copy: it is not a good one).
 	_ = g.PlayMove(g.LegalMoves()[0])
-	_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+	_ = st.Store(g, match.ModeTwoPlayers, match.Easy, 0)
 	if err := st.Flush(); err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestHugeVaultAndHistoryRefused(t *testing.T) {
 	vt.Flush()
 	h := OpenHistory(dir, testkit.NewMemPrefs())
 	for i := range 2 {
-		f, _ := FinishedOf(finishedGame(t, "deer-chess", 10+i), ai.ModeTwoPlayers, ai.Easy, timeOf(i))
+		f, _ := FinishedOf(finishedGame(t, "deer-chess", 10+i), match.ModeTwoPlayers, match.Easy, timeOf(i))
 		h.Add(f)
 		if err := h.Flush(); err != nil {
 			t.Fatal(err)

@@ -5,9 +5,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // Issue 31, item 6: Recover tells at the start what became of a damaged
@@ -16,14 +16,14 @@ import (
 // (and cleared) when every copy is damaged.
 func TestStoreRecover(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, testkit.NewMemPrefs())
+	st := OpenSaves(dir, testkit.NewMemPrefs()).Of("beat-the-wolf")
 	if r, err := st.Recover(); r != nil || err != nil {
 		t.Fatalf("no saved game: %v %v", r, err)
 	}
 	g, _ := core.NewGame("beat-the-wolf")
 	for range 2 {
 		_ = g.PlayMove(g.LegalMoves()[0])
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0)
+		_ = st.Store(g, match.ModeTwoPlayers, match.Easy, 0)
 		_ = st.Flush()
 	}
 	if r, err := st.Recover(); r != nil || err != nil {
@@ -34,7 +34,7 @@ func TestStoreRecover(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	garble(SaveFile)
+	garble(SaveFileOf("beat-the-wolf"))
 	r, err := st.Recover()
 	if r == nil || !r.Restored || r.Group != GroupSavedGame || err == nil {
 		t.Fatalf("the newest copy damaged: %+v %v", r, err)
@@ -42,7 +42,7 @@ func TestStoreRecover(t *testing.T) {
 	if got, err := st.Load(); err != nil || got.Game.Len() != 1 {
 		t.Fatalf("the previous copy is on offer: %v", err)
 	}
-	garble(PrevSaveFile)
+	garble(PrevSaveFileOf("beat-the-wolf"))
 	r, err = st.Recover()
 	if r == nil || r.Restored || err == nil {
 		t.Fatalf("every copy damaged: %+v %v", r, err)

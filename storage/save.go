@@ -4,25 +4,26 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
-	"path/filepath"
 	"strings"
+	"time"
 
-	"huntchess/ai"
 	"huntchess/core"
-	"huntchess/internal/fileio"
+	"huntchess/match"
 )
 
 // saveRecord is what is stored to resume a game: the JSON of the save file
 // (and, before issue 13, of the preference KeySavedGame, still read).
 type saveRecord struct {
-	Version int     `json:"v"`
-	Game    string  `json:"game"`   // core GameInfo.Key
-	Mode    ai.Mode `json:"mode"`   // who plays which side
-	Level   string  `json:"level"`  // ai.Level.String()
-	Record  string  `json:"record"` // core Game.Record()
+	Version int        `json:"v"`
+	Game    string     `json:"game"`   // core GameInfo.Key
+	Mode    match.Mode `json:"mode"`   // who plays which side
+	Level   string     `json:"level"`  // match.Level.String()
+	Record  string     `json:"record"` // core Game.Record()
 	// TimeLeftMs is what was left on the turn timer (0: timer off or not running).
 	TimeLeftMs int64 `json:"time_left_ms"`
+	// SavedMs is when it was saved, Unix ms (0 in older files): the home
+	// screen and the offer at the start take the newest game first.
+	SavedMs int64 `json:"saved,omitempty"`
 	// Sum is the checksum of the rest (savesum.go); "" in older files.
 	Sum string `json:"sum,omitempty"`
 }
@@ -32,11 +33,13 @@ const saveVersion = 1
 // Resumable is a decoded and validated saved game.
 type Resumable struct {
 	Game     *core.Game
-	Mode     ai.Mode
-	Level    ai.Level
+	Mode     match.Mode
+	Level    match.Level
 	TimeLeft int64 // ms
 	// Partial: the record had a bad move; Game holds the legal moves before it.
 	Partial bool
+	// Saved is when it was saved (zero for a file of an older version).
+	Saved time.Time
 }
 
 // ErrNoSave is SavedGame.Load's answer when no game is saved.
@@ -59,7 +62,7 @@ func DecodeSaved(raw []byte) (*Resumable, error) {
 	if !s.Mode.Valid() {
 		return nil, fmt.Errorf("saved game: mode %q", s.Mode)
 	}
-	lv, ok := ai.ParseLevel(s.Level)
+	lv, ok := match.ParseLevel(s.Level)
 	if !ok {
 		return nil, fmt.Errorf("saved game: level %q", s.Level)
 	}
@@ -73,7 +76,11 @@ func DecodeSaved(raw []byte) (*Resumable, error) {
 	if s.TimeLeftMs < 0 || s.TimeLeftMs > 3600_000 || partial {
 		s.TimeLeftMs = 0
 	}
-	return &Resumable{Game: g, Mode: s.Mode, Level: lv, TimeLeft: s.TimeLeftMs, Partial: partial}, nil
+	r := &Resumable{Game: g, Mode: s.Mode, Level: lv, TimeLeft: s.TimeLeftMs, Partial: partial}
+	if s.SavedMs > 0 {
+		r.Saved = time.UnixMilli(s.SavedMs).UTC()
+	}
+	return r, nil
 }
 
 // loadPrefix replays a record like core.LoadRecord, but stops at the first
@@ -111,156 +118,4 @@ type Prefs interface {
 	FloatWithFallback(key string, fallback float64) float64
 	SetFloat(key string, value float64)
 	RemoveValue(key string)
-}
-
-// KeySavedGame is the preference of older versions that held the saved
-// game (JSON of saveRecord); now it is a file.
-const KeySavedGame = "resume.game"
-
-// SavedGame keeps the game to resume in its own file in the app's storage
-// (not in the preferences, which Fyne rewrites in place: a damaged
-// preferences file must not lose the game). Each save is written to a
-// temporary file and renamed over the old one, whose content is kept as
-// saved-game.prev.json first; loading falls back to that copy, then to the
-// preference of older versions.
-//
-// Writes happen off the caller's goroutine (the UI's), in order (slot):
-// Store and Clear return at once; Load and Flush wait for the writes before
-// them.
-type SavedGame struct {
-	dir   string // "" when the app has no storage: the preferences hold it
-	prefs Prefs
-	file  *slot // nil without dir
-}
-
-// OpenSavedGame keeps the saved game in dir ("" for none: in prefs).
-func OpenSavedGame(dir string, prefs Prefs) *SavedGame {
-	st := &SavedGame{dir: dir, prefs: prefs}
-	if dir != "" {
-		st.file = newSlot(st.path(SaveFile), st.path(PrevSaveFile), func(b []byte) bool {
-			_, err := DecodeSaved(b)
-			return err == nil
-		})
-	}
-	return st
-}
-
-// Flush waits until every save so far is written, and returns the last
-// write's error.
-func (st *SavedGame) Flush() error {
-	if st.file == nil {
-		return nil
-	}
-	return st.file.flush()
-}
-
-const (
-	SaveFile     = "saved-game.json"
-	PrevSaveFile = "saved-game.prev.json"
-)
-
-func (st *SavedGame) path(name string) string { return filepath.Join(st.dir, name) }
-
-// Load reads the saved game: ErrNoSave when there is none, another error when
-// every copy is damaged.
-func (st *SavedGame) Load() (*Resumable, error) {
-	r, _, err := st.load()
-	return r, err
-}
-
-// GroupSavedGame names the saved game in a Recovery (SavedGame.Recover).
-const GroupSavedGame = "saved_game"
-
-// Recover reads the saved game once at the app's start, to tell the player
-// in the same notice as the vault's and the history's recoveries what
-// became of a damaged one: nil when it is good or there is none; Restored
-// when a damaged copy was passed over for a good one (the game is on
-// offer); not Restored when every copy was damaged — the copies are then
-// cleared, and err says what was wrong with the first.
-func (st *SavedGame) Recover() (*Recovery, error) {
-	r, damaged, err := st.load()
-	switch {
-	case err == ErrNoSave:
-		return nil, nil
-	case err != nil:
-		st.Clear()
-		return &Recovery{Group: GroupSavedGame}, err
-	case r != nil && damaged != nil:
-		return &Recovery{Group: GroupSavedGame, Restored: true}, damaged
-	}
-	return nil, nil
-}
-
-// load is Load, with the damage of a copy passed over (nil for none).
-func (st *SavedGame) load() (r *Resumable, damaged error, err error) {
-	try := func(raw []byte) *Resumable {
-		r, err := DecodeSaved(raw)
-		if err != nil {
-			if damaged == nil {
-				damaged = err
-			}
-			return nil
-		}
-		return r
-	}
-	if st.dir != "" {
-		st.file.flush()
-		for _, name := range []string{SaveFile, PrevSaveFile} {
-			raw, err := fileio.ReadLimited(st.path(name), maxStoredBytes)
-			if errors.Is(err, fs.ErrNotExist) {
-				continue
-			}
-			if err != nil {
-				if damaged == nil {
-					damaged = fmt.Errorf("saved game: %w", err)
-				}
-				continue
-			}
-			if r := try(raw); r != nil {
-				return r, damaged, nil
-			}
-		}
-	}
-	if raw := st.prefs.StringWithFallback(KeySavedGame, ""); raw != "" {
-		if r := try([]byte(raw)); r != nil {
-			return r, damaged, nil
-		}
-	}
-	if damaged != nil {
-		return nil, damaged, damaged
-	}
-	return nil, nil, ErrNoSave
-}
-
-// encodeSaved is the saved game's file (DecodeSaved reads it).
-func encodeSaved(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs int64) ([]byte, error) {
-	return json.Marshal(saveRecord{
-		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
-		Record: g.Record(), TimeLeftMs: timeLeftMs,
-	}.sealed())
-}
-
-// Store writes a game to resume.
-func (st *SavedGame) Store(g *core.Game, mode ai.Mode, level ai.Level, timeLeftMs int64) error {
-	b, err := encodeSaved(g, mode, level, timeLeftMs)
-	if err != nil {
-		return err
-	}
-	if st.dir == "" {
-		st.prefs.SetString(KeySavedGame, string(b))
-		return nil
-	}
-	st.file.put(slotOp{data: b})
-	if st.prefs.StringWithFallback(KeySavedGame, "") != "" {
-		st.prefs.RemoveValue(KeySavedGame) // the save of an older version
-	}
-	return nil
-}
-
-// Clear forgets the saved game, every copy of it.
-func (st *SavedGame) Clear() {
-	if st.file != nil {
-		st.file.put(slotOp{remove: true})
-	}
-	st.prefs.RemoveValue(KeySavedGame)
 }

@@ -9,6 +9,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // Saves are written in order off the caller's goroutine: after a burst, the
@@ -16,7 +17,7 @@ import (
 // temporary file is left.
 func TestStoreWritesInOrder(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, testkit.NewMemPrefs())
+	st := OpenSaves(dir, testkit.NewMemPrefs()).Of("surround-the-lion")
 	g, _ := core.NewGame("surround-the-lion")
 	for i := 0; i < 20; i++ {
 		moves := g.LegalMoves()
@@ -30,7 +31,7 @@ func TestStoreWritesInOrder(t *testing.T) {
 			g.Undo()
 			break
 		}
-		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, match.ModeTwoPlayers, match.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		if i == 0 {
@@ -40,11 +41,11 @@ func TestStoreWritesInOrder(t *testing.T) {
 	if err := st.Flush(); err != nil {
 		t.Fatal(err)
 	}
-	got, err := OpenSavedGame(dir, testkit.NewMemPrefs()).Load() // another store on the same folder
+	got, err := OpenSaves(dir, testkit.NewMemPrefs()).Of("surround-the-lion").Load() // another store on the same folder
 	if err != nil || got.Game.Record() != g.Record() {
 		t.Fatalf("newest save: %v %v, want %q", got, err, g.Record())
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, PrevSaveFile))
+	raw, err := os.ReadFile(filepath.Join(dir, PrevSaveFileOf("surround-the-lion")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,22 +62,22 @@ func TestStoreWritesInOrder(t *testing.T) {
 // move (the record and its JSON, handed to the writer); BenchmarkSaveWritten
 // is the whole save, written and synced (on the writer's goroutine).
 func BenchmarkSaveOnUIGoroutine(b *testing.B) {
-	st := OpenSavedGame(b.TempDir(), testkit.NewMemPrefs())
+	st := OpenSaves(b.TempDir(), testkit.NewMemPrefs()).Of("beat-the-wolf")
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Master, int64(i%60_000))
+		_ = st.Store(g, match.ModeTwoPlayers, match.Master, int64(i%60_000))
 	}
 	b.StopTimer()
 	_ = st.Flush()
 }
 
 func BenchmarkSaveWritten(b *testing.B) {
-	st := OpenSavedGame(b.TempDir(), testkit.NewMemPrefs())
+	st := OpenSaves(b.TempDir(), testkit.NewMemPrefs()).Of("beat-the-wolf")
 	g := longGame(b)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		_ = st.Store(g, ai.ModeTwoPlayers, ai.Master, int64(i%60_000))
+		_ = st.Store(g, match.ModeTwoPlayers, match.Master, int64(i%60_000))
 		_ = st.Flush()
 	}
 }

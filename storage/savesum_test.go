@@ -6,9 +6,9 @@ import (
 	"path/filepath"
 	"testing"
 
-	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/internal/testkit"
+	"huntchess/match"
 )
 
 // A save garbled into other legal moves (or into a shorter game) fails its
@@ -16,7 +16,7 @@ import (
 // (an older version's) is read as before.
 func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 	dir := t.TempDir()
-	st := OpenSavedGame(dir, testkit.NewMemPrefs())
+	st := OpenSaves(dir, testkit.NewMemPrefs()).Of("beat-the-wolf")
 	g := core.NewGameFrom(core.Games()[0].Start())
 	var records []string
 	for i := 0; i < 3; i++ {
@@ -24,14 +24,14 @@ func TestGarbledSaveFallsBackToPrevious(t *testing.T) {
 			t.Fatal(err)
 		}
 		records = append(records, g.Record())
-		if err := st.Store(g, ai.ModeTwoPlayers, ai.Easy, 0); err != nil {
+		if err := st.Store(g, match.ModeTwoPlayers, match.Easy, 0); err != nil {
 			t.Fatal(err)
 		}
 		if err := st.Flush(); err != nil {
 			t.Fatal(err)
 		}
 	}
-	path := filepath.Join(dir, SaveFile)
+	path := filepath.Join(dir, SaveFileOf("beat-the-wolf"))
 	raw, _ := os.ReadFile(path)
 	// The last move of the record replaced by another legal one.
 	h := core.NewGameFrom(core.Games()[0].Start())

@@ -3,7 +3,7 @@ package storage
 import (
 	"slices"
 
-	"huntchess/ai"
+	"huntchess/match"
 	"huntchess/translations"
 )
 
@@ -11,7 +11,7 @@ import (
 // settings.
 const (
 	KeyLanguage   = "settings.language"     // "en", "zh-Hans", "zh-Hant" or "system"
-	KeyLevel      = "settings.level"        // ai.Level.String(): "easy" … "master"
+	KeyLevel      = "settings.level"        // match.Level.String(): "easy" … "master"
 	KeyTimer      = "settings.timer"        // seconds per turn, one of TimerChoices; 0 = off
 	KeyShowLegal  = "settings.show_legal"   // bool
 	KeyAnimations = "settings.animations"   // bool
@@ -19,8 +19,8 @@ const (
 	KeyTextScale  = "settings.text_scale"   // float, one of TextScales
 	KeyFaceToFace = "settings.face_to_face" // bool
 	KeySound      = "settings.sound"        // bool
-	KeyBoardStyle = "settings.board_style"  // "wood" or "paper" (widgets.BoardStyles)
-	KeyPieceStyle = "settings.piece_style"  // "characters" or "shapes" (widgets.PieceStyles)
+	KeyBoardStyle = "settings.board_style"  // "wood" or "paper" (BoardStyles)
+	KeyPieceStyle = "settings.piece_style"  // "characters" or "shapes" (PieceStyles)
 	KeyConfirm    = "settings.confirm_move" // bool: a tapped move waits for Confirm
 	KeyLessons    = "lessons.done"          // keys of the lessons completed, comma-separated ("beat-the-wolf/1,…")
 	// KeyPuzzlesSolved + a game ID ("puzzles.solved.deer-chess"): the IDs
@@ -45,7 +45,7 @@ var TextScales = []float64{1, 1.2, 1.4}
 // Settings are the user's preferences.
 type Settings struct {
 	Language   string // a translations.Lang (English, Chinese, TraditionalChinese) or translations.SystemPreference
-	Level      ai.Level
+	Level      match.Level
 	Timer      int // seconds; 0 = off
 	ShowLegal  bool
 	Animations bool
@@ -81,7 +81,7 @@ var (
 func DefaultSettings() Settings {
 	return Settings{
 		Language:   translations.SystemPreference,
-		Level:      ai.Medium,
+		Level:      match.Medium,
 		Timer:      60,
 		ShowLegal:  true,
 		Animations: true,
@@ -100,7 +100,7 @@ func LoadSettings(p Prefs) Settings {
 	if v := p.StringWithFallback(KeyLanguage, ""); v == translations.SystemPreference || translations.Lang(v).Valid() {
 		s.Language = v
 	}
-	if lv, ok := ai.ParseLevel(p.StringWithFallback(KeyLevel, "")); ok {
+	if lv, ok := match.ParseLevel(p.StringWithFallback(KeyLevel, "")); ok {
 		s.Level = lv
 	}
 	if t := p.IntWithFallback(KeyTimer, -1); slices.Contains(TimerChoices, t) {

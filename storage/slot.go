@@ -21,12 +21,16 @@ type slot struct {
 	path, prev string
 	// good tells content worth keeping as the previous copy.
 	good func([]byte) bool
+	// same tells new content that says nothing new (bytes.Equal when nil):
+	// it is not written, and the previous copy stays.
+	same func(old, new []byte) bool
 
 	mu      sync.Mutex
 	idle    sync.Cond
 	pending *slotOp
 	busy    bool
-	err     error // the last write's error
+	err     error   // the last write's error
+	failed  *slotOp // the op of the last write, when it failed (retry)
 }
 
 type slotOp struct {
@@ -80,8 +84,25 @@ func (s *slot) run() {
 			slotLog("wrote", s, *op, nil)
 		}
 		s.mu.Lock()
-		s.err = err
+		s.err, s.failed = err, nil
+		if err != nil {
+			s.failed = op
+		}
 		s.mu.Unlock()
+		noteWrite(s, err)
+	}
+}
+
+// retry writes again the content whose write failed last, unless newer
+// content waits (noteWrite calls it once another file was written: there
+// may be room again).
+func (s *slot) retry() {
+	s.mu.Lock()
+	op := s.failed
+	again := op != nil && s.pending == nil && !s.busy
+	s.mu.Unlock()
+	if again {
+		s.put(*op)
 	}
 }
 
@@ -112,7 +133,7 @@ func (s *slot) apply(op slotOp) error {
 		return err
 	}
 	if old, err := fileio.ReadLimited(s.path, maxStoredBytes); err == nil {
-		if bytes.Equal(old, op.data) {
+		if bytes.Equal(old, op.data) || s.same != nil && s.same(old, op.data) {
 			return nil
 		}
 		if s.good(old) { // keep the last good copy

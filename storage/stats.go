@@ -3,8 +3,8 @@ package storage
 import (
 	"encoding/json"
 
-	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // KeyStats is the preference holding the statistics (JSON of Stats).
@@ -26,7 +26,7 @@ type Stats map[string]StatLine
 
 // StatKey is the key of the statistics of game, played as side against the
 // engine at level.
-func StatKey(game string, side core.Side, level ai.Level) string {
+func StatKey(game string, side core.Side, level match.Level) string {
 	s := "predator"
 	if side == core.Prey {
 		s = "prey"

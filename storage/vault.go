@@ -51,6 +51,7 @@ var Groups = []string{GroupSettings, GroupStats, GroupProgress}
 type Recovery struct {
 	Group    string
 	Restored bool
+	Game     string // GroupSavedGame: the game's key ("" when not known)
 }
 
 // kind is the type of a preference value.

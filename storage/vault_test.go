@@ -57,7 +57,7 @@ func TestVaultRecovers(t *testing.T) {
 
 	base := testkit.NewMemPrefs()
 	r := OpenVault(dir, base)
-	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupStats, true}) {
+	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{Group: GroupStats, Restored: true}) {
 		t.Fatalf("recoveries %+v, want statistics restored", got)
 	}
 	if l := LoadStats(r)["deer-chess/prey/hard"]; l.Played != 1 || l.Won != 1 {
@@ -72,7 +72,7 @@ func TestVaultRecovers(t *testing.T) {
 	garble(t, path, 10)
 	garble(t, filepath.Join(dir, group2prev(GroupStats)), 10)
 	r = OpenVault(dir, base)
-	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupStats, true}) || LoadStats(r)["deer-chess/prey/hard"].Played != 1 {
+	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{Group: GroupStats, Restored: true}) || LoadStats(r)["deer-chess/prey/hard"].Played != 1 {
 		t.Fatalf("from the base: %+v %+v", got, LoadStats(r))
 	}
 	r.Flush()
@@ -80,7 +80,7 @@ func TestVaultRecovers(t *testing.T) {
 	garble(t, path, 20)
 	garble(t, filepath.Join(dir, group2prev(GroupStats)), 20)
 	r = OpenVault(dir, testkit.NewMemPrefs())
-	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{GroupStats, false}) || len(LoadStats(r)) != 0 {
+	if got := r.Recoveries(); len(got) != 1 || got[0] != (Recovery{Group: GroupStats, Restored: false}) || len(LoadStats(r)) != 0 {
 		t.Fatalf("reset: %+v %+v", got, LoadStats(r))
 	}
 	r.Flush()

@@ -255,7 +255,7 @@ func TestTablesRemoteBoundFromParts(t *testing.T) {
 		return nil, fmt.Errorf("no download in this test")
 	})
 	tm.SetRemoteBound(func(ctx context.Context, id core.GameID) (*pack.RangeReader, error) {
-		return pack.OpenSiteFile(ctx, s.srv.Client(), s.base(), tablebase.Path("", id.String()+".bound"))
+		return (&pack.Site{Base: s.base(), Client: s.srv.Client()}).Open(ctx, tablebase.Path("", id.String()+".bound"))
 	})
 	tm.Ensure(core.BeatTheWolf)
 	tm.Wait()

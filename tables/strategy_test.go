@@ -13,6 +13,7 @@ import (
 	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // shipped returns the games with a shipped strategy; at least the lion's.
@@ -77,7 +78,7 @@ func TestMasterPlaysTheStrategy(t *testing.T) {
 		}
 		g := core.NewGameFrom(id.Info().Start())
 		for !g.Outcome().Over() && g.Len() <= s.Plies {
-			res := e.Think(context.Background(), g, ai.Master)
+			res := e.Think(context.Background(), g, match.Master)
 			plies, won := ai.IsWin(res.Score)
 			if !res.Exact || !won || plies != s.Plies-g.Len() || res.Bound != s.Bound {
 				t.Fatalf("%s ply %d: %+v (exact %v, plies %d), want a proven result in %d", id, g.Len(), res, res.Exact, plies, s.Plies-g.Len())
@@ -94,7 +95,7 @@ func TestMasterPlaysTheStrategy(t *testing.T) {
 		if h := e.Hint(context.Background(), start); !h.Exact {
 			t.Fatalf("%s: the hint at the start is not proven: %+v", id, h)
 		}
-		if r := e.Think(context.Background(), start, ai.Hard); r.Exact {
+		if r := e.Think(context.Background(), start, match.Hard); r.Exact {
 			t.Fatalf("%s: Hard played from the strategy", id)
 		}
 		t.Logf("%s: Master against Master: the %s win in %d plies: %s", id, s.Winner, g.Len(), g.Record())
@@ -178,7 +179,7 @@ func TestStrategyBesideTheTables(t *testing.T) {
 	if got == nil || got.Nodes != s.Nodes || !got.Bound {
 		t.Fatalf("read %+v", got)
 	}
-	res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(p), ai.Master)
+	res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(p), match.Master)
 	if after := p.After(res.Move); !res.Exact || !res.Bound || !after.Outcome().Over() {
 		t.Fatalf("Master from the strategy beside the tables: %+v", res)
 	}

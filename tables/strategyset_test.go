@@ -10,6 +10,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/pack"
 	"huntchess/translations"
 )
@@ -95,7 +96,7 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	e := ai.NewEngine(m)
 	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
 	for !g.Outcome().Over() && g.Len() <= s.Plies {
-		res := e.Think(context.Background(), g, ai.Master)
+		res := e.Think(context.Background(), g, match.Master)
 		plies, won := ai.IsWin(res.Score)
 		if !res.Exact || !res.Bound || !won || plies != s.Plies-g.Len() {
 			t.Fatalf("ply %d: %+v (plies %d), want a proven result in %d", g.Len(), res, plies, s.Plies-g.Len())
@@ -231,7 +232,7 @@ func TestStrategyFetchedFromTheSite(t *testing.T) {
 		if s == nil || !s.IsSet() || <-changed != core.BeatTheWolf {
 			t.Fatalf("after the download: %v", s)
 		}
-		res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(core.BeatTheWolf.Info().Start()), ai.Master)
+		res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(core.BeatTheWolf.Info().Start()), match.Master)
 		if plies, won := ai.IsWin(res.Score); !res.Exact || !won || plies != 140 {
 			t.Fatalf("Master from the downloaded strategy: %+v", res)
 		}

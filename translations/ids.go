@@ -24,6 +24,8 @@ package translations
 //	resume.details          {{.Game}} {{.Mode}} {{.Move}}
 //	resume.details_ai       {{.Game}} {{.Mode}} {{.Level}} {{.Move}}
 //	resume.partial          {{.Move}}
+//	home.unfinished         {{.Move}}  the move a game's unfinished game goes on at, on its card
+//	resume.corrupt_of, recovery.saved_game_restored_of  {{.Game}}  the game whose unfinished game was damaged
 //	rules.timer_yours       {{.Seconds}}
 //	resign.message_side     {{.Side}}
 //	reason.resigned         {{.Side}}
@@ -74,7 +76,7 @@ package translations
 var uiIDs = []string{
 	"app.name",
 
-	"home.play", "home.rules", "home.continue", "home.settings",
+	"home.play", "home.rules", "home.continue", "home.unfinished", "home.settings",
 
 	"newgame.title", "newgame.mode", "newgame.difficulty", "newgame.start",
 	"mode.vs_ai_as_predator", "mode.vs_ai_as_prey", "mode.two_players", "mode.watch",
@@ -96,10 +98,11 @@ var uiIDs = []string{
 	"settings.timer_seconds", "settings.show_moves", "settings.animations", "settings.theme",
 	"settings.theme_system", "settings.theme_light", "settings.theme_dark",
 
-	"resume.title", "resume.message", "resume.continue", "resume.discard", "resume.corrupt",
+	"resume.title", "resume.message", "resume.continue", "resume.discard", "resume.corrupt", "resume.corrupt_of",
+	"save.failed", "save.failed_full",
 
 	// Draws by agreement; the repair of stored data (storage.Vault).
-	"game.offer_draw", "draw.title", "draw.offer_side", "draw.ai_offers", "draw.accept", "draw.decline", "draw.considering", "draw.declined", "draw.declined_person", "reason.agreed", "moves.end_agreed", "moves.end_resigned", "stats.agreed", "review.agreed", "rules.draw_title", "rules.draw_text", "recovery.title", "recovery.settings_restored", "recovery.settings_reset", "recovery.statistics_restored", "recovery.statistics_reset", "recovery.progress_restored", "recovery.progress_reset", "recovery.history_restored", "recovery.history_reset", "recovery.saved_game_restored",
+	"game.offer_draw", "draw.title", "draw.offer_side", "draw.ai_offers", "draw.accept", "draw.decline", "draw.considering", "draw.declined", "draw.declined_person", "reason.agreed", "moves.end_agreed", "moves.end_resigned", "stats.agreed", "review.agreed", "rules.draw_title", "rules.draw_text", "recovery.title", "recovery.settings_restored", "recovery.settings_reset", "recovery.statistics_restored", "recovery.statistics_reset", "recovery.progress_restored", "recovery.progress_reset", "recovery.history_restored", "recovery.history_reset", "recovery.saved_game_restored", "recovery.saved_game_restored_of",
 
 	"rules.key_points", "rules.quick_start", "rules.rules", "rules.clarifications", "rules.diagram",
 

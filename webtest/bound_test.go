@@ -38,7 +38,7 @@ func TestSiteBoundTableByRanges(t *testing.T) {
 	srv := httptest.NewServer(&Handler{Dir: webDir()})
 	defer srv.Close()
 	t0 := time.Now()
-	r, err := pack.OpenSiteFile(context.Background(), srv.Client(), srv.URL+"/tables/", name)
+	r, err := (&pack.Site{Base: srv.URL + "/tables/", Client: srv.Client()}).Open(context.Background(), name)
 	if err != nil {
 		t.Fatal(err)
 	}

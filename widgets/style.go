@@ -12,12 +12,6 @@ const (
 	PiecesShapes     = "shapes"     // plain shapes: a round predator, a square prey
 )
 
-// BoardStyles and PieceStyles are the choices, in the settings' order.
-var (
-	BoardStyles = []string{BoardWood, BoardPaper}
-	PieceStyles = []string{PiecesCharacters, PiecesShapes}
-)
-
 // Style is the look of the boards.
 type Style struct {
 	Board  string // BoardWood or BoardPaper

@@ -64,8 +64,8 @@
 // is not remembered.
 // The log and the scripted runs (log.go) do not skip the offer:
 // HUNTCHESS_LOG=1 logs on stderr what is read at start and every write of
-// a stored file, HUNTCHESS_RESUME=1 continues the saved game without
-// asking, HUNTCHESS_AUTOPLAY=1 plays a person's moves at random,
+// a stored file, HUNTCHESS_RESUME=1 continues the newest unfinished game
+// without asking (=GAME, that game's), HUNTCHESS_AUTOPLAY=1 plays a person's moves at random,
 // HUNTCHESS_WATCH_MS sets watch mode's least time per move. The table
 // pack's settings (scripts/pack-shots.sh): HUNTCHESS_PACK_START=1 starts
 // the download as the settings open, HUNTCHESS_PACK_CHECK=1 asks the site.
@@ -116,7 +116,7 @@ type Harness struct {
 	screen
 	scripted   bool          // a screen variable is set
 	log        bool          // HUNTCHESS_LOG
-	resume     bool          // HUNTCHESS_RESUME
+	resume     string        // HUNTCHESS_RESUME: "1", or a game's key
 	autoplay   time.Duration // HUNTCHESS_AUTOPLAY (and _MS); 0: off
 	watchDelay time.Duration // HUNTCHESS_WATCH_MS; 0: not set
 	pack       string        // HUNTCHESS_PACK_START, HUNTCHESS_PACK_CHECK
@@ -134,7 +134,7 @@ func FromEnv() app.Dev {
 	// sees it, with the offer to resume a saved game (app.Dev.WindowSize).
 	h.scripted = h.screen != screen{Timer: -1, Width: h.Width, Height: h.Height}
 	h.log = os.Getenv("HUNTCHESS_LOG") == "1"
-	h.resume = os.Getenv("HUNTCHESS_RESUME") == "1"
+	h.resume = os.Getenv("HUNTCHESS_RESUME")
 	if os.Getenv("HUNTCHESS_AUTOPLAY") == "1" {
 		h.autoplay = 150 * time.Millisecond
 		if ms, err := strconv.Atoi(os.Getenv("HUNTCHESS_AUTOPLAY_MS")); err == nil && ms > 0 {
@@ -150,7 +150,7 @@ func FromEnv() app.Dev {
 	case os.Getenv("HUNTCHESS_PACK_CHECK") == "1":
 		h.pack = "check"
 	}
-	if !h.scripted && h.Width == 0 && !h.log && !h.resume && h.autoplay == 0 && h.watchDelay == 0 && h.pack == "" {
+	if !h.scripted && h.Width == 0 && !h.log && h.resume == "" && h.autoplay == 0 && h.watchDelay == 0 && h.pack == "" {
 		return nil
 	}
 	if h.log {
@@ -240,8 +240,17 @@ func (h *Harness) Start(c app.Control) {
 	h.startTools(c)
 }
 
-// AutoResume is HUNTCHESS_RESUME=1.
-func (h *Harness) AutoResume() bool { return h.resume }
+// AutoResume is HUNTCHESS_RESUME: 1 continues the newest unfinished game,
+// a game's key (beat-the-wolf) that game's.
+func (h *Harness) AutoResume() (game string, ok bool) {
+	switch h.resume {
+	case "":
+		return "", false
+	case "1":
+		return "", true
+	}
+	return h.resume, true
+}
 
 // PackAction is the pack's action, the first time only.
 func (h *Harness) PackAction() string {

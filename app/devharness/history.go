@@ -7,6 +7,7 @@ import (
 	"huntchess/ai"
 	"huntchess/app"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/storage"
 )
 
@@ -26,7 +27,7 @@ func addHistory(c app.Control, first *core.GameInfo, n int) {
 			start = i
 		}
 	}
-	modes := []ai.Mode{ai.ModeVsAIAsPredator, ai.ModeVsAIAsPrey, ai.ModeTwoPlayers, ai.ModeWatch}
+	modes := []match.Mode{match.ModeVsAIAsPredator, match.ModeVsAIAsPrey, match.ModeTwoPlayers, match.ModeWatch}
 	when := time.Now().Add(-time.Duration(n) * time.Hour)
 	for i := n - 1; i >= 0; i-- { // the first game is the newest
 		info := games[(start+i)%len(games)]
@@ -40,7 +41,7 @@ func addHistory(c app.Control, first *core.GameInfo, n int) {
 		if !g.Outcome().Over() {
 			_ = g.Resign(g.ToMove())
 		}
-		levels := ai.Levels()
+		levels := match.Levels()
 		f, ok := storage.FinishedOf(g, modes[i%len(modes)], levels[i%len(levels)], when.Add(time.Duration(n-i)*time.Hour))
 		if ok {
 			c.History().Add(f)

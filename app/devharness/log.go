@@ -18,11 +18,12 @@ import (
 // (cmd/crashtest):
 //
 //	HUNTCHESS_LOG=1      lines on stderr, "huntchess: log: …": what each
-//	                     group of the vault and the saved game read at
-//	                     start, every stored file handed to its writer
+//	                     group of the vault and each game's unfinished
+//	                     game read at start ("offered FILE …"), every stored file handed to its writer
 //	                     ("put") and once it is on disk ("wrote",
 //	                     "removed"), the endgame tables' states
-//	HUNTCHESS_RESUME=1   the saved game is continued at start without asking
+//	HUNTCHESS_RESUME=1   the newest unfinished game is continued at start
+//	                     without asking; =GAME (a game's key) that game's
 //	HUNTCHESS_AUTOPLAY=1 a person's moves are played at random, one every
 //	                     HUNTCHESS_AUTOPLAY_MS (default 150)
 //	HUNTCHESS_WATCH_MS   the least time per move in watch mode (default 700)
@@ -64,15 +65,19 @@ func logStart(c app.Control) {
 	for _, g := range storage.Groups {
 		logf("read %s sum=%s", g, c.Vault().Sum(g))
 	}
-	r, err := c.Saves().Load()
-	switch {
-	case err == storage.ErrNoSave:
-		logf("offered none")
-	case err != nil:
-		logf("offered damaged %v", err)
-	default:
-		logf("offered game=%s mode=%s level=%s moves=%d partial=%t record=%s", r.Game.Info().Key, r.Mode, r.Level,
-			r.Game.Len(), r.Partial, r.Game.Record())
+	// Each game's unfinished game, by its file ("offered FILE STATE").
+	for _, info := range core.Games() {
+		file := storage.SaveFileOf(info.Key)
+		r, err := c.Saves().Of(info.Key).Load()
+		switch {
+		case err == storage.ErrNoSave:
+			logf("offered %s none", file)
+		case err != nil:
+			logf("offered %s damaged %v", file, err)
+		default:
+			logf("offered %s game=%s mode=%s level=%s moves=%d partial=%t record=%s", file, r.Game.Info().Key, r.Mode, r.Level,
+				r.Game.Len(), r.Partial, r.Game.Record())
+		}
 	}
 	if t := c.Tables(); t != nil {
 		last := map[core.GameID]string{}

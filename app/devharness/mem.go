@@ -14,6 +14,7 @@ import (
 	"huntchess/ai"
 	"huntchess/app"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/session"
 )
 
@@ -46,7 +47,7 @@ func scaledThink(scale float64, engine ai.Engine) session.ThinkFunc {
 	if scale <= 0 || scale == 1 {
 		return nil
 	}
-	return func(ctx context.Context, g *core.Game, level ai.Level) ai.Result {
+	return func(ctx context.Context, g *core.Game, level match.Level) ai.Result {
 		return engine.Choose(ctx, g.Position(), ai.ScaleLimits(ai.GameLimits(g, level), scale))
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"huntchess/ai"
 	"huntchess/app"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/puzzles"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -38,7 +39,7 @@ func (h *Harness) open(c app.Control) {
 		if d.Pieces != "" {
 			s.PieceStyle = d.Pieces
 		}
-		if l, ok := ai.ParseLevel(d.Level); ok {
+		if l, ok := match.ParseLevel(d.Level); ok {
 			s.Level = l
 		}
 	})
@@ -53,9 +54,9 @@ func (h *Harness) open(c app.Control) {
 	if err != nil {
 		info = core.Games()[0]
 	}
-	mode := ai.Mode(d.Mode)
+	mode := match.Mode(d.Mode)
 	if !mode.Valid() {
-		mode = ai.ModeVsAIAsPredator
+		mode = match.ModeVsAIAsPredator
 	}
 	game := func() *core.Game {
 		g, err := core.LoadRecord(info.Key, d.Moves)

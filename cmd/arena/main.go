@@ -26,9 +26,10 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 )
 
-type pair struct{ a, b ai.Level }
+type pair struct{ a, b match.Level }
 
 // tuned holds level a's evaluation weights per game when -tune-a is given.
 var tuned [core.NumGames]*ai.Weights
@@ -40,7 +41,7 @@ var tunedAll [core.NumGames]*ai.Weights
 var sets []setting
 
 type setting struct {
-	level ai.Level
+	level match.Level
 	side  string // "predator", "prey" or "" for both
 	field string
 	value int64
@@ -82,7 +83,7 @@ func parseSets(spec string) {
 		if err != nil || len(parts) < 2 || len(parts) > 3 {
 			fatal(fmt.Errorf("bad -set item %q", kv))
 		}
-		l, ok := ai.ParseLevel(parts[0])
+		l, ok := match.ParseLevel(parts[0])
 		if !ok {
 			fatal(fmt.Errorf("bad -set level in %q", kv))
 		}
@@ -180,8 +181,8 @@ func main() {
 	}
 	for _, ps := range strings.Split(spec, ",") {
 		as, bs, ok := strings.Cut(ps, ":")
-		a, ok1 := ai.ParseLevel(as)
-		b, ok2 := ai.ParseLevel(bs)
+		a, ok1 := match.ParseLevel(as)
+		b, ok2 := match.ParseLevel(bs)
 		if !ok || !ok1 || !ok2 {
 			fatal(fmt.Errorf("bad level pair %q", ps))
 		}
@@ -322,7 +323,7 @@ in twos from the same opening, each level taking each side once. Score % counts 
 
 func init() {
 	var sb strings.Builder
-	for _, lv := range ai.Levels() {
+	for _, lv := range match.Levels() {
 		l := ai.LevelLimits(lv)
 		depth := "—"
 		if l.Depth > 0 {
@@ -332,7 +333,7 @@ func init() {
 	}
 	levelRows = sb.String()
 	sb.Reset()
-	for _, lv := range ai.Levels() {
+	for _, lv := range match.Levels() {
 		l := ai.LevelLimits(lv)
 		to := "the next-best value"
 		if l.TableSlipAny {
@@ -347,7 +348,7 @@ func init() {
 	sb.Reset()
 	for _, g := range core.Games() {
 		for _, side := range []core.Side{core.Predator, core.Prey} {
-			for _, lv := range ai.Levels() {
+			for _, lv := range match.Levels() {
 				if d := limitsDiff(ai.LevelLimits(lv), ai.LevelLimitsFor(g.ID, side, lv)); d != "" {
 					fmt.Fprintf(&sb, "- %s, %s (%s), %s: %s\n", g.Key, g.PiecesOf(side), side, lv, d)
 				}
@@ -537,7 +538,7 @@ func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []p
 		scale, scale, n, n/2, randomPlies, margin, maxPlies, parallel, runtime.NumCPU(), runtime.GOMAXPROCS(0), took.Round(time.Second))
 	fmt.Fprintf(w, "%s\n\n", tablesNote)
 	for _, p := range pairs {
-		for _, lv := range []ai.Level{p.a, p.b} {
+		for _, lv := range []match.Level{p.a, p.b} {
 			lim := ai.ScaleLimits(ai.LevelLimits(lv), scale)
 			fmt.Fprintf(w, "- %s %s: depth %d, nodes %d, noise %d, root noise %d, lapse %d %%, threads %d, time cap %v (plus the departures above)\n",
 				p, lv, lim.Depth, lim.Nodes, lim.Noise, lim.RootNoise, lim.Lapse, max(lim.Threads, 1), lim.Time)
@@ -593,16 +594,16 @@ func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []p
 	}
 	fmt.Fprintln(w)
 	// Per level: think times over the whole run.
-	per := map[ai.Level]*stats{}
+	per := map[match.Level]*stats{}
 	for _, r := range results {
-		for k, lv := range []ai.Level{r.pair.a, r.pair.b} {
+		for k, lv := range []match.Level{r.pair.a, r.pair.b} {
 			if per[lv] == nil {
 				per[lv] = &stats{}
 			}
 			per[lv].merge(r.think[k])
 		}
 	}
-	var lvls []ai.Level
+	var lvls []match.Level
 	for lv := range per {
 		lvls = append(lvls, lv)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"huntchess/core"
 	"huntchess/storage"
 )
 
@@ -173,13 +174,22 @@ func (h *harness) damagePhase(n int) int {
 	}
 	sort.Strings(names)
 	h.notef("damage phase on %s", h.listStorage())
-	things := map[string][]string{
-		"saved-game": {"saved-game.json", "saved-game.prev.json"},
+	// Each game's unfinished game (those the kill phase left, and the
+	// baseline's) is a thing of its own: its file and previous copy.
+	things := map[string][]string{}
+	var thingNames []string
+	for _, info := range core.Games() {
+		cur, prev := storage.SaveFileOf(info.Key), storage.PrevSaveFileOf(info.Key)
+		if _, ok := base[cur]; ok {
+			things[cur] = []string{cur, prev}
+			thingNames = append(thingNames, cur)
+		}
 	}
 	for _, g := range groups {
 		things[g] = []string{g + ".json", g + ".prev.json", "preferences.json"}
 	}
-	thingNames := []string{"saved-game", "settings", "statistics", "progress"}
+	thingNames = append(thingNames, groups...)
+	h.legacyStart(base)
 	files, resets, restored, discarded := 0, 0, 0, 0
 	t0 := time.Now()
 	for c := 1; c <= n; c++ {
@@ -228,11 +238,16 @@ func describe(d map[string]string) string {
 	return strings.Join(parts, ", ")
 }
 
+// baselineGame is the game the baseline plays; baselineSave its file.
+const baselineGame = "beat-the-wolf"
+
+var baselineSave = storage.SaveFileOf(baselineGame)
+
 // baseline makes the state the damage starts from: a game in progress
-// (its save and its previous copy) over the settings, statistics and
-// progress of the setup.
+// (its save and its previous copy) beside the other games' the kill phase
+// left, over the settings, statistics and progress of the setup.
 func (h *harness) baseline() (map[string][]byte, error) {
-	r, err := h.launch("baseline", "HUNTCHESS_SCREEN=game", "HUNTCHESS_GAME=beat-the-wolf", "HUNTCHESS_MODE=watch")
+	r, err := h.launch("baseline", "HUNTCHESS_SCREEN=game", "HUNTCHESS_GAME="+baselineGame, "HUNTCHESS_MODE=watch")
 	if err != nil {
 		return nil, err
 	}
@@ -243,7 +258,7 @@ loop:
 	for {
 		select {
 		case line := <-r.lines:
-			if ev := s.apply(line); ev.kind == "wrote" && ev.file == "saved-game.json" {
+			if ev := s.apply(line); ev.kind == "wrote" && ev.file == baselineSave {
 				if writes++; writes >= 12 {
 					break loop
 				}
@@ -271,7 +286,7 @@ loop:
 		}
 		base[e.Name()] = b
 	}
-	if saveOf(base["saved-game.json"]) == "" || saveOf(base["saved-game.prev.json"]) == "" {
+	if saveOf(base[baselineSave]) == "" || saveOf(base[storage.PrevSaveFileOf(baselineGame)]) == "" {
 		return nil, fmt.Errorf("the baseline has no saved game with a previous copy (%d writes):\n%s", writes, r.tail(10))
 	}
 	return base, nil
@@ -443,33 +458,112 @@ ended:
 		}
 	}
 
-	// The saved game.
-	baseCur, basePrev := saveOf(dc.before["saved-game.json"]), saveOf(dc.before["saved-game.prev.json"])
+	// Each game's unfinished game.
+	for _, info := range core.Games() {
+		h.judgeSaved(r, s, dc, said, info.Key, &res)
+	}
+	return res
+}
+
+// judgeSaved judges what a start on damaged files offered of game's
+// unfinished game: the newest undamaged copy's moves at least, never a game
+// not played, and a loss said.
+func (h *harness) judgeSaved(r *appRun, s *runState, dc damageCase, said map[string]string, game string, res *damageResult) {
+	curF, prevF := storage.SaveFileOf(game), storage.PrevSaveFileOf(game)
+	_, hadCur := dc.before[curF]
+	_, hadPrev := dc.before[prevF]
+	o := s.offered[curF]
+	if !hadCur && !hadPrev {
+		if o != none {
+			h.loss(r, "%s: offered %s though none was saved", game, short(o))
+		}
+		return
+	}
+	baseCur, basePrev := saveOf(dc.before[curF]), saveOf(dc.before[prevF])
 	best := ""
-	for _, f := range []string{"saved-game.json", "saved-game.prev.json"} {
+	for _, f := range []string{curF, prevF} {
 		if _, hit := dc.damaged[f]; !hit {
 			if st := saveOf(dc.before[f]); st != "" && stateMoves(st) > stateMoves(best) {
 				best = st
 			}
 		}
 	}
-	o := s.offered
 	switch {
 	case o != none && o != "damaged":
 		if !isPrefix(o, baseCur) && !isPrefix(o, basePrev) {
-			h.loss(r, "offered a game that was never played: %s (saved: %s)", short(o), short(baseCur))
+			h.loss(r, "%s: offered a game that was never played: %s (saved: %s)", game, short(o), short(baseCur))
 		} else if best != "" && stateMoves(o) < stateMoves(best) {
-			h.loss(r, "offered %d moves where an undamaged copy had %d", stateMoves(o), stateMoves(best))
+			h.loss(r, "%s: offered %d moves where an undamaged copy had %d", game, stateMoves(o), stateMoves(best))
 		}
 	case best != "":
-		h.loss(r, "the saved game was not offered though a copy was undamaged (%s)", o)
+		h.loss(r, "%s: the saved game was not offered though a copy was undamaged (%s)", game, o)
 	default:
 		res.discarded = true
-		if said["saved-game"] != "discarded" {
-			h.loss(r, "every copy of the saved game was damaged and it was dropped without a word")
+		if said[curF] != "discarded" {
+			h.loss(r, "%s: every copy of the saved game was damaged and it was dropped without a word", game)
 		}
 	}
-	return res
+}
+
+// legacyStart starts the app on the baseline with its game's saved game in
+// the older versions' one file (saved-game.json, saved-game.prev.json), as
+// an update finds it: the same game must be on offer, from its own file,
+// and the old files gone.
+func (h *harness) legacyStart(base map[string][]byte) {
+	if err := h.restore(base); err != nil {
+		h.loss(nil, "restoring the baseline: %v", err)
+		return
+	}
+	st := h.storage()
+	for from, to := range map[string]string{baselineSave: storage.LegacySaveFile, storage.PrevSaveFileOf(baselineGame): storage.LegacyPrevSaveFile} {
+		if err := os.Rename(filepath.Join(st, from), filepath.Join(st, to)); err != nil {
+			h.loss(nil, "the older versions' files: %v", err)
+			return
+		}
+	}
+	r, err := h.launch("an older version's saved game")
+	if err != nil {
+		h.loss(nil, "cannot start the app: %v", err)
+		return
+	}
+	s := newRunState(r)
+	deadline := time.After(30 * time.Second)
+	for !s.haveOffered {
+		select {
+		case line, ok := <-r.lines:
+			if !ok {
+				goto ended
+			}
+			s.apply(line)
+		case <-deadline:
+			goto ended
+		}
+	}
+ended:
+	r.kill()
+	for line := range r.lines {
+		s.apply(line)
+	}
+	h.checkRun(s, "on an older version's saved game")
+	want := saveOf(base[baselineSave])
+	switch got := s.offered[baselineSave]; {
+	case !s.haveOffered:
+		h.loss(r, "the app did not say what it read")
+	case got != want:
+		h.loss(r, "an older version's saved game: offered %s, want %s", short(got), short(want))
+	default:
+		h.notef("an older version's saved game: taken over, %d moves on offer from %s", stateMoves(got), baselineSave)
+	}
+	for _, f := range []string{storage.LegacySaveFile, storage.LegacyPrevSaveFile} {
+		if _, err := os.Stat(filepath.Join(st, f)); err == nil {
+			h.loss(r, "%s left after it was taken over", f)
+		}
+	}
+	for _, f := range []string{baselineSave, storage.PrevSaveFileOf(baselineGame)} {
+		if b, err := os.ReadFile(filepath.Join(st, f)); err != nil || string(b) != string(base[f]) {
+			h.loss(r, "%s after the takeover differs from the older version's file (%v)", f, err)
+		}
+	}
 }
 
 // seenSum reports whether the group had those values at some time in the

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/storage"
 )
 
 // inFlightGrace is how long a save may take to be written under load
@@ -25,9 +26,10 @@ const lion = "surround-the-lion"
 // file's writes.
 type runState struct {
 	r           *appRun
-	reads       map[string]string // group → sum read
-	offered     string            // the saved game on offer: a state, "none", "damaged"
-	haveOffered bool
+	reads       map[string]string     // group → sum read
+	offered     map[string]string     // each game's save file → its game on offer: a state, "none", "damaged"
+	haveOffered bool                  // every game's said
+	game        string                // the game this run plays (its key)
 	tracks      map[string]*fileTrack // by file name
 	tables      map[string]string     // game → table state
 	recoveries  []event
@@ -39,7 +41,7 @@ type runState struct {
 }
 
 func newRunState(r *appRun) *runState {
-	return &runState{r: r, reads: map[string]string{}, tracks: map[string]*fileTrack{}, tables: map[string]string{}}
+	return &runState{r: r, reads: map[string]string{}, offered: map[string]string{}, tracks: map[string]*fileTrack{}, tables: map[string]string{}}
 }
 
 // apply takes in one line; it returns the parsed event.
@@ -54,14 +56,14 @@ func (s *runState) apply(line string) event {
 	case "read":
 		s.reads[ev.file] = ev.val
 	case "offered":
-		s.offered, s.haveOffered = ev.val, true
-		if strings.HasPrefix(ev.val, "damaged") {
-			s.offered = "damaged"
+		if len(s.offered) == 0 {
+			for _, g := range groups {
+				s.tracks[g+".json"] = newTrack(s.reads[g])
+			}
 		}
-		s.tracks["saved-game.json"] = newTrack(s.offered)
-		for _, g := range groups {
-			s.tracks[g+".json"] = newTrack(s.reads[g])
-		}
+		s.offered[ev.file] = ev.val
+		s.tracks[ev.file] = newTrack(ev.val)
+		s.haveOffered = len(s.offered) == len(saveFiles)
 	case "put", "wrote", "removed", "failed":
 		t := s.tracks[ev.file]
 		if t == nil {
@@ -70,7 +72,7 @@ func (s *runState) apply(line string) event {
 		}
 		switch ev.kind {
 		case "put":
-			if ev.file == "saved-game.json" {
+			if isSaveFile(ev.file) {
 				s.checkStep(t, ev.val)
 			}
 			t.put(ev.val, ev.at)
@@ -107,15 +109,20 @@ func (s *runState) checkStep(t *fileTrack, val string) {
 	}
 }
 
-// latest is the newest saved game this run knows of (put, else on offer).
+// latest is the newest saved game of the game this run plays that it knows
+// of (put, else on offer).
 func (s *runState) latest() string {
-	if t := s.tracks["saved-game.json"]; t != nil {
+	file := storage.SaveFileOf(s.game)
+	if t := s.tracks[file]; t != nil {
 		if len(t.puts) > 0 {
 			return t.puts[len(t.puts)-1]
 		}
 		return t.start
 	}
-	return s.offered
+	if o, ok := s.offered[file]; ok {
+		return o
+	}
+	return none
 }
 
 // killStats counts the kills by what they interrupted.
@@ -173,8 +180,9 @@ func (h *harness) killPhase(n, solveKills int, solveFinish bool) int {
 			env = []string{"HUNTCHESS_SCREEN=game", "HUNTCHESS_GAME=" + game, "HUNTCHESS_MODE=" + mode, "HUNTCHESS_AUTOPLAY=1"}
 			label = "new " + game + " " + mode
 		default:
-			env = []string{"HUNTCHESS_RESUME=1", "HUNTCHESS_AUTOPLAY=1"}
-			label = "resume " + strings.SplitN(prev.latest(), "|", 2)[0]
+			game = prev.game
+			env = []string{"HUNTCHESS_RESUME=" + game, "HUNTCHESS_AUTOPLAY=1"}
+			label = "resume " + game
 			ks.resumes++
 		}
 		roundLeft--
@@ -183,11 +191,7 @@ func (h *harness) killPhase(n, solveKills int, solveFinish bool) int {
 		// lion's table is to be solved on first use, and, once it is cached,
 		// in half of the lion's runs: those must take it from the cache, the
 		// others from the shipped table; none may solve it again.
-		runGame := game
-		if len(env) > 0 && env[0] == "HUNTCHESS_RESUME=1" {
-			runGame = strings.SplitN(prev.latest(), "|", 2)[0]
-		}
-		if strat == "solve" || strat == "finish" || (solved && runGame == lion && h.rng.IntN(2) == 0) {
+		if strat == "solve" || strat == "finish" || (solved && game == lion && h.rng.IntN(2) == 0) {
 			env = append(env, "HUNTCHESS_SHIPPED=off")
 			label += " · shipped off"
 		}
@@ -197,6 +201,7 @@ func (h *harness) killPhase(n, solveKills int, solveFinish bool) int {
 			return ks.kills
 		}
 		s := newRunState(r)
+		s.game = game
 		verified := false
 		verify := func() {
 			if verified || !s.haveOffered || len(s.reads) < len(groups) {
@@ -363,7 +368,7 @@ func (h *harness) drive(s *runState, strat string, verify func()) {
 					timer.Reset(time.Duration(h.rng.IntN(1500)) * time.Millisecond)
 				}
 			case "check":
-				if ev.kind == "offered" {
+				if ev.kind == "offered" && s.haveOffered {
 					return
 				}
 			}
@@ -380,20 +385,22 @@ func (h *harness) verifyKill(prev, s *runState, ks *killStats) {
 	for _, rec := range s.recoveries {
 		h.loss(r, "after a kill: %s", rec.line)
 	}
-	if s.offered == "damaged" {
-		h.loss(r, "after a kill the saved game could not be read")
+	for _, file := range saveFiles {
+		if s.offered[file] == "damaged" {
+			h.loss(r, "after a kill the saved game in %s could not be read", file)
+		}
 	}
 	if prev == nil {
 		return
 	}
 	const grace = inFlightGrace
-	for _, file := range append([]string{"saved-game.json"}, groups[0]+".json", groups[1]+".json", groups[2]+".json") {
+	for _, file := range append(append([]string(nil), saveFiles...), groups[0]+".json", groups[1]+".json", groups[2]+".json") {
 		t := prev.tracks[file]
 		if t == nil {
 			continue
 		}
-		got := s.offered
-		if file != "saved-game.json" {
+		got := s.offered[file]
+		if !isSaveFile(file) {
 			got = s.reads[strings.TrimSuffix(file, ".json")]
 		}
 		ok, missing, stale := t.check(got, prev.killAt, grace)
@@ -405,7 +412,7 @@ func (h *harness) verifyKill(prev, s *runState, ks *killStats) {
 			h.loss(r, "%s after the kill of run %d lacks %d completed moves (the first more than %s before the kill)",
 				file, prev.r.n, missing, grace)
 		}
-		if file == "saved-game.json" && ok {
+		if isSaveFile(file) && ok {
 			switch {
 			case missing == 1:
 				ks.missing1++
@@ -444,7 +451,7 @@ func (h *harness) classify(s *runState, ks *killStats, game string) {
 	for file, t := range s.tracks {
 		if t.inFlight() {
 			flight = true
-			if file == "saved-game.json" {
+			if isSaveFile(file) {
 				save = true
 			} else {
 				vault = true

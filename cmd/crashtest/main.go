@@ -10,11 +10,13 @@
 // lion's runs are without them too, and must take it from the cache, the
 // other half from the shipped table). After every kill it starts
 // the app again and checks, from the developer log (HUNTCHESS_LOG=1), that
-// the game on offer holds every move whose save was written before the kill
-// (the move in flight at most missing), and that the settings, statistics
-// and progress read are the last ones written or newer.
+// each game's unfinished game on offer holds every move whose save was
+// written before the kill (the move in flight at most missing; a game
+// keeps its unfinished game while the others are played), and that the
+// settings, statistics and progress read are the last ones written or
+// newer.
 //
-// Then it damages the stored files (saved-game.json, settings.json,
+// Then it damages the stored files (each game's saved-game.GAME.json, settings.json,
 // statistics.json, progress.json, their .prev.json copies, Fyne's
 // preferences.json) — truncated, or a byte garbled, at random offsets; a
 // case now and then damages every copy of one thing — starts the app on

@@ -3,7 +3,31 @@ package main
 import (
 	"strings"
 	"time"
+
+	"huntchess/core"
+	"huntchess/storage"
 )
+
+// saveFiles are the games' save files (storage.SaveFileOf), in the games'
+// order.
+var saveFiles = func() []string {
+	var out []string
+	for _, info := range core.Games() {
+		out = append(out, storage.SaveFileOf(info.Key))
+	}
+	return out
+}()
+
+// isSaveFile reports whether a stored file is a game's save file (not its
+// previous copy).
+func isSaveFile(name string) bool {
+	for _, f := range saveFiles {
+		if name == f {
+			return true
+		}
+	}
+	return false
+}
 
 // What the app says on stderr (app/devharness/log.go, app/app.go).
 const (
@@ -29,7 +53,13 @@ func parse(line string) event {
 		ev.kind = "recovery"
 		rest := strings.TrimPrefix(line, recPrefix)
 		if strings.HasPrefix(rest, "the saved game") {
+			// "the saved game of GAME could not be read …" (the older
+			// versions' one saved game: no game)
 			ev.file, ev.val = "saved-game", "discarded"
+			if g, ok := strings.CutPrefix(rest, "the saved game of "); ok {
+				g, _, _ = strings.Cut(g, " ")
+				ev.file = storage.SaveFileOf(g)
+			}
 			if strings.Contains(rest, "restored") { // a damaged copy passed over
 				ev.val = "restored"
 			}
@@ -57,12 +87,11 @@ func parse(line string) event {
 	case "read":
 		ev.val = strings.TrimPrefix(rest, "sum=")
 	case "offered":
-		// "offered none", "offered damaged …", "offered game=… record=…"
-		ev.val = ev.file
-		if len(f) > 1 && strings.HasPrefix(f[1], "game=") {
-			ev.val = saveState(strings.Join(f[1:], " "))
+		// "offered FILE none", "offered FILE damaged …", "offered FILE game=… record=…"
+		ev.val, _, _ = strings.Cut(rest, " ")
+		if strings.HasPrefix(rest, "game=") {
+			ev.val = saveState(rest)
 		}
-		ev.file = "saved-game.json"
 	case "put", "wrote", "removed", "failed":
 		switch {
 		case rest == "remove":

@@ -30,6 +30,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 // game is the game measured (-game).
@@ -172,7 +173,7 @@ type prober interface {
 type config struct {
 	opp, eng       ai.Engine
 	table          prober // the referee
-	level          ai.Level
+	level          match.Level
 	scale          float64
 	drawPlies, ext int
 	slow           time.Duration
@@ -201,7 +202,7 @@ func (c *config) play(ctx context.Context, s start) result {
 					r.Move, el.Round(time.Millisecond), p, before, r.Exact, r.NoPlies, r.Depth, r.Nodes)
 			}
 		} else {
-			r = c.opp.Think(ctx, g, ai.Master)
+			r = c.opp.Think(ctx, g, match.Master)
 		}
 		if err := g.PlayMove(r.Move); err != nil {
 			fmt.Fprintf(os.Stderr, "perfect: %v plays an illegal move %v in %v: %v\n", p.ToMove, r.Move, p, err)
@@ -250,7 +251,7 @@ func main() {
 	stratDir := flag.String("strategy", "", "with -engine table, also the proven strategy DIR/GAME.hcst, after the table (as the app's engine: a table move without plies gives way to it)")
 	positions := flag.String("positions", "", "play these positions (a file, one a line in core's notation), not random ones")
 	flag.Parse()
-	level, ok := ai.ParseLevel(*levelName)
+	level, ok := match.ParseLevel(*levelName)
 	if !ok || *fullDir == "" || *n < 0 || *parallel < 1 {
 		fatal(fmt.Errorf("bad flags: need -full DIR, a level, -n ≥ 0, -parallel ≥ 1"))
 	}

@@ -8,6 +8,7 @@ import (
 	"huntchess/ai"
 	tb "huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 )
 
 func TestDrop(t *testing.T) {
@@ -121,7 +122,7 @@ func (f fakeTable) Probe(p core.Position) (tb.Value, int, bool) {
 
 func TestPlay(t *testing.T) {
 	first := ai.Engine{Sources: []ai.Source{firstMove{}}}
-	c := &config{opp: first, eng: first, table: fakeTable{}, level: ai.Master, drawPlies: 10, ext: 4}
+	c := &config{opp: first, eng: first, table: fakeTable{}, level: match.Master, drawPlies: 10, ext: 4}
 	p := core.Games()[game].Start()
 	s := start{pos: p, side: p.ToMove, val: tb.Draw}
 	r := c.play(context.Background(), s)

@@ -1,5 +1,5 @@
 // Package strategy holds the winner's proven strategies from the start:
-// built from a table's values (BuildStrategy, BuildSetStrategy), written and
+// built from a table's values (BuildStrategy, StartStrategy, BuildSetStrategy), written and
 // read as strategy files (.hcst, docs/formats/strategy.md: format 1 and the
 // set strategy, format 2), and played (Strategy.Move, Strategy.Replies). It
 // knows a game's positions through ai/tablebase (its rules and canonical
@@ -147,18 +147,13 @@ func BuildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound b
 	return buildStrategy(r, start, probe, bound, false, nil)
 }
 
-// BuildPassStrategy is BuildStrategy with the loser's passes as replies
-// while pieces are placed (StrategyHeader.Passes: deer chess's dogs):
-// after every such pass of the loser that leaves the winner a win, the
-// strategy goes on with the winner's fastest win there. In a moving phase
-// passes could make a line come back (a cycle), so they are followed only
-// while the winner places.
-func BuildPassStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
-	return buildStrategy(r, start, probe, bound, true, nil)
-}
-
-// buildStrategy is BuildStrategy (BuildPassStrategy with passes) telling
-// progress, now and then, the positions done and those found so far.
+// buildStrategy is BuildStrategy, and with passes the loser's passes are
+// replies too while pieces are placed (StrategyHeader.Passes: deer chess's
+// dogs): after every such pass of the loser that leaves the winner a win, the strategy goes on with the
+// winner's fastest win there. In a moving phase passes could make a line
+// come back (a cycle), so they are followed only while the winner places.
+// progress (if not nil) is told now and then the positions done and those
+// found so far. StartStrategy builds the app's strategies with it.
 func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound, passes bool, progress func(done, found int)) (*Strategy, error) {
 	g, ok := r.Game()
 	if !ok || g != start.Game {
@@ -577,7 +572,7 @@ var ErrNoStart = errors.New("no table proves the start")
 // bound tier GAME.bound.hctb (Beat the Wolf: the dogs' win without giving
 // up a dog). cache is the table's cache of unpacked blocks in bytes. It
 // returns the strategy and the table file it came from; with passes the
-// loser's passes are replies too (BuildPassStrategy); progress (if not
+// loser's passes are replies too (buildStrategy); progress (if not
 // nil) is told now and then the positions done and those found so far.
 func StartStrategy(id core.GameID, dir string, cache int64, passes bool, progress func(done, found int)) (*Strategy, string, error) {
 	start := id.Info().Start()

@@ -201,7 +201,7 @@ func lionEnd(t *testing.T) core.Position {
 // TestPassStrategyDeerChess builds the dogs' strategy of the end of deer
 // chess's longest line (docs/solved.md: the deer to move, lost in 6, the
 // dogs still placing) with the deer's passes as replies
-// (BuildPassStrategy): every pass after which the dogs still win leads to
+// (buildStrategy with passes): every pass after which the dogs still win leads to
 // a winner node, the plies stay the table's, and the check and the games
 // follow the passes; a strategy whose passes were dropped is caught. In
 // Surround the Lion, which places nothing, no pass is followed (in a
@@ -226,7 +226,7 @@ func TestPassStrategyDeerChess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := BuildPassStrategy(r, start, probe, false)
+	s, err := buildStrategy(r, start, probe, false, true, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func TestPassStrategyDeerChess(t *testing.T) {
 		s.Nodes, plain.Nodes, s.PassEdges, s.PassesOff, s.Plies, rep.Passed)
 
 	// The lion's end: nothing is placed, no pass is followed.
-	ls, err := BuildPassStrategy(tablebase.ForGame(core.SurroundTheLion), lionEnd(t), probe, false)
+	ls, err := buildStrategy(tablebase.ForGame(core.SurroundTheLion), lionEnd(t), probe, false, true, nil)
 	if err != nil || ls.PassEdges != 0 || ls.PassesOff != 0 || ls.Plies != 5 {
 		t.Fatalf("the lion's end with passes: %v %+v, want no pass followed", err, ls)
 	}

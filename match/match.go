@@ -1,6 +1,14 @@
-package ai
+// Package match holds what a game is set up with beside its rules: who
+// plays which side, a person or the engine (Mode), and the engine's
+// difficulty (Level). The engine (ai), the stored games (storage), the
+// session and the screens all use them; it imports only core.
+package match
 
-import "huntchess/core"
+import (
+	"strings"
+
+	"huntchess/core"
+)
 
 // Mode is who plays which side, a person or the engine: what a new game is
 // started with, saved and shown.
@@ -51,3 +59,37 @@ func (m Mode) HumanSide() core.Side {
 	}
 	return core.Predator
 }
+
+// Level is a difficulty level of the computer opponent.
+type Level int
+
+// The four levels, weakest first.
+const (
+	Easy Level = iota
+	Medium
+	Hard
+	Master
+)
+
+var levelNames = [...]string{"easy", "medium", "hard", "master"}
+
+func (l Level) String() string {
+	if l >= 0 && int(l) < len(levelNames) {
+		return levelNames[l]
+	}
+	return "level?"
+}
+
+// ParseLevel reads a level name ("easy", "medium", "hard", "master"; case-insensitive).
+func ParseLevel(s string) (Level, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	for i, n := range levelNames {
+		if n == s {
+			return Level(i), true
+		}
+	}
+	return Easy, false
+}
+
+// Levels returns the four levels, weakest first.
+func Levels() []Level { return []Level{Easy, Medium, Hard, Master} }
