@@ -42,6 +42,7 @@ type gameScreen struct {
 	turnLabel, clockLabel                  *widget.Label
 	playerLabel                            *widget.Label // the player's side and the AI level
 	noticeLabel                            *widgets.Paragraph
+	details                                hintDetails // the hint's facts under Details (hintdetails.go)
 	capturedLabel, inHandLabel             *widget.Label
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
@@ -111,7 +112,7 @@ func newGameScreen(a *App, g *core.Game, mode ai.Mode, level ai.Level, timeLeft 
 		Over:     s.gameOver,
 		Hint: func(res ai.Result) {
 			s.board.SetHint(res.Move)
-			s.tables.found(s.sess.Game(), res, a.tables.Strategy(s.info.ID))
+			s.tables.found(s.sess.Game(), res, a.hintSources(s.info.ID))
 		},
 		DrawOffered: s.drawOffered,
 	}
@@ -304,8 +305,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.clockLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
 	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.inHandLabel = widget.NewLabel("")
-	s.noticeLabel = widgets.NewParagraph("")
-	s.noticeLabel.Importance = widget.WarningImportance
+	s.noticeLabel = widgets.NewParagraph("") // in the warning colour for a warning only (noticeWarns)
 	s.passBtn = widget.NewButton(translations.T("game.pass"), s.sess.Pass)
 	s.passBtn.Importance = widget.HighImportance
 
@@ -357,7 +357,8 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	// The notice (a hint in words, a pass by time …) shows under every
 	// button, above the moves: its lines come and go and move neither the
 	// buttons nor the board (the move list gives way).
-	panel := scrollPanel(head, container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList)))
+	notice := container.NewVBox(s.noticeLabel, s.details.object())
+	panel := scrollPanel(head, container.NewBorder(notice, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList)))
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
 		s.dismissDraw()
@@ -390,17 +391,23 @@ func (s *gameScreen) refresh() {
 		s.inHandLabel.Hide()
 	}
 
-	notice := ""
+	notice, facts, warn := "", "", false
 	switch {
 	case s.sess.Hinting():
 		notice = translations.T("hint.thinking")
 	case s.sess.HumanTurn() && s.sess.ForcedPass():
 		notice = translations.T("game.forced_pass")
 	case s.noticeID() != "":
-		notice = translations.TData(s.sess.Notice())
+		notice, warn = translations.TData(s.sess.Notice()), noticeWarns(s.noticeID())
 	case s.tables.words != nil:
-		notice = s.tables.words()
+		w := s.tables.words()
+		notice, facts = w.text, w.details
 	}
+	if imp := statusImportance(warn); imp != s.noticeLabel.Importance {
+		s.noticeLabel.Importance = imp
+		s.noticeLabel.Refresh()
+	}
+	s.details.set(facts)
 	s.noticeLabel.SetText(notice)
 	if notice == "" {
 		s.noticeLabel.Hide()
@@ -531,6 +538,18 @@ func (s *gameScreen) dismissGameOver() {
 func (s *gameScreen) noticeID() string {
 	id, _ := s.sess.Notice()
 	return id
+}
+
+// noticeWarns reports whether the session's notice id is a warning, shown
+// in the warning colour: a turn lost to the clock, a saved game read only
+// in part. Every other notice (a hint, the search at work, a pass to
+// make, a record copied, a draw declined) is in the text's own colour.
+func noticeWarns(id string) bool {
+	switch id {
+	case "game.pass_timeout", "resume.partial":
+		return true
+	}
+	return false
 }
 
 // confirmResign asks before resigning.

@@ -100,8 +100,8 @@ func TestReviewBySearch(t *testing.T) {
 	out := texts(h.a.Window())
 	require.NotContains(t, out, "not judged")
 	require.NotContains(t, out, "judging")
-	require.Contains(t, out, "No endgame table covers this game")
-	require.Regexp(t, `1\. \S+ — (good|a mistake|a blunder) \(search\)`, out)
+	require.Contains(t, out, translations.T("review.no_table"))
+	require.Regexp(t, `1\. \S+ — (good|a mistake|a blunder) \(by search\)`, out)
 	require.Regexp(t, `wolf: \d+ mistakes?, \d+ blunders?`, out)
 	require.NotContains(t, out, "slip")
 	for i, m := range r.moves {
@@ -112,7 +112,7 @@ func TestReviewBySearch(t *testing.T) {
 	require.Contains(t, out, fmt.Sprintf("After 6. %s · 12/12", displayMove(r.moves[11].Move)))
 	translations.SetLanguage(translations.Chinese)
 	h.drain()
-	require.Contains(t, texts(h.a.Window()), "（搜索）")
+	require.Contains(t, texts(h.a.Window()), "（搜索判断）")
 	// Leaving the review stops a search still at work.
 	h.a.back()
 	r2 := newReviewScreen(h.a, g)
@@ -124,11 +124,13 @@ func TestReviewBySearch(t *testing.T) {
 func TestReviewWords(t *testing.T) {
 	info := core.BeatTheWolf.Info()
 	m := session.ReviewMove{Search: true, Verdict: session.VerdictBlunder, Why: session.WhyAllowsCapture, Mover: core.Prey}
-	require.Equal(t, "a blunder (search): it gives the wolf a capture", verdictText(info, m))
+	require.Equal(t, "a blunder (by search): it gives the wolf a capture", verdictText(info, m))
 	m.Why, m.Mover = session.WhyWalksIntoLoss, core.Predator
-	require.Equal(t, "a blunder (search): it walks into a trap", verdictText(info, m))
+	require.Equal(t, "a blunder (by search): it walks into a trap", verdictText(info, m))
 	m = session.ReviewMove{Verdict: session.VerdictSlip}
-	require.Equal(t, "let a win slip to a draw (table)", verdictText(info, m))
+	require.Equal(t, "let a win slip to a draw (proven)", verdictText(info, m))
+	m = session.ReviewMove{Verdict: session.VerdictKept, Proven: true, Bound: true}
+	require.Equal(t, "result unchanged (proven)", verdictText(info, m))
 	require.Equal(t, "1 blunder", translations.TPlural("review.blunders", 1, nil))
 	require.Equal(t, "2 blunders", translations.TPlural("review.blunders", 2, nil))
 	// A capture keeps its mark ×, as in the move list.
