@@ -184,7 +184,8 @@ func joinSentences(ss ...string) string {
 
 // proofDetails are the facts behind a proven hint (res.Exact) in p: what
 // proves it (the endgame table, the proven strategy from the start, the
-// bound table of the pack, a bridge back after a pass) and the plies;
+// bound table of the pack, a bridge of a few plies back onto a proof:
+// ai.BridgeMoves, after a pass or a move off the strategy) and the plies;
 // where the table holds no plies, the pack that would add them.
 func proofDetails(p core.Position, res ai.Result, src hintSources, plies int, side map[string]any) []string {
 	_, decided := ai.IsWin(res.Score)

@@ -1180,7 +1180,7 @@ func TestBrowser(t *testing.T) {
 			return err
 		}
 		if _, err := r.waitFor("the table ready", 90*time.Second, func(s Snapshot) bool {
-			return s.shows("know the best move in every position")
+			return s.shows("play every position perfectly")
 		}); err != nil {
 			return err
 		}
@@ -1201,9 +1201,9 @@ func TestBrowser(t *testing.T) {
 		// its own the first time it is played.
 		for _, g := range []struct{ id, line, files string }{
 			// the whole game: its placement phase's values too
-			{"deer-chess", "Solved: Master and the hints know the best move in every position.", "tables/deer-chess.hctb"},
+			{"deer-chess", "Solved: Master and the hints play every position perfectly.", "tables/deer-chess.hctb"},
 			// its endgames and its proven win from the start
-			{"beat-the-wolf", "Solved from the start: a win for the dogs. Master and the hints play it and the endgames perfectly", "tables/beat-the-wolf.hctb and .hcst"},
+			{"beat-the-wolf", "Solved from the start: a win for the dogs; perfect play on its line and in the endgames.", "tables/beat-the-wolf.hctb and .hcst"},
 		} {
 			start := time.Now()
 			if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME="+g.id+"&HUNTCHESS_MODE=two-players", false); err != nil {
@@ -1232,7 +1232,7 @@ func TestBrowser(t *testing.T) {
 			return err
 		}
 		if _, err := r.waitFor("the pigs' table ready", 120*time.Second, func(s Snapshot) bool {
-			return s.shows("know the best move in every position")
+			return s.shows("play every position perfectly")
 		}); err != nil {
 			return err
 		}
