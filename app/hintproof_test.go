@@ -272,6 +272,10 @@ func TestReviewSaysHowToGetProof(t *testing.T) {
 		require.Contains(t, sum, fmt.Sprint(core.BeatTheWolf.Info().PreyCount), lang)
 		require.Contains(t, sum, translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(g.Info(), core.Prey)}))
 	}
+	// With the endgame table too (Beat the Wolf's endgames), the moves the
+	// search judged are still explained.
+	r.table = true
+	require.Contains(t, r.summaryText(), translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(g.Info(), core.Prey)}))
 	r.offer = packOffer{}
 	require.NotContains(t, r.summaryText(), "MB")
 }

@@ -410,7 +410,7 @@ func (r *reviewScreen) summaryText() string {
 		}
 		text = line(core.Predator) + "\n" + line(core.Prey)
 		switch {
-		case r.table:
+		case r.table && !anySearch: // every move proven
 		case r.strategy != nil:
 			id := "review.no_table_strategy"
 			if r.strategy.Bound {
