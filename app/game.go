@@ -46,6 +46,7 @@ type gameScreen struct {
 	noticeLabel                            *widgets.Paragraph
 	noticeBox                              *fyne.Container    // the notice over the move list
 	gateLegend                             *widgets.Paragraph // what the ring on the gate is (deer chess; nil elsewhere)
+	details                                hintDetails        // the hint's facts under Details (hintdetails.go)
 	capturedLabel, inHandLabel             *widget.Label
 	undoBtn, redoBtn, hintBtn, passBtn     *widget.Button
 	newBtn, rulesBtn, settingsBtn, homeBtn *widget.Button
@@ -115,7 +116,7 @@ func newGameScreen(a *App, g *core.Game, mode match.Mode, level match.Level, tim
 		Over:     s.gameOver,
 		Hint: func(res ai.Result) {
 			s.board.SetHint(res.Move)
-			s.tables.found(s.sess.Game(), res, a.tables.Strategy(s.info.ID))
+			s.tables.found(s.sess.Game(), res, a.hintSources(s.info.ID))
 		},
 		DrawOffered: s.drawOffered,
 	}
@@ -307,8 +308,7 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.clockLabel = widget.NewLabelWithStyle("", fyne.TextAlignTrailing, fyne.TextStyle{})
 	s.capturedLabel = widget.NewLabelWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	s.inHandLabel = widget.NewLabel("")
-	s.noticeLabel = widgets.NewParagraph("")
-	s.noticeLabel.Importance = widget.WarningImportance
+	s.noticeLabel = widgets.NewParagraph("") // in the warning colour for a warning only (noticeWarns)
 	s.passBtn = widget.NewButton(translations.T("game.pass"), s.sess.Pass)
 	s.passBtn.Importance = widget.HighImportance
 
@@ -361,7 +361,8 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	// The notice (a hint in words, a pass by time …) shows under every
 	// button, above the moves: its lines come and go and move neither the
 	// buttons nor the board (the move list gives way).
-	s.noticeBox = container.NewBorder(s.noticeLabel, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList))
+	notice := container.NewVBox(s.noticeLabel, s.details.object())
+	s.noticeBox = container.NewBorder(notice, nil, nil, nil, widgets.AtLeast(movesRoom, s.movesList))
 	panel := scrollPanel(head, s.noticeBox)
 	s.refresh()
 	if s.drawDialog != nil { // a language switch: ask again in the new language
@@ -415,18 +416,25 @@ func (s *gameScreen) refresh() {
 		s.inHandLabel.Hide()
 	}
 
-	notice := ""
+	notice, facts, warn := "", "", false
 	switch {
 	case s.sess.Hinting():
 		notice = translations.T("hint.thinking")
 	case s.sess.HumanTurn() && s.sess.ForcedPass():
 		notice = translations.T("game.forced_pass")
 	case s.noticeID() != "":
-		notice = translations.TData(s.sess.Notice())
+		notice, warn = translations.TData(s.sess.Notice()), noticeWarns(s.noticeID())
 	case s.tables.words != nil:
-		notice = s.tables.words()
+		w := s.tables.words()
+		notice, facts = w.text, w.details
 	}
-	if notice != s.noticeLabel.Text || (notice == "") == s.noticeLabel.Visible() {
+	if imp := statusImportance(warn); imp != s.noticeLabel.Importance {
+		s.noticeLabel.Importance = imp
+		s.noticeLabel.Refresh()
+	}
+	shown := s.details.shown()
+	s.details.set(facts)
+	if notice != s.noticeLabel.Text || (notice == "") == s.noticeLabel.Visible() || shown != s.details.shown() {
 		s.noticeLabel.SetText(notice)
 		if notice == "" {
 			s.noticeLabel.Hide()
@@ -434,8 +442,8 @@ func (s *gameScreen) refresh() {
 			s.noticeLabel.Show()
 		}
 		// The move list takes the notice's room, or gives it: hiding or
-		// rewording the notice lays out nothing by itself (a blank band
-		// stayed where a hint had been).
+		// rewording the notice (or its details) lays out nothing by itself
+		// (a blank band stayed where a hint had been).
 		s.noticeBox.Refresh()
 	}
 	if s.sess.HumanTurn() && s.sess.ForcedPass() {
@@ -562,6 +570,18 @@ func (s *gameScreen) dismissGameOver() {
 func (s *gameScreen) noticeID() string {
 	id, _ := s.sess.Notice()
 	return id
+}
+
+// noticeWarns reports whether the session's notice id is a warning, shown
+// in the warning colour: a turn lost to the clock, a saved game read only
+// in part. Every other notice (a hint, the search at work, a pass to
+// make, a record copied, a draw declined) is in the text's own colour.
+func noticeWarns(id string) bool {
+	switch id {
+	case "game.pass_timeout", "resume.partial":
+		return true
+	}
+	return false
 }
 
 // confirmResign asks before resigning.

@@ -2,42 +2,54 @@ package app
 
 import (
 	"math/bits"
+	"strings"
+	"unicode/utf8"
 
 	"huntchess/ai"
+	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/tables"
 	"huntchess/translations"
 )
 
-// hintWords says in words what a hint found in position p, for the player
-// to move, in the language current when it is shown: the move and, in a few
-// words, what it does (it captures, it threatens a capture, it takes away a
-// point, it keeps the pack closed …); then the value with best play where
-// the endgame table or the proven strategy from the start covers the
-// position (for Beat the Wolf's dogs: their win without losing a piece, in
-// at most so many moves), or a forced result the search sees; in a game
-// whose start is proven, off the proven line, that nothing proves it
-// (gameHintWords: and where the game left that line).
-func hintWords(p core.Position, res ai.Result) func() string {
-	s, _ := tables.ShippedStrategy(p.Game)
-	return hintText(p, res, s, nil)
+// hintNote is a hint in words (made in the language current when it is
+// shown: the screen keeps a func() hintNote): text is the line the game shows (the move to play and what it does,
+// whether it wins, how sure), details the exact facts behind it (what
+// proves it, the plies, where the game left the proven line, how to get
+// proof), shown under Details.
+type hintNote struct{ text, details string }
+
+// hintSources is what the words of a hint are told of the proofs on the
+// device.
+type hintSources struct {
+	strategy *strategy.Strategy // the game's proven strategy from the start (nil: none)
+	table    *tablebase.Table   // the game's endgame table here (nil: none)
+	offer    packOffer          // the table pack, where it can be downloaded
 }
 
-// gameHintWords is hintWords for the position of game g, s its proven
-// strategy from the start (nil: the one shipped, where there is one): off
-// the strategy's line it says whose proven win the game left, and at which
-// move (provenLineLeft).
-func gameHintWords(g *core.Game, res ai.Result, s *strategy.Strategy) func() string {
+// hintWords says in words what a hint found in position p, for the player
+// to move (hintText), with the game's shipped strategy, no table and no
+// pack to offer.
+func hintWords(p core.Position, res ai.Result) func() hintNote {
+	s, _ := tables.ShippedStrategy(p.Game)
+	return hintText(p, res, hintSources{strategy: s}, nil)
+}
+
+// gameHintWords is hintWords for the position of game g with the device's
+// proofs src (src.strategy nil: the one shipped, where there is one): off
+// the strategy's line the details say whose proven win the game left, and
+// at which move (provenLineLeft).
+func gameHintWords(g *core.Game, res ai.Result, src hintSources) func() hintNote {
 	p := g.Position()
-	if s == nil {
-		s, _ = tables.ShippedStrategy(p.Game)
+	if src.strategy == nil {
+		src.strategy, _ = tables.ShippedStrategy(p.Game)
 	}
 	var left *lineLeft
 	if !res.Exact {
-		left = provenLineLeft(g, s)
+		left = provenLineLeft(g, src.strategy)
 	}
-	return hintText(p, res, s, left)
+	return hintText(p, res, src, left)
 }
 
 // lineLeft is where a game left the line of the proven strategy from the
@@ -75,55 +87,135 @@ func provenLineLeft(g *core.Game, s *strategy.Strategy) *lineLeft {
 	return nil
 }
 
-// hintText is hintWords with the game's proven strategy from the start
-// (nil: none) and where the game left its line (nil: not known).
-func hintText(p core.Position, res ai.Result, proven *strategy.Strategy, left *lineLeft) func() string {
-	return func() string {
+// hintText is hintWords with the device's proofs src and where the game
+// left the proven line (nil: not known). The line says the move (Best
+// move, Best defence where the position is lost, or a strong move found by
+// search) and what it does, then the result and how sure: proven (with
+// the plies to go, at most so many, or none known), or what the search
+// sees, or no proof, with the table pack where it could prove it. The
+// details say what proves it, with the plies, or why nothing does.
+func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) func() hintNote {
+	return func() hintNote {
 		info := p.Info()
-		side := p.ToMove
 		plies, decided := ai.IsWin(res.Score)
-		me := sideName(info, side)
-		them := sideName(info, side.Other())
-		value := ""
-		switch {
-		case res.Exact && res.Bound && decided && res.Score > 0:
-			value = translations.TPlural("hint.bound_win", plies, map[string]any{"Side": me})
-		case res.Exact && res.Bound && decided:
-			value = translations.TPlural("hint.bound_loss", plies, map[string]any{"Side": them})
-		case res.Exact && res.AtMost && decided && res.Score > 0:
-			value = translations.TPlural("hint.atmost_win", plies, map[string]any{"Side": me})
-		case res.Exact && res.AtMost && decided:
-			value = translations.TPlural("hint.atmost_loss", plies, map[string]any{"Side": them})
-		case res.Exact && !decided:
-			value = translations.T("hint.table_draw")
-		case res.Exact && res.NoPlies && res.Score > 0:
-			value = translations.TData("hint.proven_win", map[string]any{"Side": me})
-		case res.Exact && res.NoPlies:
-			value = translations.TData("hint.proven_loss", map[string]any{"Side": them})
-		case res.Exact && res.Score > 0:
-			value = translations.TPlural("hint.table_win", plies, map[string]any{"Side": me})
-		case res.Exact:
-			value = translations.TPlural("hint.table_loss", plies, map[string]any{"Side": them})
-		case decided && res.Score > 0:
-			value = translations.TPlural("hint.search_win", plies, nil)
-		case decided:
-			value = translations.TPlural("hint.search_loss", plies, nil)
-		case left != nil:
-			value = translations.TData("hint.left_line", map[string]any{
-				"Side": sideName(info, left.winner), "N": left.ply/2 + 1, "Move": displayMove(left.move)})
-		case proven != nil:
-			value = translations.T("hint.unsolved")
+		winner := p.ToMove
+		if res.Score < 0 {
+			winner = winner.Other()
 		}
+		side := map[string]any{"Side": sideName(info, winner)}
+		lost := decided && res.Score < 0
+		var value, prefix string
+		var details []string
+		if res.Exact {
+			prefix = "hint.best"
+			if lost {
+				prefix = "hint.best_defence"
+			}
+			switch {
+			case res.Bound && decided:
+				value = translations.TPlural("hint.win_bound", plies, side)
+			case res.AtMost && decided:
+				value = translations.TPlural("hint.win_atmost", plies, side)
+			case !decided:
+				value = translations.T("hint.draw")
+			case res.NoPlies:
+				value = translations.TData("hint.win_noplies", side)
+			default:
+				value = translations.TPlural("hint.win", plies, side)
+			}
+			details = proofDetails(p, res, src, plies, side)
+		} else {
+			prefix = "hint.search_move"
+			if lost {
+				prefix = "hint.search_defence"
+			}
+			switch {
+			case decided && res.Score > 0:
+				value = translations.TPlural("hint.search_win", plies, nil)
+			case decided:
+				value = translations.TPlural("hint.search_loss", plies, nil)
+			default:
+				value = translations.T("hint.no_proof")
+				if src.offer.provesBound(p, src.strategy) {
+					value = joinSentences(value, translations.TData("hint.pack_may_prove", src.offer.data()))
+				}
+			}
+			details = append(details, translations.T("hint.detail_search"))
+			if res.Depth > 0 {
+				details = append(details, translations.TPlural("hint.detail_depth", res.Depth, nil))
+			}
+			if left != nil {
+				details = append(details, translations.TData("hint.detail_left", map[string]any{
+					"Side": sideName(info, left.winner), "N": left.ply/2 + 1, "Move": displayMove(left.move)}))
+			}
+			if src.offer.provesBound(p, src.strategy) {
+				d := src.offer.data()
+				d["Count"], d["Prey"] = info.PreyCount, sideName(info, core.Prey)
+				details = append(details, translations.TData("hint.detail_pack_bound", d))
+			}
+		}
+		note := hintNote{text: value, details: joinSentences(details...)}
 		if res.Move.Kind == core.MoveNone {
-			return value
+			return note
 		}
 		key, data := hintWhy(p, res.Move)
-		d := map[string]any{"Move": displayMove(res.Move), "Why": translations.TData(key, data), "Value": value}
-		if value == "" {
-			return translations.TData("hint.move", d)
-		}
-		return translations.TData("hint.move_value", d)
+		note.text = joinSentences(translations.TData(prefix, map[string]any{"Move": displayMove(res.Move), "Why": translations.TData(key, data)}), value)
+		return note
 	}
+}
+
+// joinSentences joins sentences as their language does: a space after
+// one ending in a Latin full stop, none after a Chinese one (。).
+func joinSentences(ss ...string) string {
+	var b strings.Builder
+	for _, s := range ss {
+		if s == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			if r, _ := utf8.DecodeLastRuneInString(b.String()); r < 0x2E80 { // below the CJK blocks
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(s)
+	}
+	return b.String()
+}
+
+// proofDetails are the facts behind a proven hint (res.Exact) in p: what
+// proves it (the endgame table, the proven strategy from the start, the
+// bound table of the pack, a bridge of a few plies back onto a proof:
+// ai.BridgeMoves, after a pass or a move off the strategy) and the plies;
+// where the table holds no plies, the pack that would add them.
+func proofDetails(p core.Position, res ai.Result, src hintSources, plies int, side map[string]any) []string {
+	_, decided := ai.IsWin(res.Score)
+	onStrategy := false
+	if src.strategy != nil {
+		_, _, onStrategy = src.strategy.Probe(p)
+	}
+	inTable := false
+	if src.table != nil {
+		_, _, inTable = src.table.Probe(p)
+	}
+	switch {
+	case res.AtMost && decided:
+		return []string{translations.TPlural("hint.detail_bridge", plies, side)}
+	case res.Bound && decided && onStrategy:
+		return []string{translations.TPlural("hint.detail_bound_strategy", plies, side)}
+	case res.Bound && decided:
+		return []string{translations.TPlural("hint.detail_bound_pack", plies, side)}
+	case !decided:
+		return []string{translations.T("hint.detail_draw")}
+	case res.NoPlies:
+		out := []string{translations.T("hint.detail_values")}
+		if src.offer.has(p.Game) {
+			out = append(out, translations.TData("hint.detail_pack_plies", src.offer.data()))
+		}
+		return out
+	case onStrategy && !inTable:
+		return []string{translations.TPlural("hint.detail_strategy", plies, side)}
+	}
+	return []string{translations.TPlural("hint.detail_table", plies, side)}
 }
 
 // predatorView is p with the predator to move (whoever is): what it could
@@ -175,6 +267,8 @@ func hintWhy(p core.Position, m core.Move) (string, map[string]any) {
 	beforeMoves, beforeCapt, _ := predatorView(p)
 	afterMoves, afterCapt, _ := predatorView(after)
 	switch {
+	case afterCapt > 0 && safeMove(p):
+		return "hint.why_offers", pred // another move kept every piece safe
 	case afterCapt > 0:
 		return "hint.why_sacrifice", nil
 	case beforeCapt > 0:
@@ -183,4 +277,16 @@ func hintWhy(p core.Position, m core.Move) (string, map[string]any) {
 		return "hint.why_takes_point", pred
 	}
 	return "hint.why_closed", nil
+}
+
+// safeMove reports whether the prey to move in p has a move after which
+// the predator has no capture.
+func safeMove(p core.Position) bool {
+	var buf [core.MaxMoves]core.Move
+	for _, m := range p.GenMoves(buf[:0]) {
+		if _, c, _ := predatorView(p.After(m)); c == 0 {
+			return true
+		}
+	}
+	return false
 }

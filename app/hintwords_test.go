@@ -3,6 +3,8 @@ package app
 import (
 	"context"
 	"math/rand"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -12,42 +14,79 @@ import (
 	"huntchess/translations"
 )
 
+// A hint's result, in each kind of proof, takes its message (the value
+// after the move, the facts under Details) with the winner and the plies,
+// in both languages; only a proof says "proven", only the search "not
+// proven".
 func TestHintWords(t *testing.T) {
 	lion := core.SurroundTheLion.Info()
-	defer translations.SetLanguage(translations.English)
 	defer translations.SetLanguage(translations.Current())
 	cases := []struct {
-		side   core.Side
-		res    ai.Result
-		en, zh string
+		side          core.Side
+		res           ai.Result
+		value, detail string // message IDs: the value, the first fact under Details
+		winner        int    // the winning side (core.Side), -1 for none (a draw, the search's)
+		count         int    // the plies said (0: none)
 	}{
-		{core.Prey, ai.Result{Exact: true, Score: 30000 - 23}, "Won: a win for the dogs in 23 moves with best play.", "必胜：双方正确应对下，犬方 23 步取胜。"},
-		{core.Prey, ai.Result{Exact: true, Score: 30000 - 1}, "Won: a win for the dogs in 1 move with best play.", "必胜：双方正确应对下，犬方 1 步取胜。"},
-		{core.Predator, ai.Result{Exact: true, Score: -(30000 - 9)}, "Lost: a win for the dogs in 9 moves with best play; this move resists longest.", "必败：双方正确应对下，犬方 9 步取胜；这一步坚持最久。"},
-		{core.Predator, ai.Result{Exact: true}, "Draw with best play.", "双方正确应对下是和棋。"},
-		{core.Predator, ai.Result{Score: 30000 - 5}, "The search sees a win in 5 moves (no endgame table proves it).", "搜索看到 5 步内可胜（没有残局库证实）。"},
-		{core.Predator, ai.Result{Score: -(30000 - 4)}, "The search sees a loss in 4 moves; this move resists longest.", "搜索看到 4 步内会输；这一步坚持最久。"},
-		// Issue 23: a proven win without losing a piece (Beat the Wolf's dogs), and off the proven line.
-		{core.Prey, ai.Result{Exact: true, Bound: true, Score: 30000 - 140}, "Won: the dogs win in at most 140 moves without losing a piece (proven).", "必胜：犬方不失一子，最多 140 步取胜（已证明）。"},
-		{core.Predator, ai.Result{Exact: true, Bound: true, Score: -(30000 - 1)}, "Lost: the dogs win in at most 1 move without losing a piece (proven); this move resists that win longest.", "必败：犬方不失一子，最多 1 步取胜（已证明）；这一步坚持最久。"},
+		{core.Prey, ai.Result{Exact: true, Score: 30000 - 23}, "hint.win", "hint.detail_table", int(core.Prey), 23},
+		{core.Prey, ai.Result{Exact: true, Score: 30000 - 1}, "hint.win", "hint.detail_table", int(core.Prey), 1},
+		{core.Predator, ai.Result{Exact: true, Score: -(30000 - 9)}, "hint.win", "hint.detail_table", int(core.Prey), 9},
+		{core.Predator, ai.Result{Exact: true}, "hint.draw", "hint.detail_draw", -1, 0},
+		{core.Predator, ai.Result{Score: 30000 - 5}, "hint.search_win", "hint.detail_search", -1, 5},
+		{core.Predator, ai.Result{Score: -(30000 - 4)}, "hint.search_loss", "hint.detail_search", -1, 4},
+		// Issue 23: a proven win without losing a piece (Beat the Wolf's
+		// dogs; here no strategy covers the position: the pack's bound table).
+		{core.Prey, ai.Result{Exact: true, Bound: true, Score: 30000 - 140}, "hint.win_bound", "hint.detail_bound_pack", int(core.Prey), 140},
+		{core.Predator, ai.Result{Exact: true, Bound: true, Score: -(30000 - 1)}, "hint.win_bound", "hint.detail_bound_pack", int(core.Prey), 1},
 		// Issue 32: a bridge back onto the proven line after a pass: a proven win, its plies at most.
-		{core.Prey, ai.Result{Exact: true, AtMost: true, Score: 30000 - 25}, "Won: the dogs win in at most 25 moves (proven).", "必胜：犬方最多 25 步取胜（已证明）。"},
-		{core.Predator, ai.Result{Exact: true, AtMost: true, Score: -(30000 - 24)}, "Lost: the dogs win in at most 24 moves (proven); this move resists that win longest.", "必败：犬方最多 24 步取胜（已证明）；这一步坚持最久。"},
-		{core.Prey, ai.Result{Exact: true, Bound: true, AtMost: true, Score: 30000 - 99}, "Won: the dogs win in at most 99 moves without losing a piece (proven).", "必胜：犬方不失一子，最多 99 步取胜（已证明）。"},
-		{core.Predator, ai.Result{Score: 12}, "Not proven: no table or proven line covers this position.", "未经证明：没有残局库或已证明的路线覆盖这个局面。"},
+		{core.Prey, ai.Result{Exact: true, AtMost: true, Score: 30000 - 25}, "hint.win_atmost", "hint.detail_bridge", int(core.Prey), 25},
+		{core.Predator, ai.Result{Exact: true, AtMost: true, Score: -(30000 - 24)}, "hint.win_atmost", "hint.detail_bridge", int(core.Prey), 24},
+		{core.Prey, ai.Result{Exact: true, Bound: true, AtMost: true, Score: 30000 - 99}, "hint.win_bound", "hint.detail_bridge", int(core.Prey), 99},
+		{core.Predator, ai.Result{Score: 12}, "hint.no_proof", "hint.detail_search", -1, 0},
 		// Issue 32: a table of values (Wolf Carries the Pig's shipped one): a proven win, its plies not known.
-		{core.Prey, ai.Result{Exact: true, NoPlies: true, Score: 30000 - 500}, "Won: a win for the dogs with best play (proven).", "必胜：双方正确应对下，犬方取胜（已证明）。"},
-		{core.Predator, ai.Result{Exact: true, NoPlies: true, Score: -(30000 - 500)}, "Lost: a win for the dogs with best play (proven); this move resists longest.", "必败：双方正确应对下，犬方取胜（已证明）；这一步坚持最久。"},
+		{core.Prey, ai.Result{Exact: true, NoPlies: true, Score: 30000 - 500}, "hint.win_noplies", "hint.detail_values", int(core.Prey), 0},
+		{core.Predator, ai.Result{Exact: true, NoPlies: true, Score: -(30000 - 500)}, "hint.win_noplies", "hint.detail_values", int(core.Prey), 0},
 	}
 	for _, c := range cases {
 		p := lion.Start()
 		p.ToMove = c.side
-		w := hintWords(p, c.res)
-		translations.SetLanguage(translations.English)
-		require.Equal(t, c.en, w())
-		translations.SetLanguage(translations.Chinese) // the words follow a language switch
-		require.Equal(t, c.zh, w())
+		w := hintText(p, c.res, hintSources{}, nil) // no strategy, no table: the kinds by the result alone
+		for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
+			translations.SetLanguage(lang) // the words follow a language switch
+			n := w()
+			data := map[string]any{}
+			if c.winner >= 0 {
+				data["Side"] = sideName(lion, core.Side(c.winner))
+				require.Contains(t, n.text, sideName(lion, core.Side(c.winner)), "%s %s", lang, c.value)
+			}
+			want := translations.TData(c.value, data)
+			if translations.IsPlural(c.value) {
+				want = translations.TPlural(c.value, c.count, data)
+			}
+			require.Equal(t, want, n.text, "%s %s", lang, c.value)
+			wantDetail := translations.TData(c.detail, data)
+			if translations.IsPlural(c.detail) {
+				wantDetail = translations.TPlural(c.detail, c.count, data)
+			}
+			require.True(t, strings.HasPrefix(n.details, wantDetail), "%s %s: %q", lang, c.detail, n.details)
+			if c.count > 0 {
+				require.Contains(t, n.text, strconv.Itoa(c.count), "%s %s", lang, c.value)
+			}
+			if c.res.Exact && c.count > 0 {
+				require.Contains(t, n.details, strconv.Itoa(c.count), "%s %s: the plies in the facts", lang, c.detail)
+			}
+			proven := map[translations.Lang]string{translations.English: "(proven", translations.Chinese: "（已证明"}[lang]
+			require.Equal(t, c.res.Exact, strings.Contains(n.text, proven), "%s %q", lang, n.text)
+			require.NotContains(t, n.text, "table", "%s: the line speaks of the result, not of the engine", lang)
+		}
 	}
+}
+
+// firstSentence is a message's text (translations.T, its data missing) up
+// to its first placeholder: what every text of it begins with.
+func firstSentence(s string) string {
+	s, _, _ = strings.Cut(s, "<no value>")
+	return s
 }
 
 // A hint says the move and what it does, in a player's words, before what
@@ -62,13 +101,14 @@ func TestHintWordsSayWhy(t *testing.T) {
 	p := g.Position()
 	w := hintWords(p, ai.Result{Move: last, Score: 40})
 	// Beat the Wolf's start is proven (its shipped strategy): off its line
-	// the hint says nothing proves the position.
-	require.Equal(t, displayMove(last)+": it captures. Not proven: no table or proven line covers this position.", w())
+	// the hint says the search found the move, and that nothing proves the
+	// position.
+	require.Equal(t, "A strong move found by search: "+displayMove(last)+" — it captures. No proof for this position.", w().text)
 	require.Contains(t, displayMove(last), "×")
 	w = hintWords(p, ai.Result{Move: last, Score: 30000 - 5})
-	require.Equal(t, displayMove(last)+": it captures. The search sees a win in 5 moves (no endgame table proves it).", w())
+	require.Equal(t, "A strong move found by search: "+displayMove(last)+" — it captures. The search sees a forced win in 5 moves (not proven).", w().text)
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, displayMove(last)+"：吃子。搜索看到 5 步内可胜（没有残局库证实）。", w())
+	require.Equal(t, "搜索找到的好棋："+displayMove(last)+"——吃子。搜索看到 5 步内可胜（没有证明）。", w().text)
 	translations.SetLanguage(translations.English)
 
 	// Along a game, every kind of prey move is named: out of danger, a point
@@ -95,6 +135,12 @@ func TestHintWordsSayWhy(t *testing.T) {
 					require.NotZero(t, capt)
 				case "hint.why_closed", "hint.why_takes_point":
 					require.Zero(t, capt)
+				case "hint.why_sacrifice":
+					require.NotZero(t, capt)
+					require.False(t, safeMove(p), "no move keeps every piece safe")
+				case "hint.why_offers":
+					require.NotZero(t, capt)
+					require.True(t, safeMove(p), "another move keeps every piece safe")
 				case "hint.why_gains_room":
 					after, _, _ := predatorView(p.After(m))
 					now, _, _ := predatorView(p)
@@ -108,10 +154,11 @@ func TestHintWordsSayWhy(t *testing.T) {
 			require.NoError(t, g.PlayMove(m))
 		}
 	}
-	for _, k := range []string{"hint.why_captures", "hint.why_threatens", "hint.why_room", "hint.why_gains_room", "hint.why_saves", "hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice"} {
+	for _, k := range []string{"hint.why_captures", "hint.why_threatens", "hint.why_room", "hint.why_gains_room", "hint.why_saves", "hint.why_takes_point", "hint.why_closed"} {
 		require.True(t, seen[k], "%s: %v", k, seen)
 	}
-	require.NotContains(t, hintWords(core.BeatTheWolf.Info().Start(), ai.Result{Move: ms0(t), Score: 10})(), "search")
+	require.True(t, seen["hint.why_sacrifice"] || seen["hint.why_offers"], "a piece given up: %v", seen)
+	require.NotContains(t, hintWords(core.BeatTheWolf.Info().Start(), ai.Result{Move: ms0(t), Score: 10})().text, "forced")
 }
 
 func ms0(t *testing.T) core.Move {

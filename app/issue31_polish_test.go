@@ -81,8 +81,9 @@ func offLineGame(t *testing.T, id core.GameID, s *strategy.Strategy, off, extra 
 }
 
 // "Proven win from the start" was followed, once the computer's dogs left
-// their proven line, by a bare "Not proven". Off the line the hint now
-// says whose proven win the game left and at which move, in both
+// their proven line, by a bare "Not proven". Off the line the hint says
+// the search found the move and nothing proves the position; its details
+// say whose proven win the game left and at which move, in both
 // languages; on the line it gives the strategy's value as before.
 func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
@@ -101,17 +102,17 @@ func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
 			require.Equal(t, s.WinnerSide(), l.winner)
 
 			hint := g.LegalMoves()[0]
-			w := gameHintWords(g, ai.Result{Move: hint, Score: 12}, s)
+			w := gameHintWords(g, ai.Result{Move: hint, Score: 12}, hintSources{strategy: s})
 			n := left/2 + 1
-			translations.SetLanguage(translations.English)
-			want := "Not proven: the proven win of the " + sideName(info, s.WinnerSide()) + " from the start was left at " +
-				strconv.Itoa(n) + ". " + displayMove(moves[left]) + ", and no table covers this position."
-			require.True(t, strings.HasSuffix(w(), want), "%s: %q", id, w())
-			require.NotContains(t, w(), translations.T("hint.unsolved"))
-			translations.SetLanguage(translations.Chinese)
-			wantZh := "未经证明：" + strconv.Itoa(n) + ". " + displayMove(moves[left]) + " 这步离开了开局起" +
-				sideName(info, s.WinnerSide()) + "已证明的必胜路线，没有残局库覆盖这个局面。"
-			require.True(t, strings.HasSuffix(w(), wantZh), "%s: %q", id, w())
+			for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
+				translations.SetLanguage(lang)
+				note := w()
+				require.True(t, strings.HasSuffix(note.text, translations.T("hint.no_proof")), "%s: %q", id, note.text)
+				require.Contains(t, note.details, translations.TData("hint.detail_left", map[string]any{
+					"Side": sideName(info, s.WinnerSide()), "N": n, "Move": displayMove(moves[left])}), "%s %s", id, lang)
+				require.Contains(t, note.details, strconv.Itoa(n)+". "+displayMove(moves[left]))
+				require.Contains(t, note.details, sideName(info, s.WinnerSide()))
+			}
 		}
 		// On the line nothing was left: the strategy's own value is shown.
 		on := core.NewGameFrom(info.Start())
@@ -126,8 +127,11 @@ func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
 			require.Nil(t, provenLineLeft(back, s))
 		}
 		translations.SetLanguage(translations.English)
-		// Without a strategy (a game whose start is not proven) nothing is said.
-		require.Equal(t, "", gameHintWords(core.NewGameFrom(core.WolfCarriesPig.Info().Start()), ai.Result{Score: 12}, nil)())
+		// Without a strategy (a game whose start is not proven) no line was
+		// left: the facts say only that nothing proves the position.
+		pig := gameHintWords(core.NewGameFrom(core.WolfCarriesPig.Info().Start()), ai.Result{Score: 12}, hintSources{})()
+		require.Equal(t, translations.T("hint.no_proof"), pig.text)
+		require.Equal(t, translations.T("hint.detail_search"), pig.details)
 	}
 }
 

@@ -35,6 +35,9 @@ type reviewScreen struct {
 	// bound: the game has a bound table (Tables.Bound), which judges the
 	// moves on the prey's proven win that neither covers.
 	bound bool
+	// offer is the table pack where it could be downloaded (issue 41: the
+	// summary says how to get proof of what the search judged).
+	offer packOffer
 	cur   int // moves played in the position shown (0: the start)
 	// searching: the search's verdicts are being worked out (percent done);
 	// cancel stops it.
@@ -63,7 +66,7 @@ func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	st := a.tables.Strategy(g.Info().ID)
 	bt := a.tables.Bound(g.Info().ID)
 	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGameBound(g, t, st, bt), table: t != nil, strategy: st, bound: bt != nil,
-		cur: g.Len(), searched: make(chan struct{})}
+		offer: a.packOffer(), cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
 }
@@ -140,8 +143,9 @@ func (r *reviewScreen) position(n int) core.Position {
 	return p
 }
 
-// verdictText says a move's verdict, marked as the table's or the search's,
-// with what the search saw.
+// verdictText says a move's verdict, marked as proven (the table's, the
+// proven strategy's, the bound table's: the summary says which) or the
+// search's, with what the search saw.
 func verdictText(info *core.GameInfo, m session.ReviewMove) string {
 	judged := func(verdictID, byID string) string {
 		return translations.TData("review.judged", map[string]any{"Verdict": translations.T(verdictID), "By": translations.T(byID)})
@@ -162,15 +166,15 @@ func verdictText(info *core.GameInfo, m session.ReviewMove) string {
 		return t
 	}
 	if m.Proven {
-		return judged("review.kept", "review.by_strategy")
+		return judged("review.kept", "review.by_proof")
 	}
 	switch m.Verdict {
 	case session.VerdictKept:
-		return judged("review.kept", "review.by_table")
+		return judged("review.kept", "review.by_proof")
 	case session.VerdictSlip:
-		return judged("review.slip", "review.by_table")
+		return judged("review.slip", "review.by_proof")
 	case session.VerdictBlunder:
-		return judged("review.blunder", "review.by_table")
+		return judged("review.blunder", "review.by_proof")
 	}
 	if m.Move.Kind == core.MovePass {
 		return translations.T("review.pass")
@@ -406,7 +410,7 @@ func (r *reviewScreen) summaryText() string {
 		}
 		text = line(core.Predator) + "\n" + line(core.Prey)
 		switch {
-		case r.table:
+		case r.table && !anySearch: // every move proven
 		case r.strategy != nil:
 			id := "review.no_table_strategy"
 			if r.strategy.Bound {
@@ -418,11 +422,43 @@ func (r *reviewScreen) summaryText() string {
 		default:
 			text = translations.T("review.no_table") + "\n" + text
 		}
+		if o := r.packOffer(); o != "" {
+			text += "\n" + o
+		}
 	}
 	if o := r.info.Outcome(); o.Reason == core.ReasonAgreed {
 		text += "\n" + translations.T("review.agreed")
 	}
 	return text
+}
+
+// packOffer says how to get proof from the table pack ("" for nothing to
+// say): where the search judged a move from a position the pack's bound
+// table covers (every prey piece on the board, in a game whose proof from
+// the start is the prey's win without losing a piece), or a proven win's
+// plies are not known here (a table of values) and the pack has them.
+func (r *reviewScreen) packOffer() string {
+	if !r.offer.has(r.info.Info().ID) {
+		return ""
+	}
+	info := r.info.Info()
+	p := r.info.Start()
+	bound, plies := false, false
+	for _, m := range r.moves {
+		bound = bound || m.Search && r.offer.provesBound(p, r.strategy)
+		_, won := m.Winner()
+		plies = plies || won && m.NoPlies
+		p = p.After(m.Move)
+	}
+	d := r.offer.data()
+	switch {
+	case bound:
+		d["Count"], d["Prey"] = info.PreyCount, sideName(info, core.Prey)
+		return translations.TData("review.pack_bound", d)
+	case plies:
+		return translations.TData("review.pack_plies", d)
+	}
+	return ""
 }
 
 // show puts the position after n moves on the board.

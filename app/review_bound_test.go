@@ -27,7 +27,9 @@ func TestReviewByBoundTable(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
 	r := &reviewScreen{info: g, moves: session.ReviewGameBound(g, nil, nil, b), bound: true}
-	require.Contains(t, r.moveLine(0), "(proven line) · the dogs win in at most 33 moves")
-	require.Contains(t, r.moveLine(1), "the dogs win in at most 32 moves")
-	require.Contains(t, r.summaryText(), "Only the win of the dogs from the start without losing a piece is proven on this device")
+	require.Contains(t, r.moveLine(0), "(proven) · a win for the dogs, at most 33 moves to go")
+	require.Contains(t, r.moveLine(1), "a win for the dogs, at most 32 moves to go")
+	require.Contains(t, r.summaryText(), translations.TData("review.no_table_strategy_bound", map[string]any{"Side": "dogs"}))
+	translations.SetLanguage(translations.Chinese)
+	require.Contains(t, r.moveLine(0), "（已证明） · 犬方取胜，最多还剩 33 步")
 }

@@ -36,7 +36,9 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })
 	_, plies, _ := tb.Probe(s.sess.Game().Position())
-	require.Contains(t, texts(h.a.Window()), "Lost: a win for the dogs in 37 moves with best play; this move resists longest.")
+	require.Contains(t, texts(h.a.Window()), "Best defence: ")
+	require.Contains(t, texts(h.a.Window()), "With perfect play, a win for the dogs (proven, 37 moves to go).")
+	require.Contains(t, texts(h.a.Window()), translations.TPlural("hint.detail_table", 37, map[string]any{"Side": "dogs"}))
 	require.Equal(t, 37, plies)
 	// Best play, until the side to move can throw its value away: then it does.
 	for done := false; !done; {
@@ -63,12 +65,12 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	require.True(t, ok)
 	out := texts(h.a.Window())
 	require.Contains(t, out, "Review · Surround the Lion")
-	require.Regexp(t, `1\. \S+ — kept the value`, out)
+	require.Regexp(t, `1\. \S+ — result unchanged \(proven\)`, out)
 	require.Contains(t, out, fmt.Sprintf(" · %d/%d", n, n))
-	require.Regexp(t, fmt.Sprintf(`%d\. \S+ — (let a win slip to a draw|a blunder: now lost) \(table\)( · the (lion|dogs) wins? in \d+ moves?)? · best: \S+`, (n+1)/2), out)
+	require.Regexp(t, fmt.Sprintf(`%d\. \S+ — (let a win slip to a draw|a blunder: now lost) \(proven\)( · a win for the (lion|dogs), \d+ moves? to go)? · best: \S+`, (n+1)/2), out)
 	require.Regexp(t, `dogs: 0 slips, 1 blunder\b|dogs: 1 slip, 0 blunders`, out)
 	require.Contains(t, out, "lion: 0 slips, 0 blunders")
-	require.NotContains(t, out, "(search)")
+	require.NotContains(t, out, "(by search)")
 	require.True(t, r.next.Disabled())
 	test.Tap(r.prev)
 	require.Equal(t, n-1, r.cur)
@@ -101,8 +103,8 @@ func TestReviewBySearch(t *testing.T) {
 	out := texts(h.a.Window())
 	require.NotContains(t, out, "not judged")
 	require.NotContains(t, out, "judging")
-	require.Contains(t, out, "No endgame table covers this game")
-	require.Regexp(t, `1\. \S+ — (good|a mistake|a blunder) \(search\)`, out)
+	require.Contains(t, out, translations.T("review.no_table"))
+	require.Regexp(t, `1\. \S+ — (good|a mistake|a blunder) \(by search\)`, out)
 	require.Regexp(t, `wolf: \d+ mistakes?, \d+ blunders?`, out)
 	require.NotContains(t, out, "slip")
 	for i, m := range r.moves {
@@ -113,7 +115,7 @@ func TestReviewBySearch(t *testing.T) {
 	require.Contains(t, out, fmt.Sprintf("After 6. %s · 12/12", displayMove(r.moves[11].Move)))
 	translations.SetLanguage(translations.Chinese)
 	h.drain()
-	require.Contains(t, texts(h.a.Window()), "（搜索）")
+	require.Contains(t, texts(h.a.Window()), "（搜索判断）")
 	// Leaving the review stops a search still at work.
 	h.a.back()
 	r2 := newReviewScreen(h.a, g)
@@ -125,11 +127,13 @@ func TestReviewBySearch(t *testing.T) {
 func TestReviewWords(t *testing.T) {
 	info := core.BeatTheWolf.Info()
 	m := session.ReviewMove{Search: true, Verdict: session.VerdictBlunder, Why: session.WhyAllowsCapture, Mover: core.Prey}
-	require.Equal(t, "a blunder (search): it gives the wolf a capture", verdictText(info, m))
+	require.Equal(t, "a blunder (by search): it gives the wolf a capture", verdictText(info, m))
 	m.Why, m.Mover = session.WhyWalksIntoLoss, core.Predator
-	require.Equal(t, "a blunder (search): it walks into a trap", verdictText(info, m))
+	require.Equal(t, "a blunder (by search): it walks into a trap", verdictText(info, m))
 	m = session.ReviewMove{Verdict: session.VerdictSlip}
-	require.Equal(t, "let a win slip to a draw (table)", verdictText(info, m))
+	require.Equal(t, "let a win slip to a draw (proven)", verdictText(info, m))
+	m = session.ReviewMove{Verdict: session.VerdictKept, Proven: true, Bound: true}
+	require.Equal(t, "result unchanged (proven)", verdictText(info, m))
 	require.Equal(t, "1 blunder", translations.TPlural("review.blunders", 1, nil))
 	require.Equal(t, "2 blunders", translations.TPlural("review.blunders", 2, nil))
 	// A capture keeps its mark ×, as in the move list.

@@ -48,8 +48,9 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 
 	test.Tap(s.hintBtn)
 	h.waitFor("the hint", func() bool { return s.board.Hint().Kind != core.MoveNone })
-	// Only the table says "with best play": the search's hints never do.
-	require.Contains(t, texts(h.a.Window()), "Draw with best play")
+	// Only a proof says "(proven)": the search's hints never do.
+	require.Contains(t, texts(h.a.Window()), translations.T("hint.draw"))
+	require.Contains(t, texts(h.a.Window()), translations.T("hint.detail_draw"), "the proof under Details")
 
 	tb := owner.Table(core.BeatTheWolf)
 	res := h.a.opts.Think(context.Background(), s.sess.Game(), match.Master)
@@ -68,7 +69,7 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 	require.True(t, ok)
 	h.waitSearched(r)
 	out := texts(h.a.Window())
-	require.Contains(t, out, "kept the value", out)
-	require.NotContains(t, out, "(search)", "the review judges by the table")
+	require.Contains(t, out, "result unchanged (proven)", out)
+	require.NotContains(t, out, "(by search)", "the review judges by the table")
 	require.False(t, strings.Contains(out, "No endgame table covers this game"), out)
 }

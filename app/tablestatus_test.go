@@ -1,14 +1,20 @@
 package app
 
 import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
 	"os"
+	"path/filepath"
 	"testing"
 
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/tables"
 	"huntchess/translations"
 )
@@ -29,10 +35,10 @@ func TestTableLineSaysWhoseWin(t *testing.T) {
 	require.NotNil(t, s)
 	require.Equal(t, core.Prey, s.WinnerSide())
 	translations.SetLanguage(translations.English)
-	require.Equal(t, "Proven from the start: a win for the dogs (Master, hints)", tableLine(m, core.SurroundTheLion))
+	require.Equal(t, "Solved from the start: a win for the dogs; Master and the hints play it perfectly.", tableLine(m, core.SurroundTheLion))
 	require.Empty(t, tableLine(m, core.WolfCarriesPig), "no table, no strategy")
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "已证明开局起犬方必胜（大师级与提示）", tableLine(m, core.SurroundTheLion))
+	require.Equal(t, "从开局起已解出：犬方必胜，大师级与提示走法完美。", tableLine(m, core.SurroundTheLion))
 	for _, id := range []string{"tables.strategy", "tables.strategy_bound", "tables.ready_bound"} {
 		for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
 			translations.SetLanguage(lang)
@@ -53,14 +59,18 @@ func TestTableLineSaysWhatIsCovered(t *testing.T) {
 	m.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Captured: 0, Hand: 0}}}})
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
-	require.Equal(t, "Perfect play once all dogs are in (Master, hints)", tableLine(m, core.DeerChess))
+	require.Equal(t, translations.T("tables.ready_moving"), tableLine(m, core.DeerChess))
+	require.Contains(t, tableLine(m, core.DeerChess), "All dogs in")
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "犬全部入场后完美着法（大师级与提示）", tableLine(m, core.DeerChess))
+	require.Equal(t, translations.T("tables.ready_moving"), tableLine(m, core.DeerChess))
+	require.Contains(t, tableLine(m, core.DeerChess), "犬全部入场后")
 	translations.SetLanguage(translations.English)
 	m.Use(core.DeerChess, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Captured: 0, Hand: 0}, {Captured: 0, Hand: 12}}}})
-	require.Equal(t, "Perfect play: endgame table ready (Master, hints)", tableLine(m, core.DeerChess))
+	require.Equal(t, translations.T("tables.ready"), tableLine(m, core.DeerChess))
+	require.Contains(t, tableLine(m, core.DeerChess), "every position")
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "完美着法：残局库已就绪（大师级与提示）", tableLine(m, core.DeerChess))
+	require.Equal(t, translations.T("tables.ready"), tableLine(m, core.DeerChess))
+	require.Contains(t, tableLine(m, core.DeerChess), "每个局面")
 }
 
 // The shipped Beat the Wolf endgames make the line say a table is ready
@@ -76,9 +86,9 @@ func TestTableLineOfTheShippedEndgames(t *testing.T) {
 	require.NotNil(t, m.Table(core.BeatTheWolf))
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
-	require.Equal(t, "Proven from the start: a win for the dogs; endgames ready", tableLine(m, core.BeatTheWolf))
+	require.Equal(t, "Solved from the start: a win for the dogs; perfect play on its line and in the endgames.", tableLine(m, core.BeatTheWolf))
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "已证明开局起犬方必胜；残局库已就绪", tableLine(m, core.BeatTheWolf))
+	require.Equal(t, "从开局起已解出：犬方必胜；在这条必胜路线和残局中走法完美。", tableLine(m, core.BeatTheWolf))
 	translations.SetLanguage(translations.English)
 	off := tables.New(t.TempDir(), nil, false, now)
 	off.UseShipped(false)
@@ -97,4 +107,41 @@ func TestTableLineOfABoundTable(t *testing.T) {
 	translations.SetLanguage(translations.English)
 	require.NotNil(t, m.Bound(core.BeatTheWolf))
 	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)), tableLine(m, core.BeatTheWolf))
+}
+
+// The table line is in the warning colour only when it warns: a table that
+// could not be had (Master and the hints search instead). A table ready,
+// being built or downloaded, or a proven strategy is in the text's own
+// colour (issue 43: "Proven from the start: …" was in warning orange).
+func TestTableLineWarnsOnlyOfAFailure(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	translations.SetLanguage(translations.English)
+	m := tables.New(t.TempDir(), nil, false, now)
+	m.Ensure(core.BeatTheWolf)
+	m.Wait()
+	for _, id := range []core.GameID{core.BeatTheWolf, core.SurroundTheLion, core.WolfCarriesPig} {
+		text, warn := tableStatus(m, id)
+		require.False(t, warn, "%s: %q", id, text)
+		require.Equal(t, widget.MediumImportance, statusImportance(warn))
+	}
+	// The pig's table in the pack damaged, the shipped one off: the app
+	// cannot solve the game, and the table fails.
+	dir := filepath.Join(t.TempDir(), "pack")
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	junk := make([]byte, 1000)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "wolf-carries-pig.hctb"), junk, 0o644))
+	raw, err := json.Marshal(pack.Manifest{Format: 1, Files: []pack.File{{Name: "wolf-carries-pig.hctb", Game: "wolf-carries-pig",
+		Fingerprint: tablebase.ForGame(core.WolfCarriesPig).Fingerprint(), Size: int64(len(junk)), SHA256: fmt.Sprintf("%x", sha256.Sum256(junk))}}})
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, pack.ManifestName), raw, 0o644))
+	bad := tables.New(t.TempDir(), nil, false, now)
+	bad.UseShipped(false)
+	bad.SetPack(pack.New(dir, "http://127.0.0.1:1/pack/"))
+	bad.Ensure(core.WolfCarriesPig)
+	bad.Wait()
+	require.Equal(t, tables.Failed, bad.Status(core.WolfCarriesPig).State)
+	text, warn := tableStatus(bad, core.WolfCarriesPig)
+	require.True(t, warn)
+	require.Equal(t, translations.T("tables.failed"), text)
+	require.Equal(t, widget.WarningImportance, statusImportance(warn))
 }

@@ -36,19 +36,21 @@ package translations
 //	paste.unknown_game      {{.Name}}
 //	paste.bad_move          {{.Game}} {{.Number}} {{.Move}}
 //	about.version           {{.Version}} {{.Build}}
-//	hint.table_win          {{.Side}} {{.Count}}  use TPlural(id, plies, data); the player's side
-//	hint.table_loss         {{.Side}} {{.Count}}  the opponent's side
-//	hint.search_win, hint.search_loss  {{.Count}}
-//	hint.bound_win, hint.bound_loss  {{.Side}} {{.Count}}  use TPlural; the winner (the prey): a win without losing a piece, Count an upper bound
-//	hint.atmost_win, hint.atmost_loss  {{.Side}} {{.Count}}  use TPlural; the winner: a proven win, Count an upper bound (a bridge back onto the proof after a pass)
-//	hint.proven_win, hint.proven_loss  {{.Side}}  the winner: a win the table proves, its plies not known (a table of values: Wolf Carries the Pig's shipped one)
+//	hint.search_win, hint.search_loss  {{.Count}}  use TPlural; the plies the search sees
+//	hint.win, hint.win_atmost, hint.win_bound  {{.Side}} {{.Count}}  use TPlural; the winner, the plies (at most: _atmost, _bound)
+//	hint.win_noplies        {{.Side}}  the winner, the plies not known (a table of values)
+//	hint.best, hint.best_defence, hint.search_move, hint.search_defence  {{.Move}} {{.Why}}  the move (displayMove), one of hint.why_*
+//	hint.why_offers         {{.Side}}  the predator
+//	hint.detail_table, hint.detail_strategy, hint.detail_bound_strategy, hint.detail_bound_pack, hint.detail_bridge  {{.Side}} {{.Count}}  use TPlural; the winner, the plies
+//	hint.detail_depth       {{.Count}}  use TPlural; the search's depth in plies
+//	hint.detail_left        {{.Side}} {{.N}} {{.Move}}  the strategy's winner; the move that left its line: its number in the move list, its text (displayMove)
+//	hint.pack_may_prove, hint.detail_pack_plies, review.pack_plies  {{.MB}} {{.Where}}  the pack's download in MB, one decimal; hint.where_pack
+//	hint.detail_pack_bound, review.pack_bound  {{.Count}} {{.Prey}} {{.MB}} {{.Where}}  the prey's pieces in all, the prey's side, as above
+//	hint.where_pack         {{.Settings}} {{.Pack}}  settings.title, settings.pack
 //	review.win_in, review.win_in_bound  {{.Side}} {{.Count}}  use TPlural; the side that wins, its plies (at most, _bound)
 //	review.win_proven       {{.Side}}  the side that wins, its plies not known
 //	review.no_table_strategy, review.no_table_strategy_bound  {{.Side}}  the strategy's winner
 //	tables.strategy, tables.strategy_bound, tables.ready_bound  {{.Side}}  the winner proven from the start
-//	hint.left_line          {{.Side}} {{.N}} {{.Move}}  the strategy's winner; the move that left its line: its number in the move list, its text (displayMove)
-//	hint.move               {{.Move}} {{.Why}}  the move (displayMove), one of hint.why_*
-//	hint.move_value         {{.Move}} {{.Why}} {{.Value}}  and the result (hint.table_* or hint.search_*)
 //	hint.why_takes_point    {{.Side}}  the predator
 //	tables.building         {{.Percent}}
 //	pack.offer, pack.offer_resume, pack.installed  {{.MB}}  megabytes, one decimal
@@ -68,7 +70,7 @@ package translations
 //	review.summary          {{.Side}} {{.Counts}}  review.slips, .mistakes, .blunders (TPlural) joined by review.sep
 //	review.why_allows_capture  {{.Side}}  the predator
 //	review.searching        {{.Percent}}
-//	review.judged           {{.Verdict}} {{.By}}  a verdict and who judged it (review.by_table, review.by_search)
+//	review.judged           {{.Verdict}} {{.By}}  a verdict and who judged it (review.by_proof, review.by_search)
 //
 // A side is named by the side IDs (side.wolf, side.dogs, …:
 // session.SideName), "…方" in Chinese for one piece or many (狼方, 犬方,
@@ -113,10 +115,9 @@ var uiIDs = []string{
 
 	"hint.thinking",
 	// Added for issue 12: hints in words, the endgame table's status.
-	"hint.table_win", "hint.table_draw", "hint.table_loss",
 	"hint.search_win", "hint.search_loss",
 	// Issue 22: a hint says the move and what it does.
-	"hint.move", "hint.move_value", "hint.why_pass", "hint.why_captures", "hint.why_captures_more",
+	"hint.why_pass", "hint.why_captures", "hint.why_captures_more",
 	"hint.why_threatens", "hint.why_double", "hint.why_room", "hint.why_gains_room", "hint.why_saves",
 	"hint.why_takes_point", "hint.why_closed", "hint.why_sacrifice",
 	"tables.loading", "tables.building", "tables.downloading", "tables.ready", "tables.failed",
@@ -125,7 +126,7 @@ var uiIDs = []string{
 	"review.button", "review.title", "review.kept", "review.slip", "review.blunder", "review.unknown",
 	"review.best", "review.move", "review.prev", "review.next", "review.position", "review.no_table", "review.summary",
 	// Added for issue 22: the search's verdicts in the review, its counts in plural forms.
-	"review.sep", "review.colon", "review.position_start", "review.judged", "review.by_table", "review.by_search",
+	"review.sep", "review.colon", "review.position_start", "review.judged", "review.by_search",
 	"review.search_good", "review.search_mistake", "review.search_blunder", "review.search_best",
 	"review.searching", "review.pass", "review.why_drop", "review.why_missed_capture",
 	"review.why_allows_capture", "review.why_missed_win_predator", "review.why_missed_win_prey",
@@ -171,13 +172,10 @@ var uiIDs = []string{
 	"history.play_from_here", "history.clear", "history.clear_title", "history.clear_message",
 	"history.moves", "history.side_won", "moves.viewing_short", "moves.viewing_shortest", "moves.viewing_start_short",
 	// Issue 23: the proven strategies from the start in the hints and the review.
-	"hint.bound_win", "hint.bound_loss", "hint.unsolved", "hint.left_line", "tables.strategy", "tables.strategy_bound",
-	"tables.ready_bound",
-	// Issue 32: a proven win after a pass took the game off the strategy.
-	"hint.atmost_win", "hint.atmost_loss",
-	"review.by_strategy", "review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
+	"tables.strategy", "tables.strategy_bound", "tables.ready_bound",
+	"review.no_table_strategy", "review.no_table_strategy_bound", "review.win_in", "review.win_in_bound",
 	// Issue 32: a table of values without plies (Wolf Carries the Pig's shipped one).
-	"hint.proven_win", "hint.proven_loss", "review.win_proven",
+	"review.win_proven",
 	// Issue 23: the table pack in the settings.
 	"settings.pack", "pack.checking", "pack.offer", "pack.offer_resume", "pack.gives", "pack.downloading",
 	"pack.cancel", "pack.installed", "pack.installed_gives", "pack.delete", "pack.retry", "pack.check",
@@ -187,14 +185,26 @@ var uiIDs = []string{
 	// Issue 32: the names in a list (the pack's games): 、 in Chinese, not the
 	// clauses' ，; the last two joined by "and" / 和.
 	"pack.games_sep", "pack.games_and",
+	// Issue 43: hints and the review in a player's words: what to do,
+	// whether it wins, how sure; the exact facts under Details. Issue 41:
+	// without the pack, how to get proof (its size, where to get it).
+	"hint.best", "hint.best_defence", "hint.search_move", "hint.search_defence", "hint.why_offers",
+	"hint.win", "hint.win_atmost", "hint.win_bound", "hint.win_noplies", "hint.draw", "hint.no_proof",
+	"hint.pack_may_prove", "hint.details", "hint.detail_table", "hint.detail_strategy",
+	"hint.detail_bound_strategy", "hint.detail_bound_pack", "hint.detail_bridge", "hint.detail_values",
+	"hint.detail_draw", "hint.detail_search", "hint.detail_depth", "hint.detail_left",
+	"hint.detail_pack_bound", "hint.detail_pack_plies", "hint.where_pack",
+	"review.by_proof", "review.pack_bound", "review.pack_plies",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
 var pluralIDs = map[string]bool{"game.in_hand": true,
-	"hint.table_win": true, "hint.table_loss": true, "hint.search_win": true, "hint.search_loss": true,
+	"hint.search_win": true, "hint.search_loss": true,
 	"history.moves": true, "review.slips": true, "review.mistakes": true, "review.blunders": true,
-	"hint.bound_win": true, "hint.bound_loss": true, "review.win_in": true, "review.win_in_bound": true,
-	"hint.atmost_win": true, "hint.atmost_loss": true}
+	"review.win_in": true, "review.win_in_bound": true,
+	"hint.win": true, "hint.win_atmost": true, "hint.win_bound": true, "hint.detail_table": true,
+	"hint.detail_strategy": true, "hint.detail_bound_strategy": true, "hint.detail_bound_pack": true,
+	"hint.detail_bridge": true, "hint.detail_depth": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }

@@ -1180,7 +1180,7 @@ func TestBrowser(t *testing.T) {
 			return err
 		}
 		if _, err := r.waitFor("the table ready", 90*time.Second, func(s Snapshot) bool {
-			return s.shows("endgame table ready")
+			return s.shows("play every position perfectly")
 		}); err != nil {
 			return err
 		}
@@ -1188,9 +1188,9 @@ func TestBrowser(t *testing.T) {
 		if err := r.tapText("Hint", 10*time.Second); err != nil {
 			return err
 		}
-		// Only the table says "with best play": the search's hints never do.
+		// Only a proof says "with perfect play": the search's hints never do.
 		if _, err := r.waitFor("the table's hint", 20*time.Second, func(s Snapshot) bool {
-			return s.shows("with best play")
+			return s.shows("With perfect play")
 		}); err != nil {
 			return err
 		}
@@ -1201,9 +1201,9 @@ func TestBrowser(t *testing.T) {
 		// its own the first time it is played.
 		for _, g := range []struct{ id, line, files string }{
 			// the whole game: its placement phase's values too
-			{"deer-chess", "Perfect play: endgame table ready", "tables/deer-chess.hctb"},
+			{"deer-chess", "Solved: Master and the hints play every position perfectly.", "tables/deer-chess.hctb"},
 			// its endgames and its proven win from the start
-			{"beat-the-wolf", "Proven from the start: a win for the dogs; endgames ready", "tables/beat-the-wolf.hctb and .hcst"},
+			{"beat-the-wolf", "Solved from the start: a win for the dogs; perfect play on its line and in the endgames.", "tables/beat-the-wolf.hctb and .hcst"},
 		} {
 			start := time.Now()
 			if _, err := r.load(url+"?HUNTCHESS_SCREEN=game&HUNTCHESS_GAME="+g.id+"&HUNTCHESS_MODE=two-players", false); err != nil {
@@ -1232,7 +1232,7 @@ func TestBrowser(t *testing.T) {
 			return err
 		}
 		if _, err := r.waitFor("the pigs' table ready", 120*time.Second, func(s Snapshot) bool {
-			return s.shows("endgame table ready")
+			return s.shows("play every position perfectly")
 		}); err != nil {
 			return err
 		}
@@ -1292,7 +1292,7 @@ func TestBrowser(t *testing.T) {
 		if err := r.tapText("Hint", 10*time.Second); err != nil {
 			return err
 		}
-		if _, err := r.waitFor("the table's hint", 30*time.Second, func(s Snapshot) bool { return s.shows("with best play") }); err != nil {
+		if _, err := r.waitFor("the table's hint", 30*time.Second, func(s Snapshot) bool { return s.shows("With perfect play") }); err != nil {
 			return err
 		}
 		if _, err := r.shot("pig-table"); err != nil {

@@ -58,6 +58,9 @@
 //	HUNTCHESS_PIECES  piece style, characters | shapes (this run only)
 //	HUNTCHESS_CONFIRM 1: move confirmation on (this run only)
 //	HUNTCHESS_LEVEL   easy | medium | hard | master (this run only; not saved)
+//	HUNTCHESS_REVEAL  1: once the hint (or the review) is shown, open its
+//	                  Details and scroll the panel to its end (screenshots
+//	                  of a phone, where they lie below the fold)
 //
 // Any of these but HUNTCHESS_SIZE (and the memory's, mem.go) opens that
 // screen instead of the offer to resume a saved game, and the window's size
@@ -105,10 +108,14 @@ type screen struct {
 	History                         int
 	Board, Pieces                   string
 	Confirm                         bool
-	Level                           string
-	MemProfile                      string  // heap profiles on SIGUSR1, into this folder
-	DevLog, WatchLoop, WatchWait    bool    // move log; watch mode from game to game; paused until the table
-	ThinkScale                      float64 // the AI's time and node budgets times this
+	// Reveal (HUNTCHESS_REVEAL): once the hint or the review is shown,
+	// open every disclosure (the hint's Details) and scroll the screen's
+	// panel to its end: what lies below a phone's fold, for screenshots.
+	Reveal                       bool
+	Level                        string
+	MemProfile                   string  // heap profiles on SIGUSR1, into this folder
+	DevLog, WatchLoop, WatchWait bool    // move log; watch mode from game to game; paused until the table
+	ThinkScale                   float64 // the AI's time and node budgets times this
 }
 
 // Harness is the developer settings of one run; it implements app.Dev.
@@ -180,6 +187,7 @@ func screenFromEnv() screen {
 	d.History, _ = strconv.Atoi(os.Getenv("HUNTCHESS_HISTORY"))
 	d.Board, d.Pieces = os.Getenv("HUNTCHESS_BOARD"), os.Getenv("HUNTCHESS_PIECES")
 	d.Confirm = os.Getenv("HUNTCHESS_CONFIRM") == "1"
+	d.Reveal = os.Getenv("HUNTCHESS_REVEAL") == "1"
 	d.Level = os.Getenv("HUNTCHESS_LEVEL")
 	d.MemProfile = os.Getenv("HUNTCHESS_MEMPROFILE")
 	d.DevLog = os.Getenv("HUNTCHESS_DEVLOG") == "1"

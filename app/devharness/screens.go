@@ -5,8 +5,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/container"
+	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
 	"huntchess/app"
@@ -112,10 +115,20 @@ func (h *Harness) open(c app.Control) {
 		c.OfferResume()
 	case "review": // the game's review, once the endgame table has loaded
 		c.OpenGame(game(), mode)
-		afterTables(c.Review)
+		afterTables(func() {
+			c.Review()
+			if d.Reveal {
+				reveal(c)
+			}
+		})
 	case "hint": // the hint, once the endgame table has loaded (scripts/store-shots.sh)
 		c.OpenGame(game(), mode)
-		afterTables(c.Hint)
+		afterTables(func() {
+			c.Hint()
+			if d.Reveal {
+				reveal(c)
+			}
+		})
 	case "draw-offer", "draw-agreed":
 		c.OpenGame(game(), mode)
 		c.Playing().OfferDraw() // two players: the other one is asked
@@ -153,6 +166,59 @@ func (h *Harness) open(c app.Control) {
 	case "confirm":
 		c.OpenGame(game(), mode)
 		c.StartNewGame(info)
+	}
+}
+
+// reveal opens every disclosure of the screen shown and scrolls its
+// panels to their end (HUNTCHESS_REVEAL), once the hint search is done
+// (and the review's first second has passed).
+func reveal(c app.Control) {
+	go func() {
+		for i := 0; i < 100; i++ {
+			time.Sleep(100 * time.Millisecond)
+			done := make(chan bool, 1)
+			c.Do(func() {
+				s := c.Playing()
+				done <- s == nil || !s.Hinting()
+			})
+			idle := false
+			select {
+			case idle = <-done:
+			case <-time.After(10 * time.Second): // the app is stopping
+				return
+			}
+			if idle && i >= 10 {
+				break
+			}
+		}
+		c.Do(func() {
+			eachObject(c.Window().Content(), func(o fyne.CanvasObject) {
+				if a, ok := o.(*widget.Accordion); ok && a.Visible() {
+					a.OpenAll()
+				}
+			})
+		})
+		time.Sleep(300 * time.Millisecond)
+		c.Do(func() {
+			eachObject(c.Window().Content(), func(o fyne.CanvasObject) {
+				if s, ok := o.(*container.Scroll); ok {
+					s.ScrollToBottom()
+				}
+			})
+		})
+	}()
+}
+
+// eachObject calls f on o and every object in its containers and scrolls.
+func eachObject(o fyne.CanvasObject, f func(fyne.CanvasObject)) {
+	f(o)
+	switch t := o.(type) {
+	case *fyne.Container:
+		for _, c := range t.Objects {
+			eachObject(c, f)
+		}
+	case *container.Scroll:
+		eachObject(t.Content, f)
 	}
 }
 

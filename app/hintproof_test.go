@@ -1,0 +1,350 @@
+//go:build ci
+
+package app
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
+	"github.com/stretchr/testify/require"
+
+	"huntchess/ai"
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/match"
+	"huntchess/pack"
+	"huntchess/session"
+	"huntchess/storage"
+	"huntchess/tables"
+	"huntchess/translations"
+)
+
+// Issue 43, item 3: the hint speaks a player's words (what to play,
+// whether it wins, how sure) and keeps the exact facts (what proves it,
+// the plies, the line left) under Details. Issue 41: where nothing here
+// proves the position and the pack would, it says how to get proof (the
+// pack's size, where to download it). Each kind of proof, from the real
+// shipped tables and strategies, in both languages.
+
+var bothLanguages = []translations.Lang{translations.English, translations.Chinese}
+
+// provenMark is the mark of a proof in a hint's line, in the current
+// language: "(proven" as in "(proven, 34 moves to go)".
+func provenMark() string {
+	return strings.TrimSuffix(translations.T("review.by_proof"), map[bool]string{true: ")", false: "）"}[translations.Current() == translations.English])
+}
+
+// TestHintSaysWhatProvesIt: the endgame table, the proven strategy, the
+// bound strategy, values without plies; the line says the result with the
+// plies, the details what proves it with the same plies.
+func TestHintSaysWhatProvesIt(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	lionT, err := tables.OpenShipped(core.SurroundTheLion, false)
+	require.NoError(t, err)
+	defer lionT.Close()
+	lionS, err := tables.ShippedStrategy(core.SurroundTheLion)
+	require.NoError(t, err)
+	wolfS, err := tables.ShippedStrategy(core.BeatTheWolf)
+	require.NoError(t, err)
+	require.True(t, wolfS.Bound)
+
+	lion := core.SurroundTheLion.Info()
+	p := lion.Start()
+	m, v, plies, ok := lionT.Best(p)
+	require.True(t, ok)
+	_, sPlies, onS := lionS.Probe(p)
+	require.True(t, onS)
+	score := func(v tablebase.Value, plies int) int {
+		win := v == tablebase.Win
+		if win {
+			return 30000 - plies
+		}
+		return -(30000 - plies)
+	}
+	dm, dv, dPlies, ok := lionT.Best(p.After(m))
+	require.True(t, ok)
+	require.Equal(t, tablebase.Win, dv)
+	wolf := core.BeatTheWolf.Info()
+	start := wolf.Start()
+	wv, wPlies, onW := wolfS.Probe(start)
+	require.True(t, onW)
+	wm := core.NewGameFrom(start).LegalMoves()[0]
+	cases := []struct {
+		name   string
+		p      core.Position
+		res    ai.Result
+		src    hintSources
+		prefix string // the line's first message
+		detail string // the first fact's message
+		plies  int
+	}{
+		// The lion moves first, and loses: the best defence.
+		{"the table", p, ai.Result{Move: m, Exact: true, Score: score(v, plies)}, hintSources{strategy: lionS, table: lionT},
+			"hint.best_defence", "hint.detail_table", plies},
+		{"the strategy", p, ai.Result{Move: m, Exact: true, Score: score(v, sPlies)}, hintSources{strategy: lionS},
+			"hint.best_defence", "hint.detail_strategy", sPlies},
+		// The dogs to move, on their win.
+		{"the table, winning", p.After(m), ai.Result{Move: dm, Exact: true, Score: score(dv, dPlies)}, hintSources{strategy: lionS, table: lionT},
+			"hint.best", "hint.detail_table", dPlies},
+		{"the bound strategy", start, ai.Result{Move: wm, Exact: true, Bound: true, Score: score(wv, wPlies)}, hintSources{strategy: wolfS},
+			"hint.best_defence", "hint.detail_bound_strategy", wPlies},
+	}
+	for _, c := range cases {
+		w := hintText(c.p, c.res, c.src, nil)
+		for _, lang := range bothLanguages {
+			translations.SetLanguage(lang)
+			n := w()
+			require.True(t, strings.HasPrefix(n.text, firstSentence(translations.T(c.prefix))), "%s %s: %q", c.name, lang, n.text)
+			require.Contains(t, n.text, displayMove(c.res.Move))
+			require.Contains(t, n.text, strconv.Itoa(c.plies), "%s %s: the plies on the line", c.name, lang)
+			require.Contains(t, n.text, sideName(c.p.Info(), core.Prey), "%s %s: the winner", c.name, lang)
+			require.Contains(t, n.text, provenMark())
+			want := translations.TPlural(c.detail, c.plies, map[string]any{"Side": sideName(c.p.Info(), core.Prey)})
+			require.True(t, strings.HasPrefix(n.details, want), "%s %s: %q", c.name, lang, n.details)
+			require.Contains(t, n.details, strconv.Itoa(c.plies), "%s %s: the plies in the facts", c.name, lang)
+		}
+	}
+}
+
+// offerPublished is the pack as this version publishes it, not installed.
+func offerPublished() packOffer { return offerOf(pack.Status{}) }
+
+// The pack's size and where to get it, in the current language.
+func packWords(o packOffer) (mb, where string) {
+	d := o.data()
+	return d["MB"].(string), d["Where"].(string)
+}
+
+// TestHintSaysHowToGetProof: off Beat the Wolf's proven line with all 17
+// dogs on the board, the search's hint says no proof, and that the pack
+// (its size, Settings → Perfect play) may prove it; its details say what
+// the pack tells. With the pack installed (no offer), after a capture (the
+// pack's tier is the 17 dogs'), or in the browser (no pack) it says no
+// proof and nothing of a pack. A table of values (the pig's shipped one):
+// the pack adds the plies.
+func TestHintSaysHowToGetProof(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	require.NoError(t, err)
+	info := core.BeatTheWolf.Info()
+	g, _ := offLineGame(t, core.BeatTheWolf, s, 2, 0)
+	p := g.Position()
+	require.Equal(t, info.PreyCount, p.PreyOnBoard(), "no dog taken yet: %s", g.Record())
+	res := ai.Result{Move: g.LegalMoves()[0], Score: 40, Depth: 9}
+	offer := offerPublished()
+	require.True(t, offer.has(core.BeatTheWolf))
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		mb, where := packWords(offer)
+		require.Equal(t, "247.3", mb)
+		require.Equal(t, translations.T("settings.title")+" → "+translations.T("settings.pack"), where)
+
+		n := gameHintWords(g, res, hintSources{strategy: s, offer: offer})()
+		require.True(t, strings.HasPrefix(n.text, firstSentence(translations.T("hint.search_move"))), "%s: %q", lang, n.text)
+		require.Contains(t, n.text, translations.T("hint.no_proof"))
+		require.Contains(t, n.text, mb+" MB")
+		require.Contains(t, n.text, where)
+		require.Contains(t, n.details, translations.T("hint.detail_search"))
+		require.Contains(t, n.details, translations.TPlural("hint.detail_depth", 9, nil))
+		require.Contains(t, n.details, "17")
+		require.Contains(t, n.details, sideName(info, core.Prey))
+		require.Contains(t, n.details, mb+" MB")
+		require.NotContains(t, n.text, provenMark())
+
+		for name, src := range map[string]hintSources{
+			"installed": {strategy: s},
+			"browser":   {strategy: s, offer: packOffer{}},
+		} {
+			n := gameHintWords(g, res, src)()
+			require.True(t, strings.HasSuffix(n.text, translations.T("hint.no_proof")), "%s %s: %q", name, lang, n.text)
+			require.NotContains(t, n.text+n.details, "MB", "%s %s", name, lang)
+		}
+	}
+
+	// After a capture the pack's tier does not hold the position.
+	c := firstCaptureGame(t, core.BeatTheWolf.String())
+	cp := c.Position()
+	require.Less(t, cp.PreyOnBoard(), info.PreyCount)
+	if !c.Outcome().Over() {
+		n := gameHintWords(c, ai.Result{Move: c.LegalMoves()[0], Score: 40}, hintSources{strategy: s, offer: offer})()
+		require.NotContains(t, n.text+n.details, "MB")
+	}
+
+	// The pig's table of values: a proven win, its plies not known here;
+	// the pack has them.
+	pig := core.WolfCarriesPig.Info().Start()
+	won := ai.Result{Exact: true, NoPlies: true, Score: 30000 - 500}
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		mb, _ := packWords(offer)
+		n := hintText(pig, won, hintSources{offer: offer}, nil)()
+		require.Equal(t, translations.TData("hint.win_noplies", map[string]any{"Side": sideName(pig.Info(), pig.ToMove)}), n.text)
+		require.True(t, strings.HasPrefix(n.details, translations.T("hint.detail_values")))
+		require.Contains(t, n.details, mb+" MB")
+		n = hintText(pig, won, hintSources{}, nil)()
+		require.Equal(t, translations.T("hint.detail_values"), n.details, "%s: installed, nothing to offer", lang)
+	}
+
+	// A bound win from the pack's table (off the strategy): proven, the
+	// pack named as the proof, and no offer.
+	bound := ai.Result{Move: g.LegalMoves()[0], Exact: true, Bound: true, Score: -(30000 - 61)}
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		n := gameHintWords(g, bound, hintSources{strategy: s})()
+		want := translations.TPlural("hint.detail_bound_pack", 61, map[string]any{"Side": sideName(info, core.Prey)})
+		require.True(t, strings.HasPrefix(n.details, want), "%s: %q", lang, n.details)
+		require.Contains(t, n.text, "61")
+		require.NotContains(t, n.text, "MB")
+	}
+}
+
+// offerOf: the pack published with this version until the site was asked;
+// then what of the site's manifest is missing; nothing once it is all in.
+func TestPackOffer(t *testing.T) {
+	o := offerOf(pack.Status{})
+	require.Equal(t, int64(publishedPackBytes), o.bytes)
+	require.True(t, o.has(core.BeatTheWolf))
+	require.True(t, o.has(core.WolfCarriesPig))
+	require.False(t, o.has(core.SurroundTheLion), "shipped whole: no pack to offer")
+
+	m := &pack.Manifest{Format: 2, Files: []pack.File{
+		{Name: "beat-the-wolf.bound.hctb", Game: "beat-the-wolf", Size: 1000},
+		{Name: "wolf-carries-pig.hctb", Game: "wolf-carries-pig", Size: 500},
+	}}
+	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 1500})
+	require.Equal(t, int64(1500), o.bytes)
+	require.True(t, o.has(core.BeatTheWolf))
+
+	pigOnly := &pack.Manifest{Format: 2, Files: m.Files[1:]}
+	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Installed: pigOnly, Missing: 1000})
+	require.True(t, o.has(core.BeatTheWolf))
+	require.False(t, o.has(core.WolfCarriesPig), "installed")
+
+	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Remote: m, Installed: m}))
+	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Installed: m}), "the published pack installed")
+	require.False(t, packOffer{}.has(core.BeatTheWolf))
+
+	// The published size is the pack's in docs/device-tables.md.
+	doc, err := os.ReadFile("../docs/device-tables.md")
+	require.NoError(t, err)
+	require.Contains(t, string(doc), "**"+withCommas(publishedPackBytes)+"**")
+}
+
+func withCommas(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// The review says how to get proof where the search judged a move from a
+// position the pack holds, and nothing of it with the pack in.
+func TestReviewSaysHowToGetProof(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	require.NoError(t, err)
+	g, left := offLineGame(t, core.BeatTheWolf, s, 2, 0)
+	moves := session.ReviewGameBound(g, nil, s, nil)
+	require.GreaterOrEqual(t, left, 0)
+	for i := range moves { // as SearchReview leaves them
+		if moves[i].Verdict == session.VerdictUnknown {
+			moves[i].Search, moves[i].Verdict = true, session.VerdictGood
+		}
+	}
+	r := &reviewScreen{info: g, moves: moves, strategy: s, offer: offerPublished()}
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		mb, where := packWords(r.offer)
+		sum := r.summaryText()
+		require.Contains(t, sum, mb+" MB", lang)
+		require.Contains(t, sum, where, lang)
+		require.Contains(t, sum, fmt.Sprint(core.BeatTheWolf.Info().PreyCount), lang)
+		require.Contains(t, sum, translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(g.Info(), core.Prey)}))
+	}
+	// With the endgame table too (Beat the Wolf's endgames), the moves the
+	// search judged are still explained.
+	r.table = true
+	require.Contains(t, r.summaryText(), translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(g.Info(), core.Prey)}))
+	r.offer = packOffer{}
+	require.NotContains(t, r.summaryText(), "MB")
+}
+
+// On the game screen the hint in words is in the text's own colour, its
+// facts under Details (closed until opened, and open from then on); a
+// turn lost to the clock is a warning, in the warning colour (issue 43:
+// every notice was in warning orange).
+func TestHintNoticeColourAndDetails(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetInt(storage.KeyTimer, 15)
+	h := newHarness(t, fa, func(o *Options) {
+		o.EndgameTables = true // and so the pack's job: no pack installed
+		o.Hint = func(_ context.Context, g *core.Game) ai.Result {
+			return ai.Result{Move: g.LegalMoves()[0], Score: 40, Depth: 7}
+		}
+	})
+	g := h.startGame(0, match.ModeTwoPlayers)
+	require.Equal(t, core.BeatTheWolf, g.info.ID)
+	require.Empty(t, g.details.shown(), "no hint, no details")
+	test.Tap(g.hintBtn)
+	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone && !g.sess.Hinting() })
+	h.drain()
+	require.True(t, g.noticeLabel.Visible())
+	require.True(t, strings.HasPrefix(g.noticeLabel.Text, firstSentence(translations.T("hint.search_move"))), g.noticeLabel.Text)
+	require.Equal(t, widget.MediumImportance, g.noticeLabel.Importance, "a hint is no warning")
+	facts := g.details.shown()
+	require.Contains(t, facts, translations.T("hint.detail_search"))
+	require.Contains(t, facts, translations.TPlural("hint.detail_depth", 7, nil))
+	require.Contains(t, facts, "247.3 MB", "no pack here: how to get proof")
+	require.False(t, g.details.item.Open, "closed until the player opens it")
+	require.Equal(t, translations.T("hint.details"), g.details.item.Title)
+	g.details.acc.Open(0)
+
+	// The move takes the hint away, and its details.
+	g.board.OnMove(g.board.Hint())
+	h.drain()
+	require.False(t, g.noticeLabel.Visible())
+	require.Empty(t, g.details.shown())
+
+	// The next hint's details open as the player left them, in Chinese too.
+	translations.SetLanguage(translations.Chinese)
+	h.drain()
+	g = h.gameScreen()
+	test.Tap(g.hintBtn)
+	h.waitFor("the hint", func() bool { return g.board.Hint().Kind != core.MoveNone && !g.sess.Hinting() })
+	h.drain()
+	require.True(t, g.details.item.Open)
+	require.Equal(t, "详情", g.details.item.Title)
+	require.Contains(t, g.details.shown(), translations.T("hint.detail_search"))
+	require.Equal(t, widget.MediumImportance, g.noticeLabel.Importance)
+
+	// The clock runs out: the turn passes, a warning.
+	h.clock.Advance(16 * time.Second)
+	g.tick()
+	h.drain()
+	require.Equal(t, translations.T("game.pass_timeout"), g.noticeLabel.Text)
+	require.Equal(t, widget.WarningImportance, g.noticeLabel.Importance)
+	require.Empty(t, g.details.shown())
+}
+
+// Only a lost turn and a saved game read in part are warnings among the
+// session's notices.
+func TestNoticeWarnsOnlyOfWarnings(t *testing.T) {
+	for id, warn := range map[string]bool{
+		"game.pass_timeout": true, "resume.partial": true,
+		"paste.copied": false, "draw.declined": false, "": false,
+	} {
+		require.Equal(t, warn, noticeWarns(id), id)
+	}
+}
