@@ -36,7 +36,7 @@ var Fixes = []Fix{
 	{"字號", "文字大小"},
 	{"副本恢復", "副本還原"},
 	{"已恢復為預設設定", "已重設為預設值"},
-	{"許可證釋出", "授權條款釋出"}, // the store listings: a licence is 授權
+	{"許可證釋出", "授權條款釋出"},  // the store listings: a licence is 授權
 	{"\"退出\"", "\"結束\""}, // Quit: Taiwan's menus say 結束
 	{"退出 ·", "結束 ·"},
 }
