@@ -1319,14 +1319,19 @@ func TestBrowser(t *testing.T) {
 				return err
 			}
 			if s, err := r.waitFor("home, or the question on leaving", 5*time.Second, func(s Snapshot) bool {
-				return s.has("Leave") || s.has("中文")
+				return s.has("Leave") || s.has("English")
 			}); err == nil && s.has("Leave") {
 				if err := r.tapText("Leave", 5*time.Second); err != nil {
 					return err
 				}
 			}
 		}
-		if err := r.tapText("中文", 10*time.Second); err != nil {
+		// The language control names the language in use and offers the
+		// three in a menu: English / 简体 / 繁體.
+		if err := r.tapText("English", 10*time.Second); err != nil {
+			return err
+		}
+		if err := r.tapText("简体", 10*time.Second); err != nil {
 			return err
 		}
 		s, err := r.waitFor("Chinese texts", 10*time.Second, func(s Snapshot) bool {
