@@ -284,12 +284,9 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 		plan = solver.Plan{Bound: -1}
 	} else if tierList != "" {
 		plan = solver.Plan{Bound: -1}
-		for _, f := range strings.Split(tierList, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n < 0 || n >= g.CapturesToWin {
-				return fmt.Errorf("-tiers: %q is not a captured count from 0 to %d", f, g.CapturesToWin-1)
-			}
-			plan.Tiers = append(plan.Tiers, n)
+		var err error
+		if plan.Tiers, err = parseTiers(g, tierList); err != nil {
+			return err
 		}
 	}
 	if bound >= 0 {
@@ -340,17 +337,25 @@ func build(g *core.GameInfo, dir, tierList string, bound, threads int, quiet boo
 // peakMemory returns the process's peak resident memory (VmHWM), or what
 // the Go runtime got from the system where /proc is missing.
 func peakMemory() int64 {
-	if data, err := os.ReadFile("/proc/self/status"); err == nil {
-		for _, line := range strings.Split(string(data), "\n") {
-			if f := strings.Fields(line); len(f) >= 2 && f[0] == "VmHWM:" {
-				kb, _ := strconv.ParseInt(f[1], 10, 64)
-				return kb << 10
-			}
-		}
+	if p := solver.PeakRSS(); p > 0 {
+		return p
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return int64(ms.Sys)
+}
+
+// parseTiers reads -tiers: captured counts of g's moving phase, in order.
+func parseTiers(g *core.GameInfo, list string) ([]int, error) {
+	var tiers []int
+	for _, f := range strings.Split(list, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 || n >= g.CapturesToWin {
+			return nil, fmt.Errorf("-tiers: %q is not a captured count from 0 to %d", f, g.CapturesToWin-1)
+		}
+		tiers = append(tiers, n)
+	}
+	return tiers, nil
 }
 
 func writeJSON(path string, v any) error {

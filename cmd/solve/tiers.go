@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"time"
 
 	"huntchess/ai/tablebase"
@@ -27,12 +25,9 @@ func compactTiers(g *core.GameInfo, dir, tierList string, threads int, write boo
 			tiers = append(tiers, c)
 		}
 	} else {
-		for _, f := range strings.Split(tierList, ",") {
-			n, err := strconv.Atoi(strings.TrimSpace(f))
-			if err != nil || n < 0 || n >= g.CapturesToWin {
-				return fmt.Errorf("-tiers: %q is not a captured count from 0 to %d", f, g.CapturesToWin-1)
-			}
-			tiers = append(tiers, n)
+		var err error
+		if tiers, err = parseTiers(g, tierList); err != nil {
+			return err
 		}
 	}
 	s := solver.NewSolver(r)

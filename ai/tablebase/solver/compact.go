@@ -114,18 +114,24 @@ func (t *CompactTier) PreyHalf() *CompactTier {
 		h.b[(i-n/2)>>3] = w
 	}
 	for k := range t.ep {
-		if t.ep[k] == nil {
-			continue
-		}
-		h.ep[k] = make([]uint64, (n-n/2+63)/64)
-		for i := n / 2; i < n; i++ {
-			if t.ep[k][i>>6]>>uint(i&63)&1 != 0 {
-				j := i - n/2
-				h.ep[k][j>>6] |= 1 << uint(j&63)
-			}
+		if t.ep[k] != nil {
+			h.ep[k] = planeFrom(t.ep[k], n/2, n)
 		}
 	}
 	return h
+}
+
+// planeFrom copies bits from to n-1 of a bit plane into a plane of their
+// own (bit from becomes bit 0): an epoch plane's part for the prey half.
+func planeFrom(plane []uint64, from, n int64) []uint64 {
+	out := make([]uint64, (n-from+63)/64)
+	for i := from; i < n; i++ {
+		if plane[i>>6]>>uint(i&63)&1 != 0 {
+			j := i - from
+			out[j>>6] |= 1 << uint(j&63)
+		}
+	}
+	return out
 }
 
 // value is the value of a position of this tier (prey to move if only
@@ -262,39 +268,26 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 			if side == 1 && r.PreyPasses {
 				return // every move of the prey stays in the tier (a pass at least): decided later
 			}
-			winMin, lossMax, inTier, drawn := 1<<30, 0, 0, false
+			f, inTier := tablebase.NewFold(), 0
 			moves := r.Children(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, false, func(c tablebase.Pos, term int) {
-				var v tablebase.Value
-				var d int
 				switch {
-				case term == tablebase.ChildLost:
-					v = tablebase.Loss
-				case term == tablebase.ChildWon:
-					v = tablebase.Win
+				case term != tablebase.ChildOpen:
+					f.Add(s.childValue(c, term))
 				case c.Capt == captured:
 					inTier++
-					return
 				default:
-					v, d = lookup(c)
-				}
-				switch v {
-				case tablebase.Loss:
-					winMin = min(winMin, d+1)
-				case tablebase.Win:
-					lossMax = max(lossMax, d+1)
-				default:
-					drawn = true
+					f.Add(lookup(c))
 				}
 			})
 			var d int
 			switch {
-			case winMin < 1<<30: // a candidate win
-				d = winMin
+			case f.WinMin < 1<<30: // a candidate win
+				d = f.WinMin
 				w.tent[i>>6] |= 1 << uint(i&63)
-			case moves == 0 && !r.PreyPasses, drawn || inTier > 0:
+			case moves == 0 && !r.PreyPasses, f.Drawn || inTier > 0:
 				return // a draw, or decided later
 			default: // every move leaves the tier and loses
-				d = lossMax
+				d = f.LossMax
 			}
 			a[i>>3] |= uint64(w.setPlies(i, d)) << (8 * uint(i&7))
 			least = min(least, uint32(d))

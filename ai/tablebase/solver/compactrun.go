@@ -12,9 +12,9 @@ import (
 // that each tier's peak is its own (Linux; elsewhere nothing).
 func resetPeak() { os.WriteFile("/proc/self/clear_refs", []byte("5"), 0) }
 
-// peakRSS is the process's peak resident memory since resetPeak, in bytes
-// (0 where /proc is missing).
-func peakRSS() int64 {
+// PeakRSS is the process's peak resident memory (VmHWM) since it started or
+// since RunCompact last began a tier, in bytes (0 where /proc is missing).
+func PeakRSS() int64 {
 	data, err := os.ReadFile("/proc/self/status")
 	if err != nil {
 		return 0
@@ -81,7 +81,7 @@ func (s *Solver) RunCompact(dir string, tiers []int, done func(h *TierFileHeader
 		// once the whole is let go, so no two large arrays overlap.
 		clear(lower)
 		debug.FreeOSMemory()
-		if err := WriteTierFile(path, r, t, peakRSS()); err != nil {
+		if err := WriteTierFile(path, r, t, PeakRSS()); err != nil {
 			return err
 		}
 		debug.FreeOSMemory() // t is dead from here

@@ -209,13 +209,7 @@ func ReadTierFile(path string, r *tablebase.Rules, preyHalf bool) (*CompactTier,
 			t.ep[k] = plane
 			continue
 		}
-		t.ep[k] = make([]uint64, (held+63)/64)
-		for i := t.First; i < n; i++ {
-			if plane[i>>6]>>uint(i&63)&1 != 0 {
-				j := i - t.First
-				t.ep[k][j>>6] |= 1 << uint(j&63)
-			}
-		}
+		t.ep[k] = planeFrom(plane, t.First, n)
 	}
 	return t, nil
 }
