@@ -18,9 +18,13 @@ import (
 // order, atomically, with the previous good copy kept beside it — and
 // carrying a checksum of its values, so a garbled file is told from a good
 // one. It is the app's Prefs: reads come from memory, every write goes to
-// the group's file and through to the base preferences (Fyne's), which the
-// vault reads from when a group has no file yet (older versions) and which
-// is the only store where the app has no storage folder (the browser).
+// the group's file. The base preferences (Fyne's) are read only where a
+// group has no file yet (older versions) or both its copies are damaged,
+// and written only where the app has no storage folder (the browser), their
+// only store there. Fyne writes its preferences file in place, not
+// atomically, and reads it back when it changes: a write through to it
+// could be read half-written ("Preferences load error: EOF") or lost by a
+// kill, so where the vault has files it never writes there.
 //
 // At opening, a group whose file is damaged is read from its previous copy;
 // where both are damaged, from the base preferences if they hold it, else it
@@ -206,7 +210,6 @@ func OpenVault(dir string, base Prefs) *Vault {
 		v.init()
 		g.v = v
 		vt.groups[name] = g
-		vt.mirror(g)
 		if rewrite {
 			g.file.put(slotOp{data: encodeVault(g.v)})
 		}
@@ -248,31 +251,6 @@ func (vt *Vault) fromBase(group string, known map[string]kind) vaultValues {
 	return v
 }
 
-// mirror writes a group's values through to the base preferences where
-// they differ (the base may have lost them).
-func (vt *Vault) mirror(g *vaultGroup) {
-	for k, x := range g.v.S {
-		if vt.base.StringWithFallback(k, "\x00") != x {
-			vt.base.SetString(k, x)
-		}
-	}
-	for k, x := range g.v.I {
-		if vt.base.IntWithFallback(k, x-1) != x {
-			vt.base.SetInt(k, x)
-		}
-	}
-	for k, x := range g.v.B {
-		if vt.base.BoolWithFallback(k, !x) != x {
-			vt.base.SetBool(k, x)
-		}
-	}
-	for k, x := range g.v.F {
-		if vt.base.FloatWithFallback(k, x-1) != x {
-			vt.base.SetFloat(k, x)
-		}
-	}
-}
-
 // Recoveries are the groups that could not be read at opening (none: all
 // was well).
 func (vt *Vault) Recoveries() []Recovery { return append([]Recovery(nil), vt.rec...) }
@@ -309,16 +287,20 @@ func get[T any](vt *Vault, key string, fallback T, in func(*vaultValues) map[str
 }
 
 // set writes key of one type: to its group (in; its file is written in the
-// background) and through to the base.
+// background), or to the base where no group keeps it (the vault has no
+// files).
 func set[T any](vt *Vault, key string, value T, in func(*vaultValues) map[string]T, base func(string, T)) {
 	vt.mu.Lock()
-	if g := vt.group(key); g != nil {
+	g := vt.group(key)
+	if g != nil {
 		g.v.remove(key)
 		in(&g.v)[key] = value
 		vt.changed(g)
 	}
 	vt.mu.Unlock()
-	base(key, value)
+	if g == nil {
+		base(key, value)
+	}
 }
 
 func strs(v *vaultValues) map[string]string    { return v.S }
@@ -361,10 +343,13 @@ func (vt *Vault) SetFloat(key string, value float64) { set(vt, key, value, float
 // RemoveValue is part of Prefs.
 func (vt *Vault) RemoveValue(key string) {
 	vt.mu.Lock()
-	if g := vt.group(key); g != nil {
+	g := vt.group(key)
+	if g != nil {
 		g.v.remove(key)
 		vt.changed(g)
 	}
 	vt.mu.Unlock()
-	vt.base.RemoveValue(key)
+	if g == nil {
+		vt.base.RemoveValue(key)
+	}
 }

@@ -68,7 +68,14 @@ func TestVaultRecovers(t *testing.T) {
 		t.Fatalf("said once: the next start finds all well, %+v", again.Recoveries())
 	}
 
-	// Both copies garbled: the base's copy (Fyne's preferences) is used.
+	// The vault never wrote through to the base (Fyne writes its file in
+	// place: a kill or its own reload can tear it).
+	if s := base.StringWithFallback(KeyStats, ""); s != "" {
+		t.Fatalf("the vault wrote to Fyne's preferences: %q", s)
+	}
+	// Both copies garbled: the base's copy (an older version's values) is
+	// used where it holds the group.
+	base.SetString(KeyStats, `{"deer-chess/prey/hard":{"played":1,"won":1}}`)
 	garble(t, path, 10)
 	garble(t, filepath.Join(dir, group2prev(GroupStats)), 10)
 	r = OpenVault(dir, base)
