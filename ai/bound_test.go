@@ -8,6 +8,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // BoundTestdata is a bound table for the tests: Beat the Wolf's tier with
@@ -59,7 +60,7 @@ func parsePos(t *testing.T, s string) core.Position {
 }
 
 // Master against Master from the tier's longest win plays it out: every
-// move is the bound table's (Exact, Bound), the dogs' plies fall by one
+// move is the bound table's (proof.Bound), the dogs' plies fall by one
 // each ply, no dog is lost, and the dogs win in the 33 plies the table
 // says; the moves are the table's LineBound (the dogs' shortest win, the
 // wolf's longest resistance), and the engine's PV is that line too.
@@ -83,7 +84,7 @@ func TestMasterPlaysBoundWin(t *testing.T) {
 		p := g.Position()
 		res := e.Think(context.Background(), g, match.Master)
 		plies, won := IsWin(res.Score)
-		if !res.Exact || !res.Bound || !won || plies != 33-ply || (res.Score > 0) != (p.ToMove == core.Prey) {
+		if res.Proof != proof.Bound || !won || plies != 33-ply || (res.Score > 0) != (p.ToMove == core.Prey) {
 			t.Fatalf("ply %d (%s): %+v (plies %d, won %v)", ply, p, res, plies, won)
 		}
 		if p.ToMove == core.Prey {
@@ -127,18 +128,18 @@ func TestBoundWolfResistsLongest(t *testing.T) {
 	for _, seed := range []int64{0, 1, 2, 3, 12345} {
 		res, ok := boundMove(b, p, seed)
 		_, d, _ := b.ProbeBound(p.After(res.Move))
-		if !ok || d != longest || !res.Exact || !res.Bound {
+		if !ok || d != longest || res.Proof != proof.Bound {
 			t.Fatalf("seed %d: %+v %v, the reply leaves %d plies", seed, res, ok, d)
 		}
 	}
 	g := core.NewGameFrom(p)
 	h := NewEngine(owner{b: src}).Hint(context.Background(), g)
-	if _, d, _ := b.ProbeBound(p.After(h.Move)); !h.Exact || !h.Bound || d != longest {
+	if _, d, _ := b.ProbeBound(p.After(h.Move)); h.Proof != proof.Bound || d != longest {
 		t.Fatalf("wolf's hint %+v", h)
 	}
 	g.PlayMove(h.Move)
 	h = NewEngine(owner{b: src}).Hint(context.Background(), g)
-	if plies, won := IsWin(h.Score); !h.Exact || !h.Bound || !won || h.Score < 0 || plies != 31 {
+	if plies, won := IsWin(h.Score); h.Proof != proof.Bound || !won || h.Score < 0 || plies != 31 {
 		t.Fatalf("dogs' hint %+v", h)
 	}
 }
@@ -172,12 +173,12 @@ func TestBoundFallsBack(t *testing.T) {
 		}
 		lim := LevelLimits(match.Master)
 		lim.Nodes, lim.Time, lim.Threads, lim.Strategy = 20_000, 0, 1, true
-		if res := NewEngine(owner{b: src}).Choose(context.Background(), q, lim); res.Exact || res.Bound {
+		if res := NewEngine(owner{b: src}).Choose(context.Background(), q, lim); res.Proof.Proven() {
 			t.Fatalf("%s: %+v", name, res)
 		}
 	}
 	g := core.NewGameFrom(p)
-	if res := NewEngine(owner{b: src}).Think(context.Background(), g, match.Hard); res.Exact || res.Bound {
+	if res := NewEngine(owner{b: src}).Think(context.Background(), g, match.Hard); res.Proof.Proven() {
 		t.Fatalf("Hard played from the bound table: %+v", res)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/proof"
 )
 
 // Play from a table whose wins and losses have no plies (a values-only
@@ -267,7 +268,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 		if m, ok, _ := t.LongWin(p); ok {
 			for _, cd := range cands {
 				if cd.m == m {
-					res := Result{Move: m, Exact: true, NoPlies: true}
+					res := Result{Move: m, Proof: proof.ValuesOnly}
 					res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
 					res.PV = tablePV(t, p, m)
 					return res, true
@@ -316,7 +317,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 		}
 	}
 	m := cands[best].m
-	res := Result{Move: m, Nodes: int64(c.probes), Exact: true, NoPlies: true, Depth: bestK}
+	res := Result{Move: m, Nodes: int64(c.probes), Proof: proof.ValuesOnly, Depth: bestK}
 	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
 	res.PV = tablePV(t, p, m)
 	return res, true

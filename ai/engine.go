@@ -6,21 +6,27 @@ import (
 
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // The engine and its move sources. A move may come from five places, each
 // a Source the Engine holds: the endgame table (TableMoves), the proven
 // strategy from the start (StrategyMoves), the bound table (BoundMoves),
 // the bridge back onto their proof after a pass (BridgeMoves), and the
-// search (SearchMoves). The engine asks them in order, and the
-// first that has a move for the position gives it: a table or a strategy
-// proposes only where it proves the position, the search always does.
+// search (SearchMoves). The engine asks them in the order listed, and the
+// first that has a move for the position gives it; no source is asked
+// after one has answered. A table or a strategy proposes only where it
+// proves the position, the search always does. The proofs themselves are
+// the proof package's sources (ai.Proofs is a game's proof stack in the
+// same order); the engine's sources play them and apply a level's slips
+// on top (TableMoves), and where a table's move has no plies the
+// combinator PreferPlies says which source gives way to which.
 
 // Source is one place the engine's move can come from.
 type Source interface {
 	// Propose returns the source's move for the side to move in pos under
 	// lim (the level's seed and slips, and whether it plays proven moves:
-	// Limits.Strategy), with its proof (Result.Exact, Result.Bound) or its
+	// Limits.Strategy), with its proof (Result.Proof) or its
 	// score, and true; false where it has no move for pos, and the engine
 	// asks the next source. pos has a legal move. It must return promptly
 	// once ctx is done, and be safe to call from several goroutines.
@@ -50,14 +56,18 @@ type Engine struct {
 
 // NewEngine is the engine of a table owner (nil: none): it plays from the
 // owner's endgame table where it covers the position (every level, with
-// its slips), then, for Master and the hints, from the proven strategy and
+// its slips; where the table holds no plies, Master and the hints play the
+// strategy's move with plies: PreferPlies), then, for Master and the hints, from the proven strategy and
 // the bound table, and where a pass took the game off them, by a bridge
 // back onto their proof (BridgeMoves), and searches elsewhere, with the
 // table's exact values inside the tree.
 func NewEngine(o TableOwner) Engine {
 	return Engine{
-		Sources: []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}},
-		Draws:   o,
+		Sources: []Source{
+			PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}}},
+			StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o},
+		},
+		Draws: o,
 	}
 }
 
@@ -75,13 +85,8 @@ func (e Engine) Choose(ctx context.Context, pos core.Position, lim Limits) Resul
 		return Result{Elapsed: time.Since(start)}
 	}
 	lim.start = start
-	for i, s := range e.Sources {
+	for _, s := range e.Sources {
 		if r, ok := s.Propose(ctx, pos, lim); ok {
-			if r.Exact && r.NoPlies {
-				if pr, ok := withPlies(ctx, pos, lim, e.Sources[i+1:]); ok {
-					r = pr
-				}
-			}
 			r.Elapsed = time.Since(start)
 			return r
 		}
@@ -89,28 +94,34 @@ func (e Engine) Choose(ctx context.Context, pos core.Position, lim Limits) Resul
 	return Search(ctx, pos, lim)
 }
 
-// pliesSource is a source whose proven moves carry their plies and cost a
-// lookup, not a search: the strategy (StrategyMoves).
-type pliesSource interface {
-	Source
-	countsPlies()
+// PreferPlies is the source First, except where First's move is a proven
+// win or loss without its plies (proof.ValuesOnly: a values-only table
+// section, deer chess's placement phase, the pig's tiers of many
+// captures) and one of Plies proposes a move proven with its plies: then
+// that one's (the strategy knows the loser's longest resistance and the
+// winner's line in plies, where the values alone only keep the value).
+// Where First proposes nothing, PreferPlies proposes nothing: the sources
+// of Plies are asked only to add plies (they come again after it in the
+// engine's list to answer on their own). It is proof.PreferPlies for the
+// engine's moves.
+type PreferPlies struct {
+	First Source
+	Plies []Source
 }
 
-// withPlies is the first proposal of the plies sources among sources that
-// proves pos with its plies. A table move without plies (a values-only
-// section: deer chess's placement phase, the pig's tiers of many
-// captures) gives way to it: the strategy knows the loser's longest
-// resistance and the winner's line in plies, where the values alone
-// only keep the value.
-func withPlies(ctx context.Context, pos core.Position, lim Limits, sources []Source) (Result, bool) {
-	for _, s := range sources {
-		if ps, ok := s.(pliesSource); ok {
-			if r, ok := ps.Propose(ctx, pos, lim); ok && r.Exact && !r.NoPlies {
-				return r, true
-			}
+// Propose is First's move, or a Plies source's with plies in place of a
+// values-only one.
+func (s PreferPlies) Propose(ctx context.Context, pos core.Position, lim Limits) (Result, bool) {
+	r, ok := s.First.Propose(ctx, pos, lim)
+	if !ok || r.Proof != proof.ValuesOnly {
+		return r, ok
+	}
+	for _, src := range s.Plies {
+		if pr, ok := src.Propose(ctx, pos, lim); ok && pr.Proof.HasPlies() {
+			return pr, true
 		}
 	}
-	return Result{}, false
+	return r, true
 }
 
 // Think is the engine's move for the side to move of g at the given level

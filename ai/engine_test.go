@@ -2,12 +2,14 @@ package ai
 
 import (
 	"context"
+	"reflect"
 	"testing"
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // owner is a table owner made of sources of any of the three (nil: none).
@@ -47,7 +49,7 @@ type fixed struct {
 
 func (f fixed) Propose(context.Context, core.Position, Limits) (Result, bool) {
 	*f.calls++
-	return Result{Move: f.move, Exact: true}, f.ok
+	return Result{Move: f.move, Proof: proof.Exact}, f.ok
 }
 
 // The engine asks its sources in order and plays the first proposal; a
@@ -59,12 +61,12 @@ func TestEngineAsksSourcesInOrder(t *testing.T) {
 	var n1, n2, n3 int
 	e := Engine{Sources: []Source{fixed{calls: &n1}, fixed{move: moves[1], ok: true, calls: &n2}, fixed{move: moves[2], ok: true, calls: &n3}}}
 	r := e.Think(context.Background(), g, match.Easy)
-	if r.Move != moves[1] || !r.Exact || n1 != 1 || n2 != 1 || n3 != 0 {
-		t.Fatalf("played %v (exact %v); calls %d %d %d", r.Move, r.Exact, n1, n2, n3)
+	if r.Move != moves[1] || r.Proof != proof.Exact || n1 != 1 || n2 != 1 || n3 != 0 {
+		t.Fatalf("played %v (%v); calls %d %d %d", r.Move, r.Proof, n1, n2, n3)
 	}
 	none := Engine{Sources: []Source{fixed{calls: &n1}}}
 	lim := Limits{Depth: 2, Seed: 5}
-	if r, want := none.Choose(context.Background(), g.Position(), lim), Search(context.Background(), g.Position(), lim); r.Move != want.Move || r.Exact {
+	if r, want := none.Choose(context.Background(), g.Position(), lim), Search(context.Background(), g.Position(), lim); r.Move != want.Move || r.Proof.Proven() {
 		t.Fatalf("no proposal: %+v, the search plays %v", r, want.Move)
 	}
 	trapped, err := core.ParsePosition(core.SurroundTheLion.String(), "predator:a1 prey:a2,b1,b2,c1,c2,a3,b3,c3 turn:predator captured:8 hand:0")
@@ -80,7 +82,8 @@ func TestEngineAsksSourcesInOrder(t *testing.T) {
 	}
 }
 
-// NewEngine's sources come in the order table, strategy, bound table,
+// NewEngine's sources come in the order table (giving way to the
+// strategy where it has no plies: PreferPlies), strategy, bound table,
 // bridge, search; its draws are judged by the owner's tables.
 func TestNewEngineOrder(t *testing.T) {
 	o := owner{}
@@ -88,8 +91,8 @@ func TestNewEngineOrder(t *testing.T) {
 	if len(e.Sources) != 5 {
 		t.Fatalf("%d sources", len(e.Sources))
 	}
-	for i, want := range []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}} {
-		if e.Sources[i] != want {
+	for i, want := range []Source{PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}}}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}} {
+		if !reflect.DeepEqual(e.Sources[i], want) {
 			t.Fatalf("source %d is %T, want %T", i, e.Sources[i], want)
 		}
 	}

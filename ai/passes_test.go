@@ -15,6 +15,7 @@ import (
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // Passes along the strategies' lines (issue #32: a timer pass must not
@@ -210,7 +211,7 @@ func measurePasses(t *testing.T, g passGame, passer core.Side, n int, seed int64
 	lim.Strategy = true
 	proven := []Source{TableMoves{o}, StrategyMoves{o}, BoundMoves{o}}
 	bridge := BridgeMoves{o}
-	pf, _ := proverOf(o, g.id)
+	pf, _ := bridgeOf(o, g.id)
 	var c passCount
 	for i := range n {
 		rng := rand.New(rand.NewSource(seed*1_000_003 + int64(i)))
@@ -230,7 +231,7 @@ func measurePasses(t *testing.T, g passGame, passer core.Side, n int, seed int64
 		if *passReach {
 			for j, reach := range []int{1, 3, 5} {
 				start := time.Now()
-				if _, ok := pf.proven(pos, reach); ok {
+				if _, ok := pf.Within(pos, reach); ok {
 					c.byReach[j]++
 				}
 				c.spent[j] += time.Since(start)
@@ -282,18 +283,18 @@ func measurePasses(t *testing.T, g passGame, passer core.Side, n int, seed int64
 }
 
 // checkBridge checks a bridged move res from pos (the winner to move): it
-// is Exact, its child is proven, and from there the proof holds to the
+// is a bridged proof, its child is proven, and from there the proof holds to the
 // end against a seeded random defence: at every winner's turn the proof
 // (its leaf's move, else the bridge) has a move, the plies fall by at
 // least one a ply, and the game ends in the winner's win within the plies
 // res claimed.
-func checkBridge(t *testing.T, pf prover, pos core.Position, res Result, rng *rand.Rand) {
+func checkBridge(t *testing.T, pf proof.Bridge, pos core.Position, res Result, rng *rand.Rand) {
 	t.Helper()
 	claim, won := IsWin(res.Score)
-	if !res.Exact || !res.AtMost || res.Bound != pf.bound || !won || res.Score <= 0 {
+	if res.Proof != bridgedKind(pf) || !won || res.Score <= 0 {
 		t.Fatalf("%s: the bridge's move %+v is not a proven win", pos, res)
 	}
-	if d, ok := pf.proven(pos.After(res.Move), BridgePlies); !ok || d >= claim {
+	if d, ok := pf.Within(pos.After(res.Move), BridgePlies); !ok || d >= claim {
 		t.Fatalf("%s: the bridge's move %s leads to a position proven %v in %d, claimed %d", pos, res.Move, ok, d, claim)
 	}
 	p, left := pos, claim
@@ -302,18 +303,15 @@ func checkBridge(t *testing.T, pf prover, pos core.Position, res Result, rng *ra
 		if left <= 0 {
 			t.Fatalf("from %s (claimed %d): the game is not over at %s", pos, claim, p)
 		}
-		if p.ToMove == pf.winner {
-			r, ok := pf.step(p, 0)
-			if !ok {
-				r, ok = pf.bridgeStep(p, 0)
-			}
+		if p.ToMove == pf.Winner {
+			r, ok := provenResult(pf, p, 0)
 			d, won := IsWin(r.Score)
 			if !ok || !won || d > left {
 				t.Fatalf("from %s (claimed %d): at %s the proof has no move (%v) or %d plies > %d left", pos, claim, p, ok, d, left)
 			}
 			p = p.After(r.Move)
 		} else {
-			if d, ok := pf.proven(p, BridgePlies); !ok || d > left {
+			if d, ok := pf.Within(p, BridgePlies); !ok || d > left {
 				t.Fatalf("from %s (claimed %d): at %s the loser's loss is not proven (%v, %d > %d)", pos, claim, p, ok, d, left)
 			}
 			moves := p.GenMoves(buf[:0])
@@ -321,19 +319,19 @@ func checkBridge(t *testing.T, pf prover, pos core.Position, res Result, rng *ra
 		}
 		left--
 	}
-	if w, ok := p.Outcome().Winner(); !ok || w != pf.winner {
+	if w, ok := p.Outcome().Winner(); !ok || w != pf.Winner {
 		t.Fatalf("from %s: the game ended %+v", pos, p.Outcome())
 	}
 }
 
 // checkEngine checks that Master and the hint play the bridge's move res
-// from pos and say what it proves: a win (Exact, AtMost, Bound as the
-// strategy's) in the bridge's plies.
+// from pos and say what it proves: a win through a bridge (proof.AtMost,
+// proof.BoundAtMost as the strategy's) in the bridge's plies.
 func checkEngine(t *testing.T, e Engine, pos core.Position, res Result) {
 	t.Helper()
 	g := core.NewGameFrom(pos)
 	for _, r := range []Result{e.Think(context.Background(), g, match.Master), e.Hint(context.Background(), g)} {
-		if r.Move != res.Move || r.Score != res.Score || !r.Exact || !r.AtMost || r.Bound != res.Bound || len(r.PV) == 0 || r.PV[0] != r.Move {
+		if r.Move != res.Move || r.Score != res.Score || r.Proof != res.Proof || !r.Proof.Bridged() || len(r.PV) == 0 || r.PV[0] != r.Move {
 			t.Fatalf("%s: the engine plays %+v, the bridge %+v", pos, r, res)
 		}
 	}
@@ -439,7 +437,7 @@ func BenchmarkBridge(b *testing.B) {
 			g.s = s
 		}
 		o := g.owner()
-		pf, _ := proverOf(o, g.id)
+		pf, _ := bridgeOf(o, g.id)
 		bridged, unproven := bridgeSample(g, o, 20)
 		lim := LevelLimits(match.Master)
 		lim.Strategy = true
@@ -466,7 +464,7 @@ func BenchmarkBridge(b *testing.B) {
 		}{
 			{"strategy", on, func(p core.Position) { (StrategyMoves{o}).Propose(context.Background(), p, lim) }},
 			{"proven", bridged, func(p core.Position) { (BridgeMoves{o}).Propose(context.Background(), p, lim) }},
-			{"proven-noline", bridged, func(p core.Position) { pf.bridgeStep(p, 0) }},
+			{"proven-noline", bridged, func(p core.Position) { pf.Step(p, 0) }},
 			{"unproven", unproven, func(p core.Position) { (BridgeMoves{o}).Propose(context.Background(), p, lim) }},
 		} {
 			if len(set.pos) == 0 {
@@ -479,4 +477,12 @@ func BenchmarkBridge(b *testing.B) {
 			})
 		}
 	}
+}
+
+// bridgedKind is the kind of a bridge's move onto pf's proof.
+func bridgedKind(pf proof.Bridge) proof.Kind {
+	if pf.Kind.Bounded() {
+		return proof.BoundAtMost
+	}
+	return proof.AtMost
 }

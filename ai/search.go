@@ -15,6 +15,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/proof"
 )
 
 // Scores.
@@ -77,22 +78,15 @@ type Result struct {
 	Nodes   int64
 	PV      []core.Move
 	Elapsed time.Duration
-	// Exact: the move and score come from the endgame table (perfect play;
-	// a zero score is then a proven draw) or the proven strategy, not from
-	// a search.
-	Exact bool
-	// Bound: the score is a proven win or loss from a strategy without a
-	// prey piece given up (Beat the Wolf's dogs), its plies an upper bound:
-	// the real game may hold a faster win.
-	Bound bool
-	// AtMost: the score is a proven win or loss whose plies are an upper
-	// bound, the proof a bridge back onto a strategy, a table or the bound
-	// table after a pass (BridgeMoves).
-	AtMost bool
-	// NoPlies: the score is a proven win or loss (Exact) whose plies the
-	// table does not hold (a values-only table: tablebase.PliesUnknown);
-	// IsWin's plies then mean nothing.
-	NoPlies bool
+	// Proof is the kind of proof behind the move and score (proof.Kind):
+	// proof.Search where they are the search's (or a level's slip), else
+	// the endgame table's or the proven strategy's perfect play
+	// (proof.Exact; a zero score is then a proven draw), a table's value
+	// without its plies (proof.ValuesOnly: IsWin's plies then mean
+	// nothing), a win without a prey piece given up (proof.Bound), or one
+	// through a bridge back onto a proof after a pass (proof.AtMost,
+	// proof.BoundAtMost); the last three's plies are an upper bound.
+	Proof proof.Kind
 }
 
 // IsWin reports whether a score is a forced win (>0) or loss (<0), and in how many plies.

@@ -9,6 +9,7 @@ import (
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // setSource is a source of a strategy of Beat the Wolf.
@@ -43,7 +44,7 @@ func setStrategyFor(t *testing.T, b *tablebase.Table, start core.Position) *stra
 
 // Master against Master plays a set strategy (read block by block) where
 // no table covers the position, as a strategy of format 1: every move
-// proven (Exact, Bound) with the table's plies, the dogs' to a position
+// proven (proof.Bound) with the table's plies, the dogs' to a position
 // the bound table proves the wolf lost one ply nearer, the wolf's the
 // longest resistance; the dogs win in the table's 33 plies, no dog lost.
 func TestMasterPlaysSetStrategy(t *testing.T) {
@@ -59,7 +60,7 @@ func TestMasterPlaysSetStrategy(t *testing.T) {
 		p := g.Position()
 		res := e.Think(context.Background(), g, match.Master)
 		plies, won := IsWin(res.Score)
-		if !res.Exact || !res.Bound || !won || plies != 33-g.Len() || (res.Score > 0) != (p.ToMove == core.Prey) {
+		if res.Proof != proof.Bound || !won || plies != 33-g.Len() || (res.Score > 0) != (p.ToMove == core.Prey) {
 			t.Fatalf("ply %d (%s): %+v (plies %d, won %v)", g.Len(), p, res, plies, won)
 		}
 		if c := p.After(res.Move); !c.Outcome().Over() {

@@ -5,6 +5,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/proof"
 )
 
 // Endgame tables behind the engine. Where the table owner's table of the
@@ -34,7 +35,7 @@ func (s *TableSet) Table(id core.GameID) *tablebase.Table {
 // TableMoves is the move source of the endgame tables (nil: none): where
 // the table of the game covers the position and its children, the level's
 // move from it (tableLevelMove: Master's perfect move, or a level's seeded
-// slip), Exact unless it slipped.
+// slip), proof.Exact unless it slipped.
 type TableMoves struct{ Tables Tables }
 
 // Propose is the table's move for pos, where it covers it.
@@ -153,7 +154,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 	}
 	m := best[pick].m
 	score, _ := tableScore(v, plies, 0)
-	res := Result{Move: m, Score: score, Depth: plies, Nodes: nodes, Exact: true}
+	res := Result{Move: m, Score: score, Depth: plies, Nodes: nodes, Proof: proof.Exact}
 	res.PV = tablePV(t, pos, m)
 	return res, true
 }
@@ -166,8 +167,8 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 // next-best value — from a win to a draw (or, with no drawing move, the
 // longest loss), from a draw to the longest loss, from a loss to the
 // longest of the shorter losses. Where no move is worse than the best, it
-// plays the best. A slipped move's Result is not Exact; its Score is the
-// value the position keeps after it.
+// plays the best. A slipped move's Result proves nothing (proof.Search);
+// its Score is the value the position keeps after it.
 func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, bool) {
 	if lim.TableSlip <= 0 || !slips(pos.Key, lim.Seed, lim.TableSlip) {
 		return tableMove(t, pos, lim.Seed, lim.History)
@@ -233,7 +234,7 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 	if dists[i] == tablebase.PliesUnknown {
 		d = dists[i]
 	}
-	res := Result{Move: m, Nodes: int64(len(moves)), Depth: d, NoPlies: d == tablebase.PliesUnknown && vals[i] != tablebase.Draw}
+	res := Result{Move: m, Nodes: int64(len(moves)), Depth: d}
 	switch vals[i] {
 	case tablebase.Loss:
 		res.Score, _ = tableScore(tablebase.Win, d, 0)

@@ -207,7 +207,7 @@ func TestTableLevelsDeterministic(t *testing.T) {
 			lim := GameLimits(g, lv)
 			lim.Seed ^= seed
 			r := e.Choose(context.Background(), g.Position(), lim)
-			if !r.Exact && r.Move == (core.Move{}) {
+			if !r.Proof.Proven() && r.Move == (core.Move{}) {
 				t.Fatal("no move")
 			}
 			if err := g.PlayMove(r.Move); err != nil {

@@ -10,6 +10,7 @@ import (
 	"huntchess/core"
 	"huntchess/internal/testkit"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // Play from Wolf Carries the Pig's shipped table, whose tiers of 4 to 6
@@ -71,7 +72,7 @@ func TestValuesMoveConverts(t *testing.T) {
 			pos := g.Position()
 			r := e.Choose(context.Background(), pos, GameLimits(g, match.Master))
 			if pos.ToMove == core.Predator {
-				if !r.Exact || !r.NoPlies && r.Score <= 0 {
+				if !r.Proof.Proven() || r.Proof != proof.ValuesOnly && r.Score <= 0 {
 					t.Fatalf("%s: not a proven move from the table: %+v", pos, r)
 				}
 				if v, _, _ := tb.Probe(pos.After(r.Move)); v != tablebase.Loss {
@@ -110,7 +111,7 @@ func TestValuesMasterKeepsTheDraw(t *testing.T) {
 			var r Result
 			if pos.ToMove == side {
 				r = master.Choose(context.Background(), pos, GameLimits(g, match.Master))
-				if !r.Exact {
+				if !r.Proof.Proven() {
 					t.Fatalf("%s: Master's move is not from the table", pos)
 				}
 				if v, _, _ := tb.Probe(pos.After(r.Move)); v != tablebase.Draw && v != tablebase.Loss {
@@ -249,7 +250,7 @@ func TestValuesLongWinsConvert(t *testing.T) {
 				}
 				if m, ok, _ := tb.LongWin(pos); ok {
 					long++
-					if r.Move != m || !r.Exact {
+					if r.Move != m || !r.Proof.Proven() {
 						t.Fatalf("%s: the long win's %v played as %+v", pos, m, r)
 					}
 				}

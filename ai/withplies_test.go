@@ -7,6 +7,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // Where the table holds a position's value without its plies (the shipped
@@ -40,19 +41,19 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 	ctx := context.Background()
 	g := core.NewGameFrom(core.DeerChess.Info().Start())
 	var searched int
-	e := Engine{Sources: []Source{TableMoves{o}, StrategyMoves{o}, fixed{ok: true, calls: &searched}}}
+	e := Engine{Sources: []Source{PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}}}, StrategyMoves{o}, fixed{ok: true, calls: &searched}}}
 	for ply := 0; ply < 2; ply++ {
 		lim := GameLimits(g, match.Master)
 		values, ok := TableMoves{o}.Propose(ctx, g.Position(), lim)
-		if !ok || !values.Exact || !values.NoPlies {
+		if !ok || values.Proof != proof.ValuesOnly {
 			t.Fatalf("ply %d: the table's move %+v (%v) is not a value without plies", ply, values, ok)
 		}
 		want, ok := strategyMove(s, g.Position(), lim.Seed)
-		if !ok || want.NoPlies || !want.Exact {
+		if !ok || want.Proof != proof.Exact {
 			t.Fatalf("ply %d: the strategy has no move with plies: %+v", ply, want)
 		}
 		for _, r := range []Result{e.Think(ctx, g, match.Master), e.Hint(ctx, g)} {
-			if r.Move != want.Move || r.Score != want.Score || r.NoPlies || !r.Exact {
+			if r.Move != want.Move || r.Score != want.Score || r.Proof != proof.Exact {
 				t.Fatalf("ply %d: the engine plays %+v, the strategy %+v", ply, r, want)
 			}
 		}
@@ -70,7 +71,7 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 	g = core.NewGameFrom(core.DeerChess.Info().Start())
 	lim := GameLimits(g, match.Hard)
 	lim.TableSlip = 0
-	if r := e.Choose(ctx, g.Position(), lim); !r.NoPlies || !r.Exact || searched != 0 {
+	if r := e.Choose(ctx, g.Position(), lim); r.Proof != proof.ValuesOnly || searched != 0 {
 		t.Fatalf("Hard plays %+v (the searching source asked %d times)", r, searched)
 	}
 }

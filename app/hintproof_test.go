@@ -20,6 +20,7 @@ import (
 	"huntchess/core"
 	"huntchess/match"
 	"huntchess/pack"
+	"huntchess/proof"
 	"huntchess/session"
 	"huntchess/storage"
 	"huntchess/tables"
@@ -86,14 +87,14 @@ func TestHintSaysWhatProvesIt(t *testing.T) {
 		plies  int
 	}{
 		// The lion moves first, and loses: the best defence.
-		{"the table", p, ai.Result{Move: m, Exact: true, Score: score(v, plies)}, hintSources{strategy: lionS, table: lionT},
+		{"the table", p, ai.Result{Move: m, Proof: proof.Exact, Score: score(v, plies)}, hintSources{strategy: lionS, table: lionT},
 			"hint.best_defence", "hint.detail_table", plies},
-		{"the strategy", p, ai.Result{Move: m, Exact: true, Score: score(v, sPlies)}, hintSources{strategy: lionS},
+		{"the strategy", p, ai.Result{Move: m, Proof: proof.Exact, Score: score(v, sPlies)}, hintSources{strategy: lionS},
 			"hint.best_defence", "hint.detail_strategy", sPlies},
 		// The dogs to move, on their win.
-		{"the table, winning", p.After(m), ai.Result{Move: dm, Exact: true, Score: score(dv, dPlies)}, hintSources{strategy: lionS, table: lionT},
+		{"the table, winning", p.After(m), ai.Result{Move: dm, Proof: proof.Exact, Score: score(dv, dPlies)}, hintSources{strategy: lionS, table: lionT},
 			"hint.best", "hint.detail_table", dPlies},
-		{"the bound strategy", start, ai.Result{Move: wm, Exact: true, Bound: true, Score: score(wv, wPlies)}, hintSources{strategy: wolfS},
+		{"the bound strategy", start, ai.Result{Move: wm, Proof: proof.Bound, Score: score(wv, wPlies)}, hintSources{strategy: wolfS},
 			"hint.best_defence", "hint.detail_bound_strategy", wPlies},
 	}
 	for _, c := range cases {
@@ -180,7 +181,7 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 	// The pig's table of values: a proven win, its plies not known here;
 	// the pack has them.
 	pig := core.WolfCarriesPig.Info().Start()
-	won := ai.Result{Exact: true, NoPlies: true, Score: 30000 - 500}
+	won := ai.Result{Proof: proof.ValuesOnly, Score: 30000 - 500}
 	for _, lang := range bothLanguages {
 		translations.SetLanguage(lang)
 		mb, _ := packWords(offer)
@@ -194,7 +195,7 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 
 	// A bound win from the pack's table (off the strategy): proven, the
 	// pack named as the proof, and no offer.
-	bound := ai.Result{Move: g.LegalMoves()[0], Exact: true, Bound: true, Score: -(30000 - 61)}
+	bound := ai.Result{Move: g.LegalMoves()[0], Proof: proof.Bound, Score: -(30000 - 61)}
 	for _, lang := range bothLanguages {
 		translations.SetLanguage(lang)
 		n := gameHintWords(g, bound, hintSources{strategy: s})()
@@ -256,11 +257,11 @@ func TestReviewSaysHowToGetProof(t *testing.T) {
 	s, err := tables.ShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	g, left := offLineGame(t, core.BeatTheWolf, s, 2, 0)
-	moves := session.ReviewGameBound(g, nil, s, nil)
+	moves := session.ReviewGame(g, proof.GameStack(nil, s, nil))
 	require.GreaterOrEqual(t, left, 0)
 	for i := range moves { // as SearchReview leaves them
 		if moves[i].Verdict == session.VerdictUnknown {
-			moves[i].Search, moves[i].Verdict = true, session.VerdictGood
+			moves[i].Verdict = session.VerdictGood
 		}
 	}
 	r := &reviewScreen{info: g, moves: moves, strategy: s, offer: offerPublished()}

@@ -9,6 +9,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/proof"
 	"huntchess/tables"
 	"huntchess/translations"
 )
@@ -46,7 +47,7 @@ func gameHintWords(g *core.Game, res ai.Result, src hintSources) func() hintNote
 		src.strategy, _ = tables.ShippedStrategy(p.Game)
 	}
 	var left *lineLeft
-	if !res.Exact {
+	if !res.Proof.Proven() {
 		left = provenLineLeft(g, src.strategy)
 	}
 	return hintText(p, res, src, left)
@@ -106,19 +107,19 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 		lost := decided && res.Score < 0
 		var value, prefix string
 		var details []string
-		if res.Exact {
+		if res.Proof.Proven() {
 			prefix = "hint.best"
 			if lost {
 				prefix = "hint.best_defence"
 			}
 			switch {
-			case res.Bound && decided:
+			case res.Proof.Bounded() && decided:
 				value = translations.TPlural("hint.win_bound", plies, side)
-			case res.AtMost && decided:
+			case res.Proof.Bridged() && decided:
 				value = translations.TPlural("hint.win_atmost", plies, side)
 			case !decided:
 				value = translations.T("hint.draw")
-			case res.NoPlies:
+			case res.Proof == proof.ValuesOnly:
 				value = translations.TData("hint.win_noplies", side)
 			default:
 				value = translations.TPlural("hint.win", plies, side)
@@ -182,7 +183,7 @@ func joinSentences(ss ...string) string {
 	return b.String()
 }
 
-// proofDetails are the facts behind a proven hint (res.Exact) in p: what
+// proofDetails are the facts behind a proven hint (res.Proof) in p: what
 // proves it (the endgame table, the proven strategy from the start, the
 // bound table of the pack, a bridge of a few plies back onto a proof:
 // ai.BridgeMoves, after a pass or a move off the strategy) and the plies;
@@ -198,15 +199,15 @@ func proofDetails(p core.Position, res ai.Result, src hintSources, plies int, si
 		_, _, inTable = src.table.Probe(p)
 	}
 	switch {
-	case res.AtMost && decided:
+	case res.Proof.Bridged() && decided:
 		return []string{translations.TPlural("hint.detail_bridge", plies, side)}
-	case res.Bound && decided && onStrategy:
+	case res.Proof.Bounded() && decided && onStrategy:
 		return []string{translations.TPlural("hint.detail_bound_strategy", plies, side)}
-	case res.Bound && decided:
+	case res.Proof.Bounded() && decided:
 		return []string{translations.TPlural("hint.detail_bound_pack", plies, side)}
 	case !decided:
 		return []string{translations.T("hint.detail_draw")}
-	case res.NoPlies:
+	case res.Proof == proof.ValuesOnly:
 		out := []string{translations.T("hint.detail_values")}
 		if src.offer.has(p.Game) {
 			out = append(out, translations.TData("hint.detail_pack_plies", src.offer.data()))

@@ -11,6 +11,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/core"
+	"huntchess/proof"
 	"huntchess/translations"
 )
 
@@ -28,24 +29,24 @@ func TestHintWords(t *testing.T) {
 		winner        int    // the winning side (core.Side), -1 for none (a draw, the search's)
 		count         int    // the plies said (0: none)
 	}{
-		{core.Prey, ai.Result{Exact: true, Score: 30000 - 23}, "hint.win", "hint.detail_table", int(core.Prey), 23},
-		{core.Prey, ai.Result{Exact: true, Score: 30000 - 1}, "hint.win", "hint.detail_table", int(core.Prey), 1},
-		{core.Predator, ai.Result{Exact: true, Score: -(30000 - 9)}, "hint.win", "hint.detail_table", int(core.Prey), 9},
-		{core.Predator, ai.Result{Exact: true}, "hint.draw", "hint.detail_draw", -1, 0},
+		{core.Prey, ai.Result{Proof: proof.Exact, Score: 30000 - 23}, "hint.win", "hint.detail_table", int(core.Prey), 23},
+		{core.Prey, ai.Result{Proof: proof.Exact, Score: 30000 - 1}, "hint.win", "hint.detail_table", int(core.Prey), 1},
+		{core.Predator, ai.Result{Proof: proof.Exact, Score: -(30000 - 9)}, "hint.win", "hint.detail_table", int(core.Prey), 9},
+		{core.Predator, ai.Result{Proof: proof.Exact}, "hint.draw", "hint.detail_draw", -1, 0},
 		{core.Predator, ai.Result{Score: 30000 - 5}, "hint.search_win", "hint.detail_search", -1, 5},
 		{core.Predator, ai.Result{Score: -(30000 - 4)}, "hint.search_loss", "hint.detail_search", -1, 4},
 		// Issue 23: a proven win without losing a piece (Beat the Wolf's
 		// dogs; here no strategy covers the position: the pack's bound table).
-		{core.Prey, ai.Result{Exact: true, Bound: true, Score: 30000 - 140}, "hint.win_bound", "hint.detail_bound_pack", int(core.Prey), 140},
-		{core.Predator, ai.Result{Exact: true, Bound: true, Score: -(30000 - 1)}, "hint.win_bound", "hint.detail_bound_pack", int(core.Prey), 1},
+		{core.Prey, ai.Result{Proof: proof.Bound, Score: 30000 - 140}, "hint.win_bound", "hint.detail_bound_pack", int(core.Prey), 140},
+		{core.Predator, ai.Result{Proof: proof.Bound, Score: -(30000 - 1)}, "hint.win_bound", "hint.detail_bound_pack", int(core.Prey), 1},
 		// Issue 32: a bridge back onto the proven line after a pass: a proven win, its plies at most.
-		{core.Prey, ai.Result{Exact: true, AtMost: true, Score: 30000 - 25}, "hint.win_atmost", "hint.detail_bridge", int(core.Prey), 25},
-		{core.Predator, ai.Result{Exact: true, AtMost: true, Score: -(30000 - 24)}, "hint.win_atmost", "hint.detail_bridge", int(core.Prey), 24},
-		{core.Prey, ai.Result{Exact: true, Bound: true, AtMost: true, Score: 30000 - 99}, "hint.win_bound", "hint.detail_bridge", int(core.Prey), 99},
+		{core.Prey, ai.Result{Proof: proof.AtMost, Score: 30000 - 25}, "hint.win_atmost", "hint.detail_bridge", int(core.Prey), 25},
+		{core.Predator, ai.Result{Proof: proof.AtMost, Score: -(30000 - 24)}, "hint.win_atmost", "hint.detail_bridge", int(core.Prey), 24},
+		{core.Prey, ai.Result{Proof: proof.BoundAtMost, Score: 30000 - 99}, "hint.win_bound", "hint.detail_bridge", int(core.Prey), 99},
 		{core.Predator, ai.Result{Score: 12}, "hint.no_proof", "hint.detail_search", -1, 0},
 		// Issue 32: a table of values (Wolf Carries the Pig's shipped one): a proven win, its plies not known.
-		{core.Prey, ai.Result{Exact: true, NoPlies: true, Score: 30000 - 500}, "hint.win_noplies", "hint.detail_values", int(core.Prey), 0},
-		{core.Predator, ai.Result{Exact: true, NoPlies: true, Score: -(30000 - 500)}, "hint.win_noplies", "hint.detail_values", int(core.Prey), 0},
+		{core.Prey, ai.Result{Proof: proof.ValuesOnly, Score: 30000 - 500}, "hint.win_noplies", "hint.detail_values", int(core.Prey), 0},
+		{core.Predator, ai.Result{Proof: proof.ValuesOnly, Score: -(30000 - 500)}, "hint.win_noplies", "hint.detail_values", int(core.Prey), 0},
 	}
 	for _, c := range cases {
 		p := lion.Start()
@@ -72,11 +73,11 @@ func TestHintWords(t *testing.T) {
 			if c.count > 0 {
 				require.Contains(t, n.text, strconv.Itoa(c.count), "%s %s", lang, c.value)
 			}
-			if c.res.Exact && c.count > 0 {
+			if c.res.Proof.Proven() && c.count > 0 {
 				require.Contains(t, n.details, strconv.Itoa(c.count), "%s %s: the plies in the facts", lang, c.detail)
 			}
 			proven := map[translations.Lang]string{translations.English: "(proven", translations.Chinese: "（已证明"}[lang]
-			require.Equal(t, c.res.Exact, strings.Contains(n.text, proven), "%s %q", lang, n.text)
+			require.Equal(t, c.res.Proof.Proven(), strings.Contains(n.text, proven), "%s %q", lang, n.text)
 			require.NotContains(t, n.text, "table", "%s: the line speaks of the result, not of the engine", lang)
 		}
 	}

@@ -19,6 +19,7 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 	"huntchess/puzzles"
 	"huntchess/storage"
 	"huntchess/translations"
@@ -286,7 +287,7 @@ func TestPhoneBoardSameAtEveryTextSize(t *testing.T) {
 // wolf: the first legal move, lost in at most 40 moves — the longest of the
 // hints in words (three lines on a phone).
 func provenHint(_ context.Context, g *core.Game) ai.Result {
-	return ai.Result{Move: g.LegalMoves()[0], Score: -(30000 - 40), Exact: true, Bound: true}
+	return ai.Result{Move: g.LegalMoves()[0], Score: -(30000 - 40), Proof: proof.Bound}
 }
 
 // settle lays the window's content out again, as the driver does at its

@@ -12,9 +12,11 @@ import (
 	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
+	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/proof"
 	"huntchess/session"
 	"huntchess/translations"
 	"huntchess/widgets"
@@ -62,10 +64,9 @@ type reviewScreen struct {
 func (a *App) showReview(g *core.Game) { a.push(newReviewScreen(a, g)) }
 
 func newReviewScreen(a *App, g *core.Game) *reviewScreen {
-	t := a.tables.Table(g.Info().ID)
-	st := a.tables.Strategy(g.Info().ID)
-	bt := a.tables.Bound(g.Info().ID)
-	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGameBound(g, t, st, bt), table: t != nil, strategy: st, bound: bt != nil,
+	id := g.Info().ID
+	st := a.tables.Strategy(id)
+	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGame(g, ai.Proofs(a.tables, id)), table: a.tables.Table(id) != nil, strategy: st, bound: a.tables.Bound(id) != nil,
 		offer: a.packOffer(), cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
@@ -150,7 +151,7 @@ func verdictText(info *core.GameInfo, m session.ReviewMove) string {
 	judged := func(verdictID, byID string) string {
 		return translations.TData("review.judged", map[string]any{"Verdict": translations.T(verdictID), "By": translations.T(byID)})
 	}
-	if m.Search {
+	if m.BySearch() {
 		t := ""
 		switch m.Verdict {
 		case session.VerdictGood:
@@ -164,9 +165,6 @@ func verdictText(info *core.GameInfo, m session.ReviewMove) string {
 			t += translations.T("review.colon") + w
 		}
 		return t
-	}
-	if m.Proven {
-		return judged("review.kept", "review.by_proof")
 	}
 	switch m.Verdict {
 	case session.VerdictKept:
@@ -249,16 +247,16 @@ func (r *reviewScreen) moveLine(i int) string {
 	s += verdictText(r.info.Info(), m)
 	if w, ok := m.Winner(); ok && m.Plies > 0 {
 		id := "review.win_in"
-		if m.Bound {
+		if m.Proof.UpperBound() {
 			id = "review.win_in_bound"
 		}
 		s += " · " + translations.TPlural(id, m.Plies, map[string]any{"Side": sideName(r.info.Info(), w)})
-	} else if w, ok := m.Winner(); ok && m.NoPlies {
+	} else if w, ok := m.Winner(); ok && m.Proof == proof.ValuesOnly {
 		s += " · " + translations.TData("review.win_proven", map[string]any{"Side": sideName(r.info.Info(), w)})
 	}
 	if m.Best.Kind != core.MoveNone {
 		id := "review.best"
-		if m.Search {
+		if m.BySearch() {
 			id = "review.search_best"
 		}
 		s += " · " + translations.TData(id, map[string]any{"Move": displayMove(m.Best)})
@@ -348,7 +346,7 @@ func (r *reviewScreen) fillStrip() {
 			v, _, known = r.strategy.Probe(p)
 		}
 		c := valueColor(v, p.ToMove, known)
-		if !known && i > 0 && r.moves[i-1].Search {
+		if !known && i > 0 && r.moves[i-1].BySearch() {
 			c = searchColor(r.moves[i-1].ScoreAfter, r.moves[i-1].Mover)
 		}
 		bar := canvas.NewRectangle(c)
@@ -386,7 +384,7 @@ func (r *reviewScreen) summaryText() string {
 		var slips, mistakes, blunders [2]int
 		anySearch := false
 		for _, m := range r.moves {
-			anySearch = anySearch || m.Search
+			anySearch = anySearch || m.BySearch()
 			switch m.Verdict {
 			case session.VerdictSlip:
 				slips[m.Mover]++
@@ -445,9 +443,9 @@ func (r *reviewScreen) packOffer() string {
 	p := r.info.Start()
 	bound, plies := false, false
 	for _, m := range r.moves {
-		bound = bound || m.Search && r.offer.provesBound(p, r.strategy)
+		bound = bound || m.BySearch() && r.offer.provesBound(p, r.strategy)
 		_, won := m.Winner()
-		plies = plies || won && m.NoPlies
+		plies = plies || won && m.Proof == proof.ValuesOnly
 		p = p.After(m.Move)
 	}
 	d := r.offer.data()

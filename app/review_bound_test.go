@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/proof"
 	"huntchess/session"
 	"huntchess/translations"
 )
@@ -26,7 +27,7 @@ func TestReviewByBoundTable(t *testing.T) {
 	}
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
-	r := &reviewScreen{info: g, moves: session.ReviewGameBound(g, nil, nil, b), bound: true}
+	r := &reviewScreen{info: g, moves: session.ReviewGame(g, proof.GameStack(nil, nil, b)), bound: true}
 	require.Contains(t, r.moveLine(0), "(proven) · a win for the dogs, at most 33 moves to go")
 	require.Contains(t, r.moveLine(1), "a win for the dogs, at most 32 moves to go")
 	require.Contains(t, r.summaryText(), translations.TData("review.no_table_strategy_bound", map[string]any{"Side": "dogs"}))

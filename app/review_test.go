@@ -20,6 +20,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/proof"
 	"huntchess/session"
 	"huntchess/tables"
 )
@@ -108,7 +109,7 @@ func TestReviewBySearch(t *testing.T) {
 	require.Regexp(t, `wolf: \d+ mistakes?, \d+ blunders?`, out)
 	require.NotContains(t, out, "slip")
 	for i, m := range r.moves {
-		require.True(t, m.Search, "move %d", i+1)
+		require.True(t, m.BySearch(), "move %d", i+1)
 		line := r.moveLine(i)
 		require.True(t, strings.HasPrefix(line, fmt.Sprintf("%d. %s — ", i/2+1, displayMove(m.Move))), line)
 	}
@@ -126,19 +127,19 @@ func TestReviewBySearch(t *testing.T) {
 // The verdicts say what the search saw, and the counts take plural forms.
 func TestReviewWords(t *testing.T) {
 	info := core.BeatTheWolf.Info()
-	m := session.ReviewMove{Search: true, Verdict: session.VerdictBlunder, Why: session.WhyAllowsCapture, Mover: core.Prey}
+	m := session.ReviewMove{Verdict: session.VerdictBlunder, Why: session.WhyAllowsCapture, Mover: core.Prey}
 	require.Equal(t, "a blunder (by search): it gives the wolf a capture", verdictText(info, m))
 	m.Why, m.Mover = session.WhyWalksIntoLoss, core.Predator
 	require.Equal(t, "a blunder (by search): it walks into a trap", verdictText(info, m))
-	m = session.ReviewMove{Verdict: session.VerdictSlip}
+	m = session.ReviewMove{Verdict: session.VerdictSlip, Proof: proof.Exact}
 	require.Equal(t, "let a win slip to a draw (proven)", verdictText(info, m))
-	m = session.ReviewMove{Verdict: session.VerdictKept, Proven: true, Bound: true}
+	m = session.ReviewMove{Verdict: session.VerdictKept, Proof: proof.Bound}
 	require.Equal(t, "result unchanged (proven)", verdictText(info, m))
 	require.Equal(t, "1 blunder", translations.TPlural("review.blunders", 1, nil))
 	require.Equal(t, "2 blunders", translations.TPlural("review.blunders", 2, nil))
 	// A capture keeps its mark ×, as in the move list.
 	g := firstCaptureGame(t, info.Key)
-	r := &reviewScreen{info: g, moves: session.ReviewGameProven(g, nil, nil)}
+	r := &reviewScreen{info: g, moves: session.ReviewGame(g, nil)}
 	last := g.Len() - 1
 	require.Contains(t, r.moveLine(last), fmt.Sprintf("%d. %s — ", last/2+1, displayMove(g.LastMove())))
 	require.Contains(t, r.moveLine(last), "×")

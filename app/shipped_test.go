@@ -13,6 +13,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 	"huntchess/tables"
 	"huntchess/translations"
 )
@@ -54,7 +55,7 @@ func TestBeatTheWolfPlaysFromTheShippedEndgames(t *testing.T) {
 
 	tb := owner.Table(core.BeatTheWolf)
 	res := h.a.opts.Think(context.Background(), s.sess.Game(), match.Master)
-	require.True(t, res.Exact, "Master plays from the table")
+	require.Equal(t, proof.Exact, res.Proof, "Master plays from the table")
 	v, _, ok := tb.Probe(s.sess.Game().Position().After(res.Move))
 	require.True(t, ok)
 	require.Equal(t, tablebase.Draw, v, "Master's move %v keeps the draw", res.Move)

@@ -1,10 +1,9 @@
 package session
 
 import (
-	"huntchess/ai"
 	"huntchess/ai/tablebase"
-	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/proof"
 )
 
 // Verdict is what a move did to the value of the game for its player.
@@ -19,38 +18,37 @@ const (
 	VerdictMistake                // the search's: the score dropped by MistakeMargin
 )
 
-// ReviewMove is one move of a game with the table's view of it.
+// ReviewMove is one move of a game with the proof's (or the search's)
+// view of it.
 type ReviewMove struct {
 	Move   core.Move
 	Mover  core.Side
 	Before tablebase.Value // for the mover, before the move
 	After  tablebase.Value // for the mover, after it
-	Plies  int             // plies to the end before the move (win/loss)
-	// NoPlies: a win or loss before the move whose plies the table does
-	// not hold (a table of values: tablebase.PliesUnknown; Plies is 0).
-	NoPlies bool
-	Best    core.Move // the table's (or the search's) move where this one lost value
+	Plies  int             // plies to the end before the move (win/loss; 0 for proof.ValuesOnly)
+	Best   core.Move       // the proof's (or the search's) move where this one lost value
+	// Proof is the kind of proof of the verdict (the proof stack's verdict
+	// of the position before the move: an exact table's or strategy's,
+	// values without plies, a bound proof's or a bridge's, whose plies are
+	// then an upper bound); proof.Search where no proof judged the move:
+	// the search's verdict (SearchReview), or none yet (VerdictUnknown).
+	Proof   proof.Kind
 	Verdict Verdict
-	// Search: the verdict is the search's judgement (SearchReview), not the
-	// table's; the scores are the search's for the mover, before and after
-	// the move, and Why says what it saw.
-	Search                  bool
+	// The search's scores for the mover, before and after the move, and
+	// what it saw (BySearch).
 	ScoreBefore, ScoreAfter int
 	Why                     Why
-	// Proven: the verdict is the proven strategy's from the start (no
-	// table covers the position, the move is on the strategy's win or the
-	// loser's reply to it, or on a bridge back onto it after a pass:
-	// ai.ProvenWin); Bound: its plies are an upper bound (a win without a
-	// prey piece given up, strategy.Strategy, or a bridge's).
-	Proven, Bound bool
 }
 
+// BySearch reports whether the verdict is the search's judgement
+// (SearchReview), not a proof's.
+func (r ReviewMove) BySearch() bool { return r.Verdict != VerdictUnknown && !r.Proof.Proven() }
+
 // Winner is the side that wins with best play in the position before the
-// move, where the table or the strategy proves it (ok false elsewhere, and
-// for a draw).
+// move, where a proof says so (ok false elsewhere, and for a draw).
 func (r ReviewMove) Winner() (core.Side, bool) {
 	switch {
-	case r.Verdict == VerdictUnknown || r.Search:
+	case !r.Proof.Proven():
 		return 0, false
 	case r.Before == tablebase.Win:
 		return r.Mover, true
@@ -60,131 +58,64 @@ func (r ReviewMove) Winner() (core.Side, bool) {
 	return 0, false
 }
 
-// ReviewGameProven is ReviewGame that also judges, by the proven strategy
-// from the start s (nil: none), the moves no table covers that are on it:
-// the winner's moves that stay on its win and every reply of the loser
-// keep the value (Proven). A winner's move that leaves the strategy is not
-// judged by it: the position after it is not proven either way.
-func ReviewGameProven(g *core.Game, t *tablebase.Table, s *strategy.Strategy) []ReviewMove {
-	return ReviewGameBound(g, t, s, nil)
-}
-
-// ReviewGameBound is ReviewGameProven that also judges, by the bound table
-// b (nil: none; Tables.Bound), the moves neither the table nor the strategy
-// covers that are on the prey's proven win: the prey's moves that keep it
-// (to a predator's proven loss) and every reply of the predator from a
-// proven loss keep the value (Proven, Bound). A prey's move off the win is
-// not judged by it.
-func ReviewGameBound(g *core.Game, t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) []ReviewMove {
+// ReviewGame judges every move of g by the game's proof stack (nil:
+// none; ai.Proofs): where it proves the positions before and after the
+// move (or the move ends the game), the move kept the mover's value
+// (VerdictKept), let a win slip to a draw (VerdictSlip, with the proof's
+// Best move) or lost it (VerdictBlunder). A move between positions it
+// does not both prove stays VerdictUnknown, for the search
+// (SearchReview): a winner's move off a proof of its win alone (a
+// strategy's, a bound table's) is not judged by it, the position after
+// it proven neither way.
+func ReviewGame(g *core.Game, st proof.Stack) []ReviewMove {
 	pos := g.Start()
 	var out []ReviewMove
-	var proofs [2]*proof // the strategy's proofs of pos and next, where worked out
+	// Each position is proven once (a bridge's search takes a fraction of
+	// a millisecond): the position after one move is the one before the next.
+	before, okBefore := st.Probe(pos)
 	for _, m := range g.Moves() {
-		proofs = [2]*proof{proofs[1], nil}
 		r := ReviewMove{Move: m, Mover: pos.ToMove}
 		next := pos.After(m)
-		if t != nil {
-			bv, bd, ok1 := t.Probe(pos)
-			av, _, ok2 := t.Probe(next)
-			if ok1 && ok2 {
-				r.Before, r.Plies = bv, bd
-				if bd == tablebase.PliesUnknown {
-					r.Plies, r.NoPlies = 0, true
-				}
-				r.After = av.Other()
-				// A move never raises its player's value (the table's value is
-				// the best over the moves).
-				switch {
-				case r.After == r.Before || r.After.Rank() > r.Before.Rank():
-					r.Verdict = VerdictKept
-				case r.After == tablebase.Draw:
-					r.Verdict = VerdictSlip
-				default:
-					r.Verdict = VerdictBlunder
-				}
-				if r.Verdict == VerdictSlip || r.Verdict == VerdictBlunder {
-					if best, _, _, ok := t.Best(pos); ok {
-						r.Best = best
-					}
+		var after proof.Verdict
+		okAfter := false
+		if o := next.Outcome(); o.Over() {
+			after, okAfter = outcomeVerdict(next, o), true
+		} else {
+			after, okAfter = st.Probe(next)
+		}
+		if okBefore && okAfter {
+			r.Before, r.Plies, r.Proof = before.Value, before.Plies, before.Kind
+			r.After = after.Value.Other()
+			// A move never raises its player's value (the proof's value is
+			// the best over the moves).
+			switch {
+			case r.After == r.Before || r.After.Rank() > r.Before.Rank():
+				r.Verdict = VerdictKept
+			case r.After == tablebase.Draw:
+				r.Verdict = VerdictSlip
+			default:
+				r.Verdict = VerdictBlunder
+			}
+			if r.Verdict == VerdictSlip || r.Verdict == VerdictBlunder {
+				if best, _, ok := st.Step(pos, 0); ok {
+					r.Best = best
 				}
 			}
 		}
-		if r.Verdict == VerdictUnknown && s != nil {
-			proveMove(&r, s, t, b, pos, next, &proofs)
-		}
-		if r.Verdict == VerdictUnknown && b != nil {
-			proveBound(&r, b, pos, next)
-		}
 		out = append(out, r)
-		pos = next
+		pos, before, okBefore = next, after, okAfter && !next.Outcome().Over()
 	}
 	return out
 }
 
-// proveMove judges r, the move from pos to next, by the strategy s where
-// it proves the winner's win in both (or next ends the game in it): on
-// the strategy, or, after a pass took the game off it, through a bridge
-// back onto its proof (ai.ProvenWin, with the table t and the bound table
-// b; the plies then at most: Bound).
-//
-// proofs holds pos's and next's proofs where worked out (a bridge's search
-// takes a fraction of a millisecond: each position's is worked out once).
-func proveMove(r *ReviewMove, s *strategy.Strategy, t, b *tablebase.Table, pos, next core.Position, proofs *[2]*proof) {
-	for i, p := range [2]core.Position{pos, next} {
-		if proofs[i] == nil {
-			var pr proof
-			pr.v, pr.plies, pr.atMost, pr.ok = ai.ProvenWin(s, t, b, p)
-			proofs[i] = &pr
-		}
+// outcomeVerdict is the value of a finished game for its side to move.
+func outcomeVerdict(p core.Position, o core.Outcome) proof.Verdict {
+	w, won := o.Winner()
+	switch {
+	case !won:
+		return proof.Verdict{Value: tablebase.Draw, Kind: proof.Exact}
+	case w == p.ToMove:
+		return proof.Verdict{Value: tablebase.Win, Kind: proof.Exact}
 	}
-	if !proofs[0].ok {
-		return
-	}
-	if o := next.Outcome(); o.Over() {
-		if w, won := o.Winner(); !won || w != s.WinnerSide() {
-			return
-		}
-	} else if !proofs[1].ok {
-		return
-	}
-	r.Before, r.After, r.Plies = proofs[0].v, proofs[0].v, proofs[0].plies
-	r.Verdict, r.Proven, r.Bound = VerdictKept, true, proofs[0].atMost
-}
-
-// proof is what ai.ProvenWin says of a position.
-type proof struct {
-	v          tablebase.Value
-	plies      int
-	atMost, ok bool
-}
-
-// proveBound judges r, the move from pos to next, by the bound table b
-// where it proves the prey's win in both (or next ends the game in it).
-func proveBound(r *ReviewMove, b *tablebase.Table, pos, next core.Position) {
-	bv, bd, ok := boundProof(b, pos)
-	if !ok {
-		return
-	}
-	if _, _, ok := boundProof(b, next); !ok {
-		return
-	}
-	r.Before, r.After, r.Plies = bv, bv, bd
-	r.Verdict, r.Proven, r.Bound = VerdictKept, true, true
-}
-
-// boundProof is what the bound table proves of p: the prey's win (prey to
-// move) or the predator's loss (predator to move), and the plies to it; a
-// position the prey has won is a proof of 0 plies.
-func boundProof(b *tablebase.Table, p core.Position) (tablebase.Value, int, bool) {
-	if o := p.Outcome(); o.Over() {
-		if w, won := o.Winner(); won && w == core.Prey {
-			return map[bool]tablebase.Value{true: tablebase.Win, false: tablebase.Loss}[p.ToMove == core.Prey], 0, true
-		}
-		return tablebase.Unknown, 0, false
-	}
-	v, d, ok := b.ProbeBound(p)
-	if ok && (p.ToMove == core.Prey && v == tablebase.Win || p.ToMove == core.Predator && v == tablebase.Loss) {
-		return v, d, true
-	}
-	return tablebase.Unknown, 0, false
+	return proof.Verdict{Value: tablebase.Loss, Kind: proof.Exact}
 }

@@ -12,6 +12,7 @@ import (
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 	"huntchess/tables"
 )
 
@@ -52,7 +53,7 @@ func TestReviewAfterPass(t *testing.T) {
 			if p.ToMove == core.Predator {
 				q := p.After(p.PassMove())
 				if _, _, ok := s.Probe(q); !ok && g.Len() > 4 {
-					if _, _, atMost, ok := ai.ProvenWin(s, nil, nil, q); ok && atMost {
+					if v, ok := proof.GameStack(nil, s, nil).Probe(q); ok && v.Kind.UpperBound() {
 						passAt = g.Len()
 						require.NoError(t, g.Timeout())
 						break
@@ -75,7 +76,7 @@ func TestReviewAfterPass(t *testing.T) {
 				continue
 			}
 			r := e.Choose(context.Background(), p, lim)
-			if !r.Exact {
+			if !r.Proof.Proven() {
 				t.Fatalf("seed %d, ply %d: Master's dogs play %+v, not proven", seed, g.Len(), r)
 			}
 			require.NoError(t, g.PlayMove(r.Move))
@@ -83,18 +84,18 @@ func TestReviewAfterPass(t *testing.T) {
 		if w, ok := g.Outcome().Winner(); !ok || w != core.Prey {
 			t.Fatalf("seed %d: the game ended %+v", seed, g.Outcome())
 		}
-		moves := ReviewGameProven(g, nil, s)
+		moves := ReviewGame(g, proof.GameStack(nil, s, nil))
 		for i, rm := range moves {
 			w, ok := rm.Winner()
-			if rm.Verdict != VerdictKept || !rm.Proven || !ok || w != core.Prey {
+			if rm.Verdict != VerdictKept || !rm.Proof.Proven() || !ok || w != core.Prey {
 				t.Fatalf("seed %d, move %d (%s, the pass at %d): %+v", seed, i+1, rm.Move, passAt+1, rm)
 			}
 		}
 		pass, next := moves[passAt], moves[passAt+1]
-		if pass.Move.Kind != core.MovePass || pass.Bound || pass.Before != tablebase.Loss {
+		if pass.Move.Kind != core.MovePass || pass.Proof.UpperBound() || pass.Before != tablebase.Loss {
 			t.Fatalf("seed %d: the pass (from a position of the strategy) is judged %+v", seed, pass)
 		}
-		if !next.Bound || next.Before != tablebase.Win || next.Plies < len(moves)-passAt-1 {
+		if !next.Proof.UpperBound() || next.Before != tablebase.Win || next.Plies < len(moves)-passAt-1 {
 			t.Fatalf("seed %d: the dogs' move after the pass is judged %+v, the game went on %d plies", seed, next, len(moves)-passAt-1)
 		}
 		t.Logf("seed %d: the lion passed at ply %d; the dogs, proven to win in at most %d, won %d plies later", seed, passAt+1, next.Plies, len(moves)-passAt-1)

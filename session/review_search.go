@@ -177,7 +177,6 @@ func popcount(x uint64) int {
 // judge sets r's search verdict from the views of the positions before and
 // after its move.
 func judge(r *ReviewMove, before core.Position, b, a scored) {
-	r.Search = true
 	r.ScoreBefore, r.ScoreAfter = b.score, -a.score
 	r.Verdict, r.Why = VerdictGood, WhyNone
 	_, bWon := ai.IsWin(b.score)

@@ -28,7 +28,7 @@ func playedGame(t testing.TB, id core.GameID, n int) *core.Game {
 func TestSearchReviewJudgesEveryMove(t *testing.T) {
 	for _, id := range []core.GameID{core.BeatTheWolf, core.WolfCarriesPig} {
 		g := playedGame(t, id, 100)
-		moves := ReviewGameProven(g, nil, nil)
+		moves := ReviewGame(g, nil)
 		calls := 0
 		out, ok := SearchReview(context.Background(), g, moves, func(done, total int) { calls++ })
 		require.True(t, ok)
@@ -40,7 +40,7 @@ func TestSearchReviewJudgesEveryMove(t *testing.T) {
 			if m.Move.Kind == core.MovePass {
 				continue
 			}
-			require.True(t, m.Search, "move %d", i+1)
+			require.True(t, m.BySearch(), "move %d", i+1)
 			require.Contains(t, []Verdict{VerdictGood, VerdictMistake, VerdictBlunder}, m.Verdict)
 			if m.Verdict != VerdictGood {
 				require.NotEqual(t, core.MoveNone, m.Best.Kind)
@@ -77,10 +77,10 @@ func TestSearchReviewSeesCaptures(t *testing.T) {
 				require.NoError(t, h.PlayMove(x))
 			}
 			require.NoError(t, h.PlayMove(m))
-			out, ok := SearchReview(context.Background(), h, ReviewGameProven(h, nil, nil), nil)
+			out, ok := SearchReview(context.Background(), h, ReviewGame(h, nil), nil)
 			require.True(t, ok)
 			last := out[len(out)-1]
-			require.True(t, last.Search)
+			require.True(t, last.BySearch())
 			require.Contains(t, []Verdict{VerdictMistake, VerdictBlunder}, last.Verdict, "%v instead of %v", m, res.Move)
 			require.Equal(t, res.Move, last.Best)
 			if capNow {
@@ -122,7 +122,7 @@ func TestSearchReviewForcedResults(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	g := playedGame(t, core.WolfCarriesPig, 20)
-	_, ok := SearchReview(ctx, g, ReviewGameProven(g, nil, nil), nil)
+	_, ok := SearchReview(ctx, g, ReviewGame(g, nil), nil)
 	require.False(t, ok)
 }
 
@@ -147,7 +147,7 @@ func carelessGame(tb testing.TB, id core.GameID, n int) *core.Game {
 func BenchmarkSearchReview(b *testing.B) {
 	for _, id := range []core.GameID{core.BeatTheWolf, core.WolfCarriesPig, core.DeerChess} {
 		g := carelessGame(b, id, 100)
-		moves := ReviewGameProven(g, nil, nil)
+		moves := ReviewGame(g, nil)
 		b.Run(id.String(), func(b *testing.B) {
 			b.ReportMetric(float64(g.Len()), "plies")
 			for i := 0; i < b.N; i++ {

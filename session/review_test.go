@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/proof"
 )
 
 // The review's verdicts follow the table: from a won position a move to a
@@ -38,7 +39,7 @@ func TestReviewVerdicts(t *testing.T) {
 	require.NotEqual(t, core.MoveNone, bad.Kind, "no losing move found along the best line")
 	kept := g.Len()
 	require.NoError(t, g.PlayMove(bad))
-	moves := ReviewGameProven(g, tb, nil)
+	moves := ReviewGame(g, proof.GameStack(tb, nil, nil))
 	require.Len(t, moves, g.Len())
 	for i := 0; i < kept; i++ {
 		require.Equal(t, VerdictKept, moves[i].Verdict, "move %d", i+1)
@@ -57,7 +58,7 @@ func TestReviewVerdicts(t *testing.T) {
 	require.NotEqual(t, cv, bestV, "the best move keeps the value")
 
 	// Without a table every verdict is unknown.
-	for _, m := range ReviewGameProven(g, nil, nil) {
+	for _, m := range ReviewGame(g, nil) {
 		require.Equal(t, VerdictUnknown, m.Verdict)
 	}
 }

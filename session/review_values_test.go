@@ -8,11 +8,12 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/proof"
 )
 
 // The review from Wolf Carries the Pig's shipped table (values without
 // plies where 4 to 6 pigs are captured) says who wins and that the plies
-// are not known (NoPlies), never a count of 16383 plies.
+// are not known (proof.ValuesOnly), never a count of 16383 plies.
 func TestReviewWithoutPlies(t *testing.T) {
 	tb, err := tablebase.Open(filepath.Join("..", "tables", "shipped", "wolf-carries-pig.hctb"))
 	require.NoError(t, err)
@@ -31,11 +32,11 @@ func TestReviewWithoutPlies(t *testing.T) {
 			break
 		}
 	}
-	rs := ReviewGameProven(g, tb, nil)
+	rs := ReviewGame(g, proof.GameStack(tb, nil, nil))
 	require.Len(t, rs, 1)
 	r := rs[0]
 	require.Equal(t, VerdictKept, r.Verdict)
-	require.True(t, r.NoPlies)
+	require.True(t, r.Proof == proof.ValuesOnly)
 	require.Zero(t, r.Plies)
 	w, ok := r.Winner()
 	require.True(t, ok)

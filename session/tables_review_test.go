@@ -11,6 +11,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 	"huntchess/tables"
 )
 
@@ -41,7 +42,7 @@ func TestBoundPlayAndReview(t *testing.T) {
 	g := core.NewGameFrom(start)
 	for !g.Outcome().Over() && g.Len() < 100 {
 		res := e.Think(context.Background(), g, match.Master)
-		require.True(t, res.Exact && res.Bound, "ply %d: %+v", g.Len(), res)
+		require.True(t, res.Proof == proof.Bound, "ply %d: %+v", g.Len(), res)
 		require.NoError(t, g.PlayMove(res.Move))
 	}
 	w, ok := g.Outcome().Winner()
@@ -50,15 +51,15 @@ func TestBoundPlayAndReview(t *testing.T) {
 	require.Equal(t, 33, g.Len())
 
 	b := tm.Bound(core.BeatTheWolf)
-	for i, rm := range ReviewGameBound(g, nil, nil, b) {
+	for i, rm := range ReviewGame(g, proof.GameStack(nil, nil, b)) {
 		require.Equal(t, VerdictKept, rm.Verdict, "ply %d", i)
-		require.True(t, rm.Proven && rm.Bound, "ply %d", i)
+		require.True(t, rm.Proof == proof.Bound, "ply %d", i)
 		require.Equal(t, 33-i, rm.Plies, "ply %d", i)
 		win, ok := rm.Winner()
 		require.True(t, ok)
 		require.Equal(t, core.Prey, win)
 	}
-	require.Equal(t, VerdictUnknown, ReviewGameProven(g, nil, nil)[0].Verdict, "without the bound table nothing judges it")
+	require.Equal(t, VerdictUnknown, ReviewGame(g, nil)[0].Verdict, "without the bound table nothing judges it")
 
 	// A dogs' move that spoils the win is not judged by the bound table.
 	var buf [core.MaxMoves]core.Move
@@ -66,14 +67,14 @@ func TestBoundPlayAndReview(t *testing.T) {
 		if v, _, ok := b.ProbeBound(start.After(m)); ok && v == tablebase.Draw {
 			off := core.NewGameFrom(start)
 			require.NoError(t, off.PlayMove(m))
-			require.Equal(t, VerdictUnknown, ReviewGameBound(off, nil, nil, b)[0].Verdict)
+			require.Equal(t, VerdictUnknown, ReviewGame(off, proof.GameStack(nil, nil, b))[0].Verdict)
 			break
 		}
 	}
 
 	h := e.Hint(context.Background(), core.NewGameFrom(start))
 	plies, won := ai.IsWin(h.Score)
-	require.True(t, h.Exact && h.Bound && won && h.Score > 0)
+	require.True(t, h.Proof == proof.Bound && won && h.Score > 0)
 	require.Equal(t, 33, plies)
 }
 
@@ -94,7 +95,7 @@ func TestReviewByStrategy(t *testing.T) {
 	off := core.Move{}
 	for _, mv := range g.LegalMoves() {
 		if c := p.After(mv); !c.Outcome().Over() {
-			if _, _, _, ok := ai.ProvenWin(s, nil, nil, c); !ok { // off the strategy, and no bridge back onto it
+			if _, ok := proof.GameStack(nil, s, nil).Probe(c); !ok { // off the strategy, and no bridge back onto it
 				off = mv
 				break
 			}
@@ -105,19 +106,19 @@ func TestReviewByStrategy(t *testing.T) {
 	}
 	require.NoError(t, g.PlayMove(off))
 	require.NoError(t, g.PlayMove(g.LegalMoves()[0]))
-	moves := ReviewGameProven(g, nil, s)
+	moves := ReviewGame(g, proof.GameStack(nil, s, nil))
 	for i, rm := range moves[:5] {
 		w, ok := rm.Winner()
-		if rm.Verdict != VerdictKept || !rm.Proven || rm.Bound || rm.Plies != s.Plies-i || !ok || w != core.Prey {
+		if rm.Verdict != VerdictKept || rm.Proof != proof.Exact || rm.Plies != s.Plies-i || !ok || w != core.Prey {
 			t.Fatalf("move %d: %+v", i+1, rm)
 		}
 	}
 	for i, rm := range moves[5:] {
-		if rm.Verdict != VerdictUnknown || rm.Proven {
+		if rm.Verdict != VerdictUnknown || rm.Proof.Proven() {
 			t.Fatalf("move %d, off the strategy: %+v", 6+i, rm)
 		}
 	}
-	if got := ReviewGameProven(g, nil, nil); got[0].Verdict != VerdictUnknown {
+	if got := ReviewGame(g, nil); got[0].Verdict != VerdictUnknown {
 		t.Fatalf("without the strategy: %+v", got[0])
 	}
 }

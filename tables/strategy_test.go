@@ -14,6 +14,7 @@ import (
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
 )
 
 // shipped returns the games with a shipped strategy; at least the lion's.
@@ -67,7 +68,7 @@ func TestShippedStrategiesHold(t *testing.T) {
 // any table is had, the browser), Master against Master from the start of
 // each game with a shipped strategy plays the proven win, the loser
 // resisting longest: the winner wins in the strategy's plies exactly, every
-// move proven (Exact). Hard's moves do not come from it.
+// move proven (Result.Proof). Hard's moves do not come from it.
 func TestMasterPlaysTheStrategy(t *testing.T) {
 	m := New("", nil, true, func(f func()) { f() })
 	e := ai.NewEngine(m)
@@ -80,8 +81,8 @@ func TestMasterPlaysTheStrategy(t *testing.T) {
 		for !g.Outcome().Over() && g.Len() <= s.Plies {
 			res := e.Think(context.Background(), g, match.Master)
 			plies, won := ai.IsWin(res.Score)
-			if !res.Exact || !won || plies != s.Plies-g.Len() || res.Bound != s.Bound {
-				t.Fatalf("%s ply %d: %+v (exact %v, plies %d), want a proven result in %d", id, g.Len(), res, res.Exact, plies, s.Plies-g.Len())
+			if !res.Proof.Proven() || !won || plies != s.Plies-g.Len() || res.Proof.Bounded() != s.Bound {
+				t.Fatalf("%s ply %d: %+v (proof %v, plies %d), want a proven result in %d", id, g.Len(), res, res.Proof, plies, s.Plies-g.Len())
 			}
 			if err := g.PlayMove(res.Move); err != nil {
 				t.Fatal(err)
@@ -92,10 +93,10 @@ func TestMasterPlaysTheStrategy(t *testing.T) {
 		}
 		// A hint proves it too; Hard plays by search.
 		start := core.NewGameFrom(id.Info().Start())
-		if h := e.Hint(context.Background(), start); !h.Exact {
+		if h := e.Hint(context.Background(), start); !h.Proof.Proven() {
 			t.Fatalf("%s: the hint at the start is not proven: %+v", id, h)
 		}
-		if r := e.Think(context.Background(), start, match.Hard); r.Exact {
+		if r := e.Think(context.Background(), start, match.Hard); r.Proof.Proven() {
 			t.Fatalf("%s: Hard played from the strategy", id)
 		}
 		t.Logf("%s: Master against Master: the %s win in %d plies: %s", id, s.Winner, g.Len(), g.Record())
@@ -180,7 +181,7 @@ func TestStrategyBesideTheTables(t *testing.T) {
 		t.Fatalf("read %+v", got)
 	}
 	res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(p), match.Master)
-	if after := p.After(res.Move); !res.Exact || !res.Bound || !after.Outcome().Over() {
+	if after := p.After(res.Move); res.Proof != proof.Bound || !after.Outcome().Over() {
 		t.Fatalf("Master from the strategy beside the tables: %+v", res)
 	}
 }

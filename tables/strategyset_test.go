@@ -12,6 +12,7 @@ import (
 	"huntchess/core"
 	"huntchess/match"
 	"huntchess/pack"
+	"huntchess/proof"
 	"huntchess/translations"
 )
 
@@ -70,7 +71,7 @@ func TestShippedSetStrategy(t *testing.T) {
 
 // TestMasterPlaysTheSetStrategy: on a phone with no table but the shipped
 // ones (no pack), Master against Master from the start of Beat the Wolf
-// plays the shipped strategy: every move proven (Exact, Bound) with the
+// plays the shipped strategy: every move proven (proof.Bound) with the
 // plies falling by one, the wolf resisting longest, and the dogs win in
 // 140 plies without losing a dog; the dogs' hint at the start is proven
 // too, and the table line says the start is proven.
@@ -98,7 +99,7 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	for !g.Outcome().Over() && g.Len() <= s.Plies {
 		res := e.Think(context.Background(), g, match.Master)
 		plies, won := ai.IsWin(res.Score)
-		if !res.Exact || !res.Bound || !won || plies != s.Plies-g.Len() {
+		if res.Proof != proof.Bound || !won || plies != s.Plies-g.Len() {
 			t.Fatalf("ply %d: %+v (plies %d), want a proven result in %d", g.Len(), res, plies, s.Plies-g.Len())
 		}
 		must(t, g.PlayMove(res.Move))
@@ -108,7 +109,7 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	}
 	start := core.NewGameFrom(core.BeatTheWolf.Info().Start())
 	must(t, start.PlayMove(g.Moves()[0]))
-	if h := e.Hint(context.Background(), start); !h.Exact || !h.Bound || h.Move != g.Moves()[1] {
+	if h := e.Hint(context.Background(), start); h.Proof != proof.Bound || h.Move != g.Moves()[1] {
 		t.Fatalf("the dogs' hint after the wolf's first move: %+v", h)
 	}
 	t.Logf("Master against Master: the dogs win in %d plies: %s", g.Len(), g.Record())
@@ -233,7 +234,7 @@ func TestStrategyFetchedFromTheSite(t *testing.T) {
 			t.Fatalf("after the download: %v", s)
 		}
 		res := ai.NewEngine(m).Think(context.Background(), core.NewGameFrom(core.BeatTheWolf.Info().Start()), match.Master)
-		if plies, won := ai.IsWin(res.Score); !res.Exact || !won || plies != 140 {
+		if plies, won := ai.IsWin(res.Score); !res.Proof.Proven() || !won || plies != 140 {
 			t.Fatalf("Master from the downloaded strategy: %+v", res)
 		}
 	}

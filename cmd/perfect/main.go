@@ -198,8 +198,8 @@ func (c *config) play(ctx context.Context, s start) result {
 			el := time.Since(t0)
 			res.think = append(res.think, el)
 			if c.slow > 0 && el >= c.slow {
-				fmt.Fprintf(os.Stderr, "perfect: slow move %v in %s (%v): %v, exact %v, no plies %v, depth %d, nodes %d\n",
-					r.Move, el.Round(time.Millisecond), p, before, r.Exact, r.NoPlies, r.Depth, r.Nodes)
+				fmt.Fprintf(os.Stderr, "perfect: slow move %v in %s (%v): %v, proof %v, depth %d, nodes %d\n",
+					r.Move, el.Round(time.Millisecond), p, before, r.Proof, r.Depth, r.Nodes)
 			}
 		} else {
 			r = c.opp.Think(ctx, g, match.Master)
