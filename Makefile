@@ -70,7 +70,7 @@ DEVICE_BUDGET_MB ?= 55
 
 .PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts zh-hant \
         screenshots package windows test-windows release icon mobile-check deps clean tables solve-all solve-whole test-tables puzzles \
-        web serve-web test-web memory device-tables package-size strategies store-shots
+        web serve-web test-web memory device-tables package-size strategies store-shots arch-figures
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -94,6 +94,7 @@ help:
 	@echo "make test-windows the Windows build under Wine in a private Xvfb: install, play a move, save, Chinese, uninstall (scripts/wine-test.sh)"
 	@echo "make release      every file of a release that Linux can build, with SHA256SUMS, into build/release (scripts/release.sh)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (cmd/icongen)"
+	@echo "make arch-figures count docs/ARCHITECTURE.md's files and lines again (scripts/arch-figures.sh; -c checks)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (cmd/solve; about 30 min, 15 GB)"
@@ -308,6 +309,10 @@ release:
 # The app icon is drawn by code; commit both outputs after changing it.
 icon:
 	$(GO) run ./cmd/icongen -o Icon.png -preview docs/screenshots/icon-48.png
+
+# docs/ARCHITECTURE.md's "files / lines" of every package, counted again.
+arch-figures:
+	bash scripts/arch-figures.sh
 
 # Compile the phone build: -tags mobile runs the desktop GLFW driver as a
 # simulated phone (run build/huntchess-mobile to try it).
