@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-// Issue 31, item 7: mixed wording.
+// Mixed wording.
 
 // One word for the computer, in both languages: "AI: Master" in the game
 // and "computer: Master" in the history were one thing named twice (and
