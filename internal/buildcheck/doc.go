@@ -3,6 +3,5 @@
 // windows and make web build it: docs/build-tags.md) and checks that the
 // developer's code stays out of it: the developer harness
 // (app/devharness) and the browser test's hook (webhook) come only with
-// the tag dev, and the tables' writers (ai/tablebase/build) only with
-// the solver.
+// the tag dev.
 package buildcheck
