@@ -15,7 +15,13 @@ export APP_TAGS
 comma       := ,
 empty       :=
 space       := $(empty) $(empty)
-MOBILE_TAGS := $(subst $(space),$(comma),$(strip mobile $(APP_TAGS)))
+# A developer's build adds dev: the developer harness (app/devharness, its
+# HUNTCHESS_* variables; dev.go) and, in the browser, the test's hook
+# (webhook). make run, the simulated phone and the scripts that drive the
+# app build with it; a player's build (package, windows, web, release) never
+# does (docs/build-tags.md).
+DEV_TAGS    := $(subst $(space),$(comma),$(strip dev $(APP_TAGS)))
+MOBILE_TAGS := $(subst $(space),$(comma),$(strip mobile dev $(APP_TAGS)))
 DEPS        := bash scripts/deps.sh
 # Packages that hold benchmarks / fuzz targets.
 BENCH_PKGS  ?= ./core/ ./ai/
@@ -64,7 +70,7 @@ DEVICE_BUDGET_MB ?= 55
 
 .PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts zh-hant \
         screenshots package windows test-windows release icon mobile-check deps clean tables solve-all solve-whole test-tables puzzles \
-        web serve-web test-web memory device-tables package-size strategies store-shots
+        web serve-web test-web memory device-tables package-size strategies store-shots arch-figures
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -88,6 +94,7 @@ help:
 	@echo "make test-windows the Windows build under Wine in a private Xvfb: install, play a move, save, Chinese, uninstall (scripts/wine-test.sh)"
 	@echo "make release      every file of a release that Linux can build, with SHA256SUMS, into build/release (scripts/release.sh)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (cmd/icongen)"
+	@echo "make arch-figures count docs/ARCHITECTURE.md's files and lines again (scripts/arch-figures.sh; -c checks)"
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (cmd/solve; about 30 min, 15 GB)"
@@ -111,7 +118,7 @@ RUN_XVFB_SIZE ?= 1920x1800x24
 run:
 	@$(DEPS) gui
 	@if [ -n "$$DISPLAY" ] && bash scripts/display-ok.sh; then \
-	  $(GO) run -tags '$(APP_TAGS)' . ; \
+	  $(GO) run -tags '$(DEV_TAGS)' . ; \
 	else \
 	  if [ -n "$$DISPLAY" ]; then \
 	    echo "make run: DISPLAY is $$DISPLAY, but no X server answers there (a stale DISPLAY, e.g. from an ssh session that has ended)."; \
@@ -119,7 +126,7 @@ run:
 	    echo "make run: DISPLAY is not set, so there is no screen to show the window on."; \
 	  fi; \
 	  echo "make run: starting the app inside a private Xvfb ($(RUN_XVFB_SIZE)) instead (Ctrl+C to stop)."; \
-	  $(DEPS) screenshots && bash scripts/xvfb-run.sh -s $(RUN_XVFB_SIZE) $(GO) run -tags '$(APP_TAGS)' . ; \
+	  $(DEPS) screenshots && bash scripts/xvfb-run.sh -s $(RUN_XVFB_SIZE) $(GO) run -tags '$(DEV_TAGS)' . ; \
 	fi
 
 # Each step says how long it took (the whole must stay under 12 minutes on
@@ -187,7 +194,7 @@ STATICCHECK_VERSION ?= v0.8.2
 export STATICCHECK_VERSION
 APP_TAGS_FLAG := $(if $(strip $(APP_TAGS)),-tags $(subst $(space),$(comma),$(strip $(APP_TAGS))))
 define STATICCHECK_MATRIX
-ci: -tags ci,webtest
+ci: -tags ci,webtest,dev
 desktop: $(APP_TAGS_FLAG)
 js: GOOS=js GOARCH=wasm $(APP_TAGS_FLAG)
 mobile: -tags $(MOBILE_TAGS)
@@ -302,6 +309,10 @@ release:
 # The app icon is drawn by code; commit both outputs after changing it.
 icon:
 	$(GO) run ./cmd/icongen -o Icon.png -preview docs/screenshots/icon-48.png
+
+# docs/ARCHITECTURE.md's "files / lines" of every package, counted again.
+arch-figures:
+	bash scripts/arch-figures.sh
 
 # Compile the phone build: -tags mobile runs the desktop GLFW driver as a
 # simulated phone (run build/huntchess-mobile to try it).
@@ -427,7 +438,7 @@ serve-web:
 # drives it in Debian's headless Chromium at a phone's size.
 test-web:
 	@$(DEPS) web
-	GO=$(GO) BROTLI_Q=9 WEB_BOUND_DIR= bash scripts/web.sh
+	GO=$(GO) BROTLI_Q=9 WEB_BOUND_DIR= WEB_DEV=1 WEB_OUT=build/web-dev bash scripts/web.sh
 	$(GO) vet -tags webtest ./webtest
-	GOOS=js GOARCH=wasm $(GO) vet . ./webhook ./ai
+	GOOS=js GOARCH=wasm $(GO) vet -tags dev . ./webhook ./ai
 	$(GO) test -tags webtest -count=1 -v -run 'TestBrowser' -timeout 10m ./webtest

@@ -9,7 +9,6 @@ import (
 	fyneapp "fyne.io/fyne/v2/app"
 
 	"huntchess/app"
-	"huntchess/app/devharness"
 	_ "huntchess/app/localeenv" // before Fyne reads the locale: quiet on C.UTF-8
 )
 
@@ -33,7 +32,7 @@ func main() {
 	a := app.New(fa, app.Options{
 		Version:       version,
 		Build:         build,
-		Dev:           devharness.FromEnv(),
+		Dev:           devHarness(), // nil but in a developer build (-tags dev)
 		Config:        app.ConfigFromEnv(),
 		Icon:          fyne.NewStaticResource("Icon.png", icon),
 		EndgameTables: true,

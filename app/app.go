@@ -54,8 +54,8 @@ type Options struct {
 	// Config is the developer's configuration of the tables and the pack
 	// (main reads it from the environment: ConfigFromEnv; config.go).
 	Config Config
-	// Dev is the developer harness (app/devharness; control.go); nil in
-	// normal use.
+	// Dev is the developer harness (app/devharness; control.go): set in a
+	// developer's build (tag dev, dev.go) only; nil in a player's.
 	Dev Dev
 	// SystemLocale is the system's locale, for the "follow the system"
 	// language (default: from the environment).

@@ -18,7 +18,7 @@ import (
 // on a given screen for the screenshot scripts, logs what is stored, plays
 // moves at random and measures memory. New calls it at the points below, in
 // this order, and it acts on the app through a Control. Options.Dev is nil
-// in normal use.
+// in a player's build: main sets it in a developer's (tag dev) only.
 type Dev interface {
 	// Prepare runs first, before anything is read from the storage folder
 	// dir ("" without one) or from prefs.

@@ -13,6 +13,7 @@ import (
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/driver/desktop"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
 	"huntchess/core"
@@ -460,4 +461,129 @@ func (s *gameScreen) movesText() string {
 		}
 	}
 	return b.String()
+}
+
+// With move confirmation on, a move waits for Play it (or Cancel); off, it
+// is played at once.
+func TestMoveConfirmation(t *testing.T) {
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetBool(storage.KeyConfirm, true)
+	h := newHarness(t, fa, withThink(blockThink))
+	g := h.startGame(0, match.ModeTwoPlayers)
+	m := g.sess.Game().LegalMoves()[0]
+	tapMove(t, g.board, m)
+	if g.sess.Game().Len() != 0 || g.pendingMove() != m || !g.confirm.bar.Visible() {
+		t.Fatalf("the move waits: %d played, pending %v", g.sess.Game().Len(), g.pendingMove())
+	}
+	if g.board.GamePosition() != g.sess.Game().Position().After(m) || !g.board.ReadOnly() {
+		t.Fatal("the board shows the move waiting, and takes no other")
+	}
+	if !strings.Contains(texts(h.a.Window()), displayMove(m)) {
+		t.Fatal("the bar names the move")
+	}
+	test.Tap(g.confirm.no)
+	if g.sess.Game().Len() != 0 || g.board.GamePosition() != g.sess.Game().Position() || g.board.ReadOnly() || g.confirm.bar.Visible() {
+		t.Fatal("Cancel takes the move back")
+	}
+	tapMove(t, g.board, m)
+	test.Tap(g.confirm.ok)
+	if g.sess.Game().Len() != 1 || g.sess.Game().LastMove() != m || g.confirm.bar.Visible() {
+		t.Fatalf("Play it plays the move: %d played", g.sess.Game().Len())
+	}
+	// Browsing an earlier position drops the move waiting.
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	g.showPly(0)
+	if g.pendingMove().Kind != core.MoveNone || g.confirm.bar.Visible() || g.sess.Game().Len() != 1 {
+		t.Fatal("browsing drops the move waiting")
+	}
+	g.endBrowse()
+	// By keyboard: Enter plays the move waiting, Escape takes it back.
+	m = g.sess.Game().LegalMoves()[0]
+	g.board.OnMove(m)
+	h.a.typedKey(&fyne.KeyEvent{Name: fyne.KeyEscape})
+	if g.sess.Game().Len() != 1 || g.pendingMove().Kind != core.MoveNone {
+		t.Fatal("Escape takes the move back")
+	}
+	g.board.OnMove(m)
+	g.board.TypedKey(&fyne.KeyEvent{Name: fyne.KeyReturn}) // the focused board passes Enter on
+	if g.sess.Game().Len() != 2 {
+		t.Fatal("Enter plays the move waiting")
+	}
+	// Off: at once.
+	s := h.a.settings
+	s.ConfirmMoves = false
+	h.a.setSettings(s)
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	if g.sess.Game().Len() != 3 {
+		t.Fatal("without confirmation the move is played at once")
+	}
+}
+
+// The last move stays marked on the board after Undo (the
+// move now last) and in a resumed game.
+func TestLastMoveMarkedAfterUndoAndResume(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	g := h.startGame(0, match.ModeTwoPlayers)
+	for range 3 {
+		g.board.OnMove(g.sess.Game().LegalMoves()[0])
+		h.drain()
+	}
+	first := g.sess.Game().Moves()[1]
+	g.undo()
+	if g.sess.Game().Len() != 2 || g.board.LastMove() != first {
+		t.Fatalf("after Undo: marked %v, want %v", g.board.LastMove(), first)
+	}
+	g.undo()
+	g.undo()
+	if g.board.LastMove().Kind != core.MoveNone {
+		t.Fatalf("back at the start: marked %v", g.board.LastMove())
+	}
+	g.redo()
+	g.redo()
+	h.a.showHome() // saved
+	h.a.resumeSaved(g.info.Key)
+	r := h.gameScreen()
+	if r == g || r.board.LastMove() != first {
+		t.Fatalf("resumed: marked %v, want %v", r.board.LastMove(), first)
+	}
+}
+
+// Leaving a game loses nothing (it stays saved), so
+// Leave is not in the danger colour; Resign, which ends the game, is.
+func TestLeaveIsNotDanger(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	g := h.startGame(0, match.ModeTwoPlayers)
+	g.board.OnMove(g.sess.Game().LegalMoves()[0])
+	test.Tap(g.homeBtn)
+	if b := overlayButton(t, h.a.Window(), translations.T("leave.confirm")); b.Importance == widget.DangerImportance {
+		t.Fatal("Leave is shown in the danger colour, though the game is kept")
+	}
+	test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.cancel")))
+	test.Tap(g.resignBtn)
+	if b := overlayButton(t, h.a.Window(), translations.T("game.resign")); b.Importance != widget.DangerImportance {
+		t.Fatal("Resign ends the game: its answer keeps the danger colour")
+	}
+}
+
+// The orange ring on deer chess's gate is explained on
+// the game screen, in both languages; no other board has a gate, nor the
+// line.
+func TestGateRingExplained(t *testing.T) {
+	for _, lang := range translations.Languages {
+		h := newHarness(t, test.NewTempApp(t), withThink(blockThink))
+		translations.SetLanguage(lang)
+		g := h.startGame(3, match.ModeTwoPlayers)
+		if g.gateLegend == nil || !g.gateLegend.Visible() || !strings.Contains(g.gateLegend.Text, "c5") ||
+			!strings.Contains(texts(h.a.Window()), g.gateLegend.Text) {
+			t.Fatalf("%s: deer chess does not say what the ring on c5 is", lang)
+		}
+		g.home()
+		for i := range 3 {
+			if g := h.startGame(i, match.ModeTwoPlayers); g.gateLegend != nil {
+				t.Fatalf("%s: %s has no gate, but says %q", lang, g.info.Key, g.gateLegend.Text)
+			}
+			h.gameScreen().home()
+		}
+	}
 }

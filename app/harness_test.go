@@ -4,13 +4,17 @@ package app
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	"fyne.io/fyne/v2"
+	"fyne.io/fyne/v2/canvas"
+	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/theme"
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
@@ -319,4 +323,244 @@ func (h *homeScreen) continueBtn() *widget.Button {
 func (a *App) hasSaved() bool {
 	_, ok := a.saves.Latest()
 	return ok
+}
+
+// phone is the phone-sized window of these tests (an iPhone 12–15, in pt).
+var phone = fyne.NewSize(390, 844)
+
+// sizedHarness is a harness on a window of size (phone, or a desktop's),
+// its app started at text size scale, in language lang, the engine's
+// search blocked (blockThink) unless opts say otherwise.
+func sizedHarness(t *testing.T, scale float64, lang translations.Lang, size fyne.Size, opts ...harnessOpt) *harness {
+	t.Helper()
+	fa := test.NewTempApp(t)
+	fa.Preferences().SetFloat(storage.KeyTextScale, scale)
+	h := newHarness(t, fa, append([]harnessOpt{withThink(blockThink)}, opts...)...)
+	translations.SetLanguage(lang)
+	h.a.Window().Resize(size)
+	return h
+}
+
+// walkShown calls f for every visible object under o with its absolute
+// position, and whether it lies in a scroll (which may take it below the
+// window: only its width must fit).
+func walkShown(o fyne.CanvasObject, origin fyne.Position, inScroll bool, f func(o fyne.CanvasObject, at fyne.Position, inScroll bool)) {
+	if o == nil || !o.Visible() {
+		return
+	}
+	at := origin.Add(o.Position())
+	f(o, at, inScroll)
+	switch x := o.(type) {
+	case *fyne.Container:
+		for _, c := range x.Objects {
+			walkShown(c, at, inScroll, f)
+		}
+	case *container.Scroll:
+		walkShown(x.Content, at, true, f)
+	case fyne.Widget:
+		for _, c := range test.WidgetRenderer(x).Objects() {
+			walkShown(c, at, inScroll, f)
+		}
+	}
+}
+
+// outside lists the widgets of w's content that do not lie within a
+// window of the given size: beyond its left or right edge, or (outside a
+// scroll) below it. (The test driver's window grows to its content's least
+// size, which a phone's screen does not: that is reported too.)
+func outside(w fyne.Window, size fyne.Size) []string {
+	var out []string
+	if c := w.Canvas().Size(); c.Width > size.Width || c.Height > size.Height {
+		out = append(out, fmt.Sprintf("the window grew from %v to %v", size, c))
+		walkShown(w.Content(), fyne.Position{}, false, func(o fyne.CanvasObject, _ fyne.Position, _ bool) {
+			if m := o.MinSize(); m.Width > size.Width {
+				out = append(out, fmt.Sprintf("  %T %q needs %v", o, widgetText(o), m))
+			}
+		})
+		return out
+	}
+	walkShown(w.Content(), fyne.Position{}, false, func(o fyne.CanvasObject, at fyne.Position, inScroll bool) {
+		if _, ok := o.(fyne.Widget); !ok || o.Size().IsZero() {
+			return
+		}
+		s := o.Size()
+		if at.X < -0.5 || at.X+s.Width > size.Width+0.5 || (!inScroll && at.Y+s.Height > size.Height+0.5) {
+			out = append(out, fmt.Sprintf("%T %q at %v size %v", o, widgetText(o), at, s))
+		}
+	})
+	return out
+}
+
+// widgetText is a widget's text, to name it in a failure.
+func widgetText(o fyne.CanvasObject) string {
+	switch x := o.(type) {
+	case *widget.Label:
+		return x.Text
+	case *widget.Button:
+		return x.Text
+	case *widget.Check:
+		return x.Text
+	case *widget.Select:
+		return x.Selected
+	case *widgets.Paragraph:
+		return x.Text
+	case *canvas.Text:
+		return x.Text
+	}
+	return ""
+}
+
+// settle lays the window's content out again, as the driver does at its
+// next frame when a least size has changed (twice: a wrapped text's height
+// follows its new width).
+func settle(w fyne.Window) {
+	w.Content().Refresh()
+	w.Content().Refresh()
+}
+
+// places are where objs are on the window and how large.
+func places(objs ...fyne.CanvasObject) string {
+	d := fyne.CurrentApp().Driver()
+	var sb strings.Builder
+	for _, o := range objs {
+		fmt.Fprintf(&sb, "%T at %v size %v\n", o, d.AbsolutePositionForObject(o), o.Size())
+	}
+	return sb.String()
+}
+
+// phoneScreens opens, one after the other, every screen of the app on h's
+// phone-sized window (deer chess: the longest names), calling check on each
+// with its name; a game in two-player mode with moves played, the review,
+// the history and a replay included.
+func phoneScreens(t *testing.T, h *harness, check func(what string)) {
+	t.Helper()
+	check("home")
+	info := core.Games()[3]
+	for _, s := range []struct {
+		name string
+		open func()
+	}{
+		{"settings", h.a.showSettings},
+		{"about", h.a.showAbout},
+		{"statistics", h.a.showStats},
+		{"rules", func() { h.a.showRules(info) }},
+		{"new game", func() { h.a.showNewGame(info) }},
+		{"new game (wolf and pig)", func() { h.a.showNewGame(core.Games()[1]) }},
+		{"puzzles", func() { h.a.showPuzzles(info) }},
+		{"puzzle", func() { h.a.showPuzzle(info, 0) }},
+		{"lessons", func() { h.a.showLessons(info) }},
+		{"lesson", func() { h.a.showLesson(info, 0) }},
+	} {
+		s.open()
+		check(s.name)
+		h.a.back()
+	}
+	for _, mode := range []match.Mode{match.ModeTwoPlayers, match.ModeVsAIAsPredator} {
+		g := h.startGame(3, mode)
+		if mode == match.ModeTwoPlayers {
+			for range 6 {
+				g.board.OnMove(g.sess.Game().LegalMoves()[0])
+			}
+		}
+		check("game " + string(mode))
+		if mode != match.ModeTwoPlayers {
+			g.home()
+			continue
+		}
+		g.showPly(3)
+		check("browsing")
+		g.endBrowse()
+		test.Tap(g.settingsBtn)
+		check("settings over the game")
+		h.a.back()
+		h.a.showReview(g.sess.Game())
+		check("review")
+		h.a.back()
+		_ = g.sess.Game().Resign(core.Prey)
+		f, _ := storage.FinishedOf(g.sess.Game(), match.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+		h.a.history.Add(f)
+		g.home()
+		h.a.showHistory()
+		check("history")
+		h.a.showReplay(f)
+		check("replay")
+		h.a.showHome()
+	}
+}
+
+// crowded lists what on w's screen lies under a scroll bar or in the
+// window's margins: a widget inside a vertical scroll that shows its bar
+// reaching into the bar's gutter (the bar's area takes the taps there and
+// covers the widget), and a widget nearer than the theme's padding to the
+// window's left or right edge (the board, which keeps its own margin
+// round the points, aside).
+func crowded(w fyne.Window, size fyne.Size) []string {
+	var out []string
+	pad := theme.Padding()
+	type bar struct{ right float32 }
+	var walk func(o fyne.CanvasObject, origin fyne.Position, bars []bar)
+	walk = func(o fyne.CanvasObject, origin fyne.Position, bars []bar) {
+		if o == nil || !o.Visible() {
+			return
+		}
+		at := origin.Add(o.Position())
+		if _, ok := o.(fyne.Widget); ok && !o.Size().IsZero() {
+			s := o.Size()
+			name := fmt.Sprintf("%T %q at x %.1f–%.1f", o, widgetText(o), at.X, at.X+s.Width)
+			for _, b := range bars {
+				if at.X+s.Width > b.right+0.5 {
+					out = append(out, fmt.Sprintf("%s: under the scroll bar (from x %.1f)", name, b.right))
+				}
+			}
+			switch o.(type) {
+			case *widgets.Board, *widgets.BoardPicture:
+			default:
+				if at.X < pad-0.5 || at.X+s.Width > size.Width-pad+0.5 {
+					out = append(out, fmt.Sprintf("%s: in the window's margin (%.0f of %.0f)", name, pad, size.Width))
+				}
+			}
+		}
+		switch x := o.(type) {
+		case *fyne.Container:
+			for _, c := range x.Objects {
+				walk(c, at, bars)
+			}
+		case *container.Scroll:
+			if x.Content.Size().Height > x.Size().Height+0.5 { // its bar shows
+				bars = append(bars, bar{right: at.X + x.Size().Width - widgets.ScrollGutter()})
+			}
+			walk(x.Content, at, bars) // the content is moved by the offset
+		case *widget.List:
+			// its rows: a list of its own, with its own bar
+		case fyne.Widget:
+			for _, c := range test.WidgetRenderer(x).Objects() {
+				walk(c, at, bars)
+			}
+		}
+	}
+	walk(w.Content(), fyne.Position{}, nil)
+	return out
+}
+
+// shownEntries counts the text fields on w's screen.
+func shownEntries(w fyne.Window) int {
+	n := 0
+	walkShown(w.Content(), fyne.Position{}, false, func(o fyne.CanvasObject, _ fyne.Position, _ bool) {
+		if _, ok := o.(*widget.Entry); ok {
+			n++
+		}
+	})
+	return n
+}
+
+// tapShown taps the button with text shown on w's screen (not a dialog's).
+func tapShown(t *testing.T, w fyne.Window, text string) {
+	t.Helper()
+	for _, o := range test.LaidOutObjects(w.Content()) {
+		if b, ok := o.(*widget.Button); ok && b.Visible() && b.Text == text {
+			test.Tap(b)
+			return
+		}
+	}
+	t.Fatalf("no button %q on screen:\n%s", text, texts(w))
 }

@@ -17,6 +17,7 @@ import (
 
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/match"
 	"huntchess/pack"
@@ -27,7 +28,7 @@ import (
 	"huntchess/translations"
 )
 
-// Issue 43, item 3: the hint speaks a player's words (what to play,
+// The hint speaks a player's words (what to play,
 // whether it wins, how sure) and keeps the exact facts (what proves it,
 // the plies, the line left) under Details. Issue 41: where nothing here
 // proves the position and the pack would, it says how to get proof (the
@@ -347,5 +348,120 @@ func TestNoticeWarnsOnlyOfWarnings(t *testing.T) {
 		"paste.copied": false, "draw.declined": false, "": false,
 	} {
 		require.Equal(t, warn, noticeWarns(id), id)
+	}
+}
+
+// provenHint is a hint as the proven strategy gives it to Beat the Wolf's
+// wolf: the first legal move, lost in at most 40 moves — the longest of the
+// hints in words (three lines on a phone).
+func provenHint(_ context.Context, g *core.Game) ai.Result {
+	return ai.Result{Move: g.LegalMoves()[0], Score: -(30000 - 40), Proof: proof.Bound}
+}
+
+// offLineGame plays game id from the start along its proven strategy s,
+// the loser answering with its first legal move, until the winner's
+// (off+1)-th turn, where it plays a move the strategy does not cover; then
+// extra plies more that stay off it (a move may lead back onto the line: a
+// tempo lost, the loser's reply a transposition). It returns the game and
+// the index of the move that left the line.
+func offLineGame(t *testing.T, id core.GameID, s *strategy.Strategy, off, extra int) (*core.Game, int) {
+	t.Helper()
+	g := core.NewGameFrom(id.Info().Start())
+	turns, left := 0, -1
+	for left < 0 || g.Len() < left+1+extra {
+		require.False(t, g.Outcome().Over(), "the game ended first: %s", g.Record())
+		p := g.Position()
+		m := g.LegalMoves()[0]
+		if left >= 0 {
+			for _, c := range g.LegalMoves() {
+				next := p.After(c)
+				if _, _, on := s.Probe(next); !on && !next.Outcome().Over() {
+					m = c
+					break
+				}
+			}
+		}
+		if left < 0 && p.ToMove == s.WinnerSide() {
+			sm, _, ok := s.Move(p)
+			require.True(t, ok, "on the line at %s", g.Record())
+			m = sm
+			if turns == off {
+				off := func(q core.Position) bool { _, _, on := s.Probe(q); return !on && !q.Outcome().Over() }
+				for _, c := range g.LegalMoves() {
+					next := p.After(c)
+					if !off(next) {
+						continue
+					}
+					for _, r := range next.GenMoves(nil) {
+						if off(next.After(r)) { // the loser can stay off it
+							m, left = c, g.Len()
+							break
+						}
+					}
+					if left >= 0 {
+						break
+					}
+				}
+				require.GreaterOrEqual(t, left, 0, "no move leaves the line at %s", g.Record())
+			}
+			turns++
+		}
+		require.NoError(t, g.PlayMove(m))
+	}
+	return g, left
+}
+
+// "Proven win from the start" was followed, once the computer's dogs left
+// their proven line, by a bare "Not proven". Off the line the hint says
+// the search found the move and nothing proves the position; its details
+// say whose proven win the game left and at which move, in both
+// languages; on the line it gives the strategy's value as before.
+func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	for _, id := range []core.GameID{core.SurroundTheLion, core.BeatTheWolf} {
+		s, err := tables.ShippedStrategy(id)
+		require.NoError(t, err)
+		require.NotNil(t, s, "%s: the shipped strategy", id)
+		info := id.Info()
+		for _, extra := range []int{1, 6} {
+			g, left := offLineGame(t, id, s, 2, extra)
+			moves := g.Moves()
+			l := provenLineLeft(g, s)
+			require.NotNil(t, l, "%s: %s", id, g.Record())
+			require.Equal(t, left, l.ply)
+			require.Equal(t, moves[left], l.move)
+			require.Equal(t, s.WinnerSide(), l.winner)
+
+			hint := g.LegalMoves()[0]
+			w := gameHintWords(g, ai.Result{Move: hint, Score: 12}, hintSources{strategy: s})
+			n := left/2 + 1
+			for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
+				translations.SetLanguage(lang)
+				note := w()
+				require.True(t, strings.HasSuffix(note.text, translations.T("hint.no_proof")), "%s: %q", id, note.text)
+				require.Contains(t, note.details, translations.TData("hint.detail_left", map[string]any{
+					"Side": sideName(info, s.WinnerSide()), "N": n, "Move": displayMove(moves[left])}), "%s %s", id, lang)
+				require.Contains(t, note.details, strconv.Itoa(n)+". "+displayMove(moves[left]))
+				require.Contains(t, note.details, sideName(info, s.WinnerSide()))
+			}
+		}
+		// On the line nothing was left: the strategy's own value is shown.
+		on := core.NewGameFrom(info.Start())
+		require.Nil(t, provenLineLeft(on, s))
+		if id == core.SurroundTheLion {
+			// Back on the line (the dogs lost a tempo, the lion went back):
+			// nothing is left, the strategy covers the position again.
+			back, err := core.LoadRecord(info.Key, "c3-c2 b1-b2 c2-b1 d1-c2 b1-a1 e1-d1 a1-b1")
+			require.NoError(t, err)
+			_, _, ok := s.Probe(back.Position())
+			require.True(t, ok)
+			require.Nil(t, provenLineLeft(back, s))
+		}
+		translations.SetLanguage(translations.English)
+		// Without a strategy (a game whose start is not proven) no line was
+		// left: the facts say only that nothing proves the position.
+		pig := gameHintWords(core.NewGameFrom(core.WolfCarriesPig.Info().Start()), ai.Result{Score: 12}, hintSources{})()
+		require.Equal(t, translations.T("hint.no_proof"), pig.text)
+		require.Equal(t, translations.T("hint.detail_search"), pig.details)
 	}
 }

@@ -84,3 +84,26 @@ func TestNewGameAsksBeforeDiscarding(t *testing.T) {
 	test.Tap(h3.a.top().(*setupScreen).startBtn)
 	h3.gameScreen()
 }
+
+// The difficulty is greyed out on the new-game screen
+// where no AI plays (two players), and comes back with a mode with the AI.
+func TestTwoPlayersGreysTheDifficulty(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t))
+	test.Tap(h.home().playBtns[0])
+	setup := h.a.top().(*setupScreen)
+	if setup.levelRadio.Disabled() {
+		t.Fatal("against the AI the difficulty is a choice")
+	}
+	for j, m := range match.Modes {
+		setup.modeRadio.SetSelected(setup.modeRadio.Options[j])
+		if want := m == match.ModeTwoPlayers; setup.levelRadio.Disabled() != want {
+			t.Fatalf("%s: difficulty disabled %v", m, setup.levelRadio.Disabled())
+		}
+	}
+	setup.modeRadio.SetSelected(modeLabel(setup.info, match.ModeTwoPlayers))
+	translations.SetLanguage(translations.Chinese) // the page built again
+	setup = h.a.top().(*setupScreen)
+	if !setup.levelRadio.Disabled() {
+		t.Fatal("after a language switch: still greyed out")
+	}
+}

@@ -210,3 +210,42 @@ func TestPackGamesAreAList(t *testing.T) {
 		}
 	}
 }
+
+// The table pack's download address is an advanced
+// setting: hidden until "Advanced settings" is ticked, or shown at once
+// where it was changed from the app's own.
+func TestPackAddressIsAdvanced(t *testing.T) {
+	open := func(address string) (*harness, *settingsScreen) {
+		fa := test.NewTempApp(t)
+		dir := saveDirFor(t, fa)
+		h := newHarness(t, fa, func(o *Options) {
+			o.Tables = tables.New(filepath.Join(dir, "tables"), nil, false, o.Do)
+		})
+		h.a.prefs.SetString(keyPackURL, address)
+		h.a.showSettings()
+		return h, h.a.top().(*settingsScreen)
+	}
+	h, s := open("")
+	if s.address != nil || shownEntries(h.a.Window()) != 0 {
+		t.Fatal("the download address is shown to every player")
+	}
+	test.Tap(s.advancedChk)
+	s = h.a.top().(*settingsScreen)
+	if s.address == nil || shownEntries(h.a.Window()) != 1 {
+		t.Fatal("Advanced settings ticked: the download address is shown")
+	}
+	test.Tap(s.advancedChk)
+	if s.address != nil {
+		t.Fatal("Advanced settings unticked: the address goes")
+	}
+	h.a.back()
+	h.a.showSettings()
+	if s = h.a.top().(*settingsScreen); s.address != nil || s.advancedChk.Checked {
+		t.Fatal("the advanced settings are shown again on the next visit")
+	}
+
+	_, s = open("https://example.org/pack/")
+	if s.address == nil || !s.advancedChk.Checked || s.address.Text != "https://example.org/pack/" {
+		t.Fatal("an address the player changed is shown at once")
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"fyne.io/fyne/v2/test"
+	"github.com/stretchr/testify/require"
 
 	"huntchess/core"
 	"huntchess/puzzles"
@@ -182,4 +183,78 @@ func TestRulesLeadToPuzzles(t *testing.T) {
 	if !strings.Contains(texts(h.a.Window()), "Puzzles 0/24") {
 		t.Error("no Puzzles button on the rules screen")
 	}
+}
+
+// The puzzle's move list and its wrong-move message wrote a capture
+// "b3-d3" where the game's move list writes "b3×d3": they write moves as
+// the game does.
+func TestPuzzleWritesCapturesAsTheGame(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	var captureAnswer, captureWrong bool
+	for _, info := range core.Games() {
+		for idx, pz := range puzzles.For(info.ID) {
+			var wrong core.Move
+			for _, m := range pz.Position.GenMoves(nil) {
+				if m != pz.Answer && m.Capt != 0 && m.Kind != core.MovePlace {
+					wrong = m
+				}
+			}
+			answerCaptures := pz.Answer.Capt != 0
+			if (captureWrong || wrong.Capt == 0) && (captureAnswer || !answerCaptures) {
+				continue
+			}
+			s := h.openPuzzle(int(info.ID), idx)
+			if wrong.Capt != 0 && !captureWrong {
+				captureWrong = true
+				tapMove(t, s.board, wrong)
+				h.drain()
+				require.True(t, puzzleWrong(s.flow))
+				require.Contains(t, s.noticeLabel.Text, displayMove(wrong)+" ")
+				require.Contains(t, displayMove(wrong), "×")
+				test.Tap(s.retryBtn)
+			}
+			if answerCaptures && !captureAnswer {
+				captureAnswer = true
+				tapMove(t, s.board, pz.Answer)
+				h.drain()
+				require.True(t, strings.HasPrefix(s.movesLabel.Text, "1. "+displayMove(pz.Answer)), "%q", s.movesLabel.Text)
+				require.Contains(t, s.movesLabel.Text, "×")
+			}
+			h.a.back()
+			h.a.back()
+		}
+	}
+	require.True(t, captureWrong && captureAnswer, "a puzzle with a capture to try (%v) and one answered by one (%v)", captureWrong, captureAnswer)
+	first := firstCaptureGame(t, core.BeatTheWolf.String())
+	text := puzzleMovesText(first.Moves())
+	require.Contains(t, text, displayMove(first.LastMove()))
+	require.NotContains(t, text, first.LastMove().String())
+}
+
+// The puzzle list named the sides two ways in Chinese ("狼：1 步取胜"
+// beside "犬方：…"): every side is named "…方" now, whichever the game and
+// side, there and wherever a side is named (sideName).
+func TestPuzzleListNamesSidesOneWay(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	translations.SetLanguage(translations.Chinese)
+	sides := map[core.Side]bool{}
+	for _, info := range core.Games() {
+		for _, side := range []core.Side{core.Predator, core.Prey} {
+			name := sideName(info, side)
+			require.True(t, strings.HasSuffix(name, "方"), "%s %v: %q", info.Key, side, name)
+		}
+		for _, pz := range puzzles.For(info.ID) {
+			row := puzzleRowText(info, pz)
+			head, _, ok := strings.Cut(row, "：")
+			require.True(t, ok, row)
+			require.True(t, strings.HasSuffix(head, "方"), "%s: %q", info.Key, row)
+			sides[pz.Side()] = true
+		}
+	}
+	require.Len(t, sides, 2, "puzzles for both sides")
+	translations.SetLanguage(translations.English)
+	require.Equal(t, "wolf", sideName(core.BeatTheWolf.Info(), core.Predator))
+	require.Equal(t, "dogs", sideName(core.BeatTheWolf.Info(), core.Prey))
+	require.Equal(t, "wolves", sideName(core.WolfCarriesPig.Info(), core.Predator))
 }

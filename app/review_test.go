@@ -11,18 +11,21 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/test"
+	"fyne.io/fyne/v2/widget"
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai"
-	"huntchess/match"
-	"huntchess/translations"
-
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/match"
 	"huntchess/proof"
 	"huntchess/session"
+	"huntchess/storage"
 	"huntchess/tables"
+	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // The hint says in words what the table knows, and the review of a game
@@ -156,4 +159,63 @@ func lionTablePath(t *testing.T) string {
 		t.Skipf("no Surround the Lion table (make tables): %v", err)
 	}
 	return p
+}
+
+// The review's list shows each move's verdict whole, wrapped onto as many
+// lines as it takes, on a phone at every text size (its rows were cut with
+// "…" and only the line under the buttons showed the chosen one whole).
+func TestReviewRowsWrap(t *testing.T) {
+	layoutOnly(t)
+	for _, scale := range []float64{1, storage.TextScales[len(storage.TextScales)-1]} {
+		for _, lang := range translations.Languages {
+			t.Run(fmt.Sprintf("%v/%s", scale, lang), func(t *testing.T) {
+				fa := test.NewTempApp(t)
+				fa.Preferences().SetFloat(storage.KeyTextScale, scale)
+				h := newHarness(t, fa)
+				translations.SetLanguage(lang)
+				w := h.a.Window()
+				w.Resize(phone)
+				g := firstCaptureGame(t, core.BeatTheWolf.String())
+				h.a.startGame(g, match.ModeTwoPlayers)
+				h.a.showReview(g)
+				r := h.a.top().(*reviewScreen)
+				h.waitSearched(r)
+				h.drain()
+				settle(w)
+				lines := map[string]bool{}
+				for i := range r.moves {
+					lines[r.moveLine(i)] = true
+				}
+				seen, wrapped := map[string]bool{}, map[string]bool{}
+				for i := range r.moves {
+					r.list.ScrollTo(i)
+					settle(w)
+					walkShown(r.list, fyne.Position{}, false, func(o fyne.CanvasObject, _ fyne.Position, _ bool) {
+						switch x := o.(type) {
+						case *widget.Label:
+							if lines[x.Text] && x.Truncation != fyne.TextTruncateOff {
+								t.Errorf("a row is cut short: %q", x.Text)
+							}
+						case *widgets.Paragraph:
+							if !lines[x.Text] || x.Size().Height == 0 {
+								return
+							}
+							seen[x.Text] = true
+							if need := x.MinSize().Height; x.Size().Height+0.5 < need {
+								t.Errorf("the row %q is %v tall, its lines need %v", x.Text, x.Size().Height, need)
+							}
+							if x.MinSize().Height > r.posLabel.MinSize().Height+1 {
+								wrapped[x.Text] = true
+							}
+						}
+					})
+				}
+				rows := len(seen)
+				t.Logf("%d rows of %d shown, %d of them on more than one line", rows, len(r.moves), len(wrapped))
+				if rows != len(r.moves) || len(wrapped) == 0 {
+					t.Errorf("%d rows of %d shown whole, %d wrapped: want every row, some wrapped", rows, len(r.moves), len(wrapped))
+				}
+			})
+		}
+	}
 }

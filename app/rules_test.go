@@ -137,3 +137,36 @@ func TestBulletsHangingIndent(t *testing.T) {
 		t.Fatal("no list item wraps at phone width: the test shows nothing")
 	}
 }
+
+// The rules: on a wide window the diagram stands beside the text, on a
+// phone it is in the page; the title wraps, whole, in both.
+func TestRulesDiagramBesideText(t *testing.T) {
+	layoutOnly(t)
+	for _, lang := range translations.Languages {
+		h := newHarness(t, test.NewTempApp(t))
+		translations.SetLanguage(lang)
+		test.Tap(h.home().rulesBtns[3]) // deer chess: the longest name
+		r := h.a.top().(*rulesScreen)
+		d := fyne.CurrentApp().Driver()
+		if r.side.Visible() || !r.diagram.Visible() {
+			t.Fatalf("%s phone: the diagram is in the page", lang)
+		}
+		gt := translations.Game("deer-chess")
+		full := gt.Title + " · " + gt.OtherTitle
+		if got := strings.ReplaceAll(r.title.ShownText(), "\n", " "); got != full && strings.ReplaceAll(r.title.ShownText(), "\n", "") != full {
+			t.Errorf("%s phone: the title shows %q, want %q whole", lang, r.title.ShownText(), full)
+		}
+		h.a.Window().Resize(fyne.NewSize(1024, 720))
+		if !r.side.Visible() || r.diagram.Visible() {
+			t.Fatalf("%s desktop: the diagram is beside the text", lang)
+		}
+		bp, sp := d.AbsolutePositionForObject(r.board), d.AbsolutePositionForObject(r.scroll)
+		if bp.X+r.board.Size().Width > sp.X+1 || r.board.Size().Height < 400 {
+			t.Errorf("%s desktop: the board (%v, %v) is not beside the text (at %v)", lang, bp, r.board.Size(), sp)
+		}
+		h.a.Window().Resize(fyne.NewSize(390, 844))
+		if r.side.Visible() || !r.diagram.Visible() {
+			t.Fatalf("%s: back on a phone, the diagram is in the page again", lang)
+		}
+	}
+}

@@ -6,12 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"fyne.io/fyne/v2/canvas"
 	"fyne.io/fyne/v2/test"
 	"fyne.io/fyne/v2/theme"
 
 	"huntchess/match"
 	"huntchess/storage"
 	"huntchess/translations"
+	"huntchess/widgets"
 )
 
 // The settings screen and the settings kept in the preferences.
@@ -97,11 +99,46 @@ func TestTextSizeSetting(t *testing.T) {
 	if got := fa.Settings().Theme().Size(theme.SizeNamePadding); got != theme.DefaultTheme().Size(theme.SizeNamePadding) {
 		t.Fatal("only text sizes scale")
 	}
-	if storage.LoadSettings(fa.Preferences()).TextScale != storage.TextScales[2] {
+	if storage.LoadSettings(h.a.prefs).TextScale != storage.TextScales[2] {
 		t.Fatal("the text size is kept")
 	}
-	fa.Preferences().SetFloat(storage.KeyTextScale, 7)
-	if storage.LoadSettings(fa.Preferences()).TextScale != 1 {
+	h.a.prefs.SetFloat(storage.KeyTextScale, 7)
+	if storage.LoadSettings(h.a.prefs).TextScale != 1 {
 		t.Fatal("an unknown text size falls back to normal")
+	}
+}
+
+// The board and piece styles: chosen in the settings, shown by the preview
+// and every board at once, kept.
+func TestBoardStylesInSettings(t *testing.T) {
+	fa := test.NewTempApp(t)
+	h := newHarness(t, fa)
+	t.Cleanup(func() { widgets.SetStyle(widgets.DefaultStyle()) })
+	test.Tap(h.home().settingsBtn)
+	ss := h.a.top().(*settingsScreen)
+	if ss.preview == nil || widgets.CurrentStyle() != widgets.DefaultStyle() {
+		t.Fatal("a preview, in the default style")
+	}
+	ss.boardSel.SetSelectedIndex(1)
+	ss.piecesSel.SetSelectedIndex(1)
+	if got := widgets.CurrentStyle(); got.Board != widgets.BoardPaper || got.Pieces != widgets.PiecesShapes {
+		t.Fatalf("the style is %+v", got)
+	}
+	ss = h.a.top().(*settingsScreen)
+	for _, o := range test.LaidOutObjects(ss.preview) {
+		if tx, ok := o.(*canvas.Text); ok && tx.Visible() && tx.Text != "" {
+			for _, glyph := range widgets.PieceGlyphs {
+				if tx.Text == glyph {
+					t.Fatalf("plain shapes: the preview draws %q", glyph)
+				}
+			}
+		}
+	}
+	if s := storage.LoadSettings(h.a.prefs); s.BoardStyle != storage.BoardPaper || s.PieceStyle != storage.PiecesShapes {
+		t.Fatalf("kept: %+v", s)
+	}
+	// The settings fit a phone at every text size with the preview.
+	if w := h.a.Window().Content().MinSize().Width; w > 390 {
+		t.Fatalf("the settings need %v", w)
 	}
 }

@@ -126,7 +126,7 @@ func TestSoundsOfEvents(t *testing.T) {
 	h.a.setSettings(s)
 	g.board.OnMove(g.sess.Game().LegalMoves()[0])
 	wantSounds(t, log)
-	if storage.LoadSettings(fa.Preferences()).Sound {
+	if storage.LoadSettings(h.a.prefs).Sound {
 		t.Fatal("the sound setting is kept")
 	}
 	if !storage.DefaultSettings().Sound {

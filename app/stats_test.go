@@ -27,21 +27,21 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 	}
 	g.gameOver() // shown again (e.g. after a language switch): not counted again
 	key := storage.StatKey("surround-the-lion", core.Prey, g.sess.Level())
-	if l := storage.LoadStats(fa.Preferences())[key]; l != (storage.StatLine{Played: 1, Won: 1}) {
+	if l := storage.LoadStats(h.a.prefs)[key]; l != (storage.StatLine{Played: 1, Won: 1}) {
 		t.Fatalf("after a win: %+v", l)
 	}
 	// a resignation is a loss
 	h.a.startGame(core.NewGameFrom(g0.Start()), match.ModeVsAIAsPrey)
 	g = h.gameScreen()
 	g.sess.Resign()
-	if l := storage.LoadStats(fa.Preferences())[key]; l != (storage.StatLine{Played: 2, Won: 1, Lost: 1}) {
+	if l := storage.LoadStats(h.a.prefs)[key]; l != (storage.StatLine{Played: 2, Won: 1, Lost: 1}) {
 		t.Fatalf("after resigning: %+v", l)
 	}
 	// a finished record loaded (paste) and a two-player game count nothing
 	h.a.startGame(g0.Clone(), match.ModeVsAIAsPrey)
 	h.a.startGame(core.NewGameFrom(g0.Start()), match.ModeTwoPlayers)
 	h.gameScreen().sess.Resign()
-	if st := storage.LoadStats(fa.Preferences()); len(st) != 1 || st[key].Played != 2 {
+	if st := storage.LoadStats(h.a.prefs); len(st) != 1 || st[key].Played != 2 {
 		t.Fatalf("stats %+v", st)
 	}
 	// the screen, from home
@@ -58,11 +58,11 @@ func TestStatisticsCountEachGameOnce(t *testing.T) {
 	}
 	s.askReset()
 	s.confirm.Confirm()
-	if len(storage.LoadStats(fa.Preferences())) != 0 || !strings.Contains(texts(h.a.Window()), translations.T("stats.empty")) {
+	if len(storage.LoadStats(h.a.prefs)) != 0 || !strings.Contains(texts(h.a.Window()), translations.T("stats.empty")) {
 		t.Fatal("Reset clears the statistics")
 	}
 	fa.Preferences().SetString(storage.KeyStats, "{not json")
-	if len(storage.LoadStats(fa.Preferences())) != 0 {
+	if len(storage.LoadStats(h.a.prefs)) != 0 {
 		t.Fatal("damaged statistics read as none")
 	}
 }

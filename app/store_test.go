@@ -22,7 +22,8 @@ import (
 	"huntchess/translations"
 )
 
-// Issue 22's small defects, held by tests where a test can hold them.
+// Small defects of the screens (buttons cut, texts cut), held by tests
+// where a test can hold them.
 
 // buttonsInside fails unless every button of the top overlay lies inside
 // the window's width, wide enough for its text.

@@ -47,21 +47,22 @@ func TestWindowIconAndSizeRemembered(t *testing.T) {
 	if appIcon(fa, icon) != icon || appIcon(fa, nil) != nil {
 		t.Fatal("without metadata the app gets the icon it is given")
 	}
-	if got := loadWindowSize(fa.Preferences()); got != DefaultWindowSize {
+	if got := loadWindowSize(h.a.prefs); got != DefaultWindowSize {
 		t.Fatalf("first start: %v, want %v", got, DefaultWindowSize)
 	}
 	h.a.Window().Resize(fyne.NewSize(900, 650))
 	h.a.Window().Close() // closing the window closes the app
-	if got := loadWindowSize(fa.Preferences()); got != fyne.NewSize(900, 650) {
+	// what the next start reads: the settings' file in the save folder
+	kept := storage.OpenVault(saveDirFor(t, fa), fa.Preferences())
+	if got := loadWindowSize(kept); got != fyne.NewSize(900, 650) {
 		t.Fatalf("remembered %v, want 900x650", got)
 	}
-	var sized fyne.Size
-	newHarness(t, fa, func(o *Options) { sized = loadWindowSize(fa.Preferences()) })
-	if sized != fyne.NewSize(900, 650) {
+	h2 := newHarness(t, fa)
+	if sized := loadWindowSize(h2.a.prefs); sized != fyne.NewSize(900, 650) {
 		t.Fatalf("next start at %v", sized)
 	}
-	fa.Preferences().SetFloat(storage.KeyWindowWidth, 5) // nonsense: the default
-	if got := loadWindowSize(fa.Preferences()); got != DefaultWindowSize {
+	h2.a.prefs.SetFloat(storage.KeyWindowWidth, 5) // nonsense: the default
+	if got := loadWindowSize(h2.a.prefs); got != DefaultWindowSize {
 		t.Fatalf("a bad size gives %v", got)
 	}
 }

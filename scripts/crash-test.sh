@@ -18,7 +18,7 @@ cd "$root"
 export PATH="$PATH:/usr/local/go/bin"
 
 t0=$(date +%s)
-tags="$(app_tags)"
+tags="$(app_tags dev)"
 echo "crash-test: go build -tags '$tags' -o build/huntchess . && go build -o build/bin/crashtest ./cmd/crashtest"
 go build -tags "$tags" -o build/huntchess .
 go build -o build/bin/crashtest ./cmd/crashtest

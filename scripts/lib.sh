@@ -12,7 +12,10 @@
 #                             window stays black under bare Xvfb until resized)
 #   png_colours FILE          number of unique colours in an image
 #   app_tags [TAG...]         the -tags value of a build of the app: APP_TAGS
-#                             (default no_emoji) and the TAGs, comma-separated
+#                             (default no_emoji) and the TAGs, comma-separated;
+#                             the scripts that drive the app through its
+#                             HUNTCHESS_* variables add dev (the developer
+#                             harness; docs/build-tags.md)
 #   phone_scaled_build OUT    the simulated phone, its scale read from
 #                             HUNTCHESS_PHONE_SCALE (Fyne's is fixed at 2)
 
@@ -220,5 +223,5 @@ GO
   cp go.mod "$gen/go.mod"
   cp go.sum "$gen/go.sum"
   printf '\nreplace fyne.io/fyne/v2 => %s\n' "$copy" >>"$gen/go.mod"
-  go build -modfile "$gen/go.mod" -tags "$(app_tags mobile)" -o "$out" .
+  go build -modfile "$gen/go.mod" -tags "$(app_tags dev mobile)" -o "$out" .
 }

@@ -92,8 +92,8 @@ declare -A FIG=() HWM=() RSS=() GL=() GOMEM=() NOTE=()
 bin="${MEMORY_BIN:-$root/build/huntchess}"
 case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
 if [ -z "${MEMORY_BIN:-}" ]; then
-  echo "memory: go build -tags '$(app_tags)' -o build/huntchess . (GLFW driver)"
-  (cd "$root" && go build -tags "$(app_tags)" -o "$bin" .)
+  echo "memory: go build -tags '$(app_tags dev)' -o build/huntchess . (GLFW driver)"
+  (cd "$root" && go build -tags "$(app_tags dev)" -o "$bin" .)
 fi
 has_prof=""
 grep -qa HUNTCHESS_MEMPROFILE "$bin" && has_prof=1

@@ -12,8 +12,8 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 secs="${PHONE_TERM_SECS:-3}"
 bin="$root/build/huntchess-mobile"
 if [ ! -x "$bin" ] || [ -z "${NOBUILD:-}" ]; then
-  echo "phone-sigterm: go build -tags '$(app_tags mobile)' -o build/huntchess-mobile ."
-  (cd "$root" && go build -tags "$(app_tags mobile)" -o "$bin" .)
+  echo "phone-sigterm: go build -tags '$(app_tags dev mobile)' -o build/huntchess-mobile ."
+  (cd "$root" && go build -tags "$(app_tags dev mobile)" -o "$bin" .)
 fi
 xvfb_start 1600x1800x24 2>/dev/null
 tmp="$(mktemp -d)"

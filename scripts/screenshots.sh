@@ -22,8 +22,8 @@ mkdir -p "$out" "$root/build"
 screens=("$@")
 [ ${#screens[@]} -gt 0 ] || screens=(home newgame game gameover rules settings)
 
-echo "screenshots: go build -tags '$(app_tags)' -o build/huntchess ."
-go build -tags "$(app_tags)" -o "$bin" .
+echo "screenshots: go build -tags '$(app_tags dev)' -o build/huntchess ."
+go build -tags "$(app_tags dev)" -o "$bin" .
 
 xvfb_start 1400x900x24
 tmp="$(mktemp -d)"

@@ -48,9 +48,9 @@ done
 [ $# -ge 2 ] || { echo "usage: $0 [-w SECS] [-s SAVE.json]… [-f] [-k KEYS] [-m N] [-c X,Y] [-p] [-S SCALE] OUT.png WxH [VAR=value ...]" >&2; exit 2; }
 out="$1" size="$2"; shift 2
 
-bin="$root/build/huntchess" tags="$(app_tags)"
+bin="$root/build/huntchess" tags="$(app_tags dev)"
 if [ -n "$phone" ]; then
-  bin="$root/build/huntchess-mobile" tags="$(app_tags mobile)"
+  bin="$root/build/huntchess-mobile" tags="$(app_tags dev mobile)"
 fi
 if [ -n "$scale" ]; then
   bin="$root/build/huntchess-phone-scaled"

@@ -43,8 +43,8 @@ if [ "$(go list -f '{{.Name}}' "$APP_PKG" 2>/dev/null)" != main ]; then
 fi
 
 t0=$(date +%s)
-echo "smoke: go build -tags '$(app_tags)' -o $SMOKE_BIN $APP_PKG (GLFW driver; first build takes a few minutes)"
-go build -tags "$(app_tags)" -o "$SMOKE_BIN" "$APP_PKG"
+echo "smoke: go build -tags '$(app_tags dev)' -o $SMOKE_BIN $APP_PKG (GLFW driver; first build takes a few minutes)"
+go build -tags "$(app_tags dev)" -o "$SMOKE_BIN" "$APP_PKG"
 echo "smoke: built in $(( $(date +%s) - t0 ))s"
 
 xvfb_start "$SMOKE_SIZE"

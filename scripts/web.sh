@@ -3,6 +3,10 @@
 # static host can serve.
 #
 #   scripts/web.sh            (make web)
+#   WEB_DEV=1 scripts/web.sh  a developer's site (make test-web): adds the
+#                             tag dev, the developer harness (its HUNTCHESS_*
+#                             settings from the page's query) and the browser
+#                             test's hook (webhook); a player's site has neither
 #
 #   huntchess.wasm            GOOS=js GOARCH=wasm go build, as `fyne package
 #                             -os web -release` builds (-s -w, tags release
@@ -37,7 +41,10 @@ rm -rf "$OUT"
 mkdir -p "$OUT/icons"
 
 t0=$(date +%s.%N)
-GOOS=js GOARCH=wasm "$GO" build -trimpath -tags migrated_fynedo,no_emoji,release -ldflags="-s -w" \
+TAGS=migrated_fynedo,no_emoji,release
+[ "${WEB_DEV:-}" = 1 ] && TAGS="$TAGS,dev"
+say "GOOS=js GOARCH=wasm go build -tags $TAGS"
+GOOS=js GOARCH=wasm "$GO" build -trimpath -tags "$TAGS" -ldflags="-s -w" \
   -o "$OUT/huntchess.wasm" .
 t1=$(date +%s.%N)
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }

@@ -17,7 +17,8 @@
 #
 # Usage: scripts/windows.sh        (or: make windows)
 # Env:   GO (default go), FYNE_TOOL_VERSION (default v1.7.4),
-#        WINDOWS_OUT (default RELEASE_DIR, else build/release), SOURCE_DATE_EPOCH (the zip's
+#        WINDOWS_OUT (default RELEASE_DIR, else build/release), WINDOWS_STAGE (where the
+#        program is put, default build/windows), SOURCE_DATE_EPOCH (the zip's
 #        file times; default the last commit's time).
 #
 # The same sources give the same bytes on a second run: the Go build is
@@ -33,7 +34,8 @@ cd "$ROOT"
 GO="${GO:-go}"
 OUT="${WINDOWS_OUT:-${RELEASE_DIR:-build/release}}"
 case "$OUT" in /*) ;; *) OUT="$ROOT/$OUT" ;; esac
-STAGE="$ROOT/build/windows"
+STAGE="${WINDOWS_STAGE:-$ROOT/build/windows}"
+case "$STAGE" in /*) ;; *) STAGE="$ROOT/$STAGE" ;; esac
 
 say() { echo "windows: $*"; }
 

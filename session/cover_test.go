@@ -9,7 +9,7 @@ import (
 	"huntchess/match"
 )
 
-// Issue 31: a dialog or screen over the game pauses it (Pause) and closing
+// A dialog or screen over the game pauses it (Pause) and closing
 // it resumes it (Resume). What the engine was thinking about is not lost on
 // the way: a hint search and the engine's answer to a draw offer stopped by
 // Pause start again on Resume; a move, undo or redo meanwhile drops them.

@@ -10,7 +10,7 @@ import (
 	"huntchess/match"
 )
 
-// Issue 31, item 6: Recover tells at the start what became of a damaged
+// Recover tells at the start what became of a damaged
 // saved game, for the one notice of the start: nothing when it is good or
 // absent; restored when a damaged copy was passed over for a good one; lost
 // (and cleared) when every copy is damaged.

@@ -11,7 +11,7 @@ import (
 	"huntchess/pack"
 )
 
-// Issue 31, item 7: in the browser the bound table of every game was asked
+// In the browser the bound table of every game was asked
 // for at each game's start (tables/wolf-carries-pig.bound.hctb,
 // surround-the-lion.bound.hctb: 404s), each time after the site's
 // manifest. Now only the games whose bound table the site may serve are

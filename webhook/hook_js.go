@@ -5,7 +5,7 @@
 // JSON with every text on screen and each board's points and legal moves,
 // at their places in CSS pixels, so the test can tap them; position() only
 // each board's position, cheap enough to poll while the AI thinks. It reads only;
-// it changes nothing. Built into the browser version alone (main_js.go).
+// it changes nothing. Built into a developer's browser version alone (webhook_js.go, tag dev: make test-web).
 package webhook
 
 import (

@@ -1,13 +1,14 @@
 //go:build webtest
 
-// The browser test: the site make web writes (build/web), served on
+// The browser test: a developer's site (build/web-dev: make web's with the
+// tag dev, the harness and the test's hook, WEB_DEV=1 scripts/web.sh), served on
 // 127.0.0.1, in Debian's headless Chromium as a phone (390×844 CSS pixels,
 // deviceScaleFactor 2, touch, an Android user agent), driven through the
 // DevTools protocol (chromedp). It plays as a person would, by touch, and
 // reads the screen through window.huntchessTest (webhook/). Screenshots go
 // to build/webtest/.
 //
-//	make test-web     (scripts/web.sh, then go test -tags webtest ./webtest)
+//	make test-web     (WEB_DEV=1 scripts/web.sh, then go test -tags webtest ./webtest)
 package webtest
 
 import (
@@ -483,9 +484,9 @@ func (r *run) load(url string, reload bool) (firstFrame float64, err error) {
 }
 
 func TestBrowser(t *testing.T) {
-	dir := env("WEB_DIR", "../build/web")
+	dir := env("WEB_DIR", "../build/web-dev")
 	if _, err := os.Stat(filepath.Join(dir, "huntchess.wasm")); err != nil {
-		t.Fatalf("%s/huntchess.wasm is missing: run make web (or make test-web)", dir)
+		t.Fatalf("%s/huntchess.wasm is missing: run make test-web (a player's site, make web, has no test hook)", dir)
 	}
 	chrome := env("CHROMIUM", "/usr/bin/chromium")
 	if _, err := os.Stat(chrome); err != nil {

@@ -17,7 +17,7 @@ import (
 //
 //	go test -count=1 -run TestQuietAudioSilencesJACK ./app/sound/
 //
-// Issue 31, item 7: every start printed five lines of JACK's on stderr
+// Every start printed five lines of JACK's on stderr
 // ("jack server is not running or cannot be started" …) where ALSA's jack
 // device is configured and no JACK server runs (a machine without a sound
 // card tries every device). The test opens the audio as the app does, in

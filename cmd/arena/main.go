@@ -309,9 +309,13 @@ a hash of the position and the level's seed, so a level is deterministic under a
 | level | table slips | slip to |
 |---|---|---|
 ` + tableRows + `
-The app has the Surround the Lion table on every device and deer chess's moving-phase table on
-the desktop; the deer placement phase, Wolf Carries the Pig and Beat the Wolf are played by
-search at every level (their tables are desktop files far beyond a phone: docs/solved.md).
+The app ships a device table for each game (tables/shipped: Surround the Lion and deer chess
+whole, Wolf Carries the Pig whole with values alone where 4 to 6 pigs are captured, Beat the
+Wolf's endgames) and Beat the Wolf's proven strategy from the start, and its table pack holds
+Beat the Wolf's bound table. The arena plays only from the tables it loads (below: the games
+of -table-games, full tables from -tables) and then searches: it does not play the proven
+strategy, the bound table or the bridge back onto a proof, so where the app plays from those
+its levels are stronger than measured here.
 
 A level is defined by depth / nodes / noise; the time is a cap, so a match can be played at a
 reduced time scale (the node budgets and time caps of Hard and Master are multiplied by the

@@ -252,21 +252,13 @@ func (h *harness) baseline() (map[string][]byte, error) {
 		return nil, err
 	}
 	s := newRunState(r)
-	deadline := time.After(60 * time.Second)
 	writes := 0
-loop:
-	for {
-		select {
-		case line := <-r.lines:
-			if ev := s.apply(line); ev.kind == "wrote" && ev.file == baselineSave {
-				if writes++; writes >= 12 {
-					break loop
-				}
-			}
-		case <-deadline:
-			break loop
+	s.readUntil(60*time.Second, func(ev event) bool {
+		if ev.kind == "wrote" && ev.file == baselineSave {
+			writes++
 		}
-	}
+		return writes >= 12
+	})
 	r.kill()
 	for line := range r.lines {
 		s.apply(line)
@@ -368,19 +360,7 @@ func (h *harness) startDamaged(c int, dc damageCase) damageResult {
 		return res
 	}
 	s := newRunState(r)
-	deadline := time.After(30 * time.Second)
-	for !(s.haveOffered && len(s.reads) == len(groups)) {
-		select {
-		case line, ok := <-r.lines:
-			if !ok {
-				goto ended
-			}
-			s.apply(line)
-		case <-deadline:
-			goto ended
-		}
-	}
-ended:
+	s.readUntil(30*time.Second, func(event) bool { return s.haveOffered && len(s.reads) == len(groups) })
 	visible := h.window(r, 30*time.Second)
 	time.Sleep(time.Second)
 	alive := r.alive()
@@ -527,19 +507,7 @@ func (h *harness) legacyStart(base map[string][]byte) {
 		return
 	}
 	s := newRunState(r)
-	deadline := time.After(30 * time.Second)
-	for !s.haveOffered {
-		select {
-		case line, ok := <-r.lines:
-			if !ok {
-				goto ended
-			}
-			s.apply(line)
-		case <-deadline:
-			goto ended
-		}
-	}
-ended:
+	s.readUntil(30*time.Second, func(event) bool { return s.haveOffered })
 	r.kill()
 	for line := range r.lines {
 		s.apply(line)

@@ -44,6 +44,25 @@ func newRunState(r *appRun) *runState {
 	return &runState{r: r, reads: map[string]string{}, offered: map[string]string{}, tracks: map[string]*fileTrack{}, tables: map[string]string{}}
 }
 
+// readUntil takes in the run's lines until done, asked after each line's
+// event, says so, the run's output ends, or within has passed.
+func (s *runState) readUntil(within time.Duration, done func(ev event) bool) {
+	deadline := time.After(within)
+	for {
+		select {
+		case line, ok := <-s.r.lines:
+			if !ok {
+				return
+			}
+			if done(s.apply(line)) {
+				return
+			}
+		case <-deadline:
+			return
+		}
+	}
+}
+
 // apply takes in one line; it returns the parsed event.
 func (s *runState) apply(line string) event {
 	ev := parse(line)

@@ -130,7 +130,7 @@ func main() {
 		_, err = os.Stat(absBin)
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "crashtest: %v (go build -o %s .)\n", err, *bin)
+		fmt.Fprintf(os.Stderr, "crashtest: %v (go build -tags dev,no_emoji -o %s .: the developer harness drives the app)\n", err, *bin)
 		os.Exit(2)
 	}
 	absDir, _ := filepath.Abs(*dir)

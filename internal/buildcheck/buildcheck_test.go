@@ -1,0 +1,71 @@
+package buildcheck
+
+import (
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// deps lists the packages the app's build with tags links, for goos/goarch
+// ("": this machine's), as go list -deps reads them.
+func deps(t *testing.T, goos, goarch, tags string) []string {
+	t.Helper()
+	// go test puts its own GOROOT/bin first on the test's PATH.
+	gobin, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command to list the build's packages")
+	}
+	cmd := exec.Command(gobin, "list", "-deps", "-tags", tags, ".")
+	cmd.Dir = "../.." // the module's root: package main, the app
+	cmd.Env = os.Environ()
+	if goos != "" {
+		cmd.Env = append(cmd.Env, "GOOS="+goos, "GOARCH="+goarch)
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps -tags %s (GOOS=%s): %v\n%s", tags, goos, err, out)
+	}
+	return strings.Fields(string(out))
+}
+
+// developerOnly are the packages a player's build must not link.
+var developerOnly = []string{
+	"huntchess/app/devharness",
+	"huntchess/webhook",
+}
+
+func TestPlayersBuildsLinkNoDeveloperCode(t *testing.T) {
+	builds := []struct {
+		name, goos, goarch, tags string
+	}{
+		// make package, make windows, make release (the fyne tool adds
+		// release and migrated_fynedo)
+		{"desktop", "", "", "no_emoji,release,migrated_fynedo"},
+		// make web (scripts/web.sh)
+		{"browser", "js", "wasm", "migrated_fynedo,no_emoji,release"},
+	}
+	for _, b := range builds {
+		t.Run(b.name, func(t *testing.T) {
+			linked := deps(t, b.goos, b.goarch, b.tags)
+			if !slices.Contains(linked, "huntchess/app") {
+				t.Fatalf("the %s build does not link huntchess/app: not the app's build? %v", b.name, linked)
+			}
+			for _, p := range developerOnly {
+				if slices.Contains(linked, p) {
+					t.Errorf("a player's %s build (-tags %s) links %s", b.name, b.tags, p)
+				}
+			}
+			// The developer's build of the same does link the harness:
+			// the check above looks for a package that exists.
+			dev := deps(t, b.goos, b.goarch, b.tags+",dev")
+			if !slices.Contains(dev, "huntchess/app/devharness") {
+				t.Errorf("the developer's %s build (-tags %s,dev) does not link the harness", b.name, b.tags)
+			}
+			if b.goos == "js" && !slices.Contains(dev, "huntchess/webhook") {
+				t.Errorf("the developer's browser build does not link the browser test's hook")
+			}
+		})
+	}
+}
