@@ -230,7 +230,7 @@ func New(fa fyne.App, opts Options) *App {
 	widgets.SetStyle(boardStyle(a.settings))
 	a.fontTC = traditionalFont()
 	widgets.SetTraditionalGlyphs(a.fontTC)
-	fa.Settings().SetTheme(themeFor(a.settings))
+	a.applyTheme(a.settings)
 
 	// The title at creation becomes the X11 WM_CLASS (GLFW), which the
 	// packaged .desktop entry matches (StartupWMClass=Hunt Chess): always the
@@ -252,7 +252,7 @@ func New(fa fyne.App, opts Options) *App {
 			// is set again, which it hears only once its driver runs.
 			a.fontTC = tc
 			widgets.SetTraditionalGlyphs(tc)
-			a.fa.Settings().SetTheme(themeFor(a.settings))
+			a.applyTheme(a.settings)
 			a.fontEarly = a.fontEarly || !a.driverRuns
 		}
 		a.rebuild()
@@ -278,7 +278,7 @@ func New(fa fyne.App, opts Options) *App {
 			// harness's language): set the theme again now that the driver
 			// hears it, so that it forgets the faces of the other family.
 			a.fontEarly = false
-			a.fa.Settings().SetTheme(themeFor(a.settings))
+			a.applyTheme(a.settings)
 		}
 		a.runHeld() // the driver runs: what goroutines handed the UI before
 		// A phone may start the same process again after a stop: go on
@@ -460,7 +460,7 @@ func (a *App) setSettings(s storage.Settings) {
 		widgets.SetStyle(boardStyle(s))
 	}
 	if s.Theme != old.Theme || s.TextScale != old.TextScale || restyle {
-		a.fa.Settings().SetTheme(themeFor(s)) // every board is drawn again in its new look
+		a.applyTheme(s) // every board is drawn again in its new look
 	}
 	if g := a.game(); g != nil {
 		g.settingsChanged(old, s)

@@ -87,7 +87,7 @@ func (c Control) Override(change func(*storage.Settings)) {
 		widgets.SetStyle(boardStyle(s))
 	}
 	if s.TextScale != old.TextScale || restyle {
-		a.fa.Settings().SetTheme(themeFor(s))
+		a.applyTheme(s)
 	}
 }
 

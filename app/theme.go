@@ -24,6 +24,14 @@ func newAppTheme(variant string) *appTheme {
 	return &appTheme{base: theme.DefaultTheme(), variant: variant, scale: 1}
 }
 
+// applyTheme sets the app theme for s. Fyne's driver answers it at once
+// and frees the text drawn in the old faces, which in the browser needs the
+// WebGL context made current (withGL, webgl_js.go): every theme change goes
+// through here.
+func (a *App) applyTheme(s storage.Settings) {
+	withGL(func() { a.fa.Settings().SetTheme(themeFor(s)) })
+}
+
 // themeFor is the app theme for the settings (variant and text size).
 func themeFor(s storage.Settings) *appTheme {
 	t := newAppTheme(s.Theme)
