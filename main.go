@@ -10,8 +10,8 @@ import (
 
 	"huntchess/app"
 	"huntchess/app/devharness"
-	"huntchess/app/startcheck"
 	_ "huntchess/app/localeenv" // before Fyne reads the locale: quiet on C.UTF-8
+	"huntchess/app/startcheck"
 )
 
 // icon is the app icon, for the window when no packaging metadata gives one
