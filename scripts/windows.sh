@@ -52,7 +52,7 @@ cleanup() {
 	# fyne package bumps Details.Build after a release build and leaves
 	# its generated files in the source folder if it is stopped.
 	cp "$WORK/FyneApp.toml.orig" "$ROOT/FyneApp.toml"
-	rm -f "$ROOT/fyne.syso" "$ROOT/fyne_metadata_init.go" "$ROOT/huntchess.exe"
+	rm -f "$ROOT/fyne.syso" "$ROOT/fyne_metadata_init.go" "$ROOT/huntchess.exe" "$ROOT/huntchess.exe.manifest"
 	rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -61,6 +61,9 @@ trap cleanup EXIT
 # shellcheck disable=SC2119 # no tags besides APP_TAGS
 TAGS="$(app_tags)"
 t0=$(date +%s)
+# fyne package takes the manifest beside the program it builds when there is
+# one: ours declares Windows 10/11 (scripts/windows/huntchess.exe.manifest).
+sed "s/@VERSION@/$VERSION.$BUILD/" scripts/windows/huntchess.exe.manifest >"$ROOT/huntchess.exe.manifest"
 say "fyne package -os windows -release -tags '$TAGS' (Hunt Chess $VERSION, build $BUILD)"
 (cd "$ROOT" && nice -n 5 env GOARCH=amd64 CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ \
 	"$FYNE" package -os windows -release -tags "$TAGS" -name "Hunt Chess" -src "$ROOT")
@@ -78,6 +81,11 @@ grep -Eq '^Subsystem[[:space:]]+0*2[[:space:]]' <<<"$info" ||
 grep -q 'pei-x86-64' <<<"$info" || { echo "windows: error: not an x86-64 program" >&2; exit 1; }
 grep -q '\.rsrc' <<<"$(x86_64-w64-mingw32-objdump -h "$exe")" ||
 	{ echo "windows: error: the program has no resources (icon, version)" >&2; exit 1; }
+
+# Authenticode, when a certificate is given (scripts/sign-windows.sh: the
+# WINDOWS_SIGN_* variables; without them it says so and signs nothing): the
+# program before it goes into the installer and the zip.
+bash scripts/sign-windows.sh "$exe"
 
 # ---- the installer ----------------------------------------------------------
 # A version's ProductCode and the file's PackageCode, as name-based UUIDs:
@@ -107,6 +115,7 @@ stamp="@$(TZ=UTC date -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M:%S')"
 		"$ROOT/scripts/windows/huntchess.wxs" &&
 	TZ=UTC faketime -f "$stamp" msibuild "$msi" -s "Hunt Chess $VERSION installer" "Hunt Chess" "x64;1033" "{$package_code}" &&
 	rm -f "Hunt Chess.exe")
+bash scripts/sign-windows.sh "$msi"
 say "wrote $msi ($(du -h "$msi" | cut -f1))"
 
 # ---- the portable zip ---------------------------------------------------------

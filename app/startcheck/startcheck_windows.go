@@ -13,6 +13,9 @@ import (
 // a graphics driver without OpenGL 2.1. Call it first in main, on the main
 // thread (Fyne's GLFW driver locks main to it), before Fyne opens a window.
 func Check() {
+	// The version Windows reports to a program that declares Windows 10 in
+	// its manifest (scripts/windows/huntchess.exe.manifest); Wine, at least,
+	// reports an older one to a program that does not.
 	v := windows.RtlGetVersion()
 	if !WindowsEnough(v.MajorVersion, v.MinorVersion) {
 		refuse(OldWindows, WindowsName(v.MajorVersion, v.MinorVersion))
