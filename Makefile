@@ -69,7 +69,7 @@ DEVICE_TWICE     ?= 1
 DEVICE_BUDGET_MB ?= 55
 
 .PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts zh-hant \
-        screenshots package windows test-windows release icon mobile-check deps clean tables solve-all solve-whole test-tables puzzles \
+        screenshots package windows test-windows sign-windows release icon mobile-check deps clean tables solve-all solve-whole test-tables puzzles \
         web serve-web test-web memory device-tables package-size strategies store-shots arch-figures
 
 help:
@@ -91,6 +91,7 @@ help:
 	@echo "make store-shots  the store listings' screenshots, icon and feature graphic into fastlane/ (scripts/store-shots.sh; about 15 min)"
 	@echo "make package      Linux package build/hunt-chess-<version>-linux-<arch>.tar.xz (fyne package)"
 	@echo "make windows      the Windows program, its installer (.msi) and a portable .zip into build/release (scripts/windows.sh; mingw-w64, wixl)"
+	@echo "make sign-windows Authenticode-sign copies of the Windows build with a throw-away certificate and verify (scripts/sign-windows.sh)"
 	@echo "make test-windows the Windows build under Wine in a private Xvfb: install, play a move, save, Chinese, uninstall (scripts/wine-test.sh)"
 	@echo "make release      every file of a release that Linux can build, with SHA256SUMS, into build/release (scripts/release.sh)"
 	@echo "make icon         redraw Icon.png and docs/screenshots/icon-48.png (cmd/icongen)"
@@ -212,7 +213,7 @@ ACTIONLINT ?= github.com/rhysd/actionlint/cmd/actionlint@v1.7.12
 lint-workflows:
 	@$(DEPS) lint
 	$(GO) run $(ACTIONLINT) -shellcheck=shellcheck
-	shellcheck -x scripts/release/*.sh scripts/release.sh scripts/windows.sh scripts/wine-test.sh
+	shellcheck -x scripts/release/*.sh scripts/release.sh scripts/windows.sh scripts/wine-test.sh scripts/sign-windows.sh
 	@echo "lint-workflows: ok"
 
 gofmt:
@@ -302,6 +303,15 @@ windows:
 
 test-windows:
 	GO=$(GO) bash scripts/wine-test.sh
+
+# Authenticode: copies of the built program and installer signed with a
+# throw-away certificate, and osslsigncode's verdict (a release signs the
+# real ones inside make windows when WINDOWS_SIGN_PFX(_BASE64) is set).
+sign-windows:
+	@[ -f "build/windows/Hunt Chess.exe" ] || GO=$(GO) bash scripts/windows.sh
+	rm -rf build/sign-test && mkdir -p build/sign-test
+	cp "build/windows/Hunt Chess.exe" build/release/hunt-chess-*-windows-amd64.msi build/sign-test/
+	bash scripts/sign-windows.sh --self-signed build/sign-test/*
 
 release:
 	GO=$(GO) bash scripts/release.sh

@@ -18,6 +18,7 @@ require (
 	github.com/nicksnyder/go-i18n/v2 v2.7.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/image v0.24.0
+	golang.org/x/sys v0.36.0
 	golang.org/x/text v0.44.0
 )
 
@@ -44,5 +45,4 @@ require (
 	github.com/yuin/goldmark v1.7.8 // indirect
 	go.yaml.in/yaml/v3 v3.0.5 // indirect
 	golang.org/x/net v0.35.0 // indirect
-	golang.org/x/sys v0.36.0 // indirect
 )

@@ -10,6 +10,7 @@ import (
 
 	"huntchess/app"
 	_ "huntchess/app/localeenv" // before Fyne reads the locale: quiet on C.UTF-8
+	"huntchess/app/startcheck"
 )
 
 // icon is the app icon, for the window when no packaging metadata gives one
@@ -26,6 +27,9 @@ var icon []byte
 var appToml string
 
 func main() {
+	// Windows before 10 or without OpenGL 2.1: a message box, not a
+	// program that runs with no window and says nothing.
+	startcheck.Check()
 	version, build := app.ParseAppVersion(appToml)
 	fa := fyneapp.NewWithID("io.github.huntchess")
 	app.UseMigrations(fa, appToml) // before the first fyne.Do

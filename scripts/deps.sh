@@ -23,7 +23,7 @@ gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev libasound2-dev) # libasound2-dev: 
 shot_pkgs=(xvfb x11-utils imagemagick xdotool)
 font_pkgs=(python3-fonttools fonts-noto-cjk)
 web_pkgs=(brotli chromium) # make web (.br copies); the browser test (webtest/)
-windows_pkgs=(gcc-mingw-w64-x86-64 wixl msitools faketime zip imagemagick)
+windows_pkgs=(gcc-mingw-w64-x86-64 wixl msitools faketime zip imagemagick osslsigncode openssl)
 wine_pkgs=(wine64 "${shot_pkgs[@]}")
 
 pkgs=()

@@ -2,7 +2,8 @@
 # Builds Hunt Chess for Windows (x86-64) on Debian, with Debian's mingw-w64
 # as the C compiler and the fyne tool (fyne.io/tools v1.7.4):
 #
-#   build/release/hunt-chess-<version>-windows-amd64.msi   the installer
+#   build/release/hunt-chess-<version>-windows-amd64.msi   the installer (every user; administrator)
+#   build/release/hunt-chess-<version>-windows-amd64-per-user.msi   the installer for one user (no administrator)
 #   build/release/hunt-chess-<version>-windows-amd64.zip   the same program, portable
 #   build/windows/Hunt Chess.exe                           the program itself
 #
@@ -54,7 +55,7 @@ cleanup() {
 	# fyne package bumps Details.Build after a release build and leaves
 	# its generated files in the source folder if it is stopped.
 	cp "$WORK/FyneApp.toml.orig" "$ROOT/FyneApp.toml"
-	rm -f "$ROOT/fyne.syso" "$ROOT/fyne_metadata_init.go" "$ROOT/huntchess.exe"
+	rm -f "$ROOT/fyne.syso" "$ROOT/fyne_metadata_init.go" "$ROOT/huntchess.exe" "$ROOT/huntchess.exe.manifest"
 	rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -63,6 +64,9 @@ trap cleanup EXIT
 # shellcheck disable=SC2119 # no tags besides APP_TAGS
 TAGS="$(app_tags)"
 t0=$(date +%s)
+# fyne package takes the manifest beside the program it builds when there is
+# one: ours declares Windows 10/11 (scripts/windows/huntchess.exe.manifest).
+sed "s/@VERSION@/$VERSION.$BUILD/" scripts/windows/huntchess.exe.manifest >"$ROOT/huntchess.exe.manifest"
 say "fyne package -os windows -release -tags '$TAGS' (Hunt Chess $VERSION, build $BUILD)"
 (cd "$ROOT" && nice -n 5 env GOARCH=amd64 CC=x86_64-w64-mingw32-gcc CXX=x86_64-w64-mingw32-g++ \
 	"$FYNE" package -os windows -release -tags "$TAGS" -name "Hunt Chess" -src "$ROOT")
@@ -70,6 +74,18 @@ exe="$ROOT/Hunt Chess.exe"
 [ -f "$exe" ] || { echo "windows: error: fyne package wrote no 'Hunt Chess.exe'" >&2; exit 1; }
 mv -f "$exe" "$STAGE/Hunt Chess.exe"
 exe="$STAGE/Hunt Chess.exe"
+
+# fyne package gives the program one 1024 px icon and a version resource
+# without company or copyright: go-winres (v0.3.3) replaces its resources
+# with the icon at 16, 24, 32, 48, 64, 128 and 256 px (ImageMagick, from
+# Icon.png), the same manifest and a full version resource
+# (scripts/windows/winres.json). The same inputs give the same bytes.
+WINRES="$(go_tool github.com/tc-hib/go-winres "${GO_WINRES_VERSION:-v0.3.3}")"
+/usr/bin/convert Icon.png -define icon:auto-resize=256,128,64,48,32,24,16 "$WORK/huntchess.ico"
+year="$(TZ=UTC date -d "@$SOURCE_DATE_EPOCH" +%Y)"
+sed -e "s/@VERSION@/$VERSION/g" -e "s/@BUILD@/$BUILD/g" -e "s/@YEAR@/$year/g" \
+	scripts/windows/winres.json >"$WORK/winres.json"
+(cd "$WORK" && "$WINRES" patch --in winres.json --delete --no-backup "$exe")
 say "built $(du -h "$exe" | cut -f1) in $(($(date +%s) - t0)) s"
 
 # What a Windows program needs to be: a GUI (subsystem 2, no console),
@@ -81,6 +97,11 @@ grep -q 'pei-x86-64' <<<"$info" || { echo "windows: error: not an x86-64 program
 grep -q '\.rsrc' <<<"$(x86_64-w64-mingw32-objdump -h "$exe")" ||
 	{ echo "windows: error: the program has no resources (icon, version)" >&2; exit 1; }
 
+# Authenticode, when a certificate is given (scripts/sign-windows.sh: the
+# WINDOWS_SIGN_* variables; without them it says so and signs nothing): the
+# program before it goes into the installer and the zip.
+bash scripts/sign-windows.sh "$exe"
+
 # ---- the installer ----------------------------------------------------------
 # A version's ProductCode and the file's PackageCode, as name-based UUIDs:
 # the same inputs give the same installer.
@@ -91,25 +112,33 @@ uuid_of() {
 	echo "${h:0:8}-${h:8:4}-${h:12:4}-${h:16:4}-${h:20:12}" | tr 'a-f' 'A-F'
 }
 exe_sum="$(sha256sum "$exe" | cut -d' ' -f1)"
-/usr/bin/convert Icon.png -define icon:auto-resize=256,64,48,32,16 "$WORK/huntchess.ico"
-msi="$OUT/$BASE.msi"
-rm -f "$msi"
-# wixl stamps the summary with the clock and a random package code: both
-# come from SOURCE_DATE_EPOCH and the program's bytes instead (faketime;
-# msibuild -s), so a second run gives the same bytes.
-package_code="$(uuid_of "io.github.huntchess package $VERSION $exe_sum")"
 stamp="@$(TZ=UTC date -d "@$SOURCE_DATE_EPOCH" '+%Y-%m-%d %H:%M:%S')"
-# The cabinet inside keeps each file's time: the last commit's too.
-(cd "$WORK" && cp "$exe" "Hunt Chess.exe" && touch -d "@$SOURCE_DATE_EPOCH" "Hunt Chess.exe" huntchess.ico &&
-	TZ=UTC faketime -f "$stamp" wixl -a x64 -o "$msi" \
-		-D Version="$VERSION" \
-		-D ProductCode="$(uuid_of "io.github.huntchess product $VERSION")" \
-		-D PackageCode="$package_code" \
-		-D ExeFile="Hunt Chess.exe" -D IconFile=huntchess.ico \
-		"$ROOT/scripts/windows/huntchess.wxs" &&
-	TZ=UTC faketime -f "$stamp" msibuild "$msi" -s "Hunt Chess $VERSION installer" "Hunt Chess" "x64;1033" "{$package_code}" &&
-	rm -f "Hunt Chess.exe")
-say "wrote $msi ($(du -h "$msi" | cut -f1))"
+# Two installers from one .wxs: for every user (Program Files; an
+# administrator's consent) and, "-per-user", for the current user alone
+# (%LOCALAPPDATA%\Programs; no administrator).
+for scope in perMachine perUser; do
+	if [ "$scope" = perUser ]; then msi="$OUT/$BASE-per-user.msi"; else msi="$OUT/$BASE.msi"; fi
+	rm -f "$msi"
+	# wixl stamps the summary with the clock and a random package code: both
+	# come from SOURCE_DATE_EPOCH and the program's bytes instead (faketime;
+	# msibuild -s), so a second run gives the same bytes.
+	package_code="$(uuid_of "io.github.huntchess package $scope $VERSION $exe_sum")"
+	product_code="$(uuid_of "io.github.huntchess product $VERSION")"
+	[ "$scope" = perMachine ] || product_code="$(uuid_of "io.github.huntchess product $scope $VERSION")"
+	# The cabinet inside keeps each file's time: the last commit's too.
+	(cd "$WORK" && cp "$exe" "Hunt Chess.exe" && touch -d "@$SOURCE_DATE_EPOCH" "Hunt Chess.exe" huntchess.ico &&
+		TZ=UTC faketime -f "$stamp" wixl -a x64 -o "$msi" \
+			-D Scope="$scope" \
+			-D Version="$VERSION" \
+			-D ProductCode="$product_code" \
+			-D PackageCode="$package_code" \
+			-D ExeFile="Hunt Chess.exe" -D IconFile=huntchess.ico \
+			"$ROOT/scripts/windows/huntchess.wxs" &&
+		TZ=UTC faketime -f "$stamp" msibuild "$msi" -s "Hunt Chess $VERSION installer" "Hunt Chess" "x64;1033" "{$package_code}" &&
+		rm -f "Hunt Chess.exe")
+	bash scripts/sign-windows.sh "$msi"
+	say "wrote $msi ($(du -h "$msi" | cut -f1))"
+done
 
 # ---- the portable zip ---------------------------------------------------------
 zdir="$WORK/zip/Hunt Chess"

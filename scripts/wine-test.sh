@@ -82,6 +82,10 @@ timeout 300 wineboot -i >"$OUT/wineboot.log" 2>&1 || fail "wineboot failed (see 
 # Let the new prefix settle (a program started while wineboot's services
 # still run can fail to make its first window).
 timeout 120 wineserver -w || true
+# Wine 8.0's new prefix says Windows 7, which the program refuses (Go 1.26
+# needs Windows 10; app/startcheck, a message box): the player's Windows 10.
+wine winecfg -v win10 >"$OUT/winecfg.log" 2>&1 || fail "winecfg -v win10 failed"
+timeout 60 wineserver -w || true
 x86_64-w64-mingw32-gcc -O2 -shared -Wl,--no-insert-timestamp \
 	-o "$WINEPREFIX/drive_c/windows/system32/bcryptprimitives.dll" \
 	scripts/windows/bcryptprimitives.c scripts/windows/bcryptprimitives.def -ladvapi32

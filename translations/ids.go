@@ -78,6 +78,10 @@ package translations
 var uiIDs = []string{
 	"app.name",
 
+	// before Fyne starts, in a Windows message box (app/startcheck)
+	"startcheck.title", "startcheck.old_windows", "startcheck.opengl_old", "startcheck.opengl_none",
+	"startcheck.opengl_help",
+
 	"home.play", "home.rules", "home.continue", "home.unfinished", "home.settings",
 
 	"newgame.title", "newgame.mode", "newgame.difficulty", "newgame.start",
