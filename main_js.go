@@ -2,5 +2,18 @@
 
 package main
 
-// The browser version lets its test read the screen (webhook).
-import _ "huntchess/webhook"
+import (
+	"syscall/js"
+
+	// The browser version lets its test read the screen (webhook).
+	_ "huntchess/webhook"
+)
+
+// init runs after every package's initialisation: the page's mark of it
+// (window.huntchessPage.inited, ms from navigation; web/start.js), read
+// by the first-frame benchmark (cmd/webfirstframe).
+func init() {
+	if page := js.Global().Get("huntchessPage"); page.Truthy() {
+		page.Set("inited", js.Global().Get("performance").Call("now"))
+	}
+}
