@@ -654,6 +654,13 @@ func TestBrowser(t *testing.T) {
 			return err
 		}
 		time.Sleep(300 * time.Millisecond)
+		var title string
+		if err := r.eval(`document.title`, &title); err != nil {
+			return err
+		}
+		if title != "Hunt Chess · 围猎棋" {
+			return fmt.Errorf("the page's title is %q once the app has drawn, want %q", title, "Hunt Chess · 围猎棋")
+		}
 		buf, err := r.shot("home")
 		if err != nil {
 			return err

@@ -1,0 +1,277 @@
+// Command webfirstframe measures how long the browser version takes to
+// show its home screen: the site make web wrote (build/web), served on
+// 127.0.0.1, opened in Debian's headless Chromium as the browser test's
+// phone (390×844 CSS pixels, deviceScaleFactor 2, touch, an Android user
+// agent; WebGL by SwiftShader). A benchmark, not a test: it prints figures
+// and fails only when the page does not start.
+//
+//	make bench-web    (scripts/bench-web-first-frame.sh)
+//	go run ./cmd/webfirstframe -dir build/web -runs 5
+//
+// Each run starts a fresh browser with an empty profile and opens the
+// page (cold: nothing cached, the wasm downloaded and compiled), then
+// reloads it once the service worker has cached the site (reload: the
+// wasm from the worker's cache). For each load it reads the page's own
+// marks (window.huntchessPage, web/start.js and main_js.go), all in ms
+// from the start of navigation:
+//
+//	received   the wasm's bytes all received
+//	compiled   WebAssembly.instantiate done (go.run called)
+//	inited     Go's package initialisation done (main's init)
+//	first draw the app's first WebGL draw call
+//	home       the home screen's texts on screen (window.huntchessTest,
+//	           polled every 25 ms: up to 25 ms late)
+//
+// and prints each run and the median, with the load average, since a busy
+// machine's figures are not a quiet one's.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+
+	"huntchess/webtest"
+)
+
+const (
+	phoneW, phoneH = 390, 844
+	androidUA      = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36"
+)
+
+// marks are one load's times, ms from the start of navigation.
+type marks struct {
+	Received, Compiled, Inited, FirstDraw, Home float64
+}
+
+func (m marks) String() string {
+	return fmt.Sprintf("received %5.0f  compiled %5.0f  inited %5.0f  first draw %5.0f  home %5.0f",
+		m.Received, m.Compiled, m.Inited, m.FirstDraw, m.Home)
+}
+
+func main() {
+	dir := flag.String("dir", "build/web", "the site (make web)")
+	runs := flag.Int("runs", 5, "runs, each a fresh browser: a cold load and a reload")
+	chrome := flag.String("chromium", "/usr/bin/chromium", "the browser")
+	lang := flag.String("lang", "", "HUNTCHESS_LANG for the page (en, zh-Hans, zh-Hant; empty: the browser's, English)")
+	flag.Parse()
+	log.SetFlags(0)
+	if _, err := os.Stat(filepath.Join(*dir, "huntchess.wasm")); err != nil {
+		log.Fatalf("webfirstframe: %s has no huntchess.wasm: run make web first", *dir)
+	}
+	var build struct {
+		Build              string
+		Wasm, Gzip, Brotli int64
+		WasmOpt            string `json:"wasm_opt"`
+	}
+	if b, err := os.ReadFile(filepath.Join(*dir, "build.json")); err == nil {
+		_ = json.Unmarshal(b, &build)
+	}
+	fmt.Printf("site %s, build %s: wasm %.2f MB, gzip %.2f MB, brotli %.2f MB\n",
+		*dir, build.Build, float64(build.Wasm)/1e6, float64(build.Gzip)/1e6, float64(build.Brotli)/1e6)
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		log.Fatal(err)
+	}
+	srv := &http.Server{Handler: &webtest.Handler{Dir: *dir}}
+	go srv.Serve(ln)
+	defer srv.Close()
+	url := "http://" + ln.Addr().String() + "/"
+	if *lang != "" {
+		url += "?HUNTCHESS_LANG=" + *lang
+	}
+
+	var cold, warm []marks
+	for i := 1; i <= *runs; i++ {
+		c, w, err := run(*chrome, url)
+		if err != nil {
+			log.Fatalf("webfirstframe: run %d: %v", i, err)
+		}
+		cold, warm = append(cold, c), append(warm, w)
+		fmt.Printf("run %d cold:   %v   (load %s)\n", i, c, loadavg())
+		fmt.Printf("run %d reload: %v   (load %s)\n", i, w, loadavg())
+	}
+	fmt.Printf("median cold:   %v\n", median(cold))
+	fmt.Printf("median reload: %v\n", median(warm))
+	fmt.Printf("home screen, cold: %s s (median %.2f); reload: %s s (median %.2f); load average %s, %d cores\n",
+		spread(cold), median(cold).Home/1000, spread(warm), median(warm).Home/1000, loadavg(), runtime.NumCPU())
+}
+
+// run starts a fresh browser as the phone, opens url cold, waits for the
+// service worker to cache the site, and reloads.
+func run(chrome, url string) (cold, warm marks, err error) {
+	profile, err := os.MkdirTemp("", "webfirstframe-")
+	if err != nil {
+		return cold, warm, err
+	}
+	defer os.RemoveAll(profile)
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(chrome),
+		chromedp.NoSandbox,
+		chromedp.UserDataDir(profile),
+		chromedp.WindowSize(phoneW, phoneH),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("use-angle", "swiftshader"),
+		chromedp.Flag("enable-unsafe-swiftshader", true),
+	)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	defer cancelA()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	// The first call starts the browser; it must have no timeout of its own.
+	if err := chromedp.Do(bctx); err != nil {
+		return cold, warm, fmt.Errorf("starting %s: %v", chrome, err)
+	}
+	ctx, cancelT := context.WithTimeout(bctx, 5*time.Minute)
+	defer cancelT()
+	if err := chromedp.Do(ctx,
+		chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
+			_, err := cdp.Call(ctx, t, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: androidUA, Platform: "Android"})
+			return err
+		}),
+	); err != nil {
+		return cold, warm, fmt.Errorf("emulating a phone: %v", err)
+	}
+	if cold, err = load(ctx, chromedp.Navigate(url)); err != nil {
+		return cold, warm, fmt.Errorf("cold: %v", err)
+	}
+	// The reload is served by the service worker once its cache holds the
+	// wasm.
+	if err := poll(ctx, 60*time.Second, 100*time.Millisecond,
+		`caches.keys().then(async ks => { for (const k of ks) { if (await (await caches.open(k)).match('huntchess.wasm')) return !!navigator.serviceWorker.controller } return false })`); err != nil {
+		return cold, warm, fmt.Errorf("the service worker's cache: %v", err)
+	}
+	if warm, err = load(ctx, chromedp.Reload()); err != nil {
+		return cold, warm, fmt.Errorf("reload: %v", err)
+	}
+	return cold, warm, nil
+}
+
+// load navigates (or reloads) and waits for the home screen; it returns
+// the page's marks.
+func load(ctx context.Context, nav chromedp.Action[chromedp.Void]) (marks, error) {
+	var m marks
+	if err := chromedp.Do(ctx, nav); err != nil {
+		return m, err
+	}
+	// The home screen: its Play button (home.play in each language) on
+	// screen.
+	const home = `(async () => {
+	  if (typeof window.huntchessTest !== 'object') return 0;
+	  const s = JSON.parse(await huntchessTest.snapshot());
+	  if (!s.ready) return 0;
+	  const n = s.texts.filter(t => t.visible && /^(Play|开始游戏|開始遊戲)$/.test(t.text)).length;
+	  return n > 0 ? performance.now() : 0;
+	})()`
+	deadline := time.Now().Add(3 * time.Minute)
+	for m.Home == 0 {
+		if time.Now().After(deadline) {
+			var errs []string
+			_ = eval(ctx, `window.huntchessPage ? huntchessPage.errors : ['no huntchessPage']`, &errs)
+			return m, fmt.Errorf("no home screen after 3 minutes (page errors %q)", errs)
+		}
+		var t float64
+		if err := eval(ctx, home, &t); err == nil {
+			m.Home = t
+		}
+		if m.Home == 0 {
+			time.Sleep(25 * time.Millisecond)
+		}
+	}
+	var p struct{ Downloaded, Started, Inited, FirstFrame float64 }
+	if err := eval(ctx, `({downloaded: huntchessPage.downloaded, started: huntchessPage.started, inited: huntchessPage.inited || 0, firstFrame: huntchessPage.firstFrame})`, &p); err != nil {
+		return m, err
+	}
+	m.Received, m.Compiled, m.Inited, m.FirstDraw = p.Downloaded, p.Started, p.Inited, p.FirstFrame
+	return m, nil
+}
+
+// poll evaluates a JavaScript condition until it holds.
+func poll(ctx context.Context, timeout, every time.Duration, expr string) error {
+	deadline := time.Now().Add(timeout)
+	for time.Now().Before(deadline) {
+		var ok bool
+		if err := eval(ctx, expr, &ok); err == nil && ok {
+			return nil
+		}
+		time.Sleep(every)
+	}
+	return fmt.Errorf("timed out after %v", timeout)
+}
+
+// eval evaluates a JavaScript expression (awaiting a promise) into out.
+func eval(ctx context.Context, expr string, out any) error {
+	raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr, chromedp.EvalAwaitPromise))
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(raw, out)
+}
+
+// median is each mark's median over the loads.
+func median(ms []marks) marks {
+	pick := func(f func(marks) float64) float64 {
+		xs := make([]float64, len(ms))
+		for i, m := range ms {
+			xs[i] = f(m)
+		}
+		slices.Sort(xs)
+		if len(xs) == 0 {
+			return 0
+		}
+		if len(xs)%2 == 1 {
+			return xs[len(xs)/2]
+		}
+		return (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+	}
+	return marks{
+		Received:  pick(func(m marks) float64 { return m.Received }),
+		Compiled:  pick(func(m marks) float64 { return m.Compiled }),
+		Inited:    pick(func(m marks) float64 { return m.Inited }),
+		FirstDraw: pick(func(m marks) float64 { return m.FirstDraw }),
+		Home:      pick(func(m marks) float64 { return m.Home }),
+	}
+}
+
+// spread is the home screen's times, lowest to highest, in seconds.
+func spread(ms []marks) string {
+	xs := make([]float64, len(ms))
+	for i, m := range ms {
+		xs[i] = m.Home / 1000
+	}
+	slices.Sort(xs)
+	if len(xs) == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f–%.2f", xs[0], xs[len(xs)-1])
+}
+
+// loadavg is the system's load average (1, 5 and 15 minutes).
+func loadavg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "?"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "?"
+	}
+	return strings.Join(f[:3], " ")
+}
