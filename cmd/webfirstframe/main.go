@@ -1,3 +1,5 @@
+//go:build !js
+
 // Command webfirstframe measures how long the browser version takes to
 // show its home screen: the site make web wrote (build/web), served on
 // 127.0.0.1, opened in Debian's headless Chromium as the browser test's
