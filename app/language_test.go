@@ -69,7 +69,7 @@ func TestTraditionalChinese(t *testing.T) {
 		hs.names[1].Text != "狼背豬" || hs.title.Text != "圍獵棋" {
 		t.Fatalf("home not in Traditional Chinese: %q %q %q", hs.playBtns[0].Text, hs.names[1].Text, hs.title.Text)
 	}
-	if h.fa.Preferences().String(storage.KeyLanguage) != "zh-Hant" {
+	if h.a.prefs.StringWithFallback(storage.KeyLanguage, "") != "zh-Hant" {
 		t.Fatal("the choice must be kept")
 	}
 	th := fa.Settings().Theme()
@@ -134,7 +134,7 @@ func TestLanguageSwitchRelabels(t *testing.T) {
 		hs.names[0].Text != translations.GameIn("beat-the-wolf", translations.Chinese).Title {
 		t.Fatalf("home not relabelled: %q", hs.playBtns[0].Text)
 	}
-	if h.a.settings.Language != string(translations.Chinese) || h.fa.Preferences().String(storage.KeyLanguage) != "zh-Hans" {
+	if h.a.settings.Language != string(translations.Chinese) || h.a.prefs.StringWithFallback(storage.KeyLanguage, "") != "zh-Hans" {
 		t.Fatal("the toggle must save the language")
 	}
 	g := h.startGame(0, match.ModeTwoPlayers)

@@ -94,7 +94,7 @@ func TestLessonFlow(t *testing.T) {
 	if s.run.Phase() != lessons.Done || !s.complete.Visible() || !s.nextBtn.Visible() || !strings.Contains(s.noteShown, "the dogs win") {
 		t.Fatalf("right move: phase %v note %q", s.run.Phase(), s.noteShown)
 	}
-	if got := h.fa.Preferences().String(storage.KeyLessons); got != "beat-the-wolf/5" {
+	if got := h.a.prefs.StringWithFallback(storage.KeyLessons, ""); got != "beat-the-wolf/5" {
 		t.Fatalf("progress stored %q", got)
 	}
 	test.Tap(s.nextBtn)
@@ -139,7 +139,7 @@ func TestLessonScriptedReplies(t *testing.T) {
 		t.Fatalf("another placement: %q", s.noteShown)
 	}
 	tapLessonMove(t, s, "@e4")
-	if s.run.Phase() != lessons.Done || !storage.LessonsDone(h.fa.Preferences())["deer-chess/2"] {
+	if s.run.Phase() != lessons.Done || !storage.LessonsDone(h.a.prefs)["deer-chess/2"] {
 		t.Fatal("the lesson must be done and saved")
 	}
 }

@@ -104,7 +104,7 @@ func TestPuzzleWinFlow(t *testing.T) {
 	if s.noticeLabel.Text != "Solved! You won." {
 		t.Errorf("solved: %q", s.noticeLabel.Text)
 	}
-	if !storage.SolvedPuzzles(fa.Preferences(), core.SurroundTheLion)[pz.ID()] {
+	if !storage.SolvedPuzzles(h.a.prefs, core.SurroundTheLion)[pz.ID()] {
 		t.Error("the puzzle solved is not in the preferences")
 	}
 	// The list ticks it; the home card counts it.
@@ -152,7 +152,7 @@ func TestPuzzleHoldFlow(t *testing.T) {
 	if !s.flow.Run().Solved() || !strings.HasPrefix(s.noticeLabel.Text, "Solved!") {
 		t.Errorf("after the answer: %q", s.noticeLabel.Text)
 	}
-	if !storage.SolvedPuzzles(fa.Preferences(), core.DeerChess)[pz.ID()] {
+	if !storage.SolvedPuzzles(h.a.prefs, core.DeerChess)[pz.ID()] {
 		t.Error("not kept as solved")
 	}
 	test.Tap(s.nextBt)
