@@ -27,7 +27,7 @@ type DeviceReport struct {
 	// the device table does not hold (values-only sections, and positions
 	// folded from them: tablebase.PliesUnknown).
 	NoPlies int64 `json:"noPlies,omitempty"`
-	// LongWins counts the long wins compared (longwins.go): each position
+	// LongWins counts the long wins compared (ai/tablebase's longwins.go): each position
 	// of a section with long wins is one exactly where the full table
 	// wins in their plies or more, with a move to a child it loses in one
 	// ply fewer.

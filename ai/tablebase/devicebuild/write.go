@@ -27,10 +27,10 @@ type DeviceOptions struct {
 	ValuesOnly     func(sec *tablebase.Section) bool
 	ValueBlockSize int
 	// LongWins, if set, gives for a values-only section the plies from
-	// which its wins are stored with their moves (longwins.go; 0: none).
+	// which its wins are stored with their moves (ai/tablebase's longwins.go; 0: none).
 	LongWins func(sec *tablebase.Section) int
 	// Order, if set, picks the sections whose stored entries are written in
-	// the slot order tablebase.OrderFar (order.go; the file is then format 3). A
+	// the slot order tablebase.OrderFar (ai/tablebase's order.go; the file is then format 3). A
 	// section cannot have both an order and long wins.
 	Order func(sec *tablebase.Section) bool
 	// OnProgress, if set, is told of the entries converted so far.
@@ -274,7 +274,7 @@ func orderedRead(l *tablebase.Layout, threads int, read func(dst []uint16, at in
 
 // encodeDeviceSection cuts the stored half of a section into blocks of sec
 // and writes them to out, whose first byte lies at *off after the header
-// (encodeBlocks). read gives the stored codes in sec's order, holes
+// (tbwrite.EncodeBlocks). read gives the stored codes in sec's order, holes
 // tablebase.CodeNoneV.
 func encodeDeviceSection(sec *tablebase.Section, read func(dst []uint16, at int64) error, o DeviceOptions, encs []*devEncoder, f *devFile) error {
 	bs := int64(sec.BlockSize)

@@ -21,8 +21,8 @@ import (
 	"huntchess/ai/tablebase"
 )
 
-// BlockEntries is the block size Write uses: tablebase.DenseBlock (tests make it
-// small, for tables of many blocks).
+// BlockEntries is the block size WriteTable uses: tablebase.DenseBlock
+// (tests make it small, for tables of many blocks).
 var BlockEntries = tablebase.DenseBlock
 
 // bigSection is the entry count above which a section is compressed at
