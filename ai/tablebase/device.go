@@ -19,10 +19,10 @@ import (
 //	"HCDT\x00\x01" | header length (uint32 LE) | header CRC-32 (uint32 LE) | header (JSON) | blocks
 //
 // A device table holds the same values and plies as the full table it was
-// converted from (ConvertDevice), in a third of the bytes or less:
+// converted from (devicebuild.ConvertDevice), in a third of the bytes or less:
 //
 //   - Only the positions with the stored side to move (the header's
-//     "storedSide": whichever compresses better, ConvertDevice) are
+//     "storedSide": whichever compresses better, devicebuild.ConvertDevice) are
 //     stored. A position with the other side to move is read by a one-ply
 //     probe: its value and plies are the fold of its children's
 //     (Rules.children gives them, each a position with the stored side to
@@ -44,24 +44,26 @@ import (
 // one less again, so the plies fall with every move to 0, the end
 // (docs/device-tables.md).
 //
-// Format 2 adds values-only sections (kind "device-values", ConvertDevice's
+// Format 2 adds values-only sections (kind "device-values", devicebuild.ConvertDevice's
 // DeviceOptions.ValuesOnly): their blocks hold each entry's value in two
 // bits, four entries a byte, and no plies, so a win or a loss read there
 // has PliesUnknown plies (and so has a position folded from one). A file
 // without such a section is written as format 1, byte for byte as before.
 const (
-	deviceMagic  = "HCDT\x00\x01"
-	deviceFormat = 1
-	// deviceFormatValues is the format of a device file with a values-only
+	// DeviceMagic starts a device table file; DeviceFormat is the format
+	// of one with neither values-only sections nor slot orders.
+	DeviceMagic  = "HCDT\x00\x01"
+	DeviceFormat = 1
+	// DeviceFormatValues is the format of a device file with a values-only
 	// section.
-	deviceFormatValues = 2
-	// deviceFormatOrder is the format of a device file with a section in a
+	DeviceFormatValues = 2
+	// DeviceFormatOrder is the format of a device file with a section in a
 	// slot order (order.go); it may hold values-only sections too.
-	deviceFormatOrder = 3
-	// kindDevice and kindValues are the kinds of a device file's sections:
+	DeviceFormatOrder = 3
+	// KindDevice and KindValues are the kinds of a device file's sections:
 	// full codes, or values only.
-	kindDevice = "device"
-	kindValues = "device-values"
+	KindDevice = "device"
+	KindValues = "device-values"
 	// DeviceBlock is the entries a block of a device table holds: 128 Ki,
 	// 256 KiB unpacked, some 30 KiB packed, unpacked in some 0.3 ms.
 	DeviceBlock = 1 << 17
@@ -97,11 +99,11 @@ func (t *Table) IsDevice() bool { return t.dev != nil }
 // without plies (device format 2): a win or a loss read there, or folded
 // from one, has PliesUnknown plies.
 func (t *Table) HasValuesOnly() bool {
-	if t.dev == nil || t.dev.Format < deviceFormatValues {
+	if t.dev == nil || t.dev.Format < DeviceFormatValues {
 		return false
 	}
 	for _, sec := range t.Sections {
-		if sec.Kind == kindValues {
+		if sec.Kind == KindValues {
 			return true
 		}
 	}
@@ -132,15 +134,15 @@ func (t *Table) Device() *DeviceHeader {
 	return &t.dev.DeviceHeader
 }
 
-// storedEntries is the part of a section's index a device table stores:
+// StoredEntries is the part of a section's index a device table stores:
 // the entries with one side to move (half the index).
-func (sec *Section) storedEntries() int64 { return sec.Entries / 2 }
+func (sec *Section) StoredEntries() int64 { return sec.Entries / 2 }
 
 // openDevice reads the header of the device table file in src (size
 // bytes), whose magic open has checked, for rules r (nil: the game the
 // header names) and, with check, every block's checksum.
 func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
-	hdr, base, err := ReadHeader(src, size, deviceMagic, "table", errors.New("truncated device table file"))
+	hdr, base, err := ReadHeader(src, size, DeviceMagic, "table", errors.New("truncated device table file"))
 	if err != nil {
 		return nil, err
 	}
@@ -148,8 +150,8 @@ func openDevice(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, erro
 	if err := json.Unmarshal(hdr, &d.DeviceHeader); err != nil {
 		return nil, fmt.Errorf("corrupt table header: %v", err)
 	}
-	if d.Format < deviceFormat || d.Format > deviceFormatOrder {
-		return nil, fmt.Errorf("device table format %d, this build reads %d to %d", d.Format, deviceFormat, deviceFormatOrder)
+	if d.Format < DeviceFormat || d.Format > DeviceFormatOrder {
+		return nil, fmt.Errorf("device table format %d, this build reads %d to %d", d.Format, DeviceFormat, DeviceFormatOrder)
 	}
 	if d.StoredSide != 0 && d.StoredSide != 1 {
 		return nil, fmt.Errorf("corrupt table header: stored side %d", d.StoredSide)
@@ -265,9 +267,9 @@ func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
 	if err := t.readBlock(sec, b, sc.comp); err != nil {
 		return nil, err
 	}
-	n := int(min(int64(sec.BlockSize), sec.storedEntries()-int64(b)*int64(sec.BlockSize)))
+	n := int(min(int64(sec.BlockSize), sec.StoredEntries()-int64(b)*int64(sec.BlockSize)))
 	want := 2 * n // bytes unpacked: two an entry, or a quarter of one in a values-only section
-	if sec.Kind == kindValues {
+	if sec.Kind == KindValues {
 		want = (n + 3) / 4
 	}
 	var err error
@@ -302,7 +304,7 @@ func (t *Table) unpackDevice(sec *Section, b int) (*block, error) {
 		}
 		sc.raw = sc.raw[:want]
 	}
-	if err == nil && sec.Kind == kindValues {
+	if err == nil && sec.Kind == KindValues {
 		// Two bits an entry: a value code 3 is a hole, which the writer never
 		// leaves; nor are the last byte's unused bits set.
 		for _, x := range sc.raw {

@@ -2,6 +2,7 @@ package tablebase_test
 
 import (
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
 	"huntchess/ai/tablebase/solver"
 
 	"bytes"
@@ -15,7 +16,7 @@ import (
 )
 
 // convertMini writes the device table of the full table at path and opens it.
-func convertMini(t *testing.T, g *mini, path string, o tablebase.DeviceOptions) (*tablebase.Table, []byte) {
+func convertMini(t *testing.T, g *mini, path string, o devicebuild.DeviceOptions) (*tablebase.Table, []byte) {
 	t.Helper()
 	full, err := tablebase.OpenFile(path, g.R)
 	if err != nil {
@@ -23,7 +24,7 @@ func convertMini(t *testing.T, g *mini, path string, o tablebase.DeviceOptions) 
 	}
 	defer full.Close()
 	out := filepath.Join(t.TempDir(), filepath.Base(path))
-	if _, err := tablebase.ConvertDevice(full, out, o); err != nil {
+	if _, err := devicebuild.ConvertDevice(full, out, o); err != nil {
 		t.Fatal(err)
 	}
 	data, err := os.ReadFile(out)
@@ -35,7 +36,7 @@ func convertMini(t *testing.T, g *mini, path string, o tablebase.DeviceOptions) 
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { dev.Close() })
-	if want := map[int]int{tablebase.SidePrey: 1, tablebase.SidePredator: 0}; !dev.IsDevice() || o.Side != tablebase.SideAuto && dev.Device().StoredSide != want[o.Side] {
+	if want := map[int]int{devicebuild.SidePrey: 1, devicebuild.SidePredator: 0}; !dev.IsDevice() || o.Side != devicebuild.SideAuto && dev.Device().StoredSide != want[o.Side] {
 		t.Fatalf("%s: opened as device %v, header %+v", g.Name, dev.IsDevice(), dev.Device())
 	}
 	return dev, data
@@ -56,13 +57,13 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 			t.Fatal(err)
 		}
 		positions := positionsOf(full)
-		for _, o := range []tablebase.DeviceOptions{
-			{BlockSize: 1000, Threads: 1, Side: tablebase.SidePrey},
-			{BlockSize: 777, Codec: tablebase.CodecFlate, Side: tablebase.SidePredator, Threads: 2},
+		for _, o := range []devicebuild.DeviceOptions{
+			{BlockSize: 1000, Threads: 1, Side: devicebuild.SidePrey},
+			{BlockSize: 777, Codec: tablebase.CodecFlate, Side: devicebuild.SidePredator, Threads: 2},
 			{Threads: 2},
 		} {
 			dev, data := convertMini(t, g, path, o)
-			rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
+			rep := devicebuild.CheckDevice(full, dev, 0, 2, nil)
 			if rep.Mismatches != 0 || rep.Positions != positions || rep.Stored == 0 || rep.Derived == 0 {
 				t.Fatalf("%s %+v: %d mismatches in %d positions (want %d), %d stored, %d Best: %v",
 					name, o, rep.Mismatches, rep.Positions, positions, rep.Stored, rep.BestChecks, rep.Examples)
@@ -73,7 +74,7 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 					t.Fatalf("%s: 2 threads wrote other bytes than 1", name)
 				}
 				// Random positions: as many as asked, every one compared.
-				if rep := tablebase.CheckDevice(full, dev, 5000, 2, nil); rep.Mismatches != 0 || rep.Positions != 5000 {
+				if rep := devicebuild.CheckDevice(full, dev, 5000, 2, nil); rep.Mismatches != 0 || rep.Positions != 5000 {
 					t.Fatalf("%s random: %d mismatches in %d positions", name, rep.Mismatches, rep.Positions)
 				}
 			}
@@ -83,7 +84,7 @@ func TestDeviceTableMatchesFull(t *testing.T) {
 			if err := tablebase.FlipStoredCode(dev, dev.Sections[0]); err != nil {
 				t.Fatal(err)
 			}
-			if rep := tablebase.CheckDevice(full, dev, 0, 1, nil); rep.Mismatches == 0 {
+			if rep := devicebuild.CheckDevice(full, dev, 0, 1, nil); rep.Mismatches == 0 {
 				t.Fatalf("%s: a changed code went unnoticed", name)
 			}
 		}
@@ -120,8 +121,8 @@ func TestDeviceTablePreyWinsOnly(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	dev, _ := convertMini(t, g, path, tablebase.DeviceOptions{BlockSize: 4096, Threads: 2})
-	rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
+	dev, _ := convertMini(t, g, path, devicebuild.DeviceOptions{BlockSize: 4096, Threads: 2})
+	rep := devicebuild.CheckDevice(full, dev, 0, 2, nil)
 	if rep.Mismatches != 0 || rep.Wins == 0 || rep.Losses == 0 {
 		t.Fatalf("%d mismatches, %d wins, %d losses: %v", rep.Mismatches, rep.Wins, rep.Losses, rep.Examples)
 	}
@@ -151,9 +152,9 @@ func TestDeviceTableRealBoard(t *testing.T) {
 	defer full.Close()
 	full.SetCacheBytes(-1)
 	g := &mini{Name: "btw", R: r}
-	dev, data := convertMini(t, g, path, tablebase.DeviceOptions{Threads: 2})
+	dev, data := convertMini(t, g, path, devicebuild.DeviceOptions{Threads: 2})
 	dev.SetCacheBytes(-1)
-	rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
+	rep := devicebuild.CheckDevice(full, dev, 0, 2, nil)
 	if rep.Mismatches != 0 || rep.Positions != st.Positions || rep.BestChecks < rep.Positions/200 {
 		t.Fatalf("%d mismatches in %d positions (want %d), %d Best: %v", rep.Mismatches, rep.Positions, st.Positions, rep.BestChecks, rep.Examples)
 	}
@@ -166,7 +167,7 @@ func TestDeviceTableRealBoard(t *testing.T) {
 func TestDeviceTableDamage(t *testing.T) {
 	g := miniGame("mini-wolf")
 	_, path, _ := writeMiniFile(t, g)
-	_, data := convertMini(t, g, path, tablebase.DeviceOptions{BlockSize: 2000})
+	_, data := convertMini(t, g, path, devicebuild.DeviceOptions{BlockSize: 2000})
 	dev, err := tablebase.OpenSrc(bytes.NewReader(data), int64(len(data)), g.R, true)
 	if err != nil {
 		t.Fatal(err)
@@ -218,38 +219,25 @@ func TestMeasureLayouts(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer full.Close()
-	rep, err := tablebase.MeasureLayouts(full, 1500, 2, nil)
+	rep, err := devicebuild.MeasureLayouts(full, 1500, 2, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range []struct{ opt, side int }{{tablebase.SidePredator, 0}, {tablebase.SidePrey, 1}} {
-		dev, _ := convertMini(t, g, path, tablebase.DeviceOptions{BlockSize: 1500, Side: c.opt})
+	for _, c := range []struct{ opt, side int }{{devicebuild.SidePredator, 0}, {devicebuild.SidePrey, 1}} {
+		dev, _ := convertMini(t, g, path, devicebuild.DeviceOptions{BlockSize: 1500, Side: c.opt})
 		var blocks int64
 		for _, sec := range dev.Sections {
 			for _, b := range sec.Blocks {
 				blocks += int64(b.Len)
 			}
 		}
-		if rep.Bytes[c.side][tablebase.PlaneCodes] != blocks {
-			t.Fatalf("side %d: codes plane %d bytes, the device table's blocks %d", c.side, rep.Bytes[c.side][tablebase.PlaneCodes], blocks)
+		if rep.Bytes[c.side][devicebuild.PlaneCodes] != blocks {
+			t.Fatalf("side %d: codes plane %d bytes, the device table's blocks %d", c.side, rep.Bytes[c.side][devicebuild.PlaneCodes], blocks)
 		}
-		for k := 0; k < tablebase.NumPlanes; k++ {
+		for k := 0; k < devicebuild.NumPlanes; k++ {
 			if rep.Bytes[c.side][k] <= 0 {
-				t.Fatalf("side %d: plane %s measured %d bytes", c.side, tablebase.PlaneNames[k], rep.Bytes[c.side][k])
+				t.Fatalf("side %d: plane %s measured %d bytes", c.side, devicebuild.PlaneNames[k], rep.Bytes[c.side][k])
 			}
-		}
-	}
-	win, loss := tablebase.MakeCode(tablebase.CodeWin, 3), tablebase.MakeCode(tablebase.CodeLoss, 4)
-	for _, c := range []struct {
-		k       int
-		in, out uint16
-	}{
-		{tablebase.PlaneCodes, loss, loss}, {tablebase.PlaneValues, loss, tablebase.CodeLoss << 14}, {tablebase.PlaneValueLost, loss, loss},
-		{tablebase.PlaneValueLost, win, tablebase.CodeWin << 14}, {tablebase.PlaneValueWon, win, win}, {tablebase.PlaneValueWon, loss, tablebase.CodeLoss << 14},
-		{tablebase.PlaneLost, loss, 5}, {tablebase.PlaneLost, win, 0}, {tablebase.PlaneWon, win, 4}, {tablebase.PlaneWon, tablebase.CodeDrawV, 0},
-	} {
-		if got := tablebase.PlaneCode(c.k, c.in); got != c.out {
-			t.Errorf("plane %s of %#x: %#x, want %#x", tablebase.PlaneNames[c.k], c.in, got, c.out)
 		}
 	}
 	if rep.Positions != positionsOf(full) {
@@ -280,16 +268,16 @@ func TestDeviceTableValuesOnly(t *testing.T) {
 		}
 		positions := positionsOf(full)
 		first := full.Sections[0]
-		for _, o := range []tablebase.DeviceOptions{
-			{Side: tablebase.SidePrey, ValueBlockSize: 999, ValuesOnly: func(*tablebase.Section) bool { return true }},
-			{Side: tablebase.SidePredator, ValueBlockSize: 64, Threads: 2, Codec: tablebase.CodecFlate,
+		for _, o := range []devicebuild.DeviceOptions{
+			{Side: devicebuild.SidePrey, ValueBlockSize: 999, ValuesOnly: func(*tablebase.Section) bool { return true }},
+			{Side: devicebuild.SidePredator, ValueBlockSize: 64, Threads: 2, Codec: tablebase.CodecFlate,
 				ValuesOnly: func(sec *tablebase.Section) bool { return sec.Captured == first.Captured && sec.Hand == first.Hand }},
 		} {
 			dev, data := convertMini(t, g, path, o)
 			if dev.Device().Format != 2 || dev.Sections[0].Kind != "device-values" || !dev.HasValuesOnly() || full.HasValuesOnly() {
 				t.Fatalf("%s: format %d, first section %q", name, dev.Device().Format, dev.Sections[0].Kind)
 			}
-			rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
+			rep := devicebuild.CheckDevice(full, dev, 0, 2, nil)
 			if rep.Mismatches != 0 || rep.Positions != positions || rep.NoPlies == 0 {
 				t.Fatalf("%s: %d mismatches in %d positions (want %d), %d without plies: %v",
 					name, rep.Mismatches, rep.Positions, positions, rep.NoPlies, rep.Examples)
@@ -302,7 +290,7 @@ func TestDeviceTableValuesOnly(t *testing.T) {
 			if err := tablebase.FlipStoredCode(dev, dev.Sections[0]); err != nil {
 				t.Fatal(err)
 			}
-			if rep := tablebase.CheckDevice(full, dev, 0, 1, nil); rep.Mismatches == 0 {
+			if rep := devicebuild.CheckDevice(full, dev, 0, 1, nil); rep.Mismatches == 0 {
 				t.Fatalf("%s: a changed value went unnoticed", name)
 			}
 		}

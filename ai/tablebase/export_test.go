@@ -1,5 +1,13 @@
 package tablebase
 
+import (
+	"fmt"
+	"math/rand"
+	"sort"
+
+	"huntchess/core"
+)
+
 // What the external tests (package tablebase_test, which solve their tables
 // with ai/tablebase/solver) see of the package's insides.
 
@@ -11,18 +19,10 @@ var (
 	Sorted            = sorted
 	RandomAnyPosition = randomPosition
 	PlayLineWith      = playLine
-	PlaneCode         = planeCode
 	MaxBlockBytes     = maxBlockBytes
-	BlockEntries      = &blockEntries // tests make it small, for tables of many blocks
 )
 
-const (
-	FileMagic     = fileMagic
-	DeviceMagic   = deviceMagic
-	BlockOverhead = blockOverhead
-	DenseBlock    = denseBlock
-	FormatVersion = formatVersion
-)
+const BlockOverhead = blockOverhead
 
 type Prober = prober
 
@@ -40,9 +40,6 @@ func (s *Section) What() string { return s.what() }
 
 // StoredCode is storedCode.
 func (t *Table) StoredCode(sec *Section, p Pos) (uint16, error) { return t.storedCode(sec, p) }
-
-// StoredEntries is storedEntries.
-func (s *Section) StoredEntries() int64 { return s.storedEntries() }
 
 // SetFingerprint sets the fingerprint Prepare would otherwise derive.
 func (r *Rules) SetFingerprint(f string) { r.fingerprint = f }
@@ -66,7 +63,7 @@ func FlipStoredCode(dev *Table, sec *Section) error {
 	}
 	side := dev.dev.StoredSide
 	for j := 0; j < blk.len(); j++ {
-		i := int64(side)*sec.storedEntries() + int64(j)
+		i := int64(side)*sec.StoredEntries() + int64(j)
 		pred, prey, sd := sec.l.Position(i)
 		if hole, _ := sec.l.IsHole(i, pred, prey, sd); !hole {
 			switch {
@@ -85,3 +82,23 @@ func FlipStoredCode(dev *Table, sec *Section) error {
 	}
 	return nil
 }
+
+// randomPosition returns a random position of game g: its prey counts
+// drawn too.
+func randomPosition(rng *rand.Rand, g *core.GameInfo) core.Position {
+	capt := rng.Intn(g.CapturesToWin)
+	hand := 0
+	if g.PreyInHand > 0 {
+		hand = rng.Intn(g.PreyInHand + 1)
+	}
+	if g.PreyCount-capt-hand < 0 {
+		capt = 0
+	}
+	return RandomPosition(rng, g, capt, hand)
+}
+
+func posString(p Pos) string {
+	return fmt.Sprintf("%x/%x/%d/%d/%d", p.Pred, p.Prey, p.Side, p.Capt, p.Hand)
+}
+
+func sorted(s []string) []string { sort.Strings(s); return s }

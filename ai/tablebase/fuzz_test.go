@@ -2,6 +2,8 @@ package tablebase_test
 
 import (
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
+	"huntchess/ai/tablebase/internal/tbwrite"
 
 	"bytes"
 	"encoding/json"
@@ -64,11 +66,11 @@ func fuzzTableSeed(tb testing.TB, name, codec string) []byte {
 	tb.Helper()
 	g, _ := fuzzMini(name)
 	s := solveMini(tb, g)
-	old := *tablebase.BlockEntries
-	*tablebase.BlockEntries = 64
+	old := tbwrite.BlockEntries
+	tbwrite.BlockEntries = 64
 	path := filepath.Join(tb.TempDir(), name+tablebase.FileExt)
 	_, err := s.Write(path)
-	*tablebase.BlockEntries = old
+	tbwrite.BlockEntries = old
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -79,7 +81,7 @@ func fuzzTableSeed(tb testing.TB, name, codec string) []byte {
 		}
 		defer full.Close()
 		out := filepath.Join(tb.TempDir(), "device-"+name+tablebase.FileExt)
-		if _, err := tablebase.ConvertDevice(full, out, tablebase.DeviceOptions{Codec: codec, BlockSize: 64}); err != nil {
+		if _, err := devicebuild.ConvertDevice(full, out, devicebuild.DeviceOptions{Codec: codec, BlockSize: 64}); err != nil {
 			tb.Fatal(err)
 		}
 		path = out

@@ -220,6 +220,19 @@ func (l *Layout) Entries() int64 { return l.entries }
 // Classes is the number of predator classes.
 func (l *Layout) Classes() int { return len(l.classes) }
 
+// PreyOnBoard is the prey pieces on the board in the layout's positions.
+func (l *Layout) PreyOnBoard() int { return l.k }
+
+// Ranks is the entries of one predator class with one side to move: the
+// class's entries are those of index cls·Ranks to (cls+1)·Ranks - 1 (with
+// the predator to move; the prey's follow all the predator's).
+func (l *Layout) Ranks() int64 { return l.ranks }
+
+// ClassHasHoles reports whether predator class cls may have holes (entries
+// that hold no position): only a class whose representative some symmetry
+// fixes has them.
+func (l *Layout) ClassHasHoles(cls int) bool { return len(l.classes[cls].stab) > 1 }
+
 // Index returns the entry of a position (predators pred, prey on the board
 // prey, side to move side: 0 predator, 1 prey) and the size of its orbit.
 func (l *Layout) Index(pred, prey uint64, side int) (idx int64, orbit int) {

@@ -60,7 +60,7 @@ func (t *Table) checkLongWins(sec *Section) error {
 		return nil
 	}
 	what := sec.what()
-	if t.dev == nil || t.dev.Format < deviceFormatValues || sec.Kind != kindValues {
+	if t.dev == nil || t.dev.Format < DeviceFormatValues || sec.Kind != KindValues {
 		return fmt.Errorf("corrupt table: %s has long wins outside a values-only section", what)
 	}
 	if lw.MinPlies < 1 || lw.MinPlies > maxPlies || lw.Count < 1 || int64(lw.Count) > sec.Entries ||
@@ -196,56 +196,4 @@ func ChildKeys(r *Rules, p core.Position, buf []core.Move) (moves []core.Move, k
 	}
 	slices.Sort(distinct)
 	return moves, keys, slices.Compact(distinct)
-}
-
-// encodeLongWins finds the long wins of full's section fs (the wins in
-// minPlies or more, both sides to move) and returns the blob and its count.
-func encodeLongWins(full *Table, fs *Section, minPlies int, ze *zstd.Encoder) ([]byte, int, error) {
-	r := full.r
-	var raw, ranks []byte
-	prev := int64(0)
-	n := 0
-	var at int64
-	var buf [core.MaxMoves]core.Move
-	for b := range fs.Blocks {
-		blk, err := full.load(fs, b)
-		if err != nil {
-			return nil, 0, err
-		}
-		for i := 0; i < blk.len(); i++ {
-			v, d := Decode(blk.code(i))
-			if v != Win || d < minPlies {
-				continue
-			}
-			e := at + int64(i)
-			key := uint64(fs.Hand)<<56 | uint64(fs.Captured)<<48 | uint64(e)
-			p := r.KeyPosition(key)
-			_, _, distinct := ChildKeys(r, p, buf[:])
-			rank, lost := -1, 0
-			for _, k := range distinct {
-				cv, cd, ok := full.Probe(r.KeyPosition(k))
-				if !ok || cv != Loss {
-					continue
-				}
-				if cd == d-1 {
-					rank = lost
-					break
-				}
-				lost++
-			}
-			if rank < 0 || rank >= 255 {
-				return nil, 0, fmt.Errorf("%s: %s won in %d plies has no child lost in %d", fs.what(), p, d, d-1)
-			}
-			raw = binary.AppendUvarint(raw, uint64(e-prev))
-			prev = e
-			ranks = append(ranks, byte(rank))
-			n++
-		}
-		at += int64(blk.len())
-	}
-	if n == 0 {
-		return nil, 0, nil
-	}
-	raw = append(raw, ranks...)
-	return ze.EncodeAll(raw, nil), n, nil
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
 	"huntchess/ai/tablebase/internal/filetest"
 	"huntchess/core"
 	"huntchess/internal/testkit"
@@ -29,7 +30,7 @@ func TestLongWinsLion(t *testing.T) {
 	full.SetCacheBytes(-1)
 	const from = 41
 	tier0 := func(sec *tablebase.Section) bool { return sec.Captured == 0 }
-	o := tablebase.DeviceOptions{Side: tablebase.SidePrey, Threads: 2, ValuesOnly: tier0,
+	o := devicebuild.DeviceOptions{Side: devicebuild.SidePrey, Threads: 2, ValuesOnly: tier0,
 		LongWins: func(sec *tablebase.Section) int {
 			if tier0(sec) {
 				return from
@@ -38,7 +39,7 @@ func TestLongWinsLion(t *testing.T) {
 		}}
 	out := filepath.Join(t.TempDir(), "surround-the-lion"+tablebase.FileExt)
 	convert := func() []byte {
-		if _, err := tablebase.ConvertDevice(full, out, o); err != nil {
+		if _, err := devicebuild.ConvertDevice(full, out, o); err != nil {
 			t.Fatal(err)
 		}
 		data, err := os.ReadFile(out)
@@ -105,7 +106,7 @@ func TestLongWinsLion(t *testing.T) {
 	if dsec.Captured != 0 || dsec.LongWins == nil || dsec.LongWins.Count != long || long == 0 || others == 0 {
 		t.Fatalf("%d long wins found, %d other positions; the header: %+v", long, others, dsec.LongWins)
 	}
-	if rep := tablebase.CheckDevice(full, dev, 200_000, 2, nil); rep.Mismatches != 0 || rep.LongWins == 0 {
+	if rep := devicebuild.CheckDevice(full, dev, 200_000, 2, nil); rep.Mismatches != 0 || rep.LongWins == 0 {
 		t.Fatalf("CheckDevice: %d mismatches, %d long wins compared: %v", rep.Mismatches, rep.LongWins, rep.Examples)
 	}
 	t.Logf("%d long wins of %d plies or more in %d bytes (%d other positions asked)", long, from, dsec.LongWins.Block.Len, others)

@@ -5,13 +5,14 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/internal/minigame"
+	"huntchess/ai/tablebase/internal/tbwrite"
 	"huntchess/ai/tablebase/solver"
 )
 
 type mini = minigame.Mini
 
 // tierCodes returns the codes of a solved tier.
-func tierCodes(st tablebase.SolvedTier) []uint16 {
+func tierCodes(st tbwrite.SolvedTier) []uint16 {
 	codes := make([]uint16, st.Layout.Entries())
 	st.Fill(0, codes)
 	return codes

@@ -120,7 +120,7 @@ func (t *Table) checkOrder(sec *Section) error {
 	default:
 		return fmt.Errorf("corrupt table: %s has unknown slot order %q", sec.what(), sec.Order)
 	}
-	if t.dev == nil || t.dev.Format < deviceFormatOrder {
+	if t.dev == nil || t.dev.Format < DeviceFormatOrder {
 		return fmt.Errorf("corrupt table: %s has a slot order in a table of format %d", sec.what(), t.Format)
 	}
 	if sec.LongWins != nil {
@@ -135,86 +135,26 @@ func (t *Table) checkOrder(sec *Section) error {
 func (sec *Section) storedIndex(p Pos) int64 {
 	if sec.order == nil {
 		i, _ := sec.l.Index(p.Pred, p.Prey, p.Side)
-		return i - int64(p.Side)*sec.storedEntries()
+		return i - int64(p.Side)*sec.StoredEntries()
 	}
 	cls, x, _, _ := sec.l.canon(p.Pred, p.Prey)
 	return int64(cls)*sec.l.ranks + rankSet(mapSet(&sec.order.fwd[cls], x))
 }
 
-// orderedCodes reads the codes of a class of a section in point order
-// (holes CodeNoneV) for an encoder that writes it in a slot order: each
-// class is read once, while encoders use it (at most one class each).
-type orderedCodes struct {
-	read    func(cls int, dst []uint16) error
-	ranks   int64
-	keep    int
-	mu      sync.Mutex
-	classes map[int]*classCodes
-}
-
-type classCodes struct {
-	once  sync.Once
-	codes []uint16
-	err   error
-	refs  int
-}
-
-// get returns the codes of class cls (release them after use).
-func (o *orderedCodes) get(cls int) ([]uint16, error) {
-	o.mu.Lock()
-	if o.classes == nil {
-		o.classes = map[int]*classCodes{}
+// FarRanks gives, for the entries r, r+1, …, r+len(dst)-1 of predator
+// class cls in the slot order OrderFar (r+len(dst) at most Ranks), the rank
+// in the index's order of the same position: a writer stores a class's
+// codes in OrderFar by reading them in the index's order at those ranks.
+func (l *Layout) FarRanks(cls int, r int64, dst []int64) {
+	if len(dst) == 0 {
+		return
 	}
-	c := o.classes[cls]
-	if c == nil {
-		for k, v := range o.classes { // drop classes no encoder holds
-			if len(o.classes) < o.keep {
-				break
-			}
-			if v.refs == 0 {
-				delete(o.classes, k)
-			}
+	inv := &farOrder(l).inv[cls]
+	x := unrankSet(r, l.k, l.m)
+	for i := range dst {
+		if i > 0 {
+			x = nextSet(x)
 		}
-		c = &classCodes{}
-		o.classes[cls] = c
+		dst[i] = rankSet(mapSet(inv, x))
 	}
-	c.refs++
-	o.mu.Unlock()
-	c.once.Do(func() {
-		c.codes = make([]uint16, o.ranks)
-		c.err = o.read(cls, c.codes)
-	})
-	return c.codes, c.err
-}
-
-func (o *orderedCodes) release(cls int) {
-	o.mu.Lock()
-	o.classes[cls].refs--
-	o.mu.Unlock()
-}
-
-// fillOrdered reads the codes of entries lo to lo+len(dst)-1 of a section
-// stored in the slot order ord (holes CodeNoneV).
-func fillOrdered(dst []uint16, lo int64, l *Layout, ord *slotOrder, src *orderedCodes) error {
-	for j := 0; j < len(dst); {
-		at := lo + int64(j)
-		cls, r := int(at/l.ranks), at%l.ranks
-		n := int(min(int64(len(dst)-j), l.ranks-r))
-		codes, err := src.get(cls)
-		if err != nil {
-			src.release(cls)
-			return err
-		}
-		inv := &ord.inv[cls]
-		x := unrankSet(r, l.k, l.m)
-		for i := range n {
-			if i > 0 {
-				x = nextSet(x)
-			}
-			dst[j+i] = codes[rankSet(mapSet(inv, x))]
-		}
-		src.release(cls)
-		j += n
-	}
-	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
 )
 
 // A device table whose sections are stored in the slot order "far"
@@ -28,9 +29,9 @@ func TestDeviceTableSlotOrder(t *testing.T) {
 		first := full.Sections[0]
 		isFirst := func(sec *tablebase.Section) bool { return sec.Captured == first.Captured && sec.Hand == first.Hand }
 		all := func(*tablebase.Section) bool { return true }
-		for _, o := range []tablebase.DeviceOptions{
-			{BlockSize: 700, Threads: 1, Side: tablebase.SidePrey, Order: all},
-			{BlockSize: 500, Threads: 2, Side: tablebase.SidePredator, Order: func(sec *tablebase.Section) bool { return !isFirst(sec) }},
+		for _, o := range []devicebuild.DeviceOptions{
+			{BlockSize: 700, Threads: 1, Side: devicebuild.SidePrey, Order: all},
+			{BlockSize: 500, Threads: 2, Side: devicebuild.SidePredator, Order: func(sec *tablebase.Section) bool { return !isFirst(sec) }},
 			{Threads: 2, ValueBlockSize: 999, ValuesOnly: isFirst, Order: all},
 		} {
 			dev, data := convertMini(t, g, path, o)
@@ -46,7 +47,7 @@ func TestDeviceTableSlotOrder(t *testing.T) {
 					ordered++
 				}
 			}
-			rep := tablebase.CheckDevice(full, dev, 0, 2, nil)
+			rep := devicebuild.CheckDevice(full, dev, 0, 2, nil)
 			if rep.Mismatches != 0 || rep.Positions != positions || rep.Stored == 0 || rep.Derived == 0 {
 				t.Fatalf("%s: %d mismatches in %d positions (want %d): %v", name, rep.Mismatches, rep.Positions, positions, rep.Examples)
 			}
@@ -65,7 +66,7 @@ func TestDeviceTableSlotOrder(t *testing.T) {
 			}
 			// Re-encoded from the plain device table: the same bytes.
 			out := filepath.Join(t.TempDir(), "re.hctb")
-			if _, err := tablebase.ReencodeDevice(plain, out, tablebase.DeviceOptions{Threads: 2, Order: o.Order}); err != nil {
+			if _, err := devicebuild.ReencodeDevice(plain, out, devicebuild.DeviceOptions{Threads: 2, Order: o.Order}); err != nil {
 				t.Fatal(err)
 			}
 			re, err := os.ReadFile(out)
@@ -75,13 +76,13 @@ func TestDeviceTableSlotOrder(t *testing.T) {
 			if !bytes.Equal(re, data) {
 				t.Fatalf("%s: re-encoded %d bytes, converted %d, not the same", name, len(re), len(data))
 			}
-			if rep := tablebase.CompareDevices(dev, plain, 1, 2, nil); rep.Mismatches != 0 || rep.Positions != positions {
+			if rep := devicebuild.CompareDevices(dev, plain, 1, 2, nil); rep.Mismatches != 0 || rep.Positions != positions {
 				t.Fatalf("%s: compared %d positions (want %d), %d mismatches: %v", name, rep.Positions, positions, rep.Mismatches, rep.Examples)
 			}
 			if err := tablebase.FlipStoredCode(dev, dev.Sections[len(dev.Sections)-1]); err != nil {
 				t.Fatal(err)
 			}
-			if rep := tablebase.CompareDevices(dev, plain, 0, 1, nil); rep.Mismatches == 0 {
+			if rep := devicebuild.CompareDevices(dev, plain, 0, 1, nil); rep.Mismatches == 0 {
 				t.Fatalf("%s: a changed code went unnoticed", name)
 			}
 			t.Logf("%s: %d positions, %d of %d sections ordered, device %d bytes, in the index's order %d",

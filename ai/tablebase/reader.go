@@ -90,11 +90,11 @@ func ReadAt(src io.ReaderAt, p []byte, off int64) error {
 // open reads the header of the table file in src (size bytes) for rules r
 // (nil: the game the header names) and, with check, every block's checksum.
 func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
-	var magic [len(deviceMagic)]byte
-	if size >= int64(len(magic)) && ReadAt(src, magic[:], 0) == nil && string(magic[:]) == deviceMagic {
+	var magic [len(DeviceMagic)]byte
+	if size >= int64(len(magic)) && ReadAt(src, magic[:], 0) == nil && string(magic[:]) == DeviceMagic {
 		return openDevice(src, size, r, check)
 	}
-	hdr, base, err := ReadHeader(src, size, fileMagic, "table", errors.New("not a Hunt Chess table file (bad magic)"))
+	hdr, base, err := ReadHeader(src, size, FileMagic, "table", errors.New("not a Hunt Chess table file (bad magic)"))
 	if err != nil {
 		return nil, err
 	}
@@ -103,8 +103,8 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 	if err := json.Unmarshal(hdr, &t.Header); err != nil {
 		return nil, fmt.Errorf("corrupt table header: %v", err)
 	}
-	if t.Format != formatVersion {
-		return nil, fmt.Errorf("table format %d, this build reads %d", t.Format, formatVersion)
+	if t.Format != FormatVersion {
+		return nil, fmt.Errorf("table format %d, this build reads %d", t.Format, FormatVersion)
 	}
 	r, err = t.checkRules(r)
 	if err != nil {
@@ -118,7 +118,7 @@ func open(src io.ReaderAt, size int64, r *Rules, check bool) (*Table, error) {
 }
 
 // ReadHeader reads the header of the file in src (size bytes) that starts
-// with magic (AppendHeader wrote it), a file of kind what ("table",
+// with magic (internal/tbwrite's AppendHeader wrote it), a file of kind what ("table",
 // "strategy"): it returns the header's bytes, its CRC-32 checked, and where
 // the rest begins; short is the error for a file too short for the magic
 // and the header's length (or not starting with magic).
@@ -193,17 +193,17 @@ func (sec *Section) what() string {
 
 // checkSection checks a section against the index and its blocks against
 // the file's size. A device table's sections (kind "device") store half
-// their index (storedEntries), in blocks of up to 16 Mi entries.
+// their index (StoredEntries), in blocks of up to 16 Mi entries.
 func (t *Table) checkSection(sec *Section) error {
 	what := sec.what()
-	kind, maxBlock, stored := "dense", denseBlock, sec.Entries
+	kind, maxBlock, stored := "dense", DenseBlock, sec.Entries
 	if t.dev != nil {
-		kind, maxBlock, stored = "device", 1<<24, sec.storedEntries()
+		kind, maxBlock, stored = "device", 1<<24, sec.StoredEntries()
 	}
 	if sec.BlockSize <= 0 || sec.BlockSize > maxBlock || sec.Entries < 0 || (t.dev != nil && sec.Entries%2 != 0) {
 		return fmt.Errorf("corrupt table: %s has a bad size", what)
 	}
-	if sec.Kind != kind && !(t.dev != nil && t.dev.Format >= deviceFormatValues && sec.Kind == kindValues) {
+	if sec.Kind != kind && !(t.dev != nil && t.dev.Format >= DeviceFormatValues && sec.Kind == KindValues) {
 		return fmt.Errorf("corrupt table: %s of unknown kind %q", what, sec.Kind)
 	}
 	if sec.K < 0 || sec.K > t.r.NP-t.r.PredCount || sec.K+sec.Captured+sec.Hand != t.r.PreyCount {
@@ -243,6 +243,26 @@ func (t *Table) readBlock(sec *Section, b int, buf []byte) error {
 	}
 	return nil
 }
+
+// RawBytes returns the bytes ref locates (a block or long wins), as the
+// file holds them, in buf (grown to their length), their checksum checked:
+// a writer copies them unchanged.
+func (t *Table) RawBytes(ref BlockRef, buf []byte) ([]byte, error) {
+	if ref.Len < 0 || ref.Off < 0 || ref.Off > t.size-int64(ref.Len) {
+		return nil, fmt.Errorf("truncated table file: %d bytes at %d lie past the end", ref.Len, ref.Off)
+	}
+	buf = grow(buf, int(ref.Len))
+	if err := ReadAt(t.src, buf, t.base+ref.Off); err != nil {
+		return nil, err
+	}
+	if crc32.ChecksumIEEE(buf) != ref.CRC {
+		return nil, fmt.Errorf("corrupt table file: checksum mismatch at %d", ref.Off)
+	}
+	return buf, nil
+}
+
+// FileBytes is the size of the table's file: its header and blocks.
+func (t *Table) FileBytes() int64 { return t.base + t.size }
 
 func grow(b []byte, n int) []byte {
 	if cap(b) < n {

@@ -2,6 +2,7 @@ package tablebase_test
 
 import (
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/tbwrite"
 	"huntchess/ai/tablebase/solver"
 
 	"bytes"
@@ -20,9 +21,9 @@ import (
 // and bytes.
 func writeSmallBlocks(t *testing.T, g *mini, n int) (*solver.Solver, string, []byte) {
 	t.Helper()
-	old := *tablebase.BlockEntries
-	*tablebase.BlockEntries = n
-	defer func() { *tablebase.BlockEntries = old }()
+	old := tbwrite.BlockEntries
+	tbwrite.BlockEntries = n
+	defer func() { tbwrite.BlockEntries = old }()
 	return writeMiniFile(t, g)
 }
 

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
 	"huntchess/core"
 )
 
@@ -83,7 +84,7 @@ func positions(t *tablebase.Table) int64 {
 }
 
 // deviceConvert writes the device table of in/NAME.hctb as out/NAME.hctb.
-func deviceConvert(g *core.GameInfo, in, out string, bound bool, o tablebase.DeviceOptions, cache int64) error {
+func deviceConvert(g *core.GameInfo, in, out string, bound bool, o devicebuild.DeviceOptions, cache int64) error {
 	name := tableName(g, bound)
 	src := tablebase.Path(in, name)
 	full, f, err := openLazy(src)
@@ -98,7 +99,7 @@ func deviceConvert(g *core.GameInfo, in, out string, bound bool, o tablebase.Dev
 	prog, end := progressLine(os.Stderr, "device: "+name)
 	o.OnProgress = prog
 	dst := tablebase.Path(out, name)
-	h, err := tablebase.ConvertDevice(full, dst, o)
+	h, err := devicebuild.ConvertDevice(full, dst, o)
 	end()
 	if err != nil {
 		return err
@@ -198,7 +199,7 @@ func deviceCheck(g *core.GameInfo, fullDir, devDir string, bound bool, random in
 	}
 	fmt.Fprintf(os.Stderr, "device-check: %s: %s, %d threads\n", name, what, threads)
 	prog, end := progressLine(os.Stderr, "device-check: "+name)
-	rep := tablebase.CheckDevice(full, dev, random, threads, prog)
+	rep := devicebuild.CheckDevice(full, dev, random, threads, prog)
 	end()
 	fmt.Printf("device-check: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe; %d wins, %d draws, %d losses), %d best moves compared, %d long wins compared, %d mismatches, %.1f s\n",
 		name, rep.Positions, rep.Stored, rep.Derived, rep.Wins, rep.Draws, rep.Losses, rep.BestChecks, rep.LongWins, rep.Mismatches, rep.Seconds)
@@ -263,7 +264,7 @@ func deviceMem(g *core.GameInfo, dir string, probes int, cache int64) error {
 }
 
 // deviceLayouts measures what each layout of a device table would take
-// (tablebase.MeasureLayouts): every plane with either side to move, and
+// (devicebuild.MeasureLayouts): every plane with either side to move, and
 // the layouts that keep every position's value and plies exact; with out,
 // the report goes to out/NAME.device-layouts.json too.
 func deviceLayouts(g *core.GameInfo, dir, out string, bound bool, blockSize, threads int, cache int64) error {
@@ -277,7 +278,7 @@ func deviceLayouts(g *core.GameInfo, dir, out string, bound bool, blockSize, thr
 		full.SetCacheBytes(cache)
 	}
 	prog, end := progressLine(os.Stderr, "device-layouts: "+name)
-	rep, err := tablebase.MeasureLayouts(full, blockSize, threads, prog)
+	rep, err := devicebuild.MeasureLayouts(full, blockSize, threads, prog)
 	end()
 	if err != nil {
 		return err
@@ -294,10 +295,10 @@ func deviceLayouts(g *core.GameInfo, dir, out string, bound bool, blockSize, thr
 		o := 1 - s
 		b := rep.Bytes
 		fmt.Printf("  S = %-8s  S codes (solve device) %.3f | S values+lost plies, O lost plies %.3f | both values+lost plies %.3f | S values+won plies, O won plies %.3f\n",
-			side[s], bits(b[s][tablebase.PlaneCodes]),
-			bits(b[s][tablebase.PlaneValueLost]+b[o][tablebase.PlaneLost]),
-			bits(b[s][tablebase.PlaneValueLost]+b[o][tablebase.PlaneValueLost]),
-			bits(b[s][tablebase.PlaneValueWon]+b[o][tablebase.PlaneWon]))
+			side[s], bits(b[s][devicebuild.PlaneCodes]),
+			bits(b[s][devicebuild.PlaneValueLost]+b[o][devicebuild.PlaneLost]),
+			bits(b[s][devicebuild.PlaneValueLost]+b[o][devicebuild.PlaneValueLost]),
+			bits(b[s][devicebuild.PlaneValueWon]+b[o][devicebuild.PlaneWon]))
 	}
 	if out == "" {
 		return nil
@@ -310,7 +311,7 @@ func deviceLayouts(g *core.GameInfo, dir, out string, bound bool, blockSize, thr
 
 // deviceReencode writes the device table in/NAME.hctb again as
 // out/NAME.hctb, the tiers o.Order picks in the slot order "far".
-func deviceReencode(g *core.GameInfo, in, out string, bound bool, o tablebase.DeviceOptions) error {
+func deviceReencode(g *core.GameInfo, in, out string, bound bool, o devicebuild.DeviceOptions) error {
 	name := tableName(g, bound)
 	src, err := tablebase.Open(tablebase.Path(in, name))
 	if err != nil {
@@ -325,7 +326,7 @@ func deviceReencode(g *core.GameInfo, in, out string, bound bool, o tablebase.De
 		end()
 		return fmt.Errorf("device-reencode: %s is its own source", dst)
 	}
-	h, err := tablebase.ReencodeDevice(src, dst, o)
+	h, err := devicebuild.ReencodeDevice(src, dst, o)
 	end()
 	if err != nil {
 		return err
@@ -371,7 +372,7 @@ func deviceCompare(g *core.GameInfo, aDir, bDir string, bound bool, derivedEvery
 	a.SetCacheBytes(1 << 30)
 	b.SetCacheBytes(1 << 30)
 	prog, end := progressLine(os.Stderr, "device-compare: "+name)
-	rep := tablebase.CompareDevices(a, b, derivedEvery, threads, prog)
+	rep := devicebuild.CompareDevices(a, b, derivedEvery, threads, prog)
 	end()
 	fmt.Printf("device-compare: %s: %d positions compared (%d with the stored side to move, %d by a one-ply probe, every %d-th), %d mismatches, %.1f s\n",
 		name, rep.Positions, rep.Stored, rep.Derived, derivedEvery, rep.Mismatches, rep.Seconds)

@@ -49,6 +49,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
@@ -118,7 +119,7 @@ func main() {
 	codec := fs.String("codec", tablebase.CodecZstd, "device: block codec, zstd or flate")
 	blockSize := fs.Int("block", tablebase.DeviceBlock, "device: entries a block")
 	valuesTiers := fs.String("values-tiers", "", `device: the tiers (captured counts of the moving phase, "4,5,6"; "placing", every tier of the placement phase; or "all") stored with their values alone, without plies (format 2)`)
-	valueBlock := fs.Int("value-block", tablebase.DeviceValueBlock, "device: entries a block of a values-only tier")
+	valueBlock := fs.Int("value-block", devicebuild.DeviceValueBlock, "device: entries a block of a values-only tier")
 	longWins := fs.String("long-wins", "", `device: "TIER:PLIES" (a captured count of a values-only tier, "6:17"): its wins in PLIES or more stored with their moves (the long wins, beyond the reach of the search that plays from values)`)
 	storedSide := fs.String("side", "auto", "device: the side to move stored: prey, predator, or auto (the one whose blocks come out smaller)")
 	devCache := fs.Int64("device-cache", -1, "device-check: the device table's cache in bytes (-1: as -cache)")
@@ -197,12 +198,12 @@ func main() {
 				devOut = *out
 			}
 		})
-		side, ok := map[string]int{"auto": tablebase.SideAuto, "prey": tablebase.SidePrey, "predator": tablebase.SidePredator}[*storedSide]
+		side, ok := map[string]int{"auto": devicebuild.SideAuto, "prey": devicebuild.SidePrey, "predator": devicebuild.SidePredator}[*storedSide]
 		if !ok {
 			err = fmt.Errorf("-side %q: auto, prey or predator", *storedSide)
 			break
 		}
-		o := tablebase.DeviceOptions{Codec: *codec, BlockSize: *blockSize, Side: side, Threads: *threads,
+		o := devicebuild.DeviceOptions{Codec: *codec, BlockSize: *blockSize, Side: side, Threads: *threads,
 			ValueBlockSize: *valueBlock}
 		if o.ValuesOnly, err = tierSet("-values-tiers", *valuesTiers); err != nil {
 			break
@@ -215,7 +216,7 @@ func main() {
 		}
 		err = deviceConvert(g, *dir, devOut, *boundFile, o, dc)
 	case "device-reencode":
-		o := tablebase.DeviceOptions{Threads: *threads}
+		o := devicebuild.DeviceOptions{Threads: *threads}
 		if o.Order, err = tierSet("-order", *order); err != nil {
 			break
 		}

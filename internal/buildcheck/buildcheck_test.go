@@ -11,13 +11,18 @@ import (
 // deps lists the packages the app's build with tags links, for goos/goarch
 // ("": this machine's), as go list -deps reads them.
 func deps(t *testing.T, goos, goarch, tags string) []string {
+	return depsOf(t, ".", goos, goarch, tags)
+}
+
+// depsOf lists the packages pkg (a pattern from the module's root) links.
+func depsOf(t *testing.T, pkg, goos, goarch, tags string) []string {
 	t.Helper()
 	// go test puts its own GOROOT/bin first on the test's PATH.
 	gobin, err := exec.LookPath("go")
 	if err != nil {
 		t.Skip("no go command to list the build's packages")
 	}
-	cmd := exec.Command(gobin, "list", "-deps", "-tags", tags, ".")
+	cmd := exec.Command(gobin, "list", "-deps", "-tags", tags, pkg)
 	cmd.Dir = "../.." // the module's root: package main, the app
 	cmd.Env = os.Environ()
 	if goos != "" {
@@ -25,7 +30,7 @@ func deps(t *testing.T, goos, goarch, tags string) []string {
 	}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("go list -deps -tags %s (GOOS=%s): %v\n%s", tags, goos, err, out)
+		t.Fatalf("go list -deps -tags %s %s (GOOS=%s): %v\n%s", tags, pkg, goos, err, out)
 	}
 	return strings.Fields(string(out))
 }
@@ -34,6 +39,12 @@ func deps(t *testing.T, goos, goarch, tags string) []string {
 var developerOnly = []string{
 	"huntchess/app/devharness",
 	"huntchess/webhook",
+}
+
+// toolsOnly are the packages only the solver's commands link: what makes,
+// converts and checks table files (the app opens and probes them).
+var toolsOnly = []string{
+	"huntchess/ai/tablebase/devicebuild",
 }
 
 func TestPlayersBuildsLinkNoDeveloperCode(t *testing.T) {
@@ -67,5 +78,35 @@ func TestPlayersBuildsLinkNoDeveloperCode(t *testing.T) {
 				t.Errorf("the developer's browser build does not link the browser test's hook")
 			}
 		})
+	}
+}
+
+func TestPlayersBuildsLinkNoTableTools(t *testing.T) {
+	builds := []struct {
+		name, goos, goarch, tags string
+	}{
+		{"desktop", "", "", "no_emoji,release,migrated_fynedo"},
+		{"browser", "js", "wasm", "migrated_fynedo,no_emoji,release"},
+	}
+	for _, b := range builds {
+		t.Run(b.name, func(t *testing.T) {
+			linked := deps(t, b.goos, b.goarch, b.tags)
+			if !slices.Contains(linked, "huntchess/ai/tablebase") {
+				t.Fatalf("the %s build does not link huntchess/ai/tablebase: not the app's build? %v", b.name, linked)
+			}
+			for _, p := range toolsOnly {
+				if slices.Contains(linked, p) {
+					t.Errorf("a player's %s build (-tags %s) links %s", b.name, b.tags, p)
+				}
+			}
+		})
+	}
+	// The solver's command does link them: the check above looks for
+	// packages that exist.
+	solve := depsOf(t, "./cmd/solve", "", "", "")
+	for _, p := range toolsOnly {
+		if !slices.Contains(solve, p) {
+			t.Errorf("cmd/solve does not link %s", p)
+		}
 	}
 }

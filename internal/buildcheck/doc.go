@@ -1,7 +1,9 @@
-// Package buildcheck holds no code: its test builds the list of packages a
+// Package buildcheck holds no code: its tests build the list of packages a
 // player's build of the app links (go list -deps, as make package, make
-// windows and make web build it: docs/build-tags.md) and checks that the
+// windows and make web build it: docs/build-tags.md) and check that the
 // developer's code stays out of it: the developer harness
 // (app/devharness) and the browser test's hook (webhook) come only with
-// the tag dev.
+// the tag dev; and that the table tools (ai/tablebase/devicebuild: device
+// tables converted, re-encoded and checked, layouts measured) are linked
+// by the solver's commands alone.
 package buildcheck

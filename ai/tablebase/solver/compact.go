@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/tbwrite"
 )
 
 // The compact solver: the exact values of a moving-phase tier in one byte an
@@ -88,16 +89,16 @@ func (t *CompactTier) Code(i int64) uint16 {
 	return tablebase.MakeCode(tablebase.CodeLoss, d)
 }
 
-// Fill puts the codes of entries lo, lo+1, … into dst (tablebase.SolvedTier).
+// Fill puts the codes of entries lo, lo+1, … into dst (tbwrite.SolvedTier).
 func (t *CompactTier) Fill(lo int64, dst []uint16) {
 	for k := range dst {
 		dst[k] = t.Code(lo + int64(k))
 	}
 }
 
-// Solved is the tier as tablebase.WriteTable takes it (a whole tier only).
-func (t *CompactTier) Solved() tablebase.SolvedTier {
-	return tablebase.SolvedTier{Captured: t.Captured, Layout: t.Layout, Stats: t.Stats, Fill: t.Fill}
+// Solved is the tier as tbwrite.WriteTable takes it (a whole tier only).
+func (t *CompactTier) Solved() tbwrite.SolvedTier {
+	return tbwrite.SolvedTier{Captured: t.Captured, Layout: t.Layout, Stats: t.Stats, Fill: t.Fill}
 }
 
 // PreyHalf returns the prey-to-move half of a whole tier, sharing nothing

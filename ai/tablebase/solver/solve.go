@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/tbwrite"
 )
 
 // TierKey names a tier: prey pieces captured and still in hand.
@@ -46,20 +47,20 @@ func (t *solvedTier) fill(lo int64, dst []uint16) {
 }
 
 // Tiers returns the solved tiers in the order solved, as
-// tablebase.WriteTable takes them.
-func (s *Solver) Tiers() []tablebase.SolvedTier {
-	tiers := make([]tablebase.SolvedTier, len(s.order))
+// tbwrite.WriteTable takes them.
+func (s *Solver) Tiers() []tbwrite.SolvedTier {
+	tiers := make([]tbwrite.SolvedTier, len(s.order))
 	for i, k := range s.order {
 		t := s.tiers[k]
-		tiers[i] = tablebase.SolvedTier{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Layout: t.l, Stats: t.stats, Fill: t.fill}
+		tiers[i] = tbwrite.SolvedTier{Captured: k.Captured, Hand: k.Hand, Bound: t.bound, Layout: t.l, Stats: t.stats, Fill: t.fill}
 	}
 	return tiers
 }
 
 // Write writes the solved tiers as the table file path
-// (tablebase.WriteTable).
+// (tbwrite.WriteTable).
 func (s *Solver) Write(path string) (*tablebase.Header, error) {
-	return tablebase.WriteTable(path, s.R, s.Tiers(), s.Threads)
+	return tbwrite.WriteTable(path, s.R, s.Tiers(), s.Threads)
 }
 
 // Solver solves the tiers of one game and keeps them for lookups.

@@ -13,13 +13,14 @@ import (
 	"sync"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/tbwrite"
 )
 
 // A tier file keeps one tier of the compact solver on disk as it was in
 // memory, so that a long solve stopped part-way (a session's end, a killed
 // process) loses at most the tier in progress, and the tiers above read the
 // ones below from it. It is a working file of the solver, not a table the
-// app reads: tablebase.WriteTable makes that from the tier files
+// app reads: tbwrite.WriteTable makes that from the tier files
 // (WriteCompactTable).
 //
 //	"HCTIER1\n", a uint32 (little endian) length and the header as JSON
@@ -251,7 +252,7 @@ func WriteCompactTable(path, dir string, r *tablebase.Rules, tiers []int, thread
 		}
 		return cur
 	}
-	var solved []tablebase.SolvedTier
+	var solved []tbwrite.SolvedTier
 	for _, c := range tiers {
 		h, _, err := ReadTierHeader(TierPath(dir, r.Name, c), r)
 		if err != nil {
@@ -259,8 +260,8 @@ func WriteCompactTable(path, dir string, r *tablebase.Rules, tiers []int, thread
 		}
 		st := h.Stats
 		st.Seconds = h.Seconds
-		solved = append(solved, tablebase.SolvedTier{Captured: c, Layout: tablebase.LayoutFor(r, r.PreyCount-c), Stats: st,
+		solved = append(solved, tbwrite.SolvedTier{Captured: c, Layout: tablebase.LayoutFor(r, r.PreyCount-c), Stats: st,
 			Fill: func(lo int64, dst []uint16) { load(c).Fill(lo, dst) }})
 	}
-	return tablebase.WriteTable(path, r, solved, threads)
+	return tbwrite.WriteTable(path, r, solved, threads)
 }

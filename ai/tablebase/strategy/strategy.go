@@ -20,6 +20,7 @@ import (
 	"slices"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/tbwrite"
 	"huntchess/core"
 )
 
@@ -376,7 +377,7 @@ func (s *Strategy) Bytes() ([]byte, error) {
 	}
 	h := s.StrategyHeader
 	h.BodyBytes, h.BodyCRC = body.Len(), crc32.ChecksumIEEE(body.Bytes())
-	out, err := tablebase.AppendHeader(nil, strategyMagic, h)
+	out, err := tbwrite.AppendHeader(nil, strategyMagic, h)
 	if err != nil {
 		return nil, err
 	}

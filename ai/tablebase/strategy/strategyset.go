@@ -15,6 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/tbwrite"
 	"huntchess/core"
 )
 
@@ -129,7 +130,7 @@ func (b *SetBuild) Bytes(r *tablebase.Rules) ([]byte, error) {
 		BodyBytes: len(index) + len(blocks)},
 		SetHeader{Members: len(b.Members), MemberBlocks: nBlocks, BlockKeys: SetBlockKeys, Codec: tablebase.CodecZstd,
 			IndexCRC: crc32.ChecksumIEEE(index)}}
-	out, err := tablebase.AppendHeader(nil, strategyMagic, h)
+	out, err := tbwrite.AppendHeader(nil, strategyMagic, h)
 	if err != nil {
 		return nil, err
 	}

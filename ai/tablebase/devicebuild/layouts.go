@@ -1,8 +1,10 @@
-package tablebase
+package devicebuild
 
 import (
 	"sync"
 	"sync/atomic"
+
+	"huntchess/ai/tablebase"
 )
 
 // Planes a device table could store for one side to move, measured by
@@ -35,27 +37,27 @@ type LayoutReport struct {
 
 // planeCode is the entry plane k stores for a full code c.
 func planeCode(k int, c uint16) uint16 {
-	v, d := c>>14, c&maxPlies
+	v, d := c>>14, c&tablebase.PliesUnknown
 	switch k {
 	case PlaneValues:
 		return v << 14
 	case PlaneValueLost:
-		if v != CodeLoss {
+		if v != tablebase.CodeLoss {
 			d = 0
 		}
 		return v<<14 | d
 	case PlaneValueWon:
-		if v != CodeWin {
+		if v != tablebase.CodeWin {
 			d = 0
 		}
 		return v<<14 | d
 	case PlaneLost:
-		if v != CodeLoss {
+		if v != tablebase.CodeLoss {
 			return 0
 		}
 		return d + 1
 	case PlaneWon:
-		if v != CodeWin {
+		if v != tablebase.CodeWin {
 			return 0
 		}
 		return d + 1
@@ -64,12 +66,12 @@ func planeCode(k int, c uint16) uint16 {
 }
 
 // MeasureLayouts compresses every plane of full's entries with either side
-// to move in blocks of blockSize entries (0: DeviceBlock), threads at a
+// to move in blocks of blockSize entries (0: tablebase.DeviceBlock), threads at a
 // time, and reports their sizes; progress (if set) is told of the entries
 // done. It writes nothing: it says what a layout would take.
-func MeasureLayouts(full *Table, blockSize, threads int, progress func(done, total int64)) (*LayoutReport, error) {
+func MeasureLayouts(full *tablebase.Table, blockSize, threads int, progress func(done, total int64)) (*LayoutReport, error) {
 	if blockSize <= 0 {
-		blockSize = DeviceBlock
+		blockSize = tablebase.DeviceBlock
 	}
 	threads = max(1, threads)
 	rep := &LayoutReport{Game: full.Game, BlockSize: blockSize, Names: PlaneNames}
@@ -82,7 +84,7 @@ func MeasureLayouts(full *Table, blockSize, threads int, progress func(done, tot
 	var done atomic.Int64
 	bs := int64(blockSize)
 	for _, fs := range full.Sections {
-		n := fs.storedEntries()
+		n := fs.StoredEntries()
 		nb := (n + bs - 1) / bs
 		for side := 0; side < 2; side++ {
 			var next atomic.Int64

@@ -1,4 +1,4 @@
-package tablebase
+package devicebuild
 
 import (
 	"bufio"
@@ -9,27 +9,30 @@ import (
 	"io"
 
 	"github.com/klauspost/compress/zstd"
+
+	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/tbwrite"
 )
 
 // DeviceOptions are the choices of ConvertDevice.
 type DeviceOptions struct {
-	Codec     string // CodecZstd (default) or CodecFlate
-	BlockSize int    // entries a block (default DeviceBlock)
+	Codec     string // tablebase.CodecZstd (default) or tablebase.CodecFlate
+	BlockSize int    // entries a block (default tablebase.DeviceBlock)
 	Side      int    // the side to move stored: SideAuto (the default), SidePrey or SidePredator
 	Threads   int    // blocks compressed in parallel (default 1)
 	// ValuesOnly, if set, picks the sections stored with their values
 	// alone, two bits an entry, without plies (kind "device-values"; the
 	// file is then format 2), in blocks of ValueBlockSize entries (default
 	// DeviceValueBlock).
-	ValuesOnly     func(sec *Section) bool
+	ValuesOnly     func(sec *tablebase.Section) bool
 	ValueBlockSize int
 	// LongWins, if set, gives for a values-only section the plies from
-	// which its wins are stored with their moves (longwins.go; 0: none).
-	LongWins func(sec *Section) int
+	// which its wins are stored with their moves (ai/tablebase's longwins.go; 0: none).
+	LongWins func(sec *tablebase.Section) int
 	// Order, if set, picks the sections whose stored entries are written in
-	// the slot order OrderFar (order.go; the file is then format 3). A
+	// the slot order tablebase.OrderFar (ai/tablebase's order.go; the file is then format 3). A
 	// section cannot have both an order and long wins.
-	Order func(sec *Section) bool
+	Order func(sec *tablebase.Section) bool
 	// OnProgress, if set, is told of the entries converted so far.
 	OnProgress func(done, total int64)
 }
@@ -63,18 +66,18 @@ type devEncoder struct {
 // its cache (whose bound the caller sets), so memory stays bounded for any
 // table size. The bytes depend on the full table and the options alone
 // (not on Threads).
-func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, error) {
-	if full.dev != nil {
+func ConvertDevice(full *tablebase.Table, path string, o DeviceOptions) (*tablebase.DeviceHeader, error) {
+	if full.IsDevice() {
 		return nil, fmt.Errorf("%s is a device table already", full.Game)
 	}
 	if o.Codec == "" {
-		o.Codec = CodecZstd
+		o.Codec = tablebase.CodecZstd
 	}
-	if o.Codec != CodecZstd && o.Codec != CodecFlate {
+	if o.Codec != tablebase.CodecZstd && o.Codec != tablebase.CodecFlate {
 		return nil, fmt.Errorf("unknown codec %q", o.Codec)
 	}
 	if o.BlockSize == 0 {
-		o.BlockSize = DeviceBlock
+		o.BlockSize = tablebase.DeviceBlock
 	}
 	if o.ValueBlockSize == 0 {
 		o.ValueBlockSize = DeviceValueBlock
@@ -104,27 +107,27 @@ func ConvertDevice(full *Table, path string, o DeviceOptions) (*DeviceHeader, er
 	default:
 		return nil, fmt.Errorf("unknown side %d", o.Side)
 	}
-	h := &DeviceHeader{Header: Header{Format: deviceFormat, Game: full.Game, Fingerprint: full.Fingerprint,
+	h := &tablebase.DeviceHeader{Header: tablebase.Header{Format: tablebase.DeviceFormat, Game: full.Game, Fingerprint: full.Fingerprint,
 		Rules: full.Header.Rules, Raw: full.Raw}, StoredSide: side, Codec: o.Codec,
-		FullBytes: full.base + full.size}
-	err := writeDevice(path, h, full.Sections, func(fs *Section, f *devFile) (*Section, error) {
-		sec := &Section{Captured: fs.Captured, Hand: fs.Hand, Bound: fs.Bound, Kind: kindDevice, K: fs.K,
+		FullBytes: full.FileBytes()}
+	err := writeDevice(path, h, full.Sections, func(fs *tablebase.Section, f *devFile) (*tablebase.Section, error) {
+		sec := &tablebase.Section{Captured: fs.Captured, Hand: fs.Hand, Bound: fs.Bound, Kind: tablebase.KindDevice, K: fs.K,
 			Classes: fs.Classes, Entries: fs.Entries, BlockSize: o.BlockSize, Stats: fs.Stats}
 		if o.ValuesOnly != nil && o.ValuesOnly(fs) {
-			sec.Kind, sec.BlockSize = kindValues, o.ValueBlockSize
+			sec.Kind, sec.BlockSize = tablebase.KindValues, o.ValueBlockSize
 		}
 		from := 0
-		if sec.Kind == kindValues && o.LongWins != nil {
+		if sec.Kind == tablebase.KindValues && o.LongWins != nil {
 			from = o.LongWins(fs)
 		}
-		first := int64(side) * fs.storedEntries() // the stored half's first entry in the full index
+		first := int64(side) * fs.StoredEntries() // the stored half's first entry in the full index
 		read := func(dst []uint16, at int64) error { return readCodes(full, fs, first+at, dst) }
 		if o.Order != nil && o.Order(fs) {
 			if from > 0 {
-				return nil, fmt.Errorf("%s: a slot order and long wins in one section", fs.what())
+				return nil, fmt.Errorf("%s: a slot order and long wins in one section", what(fs))
 			}
-			sec.Order = OrderFar
-			read = orderedRead(fs.l, o.Threads, read)
+			sec.Order = tablebase.OrderFar
+			read = orderedRead(fs.Layout(), o.Threads, read)
 		}
 		if err := encodeDeviceSection(sec, read, o, encs, f); err != nil {
 			return nil, err
@@ -154,12 +157,12 @@ type devFile struct {
 // section of from, in order, section writes its blocks (and long wins) to
 // f and returns the section they make; then the header, with its sections
 // and format, goes before them.
-func writeDevice(path string, h *DeviceHeader, from []*Section, section func(fs *Section, f *devFile) (*Section, error)) error {
-	f := &devFile{blobs: make([][]byte, encodeBatch)}
+func writeDevice(path string, h *tablebase.DeviceHeader, from []*tablebase.Section, section func(fs *tablebase.Section, f *devFile) (*tablebase.Section, error)) error {
+	f := &devFile{blobs: make([][]byte, tbwrite.EncodeBatch)}
 	for _, fs := range from {
-		f.total += fs.storedEntries()
+		f.total += fs.StoredEntries()
 	}
-	data, closeScratch, err := createScratch(path)
+	data, closeScratch, err := tbwrite.CreateScratch(path)
 	if err != nil {
 		return err
 	}
@@ -177,12 +180,12 @@ func writeDevice(path string, h *DeviceHeader, from []*Section, section func(fs 
 	if err := f.bw.Flush(); err != nil {
 		return err
 	}
-	return writeTableFile(path, deviceMagic, h, data)
+	return tbwrite.WriteFile(path, tablebase.DeviceMagic, h, data)
 }
 
 // writeLongWins writes the long wins of full's section fs (wins in from
 // plies or more) to out at *off, and names them in sec.
-func writeLongWins(full *Table, fs, sec *Section, from int, out io.Writer, off *int64) error {
+func writeLongWins(full *tablebase.Table, fs, sec *tablebase.Section, from int, out io.Writer, off *int64) error {
 	ze, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false))
 	if err != nil {
@@ -196,8 +199,8 @@ func writeLongWins(full *Table, fs, sec *Section, from int, out io.Writer, off *
 	if _, err := out.Write(blob); err != nil {
 		return err
 	}
-	sec.LongWins = &LongWinsRef{MinPlies: from, Count: n,
-		Block: BlockRef{Off: *off, Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}}
+	sec.LongWins = &tablebase.LongWinsRef{MinPlies: from, Count: n,
+		Block: tablebase.BlockRef{Off: *off, Len: int32(len(blob)), CRC: crc32.ChecksumIEEE(blob)}}
 	*off += int64(len(blob))
 	return nil
 }
@@ -205,7 +208,7 @@ func writeLongWins(full *Table, fs, sec *Section, from int, out io.Writer, off *
 // newDevEncoder returns an encoder for the options' codec and block size.
 func newDevEncoder(o DeviceOptions) (*devEncoder, error) {
 	e := &devEncoder{bs: o.BlockSize}
-	if o.Codec == CodecFlate {
+	if o.Codec == tablebase.CodecFlate {
 		e.zw, _ = flate.NewWriter(&e.buf, flate.BestCompression)
 		return e, nil
 	}
@@ -225,11 +228,11 @@ func newDevEncoder(o DeviceOptions) (*devEncoder, error) {
 // returns the side (0 predator, 1 prey) whose blocks came out smaller. (A
 // sample of every 16th or 8th block chose the larger side for Beat the
 // Wolf's exact tables.)
-func smallerSide(full *Table, e *devEncoder) (int, error) {
+func smallerSide(full *tablebase.Table, e *devEncoder) (int, error) {
 	var size [2]int64
 	bs := int64(e.bs)
 	for _, fs := range full.Sections {
-		n := fs.storedEntries()
+		n := fs.StoredEntries()
 		for side := 0; side < 2; side++ {
 			for lo := int64(0); lo < n; lo += bs {
 				if err := e.fill(full, fs, int64(side)*n+lo, int(min(bs, n-lo))); err != nil {
@@ -247,14 +250,14 @@ func smallerSide(full *Table, e *devEncoder) (int, error) {
 
 // deviceFormatOf is the format of a device file with these sections: the
 // least that reads them all.
-func deviceFormatOf(secs []*Section) int {
-	f := deviceFormat
+func deviceFormatOf(secs []*tablebase.Section) int {
+	f := tablebase.DeviceFormat
 	for _, sec := range secs {
 		if sec.Order != "" {
-			f = max(f, deviceFormatOrder)
+			f = max(f, tablebase.DeviceFormatOrder)
 		}
-		if sec.Kind == kindValues {
-			f = max(f, deviceFormatValues)
+		if sec.Kind == tablebase.KindValues {
+			f = max(f, tablebase.DeviceFormatValues)
 		}
 	}
 	return f
@@ -263,30 +266,29 @@ func deviceFormatOf(secs []*Section) int {
 // orderedRead turns read, which gives a section's stored codes in the
 // index's order, into one that gives them in the slot order OrderFar: a
 // class at a time, each read once while the encoders use it.
-func orderedRead(l *Layout, threads int, read func(dst []uint16, at int64) error) func(dst []uint16, at int64) error {
-	src := &orderedCodes{ranks: l.ranks, keep: max(1, threads) + 1,
-		read: func(cls int, dst []uint16) error { return read(dst, int64(cls)*l.ranks) }}
-	ord := farOrder(l)
-	return func(dst []uint16, at int64) error { return fillOrdered(dst, at, l, ord, src) }
+func orderedRead(l *tablebase.Layout, threads int, read func(dst []uint16, at int64) error) func(dst []uint16, at int64) error {
+	src := &orderedCodes{ranks: l.Ranks(), keep: max(1, threads) + 1,
+		read: func(cls int, dst []uint16) error { return read(dst, int64(cls)*l.Ranks()) }}
+	return func(dst []uint16, at int64) error { return fillOrdered(dst, at, l, src) }
 }
 
 // encodeDeviceSection cuts the stored half of a section into blocks of sec
 // and writes them to out, whose first byte lies at *off after the header
-// (encodeBlocks). read gives the stored codes in sec's order, holes
-// CodeNoneV.
-func encodeDeviceSection(sec *Section, read func(dst []uint16, at int64) error, o DeviceOptions, encs []*devEncoder, f *devFile) error {
+// (tbwrite.EncodeBlocks). read gives the stored codes in sec's order, holes
+// tablebase.CodeNoneV.
+func encodeDeviceSection(sec *tablebase.Section, read func(dst []uint16, at int64) error, o DeviceOptions, encs []*devEncoder, f *devFile) error {
 	bs := int64(sec.BlockSize)
-	n := sec.storedEntries()
+	n := sec.StoredEntries()
 	nb := (n + bs - 1) / bs
 	var err error
-	sec.Blocks, err = encodeBlocks(encs, nb, f.blobs, f.bw, &f.off, func(e *devEncoder, b int64) ([]byte, error) {
+	sec.Blocks, err = tbwrite.EncodeBlocks(encs, nb, f.blobs, f.bw, &f.off, func(e *devEncoder, b int64) ([]byte, error) {
 		lo, hi := b*bs, min((b+1)*bs, n)
 		e.codes = grow16(e.codes, int(hi-lo))
 		if err := read(e.codes, lo); err != nil {
 			return nil, err
 		}
 		e.fillHoles()
-		if sec.Kind == kindValues {
+		if sec.Kind == tablebase.KindValues {
 			return e.packValues(), nil
 		}
 		return e.pack(), nil
@@ -302,7 +304,7 @@ func encodeDeviceSection(sec *Section, read func(dst []uint16, at int64) error, 
 // fill reads k codes of full's section fs from entry at into e.codes, the
 // holes given the code of the entry before (the block's first holes the
 // code of its first position).
-func (e *devEncoder) fill(full *Table, fs *Section, at int64, k int) error {
+func (e *devEncoder) fill(full *tablebase.Table, fs *tablebase.Section, at int64, k int) error {
 	e.codes = grow16(e.codes, k)
 	if err := readCodes(full, fs, at, e.codes); err != nil {
 		return err
@@ -320,36 +322,36 @@ func grow16(b []uint16, n int) []uint16 {
 
 // readCodes reads the codes of entries at to at+len(dst)-1 of a section's
 // blocks.
-func readCodes(t *Table, sec *Section, at int64, dst []uint16) error {
+func readCodes(t *tablebase.Table, sec *tablebase.Section, at int64, dst []uint16) error {
 	bs := int64(sec.BlockSize)
-	var blk *block
+	var code func(i int) uint16
 	cur := int64(-1)
 	for j := range dst {
 		i := at + int64(j)
 		if i/bs != cur {
 			cur = i / bs
 			var err error
-			if blk, err = t.load(sec, int(cur)); err != nil {
+			if code, _, err = t.Block(sec, int(cur)); err != nil {
 				return err
 			}
 		}
-		dst[j] = blk.code(int(i % bs))
+		dst[j] = code(int(i % bs))
 	}
 	return nil
 }
 
-// fillHoles gives the holes of e.codes (CodeNoneV) the code of the entry
+// fillHoles gives the holes of e.codes (tablebase.CodeNoneV) the code of the entry
 // before (the first holes the code of the first position).
 func (e *devEncoder) fillHoles() {
-	prev := CodeDrawV
+	prev := tablebase.CodeDrawV
 	for _, c := range e.codes {
-		if c != CodeNoneV {
+		if c != tablebase.CodeNoneV {
 			prev = c
 			break
 		}
 	}
 	for j, c := range e.codes {
-		if c == CodeNoneV {
+		if c == tablebase.CodeNoneV {
 			e.codes[j] = prev
 		} else {
 			prev = c
@@ -400,33 +402,33 @@ func (e *devEncoder) compress() []byte {
 // of src's sizes with o's codec. Every other section's blocks and long
 // wins are copied byte for byte. It gives the bytes ConvertDevice gives
 // from the full table with the same choices, without the full table.
-func ReencodeDevice(src *Table, path string, o DeviceOptions) (*DeviceHeader, error) {
-	if src.dev == nil {
+func ReencodeDevice(src *tablebase.Table, path string, o DeviceOptions) (*tablebase.DeviceHeader, error) {
+	if !src.IsDevice() {
 		return nil, fmt.Errorf("%s is not a device table", src.Game)
 	}
-	o.Codec = src.dev.Codec
+	o.Codec = src.Device().Codec
 	o.Threads = max(1, o.Threads)
-	h := src.dev.DeviceHeader
-	err := writeDevice(path, &h, src.Sections, func(ss *Section, f *devFile) (*Section, error) {
-		sec := &Section{Captured: ss.Captured, Hand: ss.Hand, Bound: ss.Bound, Kind: ss.Kind, K: ss.K,
+	h := *src.Device()
+	err := writeDevice(path, &h, src.Sections, func(ss *tablebase.Section, f *devFile) (*tablebase.Section, error) {
+		sec := &tablebase.Section{Captured: ss.Captured, Hand: ss.Hand, Bound: ss.Bound, Kind: ss.Kind, K: ss.K,
 			Classes: ss.Classes, Entries: ss.Entries, BlockSize: ss.BlockSize, Stats: ss.Stats, Order: ss.Order}
 		if ss.Order != "" || o.Order == nil || !o.Order(ss) {
 			if err := copyDeviceSection(src, ss, sec, f.bw, &f.off); err != nil {
 				return nil, err
 			}
-			f.done += ss.storedEntries()
+			f.done += ss.StoredEntries()
 			return sec, nil
 		}
 		if ss.LongWins != nil {
-			return nil, fmt.Errorf("%s: a slot order and long wins in one section", ss.what())
+			return nil, fmt.Errorf("%s: a slot order and long wins in one section", what(ss))
 		}
 		// The encoder's window follows the code blocks (newDevEncoder).
 		eo := o
 		eo.BlockSize = ss.BlockSize
-		if ss.Kind == kindValues {
-			eo.BlockSize = DeviceBlock
+		if ss.Kind == tablebase.KindValues {
+			eo.BlockSize = tablebase.DeviceBlock
 			for _, s := range src.Sections {
-				if s.Kind == kindDevice {
+				if s.Kind == tablebase.KindDevice {
 					eo.BlockSize = s.BlockSize
 					break
 				}
@@ -439,18 +441,18 @@ func ReencodeDevice(src *Table, path string, o DeviceOptions) (*DeviceHeader, er
 				return nil, err
 			}
 		}
-		sec.Order = OrderFar
-		l, side := ss.l, src.dev.StoredSide
+		sec.Order = tablebase.OrderFar
+		l, side := ss.Layout(), src.Device().StoredSide
 		read := orderedRead(l, o.Threads, func(dst []uint16, at int64) error {
 			if err := readCodes(src, ss, at, dst); err != nil {
 				return err
 			}
 			// A device table's holes hold the code before them: mark them.
-			if c := &l.classes[at/l.ranks]; len(c.stab) > 1 {
-				l.Walk(int64(side)*ss.storedEntries()+at, int64(side)*ss.storedEntries()+at+int64(len(dst)),
+			if l.ClassHasHoles(int(at / l.Ranks())) {
+				l.Walk(int64(side)*ss.StoredEntries()+at, int64(side)*ss.StoredEntries()+at+int64(len(dst)),
 					func(i int64, pred, prey uint64, sd int) {
 						if hole, _ := l.IsHole(i, pred, prey, sd); hole {
-							dst[i-int64(side)*ss.storedEntries()-at] = CodeNoneV
+							dst[i-int64(side)*ss.StoredEntries()-at] = tablebase.CodeNoneV
 						}
 					})
 			}
@@ -469,15 +471,12 @@ func ReencodeDevice(src *Table, path string, o DeviceOptions) (*DeviceHeader, er
 
 // copyDeviceSection copies the blocks and long wins of src's section ss to
 // out at *off, and names them in sec.
-func copyDeviceSection(src *Table, ss, sec *Section, out io.Writer, off *int64) error {
+func copyDeviceSection(src *tablebase.Table, ss, sec *tablebase.Section, out io.Writer, off *int64) error {
 	var buf []byte
-	cp := func(ref BlockRef) (BlockRef, error) {
-		buf = grow(buf, int(ref.Len))
-		if err := ReadAt(src.src, buf, src.base+ref.Off); err != nil {
-			return ref, err
-		}
-		if crc32.ChecksumIEEE(buf) != ref.CRC {
-			return ref, fmt.Errorf("corrupt table file: %s checksum mismatch", ss.what())
+	cp := func(ref tablebase.BlockRef) (tablebase.BlockRef, error) {
+		var err error
+		if buf, err = src.RawBytes(ref, buf); err != nil {
+			return ref, fmt.Errorf("%s: %w", what(ss), err)
 		}
 		if _, err := out.Write(buf); err != nil {
 			return ref, err
@@ -486,7 +485,7 @@ func copyDeviceSection(src *Table, ss, sec *Section, out io.Writer, off *int64) 
 		*off += int64(ref.Len)
 		return ref, nil
 	}
-	sec.Blocks = make([]BlockRef, len(ss.Blocks))
+	sec.Blocks = make([]tablebase.BlockRef, len(ss.Blocks))
 	for i, ref := range ss.Blocks {
 		var err error
 		if sec.Blocks[i], err = cp(ref); err != nil {
@@ -502,4 +501,11 @@ func copyDeviceSection(src *Table, ss, sec *Section, out io.Writer, off *int64) 
 		sec.LongWins = &lw
 	}
 	return nil
+}
+
+func grow(b []byte, n int) []byte {
+	if cap(b) < n {
+		return make([]byte, n)
+	}
+	return b[:n]
 }

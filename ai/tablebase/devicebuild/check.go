@@ -1,4 +1,4 @@
-package tablebase
+package devicebuild
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"huntchess/ai/tablebase"
 	"huntchess/core"
 )
 
@@ -24,9 +25,9 @@ type DeviceReport struct {
 	BestChecks int64  `json:"bestChecks"` // positions whose best move was compared too
 	// NoPlies counts the wins and losses that agree in value whose plies
 	// the device table does not hold (values-only sections, and positions
-	// folded from them: PliesUnknown).
+	// folded from them: tablebase.PliesUnknown).
 	NoPlies int64 `json:"noPlies,omitempty"`
-	// LongWins counts the long wins compared (longwins.go): each position
+	// LongWins counts the long wins compared (ai/tablebase's longwins.go): each position
 	// of a section with long wins is one exactly where the full table
 	// wins in their plies or more, with a move to a child it loses in one
 	// ply fewer.
@@ -43,13 +44,13 @@ type DeviceReport struct {
 // order so the full table's blocks are read once), and, for one position in
 // 64 of a real game, the best move (Best; in a bound section, the move
 // LineBound plays). progress (if set) is told of the positions done.
-func CheckDevice(full, dev *Table, random int64, threads int, progress func(done, total int64)) *DeviceReport {
+func CheckDevice(full, dev *tablebase.Table, random int64, threads int, progress func(done, total int64)) *DeviceReport {
 	start := time.Now()
 	rep := &DeviceReport{Game: full.Game, Random: random}
 	threads = max(1, threads)
 	var mu sync.Mutex
 	var done atomic.Int64
-	_, realGame := full.r.Game() // rules made by hand (tests) have no core moves for Best
+	_, realGame := full.Rules().Game() // rules made by hand (tests) have no core moves for Best
 	note := func(s string) {
 		mu.Lock()
 		if len(rep.Examples) < 20 {
@@ -63,10 +64,10 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 	// the value (ai's tableMove), not Best.
 	compareBest := realGame && !dev.HasValuesOnly()
 	var longWins atomic.Int64
-	checkLongWin := func(dsec *Section, p Pos, fc uint16) {
-		cp := ToCore(full.r, p)
-		fv, fd := Decode(fc)
-		want := fv == Win && fd >= dsec.LongWins.MinPlies
+	checkLongWin := func(dsec *tablebase.Section, p tablebase.Pos, fc uint16) {
+		cp := tablebase.ToCore(full.Rules(), p)
+		fv, fd := tablebase.Decode(fc)
+		want := fv == tablebase.Win && fd >= dsec.LongWins.MinPlies
 		m, ok, err := dev.LongWin(cp)
 		if ok != want || err != nil {
 			bad.Add(1)
@@ -78,49 +79,49 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 		}
 		longWins.Add(1)
 		cv, cd, cok := full.Probe(cp.After(m))
-		if !cok || cv != Loss || cd != fd-1 {
+		if !cok || cv != tablebase.Loss || cd != fd-1 {
 			bad.Add(1)
 			note(fmt.Sprintf("%s: won in %d, long win %v to a child %v %d", posString(p), fd, m, cv, cd))
 		}
 	}
-	check := func(sec, dsec *Section, i int64, fc uint16) {
-		pred, prey, side := sec.l.Position(i)
-		p := Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
+	check := func(sec, dsec *tablebase.Section, i int64, fc uint16) {
+		pred, prey, side := sec.Layout().Position(i)
+		p := tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
 		if dsec.LongWins != nil && realGame {
 			checkLongWin(dsec, p, fc)
 		}
 		dc, ok, err := dev.Code(p, sec.Bound)
-		if side == dev.dev.StoredSide {
+		if side == dev.Device().StoredSide {
 			stored.Add(1)
 		} else {
 			derived.Add(1)
 		}
 		switch fc >> 14 {
-		case CodeWin:
+		case tablebase.CodeWin:
 			wins.Add(1)
-		case CodeLoss:
+		case tablebase.CodeLoss:
 			losses.Add(1)
 		default:
 			draws.Add(1)
 		}
-		if err == nil && ok && dc != fc && dc>>14 == fc>>14 && fc>>14 != CodeDraw && dc&maxPlies == PliesUnknown {
+		if err == nil && ok && dc != fc && dc>>14 == fc>>14 && fc>>14 != tablebase.CodeDraw && dc&tablebase.PliesUnknown == tablebase.PliesUnknown {
 			noPlies.Add(1)
 			return
 		}
 		if err != nil || !ok || dc != fc {
 			bad.Add(1)
-			fv, fd := Decode(fc)
-			dv, dd := Decode(dc)
+			fv, fd := tablebase.Decode(fc)
+			dv, dd := tablebase.Decode(dc)
 			note(fmt.Sprintf("%s bound=%v: full %v %d, device %v %d (ok %v, %v)", posString(p), sec.Bound, fv, fd, dv, dd, ok, err))
 			return
 		}
 		if i%64 != 0 || !compareBest {
 			return
 		}
-		cp := ToCore(full.r, p)
+		cp := tablebase.ToCore(full.Rules(), p)
 		best.Add(1)
-		fm, fok := full.bestIn(cp, sec.Bound)
-		dm, dok := dev.bestIn(cp, sec.Bound)
+		fm, fok := bestIn(full, cp, sec.Bound)
+		dm, dok := bestIn(dev, cp, sec.Bound)
 		if fm != dm || fok != dok {
 			bad.Add(1)
 			note(fmt.Sprintf("%s: Best: full %v %v, device %v %v", posString(p), fm, fok, dm, dok))
@@ -138,7 +139,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 		picks = randomPicks(full, random)
 	}
 	for si, sec := range full.Sections {
-		dsec := dev.section(sec.Captured, sec.Hand, sec.Bound)
+		dsec := section(dev, sec.Captured, sec.Hand, sec.Bound)
 		if dsec == nil {
 			bad.Add(1)
 			note(fmt.Sprintf("section captured=%d hand=%d bound=%v missing from the device table", sec.Captured, sec.Hand, sec.Bound))
@@ -169,14 +170,14 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 						if sp != nil {
 							i = sp[k]
 						}
-						blk, err := full.load(sec, int(i/int64(sec.BlockSize)))
+						code, _, err := full.Block(sec, int(i/int64(sec.BlockSize)))
 						if err != nil {
 							bad.Add(1)
 							note(err.Error())
 							continue
 						}
-						fc := blk.code(int(i % int64(sec.BlockSize)))
-						if fc == CodeNoneV {
+						fc := code(int(i % int64(sec.BlockSize)))
+						if fc == tablebase.CodeNoneV {
 							continue
 						}
 						check(sec, dsec, i, fc)
@@ -202,7 +203,7 @@ func CheckDevice(full, dev *Table, random int64, threads int, progress func(done
 // positions: entries drawn uniformly from the whole index (seed 1), a hole
 // drawn again, so every stored entry (a position up to symmetry) is as
 // likely as any other.
-func randomPicks(t *Table, random int64) [][]int64 {
+func randomPicks(t *tablebase.Table, random int64) [][]int64 {
 	var total int64
 	for _, sec := range t.Sections {
 		total += sec.Entries
@@ -216,8 +217,8 @@ func randomPicks(t *Table, random int64) [][]int64 {
 				x -= sec.Entries
 				continue
 			}
-			pred, prey, side := sec.l.Position(x)
-			if hole, _ := sec.l.IsHole(x, pred, prey, side); !hole {
+			pred, prey, side := sec.Layout().Position(x)
+			if hole, _ := sec.Layout().IsHole(x, pred, prey, side); !hole {
 				picks[j] = append(picks[j], x)
 				k++
 			}
@@ -231,19 +232,22 @@ func randomPicks(t *Table, random int64) [][]int64 {
 }
 
 // bestIn is Best, or in a bound section the move LineBound plays.
-func (t *Table) bestIn(p core.Position, bound bool) (core.Move, bool) {
+func bestIn(t *tablebase.Table, p core.Position, bound bool) (core.Move, bool) {
 	if !bound {
 		m, _, _, ok := t.Best(p)
 		return m, ok
 	}
-	probe := func(c core.Position) (Value, int, bool) {
-		if o := c.Outcome(); o.Over() {
-			return OutcomeValue(o, c.ToMove), 0, true
+	return t.BestBound(p)
+}
+
+// section returns t's section of positions with these counts (nil: none).
+func section(t *tablebase.Table, capt, hand int, bound bool) *tablebase.Section {
+	for _, sec := range t.Sections {
+		if sec.Bound == bound && sec.Captured == capt && sec.Hand == hand {
+			return sec
 		}
-		return t.ProbeBound(c)
 	}
-	m, _, _, ok := best(p, probe, true)
-	return m, ok
+	return nil
 }
 
 // CompareDevices compares two device tables of one game that store the
@@ -251,7 +255,7 @@ func (t *Table) bestIn(p core.Position, bound bool) (core.Move, bool) {
 // code of every position with the stored side to move, and of every
 // derivedEvery-th one with the other side (0: none), whose codes the
 // stored ones decide. progress (if set) is told of the entries done.
-func CompareDevices(a, b *Table, derivedEvery int64, threads int, progress func(done, total int64)) *DeviceReport {
+func CompareDevices(a, b *tablebase.Table, derivedEvery int64, threads int, progress func(done, total int64)) *DeviceReport {
 	start := time.Now()
 	rep := &DeviceReport{Game: a.Game}
 	threads = max(1, threads)
@@ -264,24 +268,24 @@ func CompareDevices(a, b *Table, derivedEvery int64, threads int, progress func(
 		}
 		mu.Unlock()
 	}
-	if a.dev == nil || b.dev == nil || a.dev.StoredSide != b.dev.StoredSide || a.Fingerprint != b.Fingerprint {
+	if !a.IsDevice() || !b.IsDevice() || a.Device().StoredSide != b.Device().StoredSide || a.Fingerprint != b.Fingerprint {
 		rep.Mismatches = 1
 		rep.Examples = []string{"not two device tables of the same rules and stored side"}
 		return rep
 	}
-	side := int64(a.dev.StoredSide)
+	side := int64(a.Device().StoredSide)
 	var total int64
 	for _, sec := range a.Sections {
 		total += sec.Entries
 	}
 	for _, sec := range a.Sections {
-		bsec := b.section(sec.Captured, sec.Hand, sec.Bound)
+		bsec := section(b, sec.Captured, sec.Hand, sec.Bound)
 		if bsec == nil || bsec.Entries != sec.Entries {
 			bad.Add(1)
-			note(fmt.Sprintf("%s: missing from the other table", sec.what()))
+			note(fmt.Sprintf("%s: missing from the other table", what(sec)))
 			continue
 		}
-		half := sec.storedEntries()
+		half := sec.StoredEntries()
 		var next atomic.Int64
 		var wg sync.WaitGroup
 		const chunk = 1 << 16
@@ -295,15 +299,15 @@ func CompareDevices(a, b *Table, derivedEvery int64, threads int, progress func(
 						return
 					}
 					hi := min(lo+chunk, sec.Entries)
-					sec.l.Walk(lo, hi, func(i int64, pred, prey uint64, sd int) {
+					sec.Layout().Walk(lo, hi, func(i int64, pred, prey uint64, sd int) {
 						own := i/half == side
 						if !own && (derivedEvery <= 0 || i%derivedEvery != 0) {
 							return
 						}
-						if hole, _ := sec.l.IsHole(i, pred, prey, sd); hole {
+						if hole, _ := sec.Layout().IsHole(i, pred, prey, sd); hole {
 							return
 						}
-						p := Pos{Pred: pred, Prey: prey, Side: sd, Capt: sec.Captured, Hand: sec.Hand}
+						p := tablebase.Pos{Pred: pred, Prey: prey, Side: sd, Capt: sec.Captured, Hand: sec.Hand}
 						ac, aok, aerr := a.Code(p, sec.Bound)
 						bc, bok, berr := b.Code(p, sec.Bound)
 						if own {
