@@ -284,7 +284,7 @@ func (m *Owner) ensure(id core.GameID) {
 				return
 			}
 			m.replace(id, t)
-			m.setStatus(id, Status{State: Ready})
+			m.setStatus(id, Status{State: Ready, From: from})
 			return
 		}
 	}()

@@ -28,12 +28,12 @@ import (
 // and reported (Problems), never written to stderr.
 
 // PlaceKind is a kind of place a file can come from; the constants are in
-// the order the owner asks them in.
+// the order the owner asks them in (the zero PlaceKind: none).
 type PlaceKind uint8
 
 // The kinds of places, in order.
 const (
-	PlaceDev PlaceKind = iota
+	PlaceDev PlaceKind = iota + 1
 	PlacePack
 	PlaceShipped
 	PlaceCache
@@ -44,6 +44,8 @@ const (
 // String names a place for the developer log.
 func (k PlaceKind) String() string {
 	switch k {
+	case 0:
+		return "none"
 	case PlaceDev:
 		return "developer folder"
 	case PlacePack:
