@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -175,8 +174,8 @@ func allBound(t *tablebase.Table) bool {
 }
 
 // forgetBound lets go of game id's bound table (the pack changed): it is
-// looked for again on the next Bound, and the old one closed a minute
-// later (a search may be probing it still).
+// looked for again on the next Bound, and the old one closed once no one
+// holds the game's files (retire: a search may be probing it still).
 func (m *Owner) forgetBound(id core.GameID) {
 	e := &m.bounds[id]
 	e.mu.Lock()
@@ -184,7 +183,7 @@ func (m *Owner) forgetBound(id core.GameID) {
 	e.b, e.looked = nil, false
 	e.mu.Unlock()
 	if old != nil {
-		time.AfterFunc(time.Minute, old.close)
+		m.retire(id, old.close)
 	}
 }
 

@@ -15,7 +15,11 @@
 // is passed over: a cached table is solved again, any other is kept as a
 // Problem (Problems, PackError) for the app to show (the settings' perfect
 // play section names a damaged pack table; the developer log writes each
-// problem). It writes nothing to stderr.
+// problem). It writes nothing to stderr. A file it lets go of (the pack
+// installed or deleted took its place) is closed at the last release of
+// its game's holds (Hold, hold.go: the engine holds them for each move,
+// the app's screens of the game while open), or at once where none holds
+// them.
 //
 // Once loaded, the owner hands the table to the engine (it is an
 // ai.TableOwner: Master, the levels and the hints play from it), the

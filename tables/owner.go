@@ -83,7 +83,11 @@ type Owner struct {
 	problems []Problem
 	seq      int
 	unsent   [core.NumGames]bool
-	wg       sync.WaitGroup
+	// holds counts each game's holds (Hold); retired are the closers of
+	// the files let go of while held, run at the last release (retire).
+	holds   [core.NumGames]int
+	retired [core.NumGames][]func()
+	wg      sync.WaitGroup
 	// strategies are the games' strategies (Strategy): looked for through
 	// the places on the first call, again after the pack changes; fetched
 	// is the one the site gave (the browser).
@@ -291,12 +295,12 @@ func (m *Owner) ensure(id core.GameID) {
 }
 
 // replace makes t the loaded table of game id; the table it replaces is
-// closed a minute later (a search may be probing it still; a probe of a
-// closed table reports the position uncovered).
+// closed once no one holds the game's files (retire: a search may be
+// probing it still).
 func (m *Owner) replace(id core.GameID, t *tablebase.Table) {
 	old := m.Table(id)
 	m.set(id, t)
 	if old != nil && old != t {
-		time.AfterFunc(time.Minute, func() { old.Close() })
+		m.retire(id, func() { old.Close() })
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
@@ -314,4 +315,55 @@ func TestProblemDeveloperFiles(t *testing.T) {
 		m.Bound(core.BeatTheWolf)
 		require.Len(t, m.Problems(), n, "each once")
 	})
+}
+
+// A bound table the owner lets go of (the pack deleted) while a game's
+// files are held stays open, and probes as before, until the last release
+// closes it; with no hold it is closed at once. No timer.
+func TestHoldKeepsWhatIsLetGo(t *testing.T) {
+	pos := tabletest.BoundPos(t)
+	for _, held := range []bool{true, false} {
+		p := installBound(t, "beat-the-wolf.bound.hctb")
+		m, _ := newTestTables(t, t.TempDir())
+		m.SetPack(p)
+		b := m.Bound(core.BeatTheWolf)
+		require.NotNil(t, b)
+		f := m.bounds[core.BeatTheWolf].b.f.(*os.File)
+		release := func() {}
+		if held {
+			release = m.Hold(core.BeatTheWolf)
+			other := m.Hold(core.BeatTheWolf)
+			other()
+			other() // a second call does nothing
+		}
+		require.NoError(t, p.Delete())
+		m.PackChanged()
+		m.Wait()
+		require.Nil(t, m.Bound(core.BeatTheWolf))
+		_, err := f.Stat()
+		if !held {
+			require.ErrorIs(t, err, os.ErrClosed, "closed at once")
+			continue
+		}
+		require.NoError(t, err, "open while held")
+		holds, waiting := m.Holding(core.BeatTheWolf)
+		require.Equal(t, [2]int{1, 1}, [2]int{holds, waiting})
+		_, d, ok := b.ProbeBound(pos)
+		require.True(t, ok)
+		require.Equal(t, 33, d)
+		release()
+		_, err = f.Stat()
+		require.ErrorIs(t, err, os.ErrClosed, "closed by the last release")
+		holds, waiting = m.Holding(core.BeatTheWolf)
+		require.Equal(t, [2]int{0, 0}, [2]int{holds, waiting})
+	}
+	var none *Owner
+	none.Hold(core.BeatTheWolf)()
+}
+
+// The engine holds the game's files for each move (ai.Holder).
+func TestEngineHoldsTheOwnersFiles(t *testing.T) {
+	m, _ := newTestTables(t, t.TempDir())
+	require.Same(t, m, ai.NewEngine(m).Holder.(*Owner))
+	require.Nil(t, ai.NewEngine(nil).Holder)
 }
