@@ -367,3 +367,17 @@ func TestEngineHoldsTheOwnersFiles(t *testing.T) {
 	require.Same(t, m, ai.NewEngine(m).Holder.(*Owner))
 	require.Nil(t, ai.NewEngine(nil).Holder)
 }
+
+// A damaged bound table in the pack is reported as the pack's (the
+// settings name the game's pack files damaged: PackError), not printed.
+func TestProblemPackBoundFile(t *testing.T) {
+	p := installPackIn(t, filepath.Join(t.TempDir(), "pack"), map[string][]byte{"beat-the-wolf.bound.hctb": []byte("junk, not a table")})
+	quiet(t, func() {
+		m, _ := newTestTables(t, t.TempDir())
+		m.SetPack(p)
+		require.Nil(t, m.Bound(core.BeatTheWolf))
+		pr := problemOf(t, m, PlacePack, FileBound)
+		require.Equal(t, p.File("beat-the-wolf.bound.hctb"), pr.Path)
+		require.Equal(t, pr.Err, m.PackError(core.BeatTheWolf))
+	})
+}
