@@ -27,6 +27,7 @@ const drawSearchTime = 700 * time.Millisecond
 // the position of g (a draw offered to it, or one it would offer).
 func (e Engine) AcceptsDraw(ctx context.Context, g *core.Game, side core.Side) bool {
 	pos := g.Position()
+	defer e.hold(pos.Game)()
 	if e.Draws != nil {
 		if t := e.Draws.Table(pos.Game); t != nil {
 			if v, _, ok := t.Probe(pos); ok {

@@ -43,6 +43,13 @@ type TableOwner interface {
 	BoundTables
 }
 
+// Holder is a table owner that keeps a game's files open while they are
+// held (tables.Owner.Hold): a table it lets go of meanwhile (the table
+// pack installed or deleted) is closed only after the last release.
+type Holder interface {
+	Hold(id core.GameID) (release func())
+}
+
 // Engine is the computer opponent: the levels' moves, the hints and the
 // draw decisions. The zero Engine only searches.
 type Engine struct {
@@ -52,6 +59,18 @@ type Engine struct {
 	// Draws, if set, holds the endgame tables that decide a draw offer
 	// outright where they cover the position (AcceptsDraw).
 	Draws Tables
+	// Holder, if set, holds the game's files for each move chosen and
+	// each draw decided (NewEngine: the owner, where it is a Holder).
+	Holder Holder
+}
+
+// hold holds game id's files, where the engine has a Holder; call the
+// release it returns when done.
+func (e Engine) hold(id core.GameID) (release func()) {
+	if e.Holder == nil {
+		return func() {}
+	}
+	return e.Holder.Hold(id)
 }
 
 // NewEngine is the engine of a table owner (nil: none): it plays from the
@@ -60,14 +79,17 @@ type Engine struct {
 // strategy's move with plies: PreferPlies), then, for Master and the hints, from the proven strategy and
 // the bound table, and where a pass took the game off them, by a bridge
 // back onto their proof (BridgeMoves), and searches elsewhere, with the
-// table's exact values inside the tree.
+// table's exact values inside the tree. Where the owner is a Holder, each
+// move and draw decision holds the game's files.
 func NewEngine(o TableOwner) Engine {
+	h, _ := o.(Holder)
 	return Engine{
 		Sources: []Source{
 			PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}}},
 			StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o},
 		},
-		Draws: o,
+		Draws:  o,
+		Holder: h,
 	}
 }
 
@@ -85,6 +107,7 @@ func (e Engine) Choose(ctx context.Context, pos core.Position, lim Limits) Resul
 		return Result{Elapsed: time.Since(start)}
 	}
 	lim.start = start
+	defer e.hold(pos.Game)()
 	for _, s := range e.Sources {
 		if r, ok := s.Propose(ctx, pos, lim); ok {
 			r.Elapsed = time.Since(start)

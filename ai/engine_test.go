@@ -100,3 +100,43 @@ func TestNewEngineOrder(t *testing.T) {
 		t.Fatal("draws are not judged by the owner's tables")
 	}
 }
+
+// countingHolder counts the holds of game files open now.
+type countingHolder struct{ open, most int }
+
+func (h *countingHolder) Hold(core.GameID) func() {
+	h.open++
+	h.most = max(h.most, h.open)
+	return func() { h.open-- }
+}
+
+// heldSource proposes nothing, noting whether the game's files were held
+// when asked.
+type heldSource struct {
+	h    *countingHolder
+	held *bool
+}
+
+func (s heldSource) Propose(context.Context, core.Position, Limits) (Result, bool) {
+	*s.held = s.h.open > 0
+	return Result{}, false
+}
+
+// The engine holds the game's files while it chooses a move and decides
+// a draw, and releases them after (tables.Owner.Hold: a table the owner
+// lets go of meanwhile is closed after the move, not under it).
+func TestEngineHoldsTheFilesForEachMove(t *testing.T) {
+	h := &countingHolder{}
+	var held bool
+	e := Engine{Sources: []Source{heldSource{h, &held}}, Holder: h}
+	g := core.NewGameFrom(core.SurroundTheLion.Info().Start())
+	e.Choose(context.Background(), g.Position(), Limits{Depth: 1})
+	if !held || h.open != 0 || h.most != 1 {
+		t.Fatalf("held while choosing %v, open after %d, most %d", held, h.open, h.most)
+	}
+	h.most = 0
+	e.AcceptsDraw(context.Background(), g, core.Prey)
+	if h.open != 0 || h.most < 1 { // its search holds them again inside: a hold nests
+		t.Fatalf("draw: open after %d, most %d", h.open, h.most)
+	}
+}

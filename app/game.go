@@ -27,6 +27,9 @@ type gameScreen struct {
 	sess *session.Session
 	a    *App
 	info *core.GameInfo
+	// release ends the screen's hold on the game's table files
+	// (tables.Owner.Hold: the hints' words probe them on the UI goroutine).
+	release func()
 
 	board     *widgets.Board
 	timer     *session.Countdown // the turn timer's logic, ticked by s.ticker
@@ -85,7 +88,7 @@ type gameScreen struct {
 }
 
 func newGameScreen(a *App, g *core.Game, mode match.Mode, level match.Level, timeLeft time.Duration) *gameScreen {
-	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over()}
+	s := &gameScreen{a: a, info: g.Info(), browse: -1, counted: g.Outcome().Over(), release: a.tables.Hold(g.Info().ID)}
 	s.board = widgets.NewBoard(g.Position())
 	s.board.ShowStill(g.Position(), g.LastMove()) // a resumed or pasted game: its last move marked
 	s.board.Do = a.do
@@ -152,6 +155,7 @@ func (s *gameScreen) home() {
 func (s *gameScreen) save() { s.sess.Save(s.a.saves.Of(s.info.Key)) }
 
 func (s *gameScreen) close() {
+	s.release()
 	if s.sess.Closed() {
 		return
 	}

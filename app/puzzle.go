@@ -30,6 +30,9 @@ type puzzleScreen struct {
 	info *core.GameInfo
 	idx  int // in puzzles.For(info.ID)
 	flow *session.Puzzle
+	// release ends the screen's hold on the game's table files
+	// (tables.Owner.Hold: the puzzle's play-out probes its table).
+	release func()
 
 	board                     *widgets.Board
 	titleLabel                *widgets.Paragraph // wraps, never cut
@@ -43,7 +46,7 @@ type puzzleScreen struct {
 func (a *App) showPuzzle(info *core.GameInfo, idx int) { a.push(newPuzzleScreen(a, info, idx)) }
 
 func newPuzzleScreen(a *App, info *core.GameInfo, idx int) *puzzleScreen {
-	s := &puzzleScreen{a: a, info: info}
+	s := &puzzleScreen{a: a, info: info, release: a.tables.Hold(info.ID)}
 	pz := puzzles.For(info.ID)[idx]
 	s.board = widgets.NewBoard(pz.Position)
 	s.board.Do = a.do
@@ -76,7 +79,10 @@ func (s *puzzleScreen) open(idx int) {
 	s.board.SetPosition(pz.Position, core.Move{})
 }
 
-func (s *puzzleScreen) close() { s.flow.Close() }
+func (s *puzzleScreen) close() {
+	s.flow.Close()
+	s.release()
+}
 
 // next opens the next puzzle of the list.
 func (s *puzzleScreen) next() {

@@ -27,10 +27,13 @@ import (
 // background: session.SearchReview), a value strip over the whole game, and
 // the position of the chosen move on a read-only board.
 type reviewScreen struct {
-	a     *App
-	info  *core.Game
-	moves []session.ReviewMove
-	table bool
+	a    *App
+	info *core.Game
+	// release ends the screen's hold on the game's table files
+	// (tables.Owner.Hold: its proofs probe them while it is open).
+	release func()
+	moves   []session.ReviewMove
+	table   bool
 	// strategy is the game's proven strategy from the start (nil: none),
 	// which judges the moves on it that no table covers.
 	strategy *strategy.Strategy
@@ -65,8 +68,9 @@ func (a *App) showReview(g *core.Game) { a.push(newReviewScreen(a, g)) }
 
 func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	id := g.Info().ID
+	release := a.tables.Hold(id)
 	st := a.tables.Strategy(id)
-	r := &reviewScreen{a: a, info: g.Clone(), moves: session.ReviewGame(g, ai.Proofs(a.tables, id)), table: a.tables.Table(id) != nil, strategy: st, bound: a.tables.Bound(id) != nil,
+	r := &reviewScreen{a: a, info: g.Clone(), release: release, moves: session.ReviewGame(g, ai.Proofs(a.tables, id)), table: a.tables.Table(id) != nil, strategy: st, bound: a.tables.Bound(id) != nil,
 		offer: a.packOffer(), cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
@@ -108,6 +112,7 @@ func (r *reviewScreen) startSearch() {
 }
 
 func (r *reviewScreen) close() {
+	r.release()
 	if r.cancel != nil {
 		r.cancel()
 	}

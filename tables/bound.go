@@ -7,7 +7,6 @@ import (
 	"io"
 	"os"
 	"slices"
-	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -39,29 +38,26 @@ func (m *Owner) SetRemoteBound(f RemoteBound) { m.remoteBound = f }
 
 // Bound is the bound table of game id (a table whose sections are all
 // bound tiers: the prey's wins where any capture counts as a predator
-// win), or nil: a developer's (GAME.bound.hctb in the table folders), else
-// the installed pack's (its GAME.bound.hctb, or a GAME.hctb that holds
-// only bound tiers). Only its header is read when it is opened (a block is
-// checked when a probe first reads it; a damaged one proves nothing). It
-// is the engine's ai.BoundTables; safe from any goroutine (a nil owner
-// has none).
+// win), or nil, from the first place that has one (places): a developer's
+// folder (GAME.bound.hctb), the installed pack (its GAME.bound.hctb, or a
+// GAME.hctb that holds only bound tiers), or in the browser the site's
+// (read block by block, opened in the background the first time it is
+// asked for: SetRemoteBound). Only its header is read when it is opened (a
+// block is checked when a probe first reads it; a damaged one proves
+// nothing); a file that cannot be opened or is not a bound table of the
+// game is passed over and reported (Problems). It is the engine's
+// ai.BoundTables; safe from any goroutine (a nil owner has none).
 func (m *Owner) Bound(id core.GameID) *tablebase.Table {
 	if m == nil || int(id) >= len(m.bounds) {
 		return nil
 	}
+	defer m.flush(id)
 	e := &m.bounds[id]
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	if !e.looked {
 		e.looked = true
-		if m.dir == "" && m.remoteBound != nil {
-			if slices.Contains(pack.SiteBounds, id) { // the site has no other game's
-				m.wg.Add(1)
-				go m.openRemoteBound(id)
-			}
-		} else {
-			e.b = m.findBound(id)
-		}
+		e.b = m.findBound(id)
 	}
 	if e.b == nil {
 		return nil
@@ -69,27 +65,41 @@ func (m *Owner) Bound(id core.GameID) *tablebase.Table {
 	return e.b.t
 }
 
-// findBound opens the first bound table of game id (see Bound).
+// findBound opens the first bound table of game id (see Bound; the
+// bound's lock held), or starts opening the site's.
 func (m *Owner) findBound(id core.GameID) *boundFile {
-	var paths []string
-	for _, dir := range m.extra {
-		paths = append(paths, tablebase.Path(dir, id.String()+".bound"))
-	}
-	m.mu.Lock()
-	paths = append(paths, m.packBound[id], m.packPath[id])
-	m.mu.Unlock()
-	for _, path := range paths {
-		if path == "" {
-			continue
+	for _, p := range m.placesOf(FileBound) {
+		var paths []string
+		switch p.kind {
+		case PlaceDev:
+			paths = []string{tablebase.Path(p.dir, id.String()+".bound")}
+		case PlacePack:
+			m.mu.Lock()
+			paths = []string{m.packBound[id], m.packPath[id]}
+			m.mu.Unlock()
+		case PlaceSite:
+			if m.remoteBound != nil && slices.Contains(pack.SiteBounds, id) { // the site has no other game's
+				m.wg.Add(1)
+				go m.openRemoteBound(id)
+			}
 		}
-		b, err := openBound(path)
-		if err != nil {
-			continue
+		for i, path := range paths {
+			if path == "" {
+				continue
+			}
+			b, err := openBound(path)
+			if err == nil {
+				if g, ok := b.t.Rules().Game(); ok && g == id && allBound(b.t) {
+					return b
+				}
+				b.close()
+				err = fmt.Errorf("not a bound table of %s", id)
+			}
+			if missing(err) || p.kind == PlacePack && i == 1 {
+				continue // the pack's GAME.hctb: the game's exact table (have reports its problems)
+			}
+			m.report(Problem{Game: id, File: FileBound, Place: p.kind, Path: path, Err: err})
 		}
-		if g, ok := b.t.Rules().Game(); ok && g == id && allBound(b.t) {
-			return b
-		}
-		b.close()
 	}
 	return nil
 }
@@ -107,22 +117,26 @@ const RemoteBoundCache = 16 << 20
 // or one that fails, leaves the game without.
 func (m *Owner) openRemoteBound(id core.GameID) {
 	defer m.wg.Done()
+	defer m.flush(id)
+	problem := func(path string, err error) {
+		m.report(Problem{Game: id, File: FileBound, Place: PlaceSite, Path: path, Err: err})
+	}
 	r, err := m.remoteBound(context.Background(), id)
 	if err != nil {
 		if !errors.Is(err, pack.ErrNoRemote) {
-			fmt.Fprintf(os.Stderr, "huntchess: bound table of %s: %v (not used)\n", id, err)
+			problem(tablebase.Path("", id.String()+".bound"), err)
 		}
 		return
 	}
 	r.SetCache(RemoteBoundCache)
 	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "huntchess: %s: %v (not used)\n", r.URL(), err)
+		problem(r.URL(), err)
 		return
 	}
 	if g, ok := t.Rules().Game(); !ok || g != id || !allBound(t) {
 		t.Close()
-		fmt.Fprintf(os.Stderr, "huntchess: %s: not a bound table of %s (not used)\n", r.URL(), id)
+		problem(r.URL(), fmt.Errorf("not a bound table of %s", id))
 		return
 	}
 	e := &m.bounds[id]
@@ -160,8 +174,8 @@ func allBound(t *tablebase.Table) bool {
 }
 
 // forgetBound lets go of game id's bound table (the pack changed): it is
-// looked for again on the next Bound, and the old one closed a minute
-// later (a search may be probing it still).
+// looked for again on the next Bound, and the old one closed once no one
+// holds the game's files (retire: a search may be probing it still).
 func (m *Owner) forgetBound(id core.GameID) {
 	e := &m.bounds[id]
 	e.mu.Lock()
@@ -169,7 +183,7 @@ func (m *Owner) forgetBound(id core.GameID) {
 	e.b, e.looked = nil, false
 	e.mu.Unlock()
 	if old != nil {
-		time.AfterFunc(time.Minute, old.close)
+		m.retire(id, old.close)
 	}
 }
 

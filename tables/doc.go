@@ -1,17 +1,30 @@
-// Package tables owns the endgame tables on the device (Owner). The first
-// time a game with a table is played, its table is had, in this order: a
-// developer's (the folders New is given: the app's HUNTCHESS_TABLES), the
-// installed table pack's, the one shipped inside the app (shipped.go;
-// not after UseShipped(false): HUNTCHESS_SHIPPED=off), the one solved
-// before and cached in the app's storage; else, where the device can solve
-// the game, it is solved in the background and cached there (a cached file
-// that is damaged or built for other rules is solved again); the game is
-// playable meanwhile with search. A file of any source that is damaged or
-// built for other rules is passed over. Once loaded, the owner hands it
-// to the engine (it is an ai.TableOwner: Master, the levels and the hints play
-// from it), the review and the puzzles. It is the one owner of the loaded
-// tables. It also hands out the proven strategies from the start that the
-// app ships (Strategy, strategy.go): where no table covers a position of
+// Package tables owns the endgame tables on the device (Owner): it is the
+// one owner of the files. Every kind of file it hands out (FileKind: a
+// game's exact table, its proven strategy from the start, its bound
+// table) is looked for through one ordered list of places (places.go):
+// a developer's folders (the folders New is given: the app's
+// HUNTCHESS_TABLES), the installed table pack, what ships inside the app
+// (shipped.go; the tables not after UseShipped(false):
+// HUNTCHESS_SHIPPED=off), the cache in the app's storage, the site serving
+// the app (the browser, which has no storage), and a solve on first use
+// (where the device can solve the game: solved in the background and
+// cached; the game is playable meanwhile with search). Each kind skips the
+// places it cannot come from (a strategy is never solved here; a bound
+// table comes from a developer's folder, the pack or the site). A file
+// that is damaged, built for other rules or short of what the game needs
+// is passed over: a cached table is solved again, any other is kept as a
+// Problem (Problems, PackError) for the app to show (the settings' perfect
+// play section names a damaged pack table; the developer log writes each
+// problem). It writes nothing to stderr. A file it lets go of (the pack
+// installed or deleted took its place) is closed at the last release of
+// its game's holds (Hold, hold.go: the engine holds them for each move,
+// the app's screens of the game while open), or at once where none holds
+// them.
+//
+// Once loaded, the owner hands the table to the engine (it is an
+// ai.TableOwner: Master, the levels and the hints play from it), the
+// review and the puzzles. It also hands out the proven strategies from
+// the start (Strategy, strategy.go): where no table covers a position of
 // one, Master, the hints and the review play and judge from it. And it
 // hands out each game's bound table (Bound): a table whose sections are
 // all bound tiers (Beat the Wolf's 17-dog tier in the pack, the dogs' win

@@ -54,16 +54,19 @@ func (m *Owner) readPack() (changed []core.GameID) {
 	for id := range paths {
 		if paths[id] != m.packPath[id] || (paths[id] == "" && m.fromPack[id]) {
 			changed = append(changed, core.GameID(id))
-			m.packErr[id] = nil
 		}
 		if paths[id] != m.packPath[id] || bounds[id] != m.packBound[id] {
 			reBound = append(reBound, core.GameID(id))
+			m.forgetProblems(core.GameID(id), PlacePack)
 		}
 	}
 	m.packPath, m.packBound = paths, bounds
 	m.mu.Unlock()
 	for _, id := range reBound {
 		m.forgetBound(id)
+	}
+	for _, g := range core.Games() {
+		m.forgetStrategy(g.ID) // a strategy may have come or gone with the pack
 	}
 	return changed
 }
@@ -101,17 +104,6 @@ func (m *Owner) PackChanged() {
 	}
 }
 
-// PackError is why the installed pack's table of game id is not used (it
-// is damaged, or built for other rules), or nil.
-func (m *Owner) PackError(id core.GameID) error {
-	if m == nil {
-		return nil
-	}
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	return m.packErr[id]
-}
-
 // packFile is the installed pack's file of game id ("" for none).
 func (m *Owner) packFile(id core.GameID) string {
 	m.mu.Lock()
@@ -119,70 +111,88 @@ func (m *Owner) packFile(id core.GameID) string {
 	return m.packPath[id]
 }
 
-// load opens a developer's table (the folders New is given), else the installed
-// pack's, else the one shipped with the app, else the cached one, that
-// covers the plan (any table of the game where the device solves none:
-// !solvable); a file that is damaged or built for other rules is passed
-// over (a cached one is rebuilt; a pack file is reported: PackError and
-// stderr; a shipped one on stderr, once). inPack tells the table is the
-// pack's.
-func (m *Owner) load(id core.GameID, plan solver.Plan, solvable bool) (t *tablebase.Table, inPack bool) {
+// have has game id's table from the first place that gives one (places):
+// a developer's folder, the installed pack (unless its file of the game is
+// the game's bound table: Bound), the shipped tables, the cache, the site
+// (downloaded: the browser), else a solve where the device solves the game
+// (solvable); from is the place it came from. A table must be of the game,
+// not a bound table, and cover the plan where the device solves the game
+// (any table of the game where it solves none). A file that is damaged,
+// built for other rules or short of the plan is passed over: a cached one
+// silently (it is solved again), any other reported (Problems; a pack
+// file's is its PackError). err is why there is none.
+func (m *Owner) have(id core.GameID, plan solver.Plan, solvable bool) (t *tablebase.Table, from PlaceKind, err error) {
 	ok := func(t *tablebase.Table) bool {
 		g, isGame := t.Rules().Game()
 		return isGame && g == id && !allBound(t) && (!solvable || m.covers(t, plan))
 	}
-	for _, dir := range m.extra {
-		if t, err := tablebase.Open(tablebase.Path(dir, id.String())); err == nil {
-			if ok(t) {
+	short := fmt.Errorf("%w (not a table of %s covering what the device solves)", pack.ErrRules, id)
+	err = fmt.Errorf("%s: no table", id)
+	for _, p := range m.placesOf(FileTable) {
+		switch p.kind {
+		case PlaceDev, PlaceCache:
+			path := tablebase.Path(p.dir, id.String())
+			t, oerr := tablebase.Open(path)
+			if oerr == nil && ok(t) {
 				m.sizeCache(id, t)
-				return t, false
+				return t, p.kind, nil
 			}
-			t.Close()
+			if oerr == nil {
+				t.Close() // a cached one is solved again: let go of it
+				oerr = short
+			}
+			if p.kind == PlaceDev && !missing(oerr) {
+				m.report(Problem{Game: id, File: FileTable, Place: PlaceDev, Path: path, Err: oerr})
+			}
+		case PlacePack:
+			path := m.packFile(id)
+			if path == "" || m.packIsBound(id) {
+				continue
+			}
+			t, oerr := openPackTable(path)
+			switch {
+			case oerr == nil && allBound(t):
+				t.Close() // a bound table (a developer's is the one in use): not the exact table
+				continue
+			case oerr == nil && ok(t):
+				m.sizeCache(id, t)
+				return t, PlacePack, nil
+			case oerr == nil:
+				t.Close()
+				oerr = fmt.Errorf("%s: %w", filepath.Base(path), short)
+			}
+			m.report(Problem{Game: id, File: FileTable, Place: PlacePack, Path: path, Err: oerr})
+		case PlaceShipped:
+			if !m.shippedOK(id) {
+				continue
+			}
+			t, oerr := m.shipped(id)
+			if oerr == nil && ok(t) {
+				m.sizeCache(id, t)
+				return t, PlaceShipped, nil
+			}
+			if oerr == nil {
+				t.Close()
+				oerr = short
+			}
+			m.report(Problem{Game: id, File: FileTable, Place: PlaceShipped, Path: tablebase.Path("", id.String()), Err: oerr})
+		case PlaceSite:
+			if m.fetch == nil {
+				continue
+			}
+			t, err = m.download(id, plan)
+			if err == nil {
+				return t, PlaceSite, nil
+			}
+			m.report(Problem{Game: id, File: FileTable, Place: PlaceSite, Err: err})
+		case PlaceSolve:
+			if solvable {
+				t, err = m.solve(id, plan)
+				return t, PlaceSolve, err
+			}
 		}
 	}
-	if path := m.packFile(id); path != "" && !m.packIsBound(id) {
-		t, err := openPackTable(path)
-		switch {
-		case err == nil && allBound(t):
-			t.Close() // a bound table (a developer's is the one in use): not the exact table
-		case err == nil && !ok(t):
-			t.Close()
-			err = fmt.Errorf("%s: %w (not a table of %s covering the game)", filepath.Base(path), pack.ErrRules, id)
-			fallthrough
-		case err != nil:
-			m.mu.Lock()
-			m.packErr[id] = err
-			m.mu.Unlock()
-			fmt.Fprintf(os.Stderr, "huntchess: table pack: %v (not used)\n", err)
-		default:
-			m.sizeCache(id, t)
-			return t, true
-		}
-	}
-	if m.shippedOK(id) {
-		t, err := m.shipped(id)
-		if err == nil && ok(t) {
-			m.sizeCache(id, t)
-			return t, false
-		}
-		if err == nil {
-			t.Close()
-			fmt.Fprintf(os.Stderr, "huntchess: the shipped table of %s does not cover what the device solves (not used: run make device-tables)\n", id)
-		}
-	}
-	if m.dir == "" {
-		return nil, false
-	}
-	t, err := tablebase.Open(tablebase.Path(m.dir, id.String()))
-	if err != nil {
-		return nil, false
-	}
-	if ok(t) {
-		m.sizeCache(id, t)
-		return t, false
-	}
-	t.Close() // passed over: the file is rebuilt, so let go of it
-	return nil, false
+	return nil, 0, err
 }
 
 // openPackTable opens a table file of the pack (the device format, once

@@ -1,7 +1,6 @@
 package tables
 
 import (
-	"fmt"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -56,7 +55,7 @@ type Owner struct {
 	covers func(*tablebase.Table, solver.Plan) bool
 	// pack is the installed table pack (SetPack, PackChanged): packPath
 	// its file of each game ("" for none), fromPack whether the loaded
-	// table is that file, packErr why it was refused (damaged, other rules).
+	// table is that file (why one was refused is a Problem).
 	// shipped opens the table shipped with the app (OpenShipped; nil: the
 	// shipped tables are not used: tests, UseShipped(false)); hasShipped
 	// tells, once checked, whether it opens for the rules here.
@@ -71,7 +70,6 @@ type Owner struct {
 	// (GAME.bound.hctb, "" for none).
 	packBound [core.NumGames]string
 	fromPack  [core.NumGames]bool
-	packErr   [core.NumGames]error
 	repack    [core.NumGames]bool // the pack changed while the table was being had
 
 	mu       sync.Mutex
@@ -79,13 +77,26 @@ type Owner struct {
 	started  [core.NumGames]bool
 	onChange []func(core.GameID)
 	lastSent [core.NumGames]time.Time
-	wg       sync.WaitGroup
-	// strategies are the strategies found beside the tables (Strategy).
+	// problems are the files passed over and the places not read
+	// (report, Problems); seq numbers them, unsent marks the games whose
+	// new ones the subscribers have not heard of (flush).
+	problems []Problem
+	seq      int
+	unsent   [core.NumGames]bool
+	// holds counts each game's holds (Hold); retired are the closers of
+	// the files let go of while held, run at the last release (retire).
+	holds   [core.NumGames]int
+	retired [core.NumGames][]func()
+	wg      sync.WaitGroup
+	// strategies are the games' strategies (Strategy): looked for through
+	// the places on the first call, again after the pack changes; fetched
+	// is the one the site gave (the browser).
 	strategies [core.NumGames]struct {
 		mu       sync.Mutex
+		looked   bool
 		s        *strategy.Strategy
-		refused  map[string]bool
 		fetching bool // the browser: the download was started
+		fetched  *strategy.Strategy
 	}
 	// bounds are the bound tables (Bound): found on the first call, again
 	// after the pack changes.
@@ -119,8 +130,8 @@ func (m *Owner) UseShipped(on bool) {
 }
 
 // shippedOK reports whether game id's shipped table is there and built for
-// the rules here (checked once; a stale or damaged one is reported on
-// stderr, once, and passed over).
+// the rules here (checked once; a stale or damaged one is reported, once:
+// Problems, and passed over).
 func (m *Owner) shippedOK(id core.GameID) bool {
 	if m.shipped == nil || !IsShipped(id) {
 		return false
@@ -129,7 +140,7 @@ func (m *Owner) shippedOK(id core.GameID) bool {
 	e.once.Do(func() {
 		t, err := m.shipped(id)
 		if err != nil {
-			fmt.Fprintf(os.Stderr, "huntchess: %v (not used: run make device-tables)\n", err)
+			m.report(Problem{Game: id, File: FileTable, Place: PlaceShipped, Path: tablebase.Path("", id.String()), Err: err})
 			return
 		}
 		e.ok = true
@@ -176,24 +187,40 @@ func (m *Owner) notify(id core.GameID) {
 func (m *Owner) Use(id core.GameID, t *tablebase.Table) { m.set(id, t) }
 
 // Planned reports whether this device has (or makes) a table of game id:
-// one of the installed table pack, one shipped with the app (in the
-// browser: one its site serves, downloaded), or one it solves (a nil
-// owner, or one without a cache folder or a download, has none).
+// one of a developer's folders, of the installed table pack, one shipped
+// with the app (in the browser: one its site serves, downloaded), or one
+// it solves (a nil owner, or one without a cache folder or a download,
+// has none). The places are asked in their order (places).
 func (m *Owner) Planned(id core.GameID) bool {
 	if m == nil || (m.dir == "" && m.fetch == nil) {
 		return false
 	}
-	if m.packFile(id) != "" {
-		return true
+	defer m.flush(id)
+	for _, p := range m.placesOf(FileTable) {
+		switch p.kind {
+		case PlaceDev:
+			if _, err := os.Stat(tablebase.Path(p.dir, id.String())); err == nil {
+				return true
+			}
+		case PlacePack:
+			if m.packFile(id) != "" {
+				return true
+			}
+		case PlaceShipped:
+			if m.shippedOK(id) {
+				return true
+			}
+		case PlaceSite:
+			if IsShipped(id) { // the site serves the shipped tables
+				return true
+			}
+		case PlaceSolve:
+			if _, ok := appPlan(id, m.mobile); ok {
+				return true
+			}
+		}
 	}
-	if m.dir == "" {
-		return IsShipped(id) // the browser: its site serves the shipped tables
-	}
-	if m.shippedOK(id) {
-		return true
-	}
-	_, ok := appPlan(id, m.mobile)
-	return ok
+	return false
 }
 
 // Subscribe calls f on the UI goroutine whenever a game's table status changes.
@@ -237,21 +264,12 @@ func (m *Owner) ensure(id core.GameID) {
 	go func() {
 		defer m.wg.Done()
 		for {
-			var t *tablebase.Table
-			var err error
-			inPack := false
-			switch {
-			case m.dir == "":
-				t, err = m.download(id, plan)
-			default:
+			if m.dir != "" {
 				m.setStatus(id, Status{State: Loading})
-				t, inPack = m.load(id, plan, solvable)
-				if t == nil && solvable {
-					t, err = m.solve(id, plan)
-				} else if t == nil {
-					err = fmt.Errorf("%s: no table", id)
-				}
 			}
+			t, from, err := m.have(id, plan, solvable)
+			m.flush(id)
+			inPack := from == PlacePack
 			m.mu.Lock()
 			again := m.repack[id]
 			m.repack[id] = false
@@ -270,19 +288,19 @@ func (m *Owner) ensure(id core.GameID) {
 				return
 			}
 			m.replace(id, t)
-			m.setStatus(id, Status{State: Ready})
+			m.setStatus(id, Status{State: Ready, From: from})
 			return
 		}
 	}()
 }
 
 // replace makes t the loaded table of game id; the table it replaces is
-// closed a minute later (a search may be probing it still; a probe of a
-// closed table reports the position uncovered).
+// closed once no one holds the game's files (retire: a search may be
+// probing it still).
 func (m *Owner) replace(id core.GameID, t *tablebase.Table) {
 	old := m.Table(id)
 	m.set(id, t)
 	if old != nil && old != t {
-		time.AfterFunc(time.Minute, func() { old.Close() })
+		m.retire(id, func() { old.Close() })
 	}
 }

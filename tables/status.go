@@ -40,11 +40,13 @@ func (s State) String() string {
 }
 
 // Status is where a game's table stands: its state, how far building or
-// fetching got (Frac, 0 to 1), and why it failed.
+// fetching got (Frac, 0 to 1), why it failed, and once ready the place it
+// came from (From: places).
 type Status struct {
 	State State
 	Frac  float64
 	Err   error
+	From  PlaceKind
 }
 
 // Status is where game id's table stands now (a nil owner's: Idle).

@@ -7,8 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
 	"slices"
 	"sync"
 
@@ -114,13 +112,16 @@ func (m *Owner) SetStrategyFetch(f StrategyFetch) { m.fetchStrategy = f }
 
 // fetchStrategyFile downloads and opens game id's strategy (Strategy, in
 // the browser) and tells the subscribers once it is open; a site without
-// one, or one that fails, leaves the game without.
+// one leaves the game without, one that fails or serves a bad file too,
+// reported (Problems).
 func (m *Owner) fetchStrategyFile(id core.GameID) {
 	defer m.wg.Done()
+	defer m.flush(id)
+	name := strategy.StrategyPath("", id.String())
 	data, err := m.fetchStrategy(context.Background(), id)
 	if err != nil {
 		if !errors.Is(err, pack.ErrNoRemote) {
-			fmt.Fprintf(os.Stderr, "huntchess: strategy of %s: %v (not used)\n", id, err)
+			m.report(Problem{Game: id, File: FileStrategy, Place: PlaceSite, Path: name, Err: err})
 		}
 		return
 	}
@@ -129,67 +130,101 @@ func (m *Owner) fetchStrategyFile(id core.GameID) {
 		err = errors.New("holds another game's strategy")
 	}
 	if err != nil {
-		fmt.Fprintf(os.Stderr, "huntchess: strategy of %s from the site: %v (not used)\n", id, err)
+		m.report(Problem{Game: id, File: FileStrategy, Place: PlaceSite, Path: name, Err: err})
 		return
 	}
 	e := &m.strategies[id]
 	e.mu.Lock()
-	e.s = s
+	e.fetched = s
+	e.looked = false // looked for again: the site's is there now
 	e.mu.Unlock()
 	m.notify(id)
 }
 
-// Strategy is the proven strategy from the start of game id: the one the
-// app ships (ShippedStrategy; in the browser, Beat the Wolf's is downloaded from
-// the site the first time it is asked for: SetStrategyFetch), else one
-// beside the tables — in the table folders or beside the game's table in
-// the installed pack (GAME.hcst), read once found; or nil. It is the
+// Strategy is the proven strategy from the start of game id, from the
+// first place that has one (places): a developer's folder (GAME.hcst), the
+// installed pack's (its GAME.hcst), the one the app ships
+// (ShippedStrategy), one in the cache folder, or in the browser the
+// site's (Beat the Wolf's, downloaded in the background the first time it
+// is asked for: SetStrategyFetch); or nil. It is looked for on the first
+// call, and again after the pack changes; a damaged file, or one of
+// another game, is passed over and reported (Problems). It is the
 // engine's ai.Strategies (a nil owner has none).
 func (m *Owner) Strategy(id core.GameID) *strategy.Strategy {
 	if m == nil || int(id) >= len(m.strategies) {
 		return nil
 	}
-	if s, _ := m.shippedStrategy(id); s != nil {
-		return s
-	}
+	defer m.flush(id)
 	e := &m.strategies[id]
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.s != nil {
-		return e.s
+	if !e.looked {
+		e.looked = true
+		e.s = m.findStrategy(id)
 	}
-	if m.dir == "" && m.fetchStrategy != nil && slices.Contains(ShippedStrategies, id) {
-		if !e.fetching {
-			e.fetching = true
-			m.wg.Add(1)
-			go m.fetchStrategyFile(id)
+	return e.s
+}
+
+// findStrategy looks for game id's strategy through the places (Strategy;
+// e.mu held).
+func (m *Owner) findStrategy(id core.GameID) *strategy.Strategy {
+	e := &m.strategies[id]
+	name := strategy.StrategyPath("", id.String())
+	for _, p := range m.placesOf(FileStrategy) {
+		path := ""
+		switch p.kind {
+		case PlaceDev, PlaceCache:
+			path = strategy.StrategyPath(p.dir, id.String())
+		case PlacePack:
+			m.mu.Lock()
+			path = m.pack.File(name)
+			m.mu.Unlock()
+		case PlaceShipped:
+			s, err := m.shippedStrategy(id)
+			if err != nil {
+				m.report(Problem{Game: id, File: FileStrategy, Place: PlaceShipped, Path: name, Err: err})
+			}
+			if s != nil {
+				return s
+			}
+		case PlaceSite:
+			if e.fetched != nil {
+				return e.fetched
+			}
+			if m.fetchStrategy != nil && slices.Contains(ShippedStrategies, id) && !e.fetching {
+				e.fetching = true
+				m.wg.Add(1)
+				go m.fetchStrategyFile(id)
+			}
 		}
-		return nil
-	}
-	dirs := append(append([]string(nil), m.extra...), m.dir)
-	if p := m.packFile(id); p != "" {
-		dirs = append(dirs, filepath.Dir(p))
-	}
-	for _, dir := range dirs {
-		path := strategy.StrategyPath(dir, id.String())
-		if dir == "" || e.refused[path] {
+		if path == "" {
 			continue
 		}
 		data, err := fileio.ReadLimited(path, maxStrategyFileBytes)
-		if errors.Is(err, fs.ErrNotExist) {
-			continue // none there (yet: a pack may come)
+		if missing(err) {
+			continue
 		}
-		if err != nil { // unreadable, or too large to be a strategy
-			data = nil
+		var s *strategy.Strategy
+		if err == nil { // else unreadable, or too large to be a strategy
+			s, err = strategy.ReadStrategy(data)
 		}
-		if s, err := strategy.ReadStrategy(data); err == nil && s.GameID() == id {
-			e.s = s
+		if err == nil && s.GameID() != id {
+			err = errors.New("holds another game's strategy")
+		}
+		if err == nil {
 			return s
 		}
-		if e.refused == nil {
-			e.refused = map[string]bool{}
-		}
-		e.refused[path] = true // damaged or for other rules: not read again
+		m.report(Problem{Game: id, File: FileStrategy, Place: p.kind, Path: path, Err: err})
 	}
 	return nil
+}
+
+// forgetStrategy has game id's strategy looked for again on the next
+// Strategy (the pack changed). A strategy needs no closing: the one in use
+// stays whole for whoever holds it.
+func (m *Owner) forgetStrategy(id core.GameID) {
+	e := &m.strategies[id]
+	e.mu.Lock()
+	e.looked = false
+	e.mu.Unlock()
 }

@@ -59,7 +59,8 @@ func saveText(data []byte) string {
 	return fmt.Sprintf("game=%s mode=%s level=%s moves=%d record=%s", g.Game, g.Mode, g.Level, len(strings.Fields(g.Record)), g.Record)
 }
 
-// logStart logs what the app read at start, and follows the tables.
+// logStart logs what the app read at start, and follows the tables: their
+// states and the problems of their files (tables.Owner.Problems).
 func logStart(c app.Control) {
 	logf("start pid=%d", os.Getpid())
 	for _, g := range storage.Groups {
@@ -81,7 +82,14 @@ func logStart(c app.Control) {
 	}
 	if t := c.Tables(); t != nil {
 		last := map[core.GameID]string{}
+		logged := 0 // the problems written so far (tables.Problem.Seq)
 		t.Subscribe(func(id core.GameID) {
+			for _, p := range t.Problems() {
+				if p.Seq > logged {
+					logged = p.Seq
+					logf("table-problem %s", p)
+				}
+			}
 			st, err := t.StateName(id)
 			if st == last[id] {
 				return
