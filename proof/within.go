@@ -49,10 +49,11 @@ type Within struct {
 	// it the depths are odd (1, 3, 5, …: the bridge, the conversion), such
 	// a line found one ply later, its plies right.
 	EveryPly bool
-	// First takes, at the shallowest depth, the first move that wins
-	// there (core's order), not the one with the fewest plies: a yes or
-	// no sooner. With goals of 0 plies and EveryPly the plies are the
-	// same (the depth).
+	// First answers yes or no sooner: the first of the winner's moves
+	// (core's order) straight into a goal, else the first with a line of
+	// at most n plies, no shallower depth tried first (a caller wanting
+	// the shortest asks n = 1, 2, 3, … itself, the memo keeping what each
+	// found); its plies are that line's, not the fewest.
 	First bool
 	// CapturesFirst tries the winner's captures before its other moves
 	// beyond the first ply (most short wins are won by taking: the
@@ -66,7 +67,8 @@ type Within struct {
 	// the conversion's cheap probes).
 	EachInTurn bool
 	// Memo, where set, keeps what the search proved and refuted between
-	// calls. A memo serves one Judge (for any Winner) and one goroutine.
+	// calls. A memo serves one Judge (for any Winner) with the same
+	// options, and one goroutine.
 	Memo *Memo
 	// Budget, where set, bounds the positions the search visits; once it
 	// is spent every answer is false (Budget.Out tells a refutation from
