@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 )
 
 // puzzle is a Win puzzle of puzzles/data: its position and its plies.
@@ -59,8 +60,8 @@ func winPuzzles(t testing.TB, game core.GameID) []puzzle {
 func TestWithinModesAgree(t *testing.T) {
 	for _, g := range core.Games() {
 		for i, pz := range winPuzzles(t, g.ID) {
-			if testing.Short() && i%4 != 0 {
-				continue
+			if (testing.Short() || testkit.Race) && i%4 != 0 {
+				continue // a quarter of them (the race build runs some ten times slower)
 			}
 			winner := pz.p.ToMove
 			memo := NewMemo(0)
