@@ -49,23 +49,27 @@ const (
 	convertBudget = 400_000
 )
 
-// converter is one move's search for progress in a table of values.
+// converter is one move's search for progress in a table of values: the
+// bounded search proof.Within, its goals progress, its dead ends the
+// winner's moves that give the table's win up (the first line found will
+// do; a transposition proven or refuted once is not searched again: its
+// memo).
 type converter struct {
 	t      *tablebase.Table
 	winner core.Side
-	probes int
-	limit  int // the probes it may make
-	// failed holds, per position (the winner to move), the longest
-	// distance at which no forced progress was found; proven the shortest
-	// at which it was (a transposition proven once is not searched again).
-	failed map[uint64]int
-	proven map[uint64]int
+	// budget counts the table's probes and the positions visited; its
+	// Limit is the most one move's search may make.
+	budget proof.Budget
 	// endOnly counts only the end of the game as progress (endDistance).
 	endOnly bool
+	w       proof.Within
+	judged  int
 }
 
 func newConverter(t *tablebase.Table, winner core.Side, budget int) *converter {
-	return &converter{t: t, winner: winner, limit: budget, failed: map[uint64]int{}, proven: map[uint64]int{}}
+	c := &converter{t: t, winner: winner, budget: proof.Budget{Limit: int64(budget)}}
+	c.w = proof.Within{Winner: winner, Judge: c.judge, First: true, Memo: proof.NewMemo(0), Budget: &c.budget}
+	return c
 }
 
 // newEndConverter is newConverter counting only the end of the game as
@@ -77,7 +81,10 @@ func newEndConverter(t *tablebase.Table, winner core.Side, budget int) *converte
 }
 
 // out reports whether the budget is spent.
-func (c *converter) out() bool { return c.probes >= c.limit }
+func (c *converter) out() bool { return c.budget.Out() }
+
+// probes is the table's probes and the positions visited so far.
+func (c *converter) probes() int { return int(c.budget.Used) }
 
 // progress reports whether the move from p to child (child a loss for its
 // side to move, by the table) is progress for the winner.
@@ -94,6 +101,38 @@ func (c *converter) progress(p, child core.Position, plies int) bool {
 	return plies != tablebase.PliesUnknown
 }
 
+// judge is the search's Judge: the game won on the board is a goal (over
+// otherwise, dead); the winner's move is probed in the table (a move that
+// gives the win up is dead) and is a goal where it is progress; the
+// loser's capture is a goal (progress too, which it may choose; not with
+// endOnly).
+func (c *converter) judge(from, to core.Position) (proof.Mark, int) {
+	if o := to.Outcome(); o.Over() {
+		if w, won := o.Winner(); won && w == c.winner {
+			return proof.Goal, 0
+		}
+		return proof.Dead, 0
+	}
+	if from.ToMove != c.winner {
+		if tierChanged(from, to) && !c.endOnly {
+			return proof.Goal, 0
+		}
+		return proof.Open, 0
+	}
+	if c.judged++; c.judged%8 == 0 {
+		yieldToBrowser() // in the browser, a long search lets the page draw
+	}
+	c.budget.Spend(1)
+	v, d, ok := c.t.Probe(to)
+	switch {
+	case !ok || v != tablebase.Loss:
+		return proof.Dead, 0
+	case !c.endOnly && (tierChanged(from, to) || d != tablebase.PliesUnknown):
+		return proof.Goal, 0 // progress (as progress, the game not over)
+	}
+	return proof.Open, 0
+}
+
 // tierChanged reports whether a move from p to child captured or placed a
 // piece: a step the game never takes back, so that a win made of such steps
 // and of forced lines between them ends.
@@ -104,73 +143,15 @@ func tierChanged(p, child core.Position) bool {
 // win reports whether the winner, to move in p (a win by the table), can
 // force progress within k plies (k odd: the winner's move makes it).
 func (c *converter) win(p core.Position, k int) bool {
-	if k < 1 || c.out() {
-		return false
-	}
-	c.probes++ // a visit counts as a probe, so the budget bounds the time with the memos too
-	if f, ok := c.failed[p.Key]; ok && f >= k {
-		return false
-	}
-	if f, ok := c.proven[p.Key]; ok && f <= k {
-		return true
-	}
-	yieldToBrowser() // in the browser, a long search lets the page draw
-	var buf [core.MaxMoves]core.Move
-	moves := p.GenMoves(buf[:0])
-	var keep [core.MaxMoves]core.Position
-	n := 0
-	for _, m := range moves {
-		child := p.After(m)
-		c.probes++
-		v, d, ok := c.t.Probe(child)
-		if !ok || v != tablebase.Loss {
-			continue
-		}
-		if c.progress(p, child, d) {
-			c.proven[p.Key] = 1
-			return true
-		}
-		keep[n] = child
-		n++
-	}
-	if k >= 3 {
-		for _, child := range keep[:n] {
-			if c.hold(child, k-1) {
-				c.proven[p.Key] = k
-				return true
-			}
-		}
-	}
-	if !c.out() {
-		c.failed[p.Key] = max(c.failed[p.Key], k)
-	}
-	return false
+	_, _, ok := c.w.Win(p, k)
+	return ok
 }
 
 // hold reports whether every reply of the loser, to move in q (a loss by
 // the table), leaves the winner progress within k-1 plies.
 func (c *converter) hold(q core.Position, k int) bool {
-	var buf [core.MaxMoves]core.Move
-	replies := q.GenMoves(buf[:0])
-	if len(replies) == 0 {
-		return false
-	}
-	for _, r := range replies {
-		g := q.After(r)
-		if o := g.Outcome(); o.Over() {
-			if w, won := o.Winner(); !won || w != c.winner {
-				return false
-			}
-			continue
-		}
-		if tierChanged(q, g) && !c.endOnly {
-			continue // the loser's capture: progress too, which it may choose
-		}
-		if !c.win(g, k-1) {
-			return false
-		}
-	}
-	return true
+	_, ok := c.w.Loss(q, k)
+	return ok
 }
 
 // distance is the shortest forced distance to progress from p, the winner
@@ -207,7 +188,7 @@ const (
 func endDistance(t *tablebase.Table, winner core.Side, p core.Position, budget int) (int, int) {
 	c := newEndConverter(t, winner, budget)
 	k := c.upTo(p, convertEndPlies)
-	return k, c.probes
+	return k, c.probes()
 }
 
 // cand is a move of valuesMove's side that keeps its value: the move, the
@@ -282,7 +263,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 		// The end first, where it is a few plies away; else progress.
 		ec := newEndConverter(t, winner, convertEndBudget)
 		best, bestK = firstLine(ec, p, cands, convertEndPlies)
-		c.probes += ec.probes
+		c.budget.Used += ec.budget.Used
 		if bestK > convertEndPlies {
 			best, bestK = firstLine(c, p, cands, convertMaxPlies)
 		}
@@ -306,18 +287,18 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 			if !cd.child.Outcome().Over() {
 				e, n = endDistance(t, winner, cd.child, convertEndBudget/len(cands))
 			}
-			c.probes += n
+			c.budget.Used += int64(n)
 			if e < bestEnd {
 				continue
 			}
-			c.limit = c.probes + convertBudget/len(cands)
+			c.budget.Limit = c.budget.Used + convertBudget/int64(len(cands))
 			if k := c.distance(cd.child); e > bestEnd || k > bestK {
 				best, bestK, bestEnd = i, k, e
 			}
 		}
 	}
 	m := cands[best].m
-	res := Result{Move: m, Nodes: int64(c.probes), Proof: proof.ValuesOnly, Depth: bestK}
+	res := Result{Move: m, Nodes: c.budget.Used, Proof: proof.ValuesOnly, Depth: bestK}
 	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
 	res.PV = tablePV(t, p, m)
 	return res, true

@@ -40,6 +40,11 @@ type reviewScreen struct {
 	// bound: the game has a bound table (Tables.Bound), which judges the
 	// moves on the prey's proven win that neither covers.
 	bound bool
+	// proofs is the game's proof stack (ai.Proofs), which judged the moves
+	// and colours the strip; values its verdict of each position, asked
+	// once (a bridge's is a search).
+	proofs proof.Stack
+	values []stripValue
 	// offer is the table pack where it could be downloaded (issue 41: the
 	// summary says how to get proof of what the search judged).
 	offer packOffer
@@ -70,7 +75,8 @@ func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	id := g.Info().ID
 	release := a.tables.Hold(id)
 	st := a.tables.Strategy(id)
-	r := &reviewScreen{a: a, info: g.Clone(), release: release, moves: session.ReviewGame(g, ai.Proofs(a.tables, id)), table: a.tables.Table(id) != nil, strategy: st, bound: a.tables.Bound(id) != nil,
+	proofs := ai.Proofs(a.tables, id)
+	r := &reviewScreen{a: a, info: g.Clone(), release: release, moves: session.ReviewGame(g, proofs), proofs: proofs, table: a.tables.Table(id) != nil, strategy: st, bound: a.tables.Bound(id) != nil,
 		offer: a.packOffer(), cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
@@ -335,31 +341,44 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	return container.New(boardLayout{}, r.board, scrollPanel(head, widgets.AtLeast(movesRoom, container.New(r.rows, r.list))))
 }
 
+// stripValue is the proof stack's value of a position for its side to
+// move (known false: it proves nothing there).
+type stripValue struct {
+	v     tablebase.Value
+	mover core.Side
+	known bool
+}
+
+// stripValues is the proof stack's value of every position of the game,
+// worked out once.
+func (r *reviewScreen) stripValues() []stripValue {
+	if r.values == nil {
+		p := r.info.Start()
+		for i := 0; i <= len(r.moves); i++ {
+			v, ok := r.proofs.Probe(p)
+			r.values = append(r.values, stripValue{v.Value, p.ToMove, ok})
+			if i < len(r.moves) {
+				p = p.After(r.moves[i].Move)
+			}
+		}
+	}
+	return r.values
+}
+
 // fillStrip draws the value strip: one bar per position, coloured by its
-// value for the predator: the table's where it covers the position, else,
+// value for the predator: the proof stack's where it proves the position
+// (ai.Proofs: a table, the strategy, the bound table or a bridge), else,
 // paler, the search's once it has judged the move that led there.
 func (r *reviewScreen) fillStrip() {
 	r.strip.RemoveAll()
-	p := r.info.Start()
-	for i := 0; i <= len(r.moves); i++ {
-		known := false
-		var v tablebase.Value
-		if t := r.a.tables.Table(r.info.Info().ID); t != nil {
-			v, _, known = t.Probe(p)
-		}
-		if !known && r.strategy != nil {
-			v, _, known = r.strategy.Probe(p)
-		}
-		c := valueColor(v, p.ToMove, known)
-		if !known && i > 0 && r.moves[i-1].BySearch() {
+	for i, sv := range r.stripValues() {
+		c := valueColor(sv.v, sv.mover, sv.known)
+		if !sv.known && i > 0 && r.moves[i-1].BySearch() {
 			c = searchColor(r.moves[i-1].ScoreAfter, r.moves[i-1].Mover)
 		}
 		bar := canvas.NewRectangle(c)
 		bar.SetMinSize(fyne.NewSize(2, 18))
 		r.strip.Add(bar)
-		if i < len(r.moves) {
-			p = p.After(r.moves[i].Move)
-		}
 	}
 	r.strip.Refresh()
 }

@@ -86,11 +86,15 @@ func (b Bridge) leaf(p core.Position) (Verdict, int, bool) {
 	return Verdict{}, 0, false
 }
 
-// within is the bridge's bounded search, its goals the leaves.
+// within is the bridge's bounded search, its goals the leaves (the
+// fewest plies at the shallowest depth; no memo: a Source is used from
+// several goroutines).
 func (b Bridge) within() Within {
-	return Within{Winner: b.Winner, Goal: func(p core.Position) (int, bool) {
-		_, d, ok := b.leaf(p)
-		return d, ok
+	return Within{Winner: b.Winner, Judge: func(_, p core.Position) (Mark, int) {
+		if _, d, ok := b.leaf(p); ok {
+			return Goal, d
+		}
+		return Open, 0 // a game over otherwise has no moves: never won
 	}}
 }
 

@@ -4,13 +4,17 @@ import (
 	"errors"
 
 	"huntchess/core"
+	"huntchess/proof"
 )
 
 // Solver decides short forced wins by exhaustive search: every move of the
 // side that must prove the win is tried, every reply of the other side is
 // answered. It knows nothing but core's rules (no tables, no evaluation), so
-// what it proves holds for any table. It keeps what it has proved between
-// calls; one Solver serves one goroutine.
+// what it proves holds for any table. The search is proof.Within, its goal
+// the game won on the board (proof.OnBoard), deepened every ply (a win the
+// loser's own move ends counts at its length) and answering yes or no (the
+// first winning move will do); it keeps what it has proved between calls
+// (a proof.Memo); one Solver serves one goroutine.
 //
 // Like the tables, it ignores the repetition rule: a win that takes the
 // fewest plies never repeats a position.
@@ -21,165 +25,48 @@ type Solver struct {
 	// Nodes counts the positions visited so far.
 	Nodes int64
 
-	memo map[key]*bounds
+	memo *proof.Memo
 	over bool
 }
 
 // ErrBudget is returned once a Solver has visited Budget positions.
 var ErrBudget = errors.New("puzzles: search budget spent")
 
-type key struct {
-	pred, prey       uint64
-	side, capt, hand uint8
-}
-
-// bounds is what is known of a position: it wins within winYes plies, not
-// within winNo, loses within lossYes, not within lossNo (-1: nothing).
-type bounds struct {
-	winYes, winNo, lossYes, lossNo int8
-}
-
-func keyOf(p core.Position) key {
-	return key{p.Pred, p.Prey, uint8(p.ToMove), p.Captured, p.InHand}
-}
-
 // NewSolver returns a solver with an empty memory and no budget.
-func NewSolver() *Solver { return &Solver{memo: map[key]*bounds{}} }
+func NewSolver() *Solver { return &Solver{memo: proof.NewMemo(0)} }
 
-func (s *Solver) entry(p core.Position) *bounds {
-	k := keyOf(p)
-	b := s.memo[k]
-	if b == nil {
-		b = &bounds{winYes: -1, winNo: -1, lossYes: -1, lossNo: -1}
-		s.memo[k] = b
+// search runs f with the search for winner's win, counting its visits
+// in Nodes against Budget.
+func (s *Solver) search(winner core.Side, f func(w proof.Within) bool) (bool, error) {
+	if s.over {
+		return false, ErrBudget
 	}
-	return b
-}
-
-// value is the result of a finished position for the side to move:
-// +1 won, -1 lost, 0 drawn.
-func value(o core.Outcome, toMove core.Side) int {
-	switch o.Result {
-	case core.Draw:
-		return 0
-	case core.PredatorWins:
-		if toMove == core.Predator {
-			return 1
-		}
-		return -1
+	b := proof.Budget{Limit: s.Budget, Used: s.Nodes}
+	w := proof.Within{Winner: winner, Judge: proof.OnBoard(winner), EveryPly: true, First: true, CapturesFirst: true, EachInTurn: true, Memo: s.memo, Budget: &b}
+	r := f(w)
+	s.Nodes = b.Used
+	if b.Out() {
+		s.over = true
+		return false, ErrBudget
 	}
-	if toMove == core.Prey {
-		return 1
-	}
-	return -1
+	return r, nil
 }
 
 // Wins reports whether the side to move in p can force a win within n plies.
 func (s *Solver) Wins(p core.Position, n int) (bool, error) {
-	r := s.wins(p, n)
-	if s.over {
-		return false, ErrBudget
-	}
-	return r, nil
+	return s.search(p.ToMove, func(w proof.Within) bool {
+		_, ok := w.Proven(p, n)
+		return ok
+	})
 }
 
 // Loses reports whether the side to move in p loses within n plies whatever
 // it does.
 func (s *Solver) Loses(p core.Position, n int) (bool, error) {
-	r := s.loses(p, n)
-	if s.over {
-		return false, ErrBudget
-	}
-	return r, nil
-}
-
-func (s *Solver) visit() bool {
-	s.Nodes++
-	if s.Budget > 0 && s.Nodes > s.Budget {
-		s.over = true
-	}
-	return !s.over
-}
-
-func (s *Solver) wins(p core.Position, n int) bool {
-	if o := p.Outcome(); o.Over() {
-		return value(o, p.ToMove) > 0
-	}
-	if n <= 0 || !s.visit() {
-		return false
-	}
-	b := s.entry(p)
-	if b.winYes >= 0 && n >= int(b.winYes) {
-		return true
-	}
-	if b.winNo >= 0 && n <= int(b.winNo) {
-		return false
-	}
-	var buf [core.MaxMoves]core.Move
-	moves := p.GenMoves(buf[:0])
-	// Captures first: most wins here are won by taking.
-	found := false
-	for pass := 0; pass < 2 && !found; pass++ {
-		for _, m := range moves {
-			if (m.Capt != 0) != (pass == 0) {
-				continue
-			}
-			if s.loses(p.After(m), n-1) {
-				found = true
-				break
-			}
-			if s.over {
-				return false
-			}
-		}
-	}
-	if s.over {
-		return false
-	}
-	b = s.entry(p) // the map may have grown; the pointer stays valid, but be plain
-	if found {
-		if b.winYes < 0 || n < int(b.winYes) {
-			b.winYes = int8(n)
-		}
-	} else if n > int(b.winNo) {
-		b.winNo = int8(n)
-	}
-	return found
-}
-
-func (s *Solver) loses(p core.Position, n int) bool {
-	if o := p.Outcome(); o.Over() {
-		return value(o, p.ToMove) < 0
-	}
-	if n <= 0 || !s.visit() {
-		return false
-	}
-	b := s.entry(p)
-	if b.lossYes >= 0 && n >= int(b.lossYes) {
-		return true
-	}
-	if b.lossNo >= 0 && n <= int(b.lossNo) {
-		return false
-	}
-	var buf [core.MaxMoves]core.Move
-	all := true
-	for _, m := range p.GenMoves(buf[:0]) {
-		if !s.wins(p.After(m), n-1) {
-			all = false
-			break
-		}
-	}
-	if s.over {
-		return false
-	}
-	if all {
-		if b.lossYes < 0 || n < int(b.lossYes) {
-			b.lossYes = int8(n)
-		}
-	} else if n > int(b.lossNo) {
-		b.lossNo = int8(n)
-	}
-	return all
+	return s.search(p.ToMove.Other(), func(w proof.Within) bool {
+		_, ok := w.Proven(p, n)
+		return ok
+	})
 }
 
 // WinDistance is the fewest plies within which the side to move in p forces
