@@ -165,10 +165,16 @@ func TestParseLineSaysWhy(t *testing.T) {
 	}{
 		{"  ", func(e *LineError) bool { return e.Empty }},
 		{"chess: predator:c3 prey:- turn:prey captured:0 hand:0", func(e *LineError) bool { return e.Game == "chess" }},
-		{"surround-the-lion: predator:c3,c4 prey:- turn:prey captured:0 hand:0", func(e *LineError) bool { return e.Pos != nil && e.Pos.Why == core.PosPredatorCount && e.Pos.N == 2 && e.Pos.Want == 1 }},
-		{"surround-the-lion: predator:c3 prey:z9 turn:prey captured:0 hand:0", func(e *LineError) bool { return e.Pos != nil && e.Pos.Why == core.PosUnknownPoint && e.Pos.Text == "z9" }},
+		{"surround-the-lion: predator:c3,c4 prey:- turn:prey captured:0 hand:0", func(e *LineError) bool {
+			return e.Pos != nil && e.Pos.Why == core.PosPredatorCount && e.Pos.N == 2 && e.Pos.Want == 1
+		}},
+		{"surround-the-lion: predator:c3 prey:z9 turn:prey captured:0 hand:0", func(e *LineError) bool {
+			return e.Pos != nil && e.Pos.Why == core.PosUnknownPoint && e.Pos.Text == "z9"
+		}},
 		{"surround-the-lion: predator:c3 prey:a1 turn:prey captured:0 hand:0", func(e *LineError) bool { return e.Pos != nil && e.Pos.Why == core.PosTooFew }},
-		{"surround-the-lion: predator:c3 turn:prey captured:0 hand:0", func(e *LineError) bool { return e.Pos != nil && e.Pos.Why == core.PosFieldMissing && e.Pos.Text == "prey" }},
+		{"surround-the-lion: predator:c3 turn:prey captured:0 hand:0", func(e *LineError) bool {
+			return e.Pos != nil && e.Pos.Why == core.PosFieldMissing && e.Pos.Text == "prey"
+		}},
 		{"surround-the-lion: predator:c3 prey:- turn:lion captured:0 hand:0", func(e *LineError) bool { return e.Pos != nil && e.Pos.Why == core.PosTurn }},
 	} {
 		_, err := ParseLine(core.SurroundTheLion, c.text)
