@@ -54,8 +54,8 @@ type gameScreen struct {
 
 	// resign, copy and paste (resign.go, movelist.go); askDialog is the
 	// confirmation on screen (resign, leave, paste over a game).
-	resignBtn, copyBtn, pasteBtn, reviewBtn *widget.Button
-	askDialog                               *question
+	resignBtn, copyBtn, pasteBtn, reviewBtn, exploreBtn *widget.Button
+	askDialog                                           *question
 	// drawBtn offers a draw; drawDialog asks a person to answer one offered
 	// by drawBy (draw.go).
 	drawBtn    *widget.Button
@@ -325,6 +325,9 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.pasteBtn = widget.NewButtonWithIcon(translations.T("moves.paste"), theme.ContentPasteIcon(), s.pasteRecord)
 	// The review of the game so far, at any time (the game waits meanwhile).
 	s.reviewBtn = widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() { s.a.showReview(s.sess.Game()) })
+	// The explorer at the position shown (the game waits meanwhile, as
+	// under the rules: cover.go).
+	s.exploreBtn = s.a.exploreButton(s.explore)
 	s.tray = widgets.NewCaptureTray(s.info.Prey)
 
 	s.movesList = s.newMoveList()

@@ -228,7 +228,7 @@ func (r *replayScreen) content() fyne.CanvasObject {
 	}
 	rows := widgets.NewIconGroup()
 	head := container.NewVBox(
-		titleRow(back, nil, title),
+		titleRow(back, r.a.exploreButton(func() { r.a.showExploreGame(r.game, r.cur) }), title),
 		widgets.NewParagraph(historySides(r.info, r.f)),
 		widgets.NewParagraph(historyResult(r.info, r.f)),
 		r.plyLabel,
