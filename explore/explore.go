@@ -237,7 +237,7 @@ func ParseLine(def core.GameID, text string) (core.Position, *LineError) {
 	if head, rest, ok := strings.Cut(text, ":"); ok && !strings.Contains(head, " ") {
 		if _, err := core.Lookup(head); err == nil {
 			key, text = head, rest
-		} else if !isField(head) {
+		} else if head != "" && !isField(head) {
 			return core.Position{}, &LineError{Game: head}
 		}
 	}
