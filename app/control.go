@@ -222,7 +222,6 @@ func (c Control) ShowExplore(g *core.Game) { c.a.showExploreGame(g, g.Len()) }
 // PastePosition pastes text as a position into the explorer shown.
 func (c Control) PastePosition(text string) {
 	if e, ok := c.a.top().(*exploreScreen); ok {
-		c.a.fa.Clipboard().SetContent(text)
-		e.pastePosition()
+		e.pasteText(text) // as from the clipboard (Xvfb's may hold nothing)
 	}
 }

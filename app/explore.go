@@ -422,8 +422,11 @@ func (e *exploreScreen) copyPosition() {
 // pastePosition reads a position line from the clipboard and explores it
 // (a line of another game opens that game's); a text that is not one is
 // refused with its reason in words.
-func (e *exploreScreen) pastePosition() {
-	p, err := explore.ParseLine(e.info.ID, e.a.fa.Clipboard().Content())
+func (e *exploreScreen) pastePosition() { e.pasteText(e.a.fa.Clipboard().Content()) }
+
+// pasteText explores the position text is, or says why it is none.
+func (e *exploreScreen) pasteText(text string) {
+	p, err := explore.ParseLine(e.info.ID, text)
 	if err != nil {
 		e.pasteErr = lineErrorText(e.info, err)
 		e.a.showMessage(translations.T("explore.paste_error_title"), e.pasteErr)
