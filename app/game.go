@@ -356,7 +356,8 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		// The row of Pass and Offer a draw keeps the height of a button
 		// while they are hidden, so the buttons below never move.
 		container.New(widgets.ReserveLayout{Height: func() float32 { return s.passBtn.MinSize().Height }},
-			container.NewBorder(nil, nil, nil, container.NewHBox(s.passBtn, s.drawBtn))),
+			// Explore stands at its leading edge, where the row is empty.
+			container.NewBorder(nil, nil, s.exploreBtn, container.NewHBox(s.passBtn, s.drawBtn))),
 		playRow,
 		rows.Row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,

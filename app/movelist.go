@@ -186,7 +186,7 @@ func (s *gameScreen) browseBar() fyne.CanvasObject {
 	head := widget.NewLabelWithStyle(translations.T("game.moves"), fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
 	// Review, Copy and Paste share the heading's width and drop their icons
 	// together where it is short (large text on a phone).
-	s.movesHead = container.NewBorder(nil, nil, head, nil, widgets.NewIconGroup().Row(s.reviewBtn, s.exploreBtn, s.copyBtn, s.pasteBtn))
+	s.movesHead = container.NewBorder(nil, nil, head, nil, widgets.NewIconGroup().Row(s.reviewBtn, s.copyBtn, s.pasteBtn))
 	// While a position is browsed, the bar takes the place of the heading.
 	return container.NewStack(s.movesHead, s.browseRow)
 }
