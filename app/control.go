@@ -215,3 +215,13 @@ func (c Control) ShowPuzzle(info *core.GameInfo, n int, state string) {
 	c.a.showPuzzles(info)
 	c.a.showPuzzleIn(info, n, state)
 }
+
+// ShowExplore opens the explorer on g's moves at its last position.
+func (c Control) ShowExplore(g *core.Game) { c.a.showExploreGame(g, g.Len()) }
+
+// PastePosition pastes text as a position into the explorer shown.
+func (c Control) PastePosition(text string) {
+	if e, ok := c.a.top().(*exploreScreen); ok {
+		e.pasteText(text) // as from the clipboard (Xvfb's may hold nothing)
+	}
+}

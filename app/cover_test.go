@@ -57,6 +57,7 @@ func TestCoverHoldsTheClock(t *testing.T) {
 		{"settings", func(_ *harness, g *gameScreen) { test.Tap(g.settingsBtn) }, back},
 		{"rules", func(_ *harness, g *gameScreen) { test.Tap(g.rulesBtn) }, back},
 		{"review", func(_ *harness, g *gameScreen) { test.Tap(g.reviewBtn) }, back},
+		{"explore", func(_ *harness, g *gameScreen) { test.Tap(g.exploreBtn) }, back},
 		{"new game", func(_ *harness, g *gameScreen) { test.Tap(g.newBtn) }, back},
 		{"new game's question", func(h *harness, g *gameScreen) {
 			test.Tap(g.newBtn)

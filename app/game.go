@@ -57,8 +57,8 @@ type gameScreen struct {
 
 	// resign, copy and paste (resign.go, movelist.go); askDialog is the
 	// confirmation on screen (resign, leave, paste over a game).
-	resignBtn, copyBtn, pasteBtn, reviewBtn *widget.Button
-	askDialog                               *question
+	resignBtn, copyBtn, pasteBtn, reviewBtn, exploreBtn *widget.Button
+	askDialog                                           *question
 	// drawBtn offers a draw; drawDialog asks a person to answer one offered
 	// by drawBy (draw.go).
 	drawBtn    *widget.Button
@@ -329,6 +329,9 @@ func (s *gameScreen) content() fyne.CanvasObject {
 	s.pasteBtn = widget.NewButtonWithIcon(translations.T("moves.paste"), theme.ContentPasteIcon(), s.pasteRecord)
 	// The review of the game so far, at any time (the game waits meanwhile).
 	s.reviewBtn = widget.NewButtonWithIcon(translations.T("review.button"), theme.VisibilityIcon(), func() { s.a.showReview(s.sess.Game()) })
+	// The explorer at the position shown (the game waits meanwhile, as
+	// under the rules: cover.go).
+	s.exploreBtn = s.a.exploreButton(s.explore)
 	s.tray = widgets.NewCaptureTray(s.info.Prey)
 
 	s.movesList = s.newMoveList()
@@ -357,7 +360,8 @@ func (s *gameScreen) content() fyne.CanvasObject {
 		// The row of Pass and Offer a draw keeps the height of a button
 		// while they are hidden, so the buttons below never move.
 		container.New(widgets.ReserveLayout{Height: func() float32 { return s.passBtn.MinSize().Height }},
-			container.NewBorder(nil, nil, nil, container.NewHBox(s.passBtn, s.drawBtn))),
+			// Explore stands at its leading edge, where the row is empty.
+			container.NewBorder(nil, nil, s.exploreBtn, container.NewHBox(s.passBtn, s.drawBtn))),
 		playRow,
 		rows.Row(s.newBtn, s.rulesBtn, s.settingsBtn),
 		movesHead,

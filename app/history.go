@@ -228,7 +228,7 @@ func (r *replayScreen) content() fyne.CanvasObject {
 	}
 	rows := widgets.NewIconGroup()
 	head := container.NewVBox(
-		titleRow(back, nil, title),
+		titleRow(back, r.a.exploreButton(func() { r.a.showExploreGame(r.game, r.cur) }), title),
 		widgets.NewParagraph(historySides(r.info, r.f)),
 		widgets.NewParagraph(historyResult(r.info, r.f)),
 		r.plyLabel,
@@ -291,7 +291,7 @@ func (r *replayScreen) refresh() {
 // playOn is the game to play on from the position shown: the moves up to
 // it, as a new game.
 func (r *replayScreen) playOn() *core.Game {
-	g := core.NewGameFrom(r.info.Start())
+	g := core.NewGameFrom(r.game.Start())
 	for _, m := range r.game.Moves()[:r.cur] {
 		if g.PlayMove(m) != nil && g.Timeout() != nil {
 			break

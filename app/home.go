@@ -40,6 +40,7 @@ type homeScreen struct {
 	learnBtns    []*widget.Button
 	progress     []*widget.Label         // lessons done, per card
 	puzzleBtns   []*widget.Button        // "Puzzles 7/24" (puzzles.go)
+	exploreBtns  []*widget.Button        // "Explore" (explore.go)
 	titles       []*widget.Card          // the cards
 	names        []*widgets.Paragraph    // each card's name in the current language
 	previews     []*widgets.BoardPicture // each card's picture of its board at the start
@@ -89,6 +90,7 @@ func (h *homeScreen) content() fyne.CanvasObject {
 		unfinished[u.Key] = u
 	}
 
+	h.exploreBtns = nil
 	h.playBtns, h.rulesBtns, h.learnBtns, h.puzzleBtns, h.progress, h.titles, h.previews, h.names, h.pictureTaps = nil, nil, nil, nil, nil, nil, nil, nil, nil
 	var cards []fyne.CanvasObject
 	for _, info := range core.Games() {
@@ -156,15 +158,17 @@ func (h *homeScreen) card(info *core.GameInfo, saved *core.Game) fyne.CanvasObje
 	h.learnBtns = append(h.learnBtns, learn)
 	puzzleBtn := h.a.puzzleButton(info)
 	h.puzzleBtns = append(h.puzzleBtns, puzzleBtn)
+	explore := h.a.exploreButton(func() { h.a.showExplore(info.Start()) })
+	h.exploreBtns = append(h.exploreBtns, explore)
 	rows := widgets.NewIconGroup() // a phone drops the icons before the labels, in both rows at once
-	buttons := container.NewVBox(rows.Row(play, rules), rows.Row(learn, puzzleBtn))
+	buttons := container.NewVBox(rows.Row(play, rules), rows.Row(learn, puzzleBtn, explore))
 	if saved != nil {
 		key := info.Key
 		cont := widget.NewButtonWithIcon(translations.T("home.continue"), theme.MediaPlayIcon(), func() { h.a.resumeSaved(key) })
 		cont.Importance = widget.HighImportance
 		play.Importance = widget.MediumImportance // Continue is the way on
 		h.continueBtns[key] = cont
-		buttons = container.NewVBox(rows.Row(cont), rows.Row(play, rules), rows.Row(learn, puzzleBtn))
+		buttons = container.NewVBox(rows.Row(cont), rows.Row(play, rules), rows.Row(learn, puzzleBtn, explore))
 	}
 	// The picture is a way in too: a tap on it opens the new game.
 	tap := newTapArea(func() { h.a.showNewGame(info) })

@@ -63,6 +63,9 @@ func (a *App) typedKey(ev *fyne.KeyEvent) {
 	if r, ok := a.top().(*replayScreen); ok && r.typedKey(ev) {
 		return
 	}
+	if e, ok := a.top().(*exploreScreen); ok && e.typedKey(ev) {
+		return
+	}
 	g, inGame := a.top().(*gameScreen)
 	if inGame && g.pendingMove().Kind != core.MoveNone { // a move waits for confirmation (confirm.go)
 		switch ev.Name {

@@ -47,6 +47,15 @@ func positionAfter(g *core.Game, n int) core.Position {
 	return r.Position()
 }
 
+// explore opens the explorer on the game's moves at the position shown.
+func (s *gameScreen) explore() {
+	n := s.sess.Game().Len()
+	if s.browsing() {
+		n = s.browse
+	}
+	s.a.showExploreGame(s.sess.Game(), n)
+}
+
 // showPly shows the position after n moves (read-only); n = the number of
 // moves played returns to the game.
 func (s *gameScreen) showPly(n int) {

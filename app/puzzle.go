@@ -109,7 +109,7 @@ func (s *puzzleScreen) content() fyne.CanvasObject {
 	// each move, the moves played): these move neither the buttons nor the
 	// board.
 	head := container.NewVBox(
-		titleRow(s.backBtn, nil, s.titleLabel),
+		titleRow(s.backBtn, s.a.exploreButton(func() { s.a.showExplore(s.board.GamePosition()) }), s.titleLabel),
 		s.levelLabel,
 		s.task,
 		rows.Row(s.showBtn, s.retryBtn, s.nextBt),

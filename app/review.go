@@ -329,7 +329,7 @@ func (r *reviewScreen) content() fyne.CanvasObject {
 	// search's progress bar leaves) is under the buttons: it moves neither
 	// them nor the board.
 	head := container.NewVBox(
-		titleRow(back, nil, title),
+		titleRow(back, r.a.exploreButton(func() { r.a.showExploreGame(r.info, r.cur) }), title),
 		r.strip,
 		container.NewGridWithColumns(2, r.prev, r.next),
 		r.posLabel,

@@ -196,22 +196,22 @@ func ParsePosition(gameID, text string) (Position, error) {
 	for _, f := range fields {
 		k, v, ok := strings.Cut(f, ":")
 		if !ok {
-			return Position{}, fmt.Errorf("position: %q is not key:value", f)
+			return Position{}, posErr(PosNotKeyValue, f, 0, 0, "position: %q is not key:value", f)
 		}
 		switch k {
 		case "predator", "prey", "turn", "captured", "hand":
 		default:
-			return Position{}, fmt.Errorf("position: unknown field %q", k)
+			return Position{}, posErr(PosUnknownField, k, 0, 0, "position: unknown field %q", k)
 		}
 		if seen[k] {
-			return Position{}, fmt.Errorf("position: field %q given twice", k)
+			return Position{}, posErr(PosFieldTwice, k, 0, 0, "position: field %q given twice", k)
 		}
 		seen[k] = true
 		vals[k] = v
 	}
 	for _, k := range []string{"predator", "prey", "turn", "captured", "hand"} {
 		if !seen[k] {
-			return Position{}, fmt.Errorf("position: field %q is missing", k)
+			return Position{}, posErr(PosFieldMissing, k, 0, 0, "position: field %q is missing", k)
 		}
 	}
 	p := Position{Game: g.ID}
@@ -225,10 +225,10 @@ func ParsePosition(gameID, text string) (Position, error) {
 		for _, n := range strings.Split(v, ",") {
 			i, ok := b.Index(n)
 			if !ok {
-				return 0, fmt.Errorf("position: unknown point %q", n)
+				return 0, posErr(PosUnknownPoint, n, 0, 0, "position: unknown point %q", n)
 			}
 			if occupied&bit(i) != 0 {
-				return 0, fmt.Errorf("position: two pieces on %s", n)
+				return 0, posErr(PosTwoPieces, n, 0, 0, "position: two pieces on %s", n)
 			}
 			occupied |= bit(i)
 			m |= bit(i)
@@ -247,12 +247,12 @@ func ParsePosition(gameID, text string) (Position, error) {
 	case "prey":
 		p.ToMove = Prey
 	default:
-		return Position{}, fmt.Errorf("position: turn %q: want predator or prey", vals["turn"])
+		return Position{}, posErr(PosTurn, vals["turn"], 0, 0, "position: turn %q: want predator or prey", vals["turn"])
 	}
 	readCount := func(field string, max int) (uint8, error) {
 		n, err := strconv.Atoi(vals[field])
 		if err != nil || n < 0 || n > max {
-			return 0, fmt.Errorf("position: %s %q: want a number from 0 to %d", field, vals[field], max)
+			return 0, posErr(PosCount, field, 0, max, "position: %s %q: want a number from 0 to %d", field, vals[field], max)
 		}
 		return uint8(n), nil
 	}
@@ -263,7 +263,7 @@ func ParsePosition(gameID, text string) (Position, error) {
 		return Position{}, err
 	}
 	if n := bits.OnesCount64(p.Pred); n != g.PredatorCount {
-		return Position{}, fmt.Errorf("position: %d %s pieces, want %d", n, g.Predator, g.PredatorCount)
+		return Position{}, posErr(PosPredatorCount, "", n, g.PredatorCount, "position: %d %s pieces, want %d", n, g.Predator, g.PredatorCount)
 	}
 	if bad := p.Prey &^ b.preyPoints; bad != 0 {
 		q := b.Points[bits.TrailingZeros64(bad)]
@@ -271,16 +271,59 @@ func ParsePosition(gameID, text string) (Position, error) {
 		if q.Region == RegionTrap {
 			where = "a trap"
 		}
-		return Position{}, fmt.Errorf("position: a %s on %s, which is %s", g.Prey, q.Name, where)
+		code := PosPreyInCliff
+		if q.Region == RegionTrap {
+			code = PosPreyOnTrap
+		}
+		return Position{}, posErr(code, q.Name, 0, 0, "position: a %s on %s, which is %s", g.Prey, q.Name, where)
 	}
 	if total := bits.OnesCount64(p.Prey) + int(p.Captured) + int(p.InHand); total != g.PreyCount {
 		if total > g.PreyCount {
-			return Position{}, fmt.Errorf("position: too many %s pieces: %d on the board, %d captured, %d in hand makes %d, more than %d",
+			return Position{}, posErr(PosTooMany, "", total, g.PreyCount, "position: too many %s pieces: %d on the board, %d captured, %d in hand makes %d, more than %d",
 				g.Prey, bits.OnesCount64(p.Prey), p.Captured, p.InHand, total, g.PreyCount)
 		}
-		return Position{}, fmt.Errorf("position: %s pieces missing: %d on the board, %d captured, %d in hand makes %d, not %d",
+		return Position{}, posErr(PosTooFew, "", total, g.PreyCount, "position: %s pieces missing: %d on the board, %d captured, %d in hand makes %d, not %d",
 			g.Prey, bits.OnesCount64(p.Prey), p.Captured, p.InHand, total, g.PreyCount)
 	}
 	p.Key = p.ComputeKey()
 	return p, nil
+}
+
+// PositionWhy is why a text is not a position (ParsePosition), as a code:
+// the app turns it into a translated explanation; PositionError's Error
+// says the same in English.
+type PositionWhy uint8
+
+// Reasons a text is not a position.
+const (
+	PosNone          PositionWhy = iota
+	PosNotKeyValue               // a field is not key:value (Text: the field)
+	PosUnknownField              // an unknown key (Text)
+	PosFieldTwice                // a key given twice (Text)
+	PosFieldMissing              // a key missing (Text)
+	PosUnknownPoint              // a point not on the board (Text)
+	PosTwoPieces                 // two pieces on one point (Text)
+	PosTurn                      // turn is neither predator nor prey (Text: as given)
+	PosCount                     // captured or hand out of range (Text: the field; Want: the most)
+	PosPredatorCount             // the wrong number of predator pieces (N, Want)
+	PosPreyOnTrap                // a prey piece on a trap (Text: the point)
+	PosPreyInCliff               // a prey piece in the cliff (Text: the point)
+	PosTooMany                   // prey on the board, captured and in hand make more than the game has (N, Want)
+	PosTooFew                    // … make fewer (N, Want)
+)
+
+// PositionError is ParsePosition's error: why, as a code with what it
+// names, and in English.
+type PositionError struct {
+	Why  PositionWhy
+	Text string // the field, point or value named
+	N    int    // the count found (PosPredatorCount, PosTooMany, PosTooFew)
+	Want int    // the count wanted, or the most allowed (PosCount)
+	msg  string
+}
+
+func (e *PositionError) Error() string { return e.msg }
+
+func posErr(why PositionWhy, text string, n, want int, format string, args ...any) *PositionError {
+	return &PositionError{Why: why, Text: text, N: n, Want: want, msg: fmt.Sprintf(format, args...)}
 }

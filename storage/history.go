@@ -34,6 +34,10 @@ type Finished struct {
 	Mode   match.Mode `json:"mode"`  // who played which side
 	Level  string     `json:"level"` // match.Level.String(), the engine's level
 	Record string     `json:"record"`
+	// Start is the position the game began at (core's notation), for a
+	// game begun elsewhere than the game's start (issue 45: Play from
+	// here); "" (left out) for the game's start.
+	Start string `json:"start,omitempty"`
 	// Result is "predator", "prey" (the winner) or "draw"; Reason is the
 	// core.Reason's name ("captures", "resigned", "agreed" …).
 	Result string `json:"result"`
@@ -63,7 +67,7 @@ func FinishedOf(g *core.Game, mode match.Mode, level match.Level, when time.Time
 		return Finished{}, false
 	}
 	f := Finished{When: when.UTC().Truncate(time.Second), Game: g.Info().Key, Mode: mode, Level: level.String(),
-		Record: g.Record(), Result: ResultDraw, Reason: o.Reason.String()}
+		Record: g.Record(), Start: startText(g), Result: ResultDraw, Reason: o.Reason.String()}
 	if w, ok := o.Winner(); ok {
 		f.Result = ResultPredator
 		if w == core.Prey {
@@ -76,7 +80,7 @@ func FinishedOf(g *core.Game, mode match.Mode, level match.Level, when time.Time
 // Replay is the finished game as a core.Game, over again (a resignation or
 // an agreed draw too); an error for a damaged entry.
 func (f Finished) Replay() (*core.Game, error) {
-	g, err := core.LoadRecord(f.Game, f.Record)
+	g, err := loadRecordAt(f.Game, f.Start, f.Record)
 	if err != nil {
 		return nil, err
 	}

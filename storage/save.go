@@ -19,6 +19,10 @@ type saveRecord struct {
 	Mode    match.Mode `json:"mode"`   // who plays which side
 	Level   string     `json:"level"`  // match.Level.String()
 	Record  string     `json:"record"` // core Game.Record()
+	// Start is the position the game began at in core's notation
+	// (Position.String), for a game begun elsewhere than the game's start
+	// (issue 45: Play from here); "" (left out) for the game's start.
+	Start string `json:"start,omitempty"`
 	// TimeLeftMs is what was left on the turn timer (0: timer off or not running).
 	TimeLeftMs int64 `json:"time_left_ms"`
 	// SavedMs is when it was saved, Unix ms (0 in older files): the home
@@ -66,7 +70,7 @@ func DecodeSaved(raw []byte) (*Resumable, error) {
 	if !ok {
 		return nil, fmt.Errorf("saved game: level %q", s.Level)
 	}
-	g, partial, err := loadPrefix(s.Game, s.Record)
+	g, partial, err := loadPrefix(s.Game, s.Start, s.Record)
 	if err != nil {
 		return nil, fmt.Errorf("saved game: %w", err)
 	}
@@ -86,8 +90,8 @@ func DecodeSaved(raw []byte) (*Resumable, error) {
 // loadPrefix replays a record like core.LoadRecord, but stops at the first
 // move it cannot play and keeps the moves before it (partial is then true).
 // It fails for an unknown game and when not even the first move is legal.
-func loadPrefix(id, record string) (g *core.Game, partial bool, err error) {
-	g, err = core.NewGame(id)
+func loadPrefix(id, start, record string) (g *core.Game, partial bool, err error) {
+	g, err = newGameAt(id, start)
 	if err != nil {
 		return nil, false, err
 	}
@@ -118,4 +122,47 @@ type Prefs interface {
 	FloatWithFallback(key string, fallback float64) float64
 	SetFloat(key string, value float64)
 	RemoveValue(key string)
+}
+
+// newGameAt is a new game of id at start, a position in core's notation
+// ("" for the game's start).
+func newGameAt(id, start string) (*core.Game, error) {
+	if start == "" {
+		return core.NewGame(id)
+	}
+	p, err := core.ParsePosition(id, start)
+	if err != nil {
+		return nil, err
+	}
+	return core.NewGameFrom(p), nil
+}
+
+// startText is what a save or the history keeps of g's start: "" for the
+// game's own start, else the position in core's notation.
+func startText(g *core.Game) string {
+	if g.Start() == g.Info().Start() {
+		return ""
+	}
+	return g.Start().String()
+}
+
+// loadRecordAt replays a record like core.LoadRecord from start (startText).
+func loadRecordAt(id, start, record string) (*core.Game, error) {
+	if start == "" {
+		return core.LoadRecord(id, record)
+	}
+	g, err := newGameAt(id, start)
+	if err != nil {
+		return nil, err
+	}
+	for i, mv := range strings.Fields(record) {
+		err := g.Play(mv)
+		if err != nil && mv == "pass" && !g.Outcome().Over() {
+			err = g.Timeout()
+		}
+		if err != nil {
+			return nil, &core.RecordError{Move: i + 1, Text: mv, Err: err}
+		}
+	}
+	return g, nil
 }

@@ -267,7 +267,7 @@ func sameSave(a, b []byte) bool {
 func encodeSaved(g *core.Game, mode match.Mode, level match.Level, timeLeftMs, savedMs int64) ([]byte, error) {
 	return json.Marshal(saveRecord{
 		Version: saveVersion, Game: g.Info().Key, Mode: mode, Level: level.String(),
-		Record: g.Record(), TimeLeftMs: timeLeftMs, SavedMs: savedMs,
+		Record: g.Record(), Start: startText(g), TimeLeftMs: timeLeftMs, SavedMs: savedMs,
 	}.sealed())
 }
 

@@ -71,6 +71,13 @@ package translations
 //	review.why_allows_capture  {{.Side}}  the predator
 //	review.searching        {{.Percent}}
 //	review.judged           {{.Verdict}} {{.By}}  a verdict and who judged it (review.by_proof, review.by_search)
+//	explore.to_move         {{.Side}} {{.Value}}  the side to move; one of the values below, for it
+//	explore.win, .win_atmost, .win_bound, .loss, .loss_atmost, .loss_bound, .search_win, .search_loss  {{.Count}}  use TPlural; plies
+//	explore.legend          {{.Side}}  the side to move
+//	explore.after           {{.Move}} {{.Ply}} {{.Total}}  the move (displayMove), its number in the line, the line's length
+//	explore.play_message    {{.Side}}  the side to move, the player's against the computer
+//	explore.err_other       {{.Game}}
+//	explore.err_*           {{.Text}} {{.N}} {{.Want}} {{.Predator}} {{.Prey}}  core.PositionError's Text, N, Want; the sides
 //
 // A side is named by the side IDs (side.wolf, side.dogs, …:
 // session.SideName), "…方" in Chinese for one piece or many (狼方, 犬方,
@@ -199,6 +206,20 @@ var uiIDs = []string{
 	"hint.detail_draw", "hint.detail_search", "hint.detail_depth", "hint.detail_left",
 	"hint.detail_pack_bound", "hint.detail_pack_plies", "hint.where_pack",
 	"review.by_proof", "review.pack_bound", "review.pack_plies",
+	// Issue 45: the explorer (analysis board): values for the side to
+	// move, sharing a position, playing on from it.
+	"explore.button", "explore.title", "explore.to_move", "explore.draw", "explore.win_noplies",
+	"explore.loss_noplies", "explore.search_good", "explore.search_even", "explore.search_bad",
+	"explore.unknown", "explore.legend", "explore.searching", "explore.by_search", "explore.at_start",
+	"explore.after", "explore.copy", "explore.paste", "explore.copied", "explore.play",
+	"explore.play_message", "explore.play_computer", "explore.play_friend",
+	"explore.paste_error_title", "explore.err_empty", "explore.err_other",
+	"explore.err_not_key_value", "explore.err_unknown_field", "explore.err_field_twice",
+	"explore.err_field_missing", "explore.err_unknown_point", "explore.err_two_pieces",
+	"explore.err_turn", "explore.err_count", "explore.err_predator_count", "explore.err_prey_trap",
+	"explore.err_prey_cliff", "explore.err_too_many", "explore.err_too_few", "explore.win",
+	"explore.win_atmost", "explore.win_bound", "explore.loss", "explore.loss_atmost",
+	"explore.loss_bound", "explore.search_win", "explore.search_loss",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).
@@ -208,7 +229,8 @@ var pluralIDs = map[string]bool{"game.in_hand": true,
 	"review.win_in": true, "review.win_in_bound": true,
 	"hint.win": true, "hint.win_atmost": true, "hint.win_bound": true, "hint.detail_table": true,
 	"hint.detail_strategy": true, "hint.detail_bound_strategy": true, "hint.detail_bound_pack": true,
-	"hint.detail_bridge": true, "hint.detail_depth": true}
+	"hint.detail_bridge": true, "hint.detail_depth": true,
+	"explore.win": true, "explore.win_atmost": true, "explore.win_bound": true, "explore.loss": true, "explore.loss_atmost": true, "explore.loss_bound": true, "explore.search_win": true, "explore.search_loss": true}
 
 // UIMessageIDs returns every app-label message ID (a copy).
 func UIMessageIDs() []string { return append([]string(nil), uiIDs...) }

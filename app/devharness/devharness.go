@@ -30,7 +30,10 @@
 //	                  button shows it) | draw-offer, draw-agreed (a draw
 //	                  offered between two players; then accepted) |
 //	                  recovery (the settings file torn as a crash would
-//	                  leave it: the notice of what was recovered)
+//	                  leave it: the notice of what was recovered) |
+//	                  explore (the explorer at the game's position, after
+//	                  the tables load) | explore-paste-error (the same, a
+//	                  bad position pasted: its reason)
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)

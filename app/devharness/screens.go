@@ -166,6 +166,13 @@ func (h *Harness) open(c app.Control) {
 	case "confirm":
 		c.OpenGame(game(), mode)
 		c.StartNewGame(info)
+	case "explore": // the explorer at the game's position, once the tables have loaded
+		afterTables(func() { c.ShowExplore(game()) })
+	case "explore-paste-error": // a position refused, with its reason
+		afterTables(func() {
+			c.ShowExplore(game())
+			c.PastePosition(info.Key + ": predator:c3,c4 prey:- turn:prey captured:0 hand:0")
+		})
 	}
 }
 

@@ -1,0 +1,212 @@
+package explore
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+	"huntchess/proof"
+	"huntchess/tables"
+)
+
+// lionStack is Surround the Lion's proof stack from its shipped table.
+func lionStack(tb testing.TB) proof.Stack {
+	tb.Helper()
+	t, err := tables.OpenShipped(core.SurroundTheLion, false)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return proof.GameStack(t, nil, nil)
+}
+
+func lionStart(t testing.TB) core.Position {
+	g, _ := core.Lookup("surround-the-lion")
+	return g.Start()
+}
+
+// TestMovesFromTable: every legal move of a lion position has its table
+// value for the mover (the after position's, turned: a loss for the side
+// to move after is a win for the mover, one ply longer), best first, and
+// the best is the table's own best value.
+func TestMovesFromTable(t *testing.T) {
+	st := lionStack(t)
+	tab, _ := tables.OpenShipped(core.SurroundTheLion, false)
+	p := lionStart(t)
+	for ply := 0; ply < 6; ply++ {
+		moves := Moves(st, p)
+		legal := p.GenMoves(nil)
+		if len(moves) != len(legal) {
+			t.Fatalf("ply %d: %d moves listed, %d legal", ply, len(moves), len(legal))
+		}
+		for i, mv := range moves {
+			if !mv.Value.Proven {
+				t.Fatalf("ply %d: %v not proven though the table covers the game", ply, mv.Move)
+			}
+			v, plies, ok := tab.Probe(mv.After)
+			if !ok && !mv.After.Outcome().Over() {
+				t.Fatalf("table misses %v", mv.After)
+			}
+			if ok {
+				want := map[tablebase.Value]tablebase.Value{tablebase.Win: tablebase.Loss, tablebase.Loss: tablebase.Win, tablebase.Draw: tablebase.Draw}[v]
+				if mv.Value.Verdict.Value != want {
+					t.Fatalf("%v: value %v, the table says %v after it", mv.Move, mv.Value.Verdict.Value, v)
+				}
+				if v != tablebase.Draw && mv.Value.Verdict.Plies != plies+1 {
+					t.Fatalf("%v: plies %d, the table %d+1", mv.Move, mv.Value.Verdict.Plies, plies)
+				}
+			}
+			if i > 0 && moves[i-1].Value.rank() < mv.Value.rank() {
+				t.Fatalf("ply %d: %v listed before the better %v", ply, moves[i-1].Move, mv.Move)
+			}
+		}
+		pos := Position(st, p, moves)
+		if pv, _, _ := tab.Probe(p); !pos.Proven || pos.Verdict.Value != pv || moves[0].Value.Verdict.Value != pv {
+			t.Fatalf("ply %d: position %v, best move %v, table %v", ply, pos.Verdict.Value, moves[0].Value.Verdict.Value, pv)
+		}
+		p = p.After(moves[len(moves)/2].Move) // walk on by a middling move
+		if p.Outcome().Over() {
+			break
+		}
+	}
+}
+
+// TestJudgeWithoutProof: with no proof every move is judged by the search,
+// and the list is then best first by its scores.
+func TestJudgeWithoutProof(t *testing.T) {
+	p := lionStart(t)
+	moves := Moves(nil, p)
+	if !Unproven(moves) {
+		t.Fatal("no move left to judge without a proof")
+	}
+	judged := 0
+	if !Judge(context.Background(), moves, func(int) { judged++ }) {
+		t.Fatal("Judge stopped")
+	}
+	Sort(moves)
+	if judged != len(moves) || Unproven(moves) {
+		t.Fatalf("judged %d of %d", judged, len(moves))
+	}
+	for i := 1; i < len(moves); i++ {
+		if moves[i-1].Value.Score < moves[i].Value.Score {
+			t.Fatal("search's scores not best first")
+		}
+	}
+	if v := Position(nil, p, moves); !v.Searched || v.Proven {
+		t.Fatalf("position value %+v, want the search's", v)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if Judge(ctx, Moves(nil, p), nil) {
+		t.Fatal("Judge ran on after its cancel")
+	}
+}
+
+func TestWalk(t *testing.T) {
+	p := lionStart(t)
+	w := NewWalk(p)
+	ms := p.GenMoves(nil)
+	w.Play(ms[0])
+	a := w.Position()
+	ms2 := a.GenMoves(nil)
+	w.Play(ms2[0])
+	if w.Cur() != 2 || w.Len() != 2 || w.Last() != ms2[0] {
+		t.Fatalf("cur %d len %d", w.Cur(), w.Len())
+	}
+	if !w.Back() || w.Position() != a || !w.Back() || w.Position() != p || w.Back() {
+		t.Fatal("back does not retrace")
+	}
+	if !w.Forward() || w.Position() != a {
+		t.Fatal("forward")
+	}
+	w.Play(ms2[0]) // the next move of the line: a step forward, the line kept
+	if w.Len() != 2 || w.Cur() != 2 {
+		t.Fatalf("replaying the line's move changed it: len %d", w.Len())
+	}
+	w.Back()
+	w.Play(ms2[1]) // another move: the line after it dropped
+	if w.Len() != 2 || w.Last() != ms2[1] || w.CanForward() {
+		t.Fatal("a new move did not replace the line's rest")
+	}
+	g := w.Game()
+	if g.Len() != 2 || g.Position() != w.Position() {
+		t.Fatal("Game is not the line to the position shown")
+	}
+}
+
+func TestLineRoundTrip(t *testing.T) {
+	for _, info := range core.Games() {
+		p := info.Start()
+		if m := p.GenMoves(nil); len(m) > 0 {
+			p = p.After(m[len(m)-1])
+		}
+		line := Line(p)
+		if strings.Contains(line, "\n") {
+			t.Fatal("not one line")
+		}
+		got, err := ParseLine(core.BeatTheWolf, line)
+		if err != nil || got != p {
+			t.Fatalf("%s: %v", line, err)
+		}
+		// pasted from a message: broken over lines, no game (the default's)
+		got, err = ParseLine(info.ID, "\n"+strings.ReplaceAll(p.String(), " ", "\n ")+"  ")
+		if err != nil || got != p {
+			t.Fatalf("without the game: %v", err)
+		}
+	}
+}
+
+func TestParseLineSaysWhy(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		ok   func(*LineError) bool
+	}{
+		{"  ", func(e *LineError) bool { return e.Empty }},
+		{"chess: predator:c3 prey:- turn:prey captured:0 hand:0", func(e *LineError) bool { return e.Game == "chess" }},
+		{"surround-the-lion: predator:c3,c4 prey:- turn:prey captured:0 hand:0", func(e *LineError) bool {
+			return e.Pos != nil && e.Pos.Why == core.PosPredatorCount && e.Pos.N == 2 && e.Pos.Want == 1
+		}},
+		{"surround-the-lion: predator:c3 prey:z9 turn:prey captured:0 hand:0", func(e *LineError) bool {
+			return e.Pos != nil && e.Pos.Why == core.PosUnknownPoint && e.Pos.Text == "z9"
+		}},
+		{"surround-the-lion: predator:c3 prey:a1 turn:prey captured:0 hand:0", func(e *LineError) bool { return e.Pos != nil && e.Pos.Why == core.PosTooFew }},
+		{"surround-the-lion: predator:c3 turn:prey captured:0 hand:0", func(e *LineError) bool {
+			return e.Pos != nil && e.Pos.Why == core.PosFieldMissing && e.Pos.Text == "prey"
+		}},
+		{"surround-the-lion: predator:c3 prey:- turn:lion captured:0 hand:0", func(e *LineError) bool { return e.Pos != nil && e.Pos.Why == core.PosTurn }},
+	} {
+		_, err := ParseLine(core.SurroundTheLion, c.text)
+		if err == nil || !c.ok(err) {
+			t.Errorf("%q: %+v", c.text, err)
+		}
+		if err != nil && err.Error() == "" {
+			t.Errorf("%q: no English reason", c.text)
+		}
+	}
+	var pe *core.PositionError
+	if _, err := core.ParsePosition("surround-the-lion", "x"); !errors.As(err, &pe) || pe.Why != core.PosNotKeyValue {
+		t.Fatalf("core's error: %v", err)
+	}
+}
+
+// BenchmarkMoves is the time from a position to its full move list from
+// the shipped Surround the Lion table (issue 45: within 100 ms on a
+// desktop), over the positions of a walk from the start.
+func BenchmarkMoves(b *testing.B) {
+	st := lionStack(b)
+	var ps []core.Position
+	p := lionStart(b)
+	for len(ps) < 16 && !p.Outcome().Over() {
+		ps = append(ps, p)
+		ms := p.GenMoves(nil)
+		p = p.After(ms[len(ps)%len(ms)])
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		q := ps[i%len(ps)]
+		moves := Moves(st, q)
+		_ = Position(st, q, moves)
+	}
+}
