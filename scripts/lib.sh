@@ -26,9 +26,12 @@
 # "Memory"). APP_TAGS= (empty) builds with it.
 APP_TAGS="${APP_TAGS-no_emoji}"
 app_tags() {
-  local IFS=,
+  # APP_TAGS may be separated by spaces or commas ("no_emoji dev",
+  # "no_emoji,dev"); the result is comma-separated, as go and fyne take it.
+  local IFS=$' \t\n,'
   # shellcheck disable=SC2206 # APP_TAGS is a list of words
   local t=($APP_TAGS "$@")
+  IFS=,
   echo "${t[*]}"
 }
 
