@@ -4,23 +4,23 @@
 # layout) under a private Xvfb, one run of scripts/shot.sh a picture, each
 # opened through the developer variables of app/devharness (the same game
 # records every run), rendered at the store's exact pixel size (no crop, no
-# resize), in English and Chinese:
+# resize), in English, Simplified and Traditional Chinese:
 #
-#   fastlane/metadata/android/{en-US,zh-CN}/images/
+#   fastlane/metadata/android/{en-US,zh-CN,zh-TW}/images/
 #     phoneScreenshots/N_SCREEN.png       540x960 dp at scale 2 = 1080x1920
 #     sevenInchScreenshots/N_SCREEN.png   600x960 dp at scale 2 = 1200x1920
 #     tenInchScreenshots/N_SCREEN.png     800x1280 dp at scale 2 = 1600x2560
-#   fastlane/screenshots/ios/{en-US,zh-Hans}/
+#   fastlane/screenshots/ios/{en-US,zh-Hans,zh-Hant}/
 #     N_APP_IPHONE_67_SCREEN.png          430x932 dp at scale 3 = 1290x2796 (6.9" slot)
 #     N_APP_IPAD_PRO_3GEN_129_SCREEN.png  1024x1366 dp at scale 2 = 2048x2732 (13" slot)
 # and ("art", no screenshot: cmd/storeart, the app's icon, font and boards)
-#   fastlane/metadata/android/{en-US,zh-CN}/images/icon.png           512x512
-#   fastlane/metadata/android/{en-US,zh-CN}/images/featureGraphic.png 1024x500
+#   fastlane/metadata/android/{en-US,zh-CN,zh-TW}/images/icon.png           512x512
+#   fastlane/metadata/android/{en-US,zh-CN,zh-TW}/images/featureGraphic.png 1024x500
 #
 # Usage: scripts/store-shots.sh [DEVICE...]      (or: make store-shots)
 #   DEVICE: art phone seven ten iphone ipad (default: all six)
 #   STORE_SCREENS="game hint"  only these screens (default: all, see below)
-#   STORE_LANGS="en"           only these languages (default: en zh-Hans)
+#   STORE_LANGS="en"           only these languages (default: en zh-Hans zh-Hant)
 # A device's folder is emptied of PNGs first when every screen is made.
 # Why these sizes, and how the stores read the folders: docs/store-listings.md.
 # Needs Xvfb, xdotool and ImageMagick (scripts/deps.sh gui screenshots).
@@ -44,11 +44,11 @@ if [[ " ${devices[*]} " == *" art "* ]]; then
   mkdir -p "$art"
   LANG=en_US.UTF-8 nice -n 10 go run ./cmd/storeart -icon Icon.png \
     -icon-out "$art/icon.png" -feature-out "$art/featureGraphic.png"
-  for loc in en-US zh-CN; do
+  for loc in en-US zh-CN zh-TW; do
     mkdir -p "fastlane/metadata/android/$loc/images"
     cp "$art/icon.png" "$art/featureGraphic.png" "fastlane/metadata/android/$loc/images/"
   done
-  echo "store-shots: fastlane/metadata/android/{en-US,zh-CN}/images/icon.png (512x512), featureGraphic.png (1024x500)"
+  echo "store-shots: fastlane/metadata/android/{en-US,zh-CN,zh-TW}/images/icon.png (512x512), featureGraphic.png (1024x500)"
   rest=()
   for d in "${devices[@]}"; do [ "$d" = art ] || rest+=("$d"); done
   devices=("${rest[@]}")
@@ -105,7 +105,10 @@ device_size() {
 }
 device_dir() { # device lang
   local android=en-US ios=en-US
-  [ "$2" = en ] || { android=zh-CN ios=zh-Hans; }
+  case "$2" in
+    zh-Hans) android=zh-CN ios=zh-Hans ;;
+    zh-Hant) android=zh-TW ios=zh-Hant ;;
+  esac
   case "$1" in
     phone) echo "fastlane/metadata/android/$android/images/phoneScreenshots" ;;
     seven) echo "fastlane/metadata/android/$android/images/sevenInchScreenshots" ;;
@@ -124,7 +127,7 @@ device_file() { # device n screen
 }
 
 read -r -a screens <<<"${STORE_SCREENS:-${all_screens[*]}}"
-read -r -a langs <<<"${STORE_LANGS:-en zh-Hans}"
+read -r -a langs <<<"${STORE_LANGS:-en zh-Hans zh-Hant}"
 for d in "${devices[@]}"; do device_size "$d" >/dev/null; done
 for s in "${screens[@]}"; do screen_env "$s" >/dev/null; done
 
