@@ -47,17 +47,20 @@ var toolsOnly = []string{
 	"huntchess/ai/tablebase/devicebuild",
 }
 
+// playersBuilds are the builds a player gets, as the release scripts make
+// them.
+var playersBuilds = []struct {
+	name, goos, goarch, tags string
+}{
+	// make package, make windows, make release (the fyne tool adds
+	// release and migrated_fynedo)
+	{"desktop", "", "", "no_emoji,release,migrated_fynedo"},
+	// make web (scripts/web.sh)
+	{"browser", "js", "wasm", "migrated_fynedo,no_emoji,release"},
+}
+
 func TestPlayersBuildsLinkNoDeveloperCode(t *testing.T) {
-	builds := []struct {
-		name, goos, goarch, tags string
-	}{
-		// make package, make windows, make release (the fyne tool adds
-		// release and migrated_fynedo)
-		{"desktop", "", "", "no_emoji,release,migrated_fynedo"},
-		// make web (scripts/web.sh)
-		{"browser", "js", "wasm", "migrated_fynedo,no_emoji,release"},
-	}
-	for _, b := range builds {
+	for _, b := range playersBuilds {
 		t.Run(b.name, func(t *testing.T) {
 			linked := deps(t, b.goos, b.goarch, b.tags)
 			if !slices.Contains(linked, "huntchess/app") {
@@ -82,13 +85,7 @@ func TestPlayersBuildsLinkNoDeveloperCode(t *testing.T) {
 }
 
 func TestPlayersBuildsLinkNoTableTools(t *testing.T) {
-	builds := []struct {
-		name, goos, goarch, tags string
-	}{
-		{"desktop", "", "", "no_emoji,release,migrated_fynedo"},
-		{"browser", "js", "wasm", "migrated_fynedo,no_emoji,release"},
-	}
-	for _, b := range builds {
+	for _, b := range playersBuilds {
 		t.Run(b.name, func(t *testing.T) {
 			linked := deps(t, b.goos, b.goarch, b.tags)
 			if !slices.Contains(linked, "huntchess/ai/tablebase") {
