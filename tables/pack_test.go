@@ -56,6 +56,16 @@ func installPackIn(t *testing.T, dir string, files map[string][]byte) *pack.Pack
 
 // testPackFiles are a pack of Beat the Wolf's and Wolf Carries the Pig's
 // tables (headers without sections).
+// damageHeader flips a bit of the header of the file at path: its
+// checksum fails.
+func damageHeader(t *testing.T, path string) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	require.NoError(t, err)
+	data[20] ^= 1
+	require.NoError(t, os.WriteFile(path, data, 0o644))
+}
+
 func testPackFiles(t *testing.T) map[string][]byte {
 	return map[string][]byte{
 		"beat-the-wolf.hctb":    tabletest.TableFile(t, core.BeatTheWolf, tablebase.ForGame(core.BeatTheWolf).Fingerprint(), 300<<10, 1),
@@ -101,11 +111,7 @@ func TestTablesReportADamagedPackFile(t *testing.T) {
 	files := testPackFiles(t)
 	p := installPackIn(t, filepath.Join(t.TempDir(), "pack"), files)
 	// Damaged on the device after installing: the header's checksum fails.
-	path := filepath.Join(p.Dir, "beat-the-wolf.hctb")
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	data[20] ^= 1
-	require.NoError(t, os.WriteFile(path, data, 0o644))
+	damageHeader(t, filepath.Join(p.Dir, "beat-the-wolf.hctb"))
 	// Another game's table under this game's name: wrong rules.
 	wcp := filepath.Join(p.Dir, "wolf-carries-pig.hctb")
 	require.NoError(t, os.WriteFile(wcp, tabletest.TableFile(t, core.WolfCarriesPig, strings.Repeat("ef", 32), len(files["wolf-carries-pig.hctb"]), 9), 0o644))

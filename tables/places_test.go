@@ -188,10 +188,7 @@ func TestProblemPackFile(t *testing.T) {
 	files := testPackFiles(t)
 	p := installPackIn(t, filepath.Join(t.TempDir(), "pack"), files)
 	path := filepath.Join(p.Dir, "beat-the-wolf.hctb")
-	data, err := os.ReadFile(path)
-	require.NoError(t, err)
-	data[20] ^= 1
-	require.NoError(t, os.WriteFile(path, data, 0o644))
+	damageHeader(t, path)
 	quiet(t, func() {
 		tm, rec := newTestTables(t, t.TempDir())
 		heard := map[core.GameID]int{}
