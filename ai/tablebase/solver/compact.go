@@ -1,6 +1,7 @@
 package solver
 
 import (
+	"errors"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -249,58 +250,60 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	for _, t := range lower {
 		outMost = max(outMost, t.MaxPlies+1)
 	}
+
+	// A part of the tier written by a run before this one: go on from it.
+	pend := make([]uint32, (n+pendChunk-1)/pendChunk)
+	partPath, every := "", s.PartEvery
+	if s.PartPath != nil {
+		partPath = s.PartPath(captured)
+	}
+	if every <= 0 {
+		every = 10 * time.Minute
+	}
+	var prior float64 // seconds of the runs before this one
+	d0, levels := 0, 0
+	resumed := false
+	if partPath != "" {
+		st, err := readPart(partPath, r, w, len(pend))
+		switch {
+		case err == nil:
+			resumed, pend, d0, levels, prior = true, st.pend, st.level, st.levels, st.seconds
+			s.emit(Event{Kind: Note, Tier: key, Text: fmt.Sprintf("%s tier captured=%d: going on from its part at level %d (%s, %.0f s of work kept)",
+				r.Name, captured, d0, partPath, prior)})
+		case errors.Is(err, errNoPart):
+		default:
+			s.emit(Event{Kind: Note, Tier: key, Text: fmt.Sprintf("%s tier captured=%d: %v; solving the tier from its start", r.Name, captured, err)})
+			clear(w.b)
+			clear(w.tent)
+			w.ep = [compactEpochBits][]uint64{}
+		}
+	}
+	elapsed := func() float64 { return prior + time.Since(start).Seconds() }
+	lastPart := time.Now()
+	savePart := func(level int) error {
+		if partPath == "" {
+			return nil
+		}
+		t0 := time.Now()
+		if err := writePart(partPath, r, w, partState{level: level, levels: levels, seconds: elapsed(), pend: pend}); err != nil {
+			return fmt.Errorf("tablebase: %s tier captured=%d: its part: %w", r.Name, captured, err)
+		}
+		lastPart = time.Now()
+		s.emit(Event{Kind: Note, Tier: key, Text: fmt.Sprintf("%s tier captured=%d: part written before level %d (%.1f s)", r.Name, captured, level, time.Since(t0).Seconds())})
+		return nil
+	}
 	w.ensureEpochs(outMost)
 
-	// Initialise: holes, terminal children and children in other tiers.
-	pend := make([]uint32, (n+pendChunk-1)/pendChunk)
-	for c := range pend {
-		pend[c] = noPend
-	}
 	var done atomic.Int64
-	tick := newTicker(s, "init", n)
-	tick.tier = key
-	s.parallel(n, func(lo, hi int64, _ int) {
-		least := uint32(noPend)
-		l.Walk(lo, hi, func(i int64, pred, prey uint64, side int) {
-			if hole, _ := l.IsHole(i, pred, prey, side); hole {
-				a[i>>3] |= uint64(boundHole) << (8 * uint(i&7)) // a chunk is whole words: no other writer
-				return
-			}
-			if side == 1 && r.PreyPasses {
-				return // every move of the prey stays in the tier (a pass at least): decided later
-			}
-			f, inTier := tablebase.NewFold(), 0
-			moves := r.Children(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, false, func(c tablebase.Pos, term int) {
-				switch {
-				case term != tablebase.ChildOpen:
-					f.Add(s.childValue(c, term))
-				case c.Capt == captured:
-					inTier++
-				default:
-					f.Add(lookup(c))
-				}
-			})
-			var d int
-			switch {
-			case f.WinMin < 1<<30: // a candidate win
-				d = f.WinMin
-				w.tent[i>>6] |= 1 << uint(i&63)
-			case moves == 0 && !r.PreyPasses, f.Drawn || inTier > 0:
-				return // a draw, or decided later
-			default: // every move leaves the tier and loses
-				d = f.LossMax
-			}
-			a[i>>3] |= uint64(w.setPlies(i, d)) << (8 * uint(i&7))
-			least = min(least, uint32(d))
-		})
-		lowerPend(&pend[lo/pendChunk], least)
-		tick.add(&done, hi-lo)
-	}, pendChunk)
-	tick.end()
+	if !resumed {
+		s.compactInit(w, pend, &done, lookup)
+		if err := savePart(0); err != nil {
+			return nil, err
+		}
+	}
 
 	// Levels.
-	levels := 0
-	for d := 0; slices.Min(pend) != noPend; d++ {
+	for d := d0; slices.Min(pend) != noPend; d++ {
 		var announced, decided atomic.Int64
 		ud, d1 := uint32(d), d+1
 		w.ensureEpochs(d1)
@@ -380,6 +383,15 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 		}
 		s.emit(Event{Kind: LevelDone, Tier: key, Level: d, Decided: decided.Load(),
 			Text: fmt.Sprintf("level %d: %d at %d plies decided %d", d, announced.Load(), d, decided.Load())})
+		stop := s.stopAt != nil && s.stopAt(d)
+		if stop || time.Since(lastPart) >= every {
+			if err := savePart(d + 1); err != nil {
+				return nil, err
+			}
+		}
+		if stop {
+			return nil, errStopped
+		}
 	}
 	s.emit(Event{Kind: LevelsDone, Tier: key, Level: levels})
 
@@ -387,7 +399,7 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	stats := tablebase.TierStats{Captured: captured, Kind: "dense", PreyOnBoard: k, Entries: n, Levels: levels}
 	var mu sync.Mutex
 	done.Store(0)
-	tick = newTicker(s, "count", n)
+	tick := newTicker(s, "count", n)
 	tick.tier = key
 	half := n / 2
 	most := 0
@@ -412,11 +424,63 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	})
 	tick.end()
 	w.tent = nil
-	stats.Seconds = time.Since(start).Seconds()
+	stats.Seconds = elapsed()
 	w.Stats = stats
 	w.MaxPlies = most
 	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
 	return w.CompactTier, nil
+}
+
+// compactInit initialises tier w: its holes, its candidate wins through
+// moves out of the tier, its losses with every move out of it; pend gets
+// each chunk's least level.
+func (s *Solver) compactInit(w *compactWork, pend []uint32, done *atomic.Int64, lookup func(tablebase.Pos) (tablebase.Value, int)) {
+	r, l, a, n, captured := s.R, w.Layout, w.b, w.Layout.Entries(), w.Captured
+	key := TierKey{captured, 0}
+	for c := range pend {
+		pend[c] = noPend
+	}
+	tick := newTicker(s, "init", n)
+	tick.tier = key
+	s.parallel(n, func(lo, hi int64, _ int) {
+		least := uint32(noPend)
+		l.Walk(lo, hi, func(i int64, pred, prey uint64, side int) {
+			if hole, _ := l.IsHole(i, pred, prey, side); hole {
+				a[i>>3] |= uint64(boundHole) << (8 * uint(i&7)) // a chunk is whole words: no other writer
+				return
+			}
+			if side == 1 && r.PreyPasses {
+				return // every move of the prey stays in the tier (a pass at least): decided later
+			}
+			f, inTier := tablebase.NewFold(), 0
+			moves := r.Children(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, false, func(c tablebase.Pos, term int) {
+				switch {
+				case term != tablebase.ChildOpen:
+					f.Add(s.childValue(c, term))
+				case c.Capt == captured:
+					inTier++
+				default:
+					f.Add(lookup(c))
+				}
+			})
+			var d int
+			switch {
+			case f.WinMin < 1<<30: // a candidate win
+				d = f.WinMin
+				w.tent[i>>6] |= 1 << uint(i&63)
+			case moves == 0 && !r.PreyPasses, f.Drawn || inTier > 0:
+				return // a draw, or decided later
+			default: // every move leaves the tier and loses
+				d = f.LossMax
+			}
+			a[i>>3] |= uint64(w.setPlies(i, d)) << (8 * uint(i&7))
+			least = min(least, uint32(d))
+		})
+		lowerPend(&pend[lo/pendChunk], least)
+		tick.add(done, hi-lo)
+	}, pendChunk)
+	tick.end()
+
 }
 
 // relaxWin tells entry j that one of its moves leads to a loss of the other

@@ -217,3 +217,133 @@ func TestTierFileRefusesOtherRules(t *testing.T) {
 		t.Error("a tier file of wrap 254 read with wrap 6")
 	}
 }
+
+// A tier stopped after a level goes on from its part: the codes, counts
+// and levels are those of a run never stopped, with the plies wrapping
+// every 254 and every 6, stopped at the first level and at one past the
+// middle; a part cut short or of another tier is not read (the tier is
+// solved from its start), and RunCompact deletes the part with the tier
+// file written.
+func TestCompactGoesOnFromPart(t *testing.T) {
+	defer func(w int) { compactWrap = w }(compactWrap)
+	g := miniGame("mini-wolf")
+	tiers := movingTiers(g.R, 1)
+	for _, wrap := range []int{254, 6} {
+		compactWrap = wrap
+		ref := solveCompact(t, NewSolver(g.R), tiers)
+		for _, c := range tiers {
+			levels := ref[c].Stats.Levels
+			for _, at := range []int{0, levels / 2} {
+				dir := t.TempDir()
+				part := filepath.Join(dir, "p.part")
+				lower := map[int]*CompactTier{}
+				for _, lc := range tiers {
+					if lc > c {
+						lower[lc] = ref[lc].PreyHalf()
+					}
+				}
+				s := NewSolver(g.R)
+				s.Threads = 2
+				s.PartPath = func(int) string { return part }
+				s.stopAt = func(d int) bool { return d == at }
+				if _, err := s.SolveCompactTier(c, lower); err != errStopped {
+					t.Fatalf("wrap %d captured %d: stopping after level %d: %v", wrap, c, at, err)
+				}
+				if _, err := os.Stat(part); err != nil {
+					t.Fatalf("wrap %d captured %d: no part after level %d: %v", wrap, c, at, err)
+				}
+				var notes []string
+				s2 := NewSolver(g.R)
+				s2.Threads = 2
+				s2.PartPath = s.PartPath
+				s2.OnEvent = func(e Event) {
+					if e.Kind == Note {
+						notes = append(notes, e.Text)
+					}
+				}
+				got, err := s2.SolveCompactTier(c, lower)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(notes) == 0 || !bytes.Contains([]byte(notes[0]), []byte(fmt.Sprintf("going on from its part at level %d", at+1))) {
+					t.Errorf("wrap %d captured %d: the run after the stop said %q", wrap, c, notes)
+				}
+				sameTier(t, fmt.Sprintf("wrap %d captured %d stopped after %d", wrap, c, at), ref[c], got)
+			}
+		}
+	}
+	compactWrap = 254
+	ref := solveCompact(t, NewSolver(g.R), tiers)
+	c := tiers[len(tiers)-1]
+	for name, spoil := range map[string]func(path string){
+		"cut": func(p string) {
+			fi, _ := os.Stat(p)
+			os.Truncate(p, fi.Size()-1)
+		},
+		"another wrap": func(string) { compactWrap = 6 },
+	} {
+		compactWrap = 254
+		part := filepath.Join(t.TempDir(), "p.part")
+		lower := map[int]*CompactTier{}
+		for _, lc := range tiers {
+			if lc > c {
+				lower[lc] = ref[lc].PreyHalf()
+			}
+		}
+		s := NewSolver(g.R)
+		s.PartPath = func(int) string { return part }
+		s.stopAt = func(d int) bool { return d == 1 }
+		if _, err := s.SolveCompactTier(c, lower); err != errStopped {
+			t.Fatal(err)
+		}
+		spoil(part)
+		var notes []string
+		s2 := NewSolver(g.R)
+		s2.PartPath = s.PartPath
+		s2.OnEvent = func(e Event) {
+			if e.Kind == Note {
+				notes = append(notes, e.Text)
+			}
+		}
+		got, err := s2.SolveCompactTier(c, lower)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(notes) == 0 || !bytes.Contains([]byte(notes[0]), []byte("solving the tier from its start")) {
+			t.Errorf("%s part: the run said %q", name, notes)
+		}
+		if name == "cut" {
+			sameTier(t, "after a cut part", ref[c], got)
+		}
+	}
+	compactWrap = 254
+
+	// RunCompact keeps no part once a tier's file is written.
+	dir := t.TempDir()
+	s := NewSolver(g.R)
+	if err := s.RunCompact(dir, tiers, nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range tiers {
+		if _, err := os.Stat(PartPath(dir, g.R.Name, c)); !os.IsNotExist(err) {
+			t.Errorf("captured %d: the part is left beside its tier file (%v)", c, err)
+		}
+	}
+}
+
+// sameTier fails unless two solves of a tier agree on every code, the
+// counts and the levels.
+func sameTier(t *testing.T, name string, want, got *CompactTier) {
+	t.Helper()
+	n := want.Layout.Entries()
+	for i := int64(0); i < n; i++ {
+		if a, b := got.Code(i), want.Code(i); a != b {
+			t.Fatalf("%s: entry %d: %x, want %x", name, i, a, b)
+		}
+	}
+	a, b := got.Stats, want.Stats
+	a.Seconds, b.Seconds = 0, 0
+	if fmt.Sprint(a) != fmt.Sprint(b) || got.MaxPlies != want.MaxPlies {
+		t.Errorf("%s: counts %+v (most %d), want %+v (most %d)", name, a, got.MaxPlies, b, want.MaxPlies)
+	}
+}

@@ -32,11 +32,15 @@ func PeakRSS() int64 {
 // (most captured first) with the compact solver, each into its tier file in
 // dir (TierPath) as soon as it is solved. A tier whose file is there and
 // whole is not solved again, so a run stopped part-way resumes from the
-// last tier written. done (nil: none) is told of each tier, solved now or
+// last tier written, and inside the tier in progress from its last part
+// (part.go, s.PartPath: PartPath in dir unless set). done (nil: none) is told of each tier, solved now or
 // found (resumed). The tiers below the first one given must have their
 // files in dir already unless its captures end the game.
 func (s *Solver) RunCompact(dir string, tiers []int, done func(h *TierFileHeader, resumed bool)) error {
 	r := s.R
+	if s.PartPath == nil {
+		s.PartPath = func(c int) string { return PartPath(dir, r.Name, c) }
+	}
 	lower := map[int]*CompactTier{}
 	// needLower loads the prey half of tier c+1 (c+2 for pairs is not a
 	// compact game) unless it is held or the game ends there.
@@ -85,6 +89,9 @@ func (s *Solver) RunCompact(dir string, tiers []int, done func(h *TierFileHeader
 			return err
 		}
 		debug.FreeOSMemory() // t is dead from here
+		if err := os.Remove(s.PartPath(c)); err != nil && !os.IsNotExist(err) {
+			return err
+		}
 		h, _, err := ReadTierHeader(path, r)
 		if err != nil {
 			return err

@@ -77,6 +77,16 @@ type Solver struct {
 	// to the system (debug.FreeOSMemory) rather than leave it to the
 	// runtime's pace; NewSolver sets it.
 	FreeOSMemory bool
+	// PartPath, if set, names the part file (part.go) of a tier of the
+	// compact solver: SolveCompactTier goes on from the part when there is
+	// one, and writes it after the initialisation and then after a level
+	// once PartEvery (0: ten minutes) has passed since the last.
+	// RunCompact sets it to PartPath in its directory when nil.
+	PartPath  func(captured int) string
+	PartEvery time.Duration
+	// stopAt, for tests, stops SolveCompactTier with errStopped after the
+	// level it names (its part written).
+	stopAt func(level int) bool
 
 	tiers map[TierKey]*solvedTier
 	order []TierKey
