@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"huntchess/ai/tablebase"
@@ -221,57 +222,73 @@ func TestTierFileRefusesOtherRules(t *testing.T) {
 // A tier stopped after a level goes on from its part: the codes, counts
 // and levels are those of a run never stopped, with the plies wrapping
 // every 254 and every 6, stopped at the first level and at one past the
-// middle; a part cut short or of another tier is not read (the tier is
+// middle; a part cut short or of another wrap is not read (the tier is
 // solved from its start), and RunCompact deletes the part with the tier
 // file written.
 func TestCompactGoesOnFromPart(t *testing.T) {
 	defer func(w int) { compactWrap = w }(compactWrap)
 	g := miniGame("mini-wolf")
 	tiers := movingTiers(g.R, 1)
+	// lowerOf is the prey halves of the tiers below c.
+	lowerOf := func(ref map[int]*CompactTier, c int) map[int]*CompactTier {
+		lower := map[int]*CompactTier{}
+		for lc, t := range ref {
+			if lc > c {
+				lower[lc] = t.PreyHalf()
+			}
+		}
+		return lower
+	}
+	// stop solves tier c into a part at path, stopped after level at.
+	stop := func(c, at int, lower map[int]*CompactTier, path string) {
+		t.Helper()
+		s := NewSolver(g.R)
+		s.Threads = 2
+		s.PartPath = func(int) string { return path }
+		s.stopAt = func(d int) bool { return d == at }
+		if _, err := s.SolveCompactTier(c, lower); err != errStopped {
+			t.Fatalf("wrap %d captured %d: stopping after level %d: %v", compactWrap, c, at, err)
+		}
+		if _, err := os.Stat(path); err != nil {
+			t.Fatalf("wrap %d captured %d: no part after level %d: %v", compactWrap, c, at, err)
+		}
+	}
+	// goOn solves tier c again from the part at path and returns it with
+	// the run's first note.
+	goOn := func(c int, lower map[int]*CompactTier, path string) (*CompactTier, string) {
+		t.Helper()
+		var notes []string
+		s := NewSolver(g.R)
+		s.Threads = 2
+		s.PartPath = func(int) string { return path }
+		s.OnEvent = func(e Event) {
+			if e.Kind == Note {
+				notes = append(notes, e.Text)
+			}
+		}
+		got, err := s.SolveCompactTier(c, lower)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got, strings.Join(append(notes, "")[:1], "")
+	}
 	for _, wrap := range []int{254, 6} {
 		compactWrap = wrap
 		ref := solveCompact(t, NewSolver(g.R), tiers)
 		for _, c := range tiers {
-			levels := ref[c].Stats.Levels
-			for _, at := range []int{0, levels / 2} {
-				dir := t.TempDir()
-				part := filepath.Join(dir, "p.part")
-				lower := map[int]*CompactTier{}
-				for _, lc := range tiers {
-					if lc > c {
-						lower[lc] = ref[lc].PreyHalf()
-					}
-				}
-				s := NewSolver(g.R)
-				s.Threads = 2
-				s.PartPath = func(int) string { return part }
-				s.stopAt = func(d int) bool { return d == at }
-				if _, err := s.SolveCompactTier(c, lower); err != errStopped {
-					t.Fatalf("wrap %d captured %d: stopping after level %d: %v", wrap, c, at, err)
-				}
-				if _, err := os.Stat(part); err != nil {
-					t.Fatalf("wrap %d captured %d: no part after level %d: %v", wrap, c, at, err)
-				}
-				var notes []string
-				s2 := NewSolver(g.R)
-				s2.Threads = 2
-				s2.PartPath = s.PartPath
-				s2.OnEvent = func(e Event) {
-					if e.Kind == Note {
-						notes = append(notes, e.Text)
-					}
-				}
-				got, err := s2.SolveCompactTier(c, lower)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(notes) == 0 || !bytes.Contains([]byte(notes[0]), []byte(fmt.Sprintf("going on from its part at level %d", at+1))) {
-					t.Errorf("wrap %d captured %d: the run after the stop said %q", wrap, c, notes)
+			for _, at := range []int{0, ref[c].Stats.Levels / 2} {
+				path := filepath.Join(t.TempDir(), "p.part")
+				lower := lowerOf(ref, c)
+				stop(c, at, lower, path)
+				got, note := goOn(c, lower, path)
+				if !strings.Contains(note, fmt.Sprintf("going on from its part at level %d", at+1)) {
+					t.Errorf("wrap %d captured %d: the run after the stop said %q", wrap, c, note)
 				}
 				sameTier(t, fmt.Sprintf("wrap %d captured %d stopped after %d", wrap, c, at), ref[c], got)
 			}
 		}
 	}
+
 	compactWrap = 254
 	ref := solveCompact(t, NewSolver(g.R), tiers)
 	c := tiers[len(tiers)-1]
@@ -283,34 +300,13 @@ func TestCompactGoesOnFromPart(t *testing.T) {
 		"another wrap": func(string) { compactWrap = 6 },
 	} {
 		compactWrap = 254
-		part := filepath.Join(t.TempDir(), "p.part")
-		lower := map[int]*CompactTier{}
-		for _, lc := range tiers {
-			if lc > c {
-				lower[lc] = ref[lc].PreyHalf()
-			}
-		}
-		s := NewSolver(g.R)
-		s.PartPath = func(int) string { return part }
-		s.stopAt = func(d int) bool { return d == 1 }
-		if _, err := s.SolveCompactTier(c, lower); err != errStopped {
-			t.Fatal(err)
-		}
-		spoil(part)
-		var notes []string
-		s2 := NewSolver(g.R)
-		s2.PartPath = s.PartPath
-		s2.OnEvent = func(e Event) {
-			if e.Kind == Note {
-				notes = append(notes, e.Text)
-			}
-		}
-		got, err := s2.SolveCompactTier(c, lower)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(notes) == 0 || !bytes.Contains([]byte(notes[0]), []byte("solving the tier from its start")) {
-			t.Errorf("%s part: the run said %q", name, notes)
+		path := filepath.Join(t.TempDir(), "p.part")
+		lower := lowerOf(ref, c)
+		stop(c, 1, lower, path)
+		spoil(path)
+		got, note := goOn(c, lower, path)
+		if !strings.Contains(note, "solving the tier from its start") {
+			t.Errorf("%s part: the run said %q", name, note)
 		}
 		if name == "cut" {
 			sameTier(t, "after a cut part", ref[c], got)
@@ -320,8 +316,7 @@ func TestCompactGoesOnFromPart(t *testing.T) {
 
 	// RunCompact keeps no part once a tier's file is written.
 	dir := t.TempDir()
-	s := NewSolver(g.R)
-	if err := s.RunCompact(dir, tiers, nil); err != nil {
+	if err := NewSolver(g.R).RunCompact(dir, tiers, nil); err != nil {
 		t.Fatal(err)
 	}
 	for _, c := range tiers {

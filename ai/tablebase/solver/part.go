@@ -3,7 +3,6 @@ package solver
 import (
 	"bufio"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -72,57 +71,21 @@ func writePart(path string, r *tablebase.Rules, w *compactWork, st partState) er
 	for k := range w.ep {
 		h.Epochs = append(h.Epochs, w.ep[k] != nil)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return err
-	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	defer os.Remove(tmp) // after the rename, nothing
-	bw := bufio.NewWriterSize(f, 4<<20)
-	js, _ := json.Marshal(h)
-	bw.WriteString(partMagic)
-	binary.Write(bw, binary.LittleEndian, uint32(len(js)))
-	bw.Write(js)
-	err = writeU64(bw, w.b)
-	if err == nil {
-		err = writeU64(bw, w.tent)
-	}
-	for k := range w.ep {
-		if err == nil && w.ep[k] != nil {
-			err = writeU64(bw, w.ep[k])
+	return writeFramed(path, partMagic, h, func(bw *bufio.Writer) error {
+		for _, ws := range append([][]uint64{w.b, w.tent}, w.ep[:]...) { // a plane not allocated writes nothing
+			if err := writeU64(bw, ws); err != nil {
+				return err
+			}
 		}
-	}
-	var buf [4]byte
-	for _, p := range st.pend {
-		if err != nil {
-			break
+		var buf [4]byte
+		for _, p := range st.pend {
+			binary.LittleEndian.PutUint32(buf[:], p)
+			if _, err := bw.Write(buf[:]); err != nil {
+				return err
+			}
 		}
-		binary.LittleEndian.PutUint32(buf[:], p)
-		_, err = bw.Write(buf[:])
-	}
-	if err == nil {
-		err = bw.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		return err
-	}
-	if d, err := os.Open(filepath.Dir(path)); err == nil {
-		d.Sync()
-		d.Close()
-	}
-	return nil
+		return nil
+	})
 }
 
 // writeU64 writes words little endian.
@@ -169,21 +132,10 @@ func readPart(path string, r *tablebase.Rules, w *compactWork, chunks int) (part
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 4<<20)
-	var pre [12]byte
-	if _, err := io.ReadFull(br, pre[:]); err != nil || string(pre[:8]) != partMagic {
-		return partState{}, fmt.Errorf("%s: not a part file", path)
-	}
-	ln := binary.LittleEndian.Uint32(pre[8:])
-	if ln > 1<<20 {
-		return partState{}, fmt.Errorf("%s: a header of %d bytes", path, ln)
-	}
-	js := make([]byte, ln)
-	if _, err := io.ReadFull(br, js); err != nil {
-		return partState{}, fmt.Errorf("%s: %w", path, err)
-	}
 	var h partHeader
-	if err := json.Unmarshal(js, &h); err != nil {
-		return partState{}, fmt.Errorf("%s: %w", path, err)
+	off, err := readFramed(br, path, partMagic, "part file", &h)
+	if err != nil {
+		return partState{}, err
 	}
 	n := w.Layout.Entries()
 	switch {
@@ -205,7 +157,7 @@ func readPart(path string, r *tablebase.Rules, w *compactWork, chunks int) (part
 	}
 	if fi, err := f.Stat(); err != nil {
 		return partState{}, err
-	} else if want := int64(12+ln) + words*8 + int64(chunks)*4; fi.Size() != want {
+	} else if want := off + words*8 + int64(chunks)*4; fi.Size() != want {
 		return partState{}, fmt.Errorf("%s: %d bytes, its header says %d", path, fi.Size(), want)
 	}
 	if err := readU64(br, w.b); err != nil {

@@ -64,6 +64,30 @@ func WriteTierFile(path string, r *tablebase.Rules, t *CompactTier, peak int64) 
 	for k := range t.ep {
 		h.Epochs = append(h.Epochs, t.ep[k] != nil)
 	}
+	n := h.Entries
+	return writeFramed(path, tierMagic, h, func(bw *bufio.Writer) error {
+		var buf [8]byte
+		for wi, w := range t.b {
+			binary.LittleEndian.PutUint64(buf[:], w)
+			k := min(8, n-int64(wi)*8)
+			if _, err := bw.Write(buf[:k]); err != nil {
+				return err
+			}
+		}
+		for k := range t.ep {
+			if err := writeU64(bw, t.ep[k]); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}
+
+// writeFramed writes a solver's working file: magic, the header's length
+// (uint32 LE) and the header as JSON, then what body writes; to a
+// temporary file beside path, synced and renamed over it, so the file is
+// whole or missing.
+func writeFramed(path, magic string, header any, body func(bw *bufio.Writer) error) error {
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return err
 	}
@@ -74,38 +98,25 @@ func WriteTierFile(path string, r *tablebase.Rules, t *CompactTier, peak int64) 
 	}
 	defer os.Remove(tmp) // after the rename, nothing
 	bw := bufio.NewWriterSize(f, 4<<20)
-	js, _ := json.Marshal(h)
-	bw.WriteString(tierMagic)
+	js, err := json.Marshal(header)
+	if err != nil {
+		f.Close()
+		return err
+	}
+	bw.WriteString(magic)
 	binary.Write(bw, binary.LittleEndian, uint32(len(js)))
 	bw.Write(js)
-	n := h.Entries
-	var buf [8]byte
-	for wi, w := range t.b {
-		binary.LittleEndian.PutUint64(buf[:], w)
-		k := min(8, n-int64(wi)*8)
-		if _, err := bw.Write(buf[:k]); err != nil {
-			f.Close()
-			return err
-		}
+	err = body(bw)
+	if err == nil {
+		err = bw.Flush()
 	}
-	for k := range t.ep {
-		for _, w := range t.ep[k] {
-			binary.LittleEndian.PutUint64(buf[:], w)
-			if _, err := bw.Write(buf[:]); err != nil {
-				f.Close()
-				return err
-			}
-		}
+	if err == nil {
+		err = f.Sync()
 	}
-	if err := bw.Flush(); err != nil {
-		f.Close()
-		return err
+	if cerr := f.Close(); err == nil {
+		err = cerr
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err != nil {
 		return err
 	}
 	if err := os.Rename(tmp, path); err != nil {
@@ -118,6 +129,27 @@ func WriteTierFile(path string, r *tablebase.Rules, t *CompactTier, peak int64) 
 	return nil
 }
 
+// readFramed reads a working file's magic and JSON header into header and
+// returns the offset of what follows it.
+func readFramed(rd io.Reader, path, magic, what string, header any) (int64, error) {
+	var pre [12]byte
+	if _, err := io.ReadFull(rd, pre[:]); err != nil || string(pre[:8]) != magic {
+		return 0, fmt.Errorf("%s: not a %s", path, what)
+	}
+	ln := binary.LittleEndian.Uint32(pre[8:])
+	if ln > 1<<20 {
+		return 0, fmt.Errorf("%s: a header of %d bytes", path, ln)
+	}
+	js := make([]byte, ln)
+	if _, err := io.ReadFull(rd, js); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if err := json.Unmarshal(js, header); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return int64(12 + ln), nil
+}
+
 // ReadTierHeader reads a tier file's header and checks it against r and
 // the file's size; it returns the offset of the entries' bytes.
 func ReadTierHeader(path string, r *tablebase.Rules) (*TierFileHeader, int64, error) {
@@ -126,21 +158,10 @@ func ReadTierHeader(path string, r *tablebase.Rules) (*TierFileHeader, int64, er
 		return nil, 0, err
 	}
 	defer f.Close()
-	var pre [12]byte
-	if _, err := io.ReadFull(f, pre[:]); err != nil || string(pre[:8]) != tierMagic {
-		return nil, 0, fmt.Errorf("%s: not a tier file", path)
-	}
-	ln := binary.LittleEndian.Uint32(pre[8:])
-	if ln > 1<<20 {
-		return nil, 0, fmt.Errorf("%s: a header of %d bytes", path, ln)
-	}
-	js := make([]byte, ln)
-	if _, err := io.ReadFull(f, js); err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
-	}
 	var h TierFileHeader
-	if err := json.Unmarshal(js, &h); err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
+	off, err := readFramed(f, path, tierMagic, "tier file", &h)
+	if err != nil {
+		return nil, 0, err
 	}
 	if h.Fingerprint != r.Fingerprint() || h.Game != r.Name {
 		return nil, 0, fmt.Errorf("%s: solved for other rules (%s)", path, h.Game)
@@ -152,7 +173,6 @@ func ReadTierHeader(path string, r *tablebase.Rules) (*TierFileHeader, int64, er
 	if h.Entries != l.Entries() {
 		return nil, 0, fmt.Errorf("%s: %d entries, the tier has %d", path, h.Entries, l.Entries())
 	}
-	off := int64(12 + ln)
 	size := off + h.Entries
 	for _, e := range h.Epochs {
 		if e {
