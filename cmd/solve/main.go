@@ -104,6 +104,7 @@ func main() {
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
 	reportGame := fs.String("game", "", "report: write this game's section alone into the existing -out, from its tables in -dir")
 	writeTable := fs.Bool("write", false, "tiers: once every tier is solved, write DIR/GAME.hctb from the tier files")
+	listOnly := fs.Bool("list", false, "tiers: solve nothing; print the tiers in DIR's tier files (and the part of the one in progress) as a Markdown table")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
 	closeSolver := fs.Bool("close", true, "mem: Solver.Close after Write (false: the solver is merely dropped)")
@@ -152,6 +153,10 @@ func main() {
 	case "build":
 		err = build(g, *dir, *tiers, *bound, *threads, *quiet)
 	case "tiers":
+		if *listOnly {
+			err = listTiers(g, *dir, os.Stdout)
+			break
+		}
 		err = compactTiers(g, *dir, *tiers, *threads, *writeTable)
 	case "probe":
 		err = probe(g, *dir)

@@ -42,3 +42,12 @@ func TestPrinter(t *testing.T) {
 		t.Errorf("printed\n%q\nwant\n%q", got, want)
 	}
 }
+
+// Counts in the tier table are written with their thousands grouped.
+func TestGroups(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1,000", -1234567: "-1,234,567", 3889529886: "3,889,529,886"} {
+		if got := groups(n); got != want {
+			t.Errorf("groups(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -2,8 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"strconv"
 	"time"
 
 	"huntchess/ai/tablebase"
@@ -69,4 +72,53 @@ func compactTiers(g *core.GameInfo, dir, tierList string, threads int, write boo
 	// (summed and the most), whichever run solved them.
 	b.RawBytes, b.FileBytes = h.Raw, fi.Size()
 	return writeJSON(filepath.Join(dir, g.Key+".build.json"), b)
+}
+
+// listTiers prints, as a Markdown table, the tiers of a game solved into
+// tier files in dir (from their headers: nothing is solved or read whole)
+// and the part of a tier in progress.
+func listTiers(g *core.GameInfo, dir string, w io.Writer) error {
+	r := tablebase.ForGame(g.ID)
+	fmt.Fprintf(w, "| captured | %ss | positions | %s to move: W / D / L | %ss to move: W / D / L | longest win | levels | time | peak memory |\n",
+		g.Prey, g.Predator, g.Prey)
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|")
+	seen := 0
+	for c := r.CaptureWin - 1; c >= 0; c-- {
+		path := solver.TierPath(dir, g.Key, c)
+		h, _, err := solver.ReadTierHeader(path, r)
+		if err == nil {
+			seen++
+			st := h.Stats
+			p := st.PredatorToMove
+			fmt.Fprintf(w, "| %d | %d | %s | %s / %s / %s | %s / %s / %s | %d | %d | %s s | %.2f GiB |\n", c, r.PreyCount-c,
+				groups(st.Positions), groups(p[0]), groups(p[1]), groups(p[2]),
+				groups(st.Wins-p[0]), groups(st.Draws-p[1]), groups(st.Losses-p[2]), st.LongestWin, st.Levels,
+				groups(int64(math.Round(h.Seconds))), float64(h.PeakMemory)/(1<<30))
+			continue
+		}
+		if !os.IsNotExist(err) {
+			fmt.Fprintf(w, "| %d | %d | %v |\n", c, r.PreyCount-c, err)
+			continue
+		}
+		if pi, err := solver.ReadPartInfo(solver.PartPath(dir, g.Key, c), r); err == nil {
+			fmt.Fprintf(w, "| %d | %d | in progress: levels 0 to %d done (%s s of work, part written %s) |\n", c, r.PreyCount-c,
+				pi.Level-1, groups(int64(pi.Seconds)), pi.Written)
+		}
+	}
+	if seen == 0 {
+		return fmt.Errorf("no tier files of %s in %s", g.Key, filepath.Dir(solver.TierPath(dir, g.Key, 0)))
+	}
+	return nil
+}
+
+// groups writes n with its digits in groups of three ("3,889,529,886").
+func groups(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	if n < 0 {
+		return "-" + groups(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }

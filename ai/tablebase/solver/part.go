@@ -56,6 +56,37 @@ func PartPath(dir, game string, captured int) string {
 	return filepath.Join(dir, game+".tiers", fmt.Sprintf("captured-%02d.part", captured))
 }
 
+// PartInfo is what a part file says of the tier in progress.
+type PartInfo struct {
+	Captured int
+	// Level is the next level to run; Seconds the work kept, over every
+	// run; Written when the part was written (UTC, RFC 3339).
+	Level   int
+	Seconds float64
+	Written string
+}
+
+// ReadPartInfo reads the header of the part at path and checks it against
+// r (its entries' count against its tier's layout).
+func ReadPartInfo(path string, r *tablebase.Rules) (*PartInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var h partHeader
+	if _, err := readFramed(f, path, partMagic, "part file", &h); err != nil {
+		return nil, err
+	}
+	if h.Game != r.Name || h.Fingerprint != r.Fingerprint() {
+		return nil, fmt.Errorf("%s: a part of other rules (%s)", path, h.Game)
+	}
+	if n := tablebase.LayoutFor(r, r.PreyCount-h.Captured).Entries(); h.Entries != n {
+		return nil, fmt.Errorf("%s: %d entries, the tier has %d", path, h.Entries, n)
+	}
+	return &PartInfo{Captured: h.Captured, Level: h.Level, Seconds: h.Seconds, Written: h.Written}, nil
+}
+
 // partState is what a part holds besides the header.
 type partState struct {
 	level, levels int
