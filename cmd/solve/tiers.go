@@ -1,12 +1,15 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
+	"syscall"
 	"time"
 
 	"huntchess/ai/tablebase"
@@ -36,6 +39,21 @@ func compactTiers(g *core.GameInfo, dir, tierList string, threads int, write boo
 	s := solver.NewSolver(r)
 	s.Threads = threads
 	s.OnEvent = newPrinter(os.Stderr)
+	// A stop (SIGTERM, SIGINT) writes the tier's part at the end of the
+	// level in progress; a second one stops at once.
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, syscall.SIGTERM, os.Interrupt)
+	defer signal.Stop(sig)
+	go func() {
+		if _, ok := <-sig; !ok {
+			return
+		}
+		fmt.Fprintln(os.Stderr, "\nsolve: stopping at the end of this level, its part written (stop again to stop at once)")
+		s.Stop()
+		if _, ok := <-sig; ok {
+			os.Exit(1)
+		}
+	}()
 	start := time.Now()
 	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v with the compact solver, %d threads, into %s\n", g.Key, tiers, threads,
 		filepath.Dir(solver.TierPath(dir, g.Key, 0)))
@@ -53,6 +71,11 @@ func compactTiers(g *core.GameInfo, dir, tierList string, threads int, write boo
 		fmt.Fprintf(os.Stderr, "solve: %s %s (%s; peak memory %.2f GiB; %s since this run began)\n", g.Key, st.Line(), how,
 			float64(h.PeakMemory)/(1<<30), time.Since(start).Round(time.Second))
 	})
+	if errors.Is(err, solver.ErrStopped) {
+		fmt.Fprintf(os.Stderr, "solve: %s: stopped; the tier in progress goes on from its part when this command runs again (%s since this run began)\n",
+			g.Key, time.Since(start).Round(time.Second))
+		return nil
+	}
 	if err != nil || !write {
 		return err
 	}

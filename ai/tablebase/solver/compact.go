@@ -300,6 +300,9 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 		if err := savePart(0); err != nil {
 			return nil, err
 		}
+		if s.stop.Load() {
+			return nil, ErrStopped
+		}
 	}
 
 	// Levels.
@@ -383,14 +386,14 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 		}
 		s.emit(Event{Kind: LevelDone, Tier: key, Level: d, Decided: decided.Load(),
 			Text: fmt.Sprintf("level %d: %d at %d plies decided %d", d, announced.Load(), d, decided.Load())})
-		stop := s.stopAt != nil && s.stopAt(d)
+		stop := s.stopAt != nil && s.stopAt(d) || s.stop.Load()
 		if stop || time.Since(lastPart) >= every {
 			if err := savePart(d + 1); err != nil {
 				return nil, err
 			}
 		}
 		if stop {
-			return nil, errStopped
+			return nil, ErrStopped
 		}
 	}
 	s.emit(Event{Kind: LevelsDone, Tier: key, Level: levels})

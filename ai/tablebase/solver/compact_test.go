@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -246,7 +247,7 @@ func TestCompactGoesOnFromPart(t *testing.T) {
 		s.Threads = 2
 		s.PartPath = func(int) string { return path }
 		s.stopAt = func(d int) bool { return d == at }
-		if _, err := s.SolveCompactTier(c, lower); err != errStopped {
+		if _, err := s.SolveCompactTier(c, lower); err != ErrStopped {
 			t.Fatalf("wrap %d captured %d: stopping after level %d: %v", compactWrap, c, at, err)
 		}
 		if _, err := os.Stat(path); err != nil {
@@ -313,6 +314,38 @@ func TestCompactGoesOnFromPart(t *testing.T) {
 		}
 	}
 	compactWrap = 254
+
+	// Stop, asked from another goroutine at a level's end (a signal's),
+	// stops RunCompact after that level with the part written; run again,
+	// it goes on from the part to the same tier.
+	dir0 := t.TempDir()
+	s := NewSolver(g.R)
+	asked := -1
+	s.OnEvent = func(e Event) {
+		if e.Kind == LevelDone && e.Tier.Captured == c && e.Level == 0 {
+			asked = e.Level
+			go s.Stop()
+			time.Sleep(10 * time.Millisecond) // the level's end is not waited for: any level after it will do
+		}
+	}
+	if err := s.RunCompact(dir0, tiers, nil); err != ErrStopped {
+		t.Fatalf("RunCompact after Stop: %v", err)
+	}
+	pi, err := ReadPartInfo(PartPath(dir0, g.R.Name, c), g.R)
+	if err != nil || asked < 0 || pi.Level <= asked {
+		t.Fatalf("after Stop at level %d: part %+v, %v", asked, pi, err)
+	}
+	if err := NewSolver(g.R).RunCompact(dir0, tiers, nil); err != nil {
+		t.Fatal(err)
+	}
+	again, err := ReadTierFile(TierPath(dir0, g.R.Name, c), g.R, false)
+	if ref[c].Stats.Levels < 2 {
+		t.Fatalf("captured %d has %d levels: nothing to go on with after the first", c, ref[c].Stats.Levels)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameTier(t, "after Stop", ref[c], again)
 
 	// RunCompact keeps no part once a tier's file is written.
 	dir := t.TempDir()

@@ -143,8 +143,9 @@ func readU64(br *bufio.Reader, ws []uint64) error {
 	return nil
 }
 
-// errStopped: a test's stopAt stopped the tier.
-var errStopped = errors.New("tablebase: stopped after a level (a test)")
+// ErrStopped is returned when the solve stopped part-way, as Solver.Stop
+// (or a test) asked, its part written.
+var ErrStopped = errors.New("tablebase: stopped part-way, as asked")
 
 // errNoPart: there is no part of the tier to go on from.
 var errNoPart = errors.New("no part")

@@ -84,13 +84,22 @@ type Solver struct {
 	// RunCompact sets it to PartPath in its directory when nil.
 	PartPath  func(captured int) string
 	PartEvery time.Duration
-	// stopAt, for tests, stops SolveCompactTier with errStopped after the
+	// stopAt, for tests, stops SolveCompactTier with ErrStopped after the
 	// level it names (its part written).
 	stopAt func(level int) bool
+	// stop is set by Stop (from any goroutine).
+	stop atomic.Bool
 
 	tiers map[TierKey]*solvedTier
 	order []TierKey
 }
+
+// Stop asks the compact solver to stop at the next point where its tier's
+// part can be written (the end of the initialisation or of a level): it
+// writes the part and SolveCompactTier (and RunCompact) return ErrStopped.
+// Without a PartPath the tier in progress is dropped. Safe from any
+// goroutine (a signal handler's).
+func (s *Solver) Stop() { s.stop.Store(true) }
 
 // NewSolver returns a solver for r.
 func NewSolver(r *tablebase.Rules) *Solver {
