@@ -383,9 +383,10 @@ solve-all: $(SOLVE) app-tables
 # Beat the Wolf whole (docs/solved.md): every tier from 6 to 17 dogs on the
 # board with the compact solver (a byte an entry: ai/tablebase/solver
 # compact.go), each tier written to $(WHOLE_DIR)/beat-the-wolf.tiers/ the
-# moment it is solved; run again after a stop (a session's end, a kill), it
-# resumes after the last tier written and loses at most the tier in
-# progress. Then the table file $(WHOLE_DIR)/beat-the-wolf.hctb from the tier
+# moment it is solved, and the tier in progress into its part file every
+# 10 minutes and on SIGTERM/SIGINT; run again after a stop (a session's end,
+# a kill), it resumes after the last tier written, from the part of the tier
+# in progress. Then the table file $(WHOLE_DIR)/beat-the-wolf.hctb from the tier
 # files, its verification (every WHOLE_STRIDE-th position against its
 # children, and a plain search) and Beat the Wolf's section of
 # docs/solved.md. About 2 hours on 2 cores, peak memory about 16 GiB, 42 GB
