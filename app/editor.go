@@ -1,6 +1,10 @@
 package app
 
 import (
+	"fmt"
+	"strconv"
+	"strings"
+
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
 	"fyne.io/fyne/v2/theme"
@@ -224,4 +228,38 @@ func positionErrorText(info *core.GameInfo, pe *core.PositionError) string {
 		return translations.TData("explore.err_other", map[string]any{"Game": translations.Game(info.Key).Title})
 	}
 	return translations.TData(id, d)
+}
+
+// edit makes edits as Control.EditPosition says (the harness).
+func (u *editorScreen) edit(edits []string) error {
+	b := u.info.Board
+	for _, ed := range edits {
+		if k, v, ok := strings.Cut(ed, "="); ok {
+			n, err := strconv.Atoi(v)
+			switch {
+			case k == "turn" && (v == "predator" || v == "prey"):
+				u.s.SetToMove(map[string]core.Side{"predator": core.Predator, "prey": core.Prey}[v])
+			case k == "captured" && err == nil:
+				u.s.SetCaptured(n)
+			case k == "hand" && err == nil:
+				u.s.SetInHand(n)
+			default:
+				return fmt.Errorf("edit %q: want turn=predator|prey, captured=N or hand=N", ed)
+			}
+			continue
+		}
+		piece, point, ok := strings.Cut(ed, "@")
+		q, on := b.Index(point)
+		tool, known := map[string]explore.Piece{"predator": explore.PredatorPiece, "prey": explore.PreyPiece, "empty": explore.Empty}[piece]
+		if !ok || !on || !known {
+			return fmt.Errorf("edit %q: want piece@point, piece predator, prey or empty", ed)
+		}
+		u.tool = tool
+		u.s.Tap(q, tool)
+	}
+	if u.turn != nil {
+		u.turn.SetSelected(sideName(u.info, u.s.ToMove()))
+	}
+	u.changed()
+	return nil
 }
