@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/container"
@@ -99,6 +101,13 @@ func (u *editorScreen) finish() {
 	}
 }
 
+// capitalized is s with its first letter upper case ("lion": "Lion"; a
+// Chinese text stays as it is).
+func capitalized(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
 // toolPieces are the pieces of the chooser's buttons, in order.
 var toolPieces = [3]explore.Piece{explore.PredatorPiece, explore.PreyPiece, explore.Empty}
 
@@ -128,7 +137,7 @@ func (u *editorScreen) content() fyne.CanvasObject {
 		widget.NewButtonWithIcon(pieceName(u.info, core.Prey), widgets.PieceIcon(false, true), func() { u.choose(explore.PreyPiece) }),
 		widget.NewButtonWithIcon(translations.T("setup.empty"), widgets.PieceIcon(false, false), func() { u.choose(explore.Empty) }),
 	}
-	sides := []string{sideName(u.info, core.Predator), sideName(u.info, core.Prey)}
+	sides := []string{capitalized(sideName(u.info, core.Predator)), capitalized(sideName(u.info, core.Prey))}
 	u.turn = widget.NewRadioGroup(sides, func(s string) {
 		side := core.Predator
 		if s == sides[1] {
@@ -258,7 +267,7 @@ func (u *editorScreen) edit(edits []string) error {
 		u.s.Tap(q, tool)
 	}
 	if u.turn != nil {
-		u.turn.SetSelected(sideName(u.info, u.s.ToMove()))
+		u.turn.SetSelected(capitalized(sideName(u.info, u.s.ToMove())))
 	}
 	u.changed()
 	return nil

@@ -72,7 +72,7 @@ func TestEditorRefusesThenExplores(t *testing.T) {
 	test.Tap(overlayButton(t, h.a.Window(), translations.T("dialog.ok")))
 	tapPointNamed(t, u.board, "a1")
 	test.Tap(u.captPlus)
-	u.turn.SetSelected(sideName(u.info, core.Prey))
+	u.turn.SetSelected("Dogs")
 	test.Tap(u.doneBtn)
 	require.Empty(t, u.refused)
 
