@@ -48,6 +48,9 @@ type exploreScreen struct {
 	gen      int
 	cancel   context.CancelFunc
 	pasteErr string // the last refused paste's reason (tests)
+	// hadTable: the game's table was loaded when the values were asked
+	// for; else its arrival asks again (tableArrived).
+	hadTable bool
 
 	board       *widgets.Board
 	list        *widget.List
@@ -81,8 +84,19 @@ func newExploreScreen(a *App, w *explore.Walk) *exploreScreen {
 	e.board.SetAnimations(a.settings.Animations)
 	e.board.OnMove = e.play
 	e.board.OnKey = a.typedKey
+	// the game's table, loaded in the background once per run (as a game
+	// does): the values are asked for again when it arrives
+	a.tables.Ensure(e.info.ID)
 	e.evaluate()
 	return e
+}
+
+// tableArrived works the values out again once the game's table has
+// loaded, if they were asked for without it.
+func (e *exploreScreen) tableArrived() {
+	if !e.hadTable && e.a.tables.Table(e.info.ID) != nil {
+		e.changed()
+	}
 }
 
 func (e *exploreScreen) close() {
@@ -139,6 +153,7 @@ func (e *exploreScreen) evaluate() {
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel = cancel
 	p := e.walk.Position()
+	e.hadTable = e.a.tables.Table(p.Game) != nil
 	// the files the stack reads stay open until the work on them is done
 	// (a pack change meanwhile closes them only then)
 	release := e.a.tables.Hold(p.Game)
