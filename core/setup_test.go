@@ -2,6 +2,7 @@ package core
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -95,4 +96,37 @@ func splitComma(s string) []string {
 		return nil
 	}
 	return strings.Split(s, ";")
+}
+
+// TestCheckSetupAcceptsPlayedPositions: every position of random games
+// (each game's, from its start) is accepted while the game goes on, and
+// refused as over once it has ended: CheckSetup's conditions hold for
+// every position the rules reach.
+func TestCheckSetupAcceptsPlayedPositions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(45, 1))
+	var buf [MaxMoves]Move
+	for _, g := range Games() {
+		checked := 0
+		for game := 0; game < 150; game++ {
+			p := g.Start()
+			for ply := 0; ply < 120; ply++ {
+				err := CheckSetup(p)
+				if p.Outcome().Over() {
+					if err == nil || err.Why != PosOver {
+						t.Fatalf("%s, over (%v): %v, want PosOver", p, p.Outcome(), err)
+					}
+					break
+				}
+				if err != nil {
+					t.Fatalf("%s, played from the start: refused: %v", p, err)
+				}
+				checked++
+				moves := p.GenMoves(buf[:0])
+				p = p.After(moves[rng.IntN(len(moves))])
+			}
+		}
+		if checked < 1000 {
+			t.Errorf("%s: %d positions checked", g.Key, checked)
+		}
+	}
 }
