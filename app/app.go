@@ -212,6 +212,13 @@ func New(fa fyne.App, opts Options) *App {
 			}
 		})
 	}
+	if a.tables != nil { // the app's owner or one passed in (a test's)
+		a.tables.Subscribe(func(id core.GameID) {
+			if e, ok := a.top().(*exploreScreen); ok && e.info.ID == id {
+				e.tableArrived()
+			}
+		})
+	}
 	a.pack = newPackJob(a)
 	a.engine = ai.NewEngine(a.tableSource())
 	if a.opts.Think == nil && opts.Dev != nil {

@@ -1,6 +1,7 @@
 package app
 
 import (
+	"fmt"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -223,5 +224,32 @@ func (c Control) ShowExplore(g *core.Game) { c.a.showExploreGame(g, g.Len()) }
 func (c Control) PastePosition(text string) {
 	if e, ok := c.a.top().(*exploreScreen); ok {
 		e.pasteText(text) // as from the clipboard (Xvfb's may hold nothing)
+	}
+}
+
+// SetUp opens the position editor from the explorer shown (its Set up).
+func (c Control) SetUp() {
+	if e, ok := c.a.top().(*exploreScreen); ok {
+		e.setUp()
+	}
+}
+
+// EditPosition makes edits on the position editor shown: each
+// "piece@point", piece predator, prey or empty (as a tap with that piece
+// chosen: the same piece again takes it off), "captured=N" or
+// "hand=N", or "turn=predator|prey". It reports the first edit it cannot
+// read.
+func (c Control) EditPosition(edits []string) error {
+	u, ok := c.a.top().(*editorScreen)
+	if !ok {
+		return fmt.Errorf("the position editor is not shown")
+	}
+	return u.edit(edits)
+}
+
+// EditorDone is the position editor's Done.
+func (c Control) EditorDone() {
+	if u, ok := c.a.top().(*editorScreen); ok {
+		u.finish()
 	}
 }

@@ -48,6 +48,9 @@ type exploreScreen struct {
 	gen      int
 	cancel   context.CancelFunc
 	pasteErr string // the last refused paste's reason (tests)
+	// hadTable: the game's table was loaded when the values were asked
+	// for; else its arrival asks again (tableArrived).
+	hadTable bool
 
 	board       *widgets.Board
 	list        *widget.List
@@ -59,6 +62,7 @@ type exploreScreen struct {
 	playBtn     *widget.Button
 	copyBtn     *widget.Button
 	pasteBtn    *widget.Button
+	setupBtn    *widget.Button
 	confirmPlay dialog.Dialog
 }
 
@@ -80,8 +84,19 @@ func newExploreScreen(a *App, w *explore.Walk) *exploreScreen {
 	e.board.SetAnimations(a.settings.Animations)
 	e.board.OnMove = e.play
 	e.board.OnKey = a.typedKey
+	// the game's table, loaded in the background once per run (as a game
+	// does): the values are asked for again when it arrives
+	a.tables.Ensure(e.info.ID)
 	e.evaluate()
 	return e
+}
+
+// tableArrived works the values out again once the game's table has
+// loaded, if they were asked for without it.
+func (e *exploreScreen) tableArrived() {
+	if !e.hadTable && e.a.tables.Table(e.info.ID) != nil {
+		e.changed()
+	}
 }
 
 func (e *exploreScreen) close() {
@@ -138,6 +153,7 @@ func (e *exploreScreen) evaluate() {
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel = cancel
 	p := e.walk.Position()
+	e.hadTable = e.a.tables.Table(p.Game) != nil
 	// the files the stack reads stay open until the work on them is done
 	// (a pack change meanwhile closes them only then)
 	release := e.a.tables.Hold(p.Game)
@@ -325,6 +341,7 @@ func (e *exploreScreen) content() fyne.CanvasObject {
 	e.pasteBtn = widget.NewButtonWithIcon(translations.T("explore.paste"), theme.ContentPasteIcon(), e.pastePosition)
 	e.playBtn = widget.NewButtonWithIcon(translations.T("explore.play"), theme.MediaPlayIcon(), e.askPlay)
 	e.playBtn.Importance = widget.HighImportance
+	e.setupBtn = widget.NewButtonWithIcon(translations.T("setup.button"), theme.DocumentCreateIcon(), e.setUp)
 	e.posLabel = widget.NewLabel("")
 	e.posLabel.Truncation = fyne.TextTruncateEllipsis
 	e.valueTxt = widgets.NewParagraphWithStyle("", fyne.TextAlignLeading, fyne.TextStyle{Bold: true})
@@ -366,7 +383,7 @@ func (e *exploreScreen) content() fyne.CanvasObject {
 		titleRow(back, nil, title),
 		rows.Row(e.prev, e.next),
 		rows.Row(e.copyBtn, e.pasteBtn),
-		e.playBtn,
+		rows.Row(e.setupBtn, e.playBtn),
 		e.posLabel,
 		e.valueTxt,
 		e.noteTxt,
@@ -423,6 +440,19 @@ func (e *exploreScreen) copyPosition() {
 	e.posLabel.SetText(translations.T("explore.copied"))
 }
 
+// setUp opens the position editor on the position shown; the position set
+// up comes back to be explored, as a pasted one.
+func (e *exploreScreen) setUp() {
+	e.a.showEditor(e.walk.Position(), e.explore)
+}
+
+// explore shows p, a position of the game, on a new line.
+func (e *exploreScreen) explore(p core.Position) {
+	e.walk = explore.NewWalk(p)
+	e.board.SetPosition(p, core.Move{})
+	e.changed()
+}
+
 // pastePosition reads a position line from the clipboard and explores it
 // (a line of another game opens that game's); a text that is not one is
 // refused with its reason in words.
@@ -443,9 +473,7 @@ func (e *exploreScreen) pasteText(text string) {
 		e.a.showExplore(p)
 		return
 	}
-	e.walk = explore.NewWalk(p)
-	e.board.SetPosition(p, core.Move{})
-	e.changed()
+	e.explore(p)
 }
 
 // lineErrorText says in words why a pasted text is not a position.
@@ -458,22 +486,7 @@ func lineErrorText(info *core.GameInfo, err *explore.LineError) string {
 	case err.Pos == nil:
 		return translations.TData("explore.err_other", map[string]any{"Game": translations.Game(info.Key).Title})
 	}
-	pe := err.Pos
-	d := map[string]any{"Text": pe.Text, "N": pe.N, "Want": pe.Want,
-		"Predator": sideName(info, core.Predator), "Prey": sideName(info, core.Prey)}
-	id := map[core.PositionWhy]string{
-		core.PosNotKeyValue: "explore.err_not_key_value", core.PosUnknownField: "explore.err_unknown_field",
-		core.PosFieldTwice: "explore.err_field_twice", core.PosFieldMissing: "explore.err_field_missing",
-		core.PosUnknownPoint: "explore.err_unknown_point", core.PosTwoPieces: "explore.err_two_pieces",
-		core.PosTurn: "explore.err_turn", core.PosCount: "explore.err_count",
-		core.PosPredatorCount: "explore.err_predator_count", core.PosPreyOnTrap: "explore.err_prey_trap",
-		core.PosPreyInCliff: "explore.err_prey_cliff", core.PosTooMany: "explore.err_too_many",
-		core.PosTooFew: "explore.err_too_few",
-	}[pe.Why]
-	if id == "" {
-		return translations.TData("explore.err_other", map[string]any{"Game": translations.Game(info.Key).Title})
-	}
-	return translations.TData(id, d)
+	return positionErrorText(info, err.Pos)
 }
 
 // askPlay offers to play on from the position shown: against the computer

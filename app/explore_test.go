@@ -236,3 +236,23 @@ func TestExploreFromAGame(t *testing.T) {
 	require.False(t, g.sess.Paused())
 	require.Equal(t, 2, g.sess.Game().Len())
 }
+
+// The explorer asks for its game's table (as a game does) and, where the
+// table was not loaded yet, works the values out again once it has
+// arrived: Wolf Carries the Pig's start from its shipped table, every
+// move proven.
+func TestExploreLoadsTheGamesTable(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.Tables = tables.New(dir, nil, false, o.Do) })
+	start := core.WolfCarriesPig.Info().Start()
+	h.a.showExplore(start)
+	e, ok := h.a.top().(*exploreScreen)
+	require.True(t, ok)
+	h.waitFor("the table's values", func() bool {
+		return e.done() && len(e.moves) > 0 && e.moves[0].Value.Proven && e.hadTable
+	})
+	for _, m := range e.moves {
+		require.True(t, m.Value.Proven, "%v proven", m.Move)
+	}
+	require.NotContains(t, texts(h.a.Window()), translations.T("explore.by_search"))
+}

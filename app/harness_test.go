@@ -450,6 +450,7 @@ func phoneScreens(t *testing.T, h *harness, check func(what string)) {
 		{"puzzle", func() { h.a.showPuzzle(info, 0) }},
 		{"lessons", func() { h.a.showLessons(info) }},
 		{"lesson", func() { h.a.showLesson(info, 0) }},
+		{"position editor", func() { h.a.showEditor(info.Start(), nil) }},
 	} {
 		s.open()
 		check(s.name)

@@ -196,3 +196,31 @@ func TestQuitOnDesktopOnly(t *testing.T) {
 		}
 	}
 }
+
+// On a 390-wide phone at normal text the home cards' buttons keep their
+// icons, the second row's three (Learn, Puzzles with its count, Explore)
+// too, in every language: each takes its own width where equal columns do
+// not fit them.
+func TestHomeCardIconsOnPhone(t *testing.T) {
+	layoutOnly(t)
+	for _, lang := range translations.Languages {
+		t.Run(string(lang), func(t *testing.T) {
+			h := newHarness(t, test.NewTempApp(t))
+			translations.SetLanguage(lang)
+			h.a.closeStartDialog()
+			h.a.Window().Resize(fyne.NewSize(390, 844))
+			h.a.Window().Content().Refresh()
+			hs := h.home()
+			for i := range core.Games() {
+				for _, b := range []*widget.Button{hs.playBtns[i], hs.rulesBtns[i], hs.learnBtns[i], hs.puzzleBtns[i], hs.exploreBtns[i]} {
+					if b.Icon == nil {
+						t.Errorf("card %d: %q without its icon", i, b.Text)
+					}
+					if b.Size().Width < b.MinSize().Width-0.5 {
+						t.Errorf("card %d: %q is %v wide, needs %v", i, b.Text, b.Size().Width, b.MinSize().Width)
+					}
+				}
+			}
+		})
+	}
+}

@@ -262,8 +262,21 @@ func ParsePosition(gameID, text string) (Position, error) {
 	if p.InHand, err = readCount("hand", g.PreyInHand); err != nil {
 		return Position{}, err
 	}
+	if err := p.checkPieces(); err != nil {
+		return Position{}, err
+	}
+	p.Key = p.ComputeKey()
+	return p, nil
+}
+
+// checkPieces is what ParsePosition checks of a position's pieces and
+// counts: the predator's pieces, no prey on a trap or in the cliff, and
+// the prey on the board, captured and in hand making the game's number.
+func (p *Position) checkPieces() *PositionError {
+	g := games[p.Game]
+	b := g.Board
 	if n := bits.OnesCount64(p.Pred); n != g.PredatorCount {
-		return Position{}, posErr(PosPredatorCount, "", n, g.PredatorCount, "position: %d %s pieces, want %d", n, g.Predator, g.PredatorCount)
+		return posErr(PosPredatorCount, "", n, g.PredatorCount, "position: %d %s pieces, want %d", n, g.Predator, g.PredatorCount)
 	}
 	if bad := p.Prey &^ b.preyPoints; bad != 0 {
 		q := b.Points[bits.TrailingZeros64(bad)]
@@ -275,18 +288,17 @@ func ParsePosition(gameID, text string) (Position, error) {
 		if q.Region == RegionTrap {
 			code = PosPreyOnTrap
 		}
-		return Position{}, posErr(code, q.Name, 0, 0, "position: a %s on %s, which is %s", g.Prey, q.Name, where)
+		return posErr(code, q.Name, 0, 0, "position: a %s on %s, which is %s", g.Prey, q.Name, where)
 	}
 	if total := bits.OnesCount64(p.Prey) + int(p.Captured) + int(p.InHand); total != g.PreyCount {
 		if total > g.PreyCount {
-			return Position{}, posErr(PosTooMany, "", total, g.PreyCount, "position: too many %s pieces: %d on the board, %d captured, %d in hand makes %d, more than %d",
+			return posErr(PosTooMany, "", total, g.PreyCount, "position: too many %s pieces: %d on the board, %d captured, %d in hand makes %d, more than %d",
 				g.Prey, bits.OnesCount64(p.Prey), p.Captured, p.InHand, total, g.PreyCount)
 		}
-		return Position{}, posErr(PosTooFew, "", total, g.PreyCount, "position: %s pieces missing: %d on the board, %d captured, %d in hand makes %d, not %d",
+		return posErr(PosTooFew, "", total, g.PreyCount, "position: %s pieces missing: %d on the board, %d captured, %d in hand makes %d, not %d",
 			g.Prey, bits.OnesCount64(p.Prey), p.Captured, p.InHand, total, g.PreyCount)
 	}
-	p.Key = p.ComputeKey()
-	return p, nil
+	return nil
 }
 
 // PositionWhy is why a text is not a position (ParsePosition), as a code:
@@ -319,7 +331,9 @@ type PositionError struct {
 	Text string // the field, point or value named
 	N    int    // the count found (PosPredatorCount, PosTooMany, PosTooFew)
 	Want int    // the count wanted, or the most allowed (PosCount)
-	msg  string
+	// Reason is why the game is over (PosOver, CheckSetup).
+	Reason Reason
+	msg    string
 }
 
 func (e *PositionError) Error() string { return e.msg }

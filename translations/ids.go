@@ -78,6 +78,9 @@ package translations
 //	explore.play_message    {{.Side}}  the side to move, the player's against the computer
 //	explore.err_other       {{.Game}}
 //	explore.err_*           {{.Text}} {{.N}} {{.Want}} {{.Predator}} {{.Prey}}  core.PositionError's Text, N, Want; the sides
+//	setup.err_*             the same (core.CheckSetup's reasons)
+//	setup.captured, .in_hand  {{.Count}} {{.Prey}}
+//	setup.count, .count_hand  {{.Prey}} {{.Board}} {{.Captured}} {{.InHand}} {{.Sum}} {{.Total}}  the prey on the board, captured, in hand, their sum, the game's number
 //
 // A side is named by the side IDs (side.wolf, side.dogs, …:
 // session.SideName), "…方" in Chinese for one piece or many (狼方, 犬方,
@@ -220,6 +223,13 @@ var uiIDs = []string{
 	"explore.err_prey_cliff", "explore.err_too_many", "explore.err_too_few", "explore.win",
 	"explore.win_atmost", "explore.win_bound", "explore.loss", "explore.loss_atmost",
 	"explore.loss_bound", "explore.search_win", "explore.search_loss",
+	// Issue 45: the position editor ("Set up").
+	"setup.button", "setup.title", "setup.help", "setup.piece.wolf", "setup.piece.dog",
+	"setup.piece.pig", "setup.piece.lion", "setup.piece.deer", "setup.empty", "setup.to_move",
+	"setup.captured", "setup.in_hand", "setup.count", "setup.count_hand", "setup.clear",
+	"setup.start", "setup.done", "setup.refused_title", "setup.err_over_captures",
+	"setup.err_over_trapped", "setup.err_over_cliff", "setup.err_over_stuck", "setup.err_over_draw",
+	"setup.err_odd_captures", "setup.err_hand_moved", "setup.err_hand_captured", "setup.err_hand_far",
 }
 
 // pluralIDs are the messages with plural forms (use TPlural).

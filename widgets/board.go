@@ -72,6 +72,10 @@ type Board struct {
 	// when none (a placement, or a tap on a piece that cannot move), to
 	// the point tapped. Lessons explain why.
 	OnIllegal func(from, to int)
+	// OnPoint, if set, makes the board an editor's (the explorer's "Set
+	// up"): a tap or the keyboard's Enter on a point calls it with the
+	// point, and nothing is selected, moved or dragged.
+	OnPoint func(p int)
 	// Glyph, if set, returns the text drawn on a token of a piece kind
 	// (core.PieceWolf, …) instead of PieceGlyphs: e.g. Latin letters where
 	// the font has no CJK characters. Call Refresh after changing it.
@@ -344,6 +348,12 @@ func (b *Board) Tapped(ev *fyne.PointEvent) {
 }
 
 func (b *Board) tapPoint(p int, ok bool) {
+	if b.OnPoint != nil {
+		if ok {
+			b.OnPoint(p)
+		}
+		return
+	}
 	if !ok {
 		b.deselect()
 		return
@@ -414,7 +424,7 @@ func (b *Board) Dragged(ev *fyne.DragEvent) {
 		return // the gesture did not start on a movable piece
 	}
 	b.dragSeen = true
-	if b.readOnly || b.placing() {
+	if b.readOnly || b.placing() || b.OnPoint != nil {
 		return
 	}
 	if !b.dragging {

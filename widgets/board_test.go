@@ -579,3 +579,19 @@ func TestBoardStyles(t *testing.T) {
 		t.Fatalf("characters: %q", g)
 	}
 }
+
+// TestTapOnPoint: an editor's board (OnPoint set) hands every tapped point
+// to OnPoint, selects nothing, makes no move and drags no piece.
+func TestTapOnPoint(t *testing.T) {
+	h := newHarness(t, core.BeatTheWolf.Info().Start(), phone)
+	var got []int
+	h.b.OnPoint = func(p int) { got = append(got, p) }
+	h.tap("d4") // the wolf: not selected
+	h.tap("d5") // an empty point
+	h.wantSelected("")
+	h.drag(h.b.Layout().PointPos(h.idx("d4")), h.b.Layout().PointPos(h.idx("d5")))
+	h.wantMoves()
+	if len(got) != 2 || got[0] != h.idx("d4") || got[1] != h.idx("d5") {
+		t.Fatalf("OnPoint got %v, want d4 then d5", got)
+	}
+}

@@ -7,9 +7,10 @@ import (
 	"fyne.io/fyne/v2/widget"
 )
 
-// buttonRow lays buttons out in equal columns, like a grid of one row, but
-// drops their icons when the row is too narrow for them with their icons
-// (large text on a phone). Where even the buttons without icons do not fit
+// buttonRow lays buttons out in equal columns, like a grid of one row; where
+// equal columns are too narrow for their icons, each button takes the width
+// it needs with its icon and the room left is shared out; where even that
+// does not fit, it drops their icons (large text on a phone). Where even the buttons without icons do not fit
 // on one line, it wraps them onto more lines, so that its least width is
 // that of its widest button: it never makes a screen wider than a phone.
 // Like ColumnsLayout, its least height is that of the lines at the width
@@ -66,13 +67,16 @@ func (g *IconGroup) Row(btns ...*widget.Button) *fyne.Container {
 }
 
 // Width is the width of the group's widest row with its icons: its
-// buttons in equal columns, and the padding between them.
+// buttons in equal columns, or each as wide as it needs where that is
+// less, and the padding between them.
 func (g *IconGroup) Width() float32 {
 	w := float32(0)
 	for _, row := range g.rows {
-		with, _ := (&buttonRow{g: g}).widths(row)
+		l := &buttonRow{g: g}
+		with, _ := l.widths(row)
 		k := float32(len(row))
-		w = max(w, k*with+(k-1)*theme.Padding())
+		_, sum := l.natural(row, true)
+		w = max(w, min(k*with+(k-1)*theme.Padding(), sum))
 	}
 	return w
 }
@@ -102,8 +106,12 @@ func (l *buttonRow) widths(objs []fyne.CanvasObject) (with, without float32) {
 }
 
 // perLine is how many of n buttons go on one line at width w: all of them
-// where they fit without icons, else as many as fit (at least one).
+// where they fit without icons (in equal columns or each its own width),
+// else as many as fit in equal columns (at least one).
 func (l *buttonRow) perLine(objs []fyne.CanvasObject, w float32) int {
+	if fits, _ := l.fits(objs, w, false); fits {
+		return len(objs)
+	}
 	_, without := l.widths(objs)
 	pad := theme.Padding()
 	k := len(objs)
@@ -111,6 +119,47 @@ func (l *buttonRow) perLine(objs []fyne.CanvasObject, w float32) int {
 		k--
 	}
 	return k
+}
+
+// natural is each button's least width, with its icon or without, and
+// their sum with the padding between them: the row's least width where
+// the buttons need not be as wide as each other.
+func (l *buttonRow) natural(objs []fyne.CanvasObject, icons bool) (ws []float32, sum float32) {
+	ws = make([]float32, len(objs))
+	for i, o := range objs {
+		if !o.Visible() {
+			continue
+		}
+		b, ok := o.(*widget.Button)
+		switch {
+		case !ok || l.g.icons[b] == nil:
+			ws[i] = o.MinSize().Width
+		case icons:
+			ws[i] = l.g.plainWidth(b.Text) + IconWidth()
+		default:
+			ws[i] = l.g.plainWidth(b.Text)
+		}
+		sum += ws[i]
+	}
+	return ws, sum + float32(len(objs)-1)*theme.Padding()
+}
+
+// fits reports whether row fits on one line of width w, with its icons or
+// without: in equal columns (equal), or else each button as wide as it
+// needs and the room left shared out (a phone's card of three buttons, one
+// of them long).
+func (l *buttonRow) fits(row []fyne.CanvasObject, w float32, icons bool) (fits, equal bool) {
+	k := float32(len(row))
+	with, without := l.widths(row)
+	widest := without
+	if icons {
+		widest = with
+	}
+	if w >= k*widest+(k-1)*theme.Padding() {
+		return true, true
+	}
+	_, sum := l.natural(row, icons)
+	return w >= sum, false
 }
 
 func (l *buttonRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
@@ -124,12 +173,23 @@ func (l *buttonRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 	lines := (n + k - 1) / k
 	showIcons := k == n
 	for _, row := range l.g.rows {
-		k := float32(len(row))
-		with, _ := l.widths(row)
-		showIcons = showIcons && size.Width >= k*with+(k-1)*pad
+		fits, _ := l.fits(row, size.Width, true)
+		showIcons = showIcons && fits
 	}
 	w := (size.Width - float32(k-1)*pad) / float32(k)
 	h := (size.Height - float32(lines-1)*pad) / float32(lines)
+	// On one line where equal columns do not fit: each button its own
+	// width, and the room left shared out equally.
+	var widths []float32
+	if _, equal := l.fits(objs, size.Width, showIcons); k == n && !equal {
+		ws, sum := l.natural(objs, showIcons)
+		extra := (size.Width - sum) / float32(n)
+		for i := range ws {
+			ws[i] += extra
+		}
+		widths = ws
+	}
+	x := float32(0)
 	for i, o := range objs {
 		if b, ok := o.(*widget.Button); ok && l.g.icons[b] != nil {
 			if showIcons && b.Icon == nil {
@@ -137,6 +197,12 @@ func (l *buttonRow) Layout(objs []fyne.CanvasObject, size fyne.Size) {
 			} else if !showIcons && b.Icon != nil && b.Text != "" {
 				b.SetIcon(nil)
 			}
+		}
+		if widths != nil {
+			o.Move(fyne.NewPos(x, 0))
+			o.Resize(fyne.NewSize(widths[i], h))
+			x += widths[i] + pad
+			continue
 		}
 		o.Move(fyne.NewPos(float32(i%k)*(w+pad), float32(i/k)*(h+pad)))
 		o.Resize(fyne.NewSize(w, h))

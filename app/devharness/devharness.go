@@ -33,7 +33,14 @@
 //	                  leave it: the notice of what was recovered) |
 //	                  explore (the explorer at the game's position, after
 //	                  the tables load) | explore-paste-error (the same, a
-//	                  bad position pasted: its reason)
+//	                  bad position pasted: its reason) | setup (the
+//	                  position editor, opened from the explorer, with
+//	                  HUNTCHESS_EDIT's edits made) | setup-refused (the
+//	                  same, then Done: a position the rules cannot reach
+//	                  refused with its reason)
+//	HUNTCHESS_EDIT    the editor's edits, spaces or commas between them:
+//	                  piece@point (piece predator, prey or empty, a tap
+//	                  with it), captured=N, hand=N, turn=predator|prey
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
@@ -110,6 +117,7 @@ type screen struct {
 	Puzzle, Solved                  int
 	History                         int
 	Board, Pieces                   string
+	Edit                            string
 	Confirm                         bool
 	// Reveal (HUNTCHESS_REVEAL): once the hint or the review is shown,
 	// open every disclosure (the hint's Details) and scroll the screen's
@@ -190,6 +198,7 @@ func screenFromEnv() screen {
 	d.History, _ = strconv.Atoi(os.Getenv("HUNTCHESS_HISTORY"))
 	d.Board, d.Pieces = os.Getenv("HUNTCHESS_BOARD"), os.Getenv("HUNTCHESS_PIECES")
 	d.Confirm = os.Getenv("HUNTCHESS_CONFIRM") == "1"
+	d.Edit = strings.ReplaceAll(os.Getenv("HUNTCHESS_EDIT"), ",", " ")
 	d.Reveal = os.Getenv("HUNTCHESS_REVEAL") == "1"
 	d.Level = os.Getenv("HUNTCHESS_LEVEL")
 	d.MemProfile = os.Getenv("HUNTCHESS_MEMPROFILE")

@@ -2,9 +2,11 @@ package devharness
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"fyne.io/fyne/v2"
@@ -172,6 +174,17 @@ func (h *Harness) open(c app.Control) {
 		afterTables(func() {
 			c.ShowExplore(game())
 			c.PastePosition(info.Key + ": predator:c3,c4 prey:- turn:prey captured:0 hand:0")
+		})
+	case "setup", "setup-refused": // the position editor from the explorer, HUNTCHESS_EDIT made; then Done
+		afterTables(func() {
+			c.ShowExplore(game())
+			c.SetUp()
+			if err := c.EditPosition(strings.Fields(d.Edit)); err != nil {
+				fmt.Fprintln(os.Stderr, "HUNTCHESS_EDIT:", err)
+			}
+			if d.Screen == "setup-refused" {
+				c.EditorDone()
+			}
 		})
 	}
 }
