@@ -179,7 +179,7 @@ func TestExploreWithoutProof(t *testing.T) {
 		if i > 0 {
 			require.LessOrEqual(t, mv.Value.Score, e.moves[i-1].Value.Score, "best first")
 		}
-		require.True(t, strings.Contains(e.moveLine(i), "search"), e.moveLine(i))
+		require.True(t, strings.Contains(e.moveLine(i), "looking ahead, not a proof"), e.moveLine(i))
 	}
 	require.Equal(t, e.moves[0].Move, e.board.Hint())
 	require.True(t, e.value.Searched)
