@@ -228,9 +228,10 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 		// Not installed, the site not asked: the settings' button for the size.
 		n = gameHintWords(g, res, hintSources{strategy: s, offer: unasked})()
 		common("unasked", n)
-		require.Contains(t, n.text, translations.TData("hint.pack_may_prove", unasked.data()))
+		require.Contains(t, n.text, translations.TData("hint.pack_may_prove", unasked.lineData()))
 		require.Contains(t, n.text, where)
-		require.Contains(t, n.text, translations.T("pack.check"))
+		require.Contains(t, n.details, translations.T("pack.check"), "the details: how to learn the size")
+		require.Contains(t, n.details, packNamed(unasked))
 		require.NotContains(t, n.text+n.details, "MB")
 
 		// The browser, the site's table not read (yet, or offline).

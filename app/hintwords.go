@@ -167,7 +167,7 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 func notProvenLine(p core.Position, src hintSources) string {
 	switch reachOf(p, src) {
 	case reachPack:
-		return translations.TData("hint.pack_may_prove", src.offer.data())
+		return translations.TData("hint.pack_may_prove", src.offer.lineData())
 	case reachSite:
 		return translations.T("hint.site_may_prove")
 	case reachNoBoundWin:

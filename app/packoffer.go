@@ -64,6 +64,16 @@ func (o packOffer) data() map[string]any {
 	return map[string]any{"Pack": named}
 }
 
+// lineData is data for the hint's line: the pack named as in data, but
+// where its size is not known only where to find it (the details say how
+// to learn the size).
+func (o packOffer) lineData() map[string]any {
+	if o.bytes > 0 {
+		return o.data()
+	}
+	return map[string]any{"Pack": translations.TData("hint.pack_named_short", map[string]any{"Where": packWhere()})}
+}
+
 // packWhere is where the settings offer the pack: Settings → Perfect play.
 func packWhere() string {
 	return translations.TData("hint.where_pack", map[string]any{

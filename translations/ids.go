@@ -47,6 +47,7 @@ package translations
 //	hint.pack_may_prove, hint.detail_pack_plies, review.pack_plies  {{.Pack}}  hint.pack_named or hint.pack_named_nosize
 //	hint.pack_named         {{.Where}} {{.MB}}  hint.where_pack; the pack's download in MB, one decimal (from the site's manifest)
 //	hint.pack_named_nosize  {{.Where}} {{.Find}}  hint.where_pack; pack.check (the settings' button that asks the site)
+//	hint.pack_named_short   {{.Where}}  hint.where_pack (the hint's line, the size not known: Details say how to learn it)
 //	hint.detail_pack_bound, review.pack_bound  {{.Count}} {{.Prey}} {{.Pack}}  the prey's pieces in all, the prey's side, as above
 //	hint.detail_site_bound  {{.Count}} {{.Prey}} {{.Where}}  as above; hint.where_pack
 //	hint.detail_not_covered  {{.Held}} {{.Prey}} {{.N}}  the prey's pieces on the board in the tables' positions, the prey's side, in this one
@@ -218,7 +219,7 @@ var uiIDs = []string{
 	// get proof: the pack named with its size where the site's manifest
 	// says it; in the browser the site's tables; what the tables here show;
 	// no offer where the pack would not cover the position.
-	"hint.pack_named", "hint.pack_named_nosize", "hint.site_may_prove", "hint.bound_no_win",
+	"hint.pack_named", "hint.pack_named_nosize", "hint.pack_named_short", "hint.site_may_prove", "hint.bound_no_win",
 	"hint.detail_site_bound", "hint.detail_not_covered", "hint.detail_bound_no_win",
 	"review.site_bound", "review.not_covered",
 	// Issue 45: the explorer (analysis board): values for the side to
