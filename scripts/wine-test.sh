@@ -43,6 +43,7 @@ bash scripts/deps.sh windows wine
 VERSION="$(app_version)"
 # The player's build of the installer (scripts/windows.sh, no tag dev:
 # docs/build-tags.md), made apart from the release's, in build/wine-test-build.
+TESTBUILD="$ROOT/build/wine-test-build"
 MSI="$TESTBUILD/hunt-chess-$VERSION-windows-amd64.msi"
 EXE="$TESTBUILD/stage/Hunt Chess.exe"
 WAIT="${WINE_TEST_WAIT:-120}"
