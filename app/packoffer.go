@@ -46,12 +46,6 @@ func inBoundTier(p core.Position, s *strategy.Strategy) bool {
 	return s != nil && s.Bound && p.InHand == 0 && p.PreyOnBoard() == p.Info().PreyCount
 }
 
-// provesBound reports whether the pack's bound table would tell whether
-// the prey win p without losing a piece where nothing proves it here.
-func (o packOffer) provesBound(p core.Position, s *strategy.Strategy) bool {
-	return o.has(p.Game) && inBoundTier(p, s)
-}
-
 // data is the template data of a message naming the pack ({{.Pack}}: the
 // Perfect play tables, where to get them in the settings, and the
 // download's size where it is known, else how to learn it).
