@@ -99,6 +99,10 @@ type App struct {
 	// pack downloads the table pack (packview.go; nil: none, as in the
 	// browser and in tests without tables).
 	pack *pack.Job
+	// site: the tables come from the site serving the page (the browser),
+	// which reads Beat the Wolf's bound table there while online (what the
+	// hints say of proof: reachSite).
+	site bool
 
 	settings storage.Settings
 	stack    []screen // the screen shown is the last one
@@ -202,6 +206,7 @@ func New(fa fyne.App, opts Options) *App {
 		a.tables.UseShipped(!opts.Config.NoShipped)
 		if dir == "" {
 			a.tables.UseSite(site) // the browser: the site serves the tables
+			a.site = site != nil
 		}
 		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {

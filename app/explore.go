@@ -325,6 +325,15 @@ func (e *exploreScreen) noteText() string {
 		t += "\n" + translations.T("explore.searching")
 	case searched:
 		t += "\n" + translations.T("explore.by_search")
+		var from []core.Position
+		for _, m := range e.moves {
+			if m.Value.Searched {
+				from = append(from, m.After)
+			}
+		}
+		if r := searchedReach(from, e.a.hintSources(e.info.ID)); r != "" {
+			t += "\n" + r
+		}
 	}
 	return t
 }

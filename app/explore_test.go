@@ -179,7 +179,7 @@ func TestExploreWithoutProof(t *testing.T) {
 		if i > 0 {
 			require.LessOrEqual(t, mv.Value.Score, e.moves[i-1].Value.Score, "best first")
 		}
-		require.True(t, strings.Contains(e.moveLine(i), "search"), e.moveLine(i))
+		require.True(t, strings.Contains(e.moveLine(i), "looking ahead, not a proof"), e.moveLine(i))
 	}
 	require.Equal(t, e.moves[0].Move, e.board.Hint())
 	require.True(t, e.value.Searched)
@@ -255,4 +255,40 @@ func TestExploreLoadsTheGamesTable(t *testing.T) {
 		require.True(t, m.Value.Proven, "%v proven", m.Move)
 	}
 	require.NotContains(t, texts(h.a.Window()), translations.T("explore.by_search"))
+}
+
+// Off Beat the Wolf's proven line, all 17 dogs on the board and no pack
+// here, the explorer says the moves it judged by looking ahead are no
+// proof, and how to get proof: the Perfect play tables, named as the
+// settings name them (the site not asked: the button that finds their
+// size); after a capture, that no table covers them, and no offer.
+func TestExploreSaysHowToGetProof(t *testing.T) {
+	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	require.NoError(t, err)
+	g, _ := offLineGame(t, core.BeatTheWolf, s, 2, 0)
+	for _, m := range g.LegalMoves() { // the wolf's reply without a capture: the dogs to move, off the line
+		if m.Capt == 0 {
+			require.NoError(t, g.PlayMove(m))
+			break
+		}
+	}
+	require.Equal(t, core.Prey, g.Position().ToMove)
+	h := newHarness(t, test.NewTempApp(t), func(o *Options) { o.EndgameTables = true })
+	require.NotNil(t, h.a.pack, "a pack to offer")
+	info := core.BeatTheWolf.Info()
+	h.a.showExplore(g.Position())
+	e := h.explorer()
+	note := e.noteText()
+	require.Contains(t, note, translations.T("explore.by_search"))
+	require.Contains(t, note, translations.TData("review.pack_bound", map[string]any{
+		"Count": info.PreyCount, "Prey": sideName(info, core.Prey), "Pack": packNamed(offerUnasked())}))
+	require.Contains(t, texts(h.a.Window()), translations.T("pack.check"))
+
+	c := firstCaptureGame(t, core.BeatTheWolf.String())
+	h.a.showExplore(c.Position())
+	e = h.explorer()
+	note = e.noteText()
+	require.Contains(t, note, translations.T("explore.by_search"))
+	require.Contains(t, note, translations.TData("review.not_covered", map[string]any{"Held": info.PreyCount, "Prey": sideName(info, core.Prey)}))
+	require.NotContains(t, note, translations.T("pack.check"), "no offer")
 }

@@ -4,8 +4,6 @@ package app
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -115,22 +113,77 @@ func TestHintSaysWhatProvesIt(t *testing.T) {
 	}
 }
 
-// offerPublished is the pack as this version publishes it, not installed.
-func offerPublished() packOffer { return offerOf(pack.Status{}) }
+// offerUnasked is the pack on offer before the site was asked (its size
+// not known); offerAsked after the site's manifest said its size.
+func offerUnasked() packOffer { return offerOf(pack.Status{}) }
 
-// The pack's size and where to get it, in the current language.
-func packWords(o packOffer) (mb, where string) {
-	d := o.data()
-	return d["MB"].(string), d["Where"].(string)
+func offerAsked(bytes int64) packOffer {
+	m := &pack.Manifest{Format: 2, Files: []pack.File{
+		{Name: "beat-the-wolf.bound.hctb", Game: "beat-the-wolf", Size: bytes - 1000},
+		{Name: "wolf-carries-pig.hctb", Game: "wolf-carries-pig", Size: 1000},
+	}}
+	return offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: bytes})
 }
 
-// TestHintSaysHowToGetProof: off Beat the Wolf's proven line with all 17
-// dogs on the board, the search's hint says no proof, and that the pack
-// (its size, Settings → Perfect play) may prove it; its details say what
-// the pack tells. With the pack installed (no offer), after a capture (the
-// pack's tier is the 17 dogs'), or in the browser (no pack) it says no
-// proof and nothing of a pack. A table of values (the pig's shipped one):
-// the pack adds the plies.
+// packNamed is how the pack is named in the current language: as the
+// settings name it (Settings → Perfect play), with its size where it is
+// known, else the settings' button that finds it.
+func packNamed(o packOffer) string { return o.data()["Pack"].(string) }
+
+// testBound is the 8-dog bound table of the tests (an installed pack's
+// bound table, or the site's in the browser).
+func testBound(t *testing.T) *tablebase.Table {
+	b, err := tablebase.Open("../ai/testdata/beat-the-wolf-8dogs.bound.hctb")
+	require.NoError(t, err)
+	t.Cleanup(func() { b.Close() })
+	return b
+}
+
+// boundNoWin is a position the bound table b holds where the dogs cannot
+// force a win without losing one (the side to move is not on their win).
+func boundNoWin(t *testing.T, b *tablebase.Table) core.Position {
+	p, err := core.ParsePosition(core.BeatTheWolf.String(), "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0")
+	require.NoError(t, err)
+	frontier := []core.Position{p}
+	for depth := 0; depth < 3; depth++ {
+		var next []core.Position
+		for _, q := range frontier {
+			for _, m := range q.GenMoves(nil) {
+				c := q.After(m)
+				if c.Outcome().Over() {
+					continue
+				}
+				if _, ok := (proof.BoundTable{T: b}).Probe(c); ok {
+					next = append(next, c)
+					continue
+				}
+				if _, _, ok := b.ProbeBound(c); ok {
+					return c
+				}
+			}
+		}
+		frontier = next
+	}
+	t.Fatal("no position of the bound table without the dogs' win found")
+	return core.Position{}
+}
+
+// TestHintSaysHowToGetProof: off Beat the Wolf's proven line, a search's
+// hint is a judgement, not a proof (hint.detail_search), and says how to
+// get proof, by where the app runs and what it has:
+//   - the pack not installed, all 17 dogs on the board: the pack may prove
+//     it, named as the settings name it, with its size from the site's
+//     manifest, or before the site was asked the button that finds it (no
+//     number the app does not know);
+//   - the browser: the site's tables, read online;
+//   - a bound table here (the pack installed, or the site's read): where it
+//     holds the position, that the dogs cannot win without losing one;
+//     where it does not, that no table covers it, and no offer;
+//   - after a capture (the pack's tier is the 17 dogs'): no table covers
+//     it, and no offer;
+//   - nothing of a pack at all (its manifest without the game): no proof.
+//
+// A table of values (the pig's shipped one): the pack adds the plies.
 func TestHintSaysHowToGetProof(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	s, err := tables.ShippedStrategy(core.BeatTheWolf)
@@ -140,43 +193,95 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 	p := g.Position()
 	require.Equal(t, info.PreyCount, p.PreyOnBoard(), "no dog taken yet: %s", g.Record())
 	res := ai.Result{Move: g.LegalMoves()[0], Score: 40, Depth: 9}
-	offer := offerPublished()
-	require.True(t, offer.has(core.BeatTheWolf))
-	for _, lang := range bothLanguages {
-		translations.SetLanguage(lang)
-		mb, where := packWords(offer)
-		require.Equal(t, "247.3", mb)
-		require.Equal(t, translations.T("settings.title")+" → "+translations.T("settings.pack"), where)
-
-		n := gameHintWords(g, res, hintSources{strategy: s, offer: offer})()
-		require.True(t, strings.HasPrefix(n.text, firstSentence(translations.T("hint.search_move"))), "%s: %q", lang, n.text)
-		require.Contains(t, n.text, translations.T("hint.no_proof"))
-		require.Contains(t, n.text, mb+" MB")
-		require.Contains(t, n.text, where)
-		require.Contains(t, n.details, translations.T("hint.detail_search"))
-		require.Contains(t, n.details, translations.TPlural("hint.detail_depth", 9, nil))
-		require.Contains(t, n.details, "17")
-		require.Contains(t, n.details, sideName(info, core.Prey))
-		require.Contains(t, n.details, mb+" MB")
-		require.NotContains(t, n.text, provenMark())
-
-		for name, src := range map[string]hintSources{
-			"installed": {strategy: s},
-			"browser":   {strategy: s, offer: packOffer{}},
-		} {
-			n := gameHintWords(g, res, src)()
-			require.True(t, strings.HasSuffix(n.text, translations.T("hint.no_proof")), "%s %s: %q", name, lang, n.text)
-			require.NotContains(t, n.text+n.details, "MB", "%s %s", name, lang)
-		}
-	}
-
-	// After a capture the pack's tier does not hold the position.
 	c := firstCaptureGame(t, core.BeatTheWolf.String())
 	cp := c.Position()
 	require.Less(t, cp.PreyOnBoard(), info.PreyCount)
-	if !c.Outcome().Over() {
-		n := gameHintWords(c, ai.Result{Move: c.LegalMoves()[0], Score: 40}, hintSources{strategy: s, offer: offer})()
+	require.False(t, c.Outcome().Over())
+	cres := ai.Result{Move: c.LegalMoves()[0], Score: 40}
+	b := testBound(t)
+	nowin := boundNoWin(t, b)
+	unasked, asked := offerUnasked(), offerAsked(247_348_211)
+	require.True(t, unasked.has(core.BeatTheWolf))
+	require.Zero(t, unasked.bytes, "the size is not known before the site is asked")
+
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		where := translations.T("settings.title") + " → " + translations.T("settings.pack")
+		prey := sideName(info, core.Prey)
+		notProof := firstSentence(translations.T("hint.no_proof"))
+		common := func(name string, n hintNote) {
+			require.True(t, strings.HasPrefix(n.text, firstSentence(translations.T("hint.search_move"))), "%s %s: %q", name, lang, n.text)
+			require.Contains(t, n.details, translations.T("hint.detail_search"), "%s %s", name, lang)
+			require.NotContains(t, n.text, provenMark(), "%s %s", name, lang)
+		}
+
+		// Not installed, the site asked: the size.
+		n := gameHintWords(g, res, hintSources{strategy: s, offer: asked})()
+		common("asked", n)
+		require.Contains(t, n.text, translations.TData("hint.pack_may_prove", asked.data()))
+		require.Contains(t, n.text, "247.3 MB")
+		require.Contains(t, n.text, where)
+		require.Contains(t, n.details, translations.TPlural("hint.detail_depth", 9, nil))
+		require.Contains(t, n.details, translations.TData("hint.detail_pack_bound", map[string]any{
+			"Count": info.PreyCount, "Prey": prey, "Pack": packNamed(asked)}))
+
+		// Not installed, the site not asked: the settings' button for the size.
+		n = gameHintWords(g, res, hintSources{strategy: s, offer: unasked})()
+		common("unasked", n)
+		require.Contains(t, n.text, translations.TData("hint.pack_may_prove", unasked.lineData()))
+		require.Contains(t, n.text, where)
+		require.Contains(t, n.details, translations.T("pack.check"), "the details: how to learn the size")
+		require.Contains(t, n.details, packNamed(unasked))
 		require.NotContains(t, n.text+n.details, "MB")
+
+		// The browser, the site's table not read (yet, or offline).
+		n = gameHintWords(g, res, hintSources{strategy: s, site: true})()
+		common("browser", n)
+		require.True(t, strings.HasSuffix(n.text, translations.T("hint.site_may_prove")), "%s: %q", lang, n.text)
+		require.Contains(t, n.details, translations.TData("hint.detail_site_bound", map[string]any{
+			"Count": info.PreyCount, "Prey": prey, "Where": where}))
+		require.NotContains(t, n.text+n.details, "MB")
+
+		// A bound table here that does not hold the position (its 8 dogs
+		// against the 17 on the board): no table covers it, and no offer,
+		// installed or in the browser.
+		for name, src := range map[string]hintSources{
+			"installed":    {strategy: s, bound: b},
+			"browser+read": {strategy: s, bound: b, site: true},
+		} {
+			n = gameHintWords(g, res, src)()
+			common(name, n)
+			require.True(t, strings.HasSuffix(n.text, translations.T("hint.no_proof")), "%s %s: %q", name, lang, n.text)
+			require.Contains(t, n.details, translations.TData("hint.detail_not_covered", map[string]any{
+				"Held": 8, "Prey": prey, "N": info.PreyCount}), "%s %s", name, lang)
+			require.NotContains(t, n.text+n.details, where, "%s %s: no offer", name, lang)
+		}
+		// ... and where it holds it: the dogs cannot win without losing one.
+		n = hintText(nowin, ai.Result{Move: core.NewGameFrom(nowin).LegalMoves()[0], Score: 5}, hintSources{strategy: s, bound: b}, nil)()
+		require.True(t, strings.HasSuffix(n.text, translations.TData("hint.bound_no_win", map[string]any{"Prey": prey})), "%s: %q", lang, n.text)
+		require.Contains(t, n.details, translations.TData("hint.detail_bound_no_win", map[string]any{"Prey": prey}))
+		require.NotContains(t, n.text+n.details, where)
+
+		// After a capture: the pack's tier is the 17 dogs': nothing to
+		// offer, however the app runs.
+		for name, src := range map[string]hintSources{
+			"not installed": {strategy: s, offer: asked},
+			"browser":       {strategy: s, site: true},
+		} {
+			n = gameHintWords(c, cres, src)()
+			require.True(t, strings.HasSuffix(n.text, translations.T("hint.no_proof")), "%s %s: %q", name, lang, n.text)
+			require.Contains(t, n.details, translations.TData("hint.detail_not_covered", map[string]any{
+				"Held": info.PreyCount, "Prey": prey, "N": cp.PreyOnBoard()}), "%s %s", name, lang)
+			require.NotContains(t, n.text+n.details, where, "%s %s: no offer", name, lang)
+			require.NotContains(t, n.text+n.details, "MB", "%s %s", name, lang)
+		}
+
+		// No pack of the game (its manifest without Beat the Wolf), no site:
+		// no proof, and nothing of tables.
+		n = gameHintWords(g, res, hintSources{strategy: s})()
+		require.True(t, strings.HasSuffix(n.text, translations.T("hint.no_proof")), "%s: %q", lang, n.text)
+		require.True(t, strings.HasPrefix(n.text[strings.LastIndex(n.text, notProof):], notProof))
+		require.NotContains(t, n.details, translations.T("settings.pack"))
 	}
 
 	// The pig's table of values: a proven win, its plies not known here;
@@ -185,11 +290,10 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 	won := ai.Result{Proof: proof.ValuesOnly, Score: 30000 - 500}
 	for _, lang := range bothLanguages {
 		translations.SetLanguage(lang)
-		mb, _ := packWords(offer)
-		n := hintText(pig, won, hintSources{offer: offer}, nil)()
+		n := hintText(pig, won, hintSources{offer: asked}, nil)()
 		require.Equal(t, translations.TData("hint.win_noplies", map[string]any{"Side": sideName(pig.Info(), pig.ToMove)}), n.text)
 		require.True(t, strings.HasPrefix(n.details, translations.T("hint.detail_values")))
-		require.Contains(t, n.details, mb+" MB")
+		require.Contains(t, n.details, packNamed(asked))
 		n = hintText(pig, won, hintSources{}, nil)()
 		require.Equal(t, translations.T("hint.detail_values"), n.details, "%s: installed, nothing to offer", lang)
 	}
@@ -207,52 +311,52 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 	}
 }
 
-// offerOf: the pack published with this version until the site was asked;
-// then what of the site's manifest is missing; nothing once it is all in.
+// offerOf: before the site was asked, the pack's games with no size (the
+// app knows none: the settings find it); then what of the site's manifest
+// is missing, its size; nothing once it is all in.
 func TestPackOffer(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
 	o := offerOf(pack.Status{})
-	require.Equal(t, int64(publishedPackBytes), o.bytes)
+	require.Zero(t, o.bytes)
 	require.True(t, o.has(core.BeatTheWolf))
 	require.True(t, o.has(core.WolfCarriesPig))
 	require.False(t, o.has(core.SurroundTheLion), "shipped whole: no pack to offer")
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		require.NotContains(t, packNamed(o), "MB")
+		require.Contains(t, packNamed(o), translations.T("pack.check"))
+		require.Contains(t, packNamed(o), translations.T("settings.pack"))
+	}
 
 	m := &pack.Manifest{Format: 2, Files: []pack.File{
 		{Name: "beat-the-wolf.bound.hctb", Game: "beat-the-wolf", Size: 1000},
 		{Name: "wolf-carries-pig.hctb", Game: "wolf-carries-pig", Size: 500},
 	}}
-	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 1500})
-	require.Equal(t, int64(1500), o.bytes)
+	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 1_500_000})
+	require.Equal(t, int64(1_500_000), o.bytes)
 	require.True(t, o.has(core.BeatTheWolf))
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		require.Contains(t, packNamed(o), "1.5 MB")
+		require.NotContains(t, packNamed(o), translations.T("pack.check"))
+	}
 
 	pigOnly := &pack.Manifest{Format: 2, Files: m.Files[1:]}
 	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Installed: pigOnly, Missing: 1000})
 	require.True(t, o.has(core.BeatTheWolf))
 	require.False(t, o.has(core.WolfCarriesPig), "installed")
+	require.False(t, offerOf(pack.Status{Phase: pack.Offer, Remote: pigOnly, Missing: 500}).has(core.BeatTheWolf), "the site's pack without the game")
 
 	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Remote: m, Installed: m}))
-	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Installed: m}), "the published pack installed")
+	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Installed: m}), "the pack installed")
+	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 0}), "nothing missing")
 	require.False(t, packOffer{}.has(core.BeatTheWolf))
-
-	// The published size is the pack's in docs/device-tables.md.
-	doc, err := os.ReadFile("../docs/device-tables.md")
-	require.NoError(t, err)
-	require.Contains(t, string(doc), "**"+withCommas(publishedPackBytes)+"**")
-}
-
-func withCommas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // The review says how to get proof where the search judged a move from a
-// position the pack holds, and nothing of it with the pack in.
+// position the pack holds (its size where the site said it), what
+// applies in the browser, and where the tables here hold none of those
+// positions that no table covers them, with no offer.
 func TestReviewSaysHowToGetProof(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	s, err := tables.ShippedStrategy(core.BeatTheWolf)
@@ -265,22 +369,37 @@ func TestReviewSaysHowToGetProof(t *testing.T) {
 			moves[i].Verdict = session.VerdictGood
 		}
 	}
-	r := &reviewScreen{info: g, moves: moves, strategy: s, offer: offerPublished()}
+	info := g.Info()
+	asked := offerAsked(123_456_789)
+	r := &reviewScreen{info: g, moves: moves, strategy: s, src: hintSources{offer: asked}}
 	for _, lang := range bothLanguages {
 		translations.SetLanguage(lang)
-		mb, where := packWords(r.offer)
+		prey := sideName(info, core.Prey)
 		sum := r.summaryText()
-		require.Contains(t, sum, mb+" MB", lang)
-		require.Contains(t, sum, where, lang)
-		require.Contains(t, sum, fmt.Sprint(core.BeatTheWolf.Info().PreyCount), lang)
-		require.Contains(t, sum, translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(g.Info(), core.Prey)}))
+		require.Contains(t, sum, translations.TData("review.pack_bound", map[string]any{"Count": info.PreyCount, "Prey": prey, "Pack": packNamed(asked)}), lang)
+		require.Contains(t, sum, "123.5 MB", lang)
+		require.Contains(t, sum, translations.TData("review.no_table_strategy_bound", map[string]any{"Side": prey}))
+
+		r.src = hintSources{site: true}
+		sum = r.summaryText()
+		require.Contains(t, sum, translations.TData("review.site_bound", map[string]any{"Count": info.PreyCount, "Prey": prey}), lang)
+		require.NotContains(t, sum, "MB")
+
+		where := translations.T("settings.title") + " → " + translations.T("settings.pack")
+		r.src = hintSources{bound: testBound(t)} // installed, its tier not the 17 dogs'
+		sum = r.summaryText()
+		require.Contains(t, sum, translations.TData("review.not_covered", map[string]any{"Held": 8, "Prey": prey}), lang)
+		require.NotContains(t, sum, where, "no offer")
+
+		r.src = hintSources{}
+		require.NotContains(t, r.summaryText(), translations.T("settings.pack"))
+		r.src = hintSources{offer: asked}
 	}
 	// With the endgame table too (Beat the Wolf's endgames), the moves the
 	// search judged are still explained.
+	translations.SetLanguage(translations.English)
 	r.table = true
 	require.Contains(t, r.summaryText(), translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(g.Info(), core.Prey)}))
-	r.offer = packOffer{}
-	require.NotContains(t, r.summaryText(), "MB")
 }
 
 // On the game screen the hint in words is in the text's own colour, its
@@ -308,7 +427,8 @@ func TestHintNoticeColourAndDetails(t *testing.T) {
 	facts := g.details.shown()
 	require.Contains(t, facts, translations.T("hint.detail_search"))
 	require.Contains(t, facts, translations.TPlural("hint.detail_depth", 7, nil))
-	require.Contains(t, facts, "247.3 MB", "no pack here: how to get proof")
+	require.Contains(t, facts, translations.T("pack.check"), "no pack here: how to get proof (the settings' button finds its size)")
+	require.NotContains(t, facts, "MB", "the site not asked: no size the app does not know")
 	require.False(t, g.details.item.Open, "closed until the player opens it")
 	require.Equal(t, translations.T("hint.details"), g.details.item.Title)
 	g.details.acc.Open(0)

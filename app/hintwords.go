@@ -26,7 +26,9 @@ type hintNote struct{ text, details string }
 type hintSources struct {
 	strategy *strategy.Strategy // the game's proven strategy from the start (nil: none)
 	table    *tablebase.Table   // the game's endgame table here (nil: none)
+	bound    *tablebase.Table   // the game's bound table here: the pack's, or in the browser the site's (nil: none)
 	offer    packOffer          // the table pack, where it can be downloaded
+	site     bool               // the browser: the site's tables are read online (reachSite)
 }
 
 // hintWords says in words what a hint found in position p, for the player
@@ -136,10 +138,7 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 			case decided:
 				value = translations.TPlural("hint.search_loss", plies, nil)
 			default:
-				value = translations.T("hint.no_proof")
-				if src.offer.provesBound(p, src.strategy) {
-					value = joinSentences(value, translations.TData("hint.pack_may_prove", src.offer.data()))
-				}
+				value = notProvenLine(p, src)
 			}
 			details = append(details, translations.T("hint.detail_search"))
 			if res.Depth > 0 {
@@ -149,11 +148,7 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 				details = append(details, translations.TData("hint.detail_left", map[string]any{
 					"Side": sideName(info, left.winner), "N": left.ply/2 + 1, "Move": displayMove(left.move)}))
 			}
-			if src.offer.provesBound(p, src.strategy) {
-				d := src.offer.data()
-				d["Count"], d["Prey"] = info.PreyCount, sideName(info, core.Prey)
-				details = append(details, translations.TData("hint.detail_pack_bound", d))
-			}
+			details = append(details, reachFacts(p, reachOf(p, src), src))
 		}
 		note := hintNote{text: value, details: joinSentences(details...)}
 		if res.Move.Kind == core.MoveNone {
@@ -163,6 +158,22 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 		note.text = joinSentences(translations.TData(prefix, map[string]any{"Move": displayMove(res.Move), "Why": translations.TData(key, data)}), value)
 		return note
 	}
+}
+
+// notProvenLine is the hint's line where the search found no forced end:
+// a judgement, not a proof, and how to get proof (reachOf): the pack to
+// download, the site's tables in the browser, what the tables here show;
+// else that the app has not solved the position.
+func notProvenLine(p core.Position, src hintSources) string {
+	switch reachOf(p, src) {
+	case reachPack:
+		return translations.TData("hint.pack_may_prove", src.offer.lineData())
+	case reachSite:
+		return translations.T("hint.site_may_prove")
+	case reachNoBoundWin:
+		return translations.TData("hint.bound_no_win", map[string]any{"Prey": sideName(p.Info(), core.Prey)})
+	}
+	return translations.T("hint.no_proof")
 }
 
 // joinSentences joins sentences as their language does: a space after

@@ -104,12 +104,12 @@ func TestHintWordsSayWhy(t *testing.T) {
 	// Beat the Wolf's start is proven (its shipped strategy): off its line
 	// the hint says the search found the move, and that nothing proves the
 	// position.
-	require.Equal(t, "A strong move found by search: "+displayMove(last)+" — it captures. No proof for this position.", w().text)
+	require.Equal(t, "A strong move found by looking ahead: "+displayMove(last)+" — it captures. A judgement, not a proof: this app has not solved this position.", w().text)
 	require.Contains(t, displayMove(last), "×")
 	w = hintWords(p, ai.Result{Move: last, Score: 30000 - 5})
-	require.Equal(t, "A strong move found by search: "+displayMove(last)+" — it captures. The search sees a forced win in 5 moves (not proven).", w().text)
+	require.Equal(t, "A strong move found by looking ahead: "+displayMove(last)+" — it captures. Looking ahead, the computer sees a forced win in 5 moves (not proven).", w().text)
 	translations.SetLanguage(translations.Chinese)
-	require.Equal(t, "搜索找到的好棋："+displayMove(last)+"——吃子。搜索看到 5 步内可胜（没有证明）。", w().text)
+	require.Equal(t, "往后看几步找到的好棋："+displayMove(last)+"——吃子。往后看几步，电脑看到 5 步内可胜（没有证明）。", w().text)
 	translations.SetLanguage(translations.English)
 
 	// Along a game, every kind of prey move is named: out of danger, a point

@@ -45,10 +45,11 @@ type reviewScreen struct {
 	// once (a bridge's is a search).
 	proofs proof.Stack
 	values []stripValue
-	// offer is the table pack where it could be downloaded (issue 41: the
-	// summary says how to get proof of what the search judged).
-	offer packOffer
-	cur   int // moves played in the position shown (0: the start)
+	// src are the device's proofs of the game (issue 41: the summary says
+	// how to get proof of what the search judged: the pack on offer, the
+	// site's tables in the browser, or that no table covers it).
+	src hintSources
+	cur int // moves played in the position shown (0: the start)
 	// searching: the search's verdicts are being worked out (percent done);
 	// cancel stops it.
 	searching bool
@@ -77,7 +78,7 @@ func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	st := a.tables.Strategy(id)
 	proofs := ai.Proofs(a.tables, id)
 	r := &reviewScreen{a: a, info: g.Clone(), release: release, moves: session.ReviewGame(g, proofs), proofs: proofs, table: a.tables.Table(id) != nil, strategy: st, bound: a.tables.Bound(id) != nil,
-		offer: a.packOffer(), cur: g.Len(), searched: make(chan struct{})}
+		src: a.hintSources(id), cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
 }
@@ -454,31 +455,58 @@ func (r *reviewScreen) summaryText() string {
 	return text
 }
 
-// packOffer says how to get proof from the table pack ("" for nothing to
-// say): where the search judged a move from a position the pack's bound
-// table covers (every prey piece on the board, in a game whose proof from
-// the start is the prey's win without losing a piece), or a proven win's
-// plies are not known here (a table of values) and the pack has them.
+// packOffer says how to get proof of the moves the search judged ("" for
+// nothing to say): searchedReach of the positions they were played from;
+// else, where a proven win's plies are not known here (a table of
+// values) and the pack has them, the pack.
 func (r *reviewScreen) packOffer() string {
-	if !r.offer.has(r.info.Info().ID) {
-		return ""
+	src := r.src
+	if src.strategy == nil {
+		src.strategy = r.strategy
 	}
-	info := r.info.Info()
+	var from []core.Position
 	p := r.info.Start()
-	bound, plies := false, false
+	plies := false
 	for _, m := range r.moves {
-		bound = bound || m.BySearch() && r.offer.provesBound(p, r.strategy)
+		if m.BySearch() {
+			from = append(from, p)
+		}
 		_, won := m.Winner()
 		plies = plies || won && m.Proof == proof.ValuesOnly
 		p = p.After(m.Move)
 	}
-	d := r.offer.data()
+	if t := searchedReach(from, src); t != "" {
+		return t
+	}
+	if plies && src.offer.has(r.info.Info().ID) {
+		return translations.TData("review.pack_plies", src.offer.data())
+	}
+	return ""
+}
+
+// searchedReach says how to get proof of what the search judged from the
+// positions from (the review's moves, the explorer's): the pack to
+// download where it holds one of them, else in the browser the site's
+// tables, else, where the tables here (or on offer) hold none of them,
+// that no table of the app covers them; "" where there is nothing to say.
+func searchedReach(from []core.Position, src hintSources) string {
+	seen := map[reach]bool{}
+	for _, p := range from {
+		seen[reachOf(p, src)] = true
+	}
+	if len(from) == 0 {
+		return ""
+	}
+	info := from[0].Info()
+	d := map[string]any{"Count": info.PreyCount, "Prey": sideName(info, core.Prey), "Held": tierHeld(info, src)}
 	switch {
-	case bound:
-		d["Count"], d["Prey"] = info.PreyCount, sideName(info, core.Prey)
+	case seen[reachPack]:
+		d["Pack"] = src.offer.data()["Pack"]
 		return translations.TData("review.pack_bound", d)
-	case plies:
-		return translations.TData("review.pack_plies", d)
+	case seen[reachSite]:
+		return translations.TData("review.site_bound", d)
+	case seen[reachNotCovered] || seen[reachNoBoundWin]:
+		return translations.TData("review.not_covered", d)
 	}
 	return ""
 }

@@ -74,7 +74,7 @@ func TestHintWordsAndReviewOnScreen(t *testing.T) {
 	require.Regexp(t, fmt.Sprintf(`%d\. \S+ — (let a win slip to a draw|a blunder: now lost) \(proven\)( · a win for the (lion|dogs), \d+ moves? to go)? · best: \S+`, (n+1)/2), out)
 	require.Regexp(t, `dogs: 0 slips, 1 blunder\b|dogs: 1 slip, 0 blunders`, out)
 	require.Contains(t, out, "lion: 0 slips, 0 blunders")
-	require.NotContains(t, out, "(by search)")
+	require.NotContains(t, out, translations.T("review.by_search"))
 	require.True(t, r.next.Disabled())
 	test.Tap(r.prev)
 	require.Equal(t, n-1, r.cur)
@@ -102,13 +102,13 @@ func TestReviewBySearch(t *testing.T) {
 	test.Tap(s.reviewBtn)
 	r, ok := h.a.top().(*reviewScreen)
 	require.True(t, ok)
-	require.Contains(t, texts(h.a.Window()), "The search is judging the moves…")
+	require.Contains(t, texts(h.a.Window()), "Looking ahead to judge the moves…")
 	h.waitSearched(r)
 	out := texts(h.a.Window())
 	require.NotContains(t, out, "not judged")
 	require.NotContains(t, out, "judging")
 	require.Contains(t, out, translations.T("review.no_table"))
-	require.Regexp(t, `1\. \S+ — (good|a mistake|a blunder) \(by search\)`, out)
+	require.Regexp(t, `1\. \S+ — (good|a mistake|a blunder) \(looking ahead\)`, out)
 	require.Regexp(t, `wolf: \d+ mistakes?, \d+ blunders?`, out)
 	require.NotContains(t, out, "slip")
 	for i, m := range r.moves {
@@ -119,7 +119,7 @@ func TestReviewBySearch(t *testing.T) {
 	require.Contains(t, out, fmt.Sprintf("After 6. %s · 12/12", displayMove(r.moves[11].Move)))
 	translations.SetLanguage(translations.Chinese)
 	h.drain()
-	require.Contains(t, texts(h.a.Window()), "（搜索判断）")
+	require.Contains(t, texts(h.a.Window()), "（往后看几步）")
 	// Leaving the review stops a search still at work.
 	h.a.back()
 	r2 := newReviewScreen(h.a, g)
@@ -131,9 +131,9 @@ func TestReviewBySearch(t *testing.T) {
 func TestReviewWords(t *testing.T) {
 	info := core.BeatTheWolf.Info()
 	m := session.ReviewMove{Verdict: session.VerdictBlunder, Why: session.WhyAllowsCapture, Mover: core.Prey}
-	require.Equal(t, "a blunder (by search): it gives the wolf a capture", verdictText(info, m))
+	require.Equal(t, "a blunder (looking ahead): it gives the wolf a capture", verdictText(info, m))
 	m.Why, m.Mover = session.WhyWalksIntoLoss, core.Predator
-	require.Equal(t, "a blunder (by search): it walks into a trap", verdictText(info, m))
+	require.Equal(t, "a blunder (looking ahead): it walks into a trap", verdictText(info, m))
 	m = session.ReviewMove{Verdict: session.VerdictSlip, Proof: proof.Exact}
 	require.Equal(t, "let a win slip to a draw (proven)", verdictText(info, m))
 	m = session.ReviewMove{Verdict: session.VerdictKept, Proof: proof.Bound}

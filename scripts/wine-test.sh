@@ -9,17 +9,23 @@
 #      its "Hunt Chess" window with the home screen (wine-home-en.png), and
 #      closes cleanly when its window is closed (WM_CLOSE), exit code 0;
 #   3. started again with Windows set to Chinese it follows the system: the
-#      window is "围猎棋"; a Beat the Wolf game against the computer is opened,
-#      the wolf's first move is played by two clicks in the window (d4, then
-#      d5), the computer answers, and the game is saved in
-#      %APPDATA%\fyne\io.github.huntchess\saved-game.beat-the-wolf.json, where Windows apps
-#      keep their users' data; the screen (wine-game-zh.png) is not blank;
-#      closed, exit code 0;
-#   4. started a third time it offers to continue that game (Continue on the
-#      home screen, wine-resume-zh.png);
+#      window is "围猎棋", and its Chinese is drawn in the bundled font (a
+#      card's title, bold, and a regular line of the home screen found in the
+#      screenshot by cmd/glyphcheck: the text rendered with the bundled Noto
+#      subset matches, other characters do not); then, as a player does, it
+#      clicks Beat the Wolf's 开始游戏 (Play), 大师 (Master) and 开始 (Start)
+#      on the new-game screen, plays the wolf's first move by two clicks on
+#      the board (d4, then d5), the computer answers, and the game is saved in
+#      %APPDATA%\fyne\io.github.huntchess\saved-game.beat-the-wolf.json, where
+#      Windows apps keep their users' data; closed, exit code 0;
+#   4. started a third time it offers to continue that game; a click on 继续
+#      (Continue) opens it and the wolf's next move (d5-d6, two clicks) is
+#      saved after the first two (wine-resume-zh.png, wine-continued-zh.png);
 #   5. the uninstaller removes the program and the Start-menu entry and keeps
 #      the player's data.
 #
+# The program is the player's build (make windows: no developer harness,
+# docs/build-tags.md), driven only through its window.
 # Everything is in build/wine-test/ (the Wine prefix, logs, screenshots).
 # Wine 8.0 lacks bcryptprimitives.dll, whose ProcessPrng every Windows 10 and
 # 11 has and Go ≥ 1.24 needs at start: the test puts a stand-in
@@ -35,13 +41,11 @@ cd "$ROOT"
 bash scripts/deps.sh windows wine
 
 VERSION="$(app_version)"
-# A developer's build of the installer (tag dev, docs/build-tags.md): step 3
-# opens the game screen through the developer harness's HUNTCHESS_*
-# variables, which a player's build (make windows) does not carry. It is
-# made apart from the release's, in build/wine-test-build.
-DEVBUILD="$ROOT/build/wine-test-build"
-MSI="$DEVBUILD/hunt-chess-$VERSION-windows-amd64.msi"
-EXE="$DEVBUILD/stage/Hunt Chess.exe"
+# The player's build of the installer (scripts/windows.sh, no tag dev:
+# docs/build-tags.md), made apart from the release's, in build/wine-test-build.
+TESTBUILD="$ROOT/build/wine-test-build"
+MSI="$TESTBUILD/hunt-chess-$VERSION-windows-amd64.msi"
+EXE="$TESTBUILD/stage/Hunt Chess.exe"
 WAIT="${WINE_TEST_WAIT:-120}"
 OUT="$ROOT/build/wine-test"
 
@@ -57,9 +61,8 @@ fail() {
 }
 
 if [ ! -f "$MSI" ] || [ ! -f "$EXE" ]; then
-	say "no Windows developer build yet: scripts/windows.sh with the tag dev"
-	APP_TAGS="${APP_TAGS-no_emoji} dev" WINDOWS_OUT="$DEVBUILD" WINDOWS_STAGE="$DEVBUILD/stage" \
-		bash scripts/windows.sh
+	say "no Windows build yet: scripts/windows.sh"
+	WINDOWS_OUT="$TESTBUILD" WINDOWS_STAGE="$TESTBUILD/stage" bash scripts/windows.sh
 fi
 
 rm -rf "$OUT"
@@ -187,27 +190,61 @@ start_app "Hunt Chess" "$OUT/app-en.log"
 shot "$OUT/wine-home-en.png"
 quit
 
-# ---- 3. Chinese, a move against the computer ------------------------------------
-# Windows in Chinese (Wine takes the user's locale from LANG). The game
-# screen is opened by the developer variables of app/devharness (in the
-# developer build made above); the move itself is two clicks in the window. At 1024x720 the
-# board's points are 86 px apart with d4 at (330, 360) (a 1024x720 screenshot of the Linux build shows the same layout).
-BOARD_D4=(330 360) BOARD_D5=(330 274)
-start_app "围猎棋" "$OUT/app-zh.log" LANG=zh_CN.UTF-8 \
-	HUNTCHESS_SCREEN=game HUNTCHESS_GAME=beat-the-wolf HUNTCHESS_MODE=vs-ai-predator \
-	HUNTCHESS_SIZE=1024x720 HUNTCHESS_LEVEL=master
+# ---- 3. Chinese: the bundled font, a move against the computer -----------------
+# Windows in Chinese (Wine takes the user's locale from LANG). Everything is
+# a click in the 1024x720 window (the app's first size), at the places a
+# 1024x720 screenshot of the Linux build shows: Beat the Wolf's card's Play
+# button, then on the new-game screen Master and Start, then the board's d4
+# and d5 (86 px apart). A click that missed shows as a record that is not
+# the one played.
+HOME_PLAY=(310 244) NEW_MASTER=(233 498) NEW_START=(512 544)
+BOARD_D4=(323 360) BOARD_D5=(323 275) BOARD_D6=(323 190)
+RESUME_CONTINUE=(548 408)
+go build -o "$OUT/glyphcheck" ./cmd/glyphcheck
+FONTS="$ROOT/translations/fonts"
+# glyphs PNG TEXT CONTROL FONT X,Y,W,H: TEXT drawn in FONT (the bundled
+# subset) where the home screen shows it; CONTROL (other characters) not.
+glyphs() {
+	"$OUT/glyphcheck" -png "$1" -text "$2" -control "$3" -font "$FONTS/$4" -region "$5" -sizes 12-24 |
+		sed 's/^glyphcheck: /wine-test: /' || fail "$2 is not drawn in the bundled font $4 in $1 (boxes, another font, or the layout moved)"
+}
+# saved_record: the saved game's record ("" for none).
+saved_record() {
+	[ -f "$store/saved-game.beat-the-wolf.json" ] || return 0
+	sed -n 's/.*"record": *"\([^"]*\)".*/\1/p' "$store/saved-game.beat-the-wolf.json"
+}
+# wait_record N: wait until the saved record has at least N moves; prints it.
+wait_record() {
+	local i r
+	for ((i = 0; i < 60; i++)); do
+		r="$(saved_record)"
+		if [ "$(wc -w <<<"$r")" -ge "$1" ]; then
+			echo "$r"
+			return 0
+		fi
+		sleep 0.5
+	done
+	echo "$r"
+}
+start_app "围猎棋" "$OUT/app-zh.log" LANG=zh_CN.UTF-8
+shot "$OUT/wine-home-zh.png"
+glyphs "$OUT/wine-home-zh.png" 打狼棋 狼背猪 NotoSansSC-Subset-Bold.otf 240,75,130,50
+glyphs "$OUT/wine-home-zh.png" 已学完 狼背猪 NotoSansSC-Subset-Regular.otf 240,165,130,35
+click "${HOME_PLAY[@]}"
+sleep 1
+shot "$OUT/wine-newgame-zh.png"
+click "${NEW_MASTER[@]}"
+click "${NEW_START[@]}"
+sleep 2
 click "${BOARD_D4[@]}"
 click "${BOARD_D5[@]}"
-record=""
-for ((i = 0; i < 60; i++)); do
-	if [ -f "$store/saved-game.beat-the-wolf.json" ]; then
-		record="$(sed -n 's/.*"record": *"\([^"]*\)".*/\1/p' "$store/saved-game.beat-the-wolf.json")"
-		# the wolf's move and the dogs' answer
-		[ "$(wc -w <<<"$record")" -ge 2 ] && break
-	fi
-	sleep 0.5
-done
-[ -f "$store/saved-game.beat-the-wolf.json" ] || fail "no saved game in %APPDATA%\\fyne\\io.github.huntchess after the move"
+record="$(wait_record 1)"
+if [ -z "$record" ]; then
+	# The board's first click after the screen opened can be lost: once more.
+	click "${BOARD_D5[@]}"
+fi
+record="$(wait_record 2)"
+[ -n "$record" ] || fail "no saved game in %APPDATA%\\fyne\\io.github.huntchess after the clicks (Play, Master, Start, d4, d5: did the layout change?)"
 say "saved in %APPDATA%\\fyne\\io.github.huntchess\\saved-game.beat-the-wolf.json: record \"$record\""
 [[ "$record" == d4-d5\ * ]] || fail "the record \"$record\" is not the wolf's d4-d5 and an answer (did the board's layout change? BOARD_D4/BOARD_D5)"
 sleep 1
@@ -217,8 +254,17 @@ quit
 # ---- 4. Continue ------------------------------------------------------------------
 start_app "围猎棋" "$OUT/app-resume.log" LANG=zh_CN.UTF-8
 shot "$OUT/wine-resume-zh.png"
+first="$record"
+click "${RESUME_CONTINUE[@]}"
+sleep 2
+click "${BOARD_D5[@]}"
+click "${BOARD_D6[@]}"
+record="$(wait_record 3)"
+[[ "$record" == "$first d5-d6"* ]] || fail "after Continue and d5, d6 the record is \"$record\", want \"$first d5-d6 …\" (Continue did not open the game, or a click missed)"
+say "continued by a click on 继续: record \"$record\""
+sleep 1
+shot "$OUT/wine-continued-zh.png"
 quit
-grep -q '"record": *"d4-d5 ' "$store/saved-game.beat-the-wolf.json" || fail "the saved game was lost on the third start"
 
 # ---- 5. uninstall -------------------------------------------------------------------
 timeout 300 wine msiexec /x "$(winepath -w "$MSI")" /qn /l*v "$(winepath -w "$OUT/uninstall.log")" \

@@ -44,8 +44,17 @@ package translations
 //	hint.detail_table, hint.detail_strategy, hint.detail_bound_strategy, hint.detail_bound_pack, hint.detail_bridge  {{.Side}} {{.Count}}  use TPlural; the winner, the plies
 //	hint.detail_depth       {{.Count}}  use TPlural; the search's depth in plies
 //	hint.detail_left        {{.Side}} {{.N}} {{.Move}}  the strategy's winner; the move that left its line: its number in the move list, its text (displayMove)
-//	hint.pack_may_prove, hint.detail_pack_plies, review.pack_plies  {{.MB}} {{.Where}}  the pack's download in MB, one decimal; hint.where_pack
-//	hint.detail_pack_bound, review.pack_bound  {{.Count}} {{.Prey}} {{.MB}} {{.Where}}  the prey's pieces in all, the prey's side, as above
+//	hint.pack_may_prove, hint.detail_pack_plies, review.pack_plies  {{.Pack}}  hint.pack_named or hint.pack_named_nosize
+//	hint.pack_named         {{.Where}} {{.MB}}  hint.where_pack; the pack's download in MB, one decimal (from the site's manifest)
+//	hint.pack_named_nosize  {{.Where}} {{.Find}}  hint.where_pack; pack.check (the settings' button that asks the site)
+//	hint.pack_named_short   {{.Where}}  hint.where_pack (the hint's line, the size not known: Details say how to learn it)
+//	hint.detail_pack_bound, review.pack_bound  {{.Count}} {{.Prey}} {{.Pack}}  the prey's pieces in all, the prey's side, as above
+//	hint.detail_site_bound  {{.Count}} {{.Prey}} {{.Where}}  as above; hint.where_pack
+//	hint.detail_not_covered  {{.Held}} {{.Prey}} {{.N}}  the prey's pieces on the board in the tables' positions, the prey's side, in this one
+//	review.not_covered      {{.Held}} {{.Prey}}  as above
+//	hint.detail_bound_no_win  {{.Prey}}  the prey's side
+//	review.site_bound       {{.Count}} {{.Prey}}  the prey's pieces in all, the prey's side
+//	hint.bound_no_win       {{.Prey}}  the prey's side
 //	hint.where_pack         {{.Settings}} {{.Pack}}  settings.title, settings.pack
 //	review.win_in, review.win_in_bound  {{.Side}} {{.Count}}  use TPlural; the side that wins, its plies (at most, _bound)
 //	review.win_proven       {{.Side}}  the side that wins, its plies not known
@@ -209,6 +218,13 @@ var uiIDs = []string{
 	"hint.detail_draw", "hint.detail_search", "hint.detail_depth", "hint.detail_left",
 	"hint.detail_pack_bound", "hint.detail_pack_plies", "hint.where_pack",
 	"review.by_proof", "review.pack_bound", "review.pack_plies",
+	// Issue 41: a judgement, not a proof, in a player's words, and how to
+	// get proof: the pack named with its size where the site's manifest
+	// says it; in the browser the site's tables; what the tables here show;
+	// no offer where the pack would not cover the position.
+	"hint.pack_named", "hint.pack_named_nosize", "hint.pack_named_short", "hint.site_may_prove", "hint.bound_no_win",
+	"hint.detail_site_bound", "hint.detail_not_covered", "hint.detail_bound_no_win",
+	"review.site_bound", "review.not_covered",
 	// Issue 45: the explorer (analysis board): values for the side to
 	// move, sharing a position, playing on from it.
 	"explore.button", "explore.title", "explore.to_move", "explore.draw", "explore.win_noplies",

@@ -92,7 +92,7 @@ func TestLeaveNamesTheContinueButton(t *testing.T) {
 func TestChineseSpacesLatinFromHan(t *testing.T) {
 	chinese := map[string]bool{"Side": true, "Predator": true, "Prey": true, "Game": true, "Games": true,
 		"Level": true, "Mode": true, "Why": true, "Value": true, "Verdict": true, "By": true, "Counts": true,
-		"Title": true}
+		"Title": true, "Pack": true, "Where": true, "Find": true}
 	ph := regexp.MustCompile(`\{\{\s*\.(\w+)\s*\}\}`)
 	bad := regexp.MustCompile(`\p{Han}[A-Za-z0-9]|[A-Za-z0-9]\p{Han}`)
 	for id, forms := range chineseMessages(t) {
