@@ -41,12 +41,16 @@ type exploreScreen struct {
 	// moves are the shown position's moves with their values, best first;
 	// value the position's own; ready: the proofs' values have arrived
 	// (judging: the search is at the rest).
-	moves    []explore.MoveValue
-	value    explore.Value
-	ready    bool
-	judging  bool
-	gen      int
-	cancel   context.CancelFunc
+	moves   []explore.MoveValue
+	value   explore.Value
+	ready   bool
+	judging bool
+	gen     int
+	cancel  context.CancelFunc
+	// sources are the proofs the values were worked out from: the game's
+	// table, strategy and bound table as the owner had them (proofsChanged
+	// works the values out again when one arrives).
+	sources  proofSources
 	pasteErr string // the last refused paste's reason (tests)
 
 	board       *widgets.Board
@@ -60,6 +64,31 @@ type exploreScreen struct {
 	copyBtn     *widget.Button
 	pasteBtn    *widget.Button
 	confirmPlay dialog.Dialog
+}
+
+// proofSources are a game's files of the proof stack, as the owner hands
+// them out at one moment (nil where it has none yet).
+type proofSources struct {
+	table, strategy, bound any
+}
+
+// proofSourcesOf is what the owner hands out now for game id.
+func (a *App) proofSourcesOf(id core.GameID) proofSources {
+	o := a.tableSource()
+	if o == nil {
+		return proofSources{}
+	}
+	var s proofSources
+	if t := o.Table(id); t != nil {
+		s.table = t
+	}
+	if st := o.Strategy(id); st != nil {
+		s.strategy = st
+	}
+	if b := o.Bound(id); b != nil {
+		s.bound = b
+	}
+	return s
 }
 
 // showExplore opens the explorer at position p of a new line.
@@ -80,8 +109,23 @@ func newExploreScreen(a *App, w *explore.Walk) *exploreScreen {
 	e.board.SetAnimations(a.settings.Animations)
 	e.board.OnMove = e.play
 	e.board.OnKey = a.typedKey
+	// The game's table is loaded (in the browser: downloaded) as when one
+	// of its games is played; until it is there, the search judges, and
+	// the values are worked out again once it is (proofsChanged).
+	a.tables.Ensure(e.info.ID)
 	e.evaluate()
 	return e
+}
+
+// proofsChanged works the values out again where the game's proofs
+// changed since they were: its table loaded, downloaded or replaced (the
+// pack), its strategy downloaded, its bound table opened (the owner
+// tells every change of the game's state, a download's progress too).
+func (e *exploreScreen) proofsChanged() {
+	if e.a.proofSourcesOf(e.info.ID) == e.sources {
+		return
+	}
+	e.changed()
 }
 
 func (e *exploreScreen) close() {
@@ -141,6 +185,7 @@ func (e *exploreScreen) evaluate() {
 	// the files the stack reads stay open until the work on them is done
 	// (a pack change meanwhile closes them only then)
 	release := e.a.tables.Hold(p.Game)
+	e.sources = e.a.proofSourcesOf(p.Game)
 	st := ai.Proofs(e.a.tableSource(), p.Game)
 	go func() {
 		defer release()
@@ -157,6 +202,7 @@ func (e *exploreScreen) evaluate() {
 			}
 			e.moves, e.value, e.ready, e.judging = shown, value, true, judge
 			e.refresh()
+			e.tellExplored()
 		})
 		if !judge {
 			return
@@ -172,8 +218,27 @@ func (e *exploreScreen) evaluate() {
 			}
 			e.moves, e.value, e.judging = moves, value, false
 			e.refresh()
+			e.tellExplored()
 		})
 	}()
+}
+
+// tellExplored tells whoever listens (Control.OnExplored) what the
+// explorer has just shown.
+func (e *exploreScreen) tellExplored() {
+	if e.a.explored == nil {
+		return
+	}
+	x := Explored{Line: explore.Line(e.walk.Position()), Moves: len(e.moves), Searching: e.judging}
+	for _, m := range e.moves {
+		switch {
+		case m.Value.Proven:
+			x.Proven++
+		case m.Value.Searched:
+			x.Judged++
+		}
+	}
+	e.a.explored(x)
 }
 
 // done reports whether every value of the position shown is in (tests).

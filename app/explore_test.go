@@ -3,6 +3,9 @@
 package app
 
 import (
+	"context"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -235,4 +238,47 @@ func TestExploreFromAGame(t *testing.T) {
 	require.Equal(t, g, h.gameScreen())
 	require.False(t, g.sess.Paused())
 	require.Equal(t, 2, g.sess.Game().Len())
+}
+
+// Opened from the home card with the game's table not loaded yet (as in a
+// browser that has not downloaded it): the explorer has the table fetched,
+// as a game of it would, and once it is there (the owner tells: the app's
+// subscriber calls proofsChanged) every move's value is the table's; a
+// notice of the owner that changes no proof works nothing out again. The
+// developer's listener (Control.OnExplored) hears each list shown.
+func TestExploreFetchesTheTable(t *testing.T) {
+	data, err := os.ReadFile("../tables/shipped/surround-the-lion.hctb")
+	require.NoError(t, err)
+	var owner *tables.Owner
+	fetched := 0
+	h := newHarness(t, test.NewTempApp(t), func(o *Options) {
+		owner = tables.New("", nil, false, o.Do)
+		owner.UseShipped(false) // the browser embeds none: the site serves them
+		owner.SetFetch(func(_ context.Context, id core.GameID, _ func(done, total int64)) ([]byte, error) {
+			fetched++
+			if id != core.SurroundTheLion {
+				return nil, fmt.Errorf("no %v here", id)
+			}
+			return data, nil
+		})
+		o.Tables = owner
+	})
+	var heard []Explored
+	Control{h.a}.OnExplored(func(x Explored) { heard = append(heard, x) })
+	test.Tap(h.home().exploreBtns[core.SurroundTheLion])
+	e, ok := h.a.top().(*exploreScreen)
+	require.True(t, ok)
+	h.waitFor("the table fetched", func() bool { return owner.Table(core.SurroundTheLion) != nil })
+	require.Equal(t, 1, fetched)
+	h.waitFor("the table's values", func() bool {
+		e.proofsChanged() // as the app's subscriber does when the owner tells
+		return e.done() && !explore.Unproven(e.moves) && e.value.Proven
+	})
+	gen := e.gen
+	e.proofsChanged()
+	require.Equal(t, gen, e.gen, "nothing changed: nothing worked out again")
+	require.NotContains(t, texts(h.a.Window()), translations.T("explore.by_search"))
+	require.NotEmpty(t, heard)
+	last := heard[len(heard)-1]
+	require.Equal(t, Explored{Line: explore.Line(e.walk.Position()), Moves: len(e.moves), Proven: len(e.moves)}, last)
 }
