@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"image/color"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -51,7 +52,8 @@ type exploreScreen struct {
 	// table, strategy and bound table as the owner had them (proofsChanged
 	// works the values out again when one arrives).
 	sources  proofSources
-	pasteErr string // the last refused paste's reason (tests)
+	started  time.Time // when the work on the position shown began (Explored.Took)
+	pasteErr string    // the last refused paste's reason (tests)
 
 	board       *widgets.Board
 	list        *widget.List
@@ -178,6 +180,7 @@ func (e *exploreScreen) evaluate() {
 	}
 	e.gen++
 	gen := e.gen
+	e.started = time.Now()
 	e.moves, e.value, e.ready, e.judging = nil, explore.Value{}, false, false
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel = cancel
@@ -229,7 +232,7 @@ func (e *exploreScreen) tellExplored() {
 	if e.a.explored == nil {
 		return
 	}
-	x := Explored{Line: explore.Line(e.walk.Position()), Moves: len(e.moves), Searching: e.judging}
+	x := Explored{Line: explore.Line(e.walk.Position()), Moves: len(e.moves), Searching: e.judging, Took: time.Since(e.started)}
 	for _, m := range e.moves {
 		switch {
 		case m.Value.Proven:

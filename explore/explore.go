@@ -13,6 +13,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/pageturn"
 	"huntchess/proof"
 )
 
@@ -117,7 +118,9 @@ func Moves(st proof.Stack, p core.Position) []MoveValue {
 	var buf [core.MaxMoves]core.Move
 	moves := p.GenMoves(buf[:0])
 	out := make([]MoveValue, len(moves))
+	var turn pageturn.Clock // in the browser, the page draws while cold blocks are read
 	for i, m := range moves {
+		turn.Yield()
 		after := p.After(m)
 		out[i] = MoveValue{Move: m, After: after}
 		if v, ok := Probe(st, after); ok {

@@ -85,7 +85,8 @@ func logStart(c app.Control) {
 	// What the explorer shows, each time its values arrive (the browser's
 	// benchmark of the explorer times these lines: cmd/webexplore).
 	c.OnExplored(func(x app.Explored) {
-		logf("explore moves=%d proven=%d judged=%d searching=%t line=%s", x.Moves, x.Proven, x.Judged, x.Searching, x.Line)
+		logf("explore moves=%d proven=%d judged=%d searching=%t took=%.1fms line=%s", x.Moves, x.Proven, x.Judged, x.Searching,
+			float64(x.Took.Microseconds())/1000, x.Line)
 	})
 	if t := c.Tables(); t != nil {
 		last := map[core.GameID]string{}
