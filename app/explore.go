@@ -192,7 +192,7 @@ func (e *exploreScreen) evaluate() {
 	st := ai.Proofs(e.a.tableSource(), p.Game)
 	go func() {
 		defer release()
-		moves := explore.Moves(st, p)
+		moves := explore.Moves(ctx, st, p)
 		value := explore.Position(st, p, moves)
 		judge := explore.Unproven(moves)
 		if ctx.Err() != nil {

@@ -151,14 +151,14 @@ func (m mark) complete() bool { return !m.Searching && m.Proven+m.Judged == m.Mo
 
 // timing is one tap measured.
 type timing struct {
-	What         string
-	Tap          float64 // the page's clock, ms
-	First        float64 // the first list after the tap drawn, ms after the tap
-	Done         float64 // the complete list drawn (proven, or the search done), ms after the tap
-	Gap          float64 // the longest time without a frame from the tap to Done, ms
-	Mark         mark
-	Load         string
-	HasProofOnly bool
+	What  string
+	Tap   float64 // the page's clock, ms
+	First float64 // the first list after the tap drawn, ms after the tap
+	Done  float64 // the complete list drawn (proven, or the search done), ms after the tap
+	Gap   float64 // the longest time without a frame from the tap to Done, ms
+	Mark  mark
+	Load  string
+	CPU   cpuTime // the browser's CPU time from the tap to the complete list seen drawn, ms
 }
 
 // snapshot is what webhook's huntchessTest.snapshot() gives (the fields
@@ -181,6 +181,77 @@ type snapshot struct {
 
 type bench struct {
 	ctx context.Context
+	// cpuAtTap is the browser's CPU time as the last tap was released.
+	cpuAtTap cpuTime
+}
+
+// cpuTime is CPU time in ns: the page's main thread (the renderer's: Go's
+// one thread, Fyne's layout, the WebGL calls) and all the browser's
+// processes (the GPU process's SwiftShader drawing among them).
+type cpuTime struct{ Main, All float64 }
+
+// cpu reads the CPU time the browser's processes have had
+// (/proc/PID/task/TID/schedstat: ns on a CPU). On a busy machine the wall
+// time from a tap to the list drawn is mostly time waiting for a CPU; the
+// CPU time is what the same work takes where the page has a core.
+func (b *bench) cpu() cpuTime {
+	var c cpuTime
+	br := chromedp.FromContext(b.ctx).Browser
+	if br == nil || br.Process() == nil {
+		return c
+	}
+	root := br.Process().Pid
+	parent := map[int]int{}
+	dirs, _ := os.ReadDir("/proc")
+	for _, d := range dirs {
+		pid, err := strconv.Atoi(d.Name())
+		if err != nil {
+			continue
+		}
+		st, err := os.ReadFile("/proc/" + d.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(st[strings.LastIndexByte(string(st), ')')+1:]))
+		if len(f) > 1 {
+			parent[pid], _ = strconv.Atoi(f[1])
+		}
+	}
+	for pid := range parent {
+		p, ok := pid, false
+		for i := 0; i < 6 && p > 1; i++ {
+			if p == root {
+				ok = true
+				break
+			}
+			p = parent[p]
+		}
+		if !ok {
+			continue
+		}
+		cmd, _ := os.ReadFile(fmt.Sprintf("/proc/%d/cmdline", pid))
+		renderer := strings.Contains(string(cmd), "--type=renderer")
+		tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+		for _, t := range tasks {
+			dir := fmt.Sprintf("/proc/%d/task/%s/", pid, t.Name())
+			ss, err := os.ReadFile(dir + "schedstat")
+			if err != nil {
+				continue
+			}
+			f := strings.Fields(string(ss))
+			if len(f) == 0 {
+				continue
+			}
+			ns, _ := strconv.ParseFloat(f[0], 64)
+			c.All += ns
+			// a renderer's main thread (its thread ID the process's; Chromium
+			// leaves it the program's name, not CrRendererMain)
+			if renderer && t.Name() == strconv.Itoa(pid) {
+				c.Main += ns
+			}
+		}
+	}
+	return c
 }
 
 func main() {
@@ -215,8 +286,8 @@ func main() {
 	for i := 1; i <= *runs; i++ {
 		ts, err := run(*chrome, url, *plies)
 		for _, t := range ts {
-			fmt.Printf("run %d  %-40s first %6.0f ms  complete %6.0f ms  (work %6.1f ms)  longest frame gap %5.0f ms  (%d moves: %d proven, %d judged; load %s)\n",
-				i, t.What, t.First, t.Done, t.Mark.Took, t.Gap, t.Mark.Moves, t.Mark.Proven, t.Mark.Judged, t.Load)
+			fmt.Printf("run %d  %-36s first %6.0f ms  complete %6.0f ms  (work %6.1f ms; CPU: page %6.1f ms, browser %6.1f ms)  longest frame gap %5.0f ms  (%d moves: %d proven, %d judged; load %s)\n",
+				i, t.What, t.First, t.Done, t.Mark.Took, t.CPU.Main, t.CPU.All, t.Gap, t.Mark.Moves, t.Mark.Proven, t.Mark.Judged, t.Load)
 		}
 		if err != nil {
 			log.Fatalf("webexplore: run %d: %v", i, err)
@@ -242,20 +313,22 @@ func summary(all [][]timing) {
 	}
 	fmt.Println("summary (ms, over every run; drawn − tap):")
 	for _, g := range groups {
-		var first, done, work, gap []float64
+		var first, done, work, gap, cpuMain, cpuAll []float64
 		for _, ts := range all {
 			for _, t := range ts {
 				if g.of(t.What) {
 					first, done, gap = append(first, t.First), append(done, t.Done), append(gap, t.Gap)
-					work = append(work, t.Mark.Took)
+					work, cpuMain, cpuAll = append(work, t.Mark.Took), append(cpuMain, t.CPU.Main), append(cpuAll, t.CPU.All)
 				}
 			}
 		}
 		if len(done) == 0 {
 			continue
 		}
-		fmt.Printf("  %-50s n=%-3d first list median %5.0f worst %5.0f · complete median %5.0f worst %5.0f · the app's work median %5.1f worst %5.1f · frame gap median %4.0f worst %4.0f\n",
+		fmt.Printf("  %s (n=%d)\n    wall: first list median %.0f worst %.0f · complete median %.0f worst %.0f · the app's work median %.1f worst %.1f · frame gap median %.0f worst %.0f\n",
 			g.name, len(done), median(first), slices.Max(first), median(done), slices.Max(done), median(work), slices.Max(work), median(gap), slices.Max(gap))
+		fmt.Printf("    CPU tap → complete: the page's thread median %.1f worst %.1f · the whole browser median %.1f worst %.1f\n",
+			median(cpuMain), slices.Max(cpuMain), median(cpuAll), slices.Max(cpuAll))
 	}
 	fmt.Printf("load average %s, %d cores\n", loadavg(), runtime.NumCPU())
 }
@@ -515,6 +588,8 @@ func (b *bench) measureUntil(what string, timeout time.Duration, done func(mark)
 				t.First = m.Drawn - t.Tap
 			}
 			if done(m) {
+				now := b.cpu()
+				t.CPU = cpuTime{Main: (now.Main - b.cpuAtTap.Main) / 1e6, All: (now.All - b.cpuAtTap.All) / 1e6}
 				t.Done, t.Mark = m.Drawn-t.Tap, m
 				t.Gap, _ = b.maxGap(t.Tap, m.Drawn)
 				t.Load = loadavg()
@@ -626,13 +701,15 @@ func touch(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chrom
 	})
 }
 
-// tap is a finger's tap at (x, y) in CSS pixels.
+// tap is a finger's tap at (x, y) in CSS pixels; the browser's CPU time
+// is read as the finger is lifted.
 func (b *bench) tap(x, y float64) error {
-	return chromedp.Do(b.ctx,
-		touch(input.DispatchTouchEventTypeTouchStart, x, y),
-		chromedp.Sleep(60*time.Millisecond),
-		touch(input.DispatchTouchEventTypeTouchEnd, x, y),
-	)
+	if err := chromedp.Do(b.ctx, touch(input.DispatchTouchEventTypeTouchStart, x, y)); err != nil {
+		return err
+	}
+	time.Sleep(60 * time.Millisecond)
+	b.cpuAtTap = b.cpu()
+	return chromedp.Do(b.ctx, touch(input.DispatchTouchEventTypeTouchEnd, x, y))
 }
 
 // tapAll taps the points one after the other (a move on the board: its

@@ -17,3 +17,9 @@ const Every = 25 * time.Millisecond
 // Clock is one piece of work's time since it last gave the page a turn;
 // the zero Clock starts at its first Yield. Not for several goroutines.
 type Clock struct{ last time.Time }
+
+// Maybe is Yield for work with no Clock of its own to hold (a lookup
+// called from many places, such as a strategy's block read): the calls
+// less than Every apart make one run of work, and once a run has lasted
+// Every the page gets its turn. Safe from any goroutine.
+func Maybe() { maybe() }

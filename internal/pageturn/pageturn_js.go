@@ -3,6 +3,7 @@
 package pageturn
 
 import (
+	"sync/atomic"
 	"syscall/js"
 	"time"
 )
@@ -40,4 +41,24 @@ func (c *Clock) Yield() {
 		}
 	}
 	c.last = time.Now()
+}
+
+// run is Maybe's run of work: when it began and its last call (UnixNano).
+var run struct{ start, last atomic.Int64 }
+
+func maybe() {
+	now := time.Now().UnixNano()
+	if now-run.last.Load() > int64(Every) {
+		run.start.Store(now) // a new run of work
+	}
+	run.last.Store(now)
+	if now-run.start.Load() < int64(Every) {
+		return
+	}
+	var c Clock
+	c.last = time.Unix(0, run.start.Load())
+	c.Yield()
+	now = time.Now().UnixNano()
+	run.start.Store(now)
+	run.last.Store(now)
 }
