@@ -70,7 +70,7 @@ DEVICE_BUDGET_MB ?= 55
 
 .PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts zh-hant \
         screenshots package windows test-windows sign-windows release icon mobile-check deps clean tables solve-all solve-whole test-tables puzzles \
-        web serve-web test-web bench-web memory device-tables package-size strategies store-shots arch-figures
+        web serve-web test-web bench-web bench-web-explore memory device-tables package-size strategies store-shots arch-figures
 
 help:
 	@echo "make run          start the app (desktop, GLFW); installs X11/GL headers"
@@ -108,6 +108,7 @@ help:
 	@echo "make serve-web    serve build/web on http://127.0.0.1:8080/ (WEB_ADDR)"
 	@echo "make test-web     the browser test: build/web in headless Chromium (webtest/)"
 	@echo "make bench-web    the browser version's first frame, cold and reloaded, at a phone's size (scripts/bench-web-first-frame.sh; RUNS=5)"
+	@echo "make bench-web-explore the explorer in the browser: tap to the list of moves with their values drawn, cold and warm, and during a search (scripts/bench-web-explore.sh; RUNS=3)"
 	@echo "make device-tables what the app embeds and the table pack, into $(DEVICE_OUT)/{shipped,pack} (twice, compared); the shipped tables into $(DEVICE_EMBED)"
 	@echo "make package-size the Linux package's and the web build's sizes (scripts/package-size.sh)"
 	@echo "make clean        remove build/"
@@ -451,6 +452,15 @@ serve-web:
 bench-web:
 	@$(DEPS) web
 	GO=$(GO) bash scripts/bench-web-first-frame.sh
+
+# The explorer in the browser measured (scripts/bench-web-explore.sh,
+# cmd/webexplore): RUNS fresh browsers as a phone, each Surround the
+# Lion's explorer (its table downloaded, moves played, stepped back and
+# forth) and Beat the Wolf's off its proven line (the search); a
+# developer's site, build/web-dev, made first when it is not there.
+bench-web-explore:
+	@$(DEPS) web
+	GO=$(GO) bash scripts/bench-web-explore.sh
 
 # The browser test (webtest/browser_test.go, build tag webtest): builds the
 # site once (brotli -q 9: quicker to make than the -q 11 of make web) and

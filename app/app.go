@@ -141,6 +141,11 @@ type App struct {
 	// fyne.Do only; released by the lifecycle's start, on the UI goroutine).
 	held heldCalls
 
+	// explored is told, on the UI goroutine, each time the explorer shows
+	// a position's values (Control.OnExplored: the developer log, the
+	// browser's benchmark); nil: no one listens.
+	explored func(Explored)
+
 	// fontTC: the theme was last set with the Traditional Chinese fonts;
 	// fontEarly: it changed family before the driver ran (driverRuns).
 	fontTC, fontEarly, driverRuns bool
@@ -208,19 +213,21 @@ func New(fa fyne.App, opts Options) *App {
 			a.tables.UseSite(site) // the browser: the site serves the tables
 			a.site = site != nil
 		}
+	}
+	if a.tables != nil { // the app's owner or one passed in (a test's)
 		a.tables.Subscribe(func(id core.GameID) {
 			if len(a.stack) == 0 {
 				return
 			}
-			if gs, ok := a.stack[len(a.stack)-1].(*gameScreen); ok && gs.info.ID == id {
-				gs.refresh()
-			}
-		})
-	}
-	if a.tables != nil { // the app's owner or one passed in (a test's)
-		a.tables.Subscribe(func(id core.GameID) {
-			if e, ok := a.top().(*exploreScreen); ok && e.info.ID == id {
-				e.tableArrived()
+			switch s := a.stack[len(a.stack)-1].(type) {
+			case *gameScreen:
+				if s.info.ID == id {
+					s.refresh()
+				}
+			case *exploreScreen:
+				if s.info.ID == id {
+					s.proofsChanged()
+				}
 			}
 		})
 	}

@@ -92,6 +92,24 @@ func (c Control) Override(change func(*storage.Settings)) {
 	}
 }
 
+// Explored is what the explorer shows of a position once its values
+// arrive: the position as a line (explore.Line), its moves, how many of
+// them a proof covers and how many the search judged, and whether the
+// search is still at the rest; Took is the time from the position shown
+// (the tap, on the UI goroutine) to its values on the list.
+type Explored struct {
+	Line                  string
+	Moves, Proven, Judged int
+	Searching             bool
+	Took                  time.Duration
+}
+
+// OnExplored calls f on the UI goroutine each time the explorer has shown
+// a position's values on screen (the proofs' values, then the search's);
+// nil stops it. The developer log writes a line for each (HUNTCHESS_LOG=1),
+// which the browser's benchmark of the explorer times (cmd/webexplore).
+func (c Control) OnExplored(f func(Explored)) { c.a.explored = f }
+
 // Refresh builds the screen shown again (after a store changed).
 func (c Control) Refresh() { c.a.render() }
 

@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"image/color"
+	"time"
 
 	"fyne.io/fyne/v2"
 	"fyne.io/fyne/v2/canvas"
@@ -41,16 +42,18 @@ type exploreScreen struct {
 	// moves are the shown position's moves with their values, best first;
 	// value the position's own; ready: the proofs' values have arrived
 	// (judging: the search is at the rest).
-	moves    []explore.MoveValue
-	value    explore.Value
-	ready    bool
-	judging  bool
-	gen      int
-	cancel   context.CancelFunc
-	pasteErr string // the last refused paste's reason (tests)
-	// hadTable: the game's table was loaded when the values were asked
-	// for; else its arrival asks again (tableArrived).
-	hadTable bool
+	moves   []explore.MoveValue
+	value   explore.Value
+	ready   bool
+	judging bool
+	gen     int
+	cancel  context.CancelFunc
+	// sources are the proofs the values were worked out from: the game's
+	// table, strategy and bound table as the owner had them (proofsChanged
+	// works the values out again when one arrives).
+	sources  proofSources
+	started  time.Time // when the work on the position shown began (Explored.Took)
+	pasteErr string    // the last refused paste's reason (tests)
 
 	board       *widgets.Board
 	list        *widget.List
@@ -64,6 +67,31 @@ type exploreScreen struct {
 	pasteBtn    *widget.Button
 	setupBtn    *widget.Button
 	confirmPlay dialog.Dialog
+}
+
+// proofSources are a game's files of the proof stack, as the owner hands
+// them out at one moment (nil where it has none yet).
+type proofSources struct {
+	table, strategy, bound any
+}
+
+// proofSourcesOf is what the owner hands out now for game id.
+func (a *App) proofSourcesOf(id core.GameID) proofSources {
+	o := a.tableSource()
+	if o == nil {
+		return proofSources{}
+	}
+	var s proofSources
+	if t := o.Table(id); t != nil {
+		s.table = t
+	}
+	if st := o.Strategy(id); st != nil {
+		s.strategy = st
+	}
+	if b := o.Bound(id); b != nil {
+		s.bound = b
+	}
+	return s
 }
 
 // showExplore opens the explorer at position p of a new line.
@@ -84,19 +112,23 @@ func newExploreScreen(a *App, w *explore.Walk) *exploreScreen {
 	e.board.SetAnimations(a.settings.Animations)
 	e.board.OnMove = e.play
 	e.board.OnKey = a.typedKey
-	// the game's table, loaded in the background once per run (as a game
-	// does): the values are asked for again when it arrives
+	// The game's table is loaded (in the browser: downloaded) as when one
+	// of its games is played; until it is there, the search judges, and
+	// the values are worked out again once it is (proofsChanged).
 	a.tables.Ensure(e.info.ID)
 	e.evaluate()
 	return e
 }
 
-// tableArrived works the values out again once the game's table has
-// loaded, if they were asked for without it.
-func (e *exploreScreen) tableArrived() {
-	if !e.hadTable && e.a.tables.Table(e.info.ID) != nil {
-		e.changed()
+// proofsChanged works the values out again where the game's proofs
+// changed since they were: its table loaded, downloaded or replaced (the
+// pack), its strategy downloaded, its bound table opened (the owner
+// tells every change of the game's state, a download's progress too).
+func (e *exploreScreen) proofsChanged() {
+	if e.a.proofSourcesOf(e.info.ID) == e.sources {
+		return
 	}
+	e.changed()
 }
 
 func (e *exploreScreen) close() {
@@ -149,18 +181,19 @@ func (e *exploreScreen) evaluate() {
 	}
 	e.gen++
 	gen := e.gen
+	e.started = time.Now()
 	e.moves, e.value, e.ready, e.judging = nil, explore.Value{}, false, false
 	ctx, cancel := context.WithCancel(context.Background())
 	e.cancel = cancel
 	p := e.walk.Position()
-	e.hadTable = e.a.tables.Table(p.Game) != nil
 	// the files the stack reads stay open until the work on them is done
 	// (a pack change meanwhile closes them only then)
 	release := e.a.tables.Hold(p.Game)
+	e.sources = e.a.proofSourcesOf(p.Game)
 	st := ai.Proofs(e.a.tableSource(), p.Game)
 	go func() {
 		defer release()
-		moves := explore.Moves(st, p)
+		moves := explore.Moves(ctx, st, p)
 		value := explore.Position(st, p, moves)
 		judge := explore.Unproven(moves)
 		if ctx.Err() != nil {
@@ -173,6 +206,7 @@ func (e *exploreScreen) evaluate() {
 			}
 			e.moves, e.value, e.ready, e.judging = shown, value, true, judge
 			e.refresh()
+			e.tellExplored()
 		})
 		if !judge {
 			return
@@ -188,8 +222,27 @@ func (e *exploreScreen) evaluate() {
 			}
 			e.moves, e.value, e.judging = moves, value, false
 			e.refresh()
+			e.tellExplored()
 		})
 	}()
+}
+
+// tellExplored tells whoever listens (Control.OnExplored) what the
+// explorer has just shown.
+func (e *exploreScreen) tellExplored() {
+	if e.a.explored == nil {
+		return
+	}
+	x := Explored{Line: explore.Line(e.walk.Position()), Moves: len(e.moves), Searching: e.judging, Took: time.Since(e.started)}
+	for _, m := range e.moves {
+		switch {
+		case m.Value.Proven:
+			x.Proven++
+		case m.Value.Searched:
+			x.Judged++
+		}
+	}
+	e.a.explored(x)
 }
 
 // done reports whether every value of the position shown is in (tests).

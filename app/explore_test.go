@@ -3,6 +3,9 @@
 package app
 
 import (
+	"context"
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -249,7 +252,7 @@ func TestExploreLoadsTheGamesTable(t *testing.T) {
 	e, ok := h.a.top().(*exploreScreen)
 	require.True(t, ok)
 	h.waitFor("the table's values", func() bool {
-		return e.done() && len(e.moves) > 0 && e.moves[0].Value.Proven && e.hadTable
+		return e.done() && len(e.moves) > 0 && !explore.Unproven(e.moves)
 	})
 	for _, m := range e.moves {
 		require.True(t, m.Value.Proven, "%v proven", m.Move)
@@ -291,4 +294,49 @@ func TestExploreSaysHowToGetProof(t *testing.T) {
 	require.Contains(t, note, translations.T("explore.by_search"))
 	require.Contains(t, note, translations.TData("review.not_covered", map[string]any{"Held": info.PreyCount, "Prey": sideName(info, core.Prey)}))
 	require.NotContains(t, note, translations.T("pack.check"), "no offer")
+}
+
+// Opened from the home card with the game's table not loaded yet (as in a
+// browser that has not downloaded it): the explorer has the table fetched,
+// as a game of it would, and once it is there (the owner tells: the app's
+// subscriber calls proofsChanged) every move's value is the table's; a
+// notice of the owner that changes no proof works nothing out again. The
+// developer's listener (Control.OnExplored) hears each list shown.
+func TestExploreFetchesTheTable(t *testing.T) {
+	data, err := os.ReadFile("../tables/shipped/surround-the-lion.hctb")
+	require.NoError(t, err)
+	var owner *tables.Owner
+	fetched := 0
+	h := newHarness(t, test.NewTempApp(t), func(o *Options) {
+		owner = tables.New("", nil, false, o.Do)
+		owner.UseShipped(false) // the browser embeds none: the site serves them
+		owner.SetFetch(func(_ context.Context, id core.GameID, _ func(done, total int64)) ([]byte, error) {
+			fetched++
+			if id != core.SurroundTheLion {
+				return nil, fmt.Errorf("no %v here", id)
+			}
+			return data, nil
+		})
+		o.Tables = owner
+	})
+	var heard []Explored
+	Control{h.a}.OnExplored(func(x Explored) { heard = append(heard, x) })
+	test.Tap(h.home().exploreBtns[core.SurroundTheLion])
+	e, ok := h.a.top().(*exploreScreen)
+	require.True(t, ok)
+	h.waitFor("the table fetched", func() bool { return owner.Table(core.SurroundTheLion) != nil })
+	require.Equal(t, 1, fetched)
+	h.waitFor("the table's values", func() bool {
+		e.proofsChanged() // as the app's subscriber does when the owner tells
+		return e.done() && !explore.Unproven(e.moves) && e.value.Proven
+	})
+	gen := e.gen
+	e.proofsChanged()
+	require.Equal(t, gen, e.gen, "nothing changed: nothing worked out again")
+	require.NotContains(t, texts(h.a.Window()), translations.T("explore.by_search"))
+	require.NotEmpty(t, heard)
+	last := heard[len(heard)-1]
+	require.Positive(t, last.Took)
+	last.Took = 0
+	require.Equal(t, Explored{Line: explore.Line(e.walk.Position()), Moves: len(e.moves), Proven: len(e.moves)}, last)
 }

@@ -13,6 +13,7 @@ import (
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/pageturn"
 	"huntchess/proof"
 )
 
@@ -109,15 +110,21 @@ func Probe(st proof.Stack, p core.Position) (proof.Verdict, bool) {
 
 // Moves is every legal move of p with its proven value for the side to
 // move, best first (Sort); the moves no proof covers have no value yet
-// (Judge gives the search's).
-func Moves(st proof.Stack, p core.Position) []MoveValue {
+// (Judge gives the search's). It stops when ctx is done and returns nil
+// (a strategy's probes may take a while: the position has changed).
+func Moves(ctx context.Context, st proof.Stack, p core.Position) []MoveValue {
 	if p.Outcome().Over() {
 		return nil
 	}
 	var buf [core.MaxMoves]core.Move
 	moves := p.GenMoves(buf[:0])
 	out := make([]MoveValue, len(moves))
+	var turn pageturn.Clock // in the browser, the page draws while cold blocks are read
 	for i, m := range moves {
+		turn.Yield()
+		if ctx.Err() != nil {
+			return nil
+		}
 		after := p.After(m)
 		out[i] = MoveValue{Move: m, After: after}
 		if v, ok := Probe(st, after); ok {

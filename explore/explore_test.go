@@ -27,6 +27,21 @@ func lionStart(t testing.TB) core.Position {
 	return g.Start()
 }
 
+// A cancelled context (the position shown has changed) stops Moves: it
+// lists nothing rather than probing on.
+func TestMovesStopsWhenCancelled(t *testing.T) {
+	st := lionStack(t)
+	p := lionStart(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if got := Moves(ctx, st, p); got != nil {
+		t.Fatalf("cancelled: %d moves listed, want none", len(got))
+	}
+	if got := Moves(context.Background(), st, p); len(got) != len(p.GenMoves(nil)) {
+		t.Fatalf("%d moves listed, %d legal", len(got), len(p.GenMoves(nil)))
+	}
+}
+
 // TestMovesFromTable: every legal move of a lion position has its table
 // value for the mover (the after position's, turned: a loss for the side
 // to move after is a win for the mover, one ply longer), best first, and
@@ -36,7 +51,7 @@ func TestMovesFromTable(t *testing.T) {
 	tab, _ := tables.OpenShipped(core.SurroundTheLion, false)
 	p := lionStart(t)
 	for ply := 0; ply < 6; ply++ {
-		moves := Moves(st, p)
+		moves := Moves(context.Background(), st, p)
 		legal := p.GenMoves(nil)
 		if len(moves) != len(legal) {
 			t.Fatalf("ply %d: %d moves listed, %d legal", ply, len(moves), len(legal))
@@ -77,7 +92,7 @@ func TestMovesFromTable(t *testing.T) {
 // and the list is then best first by its scores.
 func TestJudgeWithoutProof(t *testing.T) {
 	p := lionStart(t)
-	moves := Moves(nil, p)
+	moves := Moves(context.Background(), nil, p)
 	if !Unproven(moves) {
 		t.Fatal("no move left to judge without a proof")
 	}
@@ -99,7 +114,7 @@ func TestJudgeWithoutProof(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if Judge(ctx, Moves(nil, p), nil) {
+	if Judge(ctx, Moves(context.Background(), nil, p), nil) {
 		t.Fatal("Judge ran on after its cancel")
 	}
 }
@@ -206,7 +221,7 @@ func BenchmarkMoves(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		q := ps[i%len(ps)]
-		moves := Moves(st, q)
+		moves := Moves(context.Background(), st, q)
 		_ = Position(st, q, moves)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"huntchess/core"
+	"huntchess/internal/pageturn"
 )
 
 // Open opens a table file for probing: it reads and checks the header and
@@ -150,6 +151,7 @@ func ReadHeader(src io.ReaderAt, size int64, magic, what string, short error) ([
 // every block of it (readBlock checks its CRC-32).
 func (t *Table) checkSections(check bool) error {
 	var buf []byte
+	var turn pageturn.Clock // in the browser, the page draws while the blocks are checked
 	for _, sec := range t.Sections {
 		if err := t.checkSection(sec); err != nil {
 			return err
@@ -158,6 +160,7 @@ func (t *Table) checkSections(check bool) error {
 			if !check {
 				break
 			}
+			turn.Yield()
 			buf = grow(buf, int(b.Len))
 			if err := t.readBlock(sec, i, buf); err != nil {
 				return err

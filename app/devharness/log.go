@@ -21,7 +21,9 @@ import (
 //	                     group of the vault and each game's unfinished
 //	                     game read at start ("offered FILE …"), every stored file handed to its writer
 //	                     ("put") and once it is on disk ("wrote",
-//	                     "removed"), the endgame tables' states
+//	                     "removed"), the endgame tables' states, and
+//	                     each list of moves with their values the
+//	                     explorer shows ("explore moves=… proven=…")
 //	HUNTCHESS_RESUME=1   the newest unfinished game is continued at start
 //	                     without asking; =GAME (a game's key) that game's
 //	HUNTCHESS_AUTOPLAY=1 a person's moves are played at random, one every
@@ -80,6 +82,12 @@ func logStart(c app.Control) {
 				r.Game.Len(), r.Partial, r.Game.Record())
 		}
 	}
+	// What the explorer shows, each time its values arrive (the browser's
+	// benchmark of the explorer times these lines: cmd/webexplore).
+	c.OnExplored(func(x app.Explored) {
+		logf("explore moves=%d proven=%d judged=%d searching=%t took=%.1fms line=%s", x.Moves, x.Proven, x.Judged, x.Searching,
+			float64(x.Took.Microseconds())/1000, x.Line)
+	})
 	if t := c.Tables(); t != nil {
 		last := map[core.GameID]string{}
 		logged := 0 // the problems written so far (tables.Problem.Seq)

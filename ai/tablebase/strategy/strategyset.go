@@ -17,6 +17,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/internal/tbwrite"
 	"huntchess/core"
+	"huntchess/internal/pageturn"
 )
 
 // Set strategies (format 2): a winner's proven win stored as the set of
@@ -379,6 +380,9 @@ func (set *setStrategy) lookup(key uint64) (plies int, in bool, err error) {
 	if i < 0 {
 		return 0, false, nil
 	}
+	// In the browser a winner's move picked by the rule is many lookups,
+	// each maybe a block unpacked: the page draws between them.
+	pageturn.Maybe()
 	set.mu.Lock()
 	defer set.mu.Unlock()
 	b, err := set.block(i)
