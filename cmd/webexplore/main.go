@@ -473,7 +473,7 @@ func run(chrome, url string, plies int) ([]timing, error) {
 			return out, err
 		}
 		if len(s.Boards) == 0 {
-			return out, fmt.Errorf("Beat the Wolf: no board in the explorer")
+			return out, fmt.Errorf("beat-the-wolf: no board in the explorer")
 		}
 		best := bestListed(s)
 		ms := slices.Clone(s.Boards[0].Moves)
@@ -493,7 +493,7 @@ func run(chrome, url string, plies int) ([]timing, error) {
 			}
 		}
 		if pick == nil {
-			return out, fmt.Errorf("Beat the Wolf: no move to play (best listed %q)", best)
+			return out, fmt.Errorf("beat-the-wolf: no move to play (best listed %q)", best)
 		}
 		wasWinner := t.Mark.Judged > 0
 		if err := b.tapAll(pick); err != nil {
@@ -510,7 +510,7 @@ func run(chrome, url string, plies int) ([]timing, error) {
 		}
 	}
 	if !off {
-		return out, fmt.Errorf("Beat the Wolf: no move off the proven line found")
+		return out, fmt.Errorf("beat-the-wolf: no move off the proven line found")
 	}
 	// Previous (the start: the search judges its moves again), and while
 	// that search runs, Next: the tap is answered, the list of the
@@ -520,7 +520,7 @@ func run(chrome, url string, plies int) ([]timing, error) {
 	}
 	busy, err := b.waitMark(time.Minute, func(m mark) bool { return m.Searching })
 	if err != nil {
-		return out, fmt.Errorf("Beat the Wolf's start: %v", err)
+		return out, fmt.Errorf("beat-the-wolf start: %v", err)
 	}
 	time.Sleep(300 * time.Millisecond) // the search under way
 	if err := b.tapText("Next"); err != nil {
