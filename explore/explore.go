@@ -256,6 +256,11 @@ func ParseLine(def core.GameID, text string) (core.Position, *LineError) {
 		}
 		return core.Position{}, le
 	}
+	// What the editor refuses a pasted line cannot bring in either, but a
+	// game's last position (the game over in it) may be looked at.
+	if pe := core.CheckSetup(p); pe != nil && pe.Why != core.PosOver {
+		return core.Position{}, &LineError{err: pe, Pos: pe}
+	}
 	return p, nil
 }
 

@@ -200,6 +200,26 @@ func TestParseLineSaysWhy(t *testing.T) {
 			t.Errorf("%q: no English reason", c.text)
 		}
 	}
+	// What the editor refuses is refused pasted too: the lion's dogs go in
+	// pairs, so one dog captured cannot be.
+	odd := core.SurroundTheLion.Info().Start()
+	odd.Prey &= odd.Prey - 1
+	odd.Captured = 1
+	if _, err := ParseLine(core.SurroundTheLion, Line(odd)); err == nil || err.Pos == nil || err.Pos.Why != core.PosOddCaptures {
+		t.Errorf("one of the lion's dogs captured: %+v", err)
+	}
+	// A game's last position may be looked at: Beat the Wolf with 5 dogs
+	// left, the wolf's win.
+	over := core.BeatTheWolf.Info().Start()
+	for i := 0; i < 12; i++ {
+		over.Prey &= over.Prey - 1
+	}
+	over.Captured = 12
+	isOver := over.Outcome().Over()
+	if _, err := ParseLine(core.BeatTheWolf, Line(over)); !isOver || err != nil {
+		t.Errorf("a game's last position (over %v): %v", isOver, err)
+	}
+
 	var pe *core.PositionError
 	if _, err := core.ParsePosition("surround-the-lion", "x"); !errors.As(err, &pe) || pe.Why != core.PosNotKeyValue {
 		t.Fatalf("core's error: %v", err)
