@@ -5,7 +5,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -116,11 +115,11 @@ func TestHintSaysWhatProvesIt(t *testing.T) {
 }
 
 // offerPublished is the pack as this version publishes it, not installed.
-func offerPublished() packOffer { return offerOf(pack.Status{}) }
+func offerPublished() pack.Offered { return pack.OfferOf(pack.Status{}) }
 
 // The pack's size and where to get it, in the current language.
-func packWords(o packOffer) (mb, where string) {
-	d := o.data()
+func packWords(o pack.Offered) (mb, where string) {
+	d := offerData(o)
 	return d["MB"].(string), d["Where"].(string)
 }
 
@@ -141,7 +140,7 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 	require.Equal(t, info.PreyCount, p.PreyOnBoard(), "no dog taken yet: %s", g.Record())
 	res := ai.Result{Move: g.LegalMoves()[0], Score: 40, Depth: 9}
 	offer := offerPublished()
-	require.True(t, offer.has(core.BeatTheWolf))
+	require.True(t, offer.Has(core.BeatTheWolf))
 	for _, lang := range bothLanguages {
 		translations.SetLanguage(lang)
 		mb, where := packWords(offer)
@@ -162,7 +161,7 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 
 		for name, src := range map[string]hintSources{
 			"installed": {strategy: s},
-			"browser":   {strategy: s, offer: packOffer{}},
+			"browser":   {strategy: s, offer: pack.Offered{}},
 		} {
 			n := gameHintWords(g, res, src)()
 			require.True(t, strings.HasSuffix(n.text, translations.T("hint.no_proof")), "%s %s: %q", name, lang, n.text)
@@ -207,50 +206,6 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 	}
 }
 
-// offerOf: the pack published with this version until the site was asked;
-// then what of the site's manifest is missing; nothing once it is all in.
-func TestPackOffer(t *testing.T) {
-	o := offerOf(pack.Status{})
-	require.Equal(t, int64(publishedPackBytes), o.bytes)
-	require.True(t, o.has(core.BeatTheWolf))
-	require.True(t, o.has(core.WolfCarriesPig))
-	require.False(t, o.has(core.SurroundTheLion), "shipped whole: no pack to offer")
-
-	m := &pack.Manifest{Format: 2, Files: []pack.File{
-		{Name: "beat-the-wolf.bound.hctb", Game: "beat-the-wolf", Size: 1000},
-		{Name: "wolf-carries-pig.hctb", Game: "wolf-carries-pig", Size: 500},
-	}}
-	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 1500})
-	require.Equal(t, int64(1500), o.bytes)
-	require.True(t, o.has(core.BeatTheWolf))
-
-	pigOnly := &pack.Manifest{Format: 2, Files: m.Files[1:]}
-	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Installed: pigOnly, Missing: 1000})
-	require.True(t, o.has(core.BeatTheWolf))
-	require.False(t, o.has(core.WolfCarriesPig), "installed")
-
-	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Remote: m, Installed: m}))
-	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Installed: m}), "the published pack installed")
-	require.False(t, packOffer{}.has(core.BeatTheWolf))
-
-	// The published size is the pack's in docs/device-tables.md.
-	doc, err := os.ReadFile("../docs/device-tables.md")
-	require.NoError(t, err)
-	require.Contains(t, string(doc), "**"+withCommas(publishedPackBytes)+"**")
-}
-
-func withCommas(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
 // The review says how to get proof where the search judged a move from a
 // position the pack holds, and nothing of it with the pack in.
 func TestReviewSaysHowToGetProof(t *testing.T) {
@@ -279,7 +234,7 @@ func TestReviewSaysHowToGetProof(t *testing.T) {
 	// search judged are still explained.
 	r.table = true
 	require.Contains(t, r.summaryText(), translations.TData("review.no_table_strategy_bound", map[string]any{"Side": sideName(g.Info(), core.Prey)}))
-	r.offer = packOffer{}
+	r.offer = pack.Offered{}
 	require.NotContains(t, r.summaryText(), "MB")
 }
 

@@ -9,6 +9,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/proof"
 	"huntchess/tables"
 	"huntchess/translations"
@@ -26,7 +27,7 @@ type hintNote struct{ text, details string }
 type hintSources struct {
 	strategy *strategy.Strategy // the game's proven strategy from the start (nil: none)
 	table    *tablebase.Table   // the game's endgame table here (nil: none)
-	offer    packOffer          // the table pack, where it can be downloaded
+	offer    pack.Offered       // the table pack, where it can be downloaded
 }
 
 // hintWords says in words what a hint found in position p, for the player
@@ -137,8 +138,8 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 				value = translations.TPlural("hint.search_loss", plies, nil)
 			default:
 				value = translations.T("hint.no_proof")
-				if src.offer.provesBound(p, src.strategy) {
-					value = joinSentences(value, translations.TData("hint.pack_may_prove", src.offer.data()))
+				if src.offer.ProvesBound(p, src.strategy) {
+					value = joinSentences(value, translations.TData("hint.pack_may_prove", offerData(src.offer)))
 				}
 			}
 			details = append(details, translations.T("hint.detail_search"))
@@ -149,8 +150,8 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 				details = append(details, translations.TData("hint.detail_left", map[string]any{
 					"Side": sideName(info, left.winner), "N": left.ply/2 + 1, "Move": displayMove(left.move)}))
 			}
-			if src.offer.provesBound(p, src.strategy) {
-				d := src.offer.data()
+			if src.offer.ProvesBound(p, src.strategy) {
+				d := offerData(src.offer)
 				d["Count"], d["Prey"] = info.PreyCount, sideName(info, core.Prey)
 				details = append(details, translations.TData("hint.detail_pack_bound", d))
 			}
@@ -209,8 +210,8 @@ func proofDetails(p core.Position, res ai.Result, src hintSources, plies int, si
 		return []string{translations.T("hint.detail_draw")}
 	case res.Proof == proof.ValuesOnly:
 		out := []string{translations.T("hint.detail_values")}
-		if src.offer.has(p.Game) {
-			out = append(out, translations.TData("hint.detail_pack_plies", src.offer.data()))
+		if src.offer.Has(p.Game) {
+			out = append(out, translations.TData("hint.detail_pack_plies", offerData(src.offer)))
 		}
 		return out
 	case onStrategy && !inTable:

@@ -16,6 +16,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/proof"
 	"huntchess/session"
 	"huntchess/translations"
@@ -47,7 +48,7 @@ type reviewScreen struct {
 	values []stripValue
 	// offer is the table pack where it could be downloaded (issue 41: the
 	// summary says how to get proof of what the search judged).
-	offer packOffer
+	offer pack.Offered
 	cur   int // moves played in the position shown (0: the start)
 	// searching: the search's verdicts are being worked out (percent done);
 	// cancel stops it.
@@ -77,7 +78,7 @@ func newReviewScreen(a *App, g *core.Game) *reviewScreen {
 	st := a.tables.Strategy(id)
 	proofs := ai.Proofs(a.tables, id)
 	r := &reviewScreen{a: a, info: g.Clone(), release: release, moves: session.ReviewGame(g, proofs), proofs: proofs, table: a.tables.Table(id) != nil, strategy: st, bound: a.tables.Bound(id) != nil,
-		offer: a.packOffer(), cur: g.Len(), searched: make(chan struct{})}
+		offer: a.pack.Offered(), cur: g.Len(), searched: make(chan struct{})}
 	r.startSearch()
 	return r
 }
@@ -460,19 +461,19 @@ func (r *reviewScreen) summaryText() string {
 // the start is the prey's win without losing a piece), or a proven win's
 // plies are not known here (a table of values) and the pack has them.
 func (r *reviewScreen) packOffer() string {
-	if !r.offer.has(r.info.Info().ID) {
+	if !r.offer.Has(r.info.Info().ID) {
 		return ""
 	}
 	info := r.info.Info()
 	p := r.info.Start()
 	bound, plies := false, false
 	for _, m := range r.moves {
-		bound = bound || m.BySearch() && r.offer.provesBound(p, r.strategy)
+		bound = bound || m.BySearch() && r.offer.ProvesBound(p, r.strategy)
 		_, won := m.Winner()
 		plies = plies || won && m.Proof == proof.ValuesOnly
 		p = p.After(m.Move)
 	}
-	d := r.offer.data()
+	d := offerData(r.offer)
 	switch {
 	case bound:
 		d["Count"], d["Prey"] = info.PreyCount, sideName(info, core.Prey)
