@@ -50,9 +50,9 @@ func TestHintSaysWhatProvesIt(t *testing.T) {
 	lionT, err := tables.OpenShipped(core.SurroundTheLion, false)
 	require.NoError(t, err)
 	defer lionT.Close()
-	lionS, err := tables.ShippedStrategy(core.SurroundTheLion)
+	lionS, err := tables.OpenShippedStrategy(core.SurroundTheLion)
 	require.NoError(t, err)
-	wolfS, err := tables.ShippedStrategy(core.BeatTheWolf)
+	wolfS, err := tables.OpenShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	require.True(t, wolfS.Bound)
 
@@ -132,7 +132,7 @@ func packWords(o pack.Offered) (mb, where string) {
 // the pack adds the plies.
 func TestHintSaysHowToGetProof(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
-	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	s, err := tables.OpenShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	info := core.BeatTheWolf.Info()
 	g, _ := offLineGame(t, core.BeatTheWolf, s, 2, 0)
@@ -210,7 +210,7 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 // position the pack holds, and nothing of it with the pack in.
 func TestReviewSaysHowToGetProof(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
-	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	s, err := tables.OpenShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	g, left := offLineGame(t, core.BeatTheWolf, s, 2, 0)
 	moves := session.ReviewGame(g, proof.GameStack(nil, s, nil))
@@ -374,7 +374,7 @@ func offLineGame(t *testing.T, id core.GameID, s *strategy.Strategy, off, extra 
 func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	for _, id := range []core.GameID{core.SurroundTheLion, core.BeatTheWolf} {
-		s, err := tables.ShippedStrategy(id)
+		s, err := tables.OpenShippedStrategy(id)
 		require.NoError(t, err)
 		require.NotNil(t, s, "%s: the shipped strategy", id)
 		info := id.Info()

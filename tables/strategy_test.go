@@ -23,7 +23,7 @@ func shipped(t *testing.T) []core.GameID {
 	t.Helper()
 	var ids []core.GameID
 	for _, g := range core.Games() {
-		s, err := ShippedStrategy(g.ID)
+		s, err := OpenShippedStrategy(g.ID)
 		if err != nil {
 			t.Fatalf("%s: %v", g.Key, err)
 		}
@@ -50,7 +50,7 @@ func containsID(ids []core.GameID, id core.GameID) bool {
 // strategy from the game's start by core's rules.
 func TestShippedStrategiesHold(t *testing.T) {
 	for _, id := range shipped(t) {
-		s, _ := ShippedStrategy(id)
+		s, _ := OpenShippedStrategy(id)
 		if s.IsSet() {
 			continue // Beat the Wolf's set strategy: TestShippedSetStrategy
 		}
@@ -114,7 +114,7 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 	}
 	dirs = append(dirs, filepath.Join("..", "build", "tables"))
 	for _, id := range shipped(t) {
-		shipped, _ := ShippedStrategy(id)
+		shipped, _ := OpenShippedStrategy(id)
 		if shipped.IsSet() {
 			continue // a set strategy (tables/shipped): make strategies checks it, in 25 minutes
 		}

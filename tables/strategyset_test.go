@@ -19,7 +19,7 @@ import (
 // shippedSet is Beat the Wolf's shipped set strategy.
 func shippedSet(t testing.TB) *strategy.Strategy {
 	t.Helper()
-	s, err := ShippedStrategy(core.BeatTheWolf)
+	s, err := OpenShippedStrategy(core.BeatTheWolf)
 	if err != nil || s == nil {
 		t.Fatalf("Beat the Wolf's shipped strategy: %v, %v (make strategies writes tables/shipped/beat-the-wolf.hcst)", s, err)
 	}
