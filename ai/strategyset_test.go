@@ -7,6 +7,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
+	"huntchess/ai/tablebase/strategybuild"
 	"huntchess/core"
 	"huntchess/match"
 	"huntchess/proof"
@@ -27,7 +28,7 @@ func (src *setSource) Strategy(id core.GameID) *strategy.Strategy {
 func setStrategyFor(t *testing.T, b *tablebase.Table, start core.Position) *strategy.Strategy {
 	t.Helper()
 	r := tablebase.ForGame(core.BeatTheWolf)
-	sb, err := strategy.BuildSetStrategy(r, start, strategy.BoundProbe(b), nil)
+	sb, err := strategybuild.BuildSetStrategy(r, start, strategybuild.BoundProbe(b), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,9 +17,10 @@ import (
 // The About screen and the version it shows.
 
 func TestAboutScreen(t *testing.T) {
+	h := newHarness(t, test.NewTempApp(t)) // one app: About is built anew in each language
 	for _, lang := range translations.Languages {
 		t.Run(string(lang), func(t *testing.T) {
-			h := newHarness(t, test.NewTempApp(t))
+			h.t = t
 			translations.SetLanguage(lang)
 			test.Tap(h.home().aboutBtn)
 			s, ok := h.a.top().(*aboutScreen)

@@ -123,6 +123,9 @@ func TestRecoveryNotice(t *testing.T) {
 			}
 			test.Tap(overlayButton(t, h2.a.Window(), translations.T("dialog.ok")))
 			h2.a.Close()
+			if lang != translations.Languages[0] {
+				return // the next start is the same in every language: once
+			}
 			h3 := newHarness(t, test.NewTempApp(t), func(o *Options) { o.SaveDir = dir })
 			if h3.a.startMsg == "recovery" {
 				t.Fatal("said once: the next start finds all well")

@@ -266,7 +266,7 @@ func TestExploreLoadsTheGamesTable(t *testing.T) {
 // settings name them (the site not asked: the button that finds their
 // size); after a capture, that no table covers them, and no offer.
 func TestExploreSaysHowToGetProof(t *testing.T) {
-	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	s, err := tables.OpenShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	g, _ := offLineGame(t, core.BeatTheWolf, s, 2, 0)
 	for _, m := range g.LegalMoves() { // the wolf's reply without a capture: the dogs to move, off the line

@@ -477,16 +477,24 @@ func phoneScreens(t *testing.T, h *harness, check func(what string)) {
 		h.a.showReview(g.sess.Game())
 		check("review")
 		h.a.back()
-		_ = g.sess.Game().Resign(core.Prey)
-		f, _ := storage.FinishedOf(g.sess.Game(), match.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
-		h.a.history.Add(f)
-		g.home()
-		h.a.showHistory()
-		check("history")
-		h.a.showReplay(f)
-		check("replay")
+		h.historyWalk(g, check)
 		h.a.showHome()
 	}
+}
+
+// historyWalk ends the two players' game on game screen g (the prey
+// resigns), keeps it as finished and goes home, then to the history and the
+// game's replay, calling check after each of the two (the phone walks of
+// the layout tests).
+func (h *harness) historyWalk(g *gameScreen, check func(what string)) {
+	_ = g.sess.Game().Resign(core.Prey)
+	f, _ := storage.FinishedOf(g.sess.Game(), match.ModeTwoPlayers, h.a.settings.Level, h.clock.Now())
+	h.a.history.Add(f)
+	g.home()
+	h.a.showHistory()
+	check("history")
+	h.a.showReplay(f)
+	check("replay")
 }
 
 // crowded lists what on w's screen lies under a scroll bar or in the

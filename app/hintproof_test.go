@@ -49,9 +49,9 @@ func TestHintSaysWhatProvesIt(t *testing.T) {
 	lionT, err := tables.OpenShipped(core.SurroundTheLion, false)
 	require.NoError(t, err)
 	defer lionT.Close()
-	lionS, err := tables.ShippedStrategy(core.SurroundTheLion)
+	lionS, err := tables.OpenShippedStrategy(core.SurroundTheLion)
 	require.NoError(t, err)
-	wolfS, err := tables.ShippedStrategy(core.BeatTheWolf)
+	wolfS, err := tables.OpenShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	require.True(t, wolfS.Bound)
 
@@ -186,7 +186,7 @@ func boundNoWin(t *testing.T, b *tablebase.Table) core.Position {
 // A table of values (the pig's shipped one): the pack adds the plies.
 func TestHintSaysHowToGetProof(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
-	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	s, err := tables.OpenShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	info := core.BeatTheWolf.Info()
 	g, _ := offLineGame(t, core.BeatTheWolf, s, 2, 0)
@@ -359,7 +359,7 @@ func TestPackOffer(t *testing.T) {
 // positions that no table covers them, with no offer.
 func TestReviewSaysHowToGetProof(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
-	s, err := tables.ShippedStrategy(core.BeatTheWolf)
+	s, err := tables.OpenShippedStrategy(core.BeatTheWolf)
 	require.NoError(t, err)
 	g, left := offLineGame(t, core.BeatTheWolf, s, 2, 0)
 	moves := session.ReviewGame(g, proof.GameStack(nil, s, nil))
@@ -539,7 +539,7 @@ func offLineGame(t *testing.T, id core.GameID, s *strategy.Strategy, off, extra 
 func TestHintSaysWhereTheProvenLineWasLeft(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	for _, id := range []core.GameID{core.SurroundTheLion, core.BeatTheWolf} {
-		s, err := tables.ShippedStrategy(id)
+		s, err := tables.OpenShippedStrategy(id)
 		require.NoError(t, err)
 		require.NotNil(t, s, "%s: the shipped strategy", id)
 		info := id.Info()

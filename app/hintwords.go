@@ -10,7 +10,6 @@ import (
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/proof"
-	"huntchess/tables"
 	"huntchess/translations"
 )
 
@@ -31,23 +30,13 @@ type hintSources struct {
 	site     bool               // the browser: the site's tables are read online (reachSite)
 }
 
-// hintWords says in words what a hint found in position p, for the player
-// to move (hintText), with the game's shipped strategy, no table and no
-// pack to offer.
-func hintWords(p core.Position, res ai.Result) func() hintNote {
-	s, _ := tables.ShippedStrategy(p.Game)
-	return hintText(p, res, hintSources{strategy: s}, nil)
-}
-
-// gameHintWords is hintWords for the position of game g with the device's
-// proofs src (src.strategy nil: the one shipped, where there is one): off
-// the strategy's line the details say whose proven win the game left, and
-// at which move (provenLineLeft).
+// gameHintWords says in words what a hint found in the position of game g
+// (hintText), for the player to move, with the device's proofs src (the
+// tables' owner's: the shipped strategy is among them): off the
+// strategy's line the details say whose proven win the game left, and at
+// which move (provenLineLeft).
 func gameHintWords(g *core.Game, res ai.Result, src hintSources) func() hintNote {
 	p := g.Position()
-	if src.strategy == nil {
-		src.strategy, _ = tables.ShippedStrategy(p.Game)
-	}
 	var left *lineLeft
 	if !res.Proof.Proven() {
 		left = provenLineLeft(g, src.strategy)

@@ -12,8 +12,17 @@ import (
 	"huntchess/ai"
 	"huntchess/core"
 	"huntchess/proof"
+	"huntchess/tables"
 	"huntchess/translations"
 )
+
+// hintWords says in words what a hint found in position p, for the player
+// to move (hintText), with the game's shipped strategy (opened for the
+// call: nothing is shared between tests), no table and no pack to offer.
+func hintWords(p core.Position, res ai.Result) func() hintNote {
+	s, _ := tables.OpenShippedStrategy(p.Game)
+	return hintText(p, res, hintSources{strategy: s}, nil)
+}
 
 // A hint's result, in each kind of proof, takes its message (the value
 // after the move, the facts under Details) with the winner and the plies,

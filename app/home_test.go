@@ -67,6 +67,7 @@ func TestHomeFitsPhoneWithContinue(t *testing.T) {
 // Each home card shows its game's board at the start, read-only; a phone
 // shows at least two whole cards without scrolling, a desktop all four.
 func TestHomeCardsShowBoards(t *testing.T) {
+	layoutOnly(t)
 	for _, c := range []struct {
 		size  fyne.Size
 		cards int

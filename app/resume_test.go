@@ -177,6 +177,9 @@ func TestOneRecoveryNoticeSaysAll(t *testing.T) {
 				}
 				h.a.Close()
 
+				if lang != translations.Languages[0] {
+					return // the next start is the same in every language: once
+				}
 				h2 := newHarness(t, fa)
 				if h2.a.startMsg == "recovery" || h2.a.startMsg == "resume.corrupt" {
 					t.Fatalf("the next start says it again: %q", h2.a.recoveryText())

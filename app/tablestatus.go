@@ -4,7 +4,6 @@ import (
 	"fyne.io/fyne/v2/widget"
 
 	"huntchess/ai"
-	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/tables"
 	"huntchess/translations"
@@ -60,7 +59,8 @@ func statusImportance(warn bool) widget.Importance {
 }
 
 // tableLine is the table line of the game panel for game id ("" for
-// none): what the owner of the tables has of the game, in words.
+// none): what the owner of the tables has of the game (tables.Owner.Line),
+// in words.
 func tableLine(o *tables.Owner, id core.GameID) string {
 	t, _ := tableStatus(o, id)
 	return t
@@ -69,56 +69,36 @@ func tableLine(o *tables.Owner, id core.GameID) string {
 // tableStatus is tableLine and whether it is a warning (the table could
 // not be had: Master and the hints search instead).
 func tableStatus(o *tables.Owner, id core.GameID) (text string, warn bool) {
-	if o == nil {
-		return "", false
-	}
-	if !o.Planned(id) && o.Table(id) == nil {
-		return strategyLine(o, id), false
-	}
-	st := o.Status(id)
-	switch {
-	case st.State == tables.Ready || o.Table(id) != nil:
-		if id.Info().HasPlacement() && !o.Table(id).CoversPlacement() {
-			return translations.T("tables.ready_moving"), false
-		}
-		if s := o.Strategy(id); o.Bound(id) != nil || s != nil && s.Bound {
-			return translations.TData("tables.ready_bound", provenSide(id, s)), false // Beat the Wolf: the win from the start proven too
-		}
-		return translations.T("tables.ready"), false
-	case st.State == tables.Building:
-		return translations.TData("tables.building", map[string]any{"Percent": int(100 * st.Frac)}), false
-	case st.State == tables.Fetching:
-		return translations.TData("tables.downloading", map[string]any{"Percent": int(100 * st.Frac)}), false
-	case st.State == tables.Loading:
-		return translations.T("tables.loading"), false
-	case st.State == tables.Failed:
-		return translations.T("tables.failed"), true
-	}
-	return strategyLine(o, id), false
+	return lineText(o.Line(id), id)
 }
 
-// strategyLine is the table line of a game without a table here: what the
-// strategy from the start proves, or the bound table ("" for none).
-func strategyLine(o *tables.Owner, id core.GameID) string {
-	s := o.Strategy(id)
-	switch {
-	case s == nil && o.Bound(id) != nil:
-		return translations.TData("tables.strategy_bound", provenSide(id, s))
-	case s == nil:
-		return ""
-	case s.Bound:
-		return translations.TData("tables.strategy_bound", provenSide(id, s))
+// lineText is a table line in words, and whether it warns.
+func lineText(l tables.Line, id core.GameID) (text string, warn bool) {
+	switch l.Kind {
+	case tables.LineStrategy:
+		return translations.TData("tables.strategy", provenSide(id, l.Winner)), false
+	case tables.LineStrategyBound:
+		return translations.TData("tables.strategy_bound", provenSide(id, l.Winner)), false
+	case tables.LineReady:
+		return translations.T("tables.ready"), false
+	case tables.LineReadyMoving:
+		return translations.T("tables.ready_moving"), false
+	case tables.LineReadyBound:
+		return translations.TData("tables.ready_bound", provenSide(id, l.Winner)), false // Beat the Wolf: the win from the start proven too
+	case tables.LineBuilding:
+		return translations.TData("tables.building", map[string]any{"Percent": int(100 * l.Frac)}), false
+	case tables.LineFetching:
+		return translations.TData("tables.downloading", map[string]any{"Percent": int(100 * l.Frac)}), false
+	case tables.LineLoading:
+		return translations.T("tables.loading"), false
+	case tables.LineFailed:
+		return translations.T("tables.failed"), true
 	}
-	return translations.TData("tables.strategy", provenSide(id, s))
+	return "", false
 }
 
 // provenSide is the data of a table line that says whose win from the start
-// is proven: the strategy's winner, else (a bound table alone, which proves
-// the prey's wins) the prey.
-func provenSide(id core.GameID, s *strategy.Strategy) map[string]any {
-	side := core.Prey
-	if s != nil {
-		side = s.WinnerSide()
-	}
+// is proven (tables.Line.Winner).
+func provenSide(id core.GameID, side core.Side) map[string]any {
 	return map[string]any{"Side": sideName(id.Info(), side)}
 }

@@ -12,7 +12,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"huntchess/ai/tablebase"
-	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/pack"
 	"huntchess/tables"
@@ -42,10 +41,9 @@ func TestTableLineSaysWhoseWin(t *testing.T) {
 	for _, id := range []string{"tables.strategy", "tables.strategy_bound", "tables.ready_bound"} {
 		for _, lang := range []translations.Lang{translations.English, translations.Chinese} {
 			translations.SetLanguage(lang)
-			dogs := translations.TData(id, provenSide(core.BeatTheWolf, nil))
+			dogs := translations.TData(id, provenSide(core.BeatTheWolf, core.Prey))
 			require.Contains(t, dogs, sideName(core.BeatTheWolf.Info(), core.Prey), "%s in %s", id, lang)
-			var lion *strategy.Strategy
-			require.Contains(t, translations.TData(id, provenSide(core.SurroundTheLion, lion)), sideName(core.SurroundTheLion.Info(), core.Prey))
+			require.Contains(t, translations.TData(id, provenSide(core.SurroundTheLion, core.Prey)), sideName(core.SurroundTheLion.Info(), core.Prey))
 		}
 	}
 	require.Empty(t, tableLine(nil, core.SurroundTheLion), "no owner, no line")
@@ -92,7 +90,7 @@ func TestTableLineOfTheShippedEndgames(t *testing.T) {
 	translations.SetLanguage(translations.English)
 	off := tables.New(t.TempDir(), nil, false, now)
 	off.UseShipped(false)
-	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)), tableLine(off, core.BeatTheWolf))
+	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, core.Prey)), tableLine(off, core.BeatTheWolf))
 }
 
 // A developer's bound table alone (no shipped strategy asked for) proves
@@ -106,7 +104,7 @@ func TestTableLineOfABoundTable(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
 	require.NotNil(t, m.Bound(core.BeatTheWolf))
-	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, nil)), tableLine(m, core.BeatTheWolf))
+	require.Equal(t, translations.TData("tables.strategy_bound", provenSide(core.BeatTheWolf, core.Prey)), tableLine(m, core.BeatTheWolf))
 }
 
 // The table line is in the warning colour only when it warns: a table that

@@ -37,7 +37,7 @@ func (o strategyOwner) Strategy(id core.GameID) *strategy.Strategy {
 // with their plies at most (Bound), and the game ends in the dogs' win
 // within the plies the review gives the dogs after the pass.
 func TestReviewAfterPass(t *testing.T) {
-	s, err := tables.ShippedStrategy(core.SurroundTheLion)
+	s, err := tables.OpenShippedStrategy(core.SurroundTheLion)
 	if err != nil || s == nil {
 		t.Fatalf("the lion's strategy: %v", err)
 	}

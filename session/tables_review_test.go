@@ -83,7 +83,7 @@ func TestBoundPlayAndReview(t *testing.T) {
 // that stay on its win) and leaves to the search a winner's move off it and
 // everything after.
 func TestReviewByStrategy(t *testing.T) {
-	s, _ := tables.ShippedStrategy(core.SurroundTheLion)
+	s, _ := tables.OpenShippedStrategy(core.SurroundTheLion)
 	m := tables.New("", nil, true, func(f func()) { f() })
 	e := ai.NewEngine(m)
 	g := core.NewGameFrom(core.SurroundTheLion.Info().Start())

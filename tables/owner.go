@@ -97,6 +97,12 @@ type Owner struct {
 		s        *strategy.Strategy
 		fetching bool // the browser: the download was started
 		fetched  *strategy.Strategy
+		// shipped is the shipped strategy (shippedStrategy), opened the
+		// first time the shipped place is asked (shippedOpen), with why it
+		// could not be.
+		shippedOpen bool
+		shipped     *strategy.Strategy
+		shippedErr  error
 	}
 	// bounds are the bound tables (Bound): found on the first call, again
 	// after the pack changes.
@@ -150,7 +156,7 @@ func (m *Owner) shippedOK(id core.GameID) bool {
 }
 
 func newOwner(dir string, extra []string, mobile bool, do func(func())) *Owner {
-	m := &Owner{dir: dir, extra: extra, mobile: mobile, do: do, shippedStrategy: ShippedStrategy}
+	m := &Owner{dir: dir, extra: extra, mobile: mobile, do: do, shippedStrategy: OpenShippedStrategy}
 	m.set = m.store
 	m.solve = m.build
 	m.covers = covers

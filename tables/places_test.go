@@ -14,6 +14,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
+	"huntchess/ai/tablebase/strategybuild"
 	"huntchess/core"
 	"huntchess/internal/tabletest"
 	"huntchess/pack"
@@ -113,9 +114,9 @@ func testStrategy(t *testing.T) ([]byte, int) {
 		v, d := solver.SearchValue(q, 3)
 		return v, d, v != tablebase.Unknown
 	}
-	s, err := strategy.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)
+	s, err := strategybuild.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)
 	require.NoError(t, err)
-	data, err := s.Bytes()
+	data, err := strategybuild.Encode(s)
 	require.NoError(t, err)
 	return data, s.Nodes
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"slices"
-	"sync"
 
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
@@ -34,37 +33,30 @@ var strategyFiles embed.FS
 // strategyDir is the folder of strategyFiles that holds them.
 const strategyDir = "strategies"
 
-var shippedStrategyCache [core.NumGames]struct {
-	once sync.Once
-	s    *strategy.Strategy
-	err  error
-}
-
-// ShippedStrategy is the shipped strategy of game id (nil where there is none, or
-// where it cannot be read: err says why): one of tables/strategies, else
-// one of the shipped tables' folder (tables/shipped/GAME.hcst: Beat the
-// Wolf's set strategy, read block by block from the binary's data; the
-// browser build has none there, its site serves it: SetStrategyFetch).
-func ShippedStrategy(id core.GameID) (*strategy.Strategy, error) {
-	if int(id) >= len(shippedStrategyCache) {
+// OpenShippedStrategy opens the shipped strategy of game id (nil where there
+// is none, or where it cannot be read: err says why): one of
+// tables/strategies, else one of the shipped tables' folder
+// (tables/shipped/GAME.hcst: Beat the Wolf's set strategy, read block by
+// block from the binary's data; the browser build has none there, its site
+// serves it: SetStrategyFetch). Each call opens it anew and nothing is kept
+// here: an Owner keeps the one it opened for as long as it lives
+// (Owner.Strategy), so no two owners, and no two tests, share one.
+func OpenShippedStrategy(id core.GameID) (*strategy.Strategy, error) {
+	if id >= core.NumGames {
 		return nil, nil
 	}
-	e := &shippedStrategyCache[id]
-	e.once.Do(func() {
-		data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + strategy.StrategyExt)
-		if errors.Is(err, fs.ErrNotExist) {
-			e.s, e.err = openShippedStrategy(id)
-			return
-		}
-		if err == nil {
-			e.s, err = strategy.ReadStrategy(data)
-		}
-		if err == nil && e.s.GameID() != id {
-			e.s, err = nil, errors.New("tables: the strategy file of "+id.String()+" holds another game's")
-		}
-		e.err = err
-	})
-	return e.s, e.err
+	data, err := strategyFiles.ReadFile(strategyDir + "/" + id.String() + strategy.StrategyExt)
+	if errors.Is(err, fs.ErrNotExist) {
+		return openShippedStrategy(id)
+	}
+	var s *strategy.Strategy
+	if err == nil {
+		s, err = strategy.ReadStrategy(data)
+	}
+	if err == nil && s.GameID() != id {
+		s, err = nil, errors.New("tables: the strategy file of "+id.String()+" holds another game's")
+	}
+	return s, err
 }
 
 // openShippedStrategy opens game id's strategy in the shipped tables'
@@ -144,7 +136,7 @@ func (m *Owner) fetchStrategyFile(id core.GameID) {
 // Strategy is the proven strategy from the start of game id, from the
 // first place that has one (places): a developer's folder (GAME.hcst), the
 // installed pack's (its GAME.hcst), the one the app ships
-// (ShippedStrategy), one in the cache folder, or in the browser the
+// (OpenShippedStrategy, opened once by each owner), one in the cache folder, or in the browser the
 // site's (Beat the Wolf's, downloaded in the background the first time it
 // is asked for: SetStrategyFetch); or nil. It is looked for on the first
 // call, and again after the pack changes; a damaged file, or one of
@@ -180,7 +172,11 @@ func (m *Owner) findStrategy(id core.GameID) *strategy.Strategy {
 			path = m.pack.File(name)
 			m.mu.Unlock()
 		case PlaceShipped:
-			s, err := m.shippedStrategy(id)
+			if !e.shippedOpen { // opened once per owner, kept after the pack changes
+				e.shippedOpen = true
+				e.shipped, e.shippedErr = m.shippedStrategy(id)
+			}
+			s, err := e.shipped, e.shippedErr
 			if err != nil {
 				m.report(Problem{Game: id, File: FileStrategy, Place: PlaceShipped, Path: name, Err: err})
 			}

@@ -12,6 +12,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
+	"huntchess/ai/tablebase/strategybuild"
 	"huntchess/core"
 	"huntchess/match"
 	"huntchess/proof"
@@ -22,7 +23,7 @@ func shipped(t *testing.T) []core.GameID {
 	t.Helper()
 	var ids []core.GameID
 	for _, g := range core.Games() {
-		s, err := ShippedStrategy(g.ID)
+		s, err := OpenShippedStrategy(g.ID)
 		if err != nil {
 			t.Fatalf("%s: %v", g.Key, err)
 		}
@@ -49,11 +50,11 @@ func containsID(ids []core.GameID, id core.GameID) bool {
 // strategy from the game's start by core's rules.
 func TestShippedStrategiesHold(t *testing.T) {
 	for _, id := range shipped(t) {
-		s, _ := ShippedStrategy(id)
+		s, _ := OpenShippedStrategy(id)
 		if s.IsSet() {
 			continue // Beat the Wolf's set strategy: TestShippedSetStrategy
 		}
-		rep, err := strategy.CheckStrategy(s, id.Info().Start(), 20, 1)
+		rep, err := strategybuild.CheckStrategy(s, id.Info().Start(), 20, 1)
 		if err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
@@ -113,20 +114,20 @@ func TestShippedStrategiesAreGenerated(t *testing.T) {
 	}
 	dirs = append(dirs, filepath.Join("..", "build", "tables"))
 	for _, id := range shipped(t) {
-		shipped, _ := ShippedStrategy(id)
+		shipped, _ := OpenShippedStrategy(id)
 		if shipped.IsSet() {
 			continue // a set strategy (tables/shipped): make strategies checks it, in 25 minutes
 		}
 		t.Run(id.String(), func(t *testing.T) {
 			for _, dir := range dirs {
-				s, src, err := strategy.StartStrategy(id, dir, 1<<30, shipped.Passes, nil)
-				if errors.Is(err, strategy.ErrNoStart) {
+				s, src, err := strategybuild.StartStrategy(id, dir, 1<<30, shipped.Passes, nil)
+				if errors.Is(err, strategybuild.ErrNoStart) {
 					continue // no table here, or one of part of the game (deer chess's moving phase)
 				}
 				if err != nil {
 					t.Fatal(err)
 				}
-				data, err := s.Bytes()
+				data, err := strategybuild.Encode(s)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -163,9 +164,9 @@ func TestStrategyBesideTheTables(t *testing.T) {
 		v, d := solver.SearchValue(q, 3)
 		return v, d, v != tablebase.Unknown
 	}
-	s, err := strategy.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)
+	s, err := strategybuild.BuildStrategy(tablebase.ForGame(core.BeatTheWolf), p, probe, true)
 	must(t, err)
-	data, err := s.Bytes()
+	data, err := strategybuild.Encode(s)
 	must(t, err)
 	dir := t.TempDir()
 	must(t, os.WriteFile(strategy.StrategyPath(dir, core.BeatTheWolf.String()), data, 0o644))

@@ -19,7 +19,7 @@ import (
 // shippedSet is Beat the Wolf's shipped set strategy.
 func shippedSet(t testing.TB) *strategy.Strategy {
 	t.Helper()
-	s, err := ShippedStrategy(core.BeatTheWolf)
+	s, err := OpenShippedStrategy(core.BeatTheWolf)
 	if err != nil || s == nil {
 		t.Fatalf("Beat the Wolf's shipped strategy: %v, %v (make strategies writes tables/shipped/beat-the-wolf.hcst)", s, err)
 	}
@@ -85,7 +85,13 @@ func TestShippedSetStrategy(t *testing.T) {
 func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	translations.SetLanguage(translations.English)
-	s := shippedSet(t)
+	m := New(t.TempDir(), nil, true, func(f func()) { f() })
+	// The owner's own shipped strategy (each owner opens its own): its
+	// cache is the one the engine's moves go through.
+	s := m.Strategy(core.BeatTheWolf)
+	if want := shippedSet(t); s == nil || !s.IsSet() || s.Plies != want.Plies {
+		t.Fatalf("the owner's strategy of Beat the Wolf: %+v, the shipped one has %d plies", s, want.Plies)
+	}
 	s.SetCacheBlocks(1024)
 	t.Cleanup(func() {
 		s.SetCacheBlocks(strategy.SetCacheBlocks)
@@ -93,7 +99,6 @@ func TestMasterPlaysTheSetStrategy(t *testing.T) {
 			t.Errorf("%d blocks cached after the limit went back to %d", st.Blocks, strategy.SetCacheBlocks)
 		}
 	})
-	m := New(t.TempDir(), nil, true, func(f func()) { f() })
 	e := ai.NewEngine(m)
 	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
 	for !g.Outcome().Over() && g.Len() <= s.Plies {

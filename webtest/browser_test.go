@@ -35,16 +35,10 @@ import (
 	"unicode"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
-)
-
-const (
-	phoneW, phoneH = 390, 844
-	androidUA      = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36"
 )
 
 // keptByWorker says (an error) where the service worker's caches do not
@@ -365,7 +359,7 @@ func (r *run) tap(x, y float64) error {
 func (r *run) tapText(text string, timeout time.Duration) error {
 	s, err := r.waitFor(fmt.Sprintf("%q on screen", text), timeout, func(s Snapshot) bool {
 		t := s.find(text)
-		return t != nil && t.Y > 0 && t.Y < float64(phoneH)
+		return t != nil && t.Y > 0 && t.Y < float64(PhoneH)
 	})
 	if err != nil {
 		return err
@@ -389,11 +383,11 @@ func (r *run) tapPlayOf(title string) error {
 					play = &s.Texts[i]
 				}
 			}
-			if play != nil && play.Y < float64(phoneH)-40 {
+			if play != nil && play.Y < float64(PhoneH)-40 {
 				return r.tap(play.X, play.Y)
 			}
 		}
-		if err := r.swipe(phoneW/2, 600, 300); err != nil {
+		if err := r.swipe(PhoneW/2, 600, 300); err != nil {
 			return err
 		}
 		time.Sleep(400 * time.Millisecond)
@@ -442,8 +436,8 @@ func notBlank(buf []byte) error {
 		return err
 	}
 	b := img.Bounds()
-	if b.Dx() != phoneW*2 || b.Dy() != phoneH*2 {
-		return fmt.Errorf("screenshot is %dx%d, want %dx%d (390×844 at scale 2)", b.Dx(), b.Dy(), phoneW*2, phoneH*2)
+	if b.Dx() != PhoneW*2 || b.Dy() != PhoneH*2 {
+		return fmt.Errorf("screenshot is %dx%d, want %dx%d (390×844 at scale 2)", b.Dx(), b.Dy(), PhoneW*2, PhoneH*2)
 	}
 	counts := map[[3]uint32]int{}
 	n := 0
@@ -522,18 +516,7 @@ func TestBrowser(t *testing.T) {
 	defer srv.Close()
 	url := "http://" + ln.Addr().String() + "/"
 
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.NoSandbox, // root here
-		chromedp.UserDataDir(t.TempDir()),
-		chromedp.WindowSize(phoneW, phoneH),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		// WebGL without a GPU: SwiftShader through ANGLE.
-		chromedp.Flag("use-angle", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), PhoneOptions(chrome, t.TempDir())...)
 	defer cancelA()
 	bctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
@@ -546,13 +529,7 @@ func TestBrowser(t *testing.T) {
 	defer cancelT()
 
 	r := &run{t: t, ctx: ctx, shots: shots, srv: srv, url: url, con: con, failed: map[string]bool{}}
-	if err := chromedp.Do(ctx,
-		chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
-		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			_, err := cdp.Call(ctx, t, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: androidUA, Platform: "Android"})
-			return err
-		}),
-	); err != nil {
+	if err := EmulatePhone(ctx); err != nil {
 		t.Fatalf("emulating a phone: %v", err)
 	}
 	started := time.Now()
@@ -677,8 +654,8 @@ func TestBrowser(t *testing.T) {
 			return fmt.Errorf("viewport meta %q lacks width=device-width", vp)
 		}
 		var iw float64
-		if err := r.eval(`window.innerWidth`, &iw); err != nil || iw != phoneW {
-			return fmt.Errorf("the page is laid out %v px wide, want %d (%v)", iw, phoneW, err)
+		if err := r.eval(`window.innerWidth`, &iw); err != nil || iw != PhoneW {
+			return fmt.Errorf("the page is laid out %v px wide, want %d (%v)", iw, PhoneW, err)
 		}
 		var man struct {
 			Name, ShortName, Display, StartURL string
@@ -731,7 +708,7 @@ func TestBrowser(t *testing.T) {
 		if before == nil {
 			return errors.New("no 'Beat the Wolf' on the home screen")
 		}
-		if err := r.swipe(phoneW/2, 600, 250); err != nil {
+		if err := r.swipe(PhoneW/2, 600, 250); err != nil {
 			return err
 		}
 		s, err := r.waitFor("the home screen scrolled", 5*time.Second, func(s Snapshot) bool {
@@ -747,7 +724,7 @@ func TestBrowser(t *testing.T) {
 			r.figure("swipe of 350 px: 'Beat the Wolf' moved from y=%.0f to y=%.0f", before.Y, after.Y)
 		}
 		// Back to the top for the next steps.
-		if err := r.swipe(phoneW/2, 200, 800); err != nil {
+		if err := r.swipe(PhoneW/2, 200, 800); err != nil {
 			return err
 		}
 		_, err = r.waitFor("the home screen back at the top", 5*time.Second, func(s Snapshot) bool {
@@ -786,7 +763,7 @@ func TestBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, touch(input.DispatchTouchEventTypeTouchStart, t.X, t.Y), chromedp.Sleep(1200*time.Millisecond), touch(input.DispatchTouchEventTypeTouchEnd, t.X, t.Y)); err != nil {
 			return err
 		}
-		if err := r.swipe(phoneW/2, 150, 700); err != nil {
+		if err := r.swipe(PhoneW/2, 150, 700); err != nil {
 			return err
 		}
 		time.Sleep(500 * time.Millisecond)
@@ -830,7 +807,7 @@ func TestBrowser(t *testing.T) {
 		if mark == nil {
 			return errors.New("no line of text low on the rules screen to follow")
 		}
-		if err := r.swipe(phoneW/2, 650, 300); err != nil {
+		if err := r.swipe(PhoneW/2, 650, 300); err != nil {
 			return err
 		}
 		if _, err := r.waitFor("the rules scrolled", 5*time.Second, func(s Snapshot) bool {
@@ -1474,7 +1451,7 @@ func TestBrowser(t *testing.T) {
 				at = nil
 				if l := s.find(c.field); l != nil {
 					for i, t := range s.Texts {
-						if t.Visible && t.Text == c.from && t.Y >= l.Y-20 && t.Y < float64(phoneH) && (at == nil || t.Y < at.Y) {
+						if t.Visible && t.Text == c.from && t.Y >= l.Y-20 && t.Y < float64(PhoneH) && (at == nil || t.Y < at.Y) {
 							at = &s.Texts[i]
 						}
 					}

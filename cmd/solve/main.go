@@ -23,7 +23,7 @@
 // (GAME.bound.build.json, GAME.bound.verify.json) beside the game's exact
 // tables, which the app and the probe read without it; verify -bound-file checks
 // that file, and report reads both. strategy writes the winner's proven
-// strategy from the start (tbstrategy.BuildStrategy) as DIR/GAME.hcst
+// strategy from the start (strategybuild.BuildStrategy) as DIR/GAME.hcst
 // (default tables/strategies, which the app embeds), from GAME.hctb or,
 // where that does not prove the start, GAME.bound.hctb; strategy-check
 // replays every defence against it by core's rules.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	tbstrategy "huntchess/ai/tablebase/strategy"
+	"huntchess/ai/tablebase/strategybuild"
 	"huntchess/core"
 )
 
@@ -19,7 +20,7 @@ const strategyDir = "tables/strategies"
 func strategy(g *core.GameInfo, dir, out string, cache int64, passes bool) error {
 	t0 := time.Now()
 	last := time.Now()
-	s, src, err := tbstrategy.StartStrategy(g.ID, dir, cache, passes, func(done, found int) {
+	s, src, err := strategybuild.StartStrategy(g.ID, dir, cache, passes, func(done, found int) {
 		if time.Since(last) > 10*time.Second {
 			last = time.Now()
 			fmt.Fprintf(os.Stderr, "strategy: %s: %d positions done of %d found, %.0f s\n", g.Key, done, found, time.Since(t0).Seconds())
@@ -29,7 +30,7 @@ func strategy(g *core.GameInfo, dir, out string, cache int64, passes bool) error
 		return err
 	}
 	bound := s.Bound
-	data, err := s.Bytes()
+	data, err := strategybuild.Encode(s)
 	if err != nil {
 		return err
 	}
@@ -60,7 +61,7 @@ func writeStrategy(out, key string, data []byte) (string, error) {
 }
 
 // strategyCheck reads out/GAME.hcst and replays every defence from the
-// start by core's rules (tbstrategy.CheckStrategy), then games full games.
+// start by core's rules (strategybuild.CheckStrategy), then games full games.
 func strategyCheck(g *core.GameInfo, out string, games int) error {
 	t0 := time.Now()
 	path := tbstrategy.StrategyPath(out, g.Key)
@@ -75,7 +76,7 @@ func strategyCheck(g *core.GameInfo, out string, games int) error {
 	if s.IsSet() {
 		return setStrategyCheck(g, path, s, len(data), games, t0)
 	}
-	rep, err := tbstrategy.CheckStrategy(s, g.Start(), games, 1)
+	rep, err := strategybuild.CheckStrategy(s, g.Start(), games, 1)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	tbstrategy "huntchess/ai/tablebase/strategy"
+	"huntchess/ai/tablebase/strategybuild"
 	"huntchess/core"
 )
 
@@ -23,7 +24,7 @@ const setStrategyDir = "tables/shipped"
 func setStrategy(g *core.GameInfo, dir, out string, cache int64, pass bool) error {
 	t0 := time.Now()
 	last := time.Now()
-	b, src, err := tbstrategy.StartSetStrategy(g.ID, dir, cache, pass, func(stage string, done, found int) {
+	b, src, err := strategybuild.StartSetStrategy(g.ID, dir, cache, pass, func(stage string, done, found int) {
 		if time.Since(last) > 10*time.Second || found == 0 {
 			last = time.Now()
 			if found == 0 {
@@ -55,10 +56,10 @@ func setStrategy(g *core.GameInfo, dir, out string, cache int64, pass bool) erro
 	return nil
 }
 
-// setStrategyCheck is strategyCheck of a set strategy (tbstrategy.CheckSetStrategy).
+// setStrategyCheck is strategyCheck of a set strategy (strategybuild.CheckSetStrategy).
 func setStrategyCheck(g *core.GameInfo, path string, s *tbstrategy.Strategy, size int, games int, t0 time.Time) error {
 	s.SetCacheBlocks(s.MemberBlocks) // every block, once
-	rep, err := tbstrategy.CheckSetStrategy(s, g.Start(), games, 1, func(nodes int) {
+	rep, err := strategybuild.CheckSetStrategy(s, g.Start(), games, 1, func(nodes int) {
 		fmt.Fprintf(os.Stderr, "strategy-check: %s: %d positions replayed, %.0f s\n", g.Key, nodes, time.Since(t0).Seconds())
 	})
 	if err != nil {

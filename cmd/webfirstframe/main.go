@@ -43,16 +43,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"huntchess/webtest"
-)
-
-const (
-	phoneW, phoneH = 390, 844
-	androidUA      = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36"
 )
 
 // marks are one load's times, ms from the start of navigation.
@@ -122,17 +115,7 @@ func run(chrome, url string) (cold, warm marks, err error) {
 		return cold, warm, err
 	}
 	defer os.RemoveAll(profile)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.NoSandbox,
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(phoneW, phoneH),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("use-angle", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancelA := chromedp.NewExecAllocator(context.Background(), webtest.PhoneOptions(chrome, profile)...)
 	defer cancelA()
 	bctx, cancel := chromedp.NewContext(actx)
 	defer cancel()
@@ -142,13 +125,7 @@ func run(chrome, url string) (cold, warm marks, err error) {
 	}
 	ctx, cancelT := context.WithTimeout(bctx, 5*time.Minute)
 	defer cancelT()
-	if err := chromedp.Do(ctx,
-		chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
-		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			_, err := cdp.Call(ctx, t, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: androidUA, Platform: "Android"})
-			return err
-		}),
-	); err != nil {
+	if err := webtest.EmulatePhone(ctx); err != nil {
 		return cold, warm, fmt.Errorf("emulating a phone: %v", err)
 	}
 	if cold, err = load(ctx, chromedp.Navigate(url)); err != nil {

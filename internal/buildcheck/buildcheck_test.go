@@ -42,9 +42,11 @@ var developerOnly = []string{
 }
 
 // toolsOnly are the packages only the solver's commands link: what makes,
-// converts and checks table files (the app opens and probes them).
+// converts and checks table and strategy files (the app opens, probes and
+// plays them).
 var toolsOnly = []string{
 	"huntchess/ai/tablebase/devicebuild",
+	"huntchess/ai/tablebase/strategybuild",
 }
 
 // playersBuilds are the builds a player gets, as the release scripts make

@@ -4,6 +4,7 @@
 // developer's code stays out of it: the developer harness
 // (app/devharness) and the browser test's hook (webhook) come only with
 // the tag dev; and that the table tools (ai/tablebase/devicebuild: device
-// tables converted, re-encoded and checked, layouts measured) are linked
-// by the solver's commands alone.
+// tables converted, re-encoded and checked, layouts measured;
+// ai/tablebase/strategybuild: strategies built, written and checked) are
+// linked by the solver's commands alone.
 package buildcheck

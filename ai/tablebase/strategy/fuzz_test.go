@@ -1,4 +1,4 @@
-package strategy
+package strategy_test
 
 import (
 	"bytes"
@@ -15,6 +15,8 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/internal/filetest"
 	"huntchess/ai/tablebase/solver"
+	"huntchess/ai/tablebase/strategy"
+	"huntchess/ai/tablebase/strategybuild"
 	"huntchess/core"
 )
 
@@ -46,19 +48,26 @@ func lionEndStrategy(tb testing.TB) []byte {
 			tb.Fatal(m, err)
 		}
 	}
-	s, err := BuildStrategy(tablebase.ForGame(core.SurroundTheLion), g.Position(), func(p core.Position) (tablebase.Value, int, bool) {
+	s, err := strategybuild.BuildStrategy(tablebase.ForGame(core.SurroundTheLion), g.Position(), func(p core.Position) (tablebase.Value, int, bool) {
 		v, d := solver.SearchValue(p, 5)
 		return v, d, v != tablebase.Unknown
 	}, false)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	data, err := s.Bytes()
+	data, err := strategybuild.Encode(s)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return data
 }
+
+// setTestdata is the 8-dog bound tier, and setTestStart its longest dogs'
+// win (33 plies), as ai/tablebase/strategybuild's set tests have them.
+const (
+	setTestdata  = "../../testdata/beat-the-wolf-8dogs.bound.hctb"
+	setTestStart = "predator:d1 prey:c1,c2,d2,e2,a3,b3,d3,a5 turn:prey captured:9 hand:0"
+)
 
 // fuzzStrategySeeds are real strategy files: the shipped deer chess
 // strategy (format 1, 10 KB), the end of Surround the Lion's (format 1, a
@@ -79,7 +88,7 @@ func fuzzStrategySeeds(f *testing.F) [][]byte {
 	if err != nil {
 		f.Fatal(err)
 	}
-	b, err := BuildSetStrategy(tablebase.ForGame(core.BeatTheWolf), start, BoundProbe(tb), nil)
+	b, err := strategybuild.BuildSetStrategy(tablebase.ForGame(core.BeatTheWolf), start, strategybuild.BoundProbe(tb), nil)
 	if err != nil {
 		f.Fatal(err)
 	}
@@ -94,7 +103,7 @@ func FuzzStrategyFile(f *testing.F) {
 	for _, s := range fuzzStrategySeeds(f) {
 		f.Add(s)
 	}
-	f.Add([]byte(strategyMagic))
+	f.Add([]byte(strategy.Magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if len(data) > fuzzMaxFile {
 			return
@@ -103,10 +112,10 @@ func FuzzStrategyFile(f *testing.F) {
 	})
 }
 
-// fuzzStrategyHeader is both formats' header, as SetBuild.Bytes writes it.
+// fuzzStrategyHeader is both formats' header, as strategybuild.SetBuild.Bytes writes it.
 type fuzzStrategyHeader struct {
-	StrategyHeader
-	SetHeader
+	strategy.StrategyHeader
+	strategy.SetHeader
 }
 
 func FuzzStrategyParts(f *testing.F) {
@@ -116,7 +125,7 @@ func FuzzStrategyParts(f *testing.F) {
 		if err := json.Unmarshal(hdr, &h); err != nil {
 			f.Fatal(err)
 		}
-		if h.Format == strategyVersion { // the body unpacked: the target packs it
+		if h.Format == strategy.FormatNodes { // the body unpacked: the target packs it
 			raw, err := io.ReadAll(flate.NewReader(bytes.NewReader(body)))
 			if err != nil {
 				f.Fatal(err)
@@ -132,7 +141,7 @@ func FuzzStrategyParts(f *testing.F) {
 		var h fuzzStrategyHeader
 		if json.Unmarshal(hdr, &h) == nil {
 			switch h.Format {
-			case strategyVersion:
+			case strategy.FormatNodes:
 				if pack {
 					var buf bytes.Buffer
 					zw, _ := flate.NewWriter(&buf, flate.BestSpeed)
@@ -141,18 +150,18 @@ func FuzzStrategyParts(f *testing.F) {
 					body = buf.Bytes()
 				}
 				h.BodyBytes, h.BodyCRC = len(body), crc32.ChecksumIEEE(body)
-			case setStrategyVersion:
+			case strategy.FormatSet:
 				// The body's length, the index's checksum and each
 				// block's, where the index says they lie in the body.
 				h.BodyBytes = len(body)
-				if h.MemberBlocks >= 0 && h.MemberBlocks <= len(body)/setIndexEntry {
-					n := h.MemberBlocks * setIndexEntry
+				if h.MemberBlocks >= 0 && h.MemberBlocks <= len(body)/strategy.SetIndexEntry {
+					n := h.MemberBlocks * strategy.SetIndexEntry
 					body = slices.Clone(body)
 					for i := 0; i < h.MemberBlocks; i++ {
-						e := body[i*setIndexEntry:]
+						e := body[i*strategy.SetIndexEntry:]
 						off, end := int64(binary.LittleEndian.Uint32(e[8:])), int64(len(body))
 						if i+1 < h.MemberBlocks {
-							end = int64(binary.LittleEndian.Uint32(e[setIndexEntry+8:]))
+							end = int64(binary.LittleEndian.Uint32(e[strategy.SetIndexEntry+8:]))
 						}
 						if off <= end && end <= int64(len(body)) {
 							binary.LittleEndian.PutUint32(e[12:], crc32.ChecksumIEEE(body[off:end]))
@@ -166,7 +175,7 @@ func FuzzStrategyParts(f *testing.F) {
 				t.Fatal(err)
 			}
 		}
-		fuzzStrategy(t, filetest.JoinFile(strategyMagic, hdr, body))
+		fuzzStrategy(t, filetest.JoinFile(strategy.Magic, hdr, body))
 	})
 }
 
@@ -175,8 +184,8 @@ func FuzzStrategyParts(f *testing.F) {
 // its start. A format-1 strategy writes itself back as a file that reads
 // as the same strategy, and that writes the same bytes again.
 func fuzzStrategy(t *testing.T, data []byte) {
-	s, err := ReadStrategy(data)
-	s2, err2 := OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	s, err := strategy.ReadStrategy(data)
+	s2, err2 := strategy.OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	if (err == nil) != (err2 == nil) {
 		t.Fatalf("ReadStrategy says %v, OpenStrategy %v", err, err2)
 	}
@@ -186,33 +195,33 @@ func fuzzStrategy(t *testing.T, data []byte) {
 		}
 		return
 	}
-	for _, st := range []*Strategy{s, s2} {
+	for _, st := range []*strategy.Strategy{s, s2} {
 		fuzzStrategyLine(t, st)
 	}
 	if s.IsSet() {
-		s.set.mu.Lock()
-		for i := range s.set.first {
-			if _, err := s.set.block(i); err != nil && err.Error() == "" {
+		for _, err := range strategy.ReadEveryBlock(s) {
+			if err != nil && err.Error() == "" {
 				t.Fatal("an error without a text")
 			}
 		}
-		s.set.mu.Unlock()
 		return
 	}
-	out, err := s.Bytes()
+	out, err := strategybuild.Encode(s)
 	if err != nil {
 		t.Fatalf("a strategy read does not write: %v", err)
 	}
-	back, err := ReadStrategy(out)
+	back, err := strategy.ReadStrategy(out)
 	if err != nil {
 		t.Fatalf("a strategy written does not read back: %v", err)
 	}
 	want := s.StrategyHeader // the body's length and checksum are the new file's
 	want.BodyBytes, want.BodyCRC = back.BodyBytes, back.BodyCRC
-	if !slices.Equal(back.keys, s.keys) || !slices.Equal(back.plies, s.plies) || !slices.Equal(back.moves, s.moves) || back.StrategyHeader != want {
+	bk, bp, bm := back.Graph()
+	sk, sp, sm := s.Graph()
+	if !slices.Equal(bk, sk) || !slices.Equal(bp, sp) || !slices.Equal(bm, sm) || back.StrategyHeader != want {
 		t.Fatal("a strategy written reads back as another")
 	}
-	again, err := back.Bytes()
+	again, err := strategybuild.Encode(back)
 	if err != nil || !bytes.Equal(again, out) {
 		t.Fatalf("a strategy read back writes other bytes (%v)", err)
 	}
@@ -220,14 +229,14 @@ func fuzzStrategy(t *testing.T, data []byte) {
 
 // fuzzStrategyLine plays a few plies from the strategy's start: the
 // winner's move where it has one, else the loser's first reply.
-func fuzzStrategyLine(t *testing.T, s *Strategy) {
-	p := s.r.KeyPosition(s.Start)
+func fuzzStrategyLine(t *testing.T, s *strategy.Strategy) {
+	p := s.Rules().KeyPosition(s.Start)
 	for ply := 0; ply < 6 && !p.Outcome().Over(); ply++ {
 		v, plies, ok := s.Probe(p)
-		if ok && (plies < 0 || (v == tablebase.Win) != (p.ToMove == s.winner)) {
-			t.Fatalf("%s: probe %v in %d plies, the winner %v", p, v, plies, s.winner)
+		if ok && (plies < 0 || (v == tablebase.Win) != (p.ToMove == s.WinnerSide())) {
+			t.Fatalf("%s: probe %v in %d plies, the winner %v", p, v, plies, s.WinnerSide())
 		}
-		if p.ToMove == s.winner {
+		if p.ToMove == s.WinnerSide() {
 			m, _, ok := s.Move(p)
 			if !ok {
 				return

@@ -1,4 +1,4 @@
-package strategy
+package strategy_test
 
 import (
 	"bytes"
@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase/internal/filetest"
+	"huntchess/ai/tablebase/strategy"
+	"huntchess/ai/tablebase/strategybuild"
 	"huntchess/internal/testkit"
 )
 
@@ -18,9 +20,9 @@ import (
 // A header that claims 4 GiB (in a file that says it is 1 TiB) is refused
 // before it is read.
 func TestHeaderClaimRefused(t *testing.T) {
-	data := append([]byte(strategyMagic), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, '{', '}')
+	data := append([]byte(strategy.Magic), 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, '{', '}')
 	filetest.RefusedSmall(t, "HCST", "a header of 4294967295 bytes claimed", 1<<20, func() error {
-		_, err := OpenStrategy(filetest.ClaimReader(data), 1<<40)
+		_, err := strategy.OpenStrategy(filetest.ClaimReader(data), 1<<40)
 		return err
 	})
 }
@@ -32,15 +34,15 @@ func TestHeaderClaimRefused(t *testing.T) {
 func TestStrategyClaimRefused(t *testing.T) {
 	testkit.PlainOnly(t)
 	data := lionEndStrategy(t)
-	var h StrategyHeader
+	var h strategy.StrategyHeader
 	huge := filetest.WithHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = 1<<40, 0 })
 	filetest.RefusedSmall(t, "2^40 nodes", "1099511627776 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(huge)
+		_, err := strategy.ReadStrategy(huge)
 		return err
 	})
-	many := filetest.WithHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = MaxStrategyNodes, 0 })
+	many := filetest.WithHeader(t, data, &h, func() { h.Nodes, h.WinnerNodes = strategy.MaxStrategyNodes, 0 })
 	filetest.RefusedSmall(t, "4 Mi nodes", "4194304 nodes claimed", 1<<20, func() error {
-		_, err := ReadStrategy(many)
+		_, err := strategy.ReadStrategy(many)
 		return err
 	})
 	// A body of 100 MB of zeros, packed into some 100 KB, for 3000 nodes.
@@ -54,21 +56,21 @@ func TestStrategyClaimRefused(t *testing.T) {
 	}
 	h.Nodes, h.WinnerNodes, h.BodyBytes, h.BodyCRC = 3000, 1000, bomb.Len(), crc32.ChecksumIEEE(bomb.Bytes())
 	hdr, _ = json.Marshal(h)
-	bombFile := filetest.JoinFile(strategyMagic, hdr, bomb.Bytes())
+	bombFile := filetest.JoinFile(strategy.Magic, hdr, bomb.Bytes())
 	filetest.RefusedSmall(t, "bomb", "unpacks to more than 3000 nodes can take", 4<<20, func() error {
-		_, err := ReadStrategy(bombFile)
+		_, err := strategy.ReadStrategy(bombFile)
 		return err
 	})
 	filetest.RefusedSmall(t, "1 TiB file", "format 1 is read whole", 1<<20, func() error {
-		_, err := OpenStrategy(filetest.ClaimReader(data), 1<<40)
+		_, err := strategy.OpenStrategy(filetest.ClaimReader(data), 1<<40)
 		return err
 	})
 	// The good file still reads, and writes itself back.
-	s, err := ReadStrategy(data)
+	s, err := strategy.ReadStrategy(data)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Bytes(); err != nil {
+	if _, err := strategybuild.Encode(s); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,9 +1,10 @@
-// Package strategy holds the winner's proven strategies from the start:
-// built from a table's values (BuildStrategy, StartStrategy, BuildSetStrategy), written and
-// read as strategy files (.hcst, docs/formats/strategy.md: format 1 and the
-// set strategy, format 2), and played (Strategy.Move, Strategy.Replies). It
-// knows a game's positions through ai/tablebase (its rules and canonical
-// keys) and reads its values from tablebase tables.
+// Package strategy reads the winner's proven strategies from the start
+// (strategy files, .hcst, docs/formats/strategy.md: format 1 and the set
+// strategy, format 2) and plays them (Strategy.Probe, Strategy.Move,
+// Strategy.Replies): what the app links of them. It knows a game's
+// positions through ai/tablebase (its rules and canonical keys). It builds,
+// writes and checks nothing: ai/tablebase/strategybuild does, for the
+// solver's commands and the tests (New and Graph are its way in).
 package strategy
 
 import (
@@ -15,12 +16,10 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 
 	"huntchess/ai/tablebase"
-	"huntchess/ai/tablebase/internal/tbwrite"
 	"huntchess/core"
 )
 
@@ -54,13 +53,17 @@ import (
 // move ranks. The header gives the counts and the body's CRC-32. Writing is
 // deterministic: the same strategy gives the same bytes.
 const (
-	strategyMagic   = "HCST\x00\x01"
-	strategyVersion = 1
+	// Magic begins every strategy file, of either format.
+	Magic = "HCST\x00\x01"
+	// FormatNodes is the header's format of a strategy of every node
+	// (format 1); FormatSet that of a set strategy (format 2,
+	// strategyset.go).
+	FormatNodes = 1
+	FormatSet   = 2
 	// StrategyExt is the extension of strategy files.
 	StrategyExt = ".hcst"
 )
 
-// StrategyHeader is a strategy file's header.
 // RootRef is a root of a strategy other than the start: its canonical key
 // and its plies to the end.
 type RootRef struct {
@@ -68,6 +71,7 @@ type RootRef struct {
 	Plies int    `json:"plies"`
 }
 
+// StrategyHeader is a strategy file's header.
 type StrategyHeader struct {
 	Format      int    `json:"format"`
 	Game        string `json:"game"`
@@ -124,264 +128,19 @@ type Strategy struct {
 	winner    core.Side
 	keys      []uint64 // increasing
 	plies     []uint8  // by node
-	moves     []uint8  // by node: a winner node's move rank (noMove: a loser node)
+	moves     []uint8  // by node: a winner node's move rank (NoMove: a loser node)
 }
 
-// noMove marks a loser node in Strategy.moves (a move's rank is below it).
-const noMove = 0xff
+// NoMove marks a loser's node among a strategy's moves (Graph, New): a
+// move's rank is below it.
+const NoMove = 0xff
 
-// Probe is a source of values for building a strategy: the value of p for
-// its side to move and the plies to the end, ok false where it has none
-// (Table.Probe, or Table.ProbeBound for a bound strategy).
-type Probe func(p core.Position) (tablebase.Value, int, bool)
-
-// BuildStrategy builds the winning strategy of the side to move in start
-// (a win) or of its opponent (start a loss), from the values of probe: at a
-// winner node the table's fastest win (ties to a move leading to a
-// position already in the strategy, else to the first in core's order of
-// the node's representative position), at a loser node every legal move.
-// With bound set, probe is a bound tier's (Table.ProbeBound) and the
-// winner (the prey) never captures; a loser's capture is an error (a bound
-// loss has none). It fails where probe does not cover a position or
-// disagrees with core's moves and outcomes.
-func BuildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound bool) (*Strategy, error) {
-	return buildStrategy(r, start, probe, bound, false, nil)
-}
-
-// buildStrategy is BuildStrategy, and with passes the loser's passes are
-// replies too while pieces are placed (StrategyHeader.Passes: deer chess's
-// dogs): after every such pass of the loser that leaves the winner a win, the strategy goes on with the
-// winner's fastest win there. In a moving phase passes could make a line
-// come back (a cycle), so they are followed only while the winner places.
-// progress (if not nil) is told now and then the positions done and those
-// found so far. StartStrategy builds the app's strategies with it.
-func buildStrategy(r *tablebase.Rules, start core.Position, probe Probe, bound, passes bool, progress func(done, found int)) (*Strategy, error) {
-	g, ok := r.Game()
-	if !ok || g != start.Game {
-		return nil, fmt.Errorf("tablebase: a strategy of %s from a position of another game", r.Name)
-	}
-	if start.Outcome().Over() {
-		return nil, errors.New("tablebase: the start is over")
-	}
-	v, d, ok := probe(start)
-	if !ok || (v != tablebase.Win && v != tablebase.Loss) {
-		return nil, fmt.Errorf("tablebase: the start is not a proven win or loss (%v, covered %v)", v, ok)
-	}
-	winner := start.ToMove
-	if v == tablebase.Loss {
-		winner = winner.Other()
-	}
-	startKey, ok := r.CanonKey(start)
-	if !ok {
-		return nil, errors.New("tablebase: the start has no canonical key")
-	}
-	s := &Strategy{r: r, winner: winner}
-	s.StrategyHeader = StrategyHeader{Format: strategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: tablebase.RulesVersion,
-		Winner: sideKey(winner), Bound: bound, Start: startKey, Plies: d, Passes: passes}
-	type node struct {
-		plies uint8
-		rank  int16 // winner nodes: the move's rank; -1 loser nodes
-	}
-	nodes := map[uint64]node{}
-	queue := []uint64{startKey}
-	add := func(key uint64) {
-		if _, ok := nodes[key]; !ok {
-			nodes[key] = node{rank: -2} // queued
-			queue = append(queue, key)
-		}
-	}
-	nodes[startKey] = node{rank: -2}
-	var buf [core.MaxMoves]core.Move
-	for qi := 0; qi < len(queue); qi++ {
-		if progress != nil && qi%(1<<16) == 0 {
-			progress(qi, len(queue))
-		}
-		key := queue[qi]
-		p := r.KeyPosition(key)
-		v, d, ok := probe(p)
-		if !ok || d > 255 || d < 1 {
-			return nil, fmt.Errorf("tablebase: %s is not covered (%v %d %v)", p, v, d, ok)
-		}
-		moves, keys, distinct := tablebase.ChildKeys(r, p, buf[:])
-		if p.ToMove == winner {
-			if v != tablebase.Win {
-				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
-			}
-			// The first fastest move in core's order that leads to a
-			// position already in the strategy, else the first fastest:
-			// the positions already in are probed first (fewer probes).
-			fast := func(i int) bool {
-				c := p.After(moves[i])
-				if keys[i] == tablebase.NoKey || bound && c.Captured > p.Captured {
-					return false
-				}
-				if o := c.Outcome(); o.Over() {
-					w, won := o.Winner()
-					return won && w == winner && d == 1
-				}
-				cv, cd, cok := probe(c)
-				return cok && cv == tablebase.Loss && cd == d-1
-			}
-			pick := -1
-			for i := range moves {
-				if _, seen := nodes[keys[i]]; seen && keys[i] != tablebase.NoKey && fast(i) {
-					pick = i
-					break
-				}
-			}
-			for i := 0; pick < 0 && i < len(moves); i++ {
-				if _, seen := nodes[keys[i]]; !seen && fast(i) {
-					pick = i
-				}
-			}
-			if pick < 0 {
-				return nil, fmt.Errorf("tablebase: %s (a win in %d) has no move that wins in %d", p, d, d-1)
-			}
-			rank, _ := slices.BinarySearch(distinct, keys[pick])
-			if rank >= noMove {
-				return nil, fmt.Errorf("tablebase: %s has more than %d distinct children", p, noMove)
-			}
-			nodes[key] = node{plies: uint8(d), rank: int16(rank)}
-			s.Edges++
-			if c := p.After(moves[pick]); !c.Outcome().Over() {
-				add(keys[pick])
-			}
-			continue
-		}
-		if v != tablebase.Loss {
-			return nil, fmt.Errorf("tablebase: %s, the loser to move, is %v", p, v)
-		}
-		if len(moves) == 0 {
-			return nil, fmt.Errorf("tablebase: %s, a loss in %d, has no move", p, d)
-		}
-		for i, m := range moves {
-			c := p.After(m)
-			s.Edges++
-			if o := c.Outcome(); o.Over() {
-				if w, won := o.Winner(); !won || w != winner {
-					return nil, fmt.Errorf("tablebase: %s: %s ends the game in %s", p, m, o.Result)
-				}
-				s.Ends++
-				continue
-			}
-			if bound && c.Captured > p.Captured {
-				return nil, fmt.Errorf("tablebase: %s: the loser captures with %s in a bound loss", p, m)
-			}
-			// The reply's value is probed when it is taken from the queue
-			// (a win for the winner there); CheckStrategy checks the plies.
-			if keys[i] == tablebase.NoKey {
-				return nil, fmt.Errorf("tablebase: %s (a loss in %d): %s leads to a position without a key", p, d, m)
-			}
-			add(keys[i])
-		}
-		if passes && p.InHand > 0 {
-			// The pass: the same board, the winner to move.
-			c := p.After(p.PassMove())
-			if o := c.Outcome(); o.Over() {
-				if w, won := o.Winner(); won && w == winner {
-					s.Edges++
-					s.Ends++
-					s.PassEdges++
-				} else {
-					s.PassesOff++
-				}
-			} else if cv, _, cok := probe(c); cok && cv == tablebase.Win {
-				ck, kok := r.CanonKey(c)
-				if !kok {
-					return nil, fmt.Errorf("tablebase: %s, after the loser's pass, has no canonical key", c)
-				}
-				s.Edges++
-				s.PassEdges++
-				add(ck)
-			} else {
-				s.PassesOff++
-			}
-		}
-		nodes[key] = node{plies: uint8(d), rank: -1}
-	}
-	s.keys = make([]uint64, 0, len(nodes))
-	for k := range nodes {
-		s.keys = append(s.keys, k)
-	}
-	slices.Sort(s.keys)
-	s.plies = make([]uint8, len(s.keys))
-	s.moves = make([]uint8, len(s.keys))
-	for i, k := range s.keys {
-		n := nodes[k]
-		s.plies[i], s.moves[i] = n.plies, noMove
-		if n.rank >= 0 {
-			s.moves[i] = uint8(n.rank)
-			s.WinnerNodes++
-		}
-	}
-	s.Nodes = len(s.keys)
-	return s, nil
-}
-
-// passChild is the position after the loser's pass in p (the loser to
-// move), where the strategy follows it: a strategy with passes, the game
-// not over after it, and that position a node. ok is false elsewhere.
-func (s *Strategy) passChild(p core.Position) (core.Position, bool) {
-	if !s.Passes || p.ToMove == s.winner || p.InHand == 0 {
-		return core.Position{}, false
-	}
-	c := p.After(p.PassMove())
-	if o := c.Outcome(); o.Over() {
-		w, won := o.Winner()
-		return c, won && w == s.winner
-	}
-	key, ok := s.r.CanonKey(c)
-	if !ok {
-		return core.Position{}, false
-	}
-	if _, ok := s.find(key); !ok {
-		return core.Position{}, false
-	}
-	return c, true
-}
-
-func sideKey(s core.Side) string {
+// SideName is a side as a strategy header names the winner.
+func SideName(s core.Side) string {
 	if s == core.Predator {
 		return "predator"
 	}
 	return "prey"
-}
-
-// Bytes returns the strategy file's bytes (deterministic).
-func (s *Strategy) Bytes() ([]byte, error) {
-	if len(s.keys) > MaxStrategyNodes {
-		return nil, fmt.Errorf("tablebase: a strategy of %d nodes (at most %d are read back: a set strategy holds more)", len(s.keys), MaxStrategyNodes)
-	}
-	var raw []byte
-	prev := uint64(0)
-	for _, k := range s.keys {
-		raw = binary.AppendUvarint(raw, k-prev)
-		prev = k
-	}
-	raw = append(raw, s.plies...)
-	for _, m := range s.moves {
-		if m != noMove {
-			raw = append(raw, m)
-		}
-	}
-	var body bytes.Buffer
-	zw, err := flate.NewWriter(&body, flate.BestCompression)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := zw.Write(raw); err != nil {
-		return nil, err
-	}
-	if err := zw.Close(); err != nil {
-		return nil, err
-	}
-	h := s.StrategyHeader
-	h.BodyBytes, h.BodyCRC = body.Len(), crc32.ChecksumIEEE(body.Bytes())
-	out, err := tbwrite.AppendHeader(nil, strategyMagic, h)
-	if err != nil {
-		return nil, err
-	}
-	return append(out, body.Bytes()...), nil
 }
 
 // ReadStrategy checks and opens a strategy file held in memory: magic,
@@ -389,7 +148,7 @@ func (s *Strategy) Bytes() ([]byte, error) {
 // body's shape. A file that fails any check is refused with an error that
 // says why.
 func ReadStrategy(data []byte) (*Strategy, error) {
-	hdr, base, err := tablebase.ReadHeader(bytes.NewReader(data), int64(len(data)), strategyMagic, "strategy",
+	hdr, base, err := tablebase.ReadHeader(bytes.NewReader(data), int64(len(data)), Magic, "strategy",
 		errors.New("not a Hunt Chess strategy file (bad magic)"))
 	if err != nil {
 		return nil, err
@@ -398,11 +157,11 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	if err := json.Unmarshal(hdr, &s.StrategyHeader); err != nil {
 		return nil, fmt.Errorf("corrupt strategy header: %v", err)
 	}
-	if s.Format == setStrategyVersion {
+	if s.Format == FormatSet {
 		return OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	}
-	if s.Format != strategyVersion {
-		return nil, fmt.Errorf("strategy format %d, this build reads %d and %d", s.Format, strategyVersion, setStrategyVersion)
+	if s.Format != FormatNodes {
+		return nil, fmt.Errorf("strategy format %d, this build reads %d and %d", s.Format, FormatNodes, FormatSet)
 	}
 	if err := s.checkHeader(); err != nil {
 		return nil, err
@@ -450,12 +209,12 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	s.moves = make([]uint8, s.Nodes)
 	w := 0
 	for i, k := range s.keys {
-		s.moves[i] = noMove
+		s.moves[i] = NoMove
 		if !s.r.ValidKey(k) {
 			return nil, errors.New("corrupt strategy body: a key of no position")
 		}
 		if s.keySide(k) == s.winner {
-			if w >= len(ranks) || ranks[w] == noMove {
+			if w >= len(ranks) || ranks[w] == NoMove {
 				return nil, errors.New("corrupt strategy body: the winner's moves do not match")
 			}
 			s.moves[i] = ranks[w]
@@ -473,6 +232,46 @@ func ReadStrategy(data []byte) (*Strategy, error) {
 	}
 	return s, nil
 }
+
+// New makes a strategy of format 1 from its nodes, as a builder does: h
+// its header (the game, rules and winner are checked as a file's are, the
+// body's length and checksum are left as they are), keys the nodes'
+// canonical keys in increasing order, plies each node's plies to the end,
+// moves a winner's node's move rank (NoMove at a loser's node). The counts
+// in h must be the nodes'. The slices are kept, not copied.
+func New(h StrategyHeader, keys []uint64, plies, moves []uint8) (*Strategy, error) {
+	s := &Strategy{StrategyHeader: h}
+	if h.Format != FormatNodes {
+		return nil, fmt.Errorf("strategy format %d: New makes format %d", h.Format, FormatNodes)
+	}
+	if err := s.checkHeader(); err != nil {
+		return nil, err
+	}
+	if len(plies) != len(keys) || len(moves) != len(keys) {
+		return nil, fmt.Errorf("strategy: %d keys, %d plies, %d moves", len(keys), len(plies), len(moves))
+	}
+	winners := 0
+	for i, k := range keys {
+		if i > 0 && k <= keys[i-1] {
+			return nil, errors.New("strategy: keys out of order")
+		}
+		if moves[i] != NoMove {
+			winners++
+		}
+	}
+	if h.Nodes != len(keys) || h.WinnerNodes != winners {
+		return nil, fmt.Errorf("strategy: the header counts %d nodes (%d the winner's), there are %d (%d)", h.Nodes, h.WinnerNodes, len(keys), winners)
+	}
+	s.keys, s.plies, s.moves = keys, plies, moves
+	return s, nil
+}
+
+// Graph returns a strategy of format 1's nodes as New takes them (nil for a
+// set strategy): the caller must not change them.
+func (s *Strategy) Graph() (keys []uint64, plies, moves []uint8) { return s.keys, s.plies, s.moves }
+
+// Rules returns the rules of the strategy's game.
+func (s *Strategy) Rules() *tablebase.Rules { return s.r }
 
 // keySide is the side to move of a canonical key's position.
 func (s *Strategy) keySide(key uint64) core.Side { return s.r.KeySide(key) }
@@ -524,7 +323,7 @@ func (s *Strategy) Move(p core.Position) (core.Move, int, bool) {
 		return core.Move{}, 0, false
 	}
 	i, ok := s.find(key)
-	if !ok || s.moves[i] == noMove {
+	if !ok || s.moves[i] == NoMove {
 		return core.Move{}, 0, false
 	}
 	var buf [core.MaxMoves]core.Move
@@ -562,63 +361,6 @@ func (s *Strategy) Replies(p core.Position) (moves []core.Move, plies []int, ok 
 		moves, plies = append(moves, m), append(plies, d)
 	}
 	return moves, plies, len(moves) > 0
-}
-
-// ErrNoStart is wrapped by StartStrategy's error where no table in the
-// folder proves the start (none there, or one of part of the game).
-var ErrNoStart = errors.New("no table proves the start")
-
-// StartStrategy builds the winner's strategy from the start of game id
-// from the tables in dir: GAME.hctb where it proves the start, else the
-// bound tier GAME.bound.hctb (Beat the Wolf: the dogs' win without giving
-// up a dog). cache is the table's cache of unpacked blocks in bytes. It
-// returns the strategy and the table file it came from; with passes the
-// loser's passes are replies too (buildStrategy); progress (if not
-// nil) is told now and then the positions done and those found so far.
-func StartStrategy(id core.GameID, dir string, cache int64, passes bool, progress func(done, found int)) (*Strategy, string, error) {
-	start := id.Info().Start()
-	var errs []error
-	path := tablebase.Path(dir, id.String())
-	if t, err := tablebase.Open(path); err == nil {
-		defer t.Close()
-		t.SetCacheBytes(cache)
-		if v, _, ok := t.Probe(start); ok && v != tablebase.Draw {
-			s, err := buildStrategy(tablebase.ForGame(id), start, t.Probe, false, passes, progress)
-			return s, path, err
-		}
-		errs = append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return nil, "", err
-	}
-	path = tablebase.Path(dir, id.String()+".bound")
-	t, err := tablebase.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", dir, ErrNoStart))...)
-	}
-	if err != nil {
-		return nil, "", err
-	}
-	defer t.Close()
-	t.SetCacheBytes(cache)
-	probe := BoundProbe(t)
-	if _, _, ok := probe(start); !ok {
-		return nil, "", errors.Join(append(errs, fmt.Errorf("%s: %w", path, ErrNoStart))...)
-	}
-	s, err := buildStrategy(tablebase.ForGame(id), start, probe, true, passes, progress)
-	return s, path, err
-}
-
-// BoundProbe is t's bound sections' values as BuildStrategy takes them: a
-// prey win or a predator loss, and nothing elsewhere ("neither" proves
-// nothing).
-func BoundProbe(t *tablebase.Table) Probe {
-	return func(p core.Position) (tablebase.Value, int, bool) {
-		v, d, ok := t.ProbeBound(p)
-		if !ok || v == tablebase.Draw {
-			return tablebase.Unknown, 0, false
-		}
-		return v, d, true
-	}
 }
 
 // StrategyPath returns the file name of a game's strategy in dir.

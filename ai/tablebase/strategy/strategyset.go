@@ -15,7 +15,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 
 	"huntchess/ai/tablebase"
-	"huntchess/ai/tablebase/internal/tbwrite"
+	"huntchess/ai/tablebase/internal/setrule"
 	"huntchess/core"
 	"huntchess/internal/pageturn"
 )
@@ -24,13 +24,13 @@ import (
 // the loser's nodes alone, each with its plies to the end, for a strategy
 // too large to keep every node (Beat the Wolf's dogs' win without giving up
 // a dog: some ten million loser's nodes, twice as many winner's). At a
-// winner's node the runtime rule (setRule) finds the move: one that wins
+// winner's node the runtime rule (setrule.Rule) finds the move: one that wins
 // at once, else the move to the child in the set with the fewest plies
 // (ties to the lower canonical key), and the node's plies are one more;
 // at a loser's node every reply leads to such a winner's node (or ends the
 // game), so the loser's longest resistance is known too. The generator
-// (strategyset_build.go, strategyset_close.go) replays the rule from the
-// start; CheckSetStrategy replays it again from the file.
+// (ai/tablebase/strategybuild) replays the rule from the start; its
+// CheckSetStrategy replays it again from the file.
 //
 // File format (GAME.hcst, format 2 in the header):
 //
@@ -48,11 +48,10 @@ import (
 // cache (SetCacheBlocks); each block's checksum is checked when it is
 // read. Writing is deterministic.
 const (
-	setStrategyVersion = 2
 	// SetBlockKeys is the keys a block of a set strategy.
 	SetBlockKeys = 16384
-	// setIndexEntry is the bytes of a block's index entry.
-	setIndexEntry = 16
+	// SetIndexEntry is the bytes of a block's index entry.
+	SetIndexEntry = 16
 	// SetCacheBlocks is the unpacked blocks a set strategy keeps (each at
 	// most 144 KiB unpacked: SetBlockKeys keys of 8 bytes and their plies).
 	SetCacheBlocks = 32
@@ -93,52 +92,6 @@ type setBlock struct {
 	used  uint64
 }
 
-// Bytes returns the set strategy's file (deterministic): r is its game's
-// rules.
-func (b *SetBuild) Bytes(r *tablebase.Rules) ([]byte, error) {
-	if len(b.Members) == 0 || len(b.MemberPlies) != len(b.Members) {
-		return nil, errors.New("tablebase: an empty set strategy")
-	}
-	ze, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression), zstd.WithEncoderConcurrency(1),
-		zstd.WithZeroFrames(true), zstd.WithEncoderCRC(false))
-	if err != nil {
-		return nil, err
-	}
-	defer ze.Close()
-	nBlocks := (len(b.Members) + SetBlockKeys - 1) / SetBlockKeys
-	var index, blocks []byte
-	for i := 0; i < len(b.Members); i += SetBlockKeys {
-		j := min(i+SetBlockKeys, len(b.Members))
-		var raw []byte
-		for k := i + 1; k < j; k++ {
-			raw = binary.AppendUvarint(raw, b.Members[k]-b.Members[k-1])
-		}
-		keys := ze.EncodeAll(raw, nil)
-		blk := binary.AppendUvarint(nil, uint64(len(keys)))
-		blk = append(blk, keys...)
-		blk = ze.EncodeAll(b.MemberPlies[i:j], blk)
-		index = binary.LittleEndian.AppendUint64(index, b.Members[i])
-		index = binary.LittleEndian.AppendUint32(index, uint32(nBlocks*setIndexEntry+len(blocks)))
-		index = binary.LittleEndian.AppendUint32(index, crc32.ChecksumIEEE(blk))
-		blocks = append(blocks, blk...)
-	}
-	h := struct {
-		StrategyHeader
-		SetHeader
-	}{StrategyHeader{Format: setStrategyVersion, Game: r.Name, Fingerprint: r.Fingerprint(), Rules: tablebase.RulesVersion,
-		Winner: sideKey(core.Prey), Bound: true, Start: b.Start, Plies: b.Plies, PassRoot: b.PassRoot,
-		Nodes: b.Report.Nodes, WinnerNodes: b.Report.WinnerNodes, Edges: b.Report.Edges, Ends: b.Report.Ends,
-		BodyBytes: len(index) + len(blocks)},
-		SetHeader{Members: len(b.Members), MemberBlocks: nBlocks, BlockKeys: SetBlockKeys, Codec: tablebase.CodecZstd,
-			IndexCRC: crc32.ChecksumIEEE(index)}}
-	out, err := tbwrite.AppendHeader(nil, strategyMagic, h)
-	if err != nil {
-		return nil, err
-	}
-	out = append(out, index...)
-	return append(out, blocks...), nil
-}
-
 // OpenStrategyFile opens the strategy file at path (OpenStrategy). The
 // file stays open while the strategy reads its blocks: close it (the
 // io.Closer) once the strategy is no longer used.
@@ -163,7 +116,7 @@ func OpenStrategyFile(path string) (*Strategy, io.Closer, error) {
 // of a set strategy (format 2) only the header and the block indexes are
 // read now, the blocks as lookups need them (each checked then).
 func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
-	hdr, base, err := tablebase.ReadHeader(src, size, strategyMagic, "strategy",
+	hdr, base, err := tablebase.ReadHeader(src, size, Magic, "strategy",
 		errors.New("not a Hunt Chess strategy file (bad magic)"))
 	if err != nil {
 		return nil, err
@@ -175,7 +128,7 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 	if err := json.Unmarshal(hdr, &h); err != nil {
 		return nil, fmt.Errorf("corrupt strategy header: %v", err)
 	}
-	if h.Format == strategyVersion {
+	if h.Format == FormatNodes {
 		if size > MaxStrategyBytes {
 			return nil, fmt.Errorf("a strategy file of %d bytes (format %d is read whole: at most %d MiB)", size, h.Format, MaxStrategyBytes>>20)
 		}
@@ -185,8 +138,8 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 		}
 		return ReadStrategy(data)
 	}
-	if h.Format != setStrategyVersion {
-		return nil, fmt.Errorf("strategy format %d, this build reads %d and %d", h.Format, strategyVersion, setStrategyVersion)
+	if h.Format != FormatSet {
+		return nil, fmt.Errorf("strategy format %d, this build reads %d and %d", h.Format, FormatNodes, FormatSet)
 	}
 	s := &Strategy{StrategyHeader: h.StrategyHeader, SetHeader: h.SetHeader}
 	if err := s.checkHeader(); err != nil {
@@ -194,10 +147,10 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 	}
 	if h.Codec != tablebase.CodecZstd || h.BlockKeys != SetBlockKeys || h.Members < 1 || h.Members > 1<<30 ||
 		h.MemberBlocks != (h.Members+h.BlockKeys-1)/h.BlockKeys || int64(h.BodyBytes) != size-base ||
-		h.Winner != sideKey(core.Prey) || h.Plies < 1 || h.Plies > 255 {
+		h.Winner != SideName(core.Prey) || h.Plies < 1 || h.Plies > 255 {
 		return nil, errors.New("corrupt strategy header: bad counts")
 	}
-	nIndex := h.MemberBlocks * setIndexEntry
+	nIndex := h.MemberBlocks * SetIndexEntry
 	if nIndex > h.BodyBytes {
 		return nil, errors.New("corrupt strategy header: bad counts")
 	}
@@ -211,7 +164,7 @@ func OpenStrategy(src io.ReaderAt, size int64) (*Strategy, error) {
 	set := &setStrategy{src: src, base: base, bodyBytes: int64(h.BodyBytes), n: h.Members, limit: SetCacheBlocks, cache: map[int]*setBlock{}}
 	prevOff := uint32(nIndex)
 	for i := 0; i < h.MemberBlocks; i++ {
-		e := index[i*setIndexEntry:]
+		e := index[i*SetIndexEntry:]
 		first, off, crc := binary.LittleEndian.Uint64(e), binary.LittleEndian.Uint32(e[8:]), binary.LittleEndian.Uint32(e[12:])
 		if off < prevOff || int(off) > h.BodyBytes || i > 0 && first <= set.first[i-1] || !s.r.ValidKey(first) || s.r.KeySide(first) == s.winner {
 			return nil, errors.New("corrupt strategy file: a bad block index")
@@ -397,15 +350,25 @@ func (set *setStrategy) lookup(key uint64) (plies int, in bool, err error) {
 }
 
 // rule is the runtime rule over the file.
-func (s *Strategy) rule() setRule {
-	return setRule{r: s.r, winner: s.winner, member: s.set.lookup}
+func (s *Strategy) rule() setrule.Rule {
+	return setrule.Rule{R: s.r, Winner: s.winner, Member: s.set.lookup}
+}
+
+// Member returns, in a set strategy, the stored plies of the loser's node
+// key, in false where key is not one (or the strategy is of format 1); err
+// where its block is damaged.
+func (s *Strategy) Member(key uint64) (plies int, in bool, err error) {
+	if s.set == nil {
+		return 0, false, nil
+	}
+	return s.set.lookup(key)
 }
 
 // setMove is Move of a set strategy.
 func (s *Strategy) setMove(p core.Position) (core.Move, int, bool) {
 	var buf [core.MaxMoves]core.Move
 	moves := p.GenMoves(buf[:0])
-	i, plies, err := s.rule().pick(p, moves)
+	i, plies, err := s.rule().Pick(p, moves)
 	if err != nil || i < 0 {
 		return core.Move{}, 0, false
 	}
@@ -428,56 +391,4 @@ func (s *Strategy) setProbe(p core.Position) (tablebase.Value, int, bool) {
 		return tablebase.Loss, plies, true
 	}
 	return tablebase.Unknown, 0, false
-}
-
-// CheckSetStrategy replays every defence against the set strategy s from
-// start to the end by core's rules, through the file (the runtime rule at
-// every winner's node, every legal reply at every loser's node): every
-// line must end in the winner's win, every loser's node reached must be in
-// the set with its longest line's plies, the graph must have no cycle and
-// its longest line s.Plies plies, and every stored node must be reached.
-// Then it plays games full games with core.Game against defences picked by
-// seed (the first the longest resistance, the second the quickest end),
-// each ending in the winner's win within s.Plies plies. progress, if not
-// nil, is told now and then the positions replayed.
-func CheckSetStrategy(s *Strategy, start core.Position, games int, seed int64, progress func(nodes int)) (StrategyReport, error) {
-	if s.set == nil {
-		return StrategyReport{}, errors.New("tablebase: not a set strategy")
-	}
-	rule := s.rule()
-	var lookErr error
-	stored := func(k uint64) (int, bool) {
-		pl, in, err := s.set.lookup(k)
-		if err != nil && lookErr == nil {
-			lookErr = err
-		}
-		return pl, in
-	}
-	roots, maxPlies := []core.Position{start}, s.Plies
-	if s.PassRoot != nil {
-		p := start.After(start.PassMove())
-		if k, ok := s.r.CanonKey(p); !ok || k != s.PassRoot.Key || start.ToMove == s.winner {
-			return StrategyReport{}, fmt.Errorf("the pass root %#x is not the start after the loser's pass", s.PassRoot.Key)
-		}
-		roots, maxPlies = append(roots, p), max(maxPlies, s.PassRoot.Plies)
-	}
-	reached, _, depths, rep, err := replaySet(s.r, roots, s.winner, func(p core.Position, _ uint64, moves []core.Move) (int, error) {
-		i, _, err := rule.pick(p, moves)
-		return i, err
-	}, stored, maxPlies, progress)
-	if err == nil {
-		err = lookErr
-	}
-	if err != nil {
-		return rep, err
-	}
-	if s.PassRoot != nil && depths[1] != s.PassRoot.Plies {
-		return rep, fmt.Errorf("the longest line from the pass root has %d plies, the header says %d", depths[1], s.PassRoot.Plies)
-	}
-	if len(reached) != s.Members || rep.Nodes != s.Nodes || rep.WinnerNodes != s.WinnerNodes || rep.Longest != s.Plies || rep.Edges != s.Edges {
-		return rep, fmt.Errorf("the replay reached %d positions (%d of the loser's, %d with the winner to move, %d moves, the longest line %d), the header says %d (%d, %d, %d, %d)",
-			rep.Nodes, len(reached), rep.WinnerNodes, rep.Edges, rep.Longest, s.Nodes, s.Members, s.WinnerNodes, s.Edges, s.Plies)
-	}
-	err = playStrategyGames(s, start, games, seed, &rep)
-	return rep, err
 }

@@ -1,4 +1,4 @@
-package strategy
+package strategybuild
 
 import (
 	"bytes"
@@ -9,6 +9,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/internal/testkit"
 )
@@ -60,15 +61,15 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 	if strat.Plies != bv || strat.WinnerSide() != core.Prey || !strat.Bound {
 		t.Fatalf("strategy of %d plies for the %s, bound %v; the table says %d", strat.Plies, strat.Winner, strat.Bound, bv)
 	}
-	data, err := strat.Bytes()
+	data, err := Encode(strat)
 	if err != nil {
 		t.Fatal(err)
 	}
 	again, _ := BuildStrategy(r, start, BoundProbe(tb), true)
-	if data2, _ := again.Bytes(); !bytes.Equal(data, data2) {
+	if data2, _ := Encode(again); !bytes.Equal(data, data2) {
 		t.Fatal("two builds give different bytes")
 	}
-	read, err := ReadStrategy(data)
+	read, err := strategy.ReadStrategy(data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,27 +89,34 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 	}
 	// A loser's reply that leaves the strategy, and winner's moves that
 	// resolve to no move, are caught.
-	if len(read.keys) > 1 {
-		bad, _ := ReadStrategy(data)
-		for i := range bad.keys {
-			if bad.moves[i] == noMove {
-				bad.keys = append(bad.keys[:i:i], bad.keys[i+1:]...)
-				bad.plies = append(bad.plies[:i:i], bad.plies[i+1:]...)
-				bad.moves = append(bad.moves[:i:i], bad.moves[i+1:]...)
+	keys, plies, moves := read.Graph()
+	if len(keys) > 1 {
+		for i := range keys {
+			if moves[i] == strategy.NoMove {
+				h := read.StrategyHeader
+				h.Nodes--
+				bad, err := strategy.New(h, slices.Delete(slices.Clone(keys), i, i+1), slices.Delete(slices.Clone(plies), i, i+1), slices.Delete(slices.Clone(moves), i, i+1))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := CheckStrategy(bad, start, 0, 1); err == nil {
+					t.Fatal("a loser's node removed: the check passes")
+				}
 				break
 			}
 		}
-		if _, err := CheckStrategy(bad, start, 0, 1); err == nil {
-			t.Fatal("a loser's node removed: the check passes")
-		}
 	}
 	caught := 0
-	for i, m := range read.moves {
-		if m == noMove {
+	for i, m := range moves {
+		if m == strategy.NoMove {
 			continue
 		}
-		bad, _ := ReadStrategy(data)
-		bad.moves[i] = noMove - 1 // no node has that many distinct children
+		badMoves := slices.Clone(moves)
+		badMoves[i] = strategy.NoMove - 1 // no node has that many distinct children
+		bad, err := strategy.New(read.StrategyHeader, keys, plies, badMoves)
+		if err != nil {
+			t.Fatal(err)
+		}
 		if _, err := CheckStrategy(bad, start, 0, 1); err != nil {
 			caught++
 		}
@@ -120,7 +128,7 @@ func TestStrategyBeatTheWolfBound(t *testing.T) {
 	for _, at := range []int{0, 10, len(data) - 1} {
 		bad := append([]byte(nil), data...)
 		bad[at] ^= 0x40
-		if _, err := ReadStrategy(bad); err == nil {
+		if _, err := strategy.ReadStrategy(bad); err == nil {
 			t.Fatalf("byte %d damaged: read", at)
 		}
 	}
@@ -163,13 +171,13 @@ func TestStrategySurroundTheLionEnd(t *testing.T) {
 // checkRoundTrip writes s, reads it back and checks it from start
 // (CheckStrategy with games games of seed): the strategy read, the
 // check's report and the file's size.
-func checkRoundTrip(t *testing.T, s *Strategy, start core.Position, games int, seed int64) (*Strategy, StrategyReport, int) {
+func checkRoundTrip(t *testing.T, s *strategy.Strategy, start core.Position, games int, seed int64) (*strategy.Strategy, StrategyReport, int) {
 	t.Helper()
-	data, err := s.Bytes()
+	data, err := Encode(s)
 	if err != nil {
 		t.Fatal(err)
 	}
-	read, err := ReadStrategy(data)
+	read, err := strategy.ReadStrategy(data)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,9 +1,13 @@
-package strategy
+package strategybuild
 
 import (
+	"errors"
 	"fmt"
 	"math/rand"
+	"slices"
 
+	"huntchess/ai/tablebase/internal/setrule"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -43,8 +47,9 @@ type StrategyReport struct {
 // reached. Then it plays games full games with core.Game (repetitions,
 // outcomes and all) against defences picked by seed, each ending in the
 // winner's win within s.Plies plies.
-func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (StrategyReport, error) {
+func CheckStrategy(s *strategy.Strategy, start core.Position, games int, seed int64) (StrategyReport, error) {
 	var rep StrategyReport
+	_, plies, _ := s.Graph()
 	type state struct {
 		open            bool
 		depth, shortest int
@@ -54,12 +59,12 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 	var visit func(p core.Position) (int, int, float64, error)
 	visit = func(p core.Position) (int, int, float64, error) {
 		if o := p.Outcome(); o.Over() {
-			if w, ok := o.Winner(); !ok || w != s.winner {
+			if w, ok := o.Winner(); !ok || w != s.WinnerSide() {
 				return 0, 0, 0, fmt.Errorf("%s: the game ends in %s, not the winner's win", p, o.Result)
 			}
 			return 0, 0, 1, nil
 		}
-		key, ok := s.r.CanonKey(p)
+		key, ok := s.Rules().CanonKey(p)
 		if !ok {
 			return 0, 0, 0, fmt.Errorf("%s: a position without a canonical key", p)
 		}
@@ -69,15 +74,15 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 			}
 			return st.depth, st.shortest, st.lines, nil
 		}
-		i, ok := s.find(key)
+		i, ok := find(s, key)
 		if !ok {
-			return 0, 0, 0, fmt.Errorf("%s (the %s to move): not in the strategy", p, sideKey(p.ToMove))
+			return 0, 0, 0, fmt.Errorf("%s (the %s to move): not in the strategy", p, strategy.SideName(p.ToMove))
 		}
 		st := &state{open: true}
 		memo[key] = st
 		var buf [core.MaxMoves]core.Move
 		legal := p.GenMoves(buf[:0])
-		if p.ToMove == s.winner {
+		if p.ToMove == s.WinnerSide() {
 			m, _, ok := s.Move(p)
 			if !ok || !contains(legal, m) {
 				return 0, 0, 0, fmt.Errorf("%s: the stored move does not resolve to a legal move", p)
@@ -110,7 +115,7 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 				// The pass's node is checked as the others (its plies its
 				// own longest line); the lines and plies here are those
 				// without passes, the table's.
-				c, ok := s.passChild(p)
+				c, ok := passChild(s, p)
 				if !ok {
 					rep.PassesOff++
 				} else {
@@ -124,8 +129,8 @@ func CheckStrategy(s *Strategy, start core.Position, games int, seed int64) (Str
 				}
 			}
 		}
-		if int(s.plies[i]) != st.depth {
-			return 0, 0, 0, fmt.Errorf("%s: stored %d plies to the end, its longest line has %d", p, s.plies[i], st.depth)
+		if int(plies[i]) != st.depth {
+			return 0, 0, 0, fmt.Errorf("%s: stored %d plies to the end, its longest line has %d", p, plies[i], st.depth)
 		}
 		st.open = false
 		rep.Nodes++
@@ -164,7 +169,7 @@ func contains(moves []core.Move, m core.Move) bool {
 // longest resistance, in the second the shortest. Every game must end in
 // the winner's win within the proven plies; rep gets the games and the
 // first game's length.
-func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, rep *StrategyReport) error {
+func playStrategyGames(s *strategy.Strategy, start core.Position, games int, seed int64, rep *StrategyReport) error {
 	rng := rand.New(rand.NewSource(seed))
 	for gi := 0; gi < games; gi++ {
 		g := core.NewGameFrom(start)
@@ -172,7 +177,7 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 		for !g.Outcome().Over() {
 			p := g.Position()
 			var m core.Move
-			if p.ToMove == s.winner {
+			if p.ToMove == s.WinnerSide() {
 				var ok bool
 				if m, _, ok = s.Move(p); !ok {
 					return fmt.Errorf("game %d: %s: no move of the strategy", gi, p)
@@ -182,7 +187,7 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 				if !ok {
 					return fmt.Errorf("game %d: %s: a reply leaves the strategy", gi, p)
 				}
-				if c, ok := s.passChild(p); ok {
+				if c, ok := passChild(s, p); ok {
 					// The pass, as the timer plays it: a reply like the others.
 					d := 0
 					if !c.Outcome().Over() {
@@ -216,7 +221,7 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 				return fmt.Errorf("game %d: not over after %d plies", gi, g.Len())
 			}
 		}
-		if w, ok := g.Outcome().Winner(); !ok || w != s.winner {
+		if w, ok := g.Outcome().Winner(); !ok || w != s.WinnerSide() {
 			return fmt.Errorf("game %d: ends in %s after %d plies", gi, g.Outcome().Result, g.Len())
 		}
 		if gi == 0 {
@@ -225,4 +230,85 @@ func playStrategyGames(s *Strategy, start core.Position, games int, seed int64, 
 		rep.Games++
 	}
 	return nil
+}
+
+// passChild is the position after the loser's pass in p (the loser to
+// move), where the strategy follows it: a strategy with passes, the game
+// not over after it, and that position a node. ok is false elsewhere.
+func passChild(s *strategy.Strategy, p core.Position) (core.Position, bool) {
+	if !s.Passes || p.ToMove == s.WinnerSide() || p.InHand == 0 {
+		return core.Position{}, false
+	}
+	c := p.After(p.PassMove())
+	if o := c.Outcome(); o.Over() {
+		w, won := o.Winner()
+		return c, won && w == s.WinnerSide()
+	}
+	key, ok := s.Rules().CanonKey(c)
+	if !ok {
+		return core.Position{}, false
+	}
+	if _, ok := find(s, key); !ok {
+		return core.Position{}, false
+	}
+	return c, true
+}
+
+// find is the index of key among a strategy of format 1's nodes.
+func find(s *strategy.Strategy, key uint64) (int, bool) {
+	keys, _, _ := s.Graph()
+	return slices.BinarySearch(keys, key)
+}
+
+// CheckSetStrategy replays every defence against the set strategy s from
+// start to the end by core's rules, through the file (the runtime rule at
+// every winner's node, every legal reply at every loser's node): every
+// line must end in the winner's win, every loser's node reached must be in
+// the set with its longest line's plies, the graph must have no cycle and
+// its longest line s.Plies plies, and every stored node must be reached.
+// Then it plays games full games with core.Game against defences picked by
+// seed (the first the longest resistance, the second the quickest end),
+// each ending in the winner's win within s.Plies plies. progress, if not
+// nil, is told now and then the positions replayed.
+func CheckSetStrategy(s *strategy.Strategy, start core.Position, games int, seed int64, progress func(nodes int)) (StrategyReport, error) {
+	if !s.IsSet() {
+		return StrategyReport{}, errors.New("tablebase: not a set strategy")
+	}
+	r := s.Rules()
+	rule := setrule.Rule{R: r, Winner: s.WinnerSide(), Member: s.Member}
+	var lookErr error
+	stored := func(k uint64) (int, bool) {
+		pl, in, err := s.Member(k)
+		if err != nil && lookErr == nil {
+			lookErr = err
+		}
+		return pl, in
+	}
+	roots, maxPlies := []core.Position{start}, s.Plies
+	if s.PassRoot != nil {
+		p := start.After(start.PassMove())
+		if k, ok := r.CanonKey(p); !ok || k != s.PassRoot.Key || start.ToMove == s.WinnerSide() {
+			return StrategyReport{}, fmt.Errorf("the pass root %#x is not the start after the loser's pass", s.PassRoot.Key)
+		}
+		roots, maxPlies = append(roots, p), max(maxPlies, s.PassRoot.Plies)
+	}
+	reached, _, depths, rep, err := replaySet(r, roots, s.WinnerSide(), func(p core.Position, _ uint64, moves []core.Move) (int, error) {
+		i, _, err := rule.Pick(p, moves)
+		return i, err
+	}, stored, maxPlies, progress)
+	if err == nil {
+		err = lookErr
+	}
+	if err != nil {
+		return rep, err
+	}
+	if s.PassRoot != nil && depths[1] != s.PassRoot.Plies {
+		return rep, fmt.Errorf("the longest line from the pass root has %d plies, the header says %d", depths[1], s.PassRoot.Plies)
+	}
+	if len(reached) != s.Members || rep.Nodes != s.Nodes || rep.WinnerNodes != s.WinnerNodes || rep.Longest != s.Plies || rep.Edges != s.Edges {
+		return rep, fmt.Errorf("the replay reached %d positions (%d of the loser's, %d with the winner to move, %d moves, the longest line %d), the header says %d (%d, %d, %d, %d)",
+			rep.Nodes, len(reached), rep.WinnerNodes, rep.Edges, rep.Longest, s.Nodes, s.Members, s.WinnerNodes, s.Edges, s.Plies)
+	}
+	err = playStrategyGames(s, start, games, seed, &rep)
+	return rep, err
 }

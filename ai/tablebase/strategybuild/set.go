@@ -1,4 +1,4 @@
-package strategy
+package strategybuild
 
 import (
 	"errors"
@@ -6,10 +6,13 @@ import (
 	"slices"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/internal/setrule"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
-// Building a set strategy (format 2, strategyset.go) from a probe.
+// Building a set strategy (format 2, ai/tablebase/strategy's
+// strategyset.go) from a probe.
 //
 // The generator walks the winner's win from the start as BuildStrategy
 // does, picking at a winner's node a move that wins at once if there is
@@ -19,7 +22,7 @@ import (
 // first such child. It keeps the loser's nodes with their plies (the
 // table's: the winner's fastest win against the longest resistance).
 //
-// The runtime rule (setRule) does not know the generator's choices: it
+// The runtime rule (setrule.Rule) does not know the generator's choices: it
 // takes the child in the set with the fewest stored plies (ties to the
 // lower key). The generator's child has d-1 plies and no child has fewer
 // (d is the fastest win), so the runtime's child has d-1 too: the plies
@@ -37,7 +40,7 @@ type SetBuild struct {
 	Plies int
 	// PassRoot (BuildSetStrategyWithPass) is the second root: the start
 	// after the loser's first move passed.
-	PassRoot    *RootRef
+	PassRoot    *strategy.RootRef
 	Members     []uint64 // the loser's nodes, increasing
 	MemberPlies []uint8  // by Members
 	Generated   int      // loser's nodes the generator found (before the cut)
@@ -144,11 +147,11 @@ func GenerateSet(r *tablebase.Rules, roots []core.Position, probe Probe, progres
 				return nil, fmt.Errorf("tablebase: %s, the winner to move, is %v", p, v)
 			}
 			genWinner++
-			if winsAtOnce(p, moves, winner) >= 0 {
+			if setrule.WinsAtOnce(p, moves, winner) >= 0 {
 				nodes[key] = genNode{plies: uint8(d), child: tablebase.NoKey}
 				continue
 			}
-			_, distinct := nonOverChildKeys(r, p, moves)
+			_, distinct := setrule.ChildKeys(r, p, moves)
 			child := tablebase.NoKey
 			for _, seen := range []bool{true, false} { // the first the strategy holds, else the first
 				for _, k := range distinct {
@@ -217,40 +220,6 @@ func GenerateSet(r *tablebase.Rules, roots []core.Position, probe Probe, progres
 		gen.NodePlies[i], gen.Child[i] = nodes[k].plies, nodes[k].child
 	}
 	return gen, nil
-}
-
-// winsAtOnce is the index of the first of moves (p's, in core's order)
-// that ends the game in winner's win, or -1.
-func winsAtOnce(p core.Position, moves []core.Move, winner core.Side) int {
-	for i, m := range moves {
-		if c := p.After(m); c.Outcome().Over() {
-			o := c.Outcome()
-			if w, won := o.Winner(); won && w == winner {
-				return i
-			}
-		}
-	}
-	return -1
-}
-
-// nonOverChildKeys returns, for p's moves, the canonical key of the
-// position each leads to (NoKey for a finished game or one without a
-// key), and the distinct keys in increasing order.
-func nonOverChildKeys(r *tablebase.Rules, p core.Position, moves []core.Move) (keys, distinct []uint64) {
-	keys = make([]uint64, len(moves))
-	for i, m := range moves {
-		c := p.After(m)
-		keys[i] = tablebase.NoKey
-		if c.Outcome().Over() {
-			continue
-		}
-		if k, ok := r.CanonKey(c); ok {
-			keys[i] = k
-			distinct = append(distinct, k)
-		}
-	}
-	slices.Sort(distinct)
-	return keys, slices.Compact(distinct)
 }
 
 // replaySet follows pick at every winner's node and every legal reply at

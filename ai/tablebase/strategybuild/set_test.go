@@ -1,10 +1,11 @@
-package strategy
+package strategybuild
 
 import (
 	"bytes"
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 )
 
@@ -46,7 +47,7 @@ func TestSetStrategy(t *testing.T) {
 	if data2, _ := b2.Bytes(r); !bytes.Equal(data, data2) {
 		t.Fatal("two builds give different bytes")
 	}
-	s, err := OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	s, err := strategy.OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,13 +97,13 @@ func TestSetStrategy(t *testing.T) {
 		p = p.After(m)
 	}
 	// ReadStrategy reads the format too.
-	if s2, err := ReadStrategy(data); err != nil || s2.Members != s.Members || !s2.IsSet() {
+	if s2, err := strategy.ReadStrategy(data); err != nil || s2.Members != s.Members || !s2.IsSet() {
 		t.Fatalf("ReadStrategy: %v", err)
 	}
 	// A damaged block is refused when it is read.
 	bad := bytes.Clone(data)
 	bad[len(bad)-3] ^= 0x40
-	sb, err := OpenStrategy(bytes.NewReader(bad), int64(len(bad)))
+	sb, err := strategy.OpenStrategy(bytes.NewReader(bad), int64(len(bad)))
 	if err == nil {
 		if _, err = CheckSetStrategy(sb, start, 0, 1, nil); err == nil {
 			t.Fatal("a damaged block passed the check")
@@ -113,7 +114,7 @@ func TestSetStrategy(t *testing.T) {
 	cut.Members, cut.MemberPlies = append([]uint64(nil), b.Members[1:]...), append([]uint8(nil), b.MemberPlies[1:]...)
 	if len(cut.Members) > 0 {
 		cd, _ := cut.Bytes(r)
-		if cs, err := OpenStrategy(bytes.NewReader(cd), int64(len(cd))); err == nil {
+		if cs, err := strategy.OpenStrategy(bytes.NewReader(cd), int64(len(cd))); err == nil {
 			if _, err := CheckSetStrategy(cs, start, 0, 1, nil); err == nil {
 				t.Fatal("a set missing a node passed the check")
 			}
@@ -131,7 +132,7 @@ func TestSetStrategyWrongPlies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	s, err := strategy.OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestSetStrategyPassRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plain, err := OpenStrategy(bytes.NewReader(data), int64(len(data)))
+	plain, err := strategy.OpenStrategy(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -205,7 +206,7 @@ func TestSetStrategyPassRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := OpenStrategy(bytes.NewReader(wdata), int64(len(wdata)))
+	s, err := strategy.OpenStrategy(bytes.NewReader(wdata), int64(len(wdata)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +232,7 @@ func TestSetStrategyPassRoot(t *testing.T) {
 	}
 	pb.PassRoot = wb.PassRoot
 	pdata, _ := pb.Bytes(r)
-	ps, err := OpenStrategy(bytes.NewReader(pdata), int64(len(pdata)))
+	ps, err := strategy.OpenStrategy(bytes.NewReader(pdata), int64(len(pdata)))
 	if err != nil {
 		t.Fatal(err)
 	}
