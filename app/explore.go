@@ -215,12 +215,12 @@ func (e *exploreScreen) evaluate() {
 			return
 		}
 		explore.Sort(moves)
-		value = explore.Position(st, p, moves)
+		judged := explore.Position(st, p, moves) // not value: the closure above may not have run yet
 		e.a.do(func() {
 			if gen != e.gen {
 				return
 			}
-			e.moves, e.value, e.judging = moves, value, false
+			e.moves, e.value, e.judging = moves, judged, false
 			e.refresh()
 			e.tellExplored()
 		})
