@@ -460,11 +460,15 @@ func (h *harness) judgeSaved(r *appRun, s *runState, dc damageCase, said map[str
 		return
 	}
 	baseCur, basePrev := saveOf(dc.before[curF]), saveOf(dc.before[prevF])
+	// best is the newest undamaged copy: the current one, else the previous.
+	// Not the one with more moves: after a new game of the same kind the
+	// previous copy is the older game's, longer maybe, and rightly not offered.
 	best := ""
 	for _, f := range []string{curF, prevF} {
 		if _, hit := dc.damaged[f]; !hit {
-			if st := saveOf(dc.before[f]); st != "" && stateMoves(st) > stateMoves(best) {
+			if st := saveOf(dc.before[f]); st != "" {
 				best = st
+				break
 			}
 		}
 	}
