@@ -6,6 +6,8 @@ import (
 	"sync/atomic"
 	"syscall/js"
 	"time"
+
+	"huntchess/internal/pageturn"
 )
 
 // yieldEvery is how long the search runs before it lets the browser draw.
@@ -33,7 +35,7 @@ func yieldToBrowser() {
 	}
 	g := js.Global()
 	noteYield(g)
-	waitFrame(g)
+	pageturn.WaitFrame()
 	noteResume(g)
 	lastYield.Store(time.Now().UnixNano())
 }
@@ -64,31 +66,6 @@ func noteYield(g js.Value) {
 func noteResume(g js.Value) {
 	if st := g.Get("huntchessSearch"); st.Type() == js.TypeObject {
 		st.Set("resumed", g.Get("performance").Call("now").Float())
-	}
-}
-
-// waitFrame waits for the browser's next animation frame (see
-// yieldToBrowser).
-func waitFrame(g js.Value) {
-	raf := g.Get("requestAnimationFrame")
-	if raf.Type() != js.TypeFunction {
-		time.Sleep(time.Millisecond)
-		return
-	}
-	if doc := g.Get("document"); doc.Type() == js.TypeObject && doc.Get("hidden").Truthy() {
-		return
-	}
-	done := make(chan struct{})
-	var f js.Func
-	f = js.FuncOf(func(js.Value, []js.Value) any {
-		close(done)
-		f.Release()
-		return nil
-	})
-	raf.Invoke(f)
-	select {
-	case <-done:
-	case <-time.After(100 * time.Millisecond): // the frame may never come
 	}
 }
 

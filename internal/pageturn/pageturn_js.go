@@ -22,24 +22,7 @@ func (c *Clock) Yield() {
 	if now.Sub(c.last) < Every {
 		return
 	}
-	g := js.Global()
-	raf := g.Get("requestAnimationFrame")
-	if raf.Type() != js.TypeFunction {
-		time.Sleep(time.Millisecond) // no page (Node.js): let the others run
-	} else if doc := g.Get("document"); doc.Type() != js.TypeObject || !doc.Get("hidden").Truthy() {
-		done := make(chan struct{})
-		var f js.Func
-		f = js.FuncOf(func(js.Value, []js.Value) any {
-			close(done)
-			f.Release()
-			return nil
-		})
-		raf.Invoke(f)
-		select {
-		case <-done:
-		case <-time.After(100 * time.Millisecond): // the frame may never come
-		}
-	}
+	WaitFrame()
 	c.last = time.Now()
 }
 
@@ -61,4 +44,32 @@ func maybe() {
 	now = time.Now().UnixNano()
 	run.start.Store(now)
 	run.last.Store(now)
+}
+
+// WaitFrame waits for the browser's next animation frame (at most 100 ms:
+// the frame may never come); on a hidden page, which draws none, it does
+// not wait, and without requestAnimationFrame (Node.js) it sleeps a
+// millisecond. The search's yields (ai/search_js.go) use it too.
+func WaitFrame() {
+	g := js.Global()
+	raf := g.Get("requestAnimationFrame")
+	if raf.Type() != js.TypeFunction {
+		time.Sleep(time.Millisecond) // no page: let the others run
+		return
+	}
+	if doc := g.Get("document"); doc.Type() == js.TypeObject && doc.Get("hidden").Truthy() {
+		return
+	}
+	done := make(chan struct{})
+	var f js.Func
+	f = js.FuncOf(func(js.Value, []js.Value) any {
+		close(done)
+		f.Release()
+		return nil
+	})
+	raf.Invoke(f)
+	select {
+	case <-done:
+	case <-time.After(100 * time.Millisecond): // the frame may never come
+	}
 }
