@@ -87,7 +87,7 @@ func (t *boundTable) code(i int64) uint16 {
 // byteTable is one byte an entry, packed in words for atomic updates.
 type byteTable []uint64
 
-func newByteTable(n int64) byteTable { return make(byteTable, (n+7)/8) }
+func newByteTable(n int64) byteTable { return byteTable(newWords((n + 7) / 8)) }
 
 func (a byteTable) get(i int64) uint8 {
 	return uint8(atomic.LoadUint64(&a[i>>3]) >> (8 * uint(i&7)))
@@ -165,7 +165,7 @@ func (s *Solver) SolveBoundTier(captured int) (tablebase.TierStats, error) {
 		}
 		for k := range bt.ep {
 			if ne>>k&1 != 0 && bt.ep[k] == nil {
-				bt.ep[k] = make([]uint64, (n+63)/64)
+				bt.ep[k] = newWords((n + 63) / 64)
 				s.emit(Event{Kind: Note, Tier: key, Text: fmt.Sprintf("the plies pass %d: epoch bits %d allocated (%.2f GB)", d-1, k, float64(len(bt.ep[k])*8)/1e9)})
 			}
 		}

@@ -126,7 +126,7 @@ func (t *CompactTier) PreyHalf() *CompactTier {
 // planeFrom copies bits from to n-1 of a bit plane into a plane of their
 // own (bit from becomes bit 0): an epoch plane's part for the prey half.
 func planeFrom(plane []uint64, from, n int64) []uint64 {
-	out := make([]uint64, (n-from+63)/64)
+	out := newWords((n - from + 63) / 64)
 	for i := from; i < n; i++ {
 		if plane[i>>6]>>uint(i&63)&1 != 0 {
 			j := i - from
@@ -166,7 +166,7 @@ func (w *compactWork) ensureEpochs(most int) {
 	}
 	for k := range w.ep {
 		if e>>k != 0 && w.ep[k] == nil {
-			w.ep[k] = make([]uint64, (w.Layout.Entries()+63)/64)
+			w.ep[k] = newWords((w.Layout.Entries() + 63) / 64)
 		}
 	}
 }
@@ -232,7 +232,7 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	l := tablebase.LayoutFor(r, k)
 	key := TierKey{captured, 0}
 	n := l.Entries()
-	w := &compactWork{CompactTier: &CompactTier{Captured: captured, Layout: l, b: newByteTable(n)}, tent: make([]uint64, (n+63)/64)}
+	w := &compactWork{CompactTier: &CompactTier{Captured: captured, Layout: l, b: newByteTable(n)}, tent: newWords((n + 63) / 64)}
 	a := w.b
 	s.emit(Event{Kind: TierBegins, Tier: key, Text: fmt.Sprintf("%s tier captured=%d (%d prey on the board), one byte an entry: %d entries, %d predator classes, %.2f GB",
 		r.Name, captured, k, n, l.Classes(), float64(n)*(1+1.0/8)/1e9)})

@@ -202,7 +202,7 @@ func readPart(path string, r *tablebase.Rules, w *compactWork, chunks int) (part
 		if !e {
 			continue
 		}
-		w.ep[k] = make([]uint64, plane)
+		w.ep[k] = newWords(plane)
 		if err := readU64(br, w.ep[k]); err != nil {
 			return partState{}, fmt.Errorf("%s: %w", path, err)
 		}

@@ -221,7 +221,7 @@ func ReadTierFile(path string, r *tablebase.Rules, preyHalf bool) (*CompactTier,
 		if k >= len(t.ep) {
 			return nil, fmt.Errorf("%s: epoch plane %d", path, k)
 		}
-		plane := make([]uint64, (n+63)/64)
+		plane := newWords((n + 63) / 64)
 		if err := readWords(f, pos, planeBytes, byteTable(plane)); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
