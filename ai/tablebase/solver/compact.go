@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -252,7 +251,8 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	}
 
 	// A part of the tier written by a run before this one: go on from it.
-	pend := make([]uint32, (n+pendChunk-1)/pendChunk)
+	chunks := int((n + pendChunk - 1) / pendChunk)
+	marks := newLevelMarks(chunks)
 	partPath, every := "", s.PartEvery
 	if s.PartPath != nil {
 		partPath = s.PartPath(captured)
@@ -264,10 +264,11 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	d0, levels := 0, 0
 	resumed := false
 	if partPath != "" {
-		st, err := readPart(partPath, r, w, len(pend))
+		st, err := readPart(partPath, r, w, chunks)
 		switch {
 		case err == nil:
-			resumed, pend, d0, levels, prior = true, st.pend, st.level, st.levels, st.seconds
+			resumed, d0, levels, prior = true, st.level, st.levels, st.seconds
+			s.markPending(w, marks, st.pend, d0)
 			s.emit(Event{Kind: Note, Tier: key, Text: fmt.Sprintf("%s tier captured=%d: going on from its part at level %d (%s, %.0f s of work kept)",
 				r.Name, captured, d0, partPath, prior)})
 		case errors.Is(err, errNoPart):
@@ -285,7 +286,7 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 			return nil
 		}
 		t0 := time.Now()
-		if err := writePart(partPath, r, w, partState{level: level, levels: levels, seconds: elapsed(), pend: pend}); err != nil {
+		if err := writePart(partPath, r, w, partState{level: level, levels: levels, seconds: elapsed(), pend: marks.pends(level)}); err != nil {
 			return fmt.Errorf("tablebase: %s tier captured=%d: its part: %w", r.Name, captured, err)
 		}
 		lastPart = time.Now()
@@ -296,7 +297,7 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 
 	var done atomic.Int64
 	if !resumed {
-		s.compactInit(w, pend, &done, lookup)
+		s.compactInit(w, marks, &done, lookup)
 		if err := savePart(0); err != nil {
 			return nil, err
 		}
@@ -306,56 +307,19 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	}
 
 	// Levels.
-	for d := d0; slices.Min(pend) != noPend; d++ {
+	for d := d0; marks.more(d); d++ {
+		t0 := time.Now()
 		var announced, decided atomic.Int64
-		ud, d1 := uint32(d), d+1
+		d1 := d + 1
 		w.ensureEpochs(d1)
-		vd := uint8(d%compactWrap + 1)
 		lossLevel := d%2 == 0 // the entries announced lose: their parents win
-		s.parallel(int64(len(pend)), func(lo, hi int64, _ int) {
+		s.parallel(int64(chunks), func(lo, hi int64, _ int) {
 			var an, dec int64
 			for ch := lo; ch < hi; ch++ {
-				if atomic.LoadUint32(&pend[ch]) > ud {
+				if !marks.take(ch, d) {
 					continue
 				}
-				atomic.StoreUint32(&pend[ch], noPend)
-				least := uint32(noPend)
-				end := min((ch+1)*pendChunk, n)
-				for i := ch * pendChunk; i < end; i++ {
-					if i&7 == 0 && atomic.LoadUint64(&a[i>>3]) == 0 {
-						i += 7 // eight undecided entries (most are draws): skip the word
-						continue
-					}
-					v := a.get(i)
-					if v == 0 || v == boundHole {
-						continue
-					}
-					p := d
-					if v != vd || w.ep[0] != nil || w.ep[1] != nil {
-						p = w.plies(i, v)
-					}
-					if w.tentative(i) {
-						// Its level come, it is decided; a faster win may
-						// be changing it: look again under its lock.
-						mu := w.lock(i)
-						mu.Lock()
-						if w.tentative(i) {
-							v = a.get(i)
-							if p = w.plies(i, v); p == d {
-								atomic.AndUint64(&w.tent[i>>6], ^(uint64(1) << uint(i&63)))
-							}
-						} else {
-							p = w.plies(i, a.get(i))
-						}
-						mu.Unlock()
-					}
-					if p != d {
-						if p > d {
-							least = min(least, uint32(p))
-						}
-						continue
-					}
-					an++
+				an += w.announce(ch, d, func(i int64) {
 					pred, prey, side := l.Position(i)
 					r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
 						j, _ := l.Index(q.Pred, q.Prey, q.Side)
@@ -373,10 +337,9 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 							to = plies
 						}
 						dec++
-						lowerPend(&pend[j/pendChunk], uint32(to))
+						marks.mark(j/pendChunk, to)
 					})
-				}
-				lowerPend(&pend[ch], least)
+				})
 			}
 			announced.Add(an)
 			decided.Add(dec)
@@ -385,7 +348,7 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 			levels = d + 1
 		}
 		s.emit(Event{Kind: LevelDone, Tier: key, Level: d, Decided: decided.Load(),
-			Text: fmt.Sprintf("level %d: %d at %d plies decided %d", d, announced.Load(), d, decided.Load())})
+			Text: fmt.Sprintf("level %d: %d at %d plies decided %d (%.1f s)", d, announced.Load(), d, decided.Load(), time.Since(t0).Seconds())})
 		stop := s.stopAt != nil && s.stopAt(d) || s.stop.Load()
 		if stop || time.Since(lastPart) >= every {
 			if err := savePart(d + 1); err != nil {
@@ -435,18 +398,15 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 }
 
 // compactInit initialises tier w: its holes, its candidate wins through
-// moves out of the tier, its losses with every move out of it; pend gets
-// each chunk's least level.
-func (s *Solver) compactInit(w *compactWork, pend []uint32, done *atomic.Int64, lookup func(tablebase.Pos) (tablebase.Value, int)) {
+// moves out of the tier, its losses with every move out of it; each chunk
+// is marked at the levels of the entries it decided.
+func (s *Solver) compactInit(w *compactWork, marks *levelMarks, done *atomic.Int64, lookup func(tablebase.Pos) (tablebase.Value, int)) {
 	r, l, a, n, captured := s.R, w.Layout, w.b, w.Layout.Entries(), w.Captured
 	key := TierKey{captured, 0}
-	for c := range pend {
-		pend[c] = noPend
-	}
 	tick := newTicker(s, "init", n)
 	tick.tier = key
 	s.parallel(n, func(lo, hi int64, _ int) {
-		least := uint32(noPend)
+		var ms [marksWords]uint64 // lo..hi is chunk lo/pendChunk
 		l.Walk(lo, hi, func(i int64, pred, prey uint64, side int) {
 			if hole, _ := l.IsHole(i, pred, prey, side); hole {
 				a[i>>3] |= uint64(boundHole) << (8 * uint(i&7)) // a chunk is whole words: no other writer
@@ -477,13 +437,90 @@ func (s *Solver) compactInit(w *compactWork, pend []uint32, done *atomic.Int64, 
 				d = f.LossMax
 			}
 			a[i>>3] |= uint64(w.setPlies(i, d)) << (8 * uint(i&7))
-			least = min(least, uint32(d))
+			ms[d>>6] |= 1 << uint(d&63)
 		})
-		lowerPend(&pend[lo/pendChunk], least)
+		marks.markAll(lo/pendChunk, &ms)
 		tick.add(done, hi-lo)
 	}, pendChunk)
 	tick.end()
 
+}
+
+// announce calls fn for each entry of chunk ch decided at d plies (its
+// level come), and returns how many. Its bytes are read a word at a time:
+// a word without d's byte (found with the zero-byte trick on the word xor
+// d's byte repeated) costs nothing more, and a byte of d is d's only when
+// its epoch is too. A candidate at d is decided now: its tentative bit is
+// cleared, under its lock, as a faster win may be changing it.
+func (w *compactWork) announce(ch int64, d int, fn func(i int64)) int64 {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	a, n := w.b, w.Layout.Entries()
+	vd := uint8(d%compactWrap + 1)
+	vdw := uint64(vd) * ones
+	epochs := w.ep[0] != nil || w.ep[1] != nil
+	lo, hi := ch*pendChunk, min((ch+1)*pendChunk, n)
+	var an int64
+	for wi := lo >> 3; wi < (hi+7)>>3; wi++ {
+		o := atomic.LoadUint64(&a[wi])
+		x := o ^ vdw
+		// The high bit of each byte of x that is zero (and perhaps of one
+		// above a zero byte: each is checked).
+		for z := (x - ones) &^ x & highs; z != 0; z &= z - 1 {
+			k := bits.TrailingZeros64(z) >> 3
+			i := wi<<3 | int64(k)
+			if uint8(o>>(8*uint(k))) != vd || i >= hi {
+				continue
+			}
+			p := d
+			if epochs {
+				p = w.plies(i, vd)
+			}
+			if p == d && w.tentative(i) {
+				mu := w.lock(i)
+				mu.Lock()
+				if w.tentative(i) {
+					if p = w.plies(i, a.get(i)); p == d {
+						atomic.AndUint64(&w.tent[i>>6], ^(uint64(1) << uint(i&63)))
+					}
+				} else {
+					p = w.plies(i, a.get(i))
+				}
+				mu.Unlock()
+			}
+			if p != d {
+				continue
+			}
+			an++
+			fn(i)
+		}
+	}
+	return an
+}
+
+// markPending marks the levels of a tier read from its part: every entry
+// decided (or a candidate) at d0 plies or more marks its chunk at its
+// plies. pend (the part's) is each chunk's least such level: a chunk
+// without one is skipped.
+func (s *Solver) markPending(w *compactWork, marks *levelMarks, pend []uint32, d0 int) {
+	a, n := w.b, w.Layout.Entries()
+	s.parallel(int64(len(pend)), func(lo, hi int64, _ int) {
+		for ch := lo; ch < hi; ch++ {
+			if pend[ch] == noPend {
+				continue
+			}
+			var ms [marksWords]uint64
+			for i := ch * pendChunk; i < min((ch+1)*pendChunk, n); i++ {
+				v := a.get(i)
+				if v == 0 || v == boundHole {
+					continue
+				}
+				if p := w.plies(i, v); p >= d0 {
+					ms[p>>6] |= 1 << uint(p&63)
+				}
+			}
+			marks.markAll(ch, &ms)
+		}
+	}, 1)
 }
 
 // relaxWin tells entry j that one of its moves leads to a loss of the other
