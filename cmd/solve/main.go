@@ -44,6 +44,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"time"
@@ -75,6 +76,7 @@ func usage() {
   solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]   memory of probing a device table
   solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
                                      bits a position of each device table layout (nothing written but -out's JSON)
+  any command: -cpuprofile FILE      the run's CPU profile (go tool pprof)
 `)
 	os.Exit(2)
 }
@@ -128,7 +130,19 @@ func main() {
 	order := fs.String("order", "", `device, device-reencode: the tiers (as -values-tiers) whose stored entries are written in the slot order "far" (the prey ranked over the points farthest from the predators first; format 3)`)
 	against := fs.String("against", "", "device-compare: the device tables to compare -device's with")
 	derivedEvery := fs.Int64("derived", 64, "device-compare: compare every N-th position with the side not stored to move too (0: none)")
+	cpuProfile := fs.String("cpuprofile", "", "any command: write the run's CPU profile to this file (go tool pprof), also when a solve is stopped part-way")
 	fs.Parse(args)
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "solve:", err)
+			os.Exit(2)
+		}
+		defer pprof.StopCPUProfile() // on the way out of main, below, for every command
+	}
 	outSet := false
 	fs.Visit(func(f *flag.Flag) { outSet = outSet || f.Name == "out" })
 	if (cmd == "strategy" || cmd == "strategy-check" || cmd == "strategy-mem") && !outSet {
@@ -258,6 +272,7 @@ func main() {
 		usage()
 	}
 	if err != nil {
+		pprof.StopCPUProfile() // os.Exit skips the deferred stop
 		fmt.Fprintln(os.Stderr, "solve:", err)
 		os.Exit(1)
 	}
