@@ -537,6 +537,12 @@ func (w *compactWork) relaxWin(j int64, d1 int) bool {
 			}
 			continue
 		}
+		if v&1 == 1 { // lost for its side: decided (a candidate is a win)
+			return false
+		}
+		if w.ep[0] == nil && w.ep[1] == nil && int(v)-1 <= d1 {
+			return false // a win as fast: no need to read the tentative bit
+		}
 		if !w.tentative(j) || w.plies(j, v) <= d1 {
 			return false
 		}
@@ -570,20 +576,23 @@ func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, lookup func(tabl
 	l := w.Layout
 	most := 0
 	// inTier reads a child of this tier: a win decided for its side to move?
+	// Its byte first: most children that stop the look are undecided (0) or
+	// lost (an odd byte: the byte is the plies plus one, and compactWrap is
+	// even, so its parity is the value's), and then its tentative bit and
+	// epoch bits, each a miss of the cache of their own, are not read.
 	inTier := func(pred, prey uint64, side int) bool {
 		i, _ := l.Index(pred, prey, side)
-		if w.tentative(i) { // a candidate win of the child's: read the bit first
-			return false
-		}
 		x := a.get(i)
-		if x == 0 || x == boundHole {
+		if x == 0 || x&1 == 1 { // undecided, lost, or a hole
 			return false
 		}
-		d := w.plies(i, x)
-		if d&1 == 0 {
+		if w.tentative(i) { // a candidate win, not yet decided
 			return false
 		}
-		most = max(most, d+1)
+		// A faster win writes the byte (and epoch) before it clears the
+		// bit: with the bit seen clear, the byte read again is final.
+		x = a.get(i)
+		most = max(most, w.plies(i, x)+1)
 		return true
 	}
 	empty := (uint64(1)<<uint(r.N) - 1) &^ (q.Pred | q.Prey)
