@@ -371,17 +371,7 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	most := 0
 	s.parallel(n, func(lo, hi int64, _ int) {
 		var part tablebase.TierStats
-		m := 0
-		for i := lo; i < hi; i++ {
-			if w.tentative(i) {
-				panic(fmt.Sprintf("tablebase: captured %d entry %d is still a candidate after the levels", captured, i))
-			}
-			c := w.Code(i)
-			part.Count(c, i < half)
-			if v, d := tablebase.Decode(c); v == tablebase.Win || v == tablebase.Loss {
-				m = max(m, d)
-			}
-		}
+		m := w.count(lo, hi, half, &part)
 		mu.Lock()
 		stats.Add(&part)
 		most = max(most, m)
@@ -395,6 +385,55 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	w.MaxPlies = most
 	s.emit(Event{Kind: TierDone, Tier: key, Stats: &stats})
 	return w.CompactTier, nil
+}
+
+// count adds entries lo to hi-1 (lo a multiple of 64) to part, as
+// TierStats.Count counts their codes (the wolf to move below half), and
+// returns the most plies among them. No goroutine writes while it runs: it
+// reads the tentative and epoch bits of 64 entries at once and the bytes
+// without atomics (Code, entry by entry, took 70 ns an entry; this about 2).
+func (w *compactWork) count(lo, hi, half int64, part *tablebase.TierStats) (most int) {
+	a := w.b
+	for i := lo; i < hi; {
+		wd := i >> 6
+		if w.tent[wd] != 0 {
+			panic(fmt.Sprintf("tablebase: captured %d entry %d is still a candidate after the levels", w.Captured, wd<<6+int64(bits.TrailingZeros64(w.tent[wd]))))
+		}
+		var e0, e1 uint64
+		if w.ep[0] != nil {
+			e0 = w.ep[0][wd]
+		}
+		if w.ep[1] != nil {
+			e1 = w.ep[1][wd]
+		}
+		for end := min(i+64, hi); i < end; i++ {
+			v := uint8(a[i>>3] >> (8 * uint(i&7)))
+			k := 0 // the value's index in PredatorToMove: win, draw, loss
+			switch {
+			case v == boundHole:
+				continue
+			case v == 0:
+				part.Draws++
+				k = 1
+			default:
+				sh := uint(i & 63)
+				d := int(e0>>sh&1|(e1>>sh&1)<<1)*compactWrap + int(v) - 1
+				most = max(most, d)
+				if d&1 == 1 {
+					part.Wins++
+					part.LongestWin = max(part.LongestWin, d)
+				} else {
+					part.Losses++
+					k = 2
+				}
+			}
+			part.Positions++
+			if i < half {
+				part.PredatorToMove[k]++
+			}
+		}
+	}
+	return most
 }
 
 // compactInit initialises tier w: its holes, its candidate wins through

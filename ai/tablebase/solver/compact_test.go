@@ -3,6 +3,7 @@ package solver
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -374,4 +375,50 @@ func sameTier(t *testing.T, name string, want, got *CompactTier) {
 	if fmt.Sprint(a) != fmt.Sprint(b) || got.MaxPlies != want.MaxPlies {
 		t.Errorf("%s: counts %+v (most %d), want %+v (most %d)", name, a, got.MaxPlies, b, want.MaxPlies)
 	}
+}
+
+// TestCompactCountIsCodes: the count of a solved tier's entries a word at a
+// time equals TierStats.Count over their codes, entry by entry, with holes,
+// draws, both epochs and a range that ends inside a word.
+func TestCompactCountIsCodes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	const n = 64*1000 + 37
+	w := &compactWork{CompactTier: &CompactTier{b: newByteTable(n)}, tent: make([]uint64, (n+63)/64)}
+	w.ep[0] = make([]uint64, (n+63)/64)
+	w.ep[1] = make([]uint64, (n+63)/64)
+	for i := int64(0); i < n; i++ {
+		var v uint8
+		switch x := rng.IntN(10); {
+		case x < 3: // a draw
+		case x == 3:
+			v = boundHole
+		default:
+			v = w.setPlies(i, rng.IntN(compactWrap<<compactEpochBits))
+		}
+		w.b[i>>3] |= uint64(v) << (8 * uint(i&7))
+	}
+	half := int64(n / 2)
+	for _, r := range [][2]int64{{0, n}, {0, 64}, {640, 64 * 500}, {64 * 999, n}} {
+		var got, want tablebase.TierStats
+		most := w.count(r[0], r[1], half, &got)
+		m := 0
+		for i := r[0]; i < r[1]; i++ {
+			c := w.Code(i)
+			want.Count(c, i < half)
+			if v, d := tablebase.Decode(c); v == tablebase.Win || v == tablebase.Loss {
+				m = max(m, d)
+			}
+		}
+		if got != want || most != m {
+			t.Fatalf("entries %d to %d: count %+v (most %d), codes %+v (most %d)", r[0], r[1], got, most, want, m)
+		}
+	}
+	w.tent[5] = 1 << 3
+	defer func() {
+		if recover() == nil {
+			t.Fatal("a candidate left after the levels: no panic")
+		}
+	}()
+	var st tablebase.TierStats
+	w.count(0, n, half, &st)
 }
