@@ -307,40 +307,57 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	}
 
 	// Levels.
+	parents := make([][]parentRef, max(1, s.Threads)) // a worker's, reused
+	touched := make([]uint64, max(1, s.Threads))      // the sums of the touches: kept, so the reads are too
 	for d := d0; marks.more(d); d++ {
 		t0 := time.Now()
 		var announced, decided atomic.Int64
 		d1 := d + 1
 		w.ensureEpochs(d1)
 		lossLevel := d%2 == 0 // the entries announced lose: their parents win
-		s.parallel(int64(chunks), func(lo, hi int64, _ int) {
+		s.parallel(int64(chunks), func(lo, hi int64, wk int) {
 			var an, dec int64
+			ps := parents[wk][:0]
 			for ch := lo; ch < hi; ch++ {
 				if !marks.take(ch, d) {
 					continue
 				}
 				an += w.announce(ch, d, func(i int64) {
 					pred, prey, side := l.Position(i)
+					ps = ps[:0]
 					r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
 						j, _ := l.Index(q.Pred, q.Prey, q.Side)
+						ps = append(ps, parentRef{q, j})
+					})
+					// The parents' bytes read one after the other, before
+					// any is looked at: their cache misses overlap, and
+					// the looks below find them in the cache.
+					var touch uint64
+					for _, p := range ps {
+						touch += atomic.LoadUint64(&a[p.j>>3])
+					}
+					touched[wk] += touch
+					for _, p := range ps {
+						q, j := p.q, p.j
 						var to int
 						if lossLevel {
 							if !w.relaxWin(j, d1) {
-								return
+								continue
 							}
 							to = d1
 						} else {
 							lost, plies := w.lost(s, q, j, lookup)
 							if !lost || !a.casByte(j, 0, w.setPlies(j, plies)) {
-								return
+								continue
 							}
 							to = plies
 						}
 						dec++
 						marks.mark(j/pendChunk, to)
-					})
+					}
 				})
 			}
+			parents[wk] = ps
 			announced.Add(an)
 			decided.Add(dec)
 		}, 1)
@@ -483,6 +500,12 @@ func (s *Solver) compactInit(w *compactWork, marks *levelMarks, done *atomic.Int
 	}, pendChunk)
 	tick.end()
 
+}
+
+// parentRef is a parent of an entry announced, with its entry.
+type parentRef struct {
+	q tablebase.Pos
+	j int64
 }
 
 // announce calls fn for each entry of chunk ch decided at d plies (its
