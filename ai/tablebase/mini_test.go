@@ -7,6 +7,7 @@ import (
 	"huntchess/ai/tablebase/internal/minigame"
 	"huntchess/ai/tablebase/internal/tbwrite"
 	"huntchess/ai/tablebase/solver"
+	"huntchess/core"
 )
 
 type mini = minigame.Mini
@@ -59,5 +60,34 @@ func TestIndexSymmetry(t *testing.T) {
 			}
 		}
 		t.Logf("%s: %d entries, %d holes, %d classes", g.Name, l.Entries(), holes, l.Classes())
+	}
+}
+
+// IsHole, which compares the prey's images under the representative's
+// symmetries, says what Index says: an entry is a hole exactly when its
+// position's entry is another, and a position's orbit is Index's; for the
+// mini games and Beat the Wolf's 16-dog layout (every 997th entry).
+func TestIsHoleIsIndex(t *testing.T) {
+	holes := 0
+	check := func(name string, l *tablebase.Layout, step int64) {
+		for i := int64(0); i < l.Entries(); i += step {
+			pred, prey, side := l.Position(i)
+			hole, orbit := l.IsHole(i, pred, prey, side)
+			j, o := l.Index(pred, prey, side)
+			if hole != (j != i) || !hole && orbit != o {
+				t.Fatalf("%s: entry %d: IsHole %v (orbit %d), Index %d (orbit %d)", name, i, hole, orbit, j, o)
+			}
+			if hole {
+				holes++
+			}
+		}
+	}
+	for _, g := range miniGames() {
+		check(g.Name, tablebase.LayoutFor(g.R, g.Prey-1), 1)
+	}
+	r := tablebase.ForGame(core.BeatTheWolf)
+	check(r.Name, tablebase.LayoutFor(r, r.PreyCount-1), 997)
+	if holes == 0 {
+		t.Fatal("no hole looked at")
 	}
 }
