@@ -202,7 +202,7 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 	nowin := boundNoWin(t, b)
 	unasked, asked := offerUnasked(), offerAsked(247_348_211)
 	require.True(t, unasked.has(core.BeatTheWolf))
-	require.Zero(t, unasked.bytes, "the size is not known before the site is asked")
+	require.Zero(t, unasked.Bytes, "the size is not known before the site is asked")
 
 	for _, lang := range bothLanguages {
 		translations.SetLanguage(lang)
@@ -317,7 +317,7 @@ func TestHintSaysHowToGetProof(t *testing.T) {
 func TestPackOffer(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
 	o := offerOf(pack.Status{})
-	require.Zero(t, o.bytes)
+	require.Zero(t, o.Bytes)
 	require.True(t, o.has(core.BeatTheWolf))
 	require.True(t, o.has(core.WolfCarriesPig))
 	require.False(t, o.has(core.SurroundTheLion), "shipped whole: no pack to offer")
@@ -333,7 +333,7 @@ func TestPackOffer(t *testing.T) {
 		{Name: "wolf-carries-pig.hctb", Game: "wolf-carries-pig", Size: 500},
 	}}
 	o = offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 1_500_000})
-	require.Equal(t, int64(1_500_000), o.bytes)
+	require.Equal(t, int64(1_500_000), o.Bytes)
 	require.True(t, o.has(core.BeatTheWolf))
 	for _, lang := range bothLanguages {
 		translations.SetLanguage(lang)
@@ -351,6 +351,43 @@ func TestPackOffer(t *testing.T) {
 	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Installed, Installed: m}), "the pack installed")
 	require.Equal(t, packOffer{}, offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 0}), "nothing missing")
 	require.False(t, packOffer{}.has(core.BeatTheWolf))
+}
+
+// Beat the Wolf's whole exact table in the pack (beat-the-wolf.hctb, as
+// its manifest names it): the hint and the review offer it for every
+// position nothing here proves, after a capture too (the bound tier's
+// offer would say no table covers it), as a table with the plies; the
+// values-only proof's plies are offered too.
+func TestPackOfferOfTheWholeTable(t *testing.T) {
+	defer translations.SetLanguage(translations.Current())
+	s, err := tables.OpenShippedStrategy(core.BeatTheWolf)
+	require.NoError(t, err)
+	m := &pack.Manifest{Format: 2, Files: []pack.File{
+		{Name: "beat-the-wolf.hctb", Game: "beat-the-wolf", Size: 2_000_000},
+	}}
+	whole := offerOf(pack.Status{Phase: pack.Offer, Remote: m, Missing: 2_000_000})
+	require.True(t, whole.Plies(core.BeatTheWolf))
+	info := core.BeatTheWolf.Info()
+	g, _ := offLineGame(t, core.BeatTheWolf, s, 2, 0)
+	c := firstCaptureGame(t, core.BeatTheWolf.String())
+	for _, lang := range bothLanguages {
+		translations.SetLanguage(lang)
+		for _, game := range []*core.Game{g, c} {
+			p := game.Position()
+			n := gameHintWords(game, ai.Result{Move: game.LegalMoves()[0], Score: 40}, hintSources{strategy: s, offer: whole})()
+			require.Contains(t, n.text, translations.TData("hint.pack_may_prove", whole.lineData()), "%s: %q", lang, n.text)
+			require.Contains(t, n.text, "2.0 MB")
+			require.Contains(t, n.details, translations.TData("hint.detail_pack_table", whole.data()))
+			require.NotContains(t, n.details, translations.TData("hint.detail_not_covered", map[string]any{
+				"Held": info.PreyCount, "Prey": sideName(info, core.Prey), "N": p.PreyOnBoard()}))
+		}
+		require.Contains(t, searchedReach([]core.Position{c.Position()}, hintSources{strategy: s, offer: whole}),
+			translations.TData("review.pack_table", whole.data()))
+		n := hintText(info.Start(), ai.Result{Proof: proof.ValuesOnly, Score: 30000 - 500}, hintSources{offer: whole}, nil)()
+		require.Contains(t, n.details, translations.TData("hint.detail_pack_plies", whole.data()))
+		n = hintText(info.Start(), ai.Result{Proof: proof.ValuesOnly, Score: 30000 - 500}, hintSources{offer: offerAsked(3_000_000)}, nil)()
+		require.NotContains(t, n.details, translations.TData("hint.detail_pack_plies", offerAsked(3_000_000).data()), "the bound tier has no plies of the endgames")
+	}
 }
 
 // The review says how to get proof where the search judged a move from a

@@ -9,6 +9,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/proof"
 	"huntchess/translations"
 )
@@ -27,7 +28,7 @@ type hintSources struct {
 	table    *tablebase.Table   // the game's endgame table here (nil: none)
 	bound    *tablebase.Table   // the game's bound table here: the pack's, or in the browser the site's (nil: none)
 	offer    packOffer          // the table pack, where it can be downloaded
-	site     bool               // the browser: the site's tables are read online (reachSite)
+	site     bool               // the browser: the site's tables are read online (pack.WaySite)
 }
 
 // gameHintWords says in words what a hint found in the position of game g
@@ -154,12 +155,12 @@ func hintText(p core.Position, res ai.Result, src hintSources, left *lineLeft) f
 // download, the site's tables in the browser, what the tables here show;
 // else that the app has not solved the position.
 func notProvenLine(p core.Position, src hintSources) string {
-	switch reachOf(p, src) {
-	case reachPack:
+	switch reachOf(p, src).Way {
+	case pack.WayPackBound, pack.WayPackTable:
 		return translations.TData("hint.pack_may_prove", src.offer.lineData())
-	case reachSite:
+	case pack.WaySite:
 		return translations.T("hint.site_may_prove")
-	case reachNoBoundWin:
+	case pack.WayNoBoundWin:
 		return translations.TData("hint.bound_no_win", map[string]any{"Prey": sideName(p.Info(), core.Prey)})
 	}
 	return translations.T("hint.no_proof")
@@ -209,7 +210,7 @@ func proofDetails(p core.Position, res ai.Result, src hintSources, plies int, si
 		return []string{translations.T("hint.detail_draw")}
 	case res.Proof == proof.ValuesOnly:
 		out := []string{translations.T("hint.detail_values")}
-		if src.offer.has(p.Game) {
+		if src.offer.Plies(p.Game) {
 			out = append(out, translations.TData("hint.detail_pack_plies", src.offer.data()))
 		}
 		return out

@@ -16,6 +16,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/pack"
 	"huntchess/proof"
 	"huntchess/session"
 	"huntchess/translations"
@@ -478,7 +479,7 @@ func (r *reviewScreen) packOffer() string {
 	if t := searchedReach(from, src); t != "" {
 		return t
 	}
-	if plies && src.offer.has(r.info.Info().ID) {
+	if plies && src.offer.Plies(r.info.Info().ID) {
 		return translations.TData("review.pack_plies", src.offer.data())
 	}
 	return ""
@@ -490,22 +491,25 @@ func (r *reviewScreen) packOffer() string {
 // tables, else, where the tables here (or on offer) hold none of them,
 // that no table of the app covers them; "" where there is nothing to say.
 func searchedReach(from []core.Position, src hintSources) string {
-	seen := map[reach]bool{}
-	for _, p := range from {
-		seen[reachOf(p, src)] = true
-	}
 	if len(from) == 0 {
 		return ""
 	}
+	seen := map[pack.Way]bool{}
+	for _, p := range from {
+		seen[reachOf(p, src).Way] = true
+	}
 	info := from[0].Info()
-	d := map[string]any{"Count": info.PreyCount, "Prey": sideName(info, core.Prey), "Held": tierHeld(info, src)}
+	d := map[string]any{"Count": info.PreyCount, "Prey": sideName(info, core.Prey), "Held": src.here().Held(info)}
 	switch {
-	case seen[reachPack]:
+	case seen[pack.WayPackTable]:
+		d["Pack"] = src.offer.data()["Pack"]
+		return translations.TData("review.pack_table", d)
+	case seen[pack.WayPackBound]:
 		d["Pack"] = src.offer.data()["Pack"]
 		return translations.TData("review.pack_bound", d)
-	case seen[reachSite]:
+	case seen[pack.WaySite]:
 		return translations.TData("review.site_bound", d)
-	case seen[reachNotCovered] || seen[reachNoBoundWin]:
+	case seen[pack.WayNotCovered] || seen[pack.WayNoBoundWin]:
 		return translations.TData("review.not_covered", d)
 	}
 	return ""

@@ -45,6 +45,7 @@ package translations
 //	hint.detail_depth       {{.Count}}  use TPlural; the search's depth in plies
 //	hint.detail_left        {{.Side}} {{.N}} {{.Move}}  the strategy's winner; the move that left its line: its number in the move list, its text (displayMove)
 //	hint.pack_may_prove, hint.detail_pack_plies, review.pack_plies  {{.Pack}}  hint.pack_named or hint.pack_named_nosize
+//	hint.detail_pack_table, review.pack_table  {{.Pack}}  as above (the game's whole table in the pack: pack.WayPackTable)
 //	hint.pack_named         {{.Where}} {{.MB}}  hint.where_pack; the pack's download in MB, one decimal (from the site's manifest)
 //	hint.pack_named_nosize  {{.Where}} {{.Find}}  hint.where_pack; pack.check (the settings' button that asks the site)
 //	hint.pack_named_short   {{.Where}}  hint.where_pack (the hint's line, the size not known: Details say how to learn it)
@@ -216,8 +217,8 @@ var uiIDs = []string{
 	"hint.pack_may_prove", "hint.details", "hint.detail_table", "hint.detail_strategy",
 	"hint.detail_bound_strategy", "hint.detail_bound_pack", "hint.detail_bridge", "hint.detail_values",
 	"hint.detail_draw", "hint.detail_search", "hint.detail_depth", "hint.detail_left",
-	"hint.detail_pack_bound", "hint.detail_pack_plies", "hint.where_pack",
-	"review.by_proof", "review.pack_bound", "review.pack_plies",
+	"hint.detail_pack_bound", "hint.detail_pack_plies", "hint.detail_pack_table", "hint.where_pack",
+	"review.by_proof", "review.pack_bound", "review.pack_plies", "review.pack_table",
 	// Issue 41: a judgement, not a proof, in a player's words, and how to
 	// get proof: the pack named with its size where the site's manifest
 	// says it; in the browser the site's tables; what the tables here show;

@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"image/png"
 	"math"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -240,13 +239,7 @@ func (r *run) figure(format string, args ...any) {
 }
 
 // eval evaluates a JavaScript expression (awaiting a promise) into out.
-func (r *run) eval(expr string, out any) error {
-	raw, err := chromedp.Run(r.ctx, chromedp.Evaluate[json.RawMessage](expr, chromedp.EvalAwaitPromise))
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(raw, out)
-}
+func (r *run) eval(expr string, out any) error { return Eval(r.ctx, expr, out) }
 
 func (r *run) snapshot() (Snapshot, error) {
 	var s Snapshot
@@ -333,24 +326,9 @@ func (r *run) waitPage(what, expr string, timeout time.Duration) error {
 	return fmt.Errorf("timed out after %v waiting for %s", timeout, what)
 }
 
-func touch(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
-	pts := []*input.TouchPoint{{X: x, Y: y}}
-	if typ == input.DispatchTouchEventTypeTouchEnd {
-		pts = []*input.TouchPoint{}
-	}
-	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
-		return err
-	})
-}
-
 // tap is a finger's tap at (x, y) in CSS pixels.
 func (r *run) tap(x, y float64) error {
-	err := chromedp.Do(r.ctx,
-		touch(input.DispatchTouchEventTypeTouchStart, x, y),
-		chromedp.Sleep(60*time.Millisecond),
-		touch(input.DispatchTouchEventTypeTouchEnd, x, y),
-	)
+	err := Tap(r.ctx, x, y)
 	time.Sleep(150 * time.Millisecond)
 	return err
 }
@@ -397,19 +375,13 @@ func (r *run) tapPlayOf(title string) error {
 
 // drag moves a finger from (x0, y0) to (x1, y1) in steps, as a person would.
 func (r *run) drag(x0, y0, x1, y1 float64, steps int, every time.Duration) error {
-	acts := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, x0, y0)}
-	for i := 1; i <= steps; i++ {
-		f := float64(i) / float64(steps)
-		acts = append(acts, chromedp.Sleep(every), touch(input.DispatchTouchEventTypeTouchMove, x0+(x1-x0)*f, y0+(y1-y0)*f))
-	}
-	acts = append(acts, chromedp.Sleep(every), touch(input.DispatchTouchEventTypeTouchEnd, x1, y1))
-	return chromedp.Do(r.ctx, acts...)
+	return Drag(r.ctx, x0, y0, x1, y1, steps, every)
 }
 
 // swipe is a vertical drag at x from y0 to y1, and a moment for the screen
 // to follow.
 func (r *run) swipe(x, y0, y1 float64) error {
-	err := r.drag(x, y0, x, y1, 12, 16*time.Millisecond)
+	err := Swipe(r.ctx, x, y0, y1)
 	time.Sleep(300 * time.Millisecond)
 	return err
 }
@@ -500,10 +472,6 @@ func TestBrowser(t *testing.T) {
 		_ = json.Unmarshal(b, &build)
 	}
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
 	// Wolf Carries the Pig's table is not served until the step that plays
 	// from it: the game against Master by taps is one where Master searches
 	// (the other three games answer from their strategies from the start).
@@ -511,10 +479,11 @@ func TestBrowser(t *testing.T) {
 	handler := &Handler{Dir: dir, Refuse: func(name string) bool {
 		return !pigServed.Load() && strings.HasPrefix(name, "/tables/wolf-carries-pig.")
 	}}
-	srv := &http.Server{Handler: handler}
-	go srv.Serve(ln)
+	srv, url, err := Serve("127.0.0.1:0", handler)
+	if err != nil {
+		t.Fatal(err)
+	}
 	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/"
 
 	actx, cancelA := chromedp.NewExecAllocator(context.Background(), PhoneOptions(chrome, t.TempDir())...)
 	defer cancelA()
@@ -536,12 +505,10 @@ func TestBrowser(t *testing.T) {
 
 	r.step("without WebGL: a clear message, not a blank page", nil, func() error {
 		// Another origin, whose pages find no WebGL.
-		nln, err := net.Listen("tcp", "127.0.0.1:0")
+		nosrv, nourl, err := Serve("127.0.0.1:0", &Handler{Dir: dir})
 		if err != nil {
 			return err
 		}
-		nosrv := &http.Server{Handler: &Handler{Dir: dir}}
-		go nosrv.Serve(nln)
 		defer nosrv.Close()
 		var id page.ScriptIdentifier
 		if err := chromedp.Do(ctx, chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
@@ -557,7 +524,7 @@ func TestBrowser(t *testing.T) {
 			_, err := cdp.Call(ctx, t, page.RemoveScriptToEvaluateOnNewDocument, page.RemoveScriptToEvaluateOnNewDocumentParams{Identifier: id})
 			return err
 		}))
-		if err := chromedp.Do(ctx, chromedp.Navigate("http://"+nln.Addr().String()+"/")); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(nourl)); err != nil {
 			return err
 		}
 		var msg string
@@ -577,14 +544,12 @@ func TestBrowser(t *testing.T) {
 	r.step("the loading screen on a slow network (2 MB/s)", nil, func() error {
 		// Another origin (its own cache and service worker), whose server
 		// sends the wasm at 2 MB/s: the progress bar is seen moving.
-		sln, err := net.Listen("tcp", "127.0.0.1:0")
+		slow, slowurl, err := Serve("127.0.0.1:0", &Handler{Dir: dir, Throttle: 2_000_000})
 		if err != nil {
 			return err
 		}
-		slow := &http.Server{Handler: &Handler{Dir: dir, Throttle: 2_000_000}}
-		go slow.Serve(sln)
 		defer slow.Close()
-		if err := chromedp.Do(ctx, chromedp.Navigate("http://"+sln.Addr().String()+"/")); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(slowurl)); err != nil {
 			return err
 		}
 		if err := r.waitPage("the progress bar past 20 %", `parseFloat(document.getElementById('fill').style.width || '0') > 20`, 20*time.Second); err != nil {
@@ -760,7 +725,7 @@ func TestBrowser(t *testing.T) {
 		if err := r.tap(t.X, t.Y); err != nil {
 			return err
 		}
-		if err := chromedp.Do(ctx, touch(input.DispatchTouchEventTypeTouchStart, t.X, t.Y), chromedp.Sleep(1200*time.Millisecond), touch(input.DispatchTouchEventTypeTouchEnd, t.X, t.Y)); err != nil {
+		if err := chromedp.Do(ctx, Touch(input.DispatchTouchEventTypeTouchStart, t.X, t.Y), chromedp.Sleep(1200*time.Millisecond), Touch(input.DispatchTouchEventTypeTouchEnd, t.X, t.Y)); err != nil {
 			return err
 		}
 		if err := r.swipe(PhoneW/2, 150, 700); err != nil {
@@ -1128,12 +1093,10 @@ func TestBrowser(t *testing.T) {
 		if err := copyDir(dir, upd, entries); err != nil {
 			return err
 		}
-		nln, err := net.Listen("tcp", ln.Addr().String())
+		nsrv, _, err := Serve(strings.TrimSuffix(strings.TrimPrefix(url, "http://"), "/"), &Handler{Dir: upd}) // the same origin
 		if err != nil {
 			return err
 		}
-		nsrv := &http.Server{Handler: &Handler{Dir: upd}}
-		go nsrv.Serve(nln)
 		r.cleanup = append(r.cleanup, func() { nsrv.Close() })
 		// This load still runs the cached build and finds the new worker.
 		if _, err := r.load(url, true); err != nil {

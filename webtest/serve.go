@@ -1,10 +1,13 @@
 // Package webtest serves the browser build (build/web, written by make web)
 // and, with the webtest build tag, drives it in headless Chromium: the
-// browser test of make test (browser_test.go).
+// browser test of make test (browser_test.go). The page driving it shares
+// with cmd/webfirstframe and cmd/webexplore (the phone, a finger's taps and
+// drags, a script's value) is in phone.go and drive.go.
 package webtest
 
 import (
 	"mime"
+	"net"
 	"net/http"
 	"os"
 	"path"
@@ -152,4 +155,18 @@ func acceptsEncoding(header, enc string) bool {
 		return q != "q=0" && q != "q=0.0" && q != "q=0.00" && q != "q=0.000"
 	}
 	return false
+}
+
+// Serve serves h on addr ("127.0.0.1:0": a free port) in the background
+// until the server is closed: the server, and the site's address
+// (http://HOST:PORT/). The browser test, cmd/webexplore and
+// cmd/webfirstframe serve the site they open with it.
+func Serve(addr string, h http.Handler) (*http.Server, string, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, "", err
+	}
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	return srv, "http://" + ln.Addr().String() + "/", nil
 }

@@ -60,8 +60,6 @@ import (
 	"fmt"
 	"log"
 	"math"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -72,17 +70,11 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
-	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"huntchess/webtest"
-)
-
-const (
-	phoneW, phoneH = 390, 844
-	androidUA      = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36"
 )
 
 // probe is put in the page before its own scripts: it notes the taps, the
@@ -271,16 +263,14 @@ func main() {
 	if b, err := os.ReadFile(filepath.Join(*dir, "build.json")); err == nil {
 		_ = json.Unmarshal(b, &build)
 	}
-	fmt.Printf("site %s, build %s: wasm %.2f MB; %d cores, load %s\n", *dir, build.Build, float64(build.Wasm)/1e6, runtime.NumCPU(), loadavg())
+	fmt.Printf("site %s, build %s: wasm %.2f MB; %d cores, load %s\n", *dir, build.Build, float64(build.Wasm)/1e6, runtime.NumCPU(), webtest.LoadAvg())
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	srv, url, err := webtest.Serve("127.0.0.1:0", &webtest.Handler{Dir: *dir})
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := &http.Server{Handler: &webtest.Handler{Dir: *dir}}
-	go srv.Serve(ln)
 	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/?HUNTCHESS_LOG=1&HUNTCHESS_LANG=en"
+	url += "?HUNTCHESS_LOG=1&HUNTCHESS_LANG=en"
 
 	var all [][]timing
 	for i := 1; i <= *runs; i++ {
@@ -326,11 +316,11 @@ func summary(all [][]timing) {
 			continue
 		}
 		fmt.Printf("  %s (n=%d)\n    wall: first list median %.0f worst %.0f · complete median %.0f worst %.0f · the app's work median %.1f worst %.1f · frame gap median %.0f worst %.0f\n",
-			g.name, len(done), median(first), slices.Max(first), median(done), slices.Max(done), median(work), slices.Max(work), median(gap), slices.Max(gap))
+			g.name, len(done), webtest.Median(first), slices.Max(first), webtest.Median(done), slices.Max(done), webtest.Median(work), slices.Max(work), webtest.Median(gap), slices.Max(gap))
 		fmt.Printf("    CPU tap → complete: the page's thread median %.1f worst %.1f · the whole browser median %.1f worst %.1f\n",
-			median(cpuMain), slices.Max(cpuMain), median(cpuAll), slices.Max(cpuAll))
+			webtest.Median(cpuMain), slices.Max(cpuMain), webtest.Median(cpuAll), slices.Max(cpuAll))
 	}
-	fmt.Printf("load average %s, %d cores\n", loadavg(), runtime.NumCPU())
+	fmt.Printf("load average %s, %d cores\n", webtest.LoadAvg(), runtime.NumCPU())
 }
 
 // run is one fresh browser's measures.
@@ -340,32 +330,13 @@ func run(chrome, url string, plies int) ([]timing, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(profile)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:],
-		chromedp.ExecPath(chrome),
-		chromedp.NoSandbox,
-		chromedp.UserDataDir(profile),
-		chromedp.WindowSize(phoneW, phoneH),
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("use-angle", "swiftshader"),
-		chromedp.Flag("enable-unsafe-swiftshader", true),
-	)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), opts...)
-	defer cancelA()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	if err := chromedp.Do(bctx); err != nil {
-		return nil, fmt.Errorf("starting %s: %v", chrome, err)
+	ctx, stop, err := webtest.StartPhone(chrome, profile, 10*time.Minute)
+	if err != nil {
+		return nil, err
 	}
-	ctx, cancelT := context.WithTimeout(bctx, 10*time.Minute)
-	defer cancelT()
+	defer stop()
 	b := &bench{ctx: ctx}
 	if err := chromedp.Do(ctx,
-		chromedp.EmulateViewport(phoneW, phoneH, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch),
-		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-			_, err := cdp.Call(ctx, t, emulation.SetUserAgentOverride, emulation.SetUserAgentOverrideParams{UserAgent: androidUA, Platform: "Android"})
-			return err
-		}),
 		chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
 			_, err := cdp.Call(ctx, t, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: probe})
 			return err
@@ -592,7 +563,7 @@ func (b *bench) measureUntil(what string, timeout time.Duration, done func(mark)
 				t.CPU = cpuTime{Main: (now.Main - b.cpuAtTap.Main) / 1e6, All: (now.All - b.cpuAtTap.All) / 1e6}
 				t.Done, t.Mark = m.Drawn-t.Tap, m
 				t.Gap, _ = b.maxGap(t.Tap, m.Drawn)
-				t.Load = loadavg()
+				t.Load = webtest.LoadAvg()
 				// The marks read are let go of: the next tap's start clean.
 				return t, b.eval(`(huntchessBench.marks = huntchessBench.marks.filter(m => m.t >= `+strconv.FormatFloat(m.T, 'f', 3, 64)+` && !m.drawn), true)`, new(bool))
 			}
@@ -650,13 +621,7 @@ func (b *bench) maxGap(t0, t1 float64) (float64, error) {
 	return gap, err
 }
 
-func (b *bench) eval(expr string, out any) error {
-	raw, err := chromedp.Run(b.ctx, chromedp.Evaluate[json.RawMessage](expr, chromedp.EvalAwaitPromise))
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(raw, out)
-}
+func (b *bench) eval(expr string, out any) error { return webtest.Eval(b.ctx, expr, out) }
 
 func (b *bench) snapshot() (snapshot, error) {
 	var s snapshot
@@ -670,7 +635,7 @@ func (b *bench) snapshot() (snapshot, error) {
 
 func (s snapshot) find(text string) *[2]float64 {
 	for _, t := range s.Texts {
-		if t.Visible && t.Text == text && t.Y > 0 && t.Y < phoneH {
+		if t.Visible && t.Text == text && t.Y > 0 && t.Y < webtest.PhoneH {
 			return &[2]float64{t.X, t.Y}
 		}
 	}
@@ -690,26 +655,15 @@ func (b *bench) waitFor(what string, timeout time.Duration, cond func(snapshot) 
 	return snapshot{}, fmt.Errorf("no %s after %v", what, timeout)
 }
 
-func touch(typ input.DispatchTouchEventType, x, y float64) chromedp.Action[chromedp.Void] {
-	pts := []*input.TouchPoint{{X: x, Y: y}}
-	if typ == input.DispatchTouchEventTypeTouchEnd {
-		pts = []*input.TouchPoint{}
-	}
-	return chromedp.Func(func(ctx context.Context, t *chromedp.Target) error {
-		_, err := cdp.Call(ctx, t, input.DispatchTouchEvent, input.DispatchTouchEventParams{Type: typ, TouchPoints: pts})
-		return err
-	})
-}
-
 // tap is a finger's tap at (x, y) in CSS pixels; the browser's CPU time
 // is read as the finger is lifted.
 func (b *bench) tap(x, y float64) error {
-	if err := chromedp.Do(b.ctx, touch(input.DispatchTouchEventTypeTouchStart, x, y)); err != nil {
+	if err := chromedp.Do(b.ctx, webtest.Touch(input.DispatchTouchEventTypeTouchStart, x, y)); err != nil {
 		return err
 	}
 	time.Sleep(60 * time.Millisecond)
 	b.cpuAtTap = b.cpu()
-	return chromedp.Do(b.ctx, touch(input.DispatchTouchEventTypeTouchEnd, x, y))
+	return chromedp.Do(b.ctx, webtest.Touch(input.DispatchTouchEventTypeTouchEnd, x, y))
 }
 
 // tapAll taps the points one after the other (a move on the board: its
@@ -757,45 +711,14 @@ func (b *bench) tapExploreOf(title string) error {
 					best = i
 				}
 			}
-			if best >= 0 && s.Texts[best].Y < phoneH-40 {
+			if best >= 0 && s.Texts[best].Y < webtest.PhoneH-40 {
 				return b.tap(s.Texts[best].X, s.Texts[best].Y)
 			}
 		}
-		// swipe up
-		acts := []chromedp.Action[chromedp.Void]{touch(input.DispatchTouchEventTypeTouchStart, phoneW/2, 600)}
-		for i := 1; i <= 12; i++ {
-			acts = append(acts, chromedp.Sleep(16*time.Millisecond), touch(input.DispatchTouchEventTypeTouchMove, phoneW/2, 600-25*float64(i)))
-		}
-		acts = append(acts, chromedp.Sleep(16*time.Millisecond), touch(input.DispatchTouchEventTypeTouchEnd, phoneW/2, 300))
-		if err := chromedp.Do(b.ctx, acts...); err != nil {
+		if err := webtest.Swipe(b.ctx, webtest.PhoneW/2, 600, 300); err != nil { // up
 			return err
 		}
 		time.Sleep(600 * time.Millisecond)
 	}
 	return fmt.Errorf("no Explore button of %q on the home screen", title)
-}
-
-func median(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	s := slices.Clone(xs)
-	slices.Sort(s)
-	if len(s)%2 == 1 {
-		return s[len(s)/2]
-	}
-	return (s[len(s)/2-1] + s[len(s)/2]) / 2
-}
-
-// loadavg is the system's load average (1, 5 and 15 minutes).
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
 }

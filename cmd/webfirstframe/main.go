@@ -34,13 +34,10 @@ import (
 	"flag"
 	"fmt"
 	"log"
-	"net"
-	"net/http"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/chromedp/chromedp"
@@ -79,14 +76,11 @@ func main() {
 	fmt.Printf("site %s, build %s: wasm %.2f MB, gzip %.2f MB, brotli %.2f MB\n",
 		*dir, build.Build, float64(build.Wasm)/1e6, float64(build.Gzip)/1e6, float64(build.Brotli)/1e6)
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	srv, url, err := webtest.Serve("127.0.0.1:0", &webtest.Handler{Dir: *dir})
 	if err != nil {
 		log.Fatal(err)
 	}
-	srv := &http.Server{Handler: &webtest.Handler{Dir: *dir}}
-	go srv.Serve(ln)
 	defer srv.Close()
-	url := "http://" + ln.Addr().String() + "/"
 	if *lang != "" {
 		url += "?HUNTCHESS_LANG=" + *lang
 	}
@@ -98,13 +92,13 @@ func main() {
 			log.Fatalf("webfirstframe: run %d: %v", i, err)
 		}
 		cold, warm = append(cold, c), append(warm, w)
-		fmt.Printf("run %d cold:   %v   (load %s)\n", i, c, loadavg())
-		fmt.Printf("run %d reload: %v   (load %s)\n", i, w, loadavg())
+		fmt.Printf("run %d cold:   %v   (load %s)\n", i, c, webtest.LoadAvg())
+		fmt.Printf("run %d reload: %v   (load %s)\n", i, w, webtest.LoadAvg())
 	}
 	fmt.Printf("median cold:   %v\n", median(cold))
 	fmt.Printf("median reload: %v\n", median(warm))
 	fmt.Printf("home screen, cold: %s s (median %.2f); reload: %s s (median %.2f); load average %s, %d cores\n",
-		spread(cold), median(cold).Home/1000, spread(warm), median(warm).Home/1000, loadavg(), runtime.NumCPU())
+		spread(cold), median(cold).Home/1000, spread(warm), median(warm).Home/1000, webtest.LoadAvg(), runtime.NumCPU())
 }
 
 // run starts a fresh browser as the phone, opens url cold, waits for the
@@ -115,19 +109,11 @@ func run(chrome, url string) (cold, warm marks, err error) {
 		return cold, warm, err
 	}
 	defer os.RemoveAll(profile)
-	actx, cancelA := chromedp.NewExecAllocator(context.Background(), webtest.PhoneOptions(chrome, profile)...)
-	defer cancelA()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	// The first call starts the browser; it must have no timeout of its own.
-	if err := chromedp.Do(bctx); err != nil {
-		return cold, warm, fmt.Errorf("starting %s: %v", chrome, err)
+	ctx, stop, err := webtest.StartPhone(chrome, profile, 5*time.Minute)
+	if err != nil {
+		return cold, warm, err
 	}
-	ctx, cancelT := context.WithTimeout(bctx, 5*time.Minute)
-	defer cancelT()
-	if err := webtest.EmulatePhone(ctx); err != nil {
-		return cold, warm, fmt.Errorf("emulating a phone: %v", err)
-	}
+	defer stop()
 	if cold, err = load(ctx, chromedp.Navigate(url)); err != nil {
 		return cold, warm, fmt.Errorf("cold: %v", err)
 	}
@@ -163,11 +149,11 @@ func load(ctx context.Context, nav chromedp.Action[chromedp.Void]) (marks, error
 	for m.Home == 0 {
 		if time.Now().After(deadline) {
 			var errs []string
-			_ = eval(ctx, `window.huntchessPage ? huntchessPage.errors : ['no huntchessPage']`, &errs)
+			_ = webtest.Eval(ctx, `window.huntchessPage ? huntchessPage.errors : ['no huntchessPage']`, &errs)
 			return m, fmt.Errorf("no home screen after 3 minutes (page errors %q)", errs)
 		}
 		var t float64
-		if err := eval(ctx, home, &t); err == nil {
+		if err := webtest.Eval(ctx, home, &t); err == nil {
 			m.Home = t
 		}
 		if m.Home == 0 {
@@ -175,7 +161,7 @@ func load(ctx context.Context, nav chromedp.Action[chromedp.Void]) (marks, error
 		}
 	}
 	var p struct{ Downloaded, Started, Inited, FirstFrame float64 }
-	if err := eval(ctx, `({downloaded: huntchessPage.downloaded, started: huntchessPage.started, inited: huntchessPage.inited || 0, firstFrame: huntchessPage.firstFrame})`, &p); err != nil {
+	if err := webtest.Eval(ctx, `({downloaded: huntchessPage.downloaded, started: huntchessPage.started, inited: huntchessPage.inited || 0, firstFrame: huntchessPage.firstFrame})`, &p); err != nil {
 		return m, err
 	}
 	m.Received, m.Compiled, m.Inited, m.FirstDraw = p.Downloaded, p.Started, p.Inited, p.FirstFrame
@@ -187,7 +173,7 @@ func poll(ctx context.Context, timeout, every time.Duration, expr string) error 
 	deadline := time.Now().Add(timeout)
 	for time.Now().Before(deadline) {
 		var ok bool
-		if err := eval(ctx, expr, &ok); err == nil && ok {
+		if err := webtest.Eval(ctx, expr, &ok); err == nil && ok {
 			return nil
 		}
 		time.Sleep(every)
@@ -196,29 +182,17 @@ func poll(ctx context.Context, timeout, every time.Duration, expr string) error 
 }
 
 // eval evaluates a JavaScript expression (awaiting a promise) into out.
-func eval(ctx context.Context, expr string, out any) error {
-	raw, err := chromedp.Run(ctx, chromedp.Evaluate[json.RawMessage](expr, chromedp.EvalAwaitPromise))
-	if err != nil {
-		return err
-	}
-	return json.Unmarshal(raw, out)
-}
-
 // median is each mark's median over the loads.
 func median(ms []marks) marks {
 	pick := func(f func(marks) float64) float64 {
+		if len(ms) == 0 {
+			return 0
+		}
 		xs := make([]float64, len(ms))
 		for i, m := range ms {
 			xs[i] = f(m)
 		}
-		slices.Sort(xs)
-		if len(xs) == 0 {
-			return 0
-		}
-		if len(xs)%2 == 1 {
-			return xs[len(xs)/2]
-		}
-		return (xs[len(xs)/2-1] + xs[len(xs)/2]) / 2
+		return webtest.Median(xs)
 	}
 	return marks{
 		Received:  pick(func(m marks) float64 { return m.Received }),
@@ -240,17 +214,4 @@ func spread(ms []marks) string {
 		return "-"
 	}
 	return fmt.Sprintf("%.2f–%.2f", xs[0], xs[len(xs)-1])
-}
-
-// loadavg is the system's load average (1, 5 and 15 minutes).
-func loadavg() string {
-	b, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	f := strings.Fields(string(b))
-	if len(f) < 3 {
-		return "?"
-	}
-	return strings.Join(f[:3], " ")
 }
