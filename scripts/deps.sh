@@ -9,7 +9,8 @@
 #   screenshots  Xvfb, ImageMagick (import/identify) and xdotool
 #   test         everything `make test` needs: gcc (cgo for -race), gui, screenshots, web
 #   fonts        python3-fonttools and fonts-noto-cjk for scripts/fonts.sh
-#   web          brotli (make web's .br copies) and chromium (the browser test)
+#   web          brotli (make web's .br copies), binaryen (its wasm-opt shrinks the
+#                wasm) and chromium (the browser test)
 #   windows      the Windows build: mingw-w64 (cgo), wixl and msitools (the
 #                installer), faketime (its fixed times), zip, ImageMagick (the icon)
 #   wine         running it: Wine (wine64) with Xvfb, xdotool and ImageMagick
@@ -22,7 +23,7 @@ usage() { echo "usage: $0 {test|gui|screenshots|fonts|web|windows|wine|lint}..."
 gui_pkgs=(pkg-config libgl1-mesa-dev xorg-dev libasound2-dev) # libasound2-dev: ALSA for the sounds (oto)
 shot_pkgs=(xvfb x11-utils imagemagick xdotool)
 font_pkgs=(python3-fonttools fonts-noto-cjk)
-web_pkgs=(brotli chromium) # make web (.br copies); the browser test (webtest/)
+web_pkgs=(brotli binaryen chromium) # make web (.br copies, wasm-opt); the browser test (webtest/)
 windows_pkgs=(gcc-mingw-w64-x86-64 wixl msitools faketime zip imagemagick osslsigncode openssl)
 wine_pkgs=(wine64 "${shot_pkgs[@]}")
 

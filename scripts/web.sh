@@ -14,6 +14,9 @@
 #                             own fonts cover every glyph it shows, and
 #                             Fyne's 4 MB emoji font was 3.6 MB of the 12.3 MB
 #                             gzipped download
+#                             then, with WASM_OPT=wasm-opt, binaryen's
+#                             wasm-opt $WASM_OPT_FLAGS (default -Oz; off
+#                             by default: see below)
 #   huntchess.wasm.gz, .br    compressed copies (gzip -9; brotli -q $BROTLI_Q,
 #                             default 11; make test uses 9, faster to make)
 #   wasm_exec.js              Go's loader, from $(go env GOROOT)
@@ -49,6 +52,26 @@ GOOS=js GOARCH=wasm "$GO" build -trimpath -tags "$TAGS" -ldflags="-s -w" \
 t1=$(date +%s.%N)
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
 say "huntchess.wasm built in $(secs "$t0" "$t1") s"
+
+# Binaryen's wasm-opt on the wasm Go wrote, where $WASM_OPT names it (off
+# by default: WASM_OPT=wasm-opt make web; Debian's binaryen, scripts/deps.sh
+# web): $WASM_OPT_FLAGS, default -Oz. Go's wasm uses sign extension,
+# saturating float-to-int and bulk memory, the features it may keep. One
+# core (BINARYEN_CORES=1): with a thread per core binaryen 108 grew to 24 GB
+# on this wasm; on one it still passed 3 GB (docs/browser.md, "What the
+# wasm holds", has what was measured and why it is not on by default).
+WASM_OPT=${WASM_OPT-}
+WASM_OPT_FLAGS=${WASM_OPT_FLAGS:--Oz}
+if [ -n "$WASM_OPT" ]; then
+  command -v "$WASM_OPT" >/dev/null 2>&1 || { echo "web: error: $WASM_OPT not found (scripts/deps.sh web installs binaryen)" >&2; exit 1; }
+  raw=$(stat -c %s "$OUT/huntchess.wasm")
+  # shellcheck disable=SC2086 # the flags are words
+  BINARYEN_CORES=1 "$WASM_OPT" --enable-sign-ext --enable-nontrapping-float-to-int \
+    --enable-bulk-memory $WASM_OPT_FLAGS "$OUT/huntchess.wasm" -o "$OUT/huntchess.opt.wasm"
+  mv "$OUT/huntchess.opt.wasm" "$OUT/huntchess.wasm"
+  t1b=$(date +%s.%N)
+  say "wasm-opt $WASM_OPT_FLAGS: $raw -> $(stat -c %s "$OUT/huntchess.wasm") bytes in $(secs "$t1" "$t1b") s"
+fi
 
 goroot=$("$GO" env GOROOT)
 for f in "$goroot/lib/wasm/wasm_exec.js" "$goroot/misc/wasm/wasm_exec.js"; do
