@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/proof"
 	"huntchess/tables"
@@ -244,4 +245,74 @@ func BenchmarkMoves(b *testing.B) {
 		moves := Moves(context.Background(), st, q)
 		_ = Position(st, q, moves)
 	}
+}
+
+// wolfStack is Beat the Wolf's proof stack from the shipped files alone
+// (the endgame table and the dogs' set strategy, freshly opened: its
+// block cache empty; no bound table), as on a phone or in the browser
+// without the table pack.
+func wolfStack(tb testing.TB) proof.Stack {
+	st, _ := wolfStackStrategy(tb)
+	return st
+}
+
+func wolfStackStrategy(tb testing.TB) (proof.Stack, *strategy.Strategy) {
+	tb.Helper()
+	t, err := tables.OpenShipped(core.BeatTheWolf, false)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := tables.OpenShippedStrategy(core.BeatTheWolf)
+	if err != nil || s == nil {
+		tb.Fatalf("Beat the Wolf's shipped strategy: %v", err)
+	}
+	return proof.GameStack(t, s, nil), s
+}
+
+// wolfFirst is the dogs' position after the wolf's first move (core's
+// first): of its dogs' moves, one stays on the strategy's line, the others
+// leave it and are proven (or not) by the bridge.
+func wolfFirst() core.Position {
+	p := core.BeatTheWolf.Info().Start()
+	return p.After(p.GenMoves(nil)[0])
+}
+
+// BenchmarkMovesWolfCold is explore.Moves of the dogs' position after the
+// wolf's first move from a freshly opened strategy (its blocks read and
+// unpacked as the lookups need them): the explorer's first tap in Beat
+// the Wolf.
+func BenchmarkMovesWolfCold(b *testing.B) {
+	p := wolfFirst()
+	b.ReportAllocs()
+	reads, cpu := int64(0), int64(0)
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		st, s := wolfStackStrategy(b)
+		b.StartTimer()
+		c := cpuNanos()
+		_ = Moves(context.Background(), st, p)
+		cpu += cpuNanos() - c
+		reads += s.CacheStats().Reads
+	}
+	b.ReportMetric(float64(reads)/float64(b.N), "blocks/op")
+	b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+}
+
+// BenchmarkMovesWolfWarm is the same from a strategy that has answered it
+// once (its cache holding what the first call read).
+func BenchmarkMovesWolfWarm(b *testing.B) {
+	p := wolfFirst()
+	st, s := wolfStackStrategy(b)
+	_ = Moves(context.Background(), st, p)
+	before := s.CacheStats().Reads
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu := cpuNanos()
+	for i := 0; i < b.N; i++ {
+		_ = Moves(context.Background(), st, p)
+	}
+	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(s.CacheStats().Reads-before)/float64(b.N), "blocks/op")
+	cs := s.CacheStats()
+	b.ReportMetric(float64(cs.Bytes)/float64(max(cs.Blocks, 1)), "B/block")
 }

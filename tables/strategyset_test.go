@@ -77,10 +77,11 @@ func TestShippedSetStrategy(t *testing.T) {
 // too, and the table line says the start is proven.
 //
 // Each of Master's moves follows the proven line 40 plies on, probing every
-// reply: with the phone's cache of SetCacheBlocks blocks the game unpacks
+// reply: with the phone's cache of 32 blocks (SetCacheBlocks before issue
+// 45 made it 128 of a third of the size) the game unpacked
 // some 26 000 blocks (about 190 a move), ten times the work of the same
 // moves with a cache that keeps the 324 blocks the game touches (some
-// 46 MB). The moves and results do not depend on the cache, so the test
+// 12 MB). The moves and results do not depend on the cache, so the test
 // keeps every block; TestShippedSetStrategy holds the cache to its limit.
 func TestMasterPlaysTheSetStrategy(t *testing.T) {
 	defer translations.SetLanguage(translations.Current())
