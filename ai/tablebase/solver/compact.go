@@ -76,14 +76,21 @@ func (t *CompactTier) plies(i int64, v uint8) int {
 // Code returns the table code of entry i (one it holds).
 func (t *CompactTier) Code(i int64) uint16 {
 	v := t.b.get(i - t.First)
-	switch v {
-	case boundHole:
-		return tablebase.CodeNoneV
-	case 0:
-		return tablebase.CodeDrawV
+	if v == 0 || v == boundHole {
+		return byteCode(v, 0)
 	}
-	d := t.plies(i, v)
-	if d&1 == 1 {
+	return byteCode(v, t.plies(i, v))
+}
+
+// byteCode is the table code of an entry's byte v with its plies d (d is
+// read only for a win or a loss).
+func byteCode(v uint8, d int) uint16 {
+	switch {
+	case v == boundHole:
+		return tablebase.CodeNoneV
+	case v == 0:
+		return tablebase.CodeDrawV
+	case d&1 == 1:
 		return tablebase.MakeCode(tablebase.CodeWin, d)
 	}
 	return tablebase.MakeCode(tablebase.CodeLoss, d)
@@ -425,29 +432,13 @@ func (w *compactWork) count(lo, hi, half int64, part *tablebase.TierStats) (most
 		}
 		for end := min(i+64, hi); i < end; i++ {
 			v := uint8(a[i>>3] >> (8 * uint(i&7)))
-			k := 0 // the value's index in PredatorToMove: win, draw, loss
-			switch {
-			case v == boundHole:
-				continue
-			case v == 0:
-				part.Draws++
-				k = 1
-			default:
+			d := 0
+			if v != 0 && v != boundHole {
 				sh := uint(i & 63)
-				d := int(e0>>sh&1|(e1>>sh&1)<<1)*compactWrap + int(v) - 1
+				d = int(e0>>sh&1|(e1>>sh&1)<<1)*compactWrap + int(v) - 1
 				most = max(most, d)
-				if d&1 == 1 {
-					part.Wins++
-					part.LongestWin = max(part.LongestWin, d)
-				} else {
-					part.Losses++
-					k = 2
-				}
 			}
-			part.Positions++
-			if i < half {
-				part.PredatorToMove[k]++
-			}
+			part.Count(byteCode(v, d), i < half)
 		}
 	}
 	return most
