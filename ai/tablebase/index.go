@@ -245,21 +245,32 @@ func (l *Layout) Index(pred, prey uint64, side int) (idx int64, orbit int) {
 // that the index takes (compressed to the class's slots: the least colex
 // rank among the images under the symmetries that map the predators onto
 // the class's representative), that rank, and how many symmetries give it.
+// For sets of one size colex order is the order of their masks, and
+// compress keeps it: the images are compared as masks and only the least
+// is ranked.
 func (l *Layout) canon(pred, prey uint64) (cls int32, x uint64, best int64, n int) {
-	pi := &l.preds[rankSet(pred)]
+	pi := &l.preds[l.predRank(pred)]
 	c := &l.classes[pi.class]
-	best = -1
-	for _, g := range pi.to {
-		y := compress(l.r.Syms[g].Apply(prey), c.holes)
-		r := rankSet(y)
-		switch {
-		case best < 0 || r < best:
-			best, x, n = r, y, 1
-		case r == best:
+	syms := l.r.Syms
+	x, n = compress(syms[pi.to[0]].Apply(prey), c.holes), 1
+	for _, g := range pi.to[1:] {
+		switch y := compress(syms[g].Apply(prey), c.holes); {
+		case y < x:
+			x, n = y, 1
+		case y == x:
 			n++
 		}
 	}
-	return pi.class, x, best, n
+	return pi.class, x, rankSet(x), n
+}
+
+// predRank is rankSet of the predators' mask: the point itself for one
+// predator (the colex rank of {p} is C(p, 1)).
+func (l *Layout) predRank(pred uint64) int64 {
+	if l.r.PredCount == 1 {
+		return int64(bits.TrailingZeros64(pred))
+	}
+	return rankSet(pred)
 }
 
 // Position returns the position of an entry (also for a hole).

@@ -1,6 +1,11 @@
 package tablebase
 
-import "testing"
+import (
+	"math/rand"
+	"testing"
+
+	"huntchess/core"
+)
 
 func TestRankRoundTrip(t *testing.T) {
 	for _, m := range []int{9, 22, 24, 32} {
@@ -27,4 +32,106 @@ func TestRankRoundTrip(t *testing.T) {
 			t.Fatalf("compress(expand(%b)) = %b", m, got)
 		}
 	}
+}
+
+// canonByRanks is canon as it was first written: the rank of every image,
+// the least kept. canon compares the images' masks and ranks one (for sets
+// of one size colex order is mask order, and compress keeps it).
+func (l *Layout) canonByRanks(pred, prey uint64) (cls int32, x uint64, best int64, n int) {
+	pi := &l.preds[rankSet(pred)]
+	c := &l.classes[pi.class]
+	best = -1
+	for _, g := range pi.to {
+		y := compress(l.r.Syms[g].Apply(prey), c.holes)
+		r := rankSet(y)
+		switch {
+		case best < 0 || r < best:
+			best, x, n = r, y, 1
+		case r == best:
+			n++
+		}
+	}
+	return pi.class, x, best, n
+}
+
+// randomPlacement is a position of l's with its predators on random points
+// (not only a class's representative) and the prey on random others.
+func randomPlacement(l *Layout, rng *rand.Rand) (pred, prey uint64) {
+	pts := rng.Perm(l.r.NP)
+	for _, p := range pts[:l.r.PredCount] {
+		pred |= 1 << uint(p)
+	}
+	for _, p := range pts[l.r.PredCount : l.r.PredCount+l.k] {
+		prey |= 1 << uint(p)
+	}
+	return pred, prey
+}
+
+// TestCanonIsByRanks checks canon against the ranks of every image, on
+// random positions of every game's layouts (each predator point, so every
+// class and its symmetries) and every entry's position of a small one.
+func TestCanonIsByRanks(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	seen := 0
+	for _, r := range gameRules {
+		for k := 1; k <= r.PreyCount && k <= r.NP-r.PredCount; k += 3 {
+			l := LayoutFor(r, k)
+			for range 3000 {
+				pred, prey := randomPlacement(l, rng)
+				c1, x1, b1, n1 := l.canon(pred, prey)
+				c2, x2, b2, n2 := l.canonByRanks(pred, prey)
+				if c1 != c2 || x1 != x2 || b1 != b2 || n1 != n2 {
+					t.Fatalf("%s k=%d pred %b prey %b: canon %d %b %d %d, by ranks %d %b %d %d", r.Name, k, pred, prey, c1, x1, b1, n1, c2, x2, b2, n2)
+				}
+				if n1 > 1 {
+					seen++
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no position fixed by a symmetry looked at")
+	}
+}
+
+// BenchmarkIndex is Layout.Index of random positions of Beat the Wolf's
+// 15-dog layout (the solver's largest tiers), predators on any point.
+func BenchmarkIndex(b *testing.B) {
+	r := ForGame(core.BeatTheWolf)
+	l := LayoutFor(r, 15)
+	rng := rand.New(rand.NewSource(1))
+	type pos struct{ pred, prey uint64 }
+	ps := make([]pos, 4096)
+	for i := range ps {
+		ps[i].pred, ps[i].prey = randomPlacement(l, rng)
+	}
+	b.ResetTimer()
+	var s int64
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&4095]
+		j, _ := l.Index(p.pred, p.prey, i&1)
+		s += j
+	}
+	sink = s
+}
+
+var sink int64
+
+func BenchmarkCanonByRanks(b *testing.B) {
+	r := ForGame(core.BeatTheWolf)
+	l := LayoutFor(r, 15)
+	rng := rand.New(rand.NewSource(1))
+	type pos struct{ pred, prey uint64 }
+	ps := make([]pos, 4096)
+	for i := range ps {
+		ps[i].pred, ps[i].prey = randomPlacement(l, rng)
+	}
+	b.ResetTimer()
+	var s int64
+	for i := 0; i < b.N; i++ {
+		p := &ps[i&4095]
+		_, _, j, _ := l.canonByRanks(p.pred, p.prey)
+		s += j
+	}
+	sink = s
 }
