@@ -110,6 +110,9 @@ type predClass struct {
 type predInfo struct {
 	class int32
 	to    []uint8
+	// pts[k][p] is point p's image under to[k], compressed to the class's
+	// slots (PreyMover's steps); made with the layout, for one predator.
+	pts [][64]uint64
 }
 
 // Layout is the index of the positions with k prey pieces on the board: side
@@ -177,7 +180,17 @@ func LayoutFor(r *Rules, k int) *Layout {
 	}
 	// Deduplicate the symmetry lists (an image reached by several g).
 	for i := range l.preds {
-		l.preds[i].to = uniq(l.preds[i].to)
+		pi := &l.preds[i]
+		pi.to = uniq(pi.to)
+		if r.PredCount == 1 && pi.class >= 0 {
+			holes := l.classes[pi.class].holes
+			pi.pts = make([][64]uint64, len(pi.to))
+			for k, g := range pi.to {
+				for p := 0; p < r.NP; p++ {
+					pi.pts[k][p] = compress(r.Syms[g].Apply(1<<uint(p)), holes)
+				}
+			}
+		}
 	}
 	l.entries = 2 * int64(len(l.classes)) * l.ranks
 	layoutCache[r][k] = l
@@ -271,6 +284,49 @@ func (l *Layout) predRank(pred uint64) int64 {
 		return int64(bits.TrailingZeros64(pred))
 	}
 	return rankSet(pred)
+}
+
+// PreyMover indexes the positions one prey step away from one position:
+// the same predators, so the same class and the same symmetries onto its
+// representative, and each image of the prey moves by the images of the
+// step's two points (compress is linear on masks off the predators'
+// points). A step's index then costs a few xors, the least image's rank,
+// and no image of the whole prey. Made by Layout.PreyMover, for games of
+// one predator.
+type PreyMover struct {
+	off int64 // the entries before the side's and class's ranks
+	pts [][64]uint64
+	img [maxSyms]uint64
+}
+
+// maxSyms bounds a board's symmetries (a square's 8).
+const maxSyms = 8
+
+// HasPreyMover reports whether PreyMover serves the layout's game.
+func (l *Layout) HasPreyMover() bool { return l.r.PredCount == 1 && len(l.r.Syms) <= maxSyms }
+
+// PreyMover returns the mover of position (pred, prey) whose steps have
+// side to move. HasPreyMover must hold.
+func (l *Layout) PreyMover(pred, prey uint64, side int) PreyMover {
+	pi := &l.preds[l.predRank(pred)]
+	c := &l.classes[pi.class]
+	m := PreyMover{off: (int64(side)*int64(len(l.classes)) + int64(pi.class)) * l.ranks, pts: pi.pts}
+	for k, g := range pi.to {
+		m.img[k] = compress(l.r.Syms[g].Apply(prey), c.holes)
+	}
+	return m
+}
+
+// Index returns the entry of the position with the prey piece on point
+// from moved to point to (empty).
+func (m *PreyMover) Index(from, to int) int64 {
+	x := m.img[0] ^ m.pts[0][from] ^ m.pts[0][to]
+	for k := 1; k < len(m.pts); k++ {
+		if y := m.img[k] ^ m.pts[k][from] ^ m.pts[k][to]; y < x {
+			x = y
+		}
+	}
+	return m.off + rankSet(x)
 }
 
 // Position returns the position of an entry (also for a hole).

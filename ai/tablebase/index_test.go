@@ -1,6 +1,7 @@
 package tablebase
 
 import (
+	"math/bits"
 	"math/rand"
 	"testing"
 
@@ -134,4 +135,43 @@ func BenchmarkCanonByRanks(b *testing.B) {
 		s += j
 	}
 	sink = s
+}
+
+// TestPreyMoverIsIndex checks PreyMover's steps against Index, on random
+// positions of every one-predator game's layouts, every step of every prey
+// piece, both sides to move.
+func TestPreyMoverIsIndex(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	steps := 0
+	for _, r := range gameRules {
+		if r.PredCount != 1 {
+			continue
+		}
+		for k := 1; k <= r.PreyCount && k < r.NP-1; k += 2 {
+			l := LayoutFor(r, k)
+			if !l.HasPreyMover() {
+				t.Fatalf("%s: no PreyMover", r.Name)
+			}
+			for range 300 {
+				pred, prey := randomPlacement(l, rng)
+				empty := (uint64(1)<<uint(r.NP) - 1) &^ (pred | prey)
+				side := rng.Intn(2)
+				m := l.PreyMover(pred, prey, side)
+				for pcs := prey; pcs != 0; pcs &= pcs - 1 {
+					f := bits.TrailingZeros64(pcs)
+					for e := empty; e != 0; e &= e - 1 {
+						to := bits.TrailingZeros64(e)
+						want, _ := l.Index(pred, prey^1<<uint(f)^1<<uint(to), side)
+						if got := m.Index(f, to); got != want {
+							t.Fatalf("%s k=%d pred %b prey %b: %d to %d: PreyMover %d, Index %d", r.Name, k, pred, prey, f, to, got, want)
+						}
+						steps++
+					}
+				}
+			}
+		}
+	}
+	if steps == 0 {
+		t.Fatal("no step looked at")
+	}
 }

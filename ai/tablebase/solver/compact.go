@@ -315,7 +315,11 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 
 	// Levels.
 	parents := make([][]parentRef, max(1, s.Threads)) // a worker's, reused
-	touched := make([]uint64, max(1, s.Threads))      // the sums of the touches: kept, so the reads are too
+	// The prey's steps indexed by a PreyMover (without passes: Parents
+	// adds them, and lost looks at them).
+	mover := l.HasPreyMover() && !r.PreyPasses
+	all := uint64(1)<<uint(r.N) - 1
+	touched := make([]uint64, max(1, s.Threads)) // the sums of the touches: kept, so the reads are too
 	for d := d0; marks.more(d); d++ {
 		t0 := time.Now()
 		var announced, decided atomic.Int64
@@ -332,10 +336,26 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 				an += w.announce(ch, d, func(i int64) {
 					pred, prey, side := l.Position(i)
 					ps = ps[:0]
-					r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
-						j, _ := l.Index(q.Pred, q.Prey, q.Side)
-						ps = append(ps, parentRef{q, j})
-					})
+					if side == 0 && mover {
+						// The prey moved: its parents' entries by the
+						// mover's steps (as Parents, without a pass).
+						mv := l.PreyMover(pred, prey, 1)
+						empty := all &^ (pred | prey)
+						for pcs := prey; pcs != 0; pcs &= pcs - 1 {
+							t := bits.TrailingZeros64(pcs)
+							tb := uint64(1) << uint(t)
+							for f := r.PreyStep[t] & empty; f != 0; f &= f - 1 {
+								fb := f & -f
+								ps = append(ps, parentRef{tablebase.Pos{Pred: pred, Prey: prey ^ tb ^ fb, Side: 1, Capt: captured},
+									mv.Index(t, bits.TrailingZeros64(fb))})
+							}
+						}
+					} else {
+						r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
+							j, _ := l.Index(q.Pred, q.Prey, q.Side)
+							ps = append(ps, parentRef{q, j})
+						})
+					}
 					// The parents' bytes read one after the other, before
 					// any is looked at: their cache misses overlap, and
 					// the looks below find them in the cache.
@@ -633,8 +653,7 @@ func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, lookup func(tabl
 	// lost (an odd byte: the byte is the plies plus one, and compactWrap is
 	// even, so its parity is the value's), and then its tentative bit and
 	// epoch bits, each a miss of the cache of their own, are not read.
-	inTier := func(pred, prey uint64, side int) bool {
-		i, _ := l.Index(pred, prey, side)
+	inTier := func(i int64) bool {
 		x := a.get(i)
 		if x == 0 || x&1 == 1 { // undecided, lost, or a hole
 			return false
@@ -654,7 +673,7 @@ func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, lookup func(tabl
 			f := bits.TrailingZeros64(pcs)
 			fb := uint64(1) << uint(f)
 			for t := r.PredStep[f] & empty; t != 0; t &= t - 1 {
-				if !inTier(q.Pred^fb^(t&-t), q.Prey, 1) {
+				if i, _ := l.Index(q.Pred^fb^(t&-t), q.Prey, 1); !inTier(i) {
 					return false, 0
 				}
 			}
@@ -675,19 +694,36 @@ func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, lookup func(tabl
 		}
 		return true, most // q moves at least to the child that called
 	}
+	// The prey's steps: one PreyMover for them all (the predators stay).
+	var mv tablebase.PreyMover
+	mover := l.HasPreyMover()
+	if mover {
+		mv = l.PreyMover(q.Pred, q.Prey, 0)
+	}
 	moved := false
 	for pcs := q.Prey; pcs != 0; pcs &= pcs - 1 {
 		f := bits.TrailingZeros64(pcs)
 		fb := uint64(1) << uint(f)
 		for t := r.PreyStep[f] & empty; t != 0; t &= t - 1 {
 			moved = true
-			if !inTier(q.Pred, q.Prey^fb^(t&-t), 0) {
+			var i int64
+			if mover {
+				i = mv.Index(f, bits.TrailingZeros64(t))
+			} else {
+				i, _ = l.Index(q.Pred, q.Prey^fb^(t&-t), 0)
+			}
+			if !inTier(i) {
 				return false, 0
 			}
 		}
 	}
-	if !moved && (!r.PreyPasses || !inTier(q.Pred, q.Prey, 0)) {
-		return false, 0
+	if !moved {
+		if !r.PreyPasses {
+			return false, 0
+		}
+		if i, _ := l.Index(q.Pred, q.Prey, 0); !inTier(i) {
+			return false, 0
+		}
 	}
 	return true, most
 }
