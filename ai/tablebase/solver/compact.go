@@ -315,10 +315,8 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 
 	// Levels.
 	parents := make([][]parentRef, max(1, s.Threads)) // a worker's, reused
-	// The prey's steps indexed by a PreyMover (without passes: Parents
-	// adds them, and lost looks at them).
-	mover := l.HasPreyMover() && !r.PreyPasses
-	all := uint64(1)<<uint(r.N) - 1
+	// The prey's steps indexed by a PreyMover.
+	mover := l.HasPreyMover()
 	touched := make([]uint64, max(1, s.Threads)) // the sums of the touches: kept, so the reads are too
 	for d := d0; marks.more(d); d++ {
 		t0 := time.Now()
@@ -337,19 +335,7 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 					pred, prey, side := l.Position(i)
 					ps = ps[:0]
 					if side == 0 && mover {
-						// The prey moved: its parents' entries by the
-						// mover's steps (as Parents, without a pass).
-						mv := l.PreyMover(pred, prey, 1)
-						empty := all &^ (pred | prey)
-						for pcs := prey; pcs != 0; pcs &= pcs - 1 {
-							t := bits.TrailingZeros64(pcs)
-							tb := uint64(1) << uint(t)
-							for f := r.PreyStep[t] & empty; f != 0; f &= f - 1 {
-								fb := f & -f
-								ps = append(ps, parentRef{tablebase.Pos{Pred: pred, Prey: prey ^ tb ^ fb, Side: 1, Capt: captured},
-									mv.Index(t, bits.TrailingZeros64(fb))})
-							}
-						}
+						ps = preyParents(r, l, pred, prey, captured, ps)
 					} else {
 						r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
 							j, _ := l.Index(q.Pred, q.Prey, q.Side)
@@ -511,6 +497,29 @@ func (s *Solver) compactInit(w *compactWork, marks *levelMarks, done *atomic.Int
 	}, pendChunk)
 	tick.end()
 
+}
+
+// preyParents appends to ps the parents of the predator-to-move position
+// (pred, prey): the positions from which a step of the prey (or the pass of
+// a prey side without a step) leads to it, as Rules.Parents finds them,
+// their entries by one PreyMover (l.HasPreyMover must hold).
+func preyParents(r *tablebase.Rules, l *tablebase.Layout, pred, prey uint64, captured int, ps []parentRef) []parentRef {
+	n := len(ps)
+	mv := l.PreyMover(pred, prey, 1)
+	empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
+	for pcs := prey; pcs != 0; pcs &= pcs - 1 {
+		t := bits.TrailingZeros64(pcs)
+		tb := uint64(1) << uint(t)
+		for f := r.PreyStep[t] & empty; f != 0; f &= f - 1 {
+			fb := f & -f
+			ps = append(ps, parentRef{tablebase.Pos{Pred: pred, Prey: prey ^ tb ^ fb, Side: 1, Capt: captured}, mv.Index(t, bits.TrailingZeros64(fb))})
+		}
+	}
+	if len(ps) == n && r.PreyPasses {
+		j, _ := l.Index(pred, prey, 1)
+		ps = append(ps, parentRef{tablebase.Pos{Pred: pred, Prey: prey, Side: 1, Capt: captured}, j})
+	}
+	return ps
 }
 
 // parentRef is a parent of an entry announced, with its entry.

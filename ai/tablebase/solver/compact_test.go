@@ -422,3 +422,59 @@ func TestCompactCountIsCodes(t *testing.T) {
 	var st tablebase.TierStats
 	w.count(0, n, half, &st)
 }
+
+// TestPreyParentsAreParents checks the solver's parents of a
+// predator-to-move position (one PreyMover) against Rules.Parents and
+// Layout.Index: the same positions and entries, on random positions of
+// Beat the Wolf's layouts and the mini games', crowded ones (where the prey
+// is often stuck and passed) among them.
+func TestPreyParentsAreParents(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	type game struct {
+		r  *tablebase.Rules
+		ks []int
+	}
+	games := []game{{tablebase.ForGame(core.BeatTheWolf), []int{6, 12, 17, 24, 31, 32}}}
+	for _, g := range miniGames() {
+		games = append(games, game{g.R, []int{1, g.Prey}})
+	}
+	passes := 0
+	for _, g := range games {
+		r := g.r
+		for _, k := range g.ks {
+			if k > r.NP-r.PredCount {
+				continue
+			}
+			l := tablebase.LayoutFor(r, k)
+			if !l.HasPreyMover() {
+				continue
+			}
+			for range 2000 {
+				pts := rng.Perm(r.NP)
+				pred := uint64(1) << uint(pts[0])
+				var prey uint64
+				for _, p := range pts[1 : 1+k] {
+					prey |= 1 << uint(p)
+				}
+				got := map[parentRef]int{}
+				for _, p := range preyParents(r, l, pred, prey, 2, nil) {
+					got[p]++
+				}
+				want := map[parentRef]int{}
+				r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: 0, Capt: 2}, func(q tablebase.Pos) {
+					j, _ := l.Index(q.Pred, q.Prey, q.Side)
+					want[parentRef{q, j}]++
+					if q.Prey == prey {
+						passes++
+					}
+				})
+				if fmt.Sprint(got) != fmt.Sprint(want) {
+					t.Fatalf("%s k=%d pred %b prey %b: preyParents %v, Parents %v", r.Name, k, pred, prey, got, want)
+				}
+			}
+		}
+	}
+	if passes == 0 {
+		t.Fatal("no pass looked at")
+	}
+}
