@@ -329,6 +329,34 @@ func (m *PreyMover) Index(from, to int) int64 {
 	return m.off + rankSet(x)
 }
 
+// PreyImages are one prey set's images under every symmetry of the board,
+// for the entries of the positions that share it (the predators moved):
+// IndexImages then compresses and compares the images its predators'
+// symmetries pick, and ranks one.
+type PreyImages [maxSyms]uint64
+
+// PreyImages returns prey's images. HasPreyMover must hold.
+func (l *Layout) PreyImages(prey uint64) (im PreyImages) {
+	for g := range l.r.Syms {
+		im[g] = l.r.Syms[g].Apply(prey)
+	}
+	return im
+}
+
+// IndexImages is Index(pred, prey, side) for the prey whose images im are
+// (without the orbit).
+func (l *Layout) IndexImages(pred uint64, im *PreyImages, side int) int64 {
+	pi := &l.preds[l.predRank(pred)]
+	c := &l.classes[pi.class]
+	x := compress(im[pi.to[0]], c.holes)
+	for _, g := range pi.to[1:] {
+		if y := compress(im[g], c.holes); y < x {
+			x = y
+		}
+	}
+	return (int64(side)*int64(len(l.classes))+int64(pi.class))*l.ranks + rankSet(x)
+}
+
 // Position returns the position of an entry (also for a hole).
 func (l *Layout) Position(idx int64) (pred, prey uint64, side int) {
 	rank := idx % l.ranks

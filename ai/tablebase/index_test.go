@@ -137,9 +137,10 @@ func BenchmarkCanonByRanks(b *testing.B) {
 	sink = s
 }
 
-// TestPreyMoverIsIndex checks PreyMover's steps against Index, on random
-// positions of every one-predator game's layouts, every step of every prey
-// piece, both sides to move.
+// TestPreyMoverIsIndex checks PreyMover's steps and IndexImages against
+// Index, on random positions of every one-predator game's layouts, every
+// step of every prey piece and every point of the predator, both sides to
+// move.
 func TestPreyMoverIsIndex(t *testing.T) {
 	rng := rand.New(rand.NewSource(11))
 	steps := 0
@@ -157,6 +158,14 @@ func TestPreyMoverIsIndex(t *testing.T) {
 				empty := (uint64(1)<<uint(r.NP) - 1) &^ (pred | prey)
 				side := rng.Intn(2)
 				m := l.PreyMover(pred, prey, side)
+				im := l.PreyImages(prey)
+				for w := (uint64(1)<<uint(r.NP) - 1) &^ prey; w != 0; w &= w - 1 {
+					p := w & -w
+					want, _ := l.Index(p, prey, side)
+					if got := l.IndexImages(p, &im, side); got != want {
+						t.Fatalf("%s k=%d pred %b prey %b: IndexImages %d, Index %d", r.Name, k, p, prey, got, want)
+					}
+				}
 				for pcs := prey; pcs != 0; pcs &= pcs - 1 {
 					f := bits.TrailingZeros64(pcs)
 					for e := empty; e != 0; e &= e - 1 {

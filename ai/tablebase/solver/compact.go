@@ -317,7 +317,8 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 	parents := make([][]parentRef, max(1, s.Threads)) // a worker's, reused
 	// The prey's steps indexed by a PreyMover.
 	mover := l.HasPreyMover()
-	touched := make([]uint64, max(1, s.Threads)) // the sums of the touches: kept, so the reads are too
+	im := make([]tablebase.PreyImages, max(1, s.Threads)) // a worker's
+	touched := make([]uint64, max(1, s.Threads))          // the sums of the touches: kept, so the reads are too
 	for d := d0; marks.more(d); d++ {
 		t0 := time.Now()
 		var announced, decided atomic.Int64
@@ -334,9 +335,18 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 				an += w.announce(ch, d, func(i int64) {
 					pred, prey, side := l.Position(i)
 					ps = ps[:0]
-					if side == 0 && mover {
+					switch {
+					case side == 0 && mover:
 						ps = preyParents(r, l, pred, prey, captured, ps)
-					} else {
+					case mover:
+						// The predator moved: its parents and their forward
+						// looks' steps of the predator keep the prey, and
+						// its images.
+						im[wk] = l.PreyImages(prey)
+						r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
+							ps = append(ps, parentRef{q, l.IndexImages(q.Pred, &im[wk], q.Side)})
+						})
+					default:
 						r.Parents(tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: captured}, func(q tablebase.Pos) {
 							j, _ := l.Index(q.Pred, q.Prey, q.Side)
 							ps = append(ps, parentRef{q, j})
@@ -359,7 +369,11 @@ func (s *Solver) SolveCompactTier(captured int, lower map[int]*CompactTier) (*Co
 							}
 							to = d1
 						} else {
-							lost, plies := w.lost(s, q, j, lookup)
+							var qi *tablebase.PreyImages
+							if mover && side == 1 { // q is the predator's, with i's prey
+								qi = &im[wk]
+							}
+							lost, plies := w.lost(s, q, j, qi, lookup)
 							if !lost || !a.casByte(j, 0, w.setPlies(j, plies)) {
 								continue
 							}
@@ -648,8 +662,9 @@ func (w *compactWork) relaxWin(j int64, d1 int) bool {
 // every move leads to a win of the other side already decided; its plies
 // are then one more than the longest of those. It stops at the first move
 // that is not such a win. (A compact game: captures are jumps, and no move
-// loses at once for its mover.)
-func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, lookup func(tablebase.Pos) (tablebase.Value, int)) (bool, int) {
+// loses at once for its mover.) im, when not nil, are the images of q's
+// prey, for the entries of the predator's steps.
+func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, im *tablebase.PreyImages, lookup func(tablebase.Pos) (tablebase.Value, int)) (bool, int) {
 	a := w.b
 	if a.get(j) != 0 {
 		return false, 0
@@ -682,7 +697,13 @@ func (w *compactWork) lost(s *Solver, q tablebase.Pos, j int64, lookup func(tabl
 			f := bits.TrailingZeros64(pcs)
 			fb := uint64(1) << uint(f)
 			for t := r.PredStep[f] & empty; t != 0; t &= t - 1 {
-				if i, _ := l.Index(q.Pred^fb^(t&-t), q.Prey, 1); !inTier(i) {
+				var i int64
+				if im != nil {
+					i = l.IndexImages(q.Pred^fb^(t&-t), im, 1)
+				} else {
+					i, _ = l.Index(q.Pred^fb^(t&-t), q.Prey, 1)
+				}
+				if !inTier(i) {
 					return false, 0
 				}
 			}
