@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -59,6 +60,8 @@ type devEncoder struct {
 	buf   bytes.Buffer
 	zw    *flate.Writer
 	ze    *zstd.Encoder
+	// window is ze's window size (its pool's: getZstd).
+	window int
 }
 
 // ConvertDevice writes the device table of full (a table opened from a
@@ -87,6 +90,7 @@ func ConvertDevice(full *tablebase.Table, path string, o DeviceOptions) (*tableb
 	}
 	o.Threads = max(1, o.Threads)
 	encs := make([]*devEncoder, o.Threads)
+	defer releaseAll(encs)
 	for i := range encs {
 		var err error
 		if encs[i], err = newDevEncoder(o); err != nil {
@@ -186,12 +190,11 @@ func writeDevice(path string, h *tablebase.DeviceHeader, from []*tablebase.Secti
 // writeLongWins writes the long wins of full's section fs (wins in from
 // plies or more) to out at *off, and names them in sec.
 func writeLongWins(full *tablebase.Table, fs, sec *tablebase.Section, from int, out io.Writer, off *int64) error {
-	ze, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false))
+	ze, err := getZstd(0)
 	if err != nil {
 		return err
 	}
-	defer ze.Close()
+	defer putZstd(0, ze)
 	blob, n, err := encodeLongWins(full, fs, from, ze)
 	if err != nil || n == 0 {
 		return err
@@ -219,9 +222,55 @@ func newDevEncoder(o DeviceOptions) (*devEncoder, error) {
 		window <<= 1
 	}
 	var err error
-	e.ze, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false), zstd.WithWindowSize(window))
+	e.window = window
+	e.ze, err = getZstd(window)
 	return e, err
+}
+
+// release hands e's zstd encoder back for the next conversion; e is not
+// used again.
+func (e *devEncoder) release() {
+	if e.ze != nil {
+		putZstd(e.window, e.ze)
+		e.ze = nil
+	}
+}
+
+// zstdPools keeps the zstd encoders of finished conversions, a pool for
+// each window size (0: zstd's default), for the next: an encoder at
+// SpeedBestCompression allocates and clears some 34 MB of match tables
+// before its first block, which for a small table (the tests' mini games,
+// each section MeasureLayouts measures) was most of a conversion's work.
+// EncodeAll's output does not depend on what the encoder encoded before;
+// the garbage collector empties the pools.
+var zstdPools sync.Map // int → *sync.Pool
+
+func getZstd(window int) (*zstd.Encoder, error) {
+	if p, ok := zstdPools.Load(window); ok {
+		if ze, ok := p.(*sync.Pool).Get().(*zstd.Encoder); ok {
+			return ze, nil
+		}
+	}
+	opts := []zstd.EOption{zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false)}
+	if window > 0 {
+		opts = append(opts, zstd.WithWindowSize(window))
+	}
+	return zstd.NewWriter(nil, opts...)
+}
+
+func putZstd(window int, ze *zstd.Encoder) {
+	p, _ := zstdPools.LoadOrStore(window, new(sync.Pool))
+	p.(*sync.Pool).Put(ze)
+}
+
+// releaseAll releases every encoder of encs.
+func releaseAll(encs []*devEncoder) {
+	for _, e := range encs {
+		if e != nil {
+			e.release()
+		}
+	}
 }
 
 // smallerSide compresses every block of full with either side to move and
@@ -435,6 +484,7 @@ func ReencodeDevice(src *tablebase.Table, path string, o DeviceOptions) (*tableb
 			}
 		}
 		encs := make([]*devEncoder, o.Threads)
+		defer releaseAll(encs)
 		for i := range encs {
 			var err error
 			if encs[i], err = newDevEncoder(eo); err != nil {
