@@ -236,21 +236,32 @@ func (e *devEncoder) release() {
 	}
 }
 
-// zstdPools keeps the zstd encoders of finished conversions, a pool for
-// each window size (0: zstd's default), for the next: an encoder at
+// zstdFree keeps the zstd encoders of finished conversions for the next,
+// at most zstdKeep for each window size (0: zstd's default): an encoder at
 // SpeedBestCompression allocates and clears some 34 MB of match tables
 // before its first block, which for a small table (the tests' mini games,
-// each section MeasureLayouts measures) was most of a conversion's work.
-// EncodeAll's output does not depend on what the encoder encoded before;
-// the garbage collector empties the pools.
-var zstdPools sync.Map // int → *sync.Pool
+// each section MeasureLayouts measures) was most of a conversion's work,
+// and under the race detector, which shadows each new allocation, most of
+// the device tests' time. EncodeAll's output does not depend on what the
+// encoder encoded before. (Not a sync.Pool: the race build drops a
+// quarter of what is put in one.) The encoders kept hold some 34 MB
+// each; only cmd/solve and the tests link this package.
+var zstdFree struct {
+	sync.Mutex
+	m map[int][]*zstd.Encoder
+}
+
+const zstdKeep = 4
 
 func getZstd(window int) (*zstd.Encoder, error) {
-	if p, ok := zstdPools.Load(window); ok {
-		if ze, ok := p.(*sync.Pool).Get().(*zstd.Encoder); ok {
-			return ze, nil
-		}
+	zstdFree.Lock()
+	if l := zstdFree.m[window]; len(l) > 0 {
+		ze := l[len(l)-1]
+		zstdFree.m[window] = l[:len(l)-1]
+		zstdFree.Unlock()
+		return ze, nil
 	}
+	zstdFree.Unlock()
 	opts := []zstd.EOption{zstd.WithEncoderLevel(zstd.SpeedBestCompression),
 		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false)}
 	if window > 0 {
@@ -260,8 +271,14 @@ func getZstd(window int) (*zstd.Encoder, error) {
 }
 
 func putZstd(window int, ze *zstd.Encoder) {
-	p, _ := zstdPools.LoadOrStore(window, new(sync.Pool))
-	p.(*sync.Pool).Put(ze)
+	zstdFree.Lock()
+	defer zstdFree.Unlock()
+	if zstdFree.m == nil {
+		zstdFree.m = map[int][]*zstd.Encoder{}
+	}
+	if len(zstdFree.m[window]) < zstdKeep {
+		zstdFree.m[window] = append(zstdFree.m[window], ze)
+	}
 }
 
 // releaseAll releases every encoder of encs.
