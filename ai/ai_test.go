@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/match"
 )
 
@@ -55,6 +56,7 @@ func randomPositions(n int, seed int64) []core.Position {
 }
 
 func TestAlwaysLegal(t *testing.T) {
+	testkit.PlainOnly(t) // 3 000 searches on one goroutine: a third of the package's time under -race
 	n := 3000
 	if testing.Short() {
 		n = 600
@@ -117,6 +119,7 @@ func choicePositions(n int, seed int64) []core.Position {
 }
 
 func TestDeterministic(t *testing.T) {
+	testkit.PlainOnly(t) // searches on one goroutine (TestCancel and TestThinkAndHint race two threads)
 	for _, g := range core.Games() {
 		for _, p := range benchPositions(g) {
 			searchTwice(t, p, Limits{Nodes: 20_000, Seed: 42, Noise: 10})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/match"
 )
 
@@ -66,6 +67,7 @@ func TestLimitsSet(t *testing.T) {
 }
 
 func TestLapse(t *testing.T) {
+	testkit.PlainOnly(t) // 1 200 searches on one goroutine: the package's longest test under -race
 	positions := choicePositions(400, 5)
 	lapsed := 0
 	for i, p := range positions {

@@ -14,6 +14,7 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/match"
 	"huntchess/proof"
 )
@@ -342,6 +343,7 @@ func checkEngine(t *testing.T, e Engine, pos core.Position, res Result) {
 // and the proof holds to the end (checkBridge); the counts before and
 // after the bridge are logged for the note.
 func TestPassesAlongStrategies(t *testing.T) {
+	testkit.PlainOnly(t) // 600 walks, bridges and engines on one goroutine: over 6 minutes under -race at a load of 20
 	games := shippedPassGames(t)
 	n := map[core.GameID]int{core.SurroundTheLion: 100, core.DeerChess: 100, core.BeatTheWolf: 100}
 	for _, g := range games {

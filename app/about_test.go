@@ -16,7 +16,10 @@ import (
 
 // The About screen and the version it shows.
 
+// TestAboutScreen is a layout test (which texts show, in each language):
+// the licences' long texts shaped took minutes under -race.
 func TestAboutScreen(t *testing.T) {
+	layoutOnly(t)
 	h := newHarness(t, test.NewTempApp(t)) // one app: About is built anew in each language
 	for _, lang := range translations.Languages {
 		t.Run(string(lang), func(t *testing.T) {

@@ -66,10 +66,13 @@ func TestIndexSymmetry(t *testing.T) {
 // IsHole, which compares the prey's images under the representative's
 // symmetries, says what Index says: an entry is a hole exactly when its
 // position's entry is another, and a position's orbit is Index's; for the
-// mini games and Beat the Wolf's 16-dog layout (every 997th entry).
+// mini games (every entry) and Beat the Wolf's 16-dog layout (every 9973rd
+// entry: some 844 000 of its 8.4 G, 41 % of them holes, in each of its 14
+// classes and sides; every 997th took ten times as long, a third of the
+// package's time under -race).
 func TestIsHoleIsIndex(t *testing.T) {
-	holes := 0
-	check := func(name string, l *tablebase.Layout, step int64) {
+	check := func(name string, l *tablebase.Layout, step int64) int {
+		holes := 0
 		for i := int64(0); i < l.Entries(); i += step {
 			pred, prey, side := l.Position(i)
 			hole, orbit := l.IsHole(i, pred, prey, side)
@@ -81,13 +84,15 @@ func TestIsHoleIsIndex(t *testing.T) {
 				holes++
 			}
 		}
+		t.Logf("%s: %d entries looked at, %d holes", name, (l.Entries()+step-1)/step, holes)
+		return holes
 	}
+	holes := 0
 	for _, g := range miniGames() {
-		check(g.Name, tablebase.LayoutFor(g.R, g.Prey-1), 1)
+		holes += check(g.Name, tablebase.LayoutFor(g.R, g.Prey-1), 1)
 	}
 	r := tablebase.ForGame(core.BeatTheWolf)
-	check(r.Name, tablebase.LayoutFor(r, r.PreyCount-1), 997)
-	if holes == 0 {
+	if holes == 0 || check(r.Name, tablebase.LayoutFor(r, r.PreyCount-1), 9973) == 0 {
 		t.Fatal("no hole looked at")
 	}
 }

@@ -99,6 +99,7 @@ func MeasureLayouts(full *tablebase.Table, blockSize, threads int, progress func
 						firstErr.Store(err)
 						return
 					}
+					defer e.release()
 					var codes []uint16
 					for {
 						b := next.Add(1) - 1

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"sync"
 
 	"github.com/klauspost/compress/zstd"
 
@@ -59,6 +60,8 @@ type devEncoder struct {
 	buf   bytes.Buffer
 	zw    *flate.Writer
 	ze    *zstd.Encoder
+	// window is ze's window size (its pool's: getZstd).
+	window int
 }
 
 // ConvertDevice writes the device table of full (a table opened from a
@@ -87,6 +90,7 @@ func ConvertDevice(full *tablebase.Table, path string, o DeviceOptions) (*tableb
 	}
 	o.Threads = max(1, o.Threads)
 	encs := make([]*devEncoder, o.Threads)
+	defer releaseAll(encs)
 	for i := range encs {
 		var err error
 		if encs[i], err = newDevEncoder(o); err != nil {
@@ -186,12 +190,11 @@ func writeDevice(path string, h *tablebase.DeviceHeader, from []*tablebase.Secti
 // writeLongWins writes the long wins of full's section fs (wins in from
 // plies or more) to out at *off, and names them in sec.
 func writeLongWins(full *tablebase.Table, fs, sec *tablebase.Section, from int, out io.Writer, off *int64) error {
-	ze, err := zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false))
+	ze, err := getZstd(0)
 	if err != nil {
 		return err
 	}
-	defer ze.Close()
+	defer putZstd(0, ze)
 	blob, n, err := encodeLongWins(full, fs, from, ze)
 	if err != nil || n == 0 {
 		return err
@@ -219,9 +222,72 @@ func newDevEncoder(o DeviceOptions) (*devEncoder, error) {
 		window <<= 1
 	}
 	var err error
-	e.ze, err = zstd.NewWriter(nil, zstd.WithEncoderLevel(zstd.SpeedBestCompression),
-		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false), zstd.WithWindowSize(window))
+	e.window = window
+	e.ze, err = getZstd(window)
 	return e, err
+}
+
+// release hands e's zstd encoder back for the next conversion; e is not
+// used again.
+func (e *devEncoder) release() {
+	if e.ze != nil {
+		putZstd(e.window, e.ze)
+		e.ze = nil
+	}
+}
+
+// zstdFree keeps the zstd encoders of finished conversions for the next,
+// at most zstdKeep for each window size (0: zstd's default): an encoder at
+// SpeedBestCompression allocates and clears some 34 MB of match tables
+// before its first block, which for a small table (the tests' mini games,
+// each section MeasureLayouts measures) was most of a conversion's work,
+// and under the race detector, which shadows each new allocation, most of
+// the device tests' time. EncodeAll's output does not depend on what the
+// encoder encoded before. (Not a sync.Pool: the race build drops a
+// quarter of what is put in one.) The encoders kept hold some 34 MB
+// each; only cmd/solve and the tests link this package.
+var zstdFree struct {
+	sync.Mutex
+	m map[int][]*zstd.Encoder
+}
+
+const zstdKeep = 4
+
+func getZstd(window int) (*zstd.Encoder, error) {
+	zstdFree.Lock()
+	if l := zstdFree.m[window]; len(l) > 0 {
+		ze := l[len(l)-1]
+		zstdFree.m[window] = l[:len(l)-1]
+		zstdFree.Unlock()
+		return ze, nil
+	}
+	zstdFree.Unlock()
+	opts := []zstd.EOption{zstd.WithEncoderLevel(zstd.SpeedBestCompression),
+		zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false)}
+	if window > 0 {
+		opts = append(opts, zstd.WithWindowSize(window))
+	}
+	return zstd.NewWriter(nil, opts...)
+}
+
+func putZstd(window int, ze *zstd.Encoder) {
+	zstdFree.Lock()
+	defer zstdFree.Unlock()
+	if zstdFree.m == nil {
+		zstdFree.m = map[int][]*zstd.Encoder{}
+	}
+	if len(zstdFree.m[window]) < zstdKeep {
+		zstdFree.m[window] = append(zstdFree.m[window], ze)
+	}
+}
+
+// releaseAll releases every encoder of encs.
+func releaseAll(encs []*devEncoder) {
+	for _, e := range encs {
+		if e != nil {
+			e.release()
+		}
+	}
 }
 
 // smallerSide compresses every block of full with either side to move and
@@ -435,6 +501,7 @@ func ReencodeDevice(src *tablebase.Table, path string, o DeviceOptions) (*tableb
 			}
 		}
 		encs := make([]*devEncoder, o.Threads)
+		defer releaseAll(encs)
 		for i := range encs {
 			var err error
 			if encs[i], err = newDevEncoder(eo); err != nil {
