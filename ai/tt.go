@@ -27,9 +27,15 @@ type ttEntry struct {
 type ttable struct {
 	entries []ttEntry
 	mask    uint64
+	// gen is the search's generation, in the data's top 16 bits: an entry
+	// of another generation is empty, so a table given to the next search
+	// is cleared by counting one up (clearing 16 MiB took longer than many
+	// a short search), and only every 65,535th time by writing zeros.
+	gen uint64
 }
 
-// packed data layout: score int16 | move code 16 | depth 8 | flag 8.
+// packed data layout: score int16 | move code 16 | depth 8 | flag 8 |
+// generation 16.
 func packTT(score int, code uint16, depth int, flag uint8) uint64 {
 	return uint64(uint16(int16(score))) | uint64(code)<<16 | uint64(uint8(depth))<<32 | uint64(flag)<<40
 }
@@ -41,7 +47,7 @@ func unpackTT(d uint64) (score int, code uint16, depth int, flag uint8) {
 func (t *ttable) probe(key uint64) (score int, code uint16, depth int, flag uint8, ok bool) {
 	e := &t.entries[key&t.mask]
 	d := e.data.Load()
-	if e.check.Load()^d != key || d == 0 {
+	if e.check.Load()^d != key || d>>48 != t.gen {
 		return 0, 0, 0, 0, false
 	}
 	score, code, depth, flag = unpackTT(d)
@@ -51,7 +57,7 @@ func (t *ttable) probe(key uint64) (score int, code uint16, depth int, flag uint
 func (t *ttable) store(key uint64, score int, code uint16, depth int, flag uint8) {
 	e := &t.entries[key&t.mask]
 	// Depth-preferred with always-replace for a different position.
-	if old := e.data.Load(); old != 0 && e.check.Load()^old == key {
+	if old := e.data.Load(); old>>48 == t.gen && e.check.Load()^old == key {
 		_, oldCode, oldDepth, _ := unpackTT(old)
 		if oldDepth > depth && flag != flagExact {
 			return
@@ -60,9 +66,20 @@ func (t *ttable) store(key uint64, score int, code uint16, depth int, flag uint8
 			code = oldCode
 		}
 	}
-	d := packTT(score, code, depth, flag)
+	d := packTT(score, code, depth, flag) | t.gen<<48
 	e.data.Store(d)
 	e.check.Store(key ^ d)
+}
+
+// next empties the table for the next search: the next generation, and
+// zeros when the generations wrap round (generation 0 is never used, so a
+// zeroed entry is empty).
+func (t *ttable) next() {
+	t.gen++
+	if t.gen == 1<<16 {
+		clear(t.entries)
+		t.gen = 1
+	}
 }
 
 // moveCode packs a move's kind and points (not its captures) into 16 bits; 0 is no move.
@@ -87,8 +104,9 @@ var ttIdle struct {
 // ttIdleRelease is how long an idle table is kept.
 const ttIdleRelease = 30 * time.Second
 
-// getTT returns a cleared table with 1<<bits entries, at most 1<<maxTTBits
-// (a smaller bound on a phone: tt_mobile.go).
+// getTT returns an empty table with 1<<bits entries, at most 1<<maxTTBits
+// (a smaller bound on a phone: tt_mobile.go): a new one, or an idle one of
+// the next generation.
 func getTT(bits int) *ttable {
 	bits = min(bits, maxTTBits)
 	ttIdle.Lock()
@@ -96,9 +114,9 @@ func getTT(bits int) *ttable {
 	delete(ttIdle.tables, bits)
 	ttIdle.Unlock()
 	if t == nil {
-		return &ttable{entries: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+		return &ttable{entries: make([]ttEntry, 1<<bits), mask: 1<<bits - 1, gen: 1}
 	}
-	clear(t.entries)
+	t.next()
 	return t
 }
 

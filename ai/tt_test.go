@@ -28,3 +28,39 @@ func TestTTIdleTables(t *testing.T) {
 		t.Errorf("getTT(%d): %d entries, want the bound 1<<%d", maxTTBits+4, len(big.entries), maxTTBits)
 	}
 }
+
+// A table's generations: an entry of the search before is empty to the
+// next (probe misses it, store replaces it whatever its depth), and when
+// the generations wrap round the table is zeroed, so an entry 65,535
+// searches old does not come back.
+func TestTTGenerations(t *testing.T) {
+	tt := &ttable{entries: make([]ttEntry, 1<<4), mask: 1<<4 - 1, gen: 1}
+	tt.store(77, 5, 9, 30, flagExact)
+	if s, code, d, f, ok := tt.probe(77); !ok || s != 5 || code != 9 || d != 30 || f != flagExact {
+		t.Fatalf("probe after store: %d %d %d %d %v", s, code, d, f, ok)
+	}
+	tt.next()
+	if _, _, _, _, ok := tt.probe(77); ok {
+		t.Fatal("an entry of the generation before is found")
+	}
+	tt.store(77, -4, 0, 1, flagUpper) // shallower than the old entry: it is stored
+	if s, code, d, _, ok := tt.probe(77); !ok || s != -4 || d != 1 || code != 0 {
+		t.Fatalf("a shallow store over an old generation's entry: %d %d %d %v", s, code, d, ok)
+	}
+	for tt.gen != 1<<16-1 {
+		tt.next()
+	}
+	tt.store(99, 3, 2, 4, flagLower)
+	tt.next() // wraps round to generation 1: zeroed
+	if tt.gen != 1 {
+		t.Fatalf("generation after the wrap: %d", tt.gen)
+	}
+	for i := range tt.entries {
+		if tt.entries[i].data.Load() != 0 || tt.entries[i].check.Load() != 0 {
+			t.Fatal("the table is not zeroed when the generations wrap")
+		}
+	}
+	if _, _, _, _, ok := tt.probe(99); ok {
+		t.Fatal("an entry 65,535 generations old is found")
+	}
+}
