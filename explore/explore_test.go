@@ -239,12 +239,15 @@ func BenchmarkMoves(b *testing.B) {
 		ms := p.GenMoves(nil)
 		p = p.After(ms[len(ps)%len(ms)])
 	}
+	b.ReportAllocs()
 	b.ResetTimer()
+	cpu := cpuNanos()
 	for i := 0; i < b.N; i++ {
 		q := ps[i%len(ps)]
 		moves := Moves(context.Background(), st, q)
 		_ = Position(st, q, moves)
 	}
+	b.ReportMetric(float64(cpuNanos()-cpu)/float64(b.N), "cpu-ns/op")
 }
 
 // wolfStack is Beat the Wolf's proof stack from the shipped files alone

@@ -35,18 +35,36 @@ shoot() {
   fi
 }
 
+# SHOT_WAIT: seconds more to wait for each picture (a loaded machine).
+more=${SHOT_WAIT:-0}
+
 # The editor refusing a position the rules cannot reach: a dog on a trap;
 # a dog off its start point while dogs are still in hand.
-shoot explore-setup-refused-en-phone phone en 4 HUNTCHESS_GAME=surround-the-lion HUNTCHESS_SCREEN=setup-refused HUNTCHESS_EDIT="prey@N"
-shoot explore-setup-refused-zh-desktop desktop zh 4 HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=setup-refused HUNTCHESS_EDIT="hand=11 prey@a1 prey@e1 empty@c4"
+for form in phone desktop; do
+  shoot "explore-setup-refused-en-$form" "$form" en $((4 + more)) HUNTCHESS_GAME=surround-the-lion HUNTCHESS_SCREEN=setup-refused HUNTCHESS_EDIT="prey@N"
+  shoot "explore-setup-refused-zh-$form" "$form" zh $((4 + more)) HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=setup-refused HUNTCHESS_EDIT="hand=11 prey@a1 prey@e1 empty@c4"
+done
 # The editor on deer chess with dogs in hand.
-shoot explore-setup-deer-en-phone phone en 4 HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=setup HUNTCHESS_PLIES=7
-shoot explore-setup-deer-zh-desktop desktop zh 4 HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=setup HUNTCHESS_PLIES=7
-# The explorer on Wolf Carries the Pig and on deer chess (dogs in hand),
-# from their shipped tables.
+shoot explore-setup-deer-en-phone phone en $((4 + more)) HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=setup HUNTCHESS_PLIES=7
+shoot explore-setup-deer-zh-desktop desktop zh $((4 + more)) HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=setup HUNTCHESS_PLIES=7
+# The explorer on each game from what proves its positions: Surround the
+# Lion, Wolf Carries the Pig and deer chess (dogs in hand) from their
+# shipped tables; Beat the Wolf on the dogs' proven line (the dogs having
+# played the set strategy's moves, the wolf to move: every move a loss
+# from the strategy); and Beat the Wolf off that line (a quick search's
+# dogs), where no table or strategy covers the moves and the search
+# judges them. Then a position line pasted and explored (HUNTCHESS_LINE:
+# the harness's Surround the Lion position, four dogs taken), and one
+# refused with its reason.
+wolf_line="d4-d5 c3-c4 d5-e5 c2-c3 e5-f4 a4-b4 f4-e4 c1-c2"
 for lang in en zh; do
   for form in phone desktop; do
-    shoot "explore-pig-$lang-$form" "$form" "$lang" 10 HUNTCHESS_GAME=wolf-carries-pig HUNTCHESS_SCREEN=explore HUNTCHESS_PLIES=6
-    shoot "explore-deer-$lang-$form" "$form" "$lang" 10 HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=explore HUNTCHESS_PLIES=9
+    shoot "explore-lion-$lang-$form" "$form" "$lang" $((10 + more)) HUNTCHESS_GAME=surround-the-lion HUNTCHESS_SCREEN=explore HUNTCHESS_PLIES=2
+    shoot "explore-pig-$lang-$form" "$form" "$lang" $((10 + more)) HUNTCHESS_GAME=wolf-carries-pig HUNTCHESS_SCREEN=explore HUNTCHESS_PLIES=6
+    shoot "explore-deer-$lang-$form" "$form" "$lang" $((10 + more)) HUNTCHESS_GAME=deer-chess HUNTCHESS_SCREEN=explore HUNTCHESS_PLIES=9
+    shoot "explore-wolf-$lang-$form" "$form" "$lang" $((12 + more)) HUNTCHESS_GAME=beat-the-wolf HUNTCHESS_SCREEN=explore HUNTCHESS_MOVES="$wolf_line"
+    shoot "explore-wolf-search-$lang-$form" "$form" "$lang" $((15 + more)) HUNTCHESS_GAME=beat-the-wolf HUNTCHESS_SCREEN=explore HUNTCHESS_PLIES=9
+    shoot "explore-paste-$lang-$form" "$form" "$lang" $((10 + more)) HUNTCHESS_GAME=surround-the-lion HUNTCHESS_SCREEN=explore-paste
+    shoot "explore-paste-error-$lang-$form" "$form" "$lang" $((6 + more)) HUNTCHESS_GAME=surround-the-lion HUNTCHESS_SCREEN=explore-paste-error
   done
 done

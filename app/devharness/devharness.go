@@ -32,7 +32,9 @@
 //	                  recovery (the settings file torn as a crash would
 //	                  leave it: the notice of what was recovered) |
 //	                  explore (the explorer at the game's position, after
-//	                  the tables load) | explore-paste-error (the same, a
+//	                  the tables load) | explore-paste (the same, then
+//	                  HUNTCHESS_LINE pasted and explored) |
+//	                  explore-paste-error (the same, a
 //	                  bad position pasted: its reason) | setup (the
 //	                  position editor, opened from the explorer, with
 //	                  HUNTCHESS_EDIT's edits made) | setup-refused (the
@@ -41,6 +43,8 @@
 //	HUNTCHESS_EDIT    the editor's edits, spaces or commas between them:
 //	                  piece@point (piece predator, prey or empty, a tap
 //	                  with it), captured=N, hand=N, turn=predator|prey
+//	HUNTCHESS_LINE    the position line explore-paste pastes (default a
+//	                  Surround the Lion position, four dogs taken)
 //	HUNTCHESS_PUZZLE  the puzzle's number in its game's list (default 1)
 //	HUNTCHESS_SOLVED  the number of the game's first puzzles to mark solved (saved)
 //	HUNTCHESS_GAME    game ID (default beat-the-wolf)
@@ -118,6 +122,7 @@ type screen struct {
 	History                         int
 	Board, Pieces                   string
 	Edit                            string
+	Line                            string // HUNTCHESS_LINE
 	Confirm                         bool
 	// Reveal (HUNTCHESS_REVEAL): once the hint or the review is shown,
 	// open every disclosure (the hint's Details) and scroll the screen's
@@ -199,6 +204,7 @@ func screenFromEnv() screen {
 	d.Board, d.Pieces = os.Getenv("HUNTCHESS_BOARD"), os.Getenv("HUNTCHESS_PIECES")
 	d.Confirm = os.Getenv("HUNTCHESS_CONFIRM") == "1"
 	d.Edit = strings.ReplaceAll(os.Getenv("HUNTCHESS_EDIT"), ",", " ")
+	d.Line = os.Getenv("HUNTCHESS_LINE")
 	d.Reveal = os.Getenv("HUNTCHESS_REVEAL") == "1"
 	d.Level = os.Getenv("HUNTCHESS_LEVEL")
 	d.MemProfile = os.Getenv("HUNTCHESS_MEMPROFILE")

@@ -170,6 +170,15 @@ func (h *Harness) open(c app.Control) {
 		c.StartNewGame(info)
 	case "explore": // the explorer at the game's position, once the tables have loaded
 		afterTables(func() { c.ShowExplore(game()) })
+	case "explore-paste": // a position line pasted (HUNTCHESS_LINE, default pasteLine) and explored
+		line := d.Line
+		if line == "" {
+			line = pasteLine
+		}
+		afterTables(func() {
+			c.ShowExplore(game())
+			c.PastePosition(line)
+		})
 	case "explore-paste-error": // a position refused, with its reason
 		afterTables(func() {
 			c.ShowExplore(game())
@@ -271,3 +280,8 @@ func tearSettings(dir string, base storage.Prefs) {
 		_ = os.WriteFile(path, raw[:len(raw)/2], 0o644)
 	}
 }
+
+// pasteLine is the position explore-paste pastes without HUNTCHESS_LINE:
+// Surround the Lion with four dogs taken, the dogs to move (a win in 50
+// in its table).
+const pasteLine = "surround-the-lion: predator:c2 prey:a1,b1,c1,a2,e2,a3,e3,c4,e4,a5,d5,e5 turn:prey captured:4 hand:0"
