@@ -102,7 +102,7 @@ help:
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
 	@echo "make strategies   the proven strategies from the start the app ships (tables/strategies; Beat the Wolf's in tables/shipped), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 4 hours, 60 GB)"
-	@echo "make solve-whole  Beat the Wolf whole, tier by tier, resuming after the tiers written (WHOLE_DIR; about 2 hours, 16 GiB, 42 GB)"
+	@echo "make solve-whole  Beat the Wolf whole, tier by tier, resuming after the tiers written (WHOLE_DIR, outside the work tree; hours, 16 GiB, 42 GB)"
 	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (cmd/puzzlegen; about 4 min)"
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
 	@echo "make serve-web    serve build/web on http://127.0.0.1:8080/ (WEB_ADDR)"
@@ -390,8 +390,12 @@ solve-all: $(SOLVE) app-tables
 # in progress. Then the table file $(WHOLE_DIR)/beat-the-wolf.hctb from the tier
 # files, its verification (every WHOLE_STRIDE-th position against its
 # children, and a plain search) and Beat the Wolf's section of
-# docs/solved.md. About 2 hours on 2 cores, peak memory about 16 GiB, 42 GB
-# of disk for the tier files: put WHOLE_DIR where a new work tree keeps it.
+# docs/solved.md. Several hours on 2 cores (measured: the 6- to 14-dog tiers
+# 30-40 minutes, the 15-dog tier about an hour; the 16- and 17-dog tiers,
+# each larger, are estimated at 2 hours or more), more than a 3-hour session:
+# peak memory about 16 GiB, 42 GB of disk for the tier files. Put WHOLE_DIR
+# outside the work tree, where the machine keeps it when the tree is laid
+# anew (docs/beat-the-wolf-whole.md).
 WHOLE_DIR    ?= $(TABLES_DIR)
 WHOLE_STRIDE ?= 100
 WHOLE_REPORT ?= docs/solved.md
