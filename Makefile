@@ -162,10 +162,17 @@ PLAIN_TESTS = $(shell grep -h -A1 '^func Test' $(PLAIN_FILES) | grep -B1 -E 'Pla
 PLAIN_PKGS = $(sort $(dir $(PLAIN_FILES)))
 # FYNE_CACHE: Fyne drops a renderer not drawn for 2 s, not a minute (the
 # app's tests ask it to after each test app: app/harness_test.go).
+# The two passes run side by side: the race pass ends with its longest
+# package, the app's, alone on one core, and the plain pass fills the
+# other; each test works in folders of its own (t.TempDir). Both must pass.
 TEST_ENV = FYNE_CACHE=2s
 test-quick: lint test-tables
-	$(TEST_ENV) $(GO) test -race -tags ci -count=1 ./...
-	$(TEST_ENV) $(GO) test -tags ci -count=1 -run '^($(PLAIN_TESTS))$$' $(PLAIN_PKGS)
+	@echo "test-quick: the race pass ($(GO) test -race -tags ci -count=1 ./...) beside the plain pass"
+	@$(TEST_ENV) $(GO) test -race -tags ci -count=1 ./... & race=$$!; \
+	$(TEST_ENV) $(GO) test -tags ci -count=1 -run '^($(PLAIN_TESTS))$$' $(PLAIN_PKGS); plain=$$?; \
+	wait $$race; race=$$?; \
+	echo "test-quick: race pass exit $$race, plain pass exit $$plain"; \
+	[ $$race = 0 ] && [ $$plain = 0 ]
 
 # The developer's quick lane (under 2 minutes): every package's tests
 # without -race, the long ones cut down under -short (testing.Short). The

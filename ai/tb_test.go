@@ -10,6 +10,7 @@ import (
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
+	"huntchess/internal/testkit"
 	"huntchess/match"
 )
 
@@ -49,6 +50,7 @@ func lionTable(t *testing.T) *tablebase.Table {
 // From 1,000 random positions the table covers, Master's move keeps the
 // value with the best distance: the shortest win, the longest loss, a draw.
 func TestMasterKeepsTableValue(t *testing.T) {
+	testkit.PlainOnly(t) // 1 000 positions probed on one goroutine; with TestTableLevelsSlip a third of the package's CPU under -race
 	tb := lionTable(t)
 	src := &TableSet{core.SurroundTheLion: tb}
 	rng := rand.New(rand.NewSource(7))
@@ -133,6 +135,7 @@ func moveRank(t *testing.T, tb *tablebase.Table, p core.Position, m core.Move) (
 // share of moves, Hard and Medium only to the next-best value, and every
 // level plays the same move again under the same seed.
 func TestTableLevelsSlip(t *testing.T) {
+	testkit.PlainOnly(t) // 12 000 choices probed on one goroutine
 	tb := lionTable(t)
 	src := &TableSet{core.SurroundTheLion: tb}
 	g := core.SurroundTheLion.Info()
