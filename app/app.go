@@ -48,6 +48,10 @@ type Options struct {
 	// WatchDelay is the least time per move when the AI plays itself
 	// (default 700 ms, so a person can follow; negative: none).
 	WatchDelay time.Duration
+	// WindowSize, when not zero, is the window's size at the start in
+	// place of the one remembered (tests: their phone's, so that the first
+	// screen is laid out once, at that size, not again after a resize).
+	WindowSize fyne.Size
 	// BannerShown is how long a banner stays over the board (default
 	// 2.5 s: bannerShown); tests shorten it.
 	BannerShown time.Duration
@@ -259,10 +263,14 @@ func New(fa fyne.App, opts Options) *App {
 	}
 	a.win = fa.NewWindow(WindowClass)
 	a.win.SetMaster()
-	a.win.Resize(loadWindowSize(a.prefs))
-	if sz := a.devWindowSize(); !sz.IsZero() {
-		a.win.Resize(sz)
+	size := loadWindowSize(a.prefs)
+	if !opts.WindowSize.IsZero() {
+		size = opts.WindowSize
 	}
+	if sz := a.devWindowSize(); !sz.IsZero() {
+		size = sz
+	}
+	a.win.Resize(size)
 	a.unsub = translations.Subscribe(func(l translations.Lang) {
 		widgets.SetChineseLines(l.IsChinese())
 		if tc := traditionalFont(); tc != a.fontTC {

@@ -101,12 +101,15 @@ func newHarness(t *testing.T, fa fyne.App, opts ...harnessOpt) *harness {
 		Do:        func(f func()) { h.q <- f },
 		TickEvery: -1, WatchDelay: -1, SystemLocale: "en_US.UTF-8",
 		SaveDir: saveDirFor(t, fa),
+		// The phone's window from the start: the home screen laid out
+		// once, not at the remembered size and again at the phone's (a
+		// quarter of a harness's start).
+		WindowSize: phone,
 	}
 	for _, f := range opts {
 		f(&o)
 	}
 	h.a = New(fa, o)
-	h.a.Window().Resize(fyne.NewSize(390, 844))
 	t.Cleanup(func() {
 		h.a.Close()
 		translations.SetLanguage(translations.English)
@@ -335,9 +338,9 @@ func sizedHarness(t *testing.T, scale float64, lang translations.Lang, size fyne
 	t.Helper()
 	fa := test.NewTempApp(t)
 	fa.Preferences().SetFloat(storage.KeyTextScale, scale)
-	h := newHarness(t, fa, append([]harnessOpt{withThink(blockThink)}, opts...)...)
+	h := newHarness(t, fa, append([]harnessOpt{withThink(blockThink), func(o *Options) { o.WindowSize = size }}, opts...)...)
 	translations.SetLanguage(lang)
-	h.a.Window().Resize(size)
+	h.a.Window().Resize(size) // the same size: no new layout
 	return h
 }
 
