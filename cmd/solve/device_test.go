@@ -1,9 +1,11 @@
 package main
 
 import (
+	"slices"
 	"testing"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
 )
 
 // TestTierSet reads -values-tiers: captured counts pick tiers of the
@@ -38,5 +40,20 @@ func TestTierSet(t *testing.T) {
 	}
 	if f, err := tierSet("-values-tiers", ""); err != nil || f != nil {
 		t.Fatal("an empty -values-tiers picks no tier")
+	}
+}
+
+// TestPlaneList reads -planes: names of devicebuild's planes, joined by
+// commas; an unknown name is refused.
+func TestPlaneList(t *testing.T) {
+	got, err := planeList("codes, values 2 bits,values+plies/4")
+	if err != nil || !slices.Equal(got, []int{devicebuild.PlaneCodes, devicebuild.PlaneValues2, devicebuild.PlaneBand4}) {
+		t.Fatalf("%v, %v", got, err)
+	}
+	if got, err := planeList(""); got != nil || err != nil {
+		t.Fatalf("empty: %v, %v", got, err)
+	}
+	if _, err := planeList("codes,plies"); err == nil {
+		t.Fatal("an unknown plane read")
 	}
 }

@@ -144,6 +144,7 @@ func main() {
 	derivedEvery := fs.Int64("derived", 64, "device-compare: compare every N-th position with the side not stored to move too (0: none)")
 	tiersDir := fs.String("tiers-dir", "", "device, device-check, device-layouts: read the solver's tier files in DIR/GAME.tiers/ (solve tiers) instead of a table file (-tiers: which; default every one there)")
 	sample := fs.Int("sample", 1, "device-layouts with -tiers-dir: compress every N-th block only (the bytes estimated from them)")
+	planes := fs.String("planes", "", `device-layouts with -tiers-dir: the planes measured, by name, joined by commas ("codes,values 2 bits"; default every one)`)
 	latency := fs.Duration("latency", 0, "device-probe: wait this long before each read of the file (a range request's round trip)")
 	cpuProfile := fs.String("cpuprofile", "", "any command: write the run's CPU profile to this file (go tool pprof), also when a solve is stopped part-way")
 	fs.Parse(args)
@@ -293,6 +294,9 @@ func main() {
 		}
 		if *tiersDir != "" {
 			o := devicebuild.MeasureOptions{BlockSize: *blockSize, Threads: *threads, Sample: *sample, Far: *order != ""}
+			if o.Planes, err = planeList(*planes); err != nil {
+				break
+			}
 			switch *storedSide {
 			case "prey":
 				o.Sides = []int{1}

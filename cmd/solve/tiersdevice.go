@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -156,7 +157,9 @@ func deviceLayoutsTiers(g *core.GameInfo, tiersDir, list, out string, o devicebu
 			fmt.Printf("  captured %2d (%d %ss) %-8s to move, %d positions, %d of %d blocks, %.0f s:", s.Captured,
 				tablebase.ForGame(g.ID).PreyCount-s.Captured, g.Prey, side[sd], s.Positions, s.Sampled, s.Blocks, s.Seconds)
 			for k, pn := range rep.Names {
-				fmt.Printf(" %s %.4f;", pn, 8*float64(s.Bytes[sd][k])/float64(s.Positions))
+				if o.Planes == nil || slices.Contains(o.Planes, k) {
+					fmt.Printf(" %s %.4f;", pn, 8*float64(s.Bytes[sd][k])/float64(s.Positions))
+				}
 			}
 			fmt.Println()
 		}
@@ -172,6 +175,23 @@ func deviceLayoutsTiers(g *core.GameInfo, tiersDir, list, out string, o devicebu
 		name += "." + rep.Order
 	}
 	return writeJSON(filepath.Join(out, name+".json"), rep)
+}
+
+// planeList reads -planes: plane names (devicebuild.PlaneNames) joined by
+// commas; "" every plane (nil).
+func planeList(spec string) ([]int, error) {
+	if spec == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.Split(spec, ",") {
+		k := slices.Index(devicebuild.PlaneNames[:], strings.TrimSpace(f))
+		if k < 0 {
+			return nil, fmt.Errorf("-planes: no plane %q (%s)", f, strings.Join(devicebuild.PlaneNames[:], ", "))
+		}
+		out = append(out, k)
+	}
+	return out, nil
 }
 
 // countingReader counts the reads of a file (each a range request when the

@@ -31,7 +31,7 @@ const (
 
 // PlaneNames names the planes for reports.
 var PlaneNames = [NumPlanes]string{"codes", "values", "values+lost plies", "values+won plies", "lost plies", "won plies",
-	"values, 2 bits", "values+plies/2", "values+plies/4", "values+plies/16", "values+plies/64"}
+	"values 2 bits", "values+plies/2", "values+plies/4", "values+plies/16", "values+plies/64"}
 
 // LayoutReport is what MeasureLayouts found: the compressed bytes of every
 // plane with either side to move (0 predator, 1 prey), over all sections,
@@ -70,7 +70,9 @@ type MeasureOptions struct {
 	Sample    int  // compress every Sample-th block of a section only (0, 1: every block)
 	Far       bool // the stored entries in the slot order tablebase.OrderFar
 	// Sides are the sides to move measured (nil: both; 0 predator, 1 prey).
-	Sides    []int
+	Sides []int
+	// Planes are the planes measured (nil: every one).
+	Planes   []int
 	Progress func(done, total int64)
 }
 
@@ -132,6 +134,11 @@ func measure(src *source, o MeasureOptions) (*LayoutReport, error) {
 	if o.Sides == nil {
 		o.Sides = []int{0, 1}
 	}
+	if o.Planes == nil {
+		for k := range NumPlanes {
+			o.Planes = append(o.Planes, k)
+		}
+	}
 	rep := &LayoutReport{Game: src.h.Game, BlockSize: o.BlockSize, Names: PlaneNames}
 	if o.Far {
 		rep.Order = tablebase.OrderFar
@@ -188,7 +195,7 @@ func measure(src *source, o MeasureOptions) (*LayoutReport, error) {
 						}
 						e.fillHoles()
 						codes = append(codes[:0], e.codes...)
-						for k := 0; k < NumPlanes; k++ {
+						for _, k := range o.Planes {
 							for j, c := range codes {
 								e.codes[j] = planeCode(k, c)
 							}
