@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -221,8 +222,13 @@ type ProbeTimes struct {
 	ColdMS   float64 `json:"coldMillis"`    // mean, the cache emptied before each
 	ColdP95  float64 `json:"coldP95Millis"` // 95th percentile
 	ColdMax  float64 `json:"coldMaxMillis"`
-	Reads    float64 `json:"readsPerColdProbe"` // block reads (range requests) a cold probe
-	KB       float64 `json:"kbPerColdProbe"`    // their bytes
+	// ColdCPU and WarmCPU are the CPU time of the probing thread (Linux),
+	// the mean: what a probe costs on a machine shared with other work,
+	// where the wall clock waits for the CPU too.
+	ColdCPU float64 `json:"coldCPUMillis,omitempty"`
+	WarmCPU float64 `json:"warmCPUMicros,omitempty"`
+	Reads   float64 `json:"readsPerColdProbe"` // block reads (range requests) a cold probe
+	KB      float64 `json:"kbPerColdProbe"`    // their bytes
 }
 
 // deviceProbe times probes of the device table dir/GAME.hctb, tier by tier
@@ -254,6 +260,8 @@ func deviceProbe(g *core.GameInfo, dir string, probes int, latency time.Duration
 	fmt.Printf("device-probe: %s: %d bytes, side %d stored, %d probes a tier and side, latency %v a read\n", g.Key, fi.Size(), stored, probes, latency)
 	var all []ProbeTimes
 	const reps = 20
+	runtime.LockOSThread() // threadCPU measures this thread
+	defer runtime.UnlockOSThread()
 	for _, sec := range t.Sections {
 		rng := rand.New(rand.NewSource(int64(sec.Captured + 1)))
 		var ps [2][]core.Position // stored, derived
@@ -282,12 +290,16 @@ func deviceProbe(g *core.GameInfo, dir string, probes int, latency time.Duration
 			var cold []float64
 			cr.latency = latency
 			r0, b0 := cr.reads.Load(), cr.bytes.Load()
+			var coldCPU, warmCPU time.Duration
 			for _, p := range ps[k] {
 				t.SetCacheBytes(0)
 				t.SetCacheBytes(tablebase.DefaultCacheBytes)
+				c0, _ := threadCPU()
 				st := time.Now()
 				t.Probe(p)
 				cold = append(cold, float64(time.Since(st).Microseconds())/1000)
+				c1, _ := threadCPU()
+				coldCPU += c1 - c0
 			}
 			cr.latency = 0
 			n := float64(len(ps[k]))
@@ -296,21 +308,28 @@ func deviceProbe(g *core.GameInfo, dir string, probes int, latency time.Duration
 			var warm time.Duration
 			for _, p := range ps[k] {
 				t.Probe(p)
+				c0, _ := threadCPU()
 				st := time.Now()
 				for range reps {
 					t.Probe(p)
 				}
 				warm += time.Since(st)
+				c1, _ := threadCPU()
+				warmCPU += c1 - c0
 			}
 			pt.WarmUS = float64(warm.Nanoseconds()) / 1000 / n / reps
+			if _, ok := threadCPU(); ok {
+				pt.ColdCPU = float64(coldCPU.Microseconds()) / 1000 / n
+				pt.WarmCPU = float64(warmCPU.Nanoseconds()) / 1000 / n / reps
+			}
 			slices.Sort(cold)
 			var sum float64
 			for _, c := range cold {
 				sum += c
 			}
 			pt.ColdMS, pt.ColdP95, pt.ColdMax = sum/n, cold[int(0.95*(n-1))], cold[len(cold)-1]
-			fmt.Printf("device-probe: %s captured %d, %s side to move: %d probes; warm %.2f µs; cold %.2f ms (p95 %.2f, max %.2f), %.2f reads, %.1f KB a probe\n",
-				g.Key, sec.Captured, name, pt.Probes, pt.WarmUS, pt.ColdMS, pt.ColdP95, pt.ColdMax, pt.Reads, pt.KB)
+			fmt.Printf("device-probe: %s captured %d, %s side to move: %d probes; warm %.2f µs (CPU %.2f); cold %.2f ms (p95 %.2f, max %.2f; CPU %.2f), %.2f reads, %.1f KB a probe\n",
+				g.Key, sec.Captured, name, pt.Probes, pt.WarmUS, pt.WarmCPU, pt.ColdMS, pt.ColdP95, pt.ColdMax, pt.ColdCPU, pt.Reads, pt.KB)
 			all = append(all, pt)
 		}
 	}
