@@ -1,8 +1,10 @@
 package main
 
 import (
+	"runtime"
 	"slices"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/devicebuild"
@@ -55,5 +57,33 @@ func TestPlaneList(t *testing.T) {
 	}
 	if _, err := planeList("codes,plies"); err == nil {
 		t.Fatal("an unknown plane read")
+	}
+}
+
+// TestThreadCPU: the thread's CPU time grows while it works, and never by
+// more than the wall clock (one thread).
+func TestThreadCPU(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok := threadCPU()
+	if !ok {
+		t.Skip("no per-thread CPU time here")
+	}
+	start := time.Now()
+	x := 0
+	for {
+		for i := range 1 << 16 {
+			x += i ^ x>>3
+		}
+		c1, _ := threadCPU()
+		if c1-c0 >= 5*time.Millisecond {
+			if wall := time.Since(start); c1-c0 > wall+time.Millisecond {
+				t.Fatalf("%v of CPU in %v of wall clock", c1-c0, wall)
+			}
+			break
+		}
+		if time.Since(start) > 30*time.Second {
+			t.Fatalf("%v of CPU after 30 s of work (%d)", c1-c0, x)
+		}
 	}
 }

@@ -259,7 +259,7 @@ func deviceProbe(g *core.GameInfo, dir string, probes int, latency time.Duration
 	stored := t.Device().StoredSide
 	fmt.Printf("device-probe: %s: %d bytes, side %d stored, %d probes a tier and side, latency %v a read\n", g.Key, fi.Size(), stored, probes, latency)
 	var all []ProbeTimes
-	const reps = 20
+	const reps = 200
 	runtime.LockOSThread() // threadCPU measures this thread
 	defer runtime.UnlockOSThread()
 	for _, sec := range t.Sections {
