@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"runtime"
 	"slices"
 	"testing"
@@ -85,5 +87,31 @@ func TestThreadCPU(t *testing.T) {
 		if time.Since(start) > 30*time.Second {
 			t.Fatalf("%v of CPU after 30 s of work (%d)", c1-c0, x)
 		}
+	}
+}
+
+// TestCountingReader: device-probe's reader counts each read and its
+// bytes, reads what the file holds, and waits its latency before each.
+func TestCountingReader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cr := &countingReader{f: f, latency: 5 * time.Millisecond}
+	start := time.Now()
+	buf := make([]byte, 3)
+	if _, err := cr.ReadAt(buf, 2); err != nil || string(buf) != "234" {
+		t.Fatalf("%q, %v", buf, err)
+	}
+	if _, err := cr.ReadAt(buf[:2], 8); err != nil || string(buf[:2]) != "89" {
+		t.Fatalf("%q, %v", buf[:2], err)
+	}
+	if el := time.Since(start); cr.reads.Load() != 2 || cr.bytes.Load() != 5 || el < 10*time.Millisecond {
+		t.Fatalf("%d reads, %d bytes, %v", cr.reads.Load(), cr.bytes.Load(), el)
 	}
 }
