@@ -1,9 +1,15 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/devicebuild"
 )
 
 // TestTierSet reads -values-tiers: captured counts pick tiers of the
@@ -38,5 +44,74 @@ func TestTierSet(t *testing.T) {
 	}
 	if f, err := tierSet("-values-tiers", ""); err != nil || f != nil {
 		t.Fatal("an empty -values-tiers picks no tier")
+	}
+}
+
+// TestPlaneList reads -planes: names of devicebuild's planes, joined by
+// commas; an unknown name is refused.
+func TestPlaneList(t *testing.T) {
+	got, err := planeList("codes, values 2 bits,values+plies/4")
+	if err != nil || !slices.Equal(got, []int{devicebuild.PlaneCodes, devicebuild.PlaneValues2, devicebuild.PlaneBand4}) {
+		t.Fatalf("%v, %v", got, err)
+	}
+	if got, err := planeList(""); got != nil || err != nil {
+		t.Fatalf("empty: %v, %v", got, err)
+	}
+	if _, err := planeList("codes,plies"); err == nil {
+		t.Fatal("an unknown plane read")
+	}
+}
+
+// TestThreadCPU: the thread's CPU time grows while it works, and never by
+// more than the wall clock (one thread).
+func TestThreadCPU(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	c0, ok := threadCPU()
+	if !ok {
+		t.Skip("no per-thread CPU time here")
+	}
+	start := time.Now()
+	x := 0
+	for {
+		for i := range 1 << 16 {
+			x += i ^ x>>3
+		}
+		c1, _ := threadCPU()
+		if c1-c0 >= 5*time.Millisecond {
+			if wall := time.Since(start); c1-c0 > wall+time.Millisecond {
+				t.Fatalf("%v of CPU in %v of wall clock", c1-c0, wall)
+			}
+			break
+		}
+		if time.Since(start) > 30*time.Second {
+			t.Fatalf("%v of CPU after 30 s of work (%d)", c1-c0, x)
+		}
+	}
+}
+
+// TestCountingReader: device-probe's reader counts each read and its
+// bytes, reads what the file holds, and waits its latency before each.
+func TestCountingReader(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("0123456789"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cr := &countingReader{f: f, latency: 5 * time.Millisecond}
+	start := time.Now()
+	buf := make([]byte, 3)
+	if _, err := cr.ReadAt(buf, 2); err != nil || string(buf) != "234" {
+		t.Fatalf("%q, %v", buf, err)
+	}
+	if _, err := cr.ReadAt(buf[:2], 8); err != nil || string(buf[:2]) != "89" {
+		t.Fatalf("%q, %v", buf[:2], err)
+	}
+	if el := time.Since(start); cr.reads.Load() != 2 || cr.bytes.Load() != 5 || el < 10*time.Millisecond {
+		t.Fatalf("%d reads, %d bytes, %v", cr.reads.Load(), cr.bytes.Load(), el)
 	}
 }

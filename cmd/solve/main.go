@@ -15,6 +15,10 @@
 //	go run ./cmd/solve device-check GAME [-full DIR] [-device DIR] [-bound-file] [-random N] [-threads N]
 //	go run ./cmd/solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]
 //	go run ./cmd/solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
+//	go run ./cmd/solve device GAME -tiers-dir DIR [-tiers LIST] [-out DIR] [device's other flags]
+//	go run ./cmd/solve device-check GAME -tiers-dir DIR [-tiers LIST] [-device DIR] [-stride N] [-threads N]
+//	go run ./cmd/solve device-layouts GAME -tiers-dir DIR [-tiers LIST] [-block N] [-sample N] [-order all] [-side prey|predator] [-out DIR]
+//	go run ./cmd/solve device-probe GAME [-device DIR] [-probes N] [-latency D]
 //
 // GAME is a game ID (surround-the-lion, deer-chess, wolf-carries-pig,
 // beat-the-wolf). Tables go to DIR (default build/tables) as GAME.hctb, with
@@ -31,7 +35,10 @@
 // (docs/device-tables.md) of DIR/GAME.hctb as OUT/GAME.hctb (default
 // build/devtables), device-check compares it with the full table, and
 // device-mem measures the memory of probing it,
-// device-layouts what other layouts would take.
+// device-layouts what other layouts would take; with -tiers-dir, device,
+// device-check and device-layouts read the compact solver's tier files
+// (solve tiers) instead of a table file, and device-probe times probes of
+// a device table, warm and cold.
 package main
 
 import (
@@ -76,6 +83,11 @@ func usage() {
   solve device-mem GAME [-device DIR] [-probes N] [-cache BYTES]   memory of probing a device table
   solve device-layouts GAME [-dir DIR] [-bound-file] [-block N] [-threads N] [-out DIR]
                                      bits a position of each device table layout (nothing written but -out's JSON)
+  solve device GAME -tiers-dir DIR [-tiers LIST] ...   the device table of the tier files in DIR/GAME.tiers/ (solve tiers)
+  solve device-check GAME -tiers-dir DIR [-tiers LIST] [-device DIR] [-stride N]   compare it with the tier files, every N-th entry
+  solve device-layouts GAME -tiers-dir DIR [-tiers LIST] [-block N] [-sample N] [-order all] [-side prey|predator] [-out DIR]
+                                     each layout's bits a position tier by tier, from the tier files (-sample: every N-th block)
+  solve device-probe GAME [-device DIR] [-probes N] [-latency D]   warm and cold probe times of a device table, tier by tier
   any command: -cpuprofile FILE      the run's CPU profile (go tool pprof)
 `)
 	os.Exit(2)
@@ -101,7 +113,7 @@ func main() {
 	samples := fs.Int("samples", 200, "verify: positions per tier checked against a plain search")
 	depth := fs.Int("depth", 5, "verify: depth of that search")
 	boundFile := fs.Bool("bound-file", false, "verify: check GAME.bound.hctb (a bound tier built alone)")
-	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position)")
+	stride := fs.Int("stride", 1, "verify: check every stride-th entry only (1: every stored position); device-check with -tiers-dir: compare every stride-th entry of each tier")
 	out := fs.String("out", "docs/solved.md", "report: output file; device: output directory (default build/devtables)")
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
 	reportGame := fs.String("game", "", "report: write this game's section alone into the existing -out, from its tables in -dir")
@@ -130,6 +142,10 @@ func main() {
 	order := fs.String("order", "", `device, device-reencode: the tiers (as -values-tiers) whose stored entries are written in the slot order "far" (the prey ranked over the points farthest from the predators first; format 3)`)
 	against := fs.String("against", "", "device-compare: the device tables to compare -device's with")
 	derivedEvery := fs.Int64("derived", 64, "device-compare: compare every N-th position with the side not stored to move too (0: none)")
+	tiersDir := fs.String("tiers-dir", "", "device, device-check, device-layouts: read the solver's tier files in DIR/GAME.tiers/ (solve tiers) instead of a table file (-tiers: which; default every one there)")
+	sample := fs.Int("sample", 1, "device-layouts with -tiers-dir: compress every N-th block only (the bytes estimated from them)")
+	planes := fs.String("planes", "", `device-layouts with -tiers-dir: the planes measured, by name, joined by commas ("codes,values 2 bits"; default every one)`)
+	latency := fs.Duration("latency", 0, "device-probe: wait this long before each read of the file (a range request's round trip)")
 	cpuProfile := fs.String("cpuprofile", "", "any command: write the run's CPU profile to this file (go tool pprof), also when a solve is stopped part-way")
 	fs.Parse(args)
 	if *cpuProfile != "" {
@@ -233,6 +249,10 @@ func main() {
 		if o.Order, err = tierSet("-order", *order); err != nil {
 			break
 		}
+		if *tiersDir != "" {
+			err = deviceConvertTiers(g, *tiersDir, *tiers, devOut, o)
+			break
+		}
 		err = deviceConvert(g, *dir, devOut, *boundFile, o, dc)
 	case "device-reencode":
 		o := devicebuild.DeviceOptions{Threads: *threads}
@@ -255,13 +275,38 @@ func main() {
 		if ddc == -1 {
 			ddc = dc
 		}
+		if *tiersDir != "" {
+			if ddc < 0 {
+				ddc = 1 << 30
+			}
+			err = deviceCheckTiers(g, *tiersDir, *tiers, *devDir, int64(*stride), *threads, ddc)
+			break
+		}
 		err = deviceCheck(g, *fullDir, *devDir, *boundFile, *random, *threads, dc, ddc)
 	case "device-mem":
 		err = deviceMem(g, *devDir, *probes, *cache)
+	case "device-probe":
+		err = deviceProbe(g, *devDir, *probes, *latency)
 	case "device-layouts":
 		jsonDir := ""
 		if outSet {
 			jsonDir = *out
+		}
+		if *tiersDir != "" {
+			o := devicebuild.MeasureOptions{BlockSize: *blockSize, Threads: *threads, Sample: *sample, Far: *order != ""}
+			if o.Planes, err = planeList(*planes); err != nil {
+				break
+			}
+			switch *storedSide {
+			case "prey":
+				o.Sides = []int{1}
+			case "predator":
+				o.Sides = []int{0}
+			default:
+				o.Sides = []int{0, 1}
+			}
+			err = deviceLayoutsTiers(g, *tiersDir, *tiers, jsonDir, o)
+			break
 		}
 		dc := *cache
 		if dc < 0 {

@@ -64,6 +64,32 @@ type devEncoder struct {
 	window int
 }
 
+// source is what a device table is converted from: a full table file
+// (ConvertDevice) or the solver's tier files (ConvertTiers, tiers.go).
+type source struct {
+	// h gives the game, its fingerprint and rules, the sections (with
+	// their counts, pieces and entries) and Raw.
+	h         tablebase.Header
+	r         *tablebase.Rules
+	fileBytes int64
+	layouts   []*tablebase.Layout
+	// read puts the codes of entries at, at+1, … of section si (its whole
+	// index, both sides to move; holes tablebase.CodeNoneV) into dst.
+	read func(si int, at int64, dst []uint16) error
+	// full is the full table (long wins need it); nil from tier files.
+	full *tablebase.Table
+}
+
+// tableSource is the source of a full table.
+func tableSource(full *tablebase.Table) *source {
+	s := &source{h: full.Header, r: full.Rules(), fileBytes: full.FileBytes(), full: full,
+		read: func(si int, at int64, dst []uint16) error { return readCodes(full, full.Sections[si], at, dst) }}
+	for _, fs := range full.Sections {
+		s.layouts = append(s.layouts, fs.Layout())
+	}
+	return s
+}
+
 // ConvertDevice writes the device table of full (a table opened from a
 // full table file) as path. It reads the full table block by block through
 // its cache (whose bound the caller sets), so memory stays bounded for any
@@ -73,6 +99,11 @@ func ConvertDevice(full *tablebase.Table, path string, o DeviceOptions) (*tableb
 	if full.IsDevice() {
 		return nil, fmt.Errorf("%s is a device table already", full.Game)
 	}
+	return convert(tableSource(full), path, o)
+}
+
+// convert writes the device table of src as path (ConvertDevice).
+func convert(src *source, path string, o DeviceOptions) (*tablebase.DeviceHeader, error) {
 	if o.Codec == "" {
 		o.Codec = tablebase.CodecZstd
 	}
@@ -87,6 +118,9 @@ func ConvertDevice(full *tablebase.Table, path string, o DeviceOptions) (*tableb
 	}
 	if o.BlockSize < 1 || o.BlockSize > 1<<24 || o.ValueBlockSize < 1 || o.ValueBlockSize > 1<<24 {
 		return nil, fmt.Errorf("block size %d out of range", o.BlockSize)
+	}
+	if o.LongWins != nil && src.full == nil {
+		return nil, fmt.Errorf("%s: long wins are found in a full table", src.h.Game)
 	}
 	o.Threads = max(1, o.Threads)
 	encs := make([]*devEncoder, o.Threads)
@@ -105,16 +139,16 @@ func ConvertDevice(full *tablebase.Table, path string, o DeviceOptions) (*tableb
 		side = 0
 	case SideAuto:
 		var err error
-		if side, err = smallerSide(full, encs[0]); err != nil {
+		if side, err = smallerSide(src, encs[0]); err != nil {
 			return nil, err
 		}
 	default:
 		return nil, fmt.Errorf("unknown side %d", o.Side)
 	}
-	h := &tablebase.DeviceHeader{Header: tablebase.Header{Format: tablebase.DeviceFormat, Game: full.Game, Fingerprint: full.Fingerprint,
-		Rules: full.Header.Rules, Raw: full.Raw}, StoredSide: side, Codec: o.Codec,
-		FullBytes: full.FileBytes()}
-	err := writeDevice(path, h, full.Sections, func(fs *tablebase.Section, f *devFile) (*tablebase.Section, error) {
+	h := &tablebase.DeviceHeader{Header: tablebase.Header{Format: tablebase.DeviceFormat, Game: src.h.Game, Fingerprint: src.h.Fingerprint,
+		Rules: src.h.Rules, Raw: src.h.Raw}, StoredSide: side, Codec: o.Codec,
+		FullBytes: src.fileBytes}
+	err := writeDevice(path, h, src.h.Sections, func(si int, fs *tablebase.Section, f *devFile) (*tablebase.Section, error) {
 		sec := &tablebase.Section{Captured: fs.Captured, Hand: fs.Hand, Bound: fs.Bound, Kind: tablebase.KindDevice, K: fs.K,
 			Classes: fs.Classes, Entries: fs.Entries, BlockSize: o.BlockSize, Stats: fs.Stats}
 		if o.ValuesOnly != nil && o.ValuesOnly(fs) {
@@ -125,19 +159,19 @@ func ConvertDevice(full *tablebase.Table, path string, o DeviceOptions) (*tableb
 			from = o.LongWins(fs)
 		}
 		first := int64(side) * fs.StoredEntries() // the stored half's first entry in the full index
-		read := func(dst []uint16, at int64) error { return readCodes(full, fs, first+at, dst) }
+		read := func(dst []uint16, at int64) error { return src.read(si, first+at, dst) }
 		if o.Order != nil && o.Order(fs) {
 			if from > 0 {
 				return nil, fmt.Errorf("%s: a slot order and long wins in one section", what(fs))
 			}
 			sec.Order = tablebase.OrderFar
-			read = orderedRead(fs.Layout(), o.Threads, read)
+			read = orderedRead(src.layouts[si], o.Threads, read)
 		}
 		if err := encodeDeviceSection(sec, read, o, encs, f); err != nil {
 			return nil, err
 		}
 		if from > 0 {
-			if err := writeLongWins(full, fs, sec, from, f.bw, &f.off); err != nil {
+			if err := writeLongWins(src.full, fs, sec, from, f.bw, &f.off); err != nil {
 				return nil, err
 			}
 		}
@@ -161,7 +195,7 @@ type devFile struct {
 // section of from, in order, section writes its blocks (and long wins) to
 // f and returns the section they make; then the header, with its sections
 // and format, goes before them.
-func writeDevice(path string, h *tablebase.DeviceHeader, from []*tablebase.Section, section func(fs *tablebase.Section, f *devFile) (*tablebase.Section, error)) error {
+func writeDevice(path string, h *tablebase.DeviceHeader, from []*tablebase.Section, section func(si int, fs *tablebase.Section, f *devFile) (*tablebase.Section, error)) error {
 	f := &devFile{blobs: make([][]byte, tbwrite.EncodeBatch)}
 	for _, fs := range from {
 		f.total += fs.StoredEntries()
@@ -173,8 +207,8 @@ func writeDevice(path string, h *tablebase.DeviceHeader, from []*tablebase.Secti
 	defer closeScratch()
 	f.bw = bufio.NewWriterSize(data, 1<<20)
 	h.Sections = nil
-	for _, fs := range from {
-		sec, err := section(fs, f)
+	for si, fs := range from {
+		sec, err := section(si, fs, f)
 		if err != nil {
 			return err
 		}
@@ -294,14 +328,14 @@ func releaseAll(encs []*devEncoder) {
 // returns the side (0 predator, 1 prey) whose blocks came out smaller. (A
 // sample of every 16th or 8th block chose the larger side for Beat the
 // Wolf's exact tables.)
-func smallerSide(full *tablebase.Table, e *devEncoder) (int, error) {
+func smallerSide(src *source, e *devEncoder) (int, error) {
 	var size [2]int64
 	bs := int64(e.bs)
-	for _, fs := range full.Sections {
+	for si, fs := range src.h.Sections {
 		n := fs.StoredEntries()
 		for side := 0; side < 2; side++ {
 			for lo := int64(0); lo < n; lo += bs {
-				if err := e.fill(full, fs, int64(side)*n+lo, int(min(bs, n-lo))); err != nil {
+				if err := e.fill(src, si, int64(side)*n+lo, int(min(bs, n-lo))); err != nil {
 					return 0, err
 				}
 				size[side] += int64(len(e.pack()))
@@ -367,12 +401,12 @@ func encodeDeviceSection(sec *tablebase.Section, read func(dst []uint16, at int6
 	return err
 }
 
-// fill reads k codes of full's section fs from entry at into e.codes, the
+// fill reads k codes of src's section si from entry at into e.codes, the
 // holes given the code of the entry before (the block's first holes the
 // code of its first position).
-func (e *devEncoder) fill(full *tablebase.Table, fs *tablebase.Section, at int64, k int) error {
+func (e *devEncoder) fill(src *source, si int, at int64, k int) error {
 	e.codes = grow16(e.codes, k)
-	if err := readCodes(full, fs, at, e.codes); err != nil {
+	if err := src.read(si, at, e.codes); err != nil {
 		return err
 	}
 	e.fillHoles()
@@ -475,7 +509,7 @@ func ReencodeDevice(src *tablebase.Table, path string, o DeviceOptions) (*tableb
 	o.Codec = src.Device().Codec
 	o.Threads = max(1, o.Threads)
 	h := *src.Device()
-	err := writeDevice(path, &h, src.Sections, func(ss *tablebase.Section, f *devFile) (*tablebase.Section, error) {
+	err := writeDevice(path, &h, src.Sections, func(_ int, ss *tablebase.Section, f *devFile) (*tablebase.Section, error) {
 		sec := &tablebase.Section{Captured: ss.Captured, Hand: ss.Hand, Bound: ss.Bound, Kind: ss.Kind, K: ss.K,
 			Classes: ss.Classes, Entries: ss.Entries, BlockSize: ss.BlockSize, Stats: ss.Stats, Order: ss.Order}
 		if ss.Order != "" || o.Order == nil || !o.Order(ss) {
