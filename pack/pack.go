@@ -47,15 +47,6 @@ func (p *Pack) client() *http.Client {
 	return packClient
 }
 
-// packClient is http.DefaultClient's transport with a limit on the wait
-// for a response's headers: a site that never answers fails instead of
-// "looking" for ever (a stalled body: stallTimeout).
-var packClient = func() *http.Client {
-	tr := http.DefaultTransport.(*http.Transport).Clone()
-	tr.ResponseHeaderTimeout = 30 * time.Second
-	return &http.Client{Transport: tr}
-}()
-
 // stallTimeout is how long a download may receive nothing before it fails
 // (and resumes at the next try).
 var stallTimeout = 60 * time.Second

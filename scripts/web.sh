@@ -13,7 +13,11 @@
 #                             and migrated_fynedo) plus no_emoji: the app's
 #                             own fonts cover every glyph it shows, and
 #                             Fyne's 4 MB emoji font was 3.6 MB of the 12.3 MB
-#                             gzipped download
+#                             gzipped download; with the patches of
+#                             scripts/web-overlay.sh (parts of Fyne and of
+#                             the libraries under it the app does not use,
+#                             left out of this build only; in $OUT-overlay/,
+#                             WEB_OVERLAY_STEPS chooses them)
 #                             then, with WASM_OPT=wasm-opt, binaryen's
 #                             wasm-opt $WASM_OPT_FLAGS (default -Oz; off
 #                             by default: see below)
@@ -46,8 +50,13 @@ mkdir -p "$OUT/icons"
 t0=$(date +%s.%N)
 TAGS=migrated_fynedo,no_emoji,release
 [ "${WEB_DEV:-}" = 1 ] && TAGS="$TAGS,dev"
-say "GOOS=js GOARCH=wasm go build -tags $TAGS"
-GOOS=js GOARCH=wasm "$GO" build -trimpath -tags "$TAGS" -ldflags="-s -w" \
+# The patches of Fyne and the libraries under it for this build only
+# (scripts/web-overlay.sh: which, and why): a copy of go.mod with replace
+# directives and an overlay, beside the site, not in it.
+overlay=$(GO="$GO" scripts/web-overlay.sh "$OUT-overlay")
+say "GOOS=js GOARCH=wasm go build -tags $TAGS $overlay"
+# shellcheck disable=SC2086 # the overlay's flags are words
+GOOS=js GOARCH=wasm "$GO" build $overlay -trimpath -tags "$TAGS" -ldflags="-s -w" \
   -o "$OUT/huntchess.wasm" .
 t1=$(date +%s.%N)
 secs() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
