@@ -58,7 +58,9 @@ func CheckDevice(full, dev *tablebase.Table, random int64, threads int, progress
 		}
 		mu.Unlock()
 	}
-	var stored, derived, wins, draws, losses, best, bad, noPlies atomic.Int64
+	var t tally
+	bad := &t.bad
+	var best atomic.Int64
 	// Best moves are compared in a table with plies throughout (format 1):
 	// where plies are unknown the engine picks among the moves that keep
 	// the value (ai's tableMove), not Best.
@@ -91,28 +93,7 @@ func CheckDevice(full, dev *tablebase.Table, random int64, threads int, progress
 			checkLongWin(dsec, p, fc)
 		}
 		dc, ok, err := dev.Code(p, sec.Bound)
-		if side == dev.Device().StoredSide {
-			stored.Add(1)
-		} else {
-			derived.Add(1)
-		}
-		switch fc >> 14 {
-		case tablebase.CodeWin:
-			wins.Add(1)
-		case tablebase.CodeLoss:
-			losses.Add(1)
-		default:
-			draws.Add(1)
-		}
-		if err == nil && ok && dc != fc && dc>>14 == fc>>14 && fc>>14 != tablebase.CodeDraw && dc&tablebase.PliesUnknown == tablebase.PliesUnknown {
-			noPlies.Add(1)
-			return
-		}
-		if err != nil || !ok || dc != fc {
-			bad.Add(1)
-			fv, fd := tablebase.Decode(fc)
-			dv, dd := tablebase.Decode(dc)
-			note(fmt.Sprintf("%s bound=%v: full %v %d, device %v %d (ok %v, %v)", posString(p), sec.Bound, fv, fd, dv, dd, ok, err))
+		if !t.code(p, side == dev.Device().StoredSide, fc, dc, ok, err, func() string { return fmt.Sprintf(" bound=%v: full", sec.Bound) }, note) {
 			return
 		}
 		if i%64 != 0 || !compareBest {
@@ -191,10 +172,8 @@ func CheckDevice(full, dev *tablebase.Table, random int64, threads int, progress
 		}
 		wg.Wait()
 	}
-	rep.Stored, rep.Derived = stored.Load(), derived.Load()
-	rep.Positions = rep.Stored + rep.Derived
-	rep.Wins, rep.Draws, rep.Losses = wins.Load(), draws.Load(), losses.Load()
-	rep.BestChecks, rep.Mismatches, rep.NoPlies, rep.LongWins = best.Load(), bad.Load(), noPlies.Load(), longWins.Load()
+	t.report(rep)
+	rep.BestChecks, rep.LongWins = best.Load(), longWins.Load()
 	rep.Seconds = time.Since(start).Seconds()
 	return rep
 }
@@ -333,4 +312,52 @@ func CompareDevices(a, b *tablebase.Table, derivedEvery int64, threads int, prog
 	rep.Mismatches = bad.Load()
 	rep.Seconds = time.Since(start).Seconds()
 	return rep
+}
+
+// tally counts a check's positions compared against a device table, by
+// side to move and value, and its mismatches.
+type tally struct {
+	stored, derived, wins, draws, losses, noPlies, bad atomic.Int64
+}
+
+// code counts position p (stored: with the device's stored side to move)
+// whose full code is fc and whose device code is dc (ok and err as
+// dev.Code returned them), and reports whether the two are the same. A win
+// or a loss the device holds without its plies (a values-only section)
+// counts as noPlies; any other difference is a mismatch, noted as
+// "pWHAT v d, device v d", WHAT from what() (made only then).
+func (t *tally) code(p tablebase.Pos, stored bool, fc, dc uint16, ok bool, err error, what func() string, note func(string)) bool {
+	if stored {
+		t.stored.Add(1)
+	} else {
+		t.derived.Add(1)
+	}
+	switch fc >> 14 {
+	case tablebase.CodeWin:
+		t.wins.Add(1)
+	case tablebase.CodeLoss:
+		t.losses.Add(1)
+	default:
+		t.draws.Add(1)
+	}
+	if err == nil && ok && dc == fc {
+		return true
+	}
+	if err == nil && ok && dc>>14 == fc>>14 && fc>>14 != tablebase.CodeDraw && dc&tablebase.PliesUnknown == tablebase.PliesUnknown {
+		t.noPlies.Add(1)
+		return false
+	}
+	t.bad.Add(1)
+	fv, fd := tablebase.Decode(fc)
+	dv, dd := tablebase.Decode(dc)
+	note(fmt.Sprintf("%s%s %v %d, device %v %d (ok %v, %v)", posString(p), what(), fv, fd, dv, dd, ok, err))
+	return false
+}
+
+// report writes the counts into rep.
+func (t *tally) report(rep *DeviceReport) {
+	rep.Stored, rep.Derived = t.stored.Load(), t.derived.Load()
+	rep.Positions = rep.Stored + rep.Derived
+	rep.Wins, rep.Draws, rep.Losses = t.wins.Load(), t.draws.Load(), t.losses.Load()
+	rep.Mismatches, rep.NoPlies = t.bad.Load(), t.noPlies.Load()
 }

@@ -95,7 +95,9 @@ func CheckTiers(dev *tablebase.Table, tiers []Tier, stride int64, threads int, p
 		}
 		mu.Unlock()
 	}
-	var stored, derived, wins, draws, losses, bad, noPlies, done atomic.Int64
+	var tl tally
+	bad := &tl.bad
+	var done atomic.Int64
 	if !dev.IsDevice() {
 		rep.Mismatches = 1
 		rep.Examples = []string{"not a device table"}
@@ -147,29 +149,7 @@ func CheckTiers(dev *tablebase.Table, tiers []Tier, stride int64, threads int, p
 						}
 						p := tablebase.Pos{Pred: pred, Prey: prey, Side: sd, Capt: c}
 						dc, ok, err := dev.Code(p, false)
-						if sd == side {
-							stored.Add(1)
-						} else {
-							derived.Add(1)
-						}
-						switch fc >> 14 {
-						case tablebase.CodeWin:
-							wins.Add(1)
-						case tablebase.CodeLoss:
-							losses.Add(1)
-						default:
-							draws.Add(1)
-						}
-						if err == nil && ok && dc != fc && dc>>14 == fc>>14 && fc>>14 != tablebase.CodeDraw && dc&tablebase.PliesUnknown == tablebase.PliesUnknown {
-							noPlies.Add(1)
-							return
-						}
-						if err != nil || !ok || dc != fc {
-							bad.Add(1)
-							fv, fd := tablebase.Decode(fc)
-							dv, dd := tablebase.Decode(dc)
-							note(fmt.Sprintf("%s: tier %v %d, device %v %d (ok %v, %v)", posString(p), fv, fd, dv, dd, ok, err))
-						}
+						tl.code(p, sd == side, fc, dc, ok, err, func() string { return ": tier" }, note)
 					})
 					if d := done.Add(hi - lo); progress != nil {
 						progress(d, total)
@@ -179,10 +159,7 @@ func CheckTiers(dev *tablebase.Table, tiers []Tier, stride int64, threads int, p
 		}
 		wg.Wait()
 	}
-	rep.Stored, rep.Derived = stored.Load(), derived.Load()
-	rep.Positions = rep.Stored + rep.Derived
-	rep.Wins, rep.Draws, rep.Losses = wins.Load(), draws.Load(), losses.Load()
-	rep.Mismatches, rep.NoPlies = bad.Load(), noPlies.Load()
+	tl.report(rep)
 	rep.Seconds = time.Since(start).Seconds()
 	return rep
 }
