@@ -113,10 +113,7 @@ func deviceConvert(g *core.GameInfo, in, out string, bound bool, o devicebuild.D
 		name, n, h.FullBytes, 8*float64(h.FullBytes)/float64(n), fi.Size(), 8*float64(fi.Size())/float64(n),
 		h.Codec, o.BlockSize, h.StoredSide, dst, time.Since(start).Seconds())
 	for _, sec := range h.Sections {
-		var b int64
-		for _, r := range sec.Blocks {
-			b += int64(r.Len)
-		}
+		b := sectionBytes(sec)
 		fmt.Printf("device: %s: captured %d hand %d: %s, %d positions, %d bytes, %.4f bits/position\n",
 			name, sec.Captured, sec.Hand, sec.Kind, sec.Entries, b, 8*float64(b)/float64(sec.Entries))
 	}
@@ -340,13 +337,7 @@ func deviceReencode(g *core.GameInfo, in, out string, bound bool, o devicebuild.
 	fmt.Printf("device-reencode: %s: %d positions; %d bytes (%.3f bits/position) → %d bytes (%.3f bits/position, format %d) in %s, %.1f s\n",
 		name, n, si.Size(), 8*float64(si.Size())/float64(n), fi.Size(), 8*float64(fi.Size())/float64(n), h.Format, dst, time.Since(start).Seconds())
 	for i, sec := range h.Sections {
-		var b, ob int64
-		for _, r := range sec.Blocks {
-			b += int64(r.Len)
-		}
-		for _, r := range src.Sections[i].Blocks {
-			ob += int64(r.Len)
-		}
+		b, ob := sectionBytes(sec), sectionBytes(src.Sections[i])
 		fmt.Printf("device-reencode: %s: captured %d hand %d: %s, order %q: %d → %d bytes (%.4f → %.4f bits/position)\n",
 			name, sec.Captured, sec.Hand, sec.Kind, sec.Order, ob, b, 8*float64(ob)/float64(sec.Entries), 8*float64(b)/float64(sec.Entries))
 	}
@@ -383,4 +374,13 @@ func deviceCompare(g *core.GameInfo, aDir, bDir string, bound bool, derivedEvery
 		return fmt.Errorf("device-compare: %d mismatches", rep.Mismatches)
 	}
 	return nil
+}
+
+// sectionBytes is the size of a device section's blocks as stored.
+func sectionBytes(sec *tablebase.Section) int64 {
+	var b int64
+	for _, r := range sec.Blocks {
+		b += int64(r.Len)
+	}
+	return b
 }

@@ -93,10 +93,7 @@ func deviceConvertTiers(g *core.GameInfo, tiersDir, list, out string, o devicebu
 	fmt.Printf("device: %s: %d positions from %d tier files (%d bytes); device table %d bytes (%.4f bits/position, %s, blocks of %d, side %d stored) in %s, %.1f s\n",
 		g.Key, n, len(tiers), h.FullBytes, fi.Size(), 8*float64(fi.Size())/float64(n), h.Codec, o.BlockSize, h.StoredSide, dst, time.Since(start).Seconds())
 	for _, sec := range h.Sections {
-		var b int64
-		for _, r := range sec.Blocks {
-			b += int64(r.Len)
-		}
+		b := sectionBytes(sec)
 		fmt.Printf("device: %s: captured %d: %s, order %q, %d positions, %d bytes, %.4f bits/position\n",
 			g.Key, sec.Captured, sec.Kind, sec.Order, sec.Stats.Positions, b, 8*float64(b)/float64(sec.Stats.Positions))
 	}
