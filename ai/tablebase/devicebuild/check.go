@@ -48,16 +48,9 @@ func CheckDevice(full, dev *tablebase.Table, random int64, threads int, progress
 	start := time.Now()
 	rep := &DeviceReport{Game: full.Game, Random: random}
 	threads = max(1, threads)
-	var mu sync.Mutex
 	var done atomic.Int64
 	_, realGame := full.Rules().Game() // rules made by hand (tests) have no core moves for Best
-	note := func(s string) {
-		mu.Lock()
-		if len(rep.Examples) < 20 {
-			rep.Examples = append(rep.Examples, s)
-		}
-		mu.Unlock()
-	}
+	note := rep.noter()
 	var t tally
 	bad := &t.bad
 	var best atomic.Int64
@@ -238,15 +231,8 @@ func CompareDevices(a, b *tablebase.Table, derivedEvery int64, threads int, prog
 	start := time.Now()
 	rep := &DeviceReport{Game: a.Game}
 	threads = max(1, threads)
-	var mu sync.Mutex
 	var stored, derived, bad, done atomic.Int64
-	note := func(s string) {
-		mu.Lock()
-		if len(rep.Examples) < 20 {
-			rep.Examples = append(rep.Examples, s)
-		}
-		mu.Unlock()
-	}
+	note := rep.noter()
 	if !a.IsDevice() || !b.IsDevice() || a.Device().StoredSide != b.Device().StoredSide || a.Fingerprint != b.Fingerprint {
 		rep.Mismatches = 1
 		rep.Examples = []string{"not two device tables of the same rules and stored side"}
@@ -360,4 +346,17 @@ func (t *tally) report(rep *DeviceReport) {
 	rep.Positions = rep.Stored + rep.Derived
 	rep.Wins, rep.Draws, rep.Losses = t.wins.Load(), t.draws.Load(), t.losses.Load()
 	rep.Mismatches, rep.NoPlies = t.bad.Load(), t.noPlies.Load()
+}
+
+// noter returns a function that keeps the first 20 examples it is given in
+// rep.Examples; the checks' goroutines may call it at once.
+func (rep *DeviceReport) noter() func(string) {
+	var mu sync.Mutex
+	return func(s string) {
+		mu.Lock()
+		if len(rep.Examples) < 20 {
+			rep.Examples = append(rep.Examples, s)
+		}
+		mu.Unlock()
+	}
 }

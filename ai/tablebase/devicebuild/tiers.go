@@ -87,14 +87,7 @@ func CheckTiers(dev *tablebase.Table, tiers []Tier, stride int64, threads int, p
 	threads = max(1, threads)
 	stride = max(1, stride)
 	r := dev.Rules()
-	var mu sync.Mutex
-	note := func(s string) {
-		mu.Lock()
-		if len(rep.Examples) < 20 {
-			rep.Examples = append(rep.Examples, s)
-		}
-		mu.Unlock()
-	}
+	note := rep.noter()
 	var tl tally
 	bad := &tl.bad
 	var done atomic.Int64
