@@ -41,8 +41,8 @@ TABLES_DIR  ?= build/tables
 TABLE_GAMES ?= surround-the-lion deer-chess
 ALL_GAMES   := surround-the-lion deer-chess wolf-carries-pig beat-the-wolf
 SOLVE       := build/solve
-# The tables the app itself has (tables/owner.go: appPlan): Surround the Lion whole,
-# deer chess's moving phase (the desktop); the arena plays with these.
+# The tables the app itself solves (tables/owner.go: appPlan): Surround the Lion whole,
+# deer chess's moving phase (the desktop); cmd/arena -tables plays with these.
 APP_TABLES_DIR ?= build/apptables
 # make device-tables (scripts/device-tables.sh): what the app embeds and the
 # table pack, from the solved tables, each in its device form
@@ -99,7 +99,7 @@ help:
 	@echo "make mobile-check build the simulated-phone binary (-tags mobile) into build/"
 	@echo "make memory       the app's memory at each stage against the budgets (scripts/memory.sh; about 8 min)"
 	@echo "make tables       solve Surround the Lion and all of deer chess into $(TABLES_DIR) (cmd/solve; about 30 min, 15 GB)"
-	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; the arena uses them)"
+	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; cmd/arena -tables uses them)"
 	@echo "make strategies   the proven strategies from the start the app ships (tables/strategies; Beat the Wolf's in tables/shipped), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 4 hours, 60 GB)"
 	@echo "make solve-whole  Beat the Wolf whole, tier by tier, resuming after the tiers written (WHOLE_DIR, outside the work tree; hours, 16 GiB, 42 GB)"
@@ -260,12 +260,12 @@ fuzz:
 # times per level against their budgets). Takes ~20 minutes on 2 cores.
 ARENA_SCALE ?= 0.05
 ARENA_N     ?= 60
-arena: app-tables
+arena:
 	$(GO) build -o build/arena ./cmd/arena
 	build/arena -game all -pairs ladder -n $(ARENA_N) -scale $(ARENA_SCALE) -max-plies 300 -parallel 2 \
-	  -tables $(APP_TABLES_DIR) -header -title "Level ladder at time scale $(ARENA_SCALE)" -out docs/ai-strength.md $(ARENA_FLAGS)
+	  -app -header -title "Level ladder at time scale $(ARENA_SCALE)" -out docs/ai-strength.md $(ARENA_FLAGS)
 	build/arena -game all -pairs master:hard,medium:easy -n 2 -scale 1 -parallel 1 -max-plies 30 -random-plies 2 \
-	  -tables $(APP_TABLES_DIR) -title "Think time at full time scale (short run)" -out docs/ai-strength.md -append $(ARENA_FLAGS)
+	  -app -title "Think time at full time scale (short run)" -out docs/ai-strength.md -append $(ARENA_FLAGS)
 
 # The puzzles of the four games, from their solved tables (make solve-all
 # builds them all; the deer table needs about 5 GB while choosing). Commit

@@ -27,6 +27,8 @@ import (
 	"huntchess/ai/tablebase"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/proof"
+	"huntchess/tables"
 )
 
 type pair struct{ a, b match.Level }
@@ -115,18 +117,23 @@ type gameResult struct {
 type stats struct {
 	n        int
 	sum, max time.Duration
+	proven   int // moves played from a proof (ai.Result.Proof not proof.Search)
 }
 
-func (s *stats) add(d time.Duration) {
+func (s *stats) add(d time.Duration, proven bool) {
 	s.n++
 	s.sum += d
 	s.max = max(s.max, d)
+	if proven {
+		s.proven++
+	}
 }
 
 func (s *stats) merge(o stats) {
 	s.n += o.n
 	s.sum += o.sum
 	s.max = max(s.max, o.max)
+	s.proven += o.proven
 }
 
 func (s stats) mean() time.Duration {
@@ -157,6 +164,9 @@ func main() {
 	setFlag := flag.String("set", "", `override level budgets for experiments, "level.Field=n" or "level.side.Field=n" (side predator or prey; fields of ai.Limits: Depth, Nodes, Noise, RootNoise, Lapse, Threads)`)
 	verbose := flag.Bool("v", false, "print every game")
 	records := flag.Bool("records", false, "with -v, print every game's moves too")
+	app := flag.Bool("app", false, "play through the desktop app's engine and table owner (the shipped tables and strategies; -app-dirs searched first) instead of -tables")
+	appDirs := flag.String("app-dirs", "", "with -app, folders of developer tables searched first, comma-separated (as HUNTCHESS_TABLES)")
+	appCache := flag.String("app-cache", "build/arena-cache", "with -app, the table owner's cache folder (what the app solves on first use goes there)")
 	tablesDir := flag.String("tables", "", "load endgame tables (GAME.hctb) from this directory: every level plays from them where they cover the position")
 	tableGames := flag.String("table-games", "surround-the-lion,deer-chess", "with -tables, the games whose tables to load (the app's: Surround the Lion everywhere, deer chess's moving phase on the desktop)")
 	flag.Parse()
@@ -190,7 +200,22 @@ func main() {
 	}
 	games2 := (*n + 1) / 2 * 2
 	parseSets(*setFlag)
-	tablesNote := loadTables(*tablesDir, *tableGames)
+	var tablesNote string
+	if *app {
+		if *tablesDir != "" {
+			fatal(fmt.Errorf("-app and -tables exclude each other"))
+		}
+		if err := os.MkdirAll(*appCache, 0o755); err != nil {
+			fatal(err)
+		}
+		var dirs []string
+		if *appDirs != "" {
+			dirs = strings.Split(*appDirs, ",")
+		}
+		tablesNote = appEngine(games, *appCache, dirs)
+	} else {
+		tablesNote = loadTables(*tablesDir, *tableGames)
+	}
 	tunedAll = tuneWeights(games, "-tune", *tuneAll, nil)
 	tuned = tuneWeights(games, "-tune-a", *tuneA, &tunedAll)
 
@@ -312,10 +337,12 @@ a hash of the position and the level's seed, so a level is deterministic under a
 The app ships a device table for each game (tables/shipped: Surround the Lion and deer chess
 whole, Wolf Carries the Pig whole with values alone where 4 to 6 pigs are captured, Beat the
 Wolf's endgames) and Beat the Wolf's proven strategy from the start, and its table pack holds
-Beat the Wolf's bound table. The arena plays only from the tables it loads (below: the games
-of -table-games, full tables from -tables) and then searches: it does not play the proven
-strategy, the bound table or the bridge back onto a proof, so where the app plays from those
-its levels are stronger than measured here.
+Beat the Wolf's bound table. ` + "`make arena`" + ` plays through the app's own engine (` + "`-app`" + `:
+` + "`ai.NewEngine`" + ` over the app's table owner with what ships, as the desktop app plays without
+the pack): the tables at every level, and for Master the proven strategy, the bound table and
+the bridge back onto a proof too. (With ` + "`-tables DIR`" + ` instead, the arena plays only from the
+full tables it loads and searches elsewhere: the search's strength alone.) The column "from a
+proof" below is the share of a level's moves that a table or a proven line gave.
 
 A level is defined by depth / nodes / noise; the time is a cap, so a match can be played at a
 reduced time scale (the node budgets and time caps of Hard and Master are multiplied by the
@@ -393,8 +420,51 @@ func limitsDiff(a, b ai.Limits) string {
 var arenaTables ai.TableSet
 
 // arenaEngine plays every level: from arenaTables where they cover the
-// position (with the level's table slips), else by its search.
+// position (with the level's table slips), else by its search; with -app,
+// the app's engine (appEngine).
 var arenaEngine = ai.Engine{Sources: []ai.Source{ai.TableMoves{Tables: &arenaTables}, ai.SearchMoves{Tables: &arenaTables}}}
+
+// appEngine makes arenaEngine the desktop app's engine: ai.NewEngine over a
+// tables.Owner as the app has one (the tables and strategies shipped with
+// it, the folders of dirs searched first as HUNTCHESS_TABLES's, a cache
+// folder cache where it solves what it solves on first use), each game's
+// table had before the first move. It returns a sentence for the report.
+func appEngine(games []*core.GameInfo, cache string, dirs []string) string {
+	owner := tables.New(cache, dirs, false, func(f func()) { f() })
+	for _, g := range games {
+		owner.Ensure(g.ID)
+	}
+	owner.Wait()
+	for _, p := range owner.Problems() {
+		fmt.Fprintf(os.Stderr, "arena: %s\n", p)
+	}
+	arenaEngine = ai.NewEngine(owner)
+	var parts []string
+	for _, g := range games {
+		var has []string
+		if st := owner.Status(g.ID); st.State == tables.Ready {
+			has = append(has, "its table ("+st.From.String()+")")
+		} else if st.State == tables.Failed {
+			fatal(fmt.Errorf("%s: table: %v", g.Key, st.Err))
+		}
+		if owner.Strategy(g.ID) != nil {
+			has = append(has, "its proven strategy from the start")
+		}
+		if owner.Bound(g.ID) != nil {
+			has = append(has, "its bound table")
+		}
+		if len(has) == 0 {
+			has = append(has, "no table")
+		}
+		d := g.Key + ": " + strings.Join(has, ", ")
+		parts = append(parts, d)
+		fmt.Fprintf(os.Stderr, "arena: %s\n", d)
+	}
+	return "Every level plays through the desktop app's engine (ai.NewEngine over the app's table owner, without the table pack): " +
+		"the endgame table where it covers the position (every level, with its table slips), then, for Master, the proven strategy, " +
+		"the bound table and the bridge back onto a proof, and the search elsewhere. The files it had: " +
+		strings.Join(parts, "; ") + "."
+}
 
 // loadTables opens the tables of the listed games in dir and puts them
 // behind the levels (arenaTables); it returns a sentence for the report.
@@ -499,7 +569,7 @@ func play(g *core.GameInfo, p pair, i int, aSide core.Side, scale float64, rando
 		lim.Seed ^= seed*0x5851f42d4c957f2d + int64(i/2)*0x14057b7ef767814f // noise differs per opening pair
 		t0 := time.Now()
 		sr := arenaEngine.Choose(context.Background(), pos, lim)
-		res.think[who].add(time.Since(t0))
+		res.think[who].add(time.Since(t0), sr.Proof != proof.Search)
 		if err := gm.PlayMove(sr.Move); err != nil {
 			panic(fmt.Sprintf("%s: %v: %v", g.Key, pos, err))
 		}
@@ -612,13 +682,58 @@ func report(w io.Writer, results []gameResult, games []*core.GameInfo, pairs []p
 		lvls = append(lvls, lv)
 	}
 	sort.Slice(lvls, func(i, j int) bool { return lvls[i] < lvls[j] })
-	fmt.Fprintln(w, "| level | moves | think mean | think max | time cap at this scale |")
-	fmt.Fprintln(w, "|---|---|---|---|---|")
+	fmt.Fprintln(w, "| level | moves | from a proof | think mean | think max | time cap at this scale |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
 	for _, lv := range lvls {
 		s := per[lv]
-		fmt.Fprintf(w, "| %s | %d | %s | %s | %v |\n", lv, s.n, ms(s.mean()), ms(s.max), ai.ScaleLimits(ai.LevelLimits(lv), scale).Time)
+		fmt.Fprintf(w, "| %s | %d | %s | %s | %s | %v |\n", lv, s.n, share(*s), ms(s.mean()), ms(s.max), ai.ScaleLimits(ai.LevelLimits(lv), scale).Time)
 	}
 	fmt.Fprintln(w)
+	// Per game and level: the share of moves a proof gave.
+	type gl struct {
+		g  core.GameID
+		lv match.Level
+	}
+	pg := map[gl]*stats{}
+	for _, r := range results {
+		for k, lv := range []match.Level{r.pair.a, r.pair.b} {
+			x := gl{r.game, lv}
+			if pg[x] == nil {
+				pg[x] = &stats{}
+			}
+			pg[x].merge(r.think[k])
+		}
+	}
+	fmt.Fprint(w, "| game |")
+	for _, lv := range lvls {
+		fmt.Fprintf(w, " %s: moves from a proof |", lv)
+	}
+	fmt.Fprint(w, "\n|---|")
+	for range lvls {
+		fmt.Fprint(w, "---|")
+	}
+	fmt.Fprintln(w)
+	for _, g := range games {
+		fmt.Fprintf(w, "| %s |", g.Key)
+		for _, lv := range lvls {
+			s := pg[gl{g.ID, lv}]
+			if s == nil {
+				fmt.Fprint(w, " — |")
+				continue
+			}
+			fmt.Fprintf(w, " %s of %d |", share(*s), s.n)
+		}
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w)
+}
+
+// share is the share of s's moves played from a proof, as a percentage.
+func share(s stats) string {
+	if s.n == 0 {
+		return "—"
+	}
+	return fmt.Sprintf("%.1f %%", 100*float64(s.proven)/float64(s.n))
 }
 
 func (p pair) String() string { return p.a.String() + "–" + p.b.String() }
