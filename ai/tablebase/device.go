@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -200,34 +201,49 @@ func (t *Table) deviceCode(p Pos, bound bool) (uint16, bool, error) {
 		c, err := t.storedCode(sec, p)
 		return c, err == nil, err
 	}
-	f := NewFold()
-	var err error
+	// The children first, each with its stored entry; then the blocks they
+	// need that are not unpacked yet, read at once where there are several
+	// (fetchBlocks); then the fold.
+	var kids [64]child
+	ks := kids[:0]
 	covered := true
 	n := t.r.Children(p, bound, func(c Pos, term int) {
-		if !covered || err != nil {
+		if !covered {
 			return
 		}
-		switch term {
+		k := child{term: term}
+		if term == ChildOpen {
+			k.sec = sec
+			if c.Capt != p.Capt || c.Hand != p.Hand {
+				if k.sec = t.section(c.Capt, c.Hand, bound); k.sec == nil {
+					covered = false
+					return
+				}
+			}
+			k.i = k.sec.storedIndex(c)
+		}
+		ks = append(ks, k)
+	})
+	if !covered {
+		return 0, false, nil
+	}
+	if err := t.fetchBlocks(ks); err != nil {
+		return 0, false, err
+	}
+	f := NewFold()
+	for _, k := range ks {
+		switch k.term {
 		case ChildWon:
 			f.Add(Win, 0)
 		case ChildLost:
 			f.Add(Loss, 0)
 		default:
-			cs := sec
-			if c.Capt != p.Capt || c.Hand != p.Hand {
-				if cs = t.section(c.Capt, c.Hand, bound); cs == nil {
-					covered = false
-					return
-				}
+			blk, err := t.load(k.sec, int(k.i/int64(k.sec.BlockSize)))
+			if err != nil {
+				return 0, false, err
 			}
-			var cc uint16
-			if cc, err = t.storedCode(cs, c); err == nil {
-				f.Add(Decode(cc))
-			}
+			f.Add(Decode(blk.code(int(k.i % int64(k.sec.BlockSize)))))
 		}
-	})
-	if err != nil || !covered {
-		return 0, false, err
 	}
 	c := f.Code(n == 0 && !t.r.PreyPasses)
 	if sec.Stats.PreyWinsOnly {
@@ -238,6 +254,53 @@ func (t *Table) deviceCode(p Pos, bound bool) (uint16, bool, error) {
 		}
 	}
 	return c, true, nil
+}
+
+// child is a child of a position folded from its children: its terminal
+// kind, and where it is open, its section and stored entry.
+type child struct {
+	sec  *Section
+	i    int64
+	term int
+}
+
+// fetchBlocks unpacks the blocks of ks's open children that are not in the
+// cache, all at once where there are two or more: read from the site
+// (pack.RangeReader, safe for concurrent reads), each block is a round
+// trip, so a one-ply probe's blocks then cost one round trip, not one
+// after the other (and on a device their unpacking shares the cores). It
+// returns the reads' errors.
+func (t *Table) fetchBlocks(ks []child) error {
+	type need struct {
+		sec *Section
+		b   int
+	}
+	var miss []need
+	for _, k := range ks {
+		if k.term != ChildOpen {
+			continue
+		}
+		b := int(k.i / int64(k.sec.BlockSize))
+		if k.sec.cache[b].Load() != nil || slices.Contains(miss, need{k.sec, b}) {
+			continue
+		}
+		miss = append(miss, need{k.sec, b})
+	}
+	if len(miss) < 2 {
+		return nil
+	}
+	errs := make([]error, len(miss))
+	var wg sync.WaitGroup
+	for j, m := range miss[1:] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[j+1] = t.load(m.sec, m.b)
+		}()
+	}
+	_, errs[0] = t.load(miss[0].sec, miss[0].b)
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // storedCode reads the code of a position with the stored side to move.

@@ -6,10 +6,14 @@ import (
 	"huntchess/ai/tablebase/solver"
 
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"huntchess/core"
 	"huntchess/internal/testkit"
@@ -295,5 +299,108 @@ func TestDeviceTableValuesOnly(t *testing.T) {
 			}
 		}
 		full.Close()
+	}
+}
+
+// gateReader holds each read, once armed, until a second read has begun
+// (or 10 s have passed): reads made one after the other then take 10 s
+// each and never overlap, reads made at once overlap.
+type gateReader struct {
+	r     io.ReaderAt
+	armed atomic.Bool
+	mu    sync.Mutex
+	cond  *sync.Cond
+	in    int // reads in progress
+	most  int // the most in progress at once
+	reads int
+}
+
+func newGateReader(r io.ReaderAt) *gateReader {
+	g := &gateReader{r: r}
+	g.cond = sync.NewCond(&g.mu)
+	return g
+}
+
+func (g *gateReader) ReadAt(p []byte, off int64) (int, error) {
+	if !g.armed.Load() {
+		return g.r.ReadAt(p, off)
+	}
+	g.mu.Lock()
+	g.in++
+	g.reads++
+	g.most = max(g.most, g.in)
+	g.cond.Broadcast()
+	timer := time.AfterFunc(10*time.Second, func() { g.mu.Lock(); g.cond.Broadcast(); g.mu.Unlock() })
+	deadline := time.Now().Add(10 * time.Second)
+	for g.most < 2 && time.Now().Before(deadline) {
+		g.cond.Wait()
+	}
+	timer.Stop()
+	g.mu.Unlock()
+	n, err := g.r.ReadAt(p, off)
+	g.mu.Lock()
+	g.in--
+	g.mu.Unlock()
+	return n, err
+}
+
+// A position folded from its children (the side to move not stored) reads
+// the blocks its children need all at once: from the site each read is a
+// round trip, so a cold one-ply probe costs one round trip, not one a
+// block. With the cache emptied before each probe, every position whose
+// children lie in two blocks or more reads them overlapping, each block
+// once, and gets the full table's code.
+func TestDeviceFoldReadsBlocksAtOnce(t *testing.T) {
+	g := miniGame("mini-wolf")
+	_, path, _ := writeMiniFile(t, g)
+	full, err := tablebase.OpenFile(path, g.R)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer full.Close()
+	_, data := convertMini(t, g, path, devicebuild.DeviceOptions{BlockSize: 64, Threads: 1, Side: devicebuild.SidePredator})
+	gate := newGateReader(bytes.NewReader(data))
+	dev, err := tablebase.OpenSrc(gate, int64(len(data)), g.R, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	probed := 0
+	for _, sec := range dev.Sections {
+		l := sec.Layout()
+		for idx := int64(0); idx < sec.Entries && probed < 40; idx += 7 {
+			pred, prey, side := l.Position(idx)
+			if side == dev.Device().StoredSide {
+				continue
+			}
+			if hole, _ := l.IsHole(idx, pred, prey, side); hole {
+				continue
+			}
+			p := tablebase.Pos{Pred: pred, Prey: prey, Side: side, Capt: sec.Captured, Hand: sec.Hand}
+			dev.EmptyCache()
+			n := dev.ColdChildBlocks(p, false)
+			if n < 2 {
+				continue
+			}
+			want, _, err := full.Code(p, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gate.mu.Lock()
+			gate.most, gate.reads = 0, 0
+			gate.mu.Unlock()
+			gate.armed.Store(true)
+			got, ok, err := dev.Code(p, false)
+			gate.armed.Store(false)
+			if err != nil || !ok || got != want {
+				t.Fatalf("%s: code %#x %v %v, want %#x", tablebase.PosString(p), got, ok, err, want)
+			}
+			if gate.most < 2 || gate.reads != n {
+				t.Fatalf("%s: %d reads for %d blocks, at most %d at once", tablebase.PosString(p), gate.reads, n, gate.most)
+			}
+			probed++
+		}
+	}
+	if probed < 10 {
+		t.Fatalf("only %d positions with children in two blocks or more", probed)
 	}
 }

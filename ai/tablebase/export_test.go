@@ -102,3 +102,35 @@ func posString(p Pos) string {
 }
 
 func sorted(s []string) []string { sort.Strings(s); return s }
+
+// ColdChildBlocks is how many blocks a one-ply probe of p (a position
+// whose side to move the device table dev does not store) reads with its
+// cache empty: the distinct blocks of its open children.
+func (t *Table) ColdChildBlocks(p Pos, bound bool) int {
+	sec := t.section(p.Capt, p.Hand, bound)
+	type key struct {
+		sec *Section
+		b   int64
+	}
+	seen := map[key]bool{}
+	t.r.Children(p, bound, func(c Pos, term int) {
+		if term != ChildOpen {
+			return
+		}
+		cs := sec
+		if c.Capt != p.Capt || c.Hand != p.Hand {
+			cs = t.section(c.Capt, c.Hand, bound)
+		}
+		if cs != nil {
+			seen[key{cs, cs.storedIndex(c) / int64(cs.BlockSize)}] = true
+		}
+	})
+	return len(seen)
+}
+
+// EmptyCache drops every unpacked block of t and leaves its cache
+// unbounded.
+func (t *Table) EmptyCache() {
+	t.SetCacheBytes(0)
+	t.SetCacheBytes(-1)
+}
