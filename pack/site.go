@@ -19,6 +19,17 @@ import (
 // answer 404.
 var SiteBounds = []core.GameID{core.BeatTheWolf}
 
+// SiteTables are the games whose whole table the web build's site may
+// serve in its pack folder (tables/pack/: scripts/web.sh copies the table
+// pack's beat-the-wolf.hctb there, as its parts with its manifest, where
+// the pack holds Beat the Wolf's whole table): in the browser only theirs
+// are asked for (tables.Owner: SetRemoteTable), read block by block.
+var SiteTables = []core.GameID{core.BeatTheWolf}
+
+// SitePackFolder is the site's folder of the pack's whole tables, under
+// its tables/ folder (SiteTables).
+const SitePackFolder = "pack/"
+
 // Site is a folder of files on the site serving the app (the browser's
 // tables/), read by range requests: its manifest.json (a table pack's
 // manifest, which lists the files kept as parts) is asked for at most
@@ -102,6 +113,14 @@ func (s *Site) FetchStrategy(ctx context.Context, id core.GameID) ([]byte, error
 // block. It is the browser's tables.RemoteBound.
 func (s *Site) OpenBound(ctx context.Context, id core.GameID) (*RangeReader, error) {
 	return s.Open(ctx, tablebase.Path("", id.String()+".bound"))
+}
+
+// OpenTable opens game id's table file (GAME.hctb) in the folder for range
+// reads (Open): a whole table too large to download (Beat the Wolf's, in
+// the site's pack folder: SiteTables), read block by block. It is the
+// browser's tables.RemoteTable, on the Site of the pack folder.
+func (s *Site) OpenTable(ctx context.Context, id core.GameID) (*RangeReader, error) {
+	return s.Open(ctx, tablebase.Path("", id.String()))
 }
 
 // fetch downloads the file name in the folder whole (its claimed length is

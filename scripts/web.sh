@@ -30,6 +30,8 @@
 #                             Beat the Wolf's bound table where found, as
 #                             the pack's parts with its manifest.json
 #                             ($WEB_BOUND_DIR, default build/device/pack)
+#   tables/pack/              Beat the Wolf's whole table where the pack
+#                             holds it, the same way (read by range requests)
 #   build.json                the version (FyneApp.toml), the build's ID and sizes
 #
 # The build ID (a hash of every file) versions the service worker's cache,
@@ -136,32 +138,46 @@ done
 # WEB_BOUND_DIR= (empty: make test-web, whose checks expect a site without
 # it, whatever the developer's build/ holds).
 WEB_BOUND_DIR=${WEB_BOUND_DIR-build/device/pack}
-# link SRC: SRC into tables/, a hard link where it can be (the same disk):
+# link SRC DEST: SRC into DEST, a hard link where it can be (the same disk):
 # no 371 MB copy per build.
-link() { ln -f "$1" "$OUT/tables/" 2>/dev/null || cp "$1" "$OUT/tables/"; }
-# (The games listed here are pack.SiteBounds: the page asks for no other.)
-for name in beat-the-wolf.bound.hctb; do
-  f="$WEB_BOUND_DIR/$name"
-  parts=()
+link() { ln -f "$1" "$2/" 2>/dev/null || cp "$1" "$2/"; }
+# site_file NAME DEST: the pack's file NAME into DEST (a folder of $OUT),
+# as its parts with the pack's manifest beside them, or whole.
+site_file() {
+  local name=$1 dest=$2 f="$WEB_BOUND_DIR/$1" parts=() bytes=0
+  local rel=${dest#"$OUT/"}
   [ -n "$WEB_BOUND_DIR" ] && for p in "$f".part-*; do [ -f "$p" ] && parts+=("$p"); done
   if [ -z "$WEB_BOUND_DIR" ]; then
-    say "tables/$name left out (WEB_BOUND_DIR is empty)"
+    say "$rel/$name left out (WEB_BOUND_DIR is empty)"
   elif [ "${#parts[@]}" -gt 0 ]; then
     if ! grep -q "\"$name.part-000\"" "$WEB_BOUND_DIR/manifest.json" 2>/dev/null; then
       echo "web: error: $WEB_BOUND_DIR/manifest.json does not list the parts of $name" >&2
       exit 1
     fi
-    cp "$WEB_BOUND_DIR/manifest.json" "$OUT/tables/manifest.json"
-    bytes=0
-    for p in "${parts[@]}"; do link "$p"; bytes=$((bytes + $(stat -c %s "$p"))); done
-    say "tables/$name: $bytes bytes in ${#parts[@]} parts, with tables/manifest.json (read by range requests)"
+    mkdir -p "$dest"
+    cp "$WEB_BOUND_DIR/manifest.json" "$dest/manifest.json"
+    for p in "${parts[@]}"; do link "$p" "$dest"; bytes=$((bytes + $(stat -c %s "$p"))); done
+    say "$rel/$name: $bytes bytes in ${#parts[@]} parts, with $rel/manifest.json (read by range requests)"
   elif [ -f "$f" ]; then
-    link "$f"
-    say "tables/$name: $(stat -c %s "$f") bytes (read by range requests)"
+    mkdir -p "$dest"
+    link "$f" "$dest"
+    say "$rel/$name: $(stat -c %s "$f") bytes (read by range requests)"
   else
-    say "tables/$name left out: not in $WEB_BOUND_DIR/ (make device-tables, or WEB_BOUND_DIR)"
+    say "$rel/$name left out: not in $WEB_BOUND_DIR/ (make device-tables, or WEB_BOUND_DIR)"
   fi
-done
+}
+# (The games listed here are pack.SiteBounds: the page asks for no other.)
+site_file beat-the-wolf.bound.hctb "$OUT/tables"
+# Beat the Wolf's whole table, where the pack holds it (its beat-the-wolf.hctb:
+# every tier, 6 to 17 dogs; far too large to download): into tables/pack/
+# (pack.SitePackFolder), beside the shipped beat-the-wolf.hctb the page
+# downloads whole where the site has no whole table. The games listed here
+# are pack.SiteTables.
+if [ -n "$WEB_BOUND_DIR" ] && { [ -f "$WEB_BOUND_DIR/beat-the-wolf.hctb" ] || [ -f "$WEB_BOUND_DIR/beat-the-wolf.hctb.part-000" ]; }; then
+  site_file beat-the-wolf.hctb "$OUT/tables/pack"
+else
+  say "tables/pack/beat-the-wolf.hctb left out: the pack in ${WEB_BOUND_DIR:-(none)} holds no whole table of Beat the Wolf"
+fi
 
 wasm_size=$(stat -c %s "$OUT/huntchess.wasm")
 build=$(cd "$OUT" && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-12)

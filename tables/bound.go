@@ -29,6 +29,17 @@ func (b *boundFile) close() {
 // the app for range reads (pack.ErrNoRemote where the site has none).
 type RemoteBound func(ctx context.Context, id core.GameID) (*pack.RangeReader, error)
 
+// RemoteTable opens the file of game id's whole table on the site serving
+// the app for range reads (pack.ErrNoRemote where the site has none).
+type RemoteTable func(ctx context.Context, id core.GameID) (*pack.RangeReader, error)
+
+// SetRemoteTable makes an owner with no cache folder (the browser) read the
+// table of a game of pack.SiteTables from the site block by block, where
+// the site has it (the table pack's whole table: too large to download),
+// before it downloads the game's shipped table whole (SetFetch). Call it
+// before the first Ensure.
+func (m *Owner) SetRemoteTable(f RemoteTable) { m.remoteTable = f }
+
 // SetRemoteBound makes an owner with no cache folder (the browser) read a
 // game's bound table from its site block by block (GAME.bound.hctb: too
 // large to download whole): Bound opens it in the background the first

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
@@ -177,6 +178,11 @@ func (m *Owner) have(id core.GameID, plan solver.Plan, solvable bool) (t *tableb
 			}
 			m.report(Problem{Game: id, File: FileTable, Place: PlaceShipped, Path: tablebase.Path("", id.String()), Err: oerr})
 		case PlaceSite:
+			if rt, rerr := m.openRemoteTable(id, ok); rt != nil {
+				return rt, PlaceSite, nil
+			} else if rerr != nil {
+				m.report(Problem{Game: id, File: FileTable, Place: PlaceSite, Path: tablebase.Path(pack.SitePackFolder, id.String()), Err: rerr})
+			}
 			if m.fetch == nil {
 				continue
 			}
@@ -193,6 +199,39 @@ func (m *Owner) have(id core.GameID, plan solver.Plan, solvable bool) (t *tableb
 		}
 	}
 	return nil, 0, err
+}
+
+// RemoteTableCache is what a whole table read from the site keeps of the
+// compressed blocks it read (pack.RangeReader.SetCache), as a bound table
+// read from there does (RemoteBoundCache).
+const RemoteTableCache = RemoteBoundCache
+
+// openRemoteTable opens game id's whole table on the site for range reads
+// (SetRemoteTable), where the site has one of a game of pack.SiteTables
+// that ok accepts: nil and no error where it has none (pack.ErrNoRemote),
+// nil and why where it could not be opened or is not the game's table.
+func (m *Owner) openRemoteTable(id core.GameID, ok func(*tablebase.Table) bool) (*tablebase.Table, error) {
+	if m.remoteTable == nil || !slices.Contains(pack.SiteTables, id) {
+		return nil, nil
+	}
+	r, err := m.remoteTable(context.Background(), id)
+	if errors.Is(err, pack.ErrNoRemote) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.SetCache(RemoteTableCache)
+	t, err := tablebase.OpenReaderAt(r, r.Size(), false)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", r.URL(), err)
+	}
+	if !ok(t) {
+		t.Close()
+		return nil, fmt.Errorf("%s: not a table of %s", r.URL(), id)
+	}
+	m.sizeCache(id, t)
+	return t, nil
 }
 
 // openPackTable opens a table file of the pack (the device format, once
@@ -308,11 +347,15 @@ func (m *Owner) build(id core.GameID, plan solver.Plan) (*tablebase.Table, error
 
 // UseSite makes an owner with no cache folder (the browser) have its
 // tables from the site serving the app: each game's table downloaded whole
-// (SetFetch), Beat the Wolf's set strategy downloaded (SetStrategyFetch),
-// its bound table read block by block (SetRemoteBound). Call it before the
+// (SetFetch), but Beat the Wolf's whole table read block by block from the
+// site's pack folder where the site has it (SetRemoteTable), its set
+// strategy downloaded (SetStrategyFetch), its bound table read block by
+// block (SetRemoteBound). Call it before the
 // first Ensure.
 func (m *Owner) UseSite(s *pack.Site) {
 	m.SetFetch(s.FetchTable)
 	m.SetRemoteBound(s.OpenBound)
 	m.SetStrategyFetch(s.FetchStrategy)
+	packs := &pack.Site{Base: s.Base + pack.SitePackFolder, Client: s.Client}
+	m.SetRemoteTable(packs.OpenTable)
 }

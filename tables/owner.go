@@ -43,8 +43,9 @@ type Owner struct {
 	// game's table file instead (SetFetch).
 	fetch Fetch
 	// remoteBound, in the browser, opens a game's bound table on the site
-	// (SetRemoteBound).
+	// (SetRemoteBound); remoteTable its whole table (SetRemoteTable).
 	remoteBound RemoteBound
+	remoteTable RemoteTable
 	// fetchStrategy, in the browser, downloads a game's strategy file from
 	// the site (SetStrategyFetch).
 	fetchStrategy StrategyFetch
