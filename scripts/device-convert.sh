@@ -36,7 +36,18 @@ flags=()
 case "$name" in
   "$game.bound.hctb") flags+=(-bound-file) ;;
   "$game.hctb") ;;
-  *) echo "device-convert: $name: want $game.hctb or $game.bound.hctb" >&2; exit 2 ;;
+  "$game.tiers")
+    # The compact solver's tier files of the whole game (make solve-whole:
+    # DIR/beat-the-wolf.tiers/captured-NN.tier), written as OUT/GAME.hctb
+    # straight from them (the table file from all of them would take tens of
+    # GB): the wolf stored, the codes of 6 to 13 dogs in 256 Ki-entry blocks,
+    # the values alone of 14 to 17 dogs (WHOLE_VALUES_TIERS, the captured
+    # counts) in 4 Mi-entry blocks: docs/device-tables.md, "Beat the Wolf's
+    # whole table in the pack".
+    [ "$game" = beat-the-wolf ] || { echo "device-convert: $name: only Beat the Wolf is solved into tier files" >&2; exit 2; }
+    exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -side predator -order all -block 262144 \
+      -values-tiers "${WHOLE_VALUES_TIERS-0,1,2,3}" -value-block 4194304 ;;
+  *) echo "device-convert: $name: want $game.hctb, $game.bound.hctb or $game.tiers" >&2; exit 2 ;;
 esac
 case "$game:$name" in
   surround-the-lion:*) flags+=(-side prey -order all) ;;

@@ -15,7 +15,10 @@
 #   DEVICE_SHIP      tables embedded in the app (default: Surround the Lion)
 #   DEVICE_STRATEGY  strategy files embedded as they are (default: none)
 #   DEVICE_PACK      tables of the pack (default: Beat the Wolf and Wolf
-#                    Carries the Pig where solved; deer chess ships whole)
+#                    Carries the Pig where solved; deer chess ships whole);
+#                    a folder WHOLE_DIR/beat-the-wolf.tiers (the tier files
+#                    of make solve-whole) is Beat the Wolf's whole table,
+#                    converted into beat-the-wolf.hctb
 #   DEVICE_CONVERT   a command that turns one table into its device form,
 #                    run for every table of DEVICE_SHIP and DEVICE_PACK with
 #                    {game} (e.g. deer-chess), {dir} (the input's folder),
@@ -71,6 +74,8 @@ convert() {
   cmd=${cmd//\{role\}/$role}
   echo "device-tables: $cmd" >&2
   bash -c "$cmd" >&2
+  # A folder of tier files (GAME.tiers: the whole game) comes out as GAME.hctb.
+  [ "${name%.tiers}" = "$name" ] || name=$game.hctb
   [ -f "$out/$name" ] || { echo "device-tables: $cmd wrote no $out/$name" >&2; exit 1; }
   echo "$out/$name"
 }
