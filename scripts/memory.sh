@@ -12,7 +12,7 @@
 #   -check   exit 1 when a figure is over its budget (without it the script
 #            only reports: the table-memory work lands separately)
 #   STAGE    idle | lion | lion-shipped | deer | deer-shipped | master |
-#            pig-master (default: all seven)
+#            pig-master | whole-master (default: all eight)
 #
 #   idle     the home screen, IDLE_SECS (15) after the window shows
 #   lion     Surround the Lion in watch mode at Master, without the tables
@@ -33,6 +33,11 @@
 #   pig-master  MASTER_MOVES moves of Master against itself in Wolf Carries
 #            the Pig, from its shipped table of values (the tiers of 4 to 6
 #            pigs captured without plies; ai/convert.go), game after game
+#   whole-master  MASTER_MOVES moves of Master against itself in Beat the
+#            Wolf from its whole table (every tier, 6 to 17 dogs: the pack's
+#            beat-the-wolf.hctb, made from the tier files of make solve-whole
+#            by scripts/device-convert.sh) in the developer folder
+#            WHOLE_TABLE_DIR (default build/whole); skipped where it is not there
 #
 # Environment: MEMORY_BIN (a binary to measure instead of building
 # build/huntchess), MEMORY_SCALE (the AI's time scale, HUNTCHESS_THINK_SCALE,
@@ -54,16 +59,17 @@ stages=()
 for a in "$@"; do
   case "$a" in
     -check) check=1 ;;
-    idle | lion | lion-shipped | deer | deer-shipped | master | pig-master) stages+=("$a") ;;
-    *) echo "usage: $0 [-check] [idle|lion|lion-shipped|deer|deer-shipped|master|pig-master ...]" >&2; exit 2 ;;
+    idle | lion | lion-shipped | deer | deer-shipped | master | pig-master | whole-master) stages+=("$a") ;;
+    *) echo "usage: $0 [-check] [idle|lion|lion-shipped|deer|deer-shipped|master|pig-master|whole-master ...]" >&2; exit 2 ;;
   esac
 done
-[ ${#stages[@]} -gt 0 ] || stages=(idle lion lion-shipped deer deer-shipped master pig-master)
+[ ${#stages[@]} -gt 0 ] || stages=(idle lion lion-shipped deer deer-shipped master pig-master whole-master)
 
 IDLE_SECS="${IDLE_SECS:-15}"
 PLAY_MOVES="${PLAY_MOVES:-100}"
 MASTER_MOVES="${MASTER_MOVES:-200}"
 MASTER_GAME="${MASTER_GAME:-beat-the-wolf}"
+WHOLE_TABLE_DIR="${WHOLE_TABLE_DIR:-$root/build/whole}"
 MEMORY_SCALE="${MEMORY_SCALE:-0.1}"
 SOLVE_TIMEOUT="${SOLVE_TIMEOUT:-900}"
 MOVES_TIMEOUT="${MOVES_TIMEOUT:-900}"
@@ -73,7 +79,7 @@ out="${MEMORY_OUT:-$root/build/memory.md}"
 # printed in MB = kB * 1024 / 10^6).
 declare -A BUDGET=(
   [idle]=150 [lion-solve]=450 [lion-play]=220 [lion-shipped]=220 [deer-solve]=700 [deer-play]=300
-  [deer-shipped]=300 [master]=300 [pig-master]=300
+  [deer-shipped]=300 [master]=300 [pig-master]=300 [whole-master]=300
 )
 declare -A LABEL=(
   [idle]="idle on the home screen"
@@ -85,8 +91,9 @@ declare -A LABEL=(
   [deer-shipped]="deer chess, playing from the shipped table"
   [master]="after $MASTER_MOVES Master moves ($MASTER_GAME: its shipped strategy, else search and endgames)"
   [pig-master]="after $MASTER_MOVES Master moves (wolf-carries-pig: its shipped table of values)"
+  [whole-master]="after $MASTER_MOVES Master moves (beat-the-wolf: its whole table, 6 to 17 dogs)"
 )
-ROWS=(idle lion-solve lion-play lion-shipped deer-solve deer-play deer-shipped master pig-master)
+ROWS=(idle lion-solve lion-play lion-shipped deer-solve deer-play deer-shipped master pig-master whole-master)
 declare -A FIG=() HWM=() RSS=() GL=() GOMEM=() NOTE=()
 
 bin="${MEMORY_BIN:-$root/build/huntchess}"
@@ -250,13 +257,15 @@ stage_table() {
   GOMEM[$play]="$gofig"
 }
 
-# stage_master [ROW GAME]: MASTER_MOVES moves of Master against itself (row
-# master, MASTER_GAME; or ROW of GAME)
+# stage_master [ROW GAME [VAR=VALUE ...]]: MASTER_MOVES moves of Master
+# against itself (row master, MASTER_GAME; or ROW of GAME, with the app's
+# further variables)
 stage_master() {
   local t0=$SECONDS row="${1:-master}" game="${2:-$MASTER_GAME}"
+  shift $(($# < 2 ? $# : 2))
   if [ -z "$has_prof" ]; then echo "memory: $row: this build has no watch loop (HUNTCHESS_WATCH_LOOP): skipped"; return 0; fi
   start "$row" HUNTCHESS_SCREEN=game HUNTCHESS_GAME="$game" HUNTCHESS_MODE=watch HUNTCHESS_LEVEL=master \
-    HUNTCHESS_WATCH_LOOP=1 HUNTCHESS_THINK_SCALE="$MEMORY_SCALE"
+    HUNTCHESS_WATCH_LOOP=1 HUNTCHESS_THINK_SCALE="$MEMORY_SCALE" "$@"
   while :; do
     local m; m="$(moves)"; m="${m:-0}"
     [ "$m" -lt "$MASTER_MOVES" ] || break
@@ -281,6 +290,12 @@ for s in "${stages[@]}"; do
     deer-shipped) stage_table deer deer-chess shipped ;;
     master) stage_master ;;
     pig-master) stage_master pig-master wolf-carries-pig ;;
+    whole-master)
+      if [ -f "$WHOLE_TABLE_DIR/beat-the-wolf.hctb" ]; then
+        stage_master whole-master beat-the-wolf HUNTCHESS_TABLES="$WHOLE_TABLE_DIR"
+      else
+        echo "memory: whole-master: no $WHOLE_TABLE_DIR/beat-the-wolf.hctb (Beat the Wolf's whole table): skipped"
+      fi ;;
   esac
   echo "memory: $s done"
 done
