@@ -273,3 +273,35 @@ func TestTablesRemoteBoundFromParts(t *testing.T) {
 	require.Equal(t, tablebase.Win, v)
 	require.Equal(t, 33, d)
 }
+
+// A pack that holds Beat the Wolf's whole table (GAME.hctb, exact: not a
+// bound table) beside its bound table (GAME.bound.hctb) hands out both:
+// the whole table as the game's table, before the shipped endgames, and
+// the bound table as its bound table (the dogs' plies in the 17-dog tier,
+// where the whole table may keep values alone).
+func TestTablesPackWithTheWholeTable(t *testing.T) {
+	whole, err := os.ReadFile(tablebase.Path("shipped", core.BeatTheWolf.String())) // standing in for the whole table
+	require.NoError(t, err)
+	bound, err := os.ReadFile(tabletest.BoundFile)
+	require.NoError(t, err)
+	p := installPackIn(t, filepath.Join(t.TempDir(), "pack"), map[string][]byte{
+		"beat-the-wolf.hctb": whole, "beat-the-wolf.bound.hctb": bound})
+	m, rec := newTestTables(t, t.TempDir())
+	m.UseShipped(true)
+	m.SetPack(p)
+	m.Ensure(core.BeatTheWolf)
+	m.Wait()
+	rec.drain()
+	st := m.Status(core.BeatTheWolf)
+	require.Equal(t, Ready, st.State, "%v", st.Err)
+	require.Equal(t, PlacePack, st.From)
+	require.Empty(t, m.Problems())
+	b := m.Bound(core.BeatTheWolf)
+	require.NotNil(t, b)
+	require.True(t, allBound(b))
+	require.NotSame(t, b, rec.set[core.BeatTheWolf])
+	v, d, ok := b.ProbeBound(tabletest.BoundPos(t))
+	require.True(t, ok)
+	require.Equal(t, tablebase.Win, v)
+	require.Equal(t, 33, d)
+}
