@@ -51,7 +51,8 @@ APP_TABLES_DIR ?= build/apptables
 # phase's codes), Beat the Wolf's endgames, Wolf
 # Carries the Pig's values (its full codes where 0 to 3 pigs are captured) and
 # the proven strategies, Beat the Wolf's set strategy among them (about 55 MB);
-# the pack: Beat the Wolf's 17-dog tier and Wolf Carries the
+# the pack: Beat the Wolf's 17-dog tier, its whole table where make solve-whole
+# has solved every tier into WHOLE_DIR (scripts/device-convert.sh), and Wolf Carries the
 # Pig with all its plies (those that make solve-all wrote), each as parts of at most 24 MiB
 # (DEVICE_PART_BYTES) for any static host.
 # The shipped tables are copied, byte for byte, into DEVICE_EMBED
@@ -63,7 +64,8 @@ DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(TABLES_DIR)/deer-ches
                     $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb $(TABLES_DIR)/wolf-carries-pig.hctb)
 DEVICE_STRATEGY  ?= $(wildcard tables/strategies/*.hcst tables/shipped/*.hcst)
 DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/beat-the-wolf.bound.hctb \
-                    $(TABLES_DIR)/wolf-carries-pig.hctb)
+                    $(TABLES_DIR)/wolf-carries-pig.hctb) \
+                    $(if $(wildcard $(WHOLE_DIR)/beat-the-wolf.tiers/captured-00.tier),$(WHOLE_DIR)/beat-the-wolf.tiers)
 DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out} {role}
 DEVICE_TWICE     ?= 1
 DEVICE_BUDGET_MB ?= 55
@@ -102,7 +104,7 @@ help:
 	@echo "make app-tables   the tables the app builds on a desktop, into $(APP_TABLES_DIR) (about 3 min; cmd/arena -tables uses them)"
 	@echo "make strategies   the proven strategies from the start the app ships (tables/strategies; Beat the Wolf's in tables/shipped), from the tables in $(TABLES_DIR), each checked"
 	@echo "make solve-all    every solve of docs/solved.md, verified, and the report (about 4 hours, 60 GB)"
-	@echo "make solve-whole  Beat the Wolf whole, tier by tier, resuming after the tiers written (WHOLE_DIR, outside the work tree; hours, 16 GiB, 42 GB)"
+	@echo "make solve-whole  Beat the Wolf whole, tier by tier, resuming after the tiers written (WHOLE_DIR, outside the work tree; hours, 15 GiB, 42 GB), verified, the start's value"
 	@echo "make puzzles      choose the puzzles (puzzles/data) from the four tables in $(TABLES_DIR) (cmd/puzzlegen; about 4 min)"
 	@echo "make web          the browser version: a static site in build/web (scripts/web.sh)"
 	@echo "make serve-web    serve build/web on http://127.0.0.1:8080/ (WEB_ADDR)"
@@ -383,7 +385,11 @@ solve-all: $(SOLVE) app-tables
 	  $(SOLVE) build $$g -dir $(TABLES_DIR); \
 	  $(SOLVE) verify $$g -dir $(TABLES_DIR); \
 	done
-	$(MAKE) --no-print-directory solve-whole WHOLE_DIR=$(TABLES_DIR) WHOLE_REPORT=
+	$(MAKE) --no-print-directory solve-whole WHOLE_DIR=$(TABLES_DIR)
+	@# The endgames the app ships (6 to 10 dogs) as a table file, for make device-tables and the
+	@# report (the whole game's table file is not written: docs/beat-the-wolf-whole.md).
+	$(SOLVE) build beat-the-wolf -tiers 11,10,9,8,7 -dir $(TABLES_DIR)
+	$(SOLVE) verify beat-the-wolf -dir $(TABLES_DIR)
 	$(SOLVE) build beat-the-wolf -tiers none -bound 0 -dir $(TABLES_DIR)
 	$(SOLVE) verify beat-the-wolf -bound-file -stride 10 -samples 500 -dir $(TABLES_DIR)
 	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
@@ -394,22 +400,22 @@ solve-all: $(SOLVE) app-tables
 # moment it is solved, and the tier in progress into its part file every
 # 10 minutes and on SIGTERM/SIGINT; run again after a stop (a session's end,
 # a kill), it resumes after the last tier written, from the part of the tier
-# in progress. Then the table file $(WHOLE_DIR)/beat-the-wolf.hctb from the tier
-# files, its verification (every WHOLE_STRIDE-th position against its
-# children, and a plain search) and Beat the Wolf's section of
-# docs/solved.md. Several hours on 2 cores (measured: the 6- to 14-dog tiers
-# 30-40 minutes, the 15-dog tier about an hour; the 16- and 17-dog tiers,
-# each larger, are estimated at 2 hours or more), more than a 3-hour session:
-# peak memory about 16 GiB, 42 GB of disk for the tier files. Put WHOLE_DIR
-# outside the work tree, where the machine keeps it when the tree is laid
-# anew (docs/beat-the-wolf-whole.md).
+# in progress. Then the tier files' verification (solve tiers -verify: every
+# WHOLE_STRIDE-th position against its children, samples against a plain
+# search) and the start's value and line of best play (solve tiers -start).
+# The table file of the whole game is not written (some 27 GB in the full
+# table's format); the pack's device table is made from the tier files
+# (scripts/device-convert.sh, a GAME.tiers folder). Hours on 2 cores
+# (measured: the 6- to 14-dog tiers 30-40 minutes, the 15-, 16- and 17-dog
+# tiers about an hour each): peak memory about 15 GiB, 42 GB of disk for the
+# tier files. Put WHOLE_DIR outside the work tree, where the machine keeps
+# it when the tree is laid anew (docs/beat-the-wolf-whole.md).
 WHOLE_DIR    ?= $(TABLES_DIR)
 WHOLE_STRIDE ?= 100
-WHOLE_REPORT ?= docs/solved.md
 solve-whole: $(SOLVE)
-	$(SOLVE) tiers beat-the-wolf -dir $(WHOLE_DIR) -write
-	$(SOLVE) verify beat-the-wolf -dir $(WHOLE_DIR) -stride $(WHOLE_STRIDE) -samples 300
-	@if [ -n "$(WHOLE_REPORT)" ]; then $(SOLVE) report -game beat-the-wolf -dir $(WHOLE_DIR) -out $(WHOLE_REPORT); fi
+	$(SOLVE) tiers beat-the-wolf -dir $(WHOLE_DIR)
+	$(SOLVE) tiers beat-the-wolf -dir $(WHOLE_DIR) -verify -stride $(WHOLE_STRIDE) -samples 300
+	$(SOLVE) tiers beat-the-wolf -dir $(WHOLE_DIR) -start
 
 # The proven strategies from the start: the winner's move in every position
 # its win reaches (-passes: deer chess's also after every pass of the deer while the

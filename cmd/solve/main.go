@@ -68,7 +68,8 @@ func usage() {
   solve tiers GAME [-dir DIR] [-tiers LIST] [-threads N] [-write]
                                      the compact solver (a byte an entry), tier by tier into DIR/GAME.tiers/, resuming
                                      from the tiers written; -write: then DIR/GAME.hctb from them (default: every tier)
-  solve tiers GAME [-dir DIR] -list | -start [-from POSITION] [-n N]   the tiers written (a Markdown table); the start's value and best line from them
+  solve tiers GAME [-dir DIR] -list | -start [-from POSITION] [-n N] | -verify [-stride N] [-samples N] [-depth D]
+                                     the tiers written (a Markdown table); the start's value and best line from them; their check
   solve probe GAME [-dir DIR]        positions on stdin, one JSON object per line on stdout
   solve verify GAME [-dir DIR] [-bound-file] [-samples N] [-depth D] [-stride N]
   solve report [-dir DIR] [-app DIR] [-out FILE] [-game GAME]   (-game: that game's section alone, replaced in FILE)
@@ -119,6 +120,7 @@ func main() {
 	appDir := fs.String("app", "build/apptables", "report: the app's tables (make app-tables), for the first-use figures")
 	reportGame := fs.String("game", "", "report: write this game's section alone into the existing -out, from its tables in -dir")
 	writeTable := fs.Bool("write", false, "tiers: once every tier is solved, write DIR/GAME.hctb from the tier files")
+	verifyTiers := fs.Bool("verify", false, "tiers: solve nothing; check DIR's tier files as verify checks a table (every -stride-th entry against its children, -samples against a -depth-ply search), the report in DIR/GAME.tiers.verify.json")
 	startOnly := fs.Bool("start", false, "tiers: solve nothing; from DIR's tier files (every tier written), the start's value and plies and the line of best play (-n plies at most; -from: another position), checked move by move")
 	listOnly := fs.Bool("list", false, "tiers: solve nothing; print the tiers in DIR's tier files (and the part of the one in progress) as a Markdown table")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
@@ -187,6 +189,10 @@ func main() {
 	case "tiers":
 		if *listOnly {
 			err = listTiers(g, *dir, os.Stdout)
+			break
+		}
+		if *verifyTiers {
+			err = runTiersVerify(g, *dir, *tiers, *stride, *samples, *depth, *threads)
 			break
 		}
 		if *startOnly {

@@ -39,21 +39,11 @@ func (l *tierLookup) value(p core.Position) (tablebase.Value, int, error) {
 	if l.probe != nil {
 		return l.probe(p)
 	}
-	c := int(p.Captured)
-	t := l.tiers[c]
-	if t == nil {
-		var err error
-		if t, err = solver.OpenTierCodes(solver.TierPath(l.dir, l.g.Key, c), l.r); err != nil {
-			return 0, 0, err
-		}
-		l.tiers[c] = t
-	}
-	idx, _ := t.Layout.Index(p.Pred, p.Prey, int(p.ToMove))
-	var code [1]uint16
-	if err := t.ReadCodes(idx, code[:]); err != nil {
+	c, err := l.code(p)
+	if err != nil {
 		return 0, 0, err
 	}
-	v, plies := tablebase.Decode(code[0])
+	v, plies := tablebase.Decode(c)
 	return v, plies, nil
 }
 
