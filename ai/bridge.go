@@ -48,8 +48,8 @@ func bridgeOf(o TableOwner, id core.GameID) (proof.Bridge, bool) {
 
 // Proofs is the proof stack of game id from the owner's files (nil: none;
 // proof.GameStack), in the order the engine's proven sources play them
-// (NewEngine): the table (giving way to the strategy where it holds no
-// plies), the strategy, the bound table, the bridge. The hints' words, the
+// (NewEngine): the table (giving way to the strategy or the bound table
+// where it holds no plies), the strategy, the bound table, the bridge. The hints' words, the
 // review and the app's table line ask it.
 func Proofs(o TableOwner, id core.GameID) proof.Stack {
 	if o == nil {

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"slices"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -185,8 +186,9 @@ const (
 // endDistance is the winner's shortest forced end of the game from p (the
 // winner to move) found within budget probes: odd, at most
 // convertEndPlies, or convertEndPlies+2; and the probes it took.
-func endDistance(t *tablebase.Table, winner core.Side, p core.Position, budget int) (int, int) {
+func endDistance(t *tablebase.Table, winner core.Side, p core.Position, budget int, deadline time.Time) (int, int) {
 	c := newEndConverter(t, winner, budget)
+	c.budget.Deadline = deadline
 	k := c.upTo(p, convertEndPlies)
 	return k, c.probes()
 }
@@ -219,8 +221,11 @@ func firstLine(c *converter, p core.Position, cands []cand, most int) (int, int)
 // progress; from a loss the move after which the winner's forced line to
 // progress is longest. history is the game's positions (Limits.History):
 // where no forced line is found, the winner plays fallbackMove. ok is
-// false where the table does not cover p's children.
-func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history []uint64) (Result, bool) {
+// false where the table does not cover p's children. At deadline (the
+// move's time cap; zero: none) the searches stop as when their budget is
+// spent: every move it may play keeps the value, the loser's resistance
+// and the winner's progress are then the best found so far.
+func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history []uint64, deadline time.Time) (Result, bool) {
 	seen := seenCounts(history)
 	var buf [core.MaxMoves]core.Move
 	moves := p.GenMoves(buf[:0])
@@ -258,10 +263,12 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 		}
 	}
 	c := newConverter(t, winner, convertBudget)
+	c.budget.Deadline = deadline
 	var best, bestK int
 	if v == tablebase.Win {
 		// The end first, where it is a few plies away; else progress.
 		ec := newEndConverter(t, winner, convertEndBudget)
+		ec.budget.Deadline = deadline
 		best, bestK = firstLine(ec, p, cands, convertEndPlies)
 		c.budget.Used += ec.budget.Used
 		if bestK > convertEndPlies {
@@ -285,7 +292,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 		for i, cd := range cands {
 			e, n := -1, 0 // a move that ends the game: the winner's end at once
 			if !cd.child.Outcome().Over() {
-				e, n = endDistance(t, winner, cd.child, convertEndBudget/len(cands))
+				e, n = endDistance(t, winner, cd.child, convertEndBudget/len(cands), deadline)
 			}
 			c.budget.Used += int64(n)
 			if e < bestEnd {

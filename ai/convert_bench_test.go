@@ -2,6 +2,7 @@ package ai
 
 import (
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -36,7 +37,7 @@ func BenchmarkValuesMove(b *testing.B) {
 			nodes := 0
 			for i := 0; i < b.N; i++ {
 				for _, p := range set.pos {
-					r, ok := valuesMove(tb, p, set.v, nil)
+					r, ok := valuesMove(tb, p, set.v, nil, time.Time{})
 					if !ok {
 						b.Fatalf("%s: no move", p)
 					}

@@ -76,7 +76,7 @@ func (e Engine) hold(id core.GameID) (release func()) {
 // NewEngine is the engine of a table owner (nil: none): it plays from the
 // owner's endgame table where it covers the position (every level, with
 // its slips; where the table holds no plies, Master and the hints play the
-// strategy's move with plies: PreferPlies), then, for Master and the hints, from the proven strategy and
+// strategy's or the bound table's move with plies: PreferPlies), then, for Master and the hints, from the proven strategy and
 // the bound table, and where a pass took the game off them, by a bridge
 // back onto their proof (BridgeMoves), and searches elsewhere, with the
 // table's exact values inside the tree. Where the owner is a Holder, each
@@ -85,7 +85,7 @@ func NewEngine(o TableOwner) Engine {
 	h, _ := o.(Holder)
 	return Engine{
 		Sources: []Source{
-			PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}}},
+			PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}, BoundMoves{o}}},
 			StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o},
 		},
 		Draws:  o,
@@ -134,9 +134,24 @@ type PreferPlies struct {
 
 // Propose is First's move, or a Plies source's with plies in place of a
 // values-only one.
+//
+// Where First can tell beforehand that its move would be values-only
+// (valuesOnlyAt: a table's win or loss without plies at pos), the Plies
+// sources are asked first, and First only where none answers: its move
+// there is a search for progress (ai/convert.go), far dearer than a
+// strategy's or a bound table's lookup.
 func (s PreferPlies) Propose(ctx context.Context, pos core.Position, lim Limits) (Result, bool) {
+	asked := false
+	if vo, ok := s.First.(valuesOnlyAt); ok && vo.valuesOnlyAt(pos) {
+		asked = true
+		for _, src := range s.Plies {
+			if pr, ok := src.Propose(ctx, pos, lim); ok && pr.Proof.HasPlies() {
+				return pr, true
+			}
+		}
+	}
 	r, ok := s.First.Propose(ctx, pos, lim)
-	if !ok || r.Proof != proof.ValuesOnly {
+	if !ok || r.Proof != proof.ValuesOnly || asked {
 		return r, ok
 	}
 	for _, src := range s.Plies {

@@ -91,7 +91,7 @@ func TestNewEngineOrder(t *testing.T) {
 	if len(e.Sources) != 5 {
 		t.Fatalf("%d sources", len(e.Sources))
 	}
-	for i, want := range []Source{PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}}}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}} {
+	for i, want := range []Source{PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}, BoundMoves{o}}}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}} {
 		if !reflect.DeepEqual(e.Sources[i], want) {
 			t.Fatalf("source %d is %T, want %T", i, e.Sources[i], want)
 		}
@@ -138,5 +138,52 @@ func TestEngineHoldsTheFilesForEachMove(t *testing.T) {
 	e.AcceptsDraw(context.Background(), g, core.Prey)
 	if h.open != 0 || h.most < 1 { // its search holds them again inside: a hold nests
 		t.Fatalf("draw: open after %d, most %d", h.open, h.most)
+	}
+}
+
+// valuesFirst is a First source of PreferPlies that says beforehand
+// whether its move would be values-only, and proposes one (counted).
+type valuesFirst struct {
+	values bool
+	calls  *int
+}
+
+func (f valuesFirst) valuesOnlyAt(core.Position) bool { return f.values }
+
+func (f valuesFirst) Propose(_ context.Context, p core.Position, _ Limits) (Result, bool) {
+	*f.calls++
+	kind := proof.Exact
+	if f.values {
+		kind = proof.ValuesOnly
+	}
+	var buf [core.MaxMoves]core.Move
+	return Result{Move: p.GenMoves(buf[:0])[0], Proof: kind}, true
+}
+
+// Where First's move would be values-only (a search for progress, seconds
+// in Beat the Wolf's values-only tiers), PreferPlies asks the sources with
+// plies first and does not ask First when one answers; where First has
+// plies, First answers and they are not asked; where none of them answers,
+// First's values-only move is played, First asked once.
+func TestPreferPliesAsksPliesFirstWhereValuesOnly(t *testing.T) {
+	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+	var buf [core.MaxMoves]core.Move
+	start := g.Position()
+	other := start.GenMoves(buf[:0])[1]
+	lim := GameLimits(g, match.Master)
+	var first, plies int
+	r, ok := PreferPlies{First: valuesFirst{values: true, calls: &first}, Plies: []Source{fixed{move: other, ok: true, calls: &plies}}}.Propose(context.Background(), g.Position(), lim)
+	if !ok || r.Move != other || first != 0 || plies != 1 {
+		t.Fatalf("values-only: %+v %v, First asked %d times, plies %d", r, ok, first, plies)
+	}
+	first, plies = 0, 0
+	r, _ = PreferPlies{First: valuesFirst{values: false, calls: &first}, Plies: []Source{fixed{move: other, ok: true, calls: &plies}}}.Propose(context.Background(), g.Position(), lim)
+	if r.Move == other || first != 1 || plies != 0 {
+		t.Fatalf("with plies: %+v, First asked %d times, plies %d", r, first, plies)
+	}
+	first, plies = 0, 0
+	r, _ = PreferPlies{First: valuesFirst{values: true, calls: &first}, Plies: []Source{fixed{move: other, ok: false, calls: &plies}}}.Propose(context.Background(), g.Position(), lim)
+	if r.Proof != proof.ValuesOnly || first != 1 || plies != 1 {
+		t.Fatalf("none with plies: %+v, First asked %d times, plies %d", r, first, plies)
 	}
 }

@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -50,6 +51,36 @@ func (s TableMoves) Propose(_ context.Context, pos core.Position, lim Limits) (R
 	return tableLevelMove(t, pos, lim)
 }
 
+// deadline is when the move's time cap runs out (the zero Time where it
+// has none, or the limits were not handed out by Engine.Choose).
+func (lim Limits) deadline() time.Time {
+	if lim.Time <= 0 || lim.start.IsZero() {
+		return time.Time{}
+	}
+	return lim.start.Add(lim.Time)
+}
+
+// valuesOnlyAt is a move source that can tell, by a probe, that its move
+// in pos would be proven without plies (PreferPlies).
+type valuesOnlyAt interface {
+	valuesOnlyAt(pos core.Position) bool
+}
+
+// valuesOnlyAt reports whether the table proves pos a win or a loss without
+// its plies (a values-only section): its move there would come from a
+// search for progress (valuesMove).
+func (s TableMoves) valuesOnlyAt(pos core.Position) bool {
+	if s.Tables == nil {
+		return false
+	}
+	t := s.Tables.Table(pos.Game)
+	if t == nil {
+		return false
+	}
+	v, plies, ok := t.Probe(pos)
+	return ok && v != tablebase.Draw && plies == tablebase.PliesUnknown
+}
+
 // unknownPliesScore is the plies a table win or loss without plies
 // (tablebase.PliesUnknown) scores as: a win all the same, longer than any
 // the search finds itself.
@@ -79,13 +110,13 @@ func tableScore(v tablebase.Value, plies, ply int) (int, bool) {
 // Where the table holds the value but not the plies (PliesUnknown), the
 // move comes from valuesMove; history (the game's earlier positions, as
 // Limits.History) breaks its ties.
-func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint64) (Result, bool) {
+func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint64, deadline time.Time) (Result, bool) {
 	v, plies, ok := t.Probe(pos)
 	if !ok {
 		return Result{}, false
 	}
 	if v != tablebase.Draw && plies == tablebase.PliesUnknown {
-		return valuesMove(t, pos, v, history)
+		return valuesMove(t, pos, v, history, deadline)
 	}
 	var buf [core.MaxMoves]core.Move
 	moves := pos.GenMoves(buf[:0])
@@ -141,7 +172,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 	if len(best) == 0 && v != tablebase.Draw {
 		// No child with the plies one less: they run through entries
 		// without plies (a values-only section).
-		return valuesMove(t, pos, v, history)
+		return valuesMove(t, pos, v, history, deadline)
 	}
 	if len(best) == 0 {
 		return Result{}, false // a table inconsistent with core: let the search play
@@ -171,7 +202,7 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 // its Score is the value the position keeps after it.
 func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, bool) {
 	if lim.TableSlip <= 0 || !slips(pos.Key, lim.Seed, lim.TableSlip) {
-		return tableMove(t, pos, lim.Seed, lim.History)
+		return tableMove(t, pos, lim.Seed, lim.History, lim.deadline())
 	}
 	if _, _, ok := t.Probe(pos); !ok {
 		return Result{}, false
@@ -220,7 +251,7 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 			}
 		}
 		if next < 0 {
-			return tableMove(t, pos, lim.Seed, lim.History) // every move keeps the value
+			return tableMove(t, pos, lim.Seed, lim.History, lim.deadline()) // every move keeps the value
 		}
 		for i, r := range ranks {
 			if r == next {

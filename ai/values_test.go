@@ -5,6 +5,7 @@ import (
 	"math/rand"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -166,10 +167,10 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 	}
 	for _, text := range ends {
 		p := parse(text, tablebase.Win)
-		if k, _ := endDistance(tb, core.Predator, p, convertEndBudget); k != 3 {
+		if k, _ := endDistance(tb, core.Predator, p, convertEndBudget, time.Time{}); k != 3 {
 			t.Fatalf("%s: the end in %d, want 3", p, k)
 		}
-		r, ok := valuesMove(tb, p, tablebase.Win, nil)
+		r, ok := valuesMove(tb, p, tablebase.Win, nil, time.Time{})
 		if !ok {
 			t.Fatalf("%s: no move", p)
 		}
@@ -189,14 +190,14 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 			c := p.After(m)
 			e := -1
 			if !c.Outcome().Over() {
-				e, _ = endDistance(tb, core.Predator, c, share)
+				e, _ = endDistance(tb, core.Predator, c, share, time.Time{})
 			}
 			most, least = max(most, e), min(least, e)
 		}
 		if most == least {
 			t.Fatalf("%s: every move alike", p)
 		}
-		r, ok := valuesMove(tb, p, tablebase.Loss, nil)
+		r, ok := valuesMove(tb, p, tablebase.Loss, nil, time.Time{})
 		if !ok {
 			t.Fatalf("%s: no move", p)
 		}
@@ -204,7 +205,7 @@ func TestValuesMoveEndsFirst(t *testing.T) {
 		if c.Outcome().Over() {
 			t.Fatalf("%s: %v ends the game", p, r.Move)
 		}
-		if e, _ := endDistance(tb, core.Predator, c, share); e != most {
+		if e, _ := endDistance(tb, core.Predator, c, share, time.Time{}); e != most {
 			t.Fatalf("%s: %v leaves the wolves an end in %d, another move in %d", p, r.Move, e, most)
 		}
 	}

@@ -195,15 +195,22 @@ func (s PreferPlies) Step(p core.Position, seed int64) (core.Move, Verdict, bool
 
 // GameStack is the proof stack of a game's files (any nil): the exact
 // table t (giving way, where it holds a win without plies, to the
-// strategy's verdict with plies: PreferPlies), the proven strategy s, the
+// strategy's or the bound table's verdict with plies: PreferPlies), the proven strategy s, the
 // bound table b, and the bridge back onto their proof (ProofOf). A new
 // kind of file is a new source in this list; Beat the Wolf's whole table
 // is t.
 func GameStack(t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) Stack {
 	var st Stack
 	if t != nil {
+		var plies []Source
 		if s != nil {
-			st = append(st, PreferPlies{First: Table{t}, Plies: []Source{Strategy{s}}})
+			plies = append(plies, Strategy{s})
+		}
+		if b != nil {
+			plies = append(plies, BoundTable{b})
+		}
+		if plies != nil {
+			st = append(st, PreferPlies{First: Table{t}, Plies: plies})
 		} else {
 			st = append(st, Table{t})
 		}

@@ -1,6 +1,10 @@
 package proof
 
-import "huntchess/core"
+import (
+	"time"
+
+	"huntchess/core"
+)
 
 // Mark is what a Within search's Judge knows of a position without
 // searching it.
@@ -82,6 +86,9 @@ type Budget struct {
 	// Limit is the most positions (0: no bound).
 	Limit int64
 	Used  int64
+	// Deadline, where set, spends the budget at that time whatever the
+	// positions (a move's time cap).
+	Deadline time.Time
 }
 
 // Spend counts n more positions visited and reports whether the budget
@@ -95,7 +102,9 @@ func (b *Budget) Spend(n int64) bool {
 }
 
 // Out reports whether the budget is spent.
-func (b *Budget) Out() bool { return b != nil && b.Limit > 0 && b.Used > b.Limit }
+func (b *Budget) Out() bool {
+	return b != nil && (b.Limit > 0 && b.Used > b.Limit || !b.Deadline.IsZero() && time.Now().After(b.Deadline))
+}
 
 // Memo is what a Within search proved and refuted, per position: the
 // depths at which the side to move's win and its loss were found and

@@ -462,8 +462,42 @@ func sparseDevice(n int, code func(i int) uint16) *block {
 // where mostly draws, the tier of 4 pigs captured took 0.6 of the bytes
 // but some 10 ms more to unpack a block: the cache's budget holds 24 such
 // blocks either way.)
+//
+// A block whose entries all hold one value (Beat the Wolf's 17-dog tier: the
+// wolf to move lost nearly everywhere) is kept as that one code (a sparse
+// block of no other entries), so that the cache holds thousands of them
+// where it holds 24 unpacked: a search probing such a tier all over reads
+// each block once.
 func valuesBlock(raw []byte, n int) *block {
+	if c, ok := uniformValues(raw, n); ok {
+		return &block{n: n, def: c, bytes: blockOverhead}
+	}
 	blk := &block{n: n, vals: bytes.Clone(raw)}
 	blk.bytes = int64(cap(blk.vals)) + blockOverhead
 	return blk
+}
+
+// uniformValues reports whether the n two-bit values packed in raw (four a
+// byte, the first in the low bits) are all one, and its code.
+func uniformValues(raw []byte, n int) (uint16, bool) {
+	if n == 0 || len(raw) < (n+3)/4 {
+		return 0, false
+	}
+	v := raw[0] & 3
+	full := v * 0x55
+	for _, b := range raw[:n/4] {
+		if b != full {
+			return 0, false
+		}
+	}
+	if r := n % 4; r > 0 {
+		mask := byte(1)<<(2*r) - 1
+		if raw[n/4]&mask != full&mask {
+			return 0, false
+		}
+	}
+	if v == CodeDraw {
+		return CodeDrawV, true
+	}
+	return uint16(v)<<14 | PliesUnknown, true
 }

@@ -404,3 +404,26 @@ func TestDeviceFoldReadsBlocksAtOnce(t *testing.T) {
 		t.Fatalf("only %d positions with children in two blocks or more", probed)
 	}
 }
+
+// A values block whose entries all hold one value is kept as that one
+// code; a block with one entry different, or a partial last byte whose
+// used bits differ, is not.
+func TestUniformValuesBlock(t *testing.T) {
+	for _, c := range []struct {
+		raw  []byte
+		n    int
+		want uint16
+		ok   bool
+	}{
+		{[]byte{0xaa, 0xaa, 0xaa}, 12, tablebase.CodeLoss<<14 | tablebase.PliesUnknown, true},
+		{[]byte{0x55, 0x55, 0x05}, 10, tablebase.CodeWin<<14 | tablebase.PliesUnknown, true}, // the last byte's two unused entries differ
+		{[]byte{0x00, 0x00}, 8, tablebase.CodeDrawV, true},
+		{[]byte{0xaa, 0xa8, 0xaa}, 12, 0, false},
+		{[]byte{0x55, 0x55, 0x07}, 10, 0, false},
+	} {
+		got, ok := tablebase.UniformValues(c.raw, c.n)
+		if ok != c.ok || ok && got != c.want {
+			t.Errorf("%x (%d): %#x %v, want %#x %v", c.raw, c.n, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -20,6 +20,7 @@ var (
 	RandomAnyPosition = randomPosition
 	PlayLineWith      = playLine
 	MaxBlockBytes     = maxBlockBytes
+	UniformValues     = uniformValues
 )
 
 const BlockOverhead = blockOverhead
