@@ -1,6 +1,11 @@
 package tables
 
-import "huntchess/core"
+import (
+	"slices"
+
+	"huntchess/ai/tablebase"
+	"huntchess/core"
+)
 
 // LineKind is what the owner has of a game, as the game panel's table line
 // says it: not what is proven of a position (a game's proof stack answers
@@ -77,7 +82,7 @@ func (m *Owner) Line(id core.GameID) Line {
 		if id.Info().HasPlacement() && !t.CoversPlacement() {
 			return Line{Kind: LineReadyMoving}
 		}
-		if s := m.Strategy(id); m.Bound(id) != nil || s != nil && s.Bound {
+		if s := m.Strategy(id); !wholeGame(t, id) && (m.Bound(id) != nil || s != nil && s.Bound) {
 			return Line{Kind: LineReadyBound, Winner: winner()}
 		}
 		return Line{Kind: LineReady}
@@ -91,4 +96,21 @@ func (m *Owner) Line(id core.GameID) Line {
 		return Line{Kind: LineFailed}
 	}
 	return fromStart()
+}
+
+// wholeGame reports whether t (nil: none) holds every tier of game id's
+// moving phase, exact (no bound tier): then a strategy or a bound table
+// proves nothing it does not (Beat the Wolf's whole table, the pack's), and
+// the line says the game is solved, not only its win from the start.
+func wholeGame(t *tablebase.Table, id core.GameID) bool {
+	if t == nil {
+		return false
+	}
+	have := make([]bool, id.Info().CapturesToWin)
+	for _, sec := range t.Sections {
+		if !sec.Bound && sec.Hand == 0 && sec.Captured < len(have) {
+			have[sec.Captured] = true
+		}
+	}
+	return !slices.Contains(have, false)
 }

@@ -35,6 +35,22 @@ func TestLine(t *testing.T) {
 	if l := d.Line(core.DeerChess); l.Kind != LineReady {
 		t.Fatalf("a deer table with the placement: %+v", l)
 	}
+	// Beat the Wolf with its shipped set strategy (a win from the start
+	// without giving up a dog): its endgames are "solved from the start"; its
+	// whole table (every tier, 6 to 17 dogs) is the game solved.
+	w := New(t.TempDir(), nil, false, now)
+	w.Use(core.BeatTheWolf, &tablebase.Table{Header: tablebase.Header{Sections: []*tablebase.Section{{Captured: 11}, {Captured: 10}, {Captured: 7}}}})
+	if l := w.Line(core.BeatTheWolf); l.Kind != LineReadyBound || l.Winner != core.Prey {
+		t.Fatalf("Beat the Wolf's endgames with the set strategy: %+v", l)
+	}
+	var every []*tablebase.Section
+	for c := range core.BeatTheWolf.Info().CapturesToWin {
+		every = append(every, &tablebase.Section{Captured: c})
+	}
+	w.Use(core.BeatTheWolf, &tablebase.Table{Header: tablebase.Header{Sections: every}})
+	if l := w.Line(core.BeatTheWolf); l.Kind != LineReady {
+		t.Fatalf("Beat the Wolf's whole table: %+v", l)
+	}
 	d.setStatus(core.SurroundTheLion, Status{State: Building, Frac: 0.25})
 	if l := d.Line(core.SurroundTheLion); l.Kind != LineBuilding || l.Frac != 0.25 {
 		t.Fatalf("a solve a quarter done: %+v", l)
