@@ -19,6 +19,19 @@ import (
 	"huntchess/internal/testkit"
 )
 
+// openMiniFull solves g, writes its full table and opens it (closed when
+// the test ends).
+func openMiniFull(t *testing.T, g *mini) (string, *tablebase.Table) {
+	t.Helper()
+	_, path, _ := writeMiniFile(t, g)
+	full, err := tablebase.OpenFile(path, g.R)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { full.Close() })
+	return path, full
+}
+
 // convertMini writes the device table of the full table at path and opens it.
 func convertMini(t *testing.T, g *mini, path string, o devicebuild.DeviceOptions) (*tablebase.Table, []byte) {
 	t.Helper()
@@ -217,12 +230,7 @@ func TestDeviceTableDamage(t *testing.T) {
 // side, its bytes are the device table's blocks, byte for byte in size.
 func TestMeasureLayouts(t *testing.T) {
 	g := miniGame("mini-wolf")
-	_, path, _ := writeMiniFile(t, g)
-	full, err := tablebase.OpenFile(path, g.R)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer full.Close()
+	path, full := openMiniFull(t, g)
 	rep, err := devicebuild.MeasureLayouts(full, 1500, 2, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -352,12 +360,7 @@ func (g *gateReader) ReadAt(p []byte, off int64) (int, error) {
 // once, and gets the full table's code.
 func TestDeviceFoldReadsBlocksAtOnce(t *testing.T) {
 	g := miniGame("mini-wolf")
-	_, path, _ := writeMiniFile(t, g)
-	full, err := tablebase.OpenFile(path, g.R)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer full.Close()
+	path, full := openMiniFull(t, g)
 	_, data := convertMini(t, g, path, devicebuild.DeviceOptions{BlockSize: 64, Threads: 1, Side: devicebuild.SidePredator})
 	gate := newGateReader(bytes.NewReader(data))
 	dev, err := tablebase.OpenSrc(gate, int64(len(data)), g.R, true)
