@@ -436,6 +436,19 @@ func parseTiers(g *core.GameInfo, list string) ([]int, error) {
 	return tiers, nil
 }
 
+// tiersOrAll reads -tiers as parseTiers does, "" being every tier of the
+// moving phase, the most captured first (the order they are solved in).
+func tiersOrAll(g *core.GameInfo, list string) ([]int, error) {
+	if list != "" {
+		return parseTiers(g, list)
+	}
+	tiers := make([]int, 0, g.CapturesToWin)
+	for c := g.CapturesToWin - 1; c >= 0; c-- {
+		tiers = append(tiers, c)
+	}
+	return tiers, nil
+}
+
 func writeJSON(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {

@@ -25,16 +25,9 @@ func compactTiers(g *core.GameInfo, dir, tierList string, threads int, write boo
 	if !solver.CompactSolvable(r) {
 		return fmt.Errorf("%s: the compact solver needs a game without traps or a cliff", g.Key)
 	}
-	var tiers []int
-	if tierList == "" {
-		for c := r.CaptureWin - 1; c >= 0; c-- {
-			tiers = append(tiers, c)
-		}
-	} else {
-		var err error
-		if tiers, err = parseTiers(g, tierList); err != nil {
-			return err
-		}
+	tiers, err := tiersOrAll(g, tierList)
+	if err != nil {
+		return err
 	}
 	s := solver.NewSolver(r)
 	s.Threads = threads
@@ -58,7 +51,7 @@ func compactTiers(g *core.GameInfo, dir, tierList string, threads int, write boo
 	fmt.Fprintf(os.Stderr, "solve: %s: tiers %v with the compact solver, %d threads, into %s\n", g.Key, tiers, threads,
 		filepath.Dir(solver.TierPath(dir, g.Key, 0)))
 	b := Build{Game: g.Key, Date: time.Now().UTC().Format("2006-01-02"), Threads: threads}
-	err := s.RunCompact(dir, tiers, func(h *solver.TierFileHeader, resumed bool) {
+	err = s.RunCompact(dir, tiers, func(h *solver.TierFileHeader, resumed bool) {
 		how := "solved"
 		if resumed {
 			how = "found"

@@ -211,16 +211,9 @@ func same(a, b uint16) bool {
 // runTiersVerify is solve tiers -verify: tiersVerify, its report written
 // beside the tier files, an error where anything differs.
 func runTiersVerify(g *core.GameInfo, dir, list string, stride, samples, depth, threads int) error {
-	var tiers []int
-	if list == "" {
-		for c := g.CapturesToWin - 1; c >= 0; c-- {
-			tiers = append(tiers, c)
-		}
-	} else {
-		var err error
-		if tiers, err = parseTiers(g, list); err != nil {
-			return err
-		}
+	tiers, err := tiersOrAll(g, list)
+	if err != nil {
+		return err
 	}
 	rep, err := tiersVerify(g, dir, tiers, int64(max(1, stride)), samples, depth, max(1, threads), os.Stderr)
 	if err != nil {
