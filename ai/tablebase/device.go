@@ -238,11 +238,11 @@ func (t *Table) deviceCode(p Pos, bound bool) (uint16, bool, error) {
 		case ChildLost:
 			f.Add(Loss, 0)
 		default:
-			blk, err := t.load(k.sec, int(k.i/int64(k.sec.BlockSize)))
+			cc, err := t.storedCodeAt(k.sec, k.i)
 			if err != nil {
 				return 0, false, err
 			}
-			f.Add(Decode(blk.code(int(k.i % int64(k.sec.BlockSize)))))
+			f.Add(Decode(cc))
 		}
 	}
 	c := f.Code(n == 0 && !t.r.PreyPasses)
@@ -305,7 +305,11 @@ func (t *Table) fetchBlocks(ks []child) error {
 
 // storedCode reads the code of a position with the stored side to move.
 func (t *Table) storedCode(sec *Section, p Pos) (uint16, error) {
-	i := sec.storedIndex(p)
+	return t.storedCodeAt(sec, sec.storedIndex(p))
+}
+
+// storedCodeAt reads the code of sec's stored entry i (storedIndex).
+func (t *Table) storedCodeAt(sec *Section, i int64) (uint16, error) {
 	blk, err := t.load(sec, int(i/int64(sec.BlockSize)))
 	if err != nil {
 		return 0, err
