@@ -154,21 +154,19 @@ func tiersVerify(g *core.GameInfo, dir string, tiers []int, stride int64, sample
 			if err != nil {
 				return rep, err
 			}
-			d0 := depth
 			if v == tablebase.Draw || d > depth {
 				if long >= samples/4 {
 					continue
 				}
 				long++
-				v, d, d0 = tablebase.Unknown, 0, min(depth, 3)
 			} else {
 				if short >= samples*3/4 {
 					continue
 				}
 				short++
 			}
-			if sv, sd := solver.SearchValue(p, d0); sv != v || sd != d {
-				bad(tv, fmt.Sprintf("search depth %d on %v: %v %d, the tier file %v %d", d0, p, sv, sd, v, d))
+			if d0, sv, sd, wv, wd, ok := solver.SearchAgrees(p, v, d, depth); !ok {
+				bad(tv, fmt.Sprintf("search depth %d on %v: %v %d, the tier file %v %d", d0, p, sv, sd, wv, wd))
 			}
 			tv.Searched++
 		}
@@ -181,10 +179,6 @@ func tiersVerify(g *core.GameInfo, dir string, tiers []int, stride int64, sample
 
 // code is p's code in its tier file (p not decided by its pieces).
 func (l *tierLookup) code(p core.Position) (uint16, error) {
-	if l.probe != nil {
-		v, plies, err := l.probe(p)
-		return tablebase.MakeCode(map[tablebase.Value]int{tablebase.Win: tablebase.CodeWin, tablebase.Loss: tablebase.CodeLoss}[v], plies), err
-	}
 	c := int(p.Captured)
 	t := l.tiers[c]
 	if t == nil {

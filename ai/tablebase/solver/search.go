@@ -60,3 +60,18 @@ func ab(p core.Position, depth, alpha, beta int) int {
 	}
 	return best
 }
+
+// SearchAgrees checks a stored value v in d plies of p against a plain
+// search (SearchValue): where v is decided within depth plies the search
+// must find the same value and plies; elsewhere (a draw, or a longer win
+// or loss) a search of min(depth, 3) plies must leave it undecided. It
+// returns the depth searched, what the search found and what it had to
+// find (Unknown, 0 where undecided), for the report.
+func SearchAgrees(p core.Position, v tablebase.Value, d, depth int) (searched int, got tablebase.Value, gotPlies int, want tablebase.Value, wantPlies int, ok bool) {
+	want, wantPlies, searched = v, d, depth
+	if v == tablebase.Draw || d > depth {
+		want, wantPlies, searched = tablebase.Unknown, 0, min(depth, 3)
+	}
+	got, gotPlies = SearchValue(p, searched)
+	return searched, got, gotPlies, want, wantPlies, got == want && gotPlies == wantPlies
+}

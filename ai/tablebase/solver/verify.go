@@ -181,14 +181,8 @@ func Verify(t *tablebase.Table, threads, samples, searchDepth, stride int, on fu
 		var nbad atomic.Int64
 		s.parallel(int64(len(jobs)), func(lo, hi int64, _ int) {
 			for i := lo; i < hi; i++ {
-				wv, wd := tablebase.Decode(stored[i])
-				depth := searchDepth
-				if wv == tablebase.Draw || wd > searchDepth {
-					// Not decided within the depth: a shallower search must not decide it either.
-					wv, wd, depth = tablebase.Unknown, 0, min(searchDepth, 3)
-				}
-				v, d := SearchValue(jobs[i], depth)
-				if v != wv || d != wd {
+				sv, sd := tablebase.Decode(stored[i])
+				if depth, v, d, wv, wd, ok := SearchAgrees(jobs[i], sv, sd, searchDepth); !ok {
 					nbad.Add(1)
 					bad(fmt.Sprintf("search depth %d on %s: %v %d, table %v %d", depth, jobs[i], v, d, wv, wd))
 				}
