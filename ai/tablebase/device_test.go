@@ -311,7 +311,7 @@ func TestDeviceTableValuesOnly(t *testing.T) {
 }
 
 // gateReader holds each read, once armed, until a second read has begun
-// (or 10 s have passed): reads made one after the other then take 10 s
+// (or 30 s have passed, a bound for a busy machine): reads made one after the other then take 30 s
 // each and never overlap, reads made at once overlap.
 type gateReader struct {
 	r     io.ReaderAt
@@ -338,8 +338,8 @@ func (g *gateReader) ReadAt(p []byte, off int64) (int, error) {
 	g.reads++
 	g.most = max(g.most, g.in)
 	g.cond.Broadcast()
-	timer := time.AfterFunc(10*time.Second, func() { g.mu.Lock(); g.cond.Broadcast(); g.mu.Unlock() })
-	deadline := time.Now().Add(10 * time.Second)
+	timer := time.AfterFunc(30*time.Second, func() { g.mu.Lock(); g.cond.Broadcast(); g.mu.Unlock() })
+	deadline := time.Now().Add(30 * time.Second)
 	for g.most < 2 && time.Now().Before(deadline) {
 		g.cond.Wait()
 	}
