@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,9 +29,11 @@ import (
 
 	"huntchess/ai"
 	"huntchess/ai/tablebase"
+	"huntchess/ai/tablebase/solver"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
 	"huntchess/match"
+	"huntchess/tables"
 )
 
 // game is the game measured (-game).
@@ -63,6 +66,7 @@ type start struct {
 	val       tablebase.Value
 	dist      int
 	fromStart bool
+	walk      int // the plies of the walk from the start that reached pos (-walks), 0: none
 }
 
 // result is one played game.
@@ -170,8 +174,57 @@ type prober interface {
 	Probe(p core.Position) (tablebase.Value, int, bool)
 }
 
+// mover plays a game's next move: the perfect opponent (ai.Engine over the
+// full table's Master, or perfectMover over the tier files).
+type mover interface {
+	Think(ctx context.Context, g *core.Game, level match.Level) ai.Result
+}
+
+// perfectMover plays from a table's values and plies alone (the tier files
+// of -tiers): the winner's shortest win, the loser's longest resistance, a
+// move that keeps the draw (the first; one to a position the game has seen
+// least, so a draw is not ended sooner than it must be).
+type perfectMover struct{ t prober }
+
+func (m perfectMover) Think(_ context.Context, g *core.Game, _ match.Level) ai.Result {
+	p := g.Position()
+	seen := map[uint64]int{}
+	for _, k := range g.History() {
+		seen[k]++
+	}
+	var best core.Move
+	bestRank, bestPlies, bestSeen, found := 0, 0, 0, false
+	for _, mv := range g.LegalMoves() {
+		q := p.After(mv)
+		cv, cp, ok := m.t.Probe(q)
+		if !ok {
+			continue
+		}
+		if q.ToMove != p.ToMove { // not a pass: the child's value is the other side's
+			cv = cv.Other()
+		}
+		rank := cv.Rank()
+		better := !found || rank > bestRank
+		if found && rank == bestRank {
+			switch {
+			case cv == tablebase.Win:
+				better = cp < bestPlies
+			case cv == tablebase.Loss:
+				better = cp > bestPlies
+			default:
+				better = seen[q.Key] < bestSeen
+			}
+		}
+		if better {
+			best, bestRank, bestPlies, bestSeen, found = mv, rank, cp, seen[q.Key], true
+		}
+	}
+	return ai.Result{Move: best}
+}
+
 type config struct {
-	opp, eng       ai.Engine
+	opp            mover
+	eng            ai.Engine
 	table          prober // the referee
 	level          match.Level
 	scale          float64
@@ -232,9 +285,12 @@ func (c *config) play(ctx context.Context, s start) result {
 }
 
 func main() {
-	fullDir := flag.String("full", "", "folder of the full table wolf-carries-pig.hctb (referee and opponent)")
-	engName := flag.String("engine", "search", "engine under test: search (no tables) or table (the -device table, then search)")
+	fullDir := flag.String("full", "", "folder of the full table GAME.hctb (referee and opponent)")
+	tiersDir := flag.String("tiers", "", "folder of the solver's tier files DIR/GAME.tiers/ (referee and opponent, in place of -full: Beat the Wolf's whole table)")
+	engName := flag.String("engine", "search", "engine under test: search (no tables), table (the -device table, then search) or app (the desktop app's engine: ai.NewEngine over its table owner, -app-dirs searched first)")
 	devDir := flag.String("device", "", "folder of the device table, for -engine table")
+	appDirs := flag.String("app-dirs", "", "with -engine app, folders of developer tables searched first, comma-separated (as HUNTCHESS_TABLES)")
+	appCache := flag.String("app-cache", "build/arena-cache", "with -engine app, the table owner's cache folder")
 	devCache := flag.Int64("device-cache", 0, "bytes of the device table's block cache (0: the table's default, as on a phone)")
 	levelName := flag.String("level", "master", "level of the engine under test")
 	scale := flag.Float64("scale", 1, "time scale of the level's budget (ai.ScaleLimits)")
@@ -250,27 +306,91 @@ func main() {
 	list := flag.Bool("list", false, "print the random positions (one a line, as -positions reads them) and stop")
 	stratDir := flag.String("strategy", "", "with -engine table, also the proven strategy DIR/GAME.hcst, after the table (as the app's engine: a table move without plies gives way to it)")
 	positions := flag.String("positions", "", "play these positions (a file, one a line in core's notation), not random ones")
+	capturedList := flag.String("captured", "", "the random positions from these tiers only (captured counts, comma-separated; default every one)")
+	walks := flag.Int("walks", 0, "also play from this many positions reached from the start by random moves (-walk-plies of them) that keep the value of the side to move at the start, the engine to move there")
+	walkPlies := flag.Int("walk-plies", 20, "the plies of each -walks walk (the most: it stops where the game ends)")
 	flag.Parse()
 	level, ok := match.ParseLevel(*levelName)
-	if !ok || *fullDir == "" || *n < 0 || *parallel < 1 {
-		fatal(fmt.Errorf("bad flags: need -full DIR, a level, -n ≥ 0, -parallel ≥ 1"))
+	if !ok || (*fullDir == "") == (*tiersDir == "") || *n < 0 || *parallel < 1 {
+		fatal(fmt.Errorf("bad flags: need -full DIR or -tiers DIR, a level, -n ≥ 0, -parallel ≥ 1"))
 	}
 	info, err := core.Lookup(*gameKey)
 	if err != nil {
 		fatal(err)
 	}
 	game = info.ID
-	full, err := tablebase.Open(tablebase.Path(*fullDir, info.Key))
-	if err != nil {
-		fatal(err)
+	c := &config{level: level, scale: *scale, drawPlies: *drawPlies, ext: *winExtra, slow: *slow}
+	// The referee, its tiers and their sizes.
+	var tiers []tier
+	var weights []int64
+	if *fullDir != "" {
+		full, err := tablebase.Open(tablebase.Path(*fullDir, info.Key))
+		if err != nil {
+			fatal(err)
+		}
+		full.SetCacheBytes(2 << 30)
+		fullSet := &ai.TableSet{}
+		fullSet[game] = full
+		c.opp, c.table = ai.Engine{Sources: []ai.Source{ai.TableMoves{Tables: fullSet}}}, full
+		for _, sec := range full.Sections {
+			if !sec.Bound {
+				tiers, weights = append(tiers, tier{sec.Captured, sec.Hand}), append(weights, sec.Entries)
+			}
+		}
+	} else {
+		tt := solver.NewTierTable(info, *tiersDir)
+		defer tt.Close()
+		c.opp, c.table = perfectMover{tt}, tt
+		for capt := range info.PreyCount - info.CapturesToWin + 1 {
+			if e := tt.Entries(capt); e > 0 {
+				tiers, weights = append(tiers, tier{capt, 0}), append(weights, e)
+			}
+		}
+		if len(tiers) == 0 {
+			fatal(fmt.Errorf("%s: no tier files of %s", *tiersDir, info.Key))
+		}
 	}
-	full.SetCacheBytes(2 << 30)
-	fullSet := &ai.TableSet{}
-	fullSet[game] = full
-	c := &config{opp: ai.Engine{Sources: []ai.Source{ai.TableMoves{Tables: fullSet}}}, table: full,
-		level: level, scale: *scale, drawPlies: *drawPlies, ext: *winExtra, slow: *slow}
+	if *capturedList != "" {
+		keep := map[int]bool{}
+		for _, f := range strings.Split(*capturedList, ",") {
+			k, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil {
+				fatal(fmt.Errorf("-captured: %v", err))
+			}
+			keep[k] = true
+		}
+		var t2 []tier
+		var w2 []int64
+		for i, t := range tiers {
+			if keep[t.capt] {
+				t2, w2 = append(t2, t), append(w2, weights[i])
+			}
+		}
+		if len(t2) == 0 {
+			fatal(fmt.Errorf("-captured %s: no such tier", *capturedList))
+		}
+		tiers, weights = t2, w2
+	}
 	switch *engName {
 	case "search":
+	case "app":
+		var dirs []string
+		if *appDirs != "" {
+			dirs = strings.Split(*appDirs, ",")
+		}
+		if err := os.MkdirAll(*appCache, 0o755); err != nil {
+			fatal(err)
+		}
+		owner := tables.New(*appCache, dirs, false, func(f func()) { f() })
+		owner.Ensure(game)
+		owner.Wait()
+		for _, p := range owner.Problems() {
+			fmt.Fprintf(os.Stderr, "perfect: %s\n", p)
+		}
+		st := owner.Status(game)
+		fmt.Fprintf(os.Stderr, "perfect: the app's engine: %s's table %v from %v, strategy %v, bound table %v\n",
+			info.Key, st.State, st.From, owner.Strategy(game) != nil, owner.Bound(game) != nil)
+		c.eng = ai.NewEngine(owner)
 	case "table":
 		dev, err := tablebase.Open(tablebase.Path(*devDir, info.Key))
 		if err != nil {
@@ -295,17 +415,10 @@ func main() {
 			c.eng.Sources = []ai.Source{ai.TableMoves{Tables: set}, ai.StrategyMoves{Strategies: ss}, ai.SearchMoves{Tables: set}}
 		}
 	default:
-		fatal(fmt.Errorf("-engine %q: want search or table", *engName))
+		fatal(fmt.Errorf("-engine %q: want search, table or app", *engName))
 	}
 
 	// The starts: random positions, the tier by its size.
-	var tiers []tier
-	var weights []int64
-	for _, sec := range full.Sections {
-		if !sec.Bound {
-			tiers, weights = append(tiers, tier{sec.Captured, sec.Hand}), append(weights, sec.Entries)
-		}
-	}
 	rng := rand.New(rand.NewSource(*seed))
 	var starts []start
 	perTier := map[tier]*[2]int{}
@@ -324,7 +437,7 @@ func main() {
 			if err != nil {
 				fatal(fmt.Errorf("%s: %v", *positions, err))
 			}
-			v, d, ok := full.Probe(p)
+			v, d, ok := c.table.Probe(p)
 			if !ok || p.Outcome().Over() {
 				fatal(fmt.Errorf("%s: %q: not in the table, or over", *positions, line))
 			}
@@ -338,7 +451,7 @@ func main() {
 		if p.Outcome().Over() {
 			continue
 		}
-		v, d, ok := full.Probe(p)
+		v, d, ok := c.table.Probe(p)
 		if !ok {
 			continue
 		}
@@ -364,9 +477,14 @@ func main() {
 		}
 		return
 	}
+	for i := range *walks {
+		if st, ok := walkFrom(rng, c.table, info.Start(), *walkPlies+i%2); ok {
+			starts = append(starts, st)
+		}
+	}
 	if *fromStart {
 		p := info.Start()
-		v, d, _ := full.Probe(p)
+		v, d, _ := c.table.Probe(p)
 		starts = append(starts, start{pos: p, side: p.ToMove, val: v, dist: d, fromStart: true},
 			start{pos: p, side: p.ToMove.Other(), val: v.Other(), dist: d, fromStart: true})
 	}
@@ -428,6 +546,58 @@ func main() {
 	}
 }
 
+// walkFrom plays up to plies random moves from p, the side to move at p
+// keeping its value by t at every move of its own (the other side's moves
+// any), and returns the position reached, the side to move there the
+// engine's, with t's value and plies for it. ok is false where the walk
+// found no such move or the game ended.
+func walkFrom(rng *rand.Rand, t prober, p core.Position, plies int) (start, bool) {
+	v0, _, ok := t.Probe(p)
+	if !ok {
+		return start{}, false
+	}
+	keeper := p.ToMove
+	g := core.NewGameFrom(p)
+	for g.Len() < plies && !g.Outcome().Over() {
+		q := g.Position()
+		moves := g.LegalMoves()
+		rng.Shuffle(len(moves), func(i, j int) { moves[i], moves[j] = moves[j], moves[i] })
+		played := false
+		for _, m := range moves {
+			if q.ToMove == keeper {
+				child := q.After(m)
+				cv, _, ok := t.Probe(child)
+				if !ok {
+					continue
+				}
+				if child.ToMove != q.ToMove {
+					cv = cv.Other()
+				}
+				if cv != v0 {
+					continue
+				}
+			}
+			if err := g.PlayMove(m); err != nil {
+				return start{}, false
+			}
+			played = true
+			break
+		}
+		if !played {
+			return start{}, false
+		}
+	}
+	q := g.Position()
+	if q.Outcome().Over() {
+		return start{}, false
+	}
+	v, d, ok := t.Probe(q)
+	if !ok {
+		return start{}, false
+	}
+	return start{pos: q, side: q.ToMove, val: v, dist: d, walk: g.Len()}, true
+}
+
 func progress(done, total int, begin time.Time) {
 	el := time.Since(begin)
 	eta := "?"
@@ -451,7 +621,7 @@ func report(b *strings.Builder, results []result, perTier map[tier]*[2]int) {
 		for _, t := range r.think {
 			think = append(think, t.Seconds()*1000)
 		}
-		if r.fromStart {
+		if r.fromStart || r.walk > 0 {
 			continue
 		}
 		count[r.end]++
@@ -498,11 +668,44 @@ func report(b *strings.Builder, results []result, perTier map[tier]*[2]int) {
 	t := summarize(think)
 	fmt.Fprintf(b, "\nThe engine's think time a move: mean %.1f ms, median %.1f ms, 95th percentile %.1f ms, max %.1f ms; %d moves.\n",
 		t.mean, t.median, t.p95, t.max, len(think))
-	fmt.Fprintf(b, "\n| captured | in hand | drawn starts | won starts |\n| ---: | ---: | ---: | ---: |\n")
+	kept, converted := map[tier]int{}, map[tier]int{}
+	for _, r := range results {
+		if r.fromStart || r.walk > 0 {
+			continue
+		}
+		k := tier{int(r.pos.Captured), int(r.pos.InHand)}
+		switch r.end {
+		case endKept:
+			kept[k]++
+		case endConverted:
+			converted[k]++
+		}
+	}
+	fmt.Fprintf(b, "\n| captured | in hand | drawn starts | kept | won starts | converted |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	keys := slices.SortedFunc(maps.Keys(perTier), func(a, b tier) int { return cmp.Or(a.hand-b.hand, a.capt-b.capt) })
 	for _, k := range keys {
 		c := perTier[k]
-		fmt.Fprintf(b, "| %d | %d | %d | %d |\n", k.capt, k.hand, c[0], c[1])
+		fmt.Fprintf(b, "| %d | %d | %d | %d | %d | %d |\n", k.capt, k.hand, c[0], kept[k], c[1], converted[k])
+	}
+	walkEnds := map[string]int{}
+	walkVals := map[tablebase.Value]int{}
+	nWalk := 0
+	for _, r := range results {
+		if r.walk > 0 {
+			nWalk++
+			walkEnds[r.end]++
+			walkVals[r.val]++
+			if r.end != endKept && r.end != endConverted && r.end != endLossLost && r.end != endLossHeld {
+				fails = append(fails, r)
+			}
+		}
+	}
+	if nWalk > 0 {
+		fmt.Fprintf(b, "\nFrom %d positions reached from the start by random moves (the side to move at the start keeping its value), the engine to move there (%d won, %d drawn, %d lost for it):", nWalk, walkVals[tablebase.Win], walkVals[tablebase.Draw], walkVals[tablebase.Loss])
+		for _, e := range slices.Sorted(maps.Keys(walkEnds)) {
+			fmt.Fprintf(b, " %s %d;", e, walkEnds[e])
+		}
+		b.WriteString("\n")
 	}
 	for _, r := range results {
 		if r.fromStart {

@@ -154,3 +154,77 @@ func TestPlay(t *testing.T) {
 		t.Fatalf("an opponent's slip: %q, %d slips, drop at %d", r.end, r.oppSlip, r.dropPly)
 	}
 }
+
+// mapTable gives the positions in it their value and plies for the side to
+// move, a draw elsewhere.
+type mapTable map[uint64]entry
+
+type entry struct {
+	v     tb.Value
+	plies int
+}
+
+func (m mapTable) Probe(p core.Position) (tb.Value, int, bool) {
+	if e, ok := m[p.Key]; ok {
+		return e.v, e.plies, true
+	}
+	return tb.Draw, 0, true
+}
+
+// The perfect mover of the tier files: the shortest of two wins, the
+// longest of two losses, and from a draw a move to the position the game
+// has seen least.
+func TestPerfectMover(t *testing.T) {
+	p := core.Games()[game].Start()
+	g := core.NewGameFrom(p)
+	moves := g.LegalMoves()
+	if len(moves) < 3 {
+		t.Fatalf("%d moves from the start", len(moves))
+	}
+	child := func(i int) uint64 { return p.After(moves[i]).Key }
+	// Two winning moves (the child lost for its side to move): in 9 and in 3.
+	m := mapTable{child(0): {tb.Loss, 9}, child(2): {tb.Loss, 3}}
+	if got := (perfectMover{m}).Think(context.Background(), g, match.Master).Move; got != moves[2] {
+		t.Errorf("two wins: %v, want the shorter %v", got, moves[2])
+	}
+	// Every move loses (the child won for its side to move): the longest.
+	m = mapTable{}
+	for i := range moves {
+		m[child(i)] = entry{tb.Win, 2 + i%3}
+	}
+	m[child(1)] = entry{tb.Win, 40}
+	if got := (perfectMover{m}).Think(context.Background(), g, match.Master).Move; got != moves[1] {
+		t.Errorf("all lost: %v, want the longest %v", got, moves[1])
+	}
+	// Draws everywhere: not back to a position the game has seen.
+	if err := g.PlayMove(moves[0]); err != nil {
+		t.Fatal(err)
+	}
+	q := g.Position()
+	back := g.LegalMoves()
+	got := (perfectMover{mapTable{}}).Think(context.Background(), g, match.Master).Move
+	if q.After(got).Key == p.Key && len(back) > 1 {
+		t.Errorf("a draw: %v back to the start, which the game has seen", got)
+	}
+}
+
+// A walk from the start keeps the value of the side to move there at each
+// of its moves and reaches a position of that many plies.
+func TestWalkFrom(t *testing.T) {
+	p := core.Games()[game].Start()
+	rng := rand.New(rand.NewSource(2))
+	s, ok := walkFrom(rng, fakeTable{}, p, 7)
+	if !ok || s.walk != 7 || s.val != tb.Draw || s.side != s.pos.ToMove {
+		t.Fatalf("walk: %v, %+v", ok, s)
+	}
+	// Where every move of the side to move at the start gives its draw up,
+	// the walk finds none.
+	bad := mapTable{}
+	g := core.NewGameFrom(p)
+	for _, m := range g.LegalMoves() {
+		bad[p.After(m).Key] = entry{tb.Win, 1}
+	}
+	if _, ok := walkFrom(rng, bad, p, 7); ok {
+		t.Fatal("a walk through moves that give the value up")
+	}
+}

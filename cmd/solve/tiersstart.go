@@ -9,28 +9,18 @@ import (
 	"huntchess/core"
 )
 
-// tierLookup reads positions' codes straight from a game's tier files (the
-// compact solver's, DIR/GAME.tiers/), a tier's file opened the first time
-// one of its positions is read: the whole table's values and plies before
-// its table file is written (or where it never is: it takes tens of GB).
+// tierLookup reads positions' values and plies straight from a game's tier
+// files (solver.TierTable) and plays the line they call best.
 type tierLookup struct {
-	g     *core.GameInfo
-	r     *tablebase.Rules
-	dir   string
-	tiers map[int]*solver.TierCodes
+	g *core.GameInfo
+	*solver.TierTable
 	// probe, where set, reads a position's value in place of the tier
 	// files (tests).
 	probe func(core.Position) (tablebase.Value, int, error)
 }
 
 func newTierLookup(g *core.GameInfo, dir string) *tierLookup {
-	return &tierLookup{g: g, r: tablebase.ForGame(g.ID), dir: dir, tiers: map[int]*solver.TierCodes{}}
-}
-
-func (l *tierLookup) Close() {
-	for _, t := range l.tiers {
-		t.Close()
-	}
+	return &tierLookup{g: g, TierTable: solver.NewTierTable(g, dir)}
 }
 
 // value is p's value for the side to move and the plies to the end, from
@@ -39,12 +29,7 @@ func (l *tierLookup) value(p core.Position) (tablebase.Value, int, error) {
 	if l.probe != nil {
 		return l.probe(p)
 	}
-	c, err := l.code(p)
-	if err != nil {
-		return 0, 0, err
-	}
-	v, plies := tablebase.Decode(c)
-	return v, plies, nil
+	return l.Value(p)
 }
 
 // after is the value of move m in p for the side that makes it, and the

@@ -100,7 +100,7 @@ func tiersVerify(g *core.GameInfo, dir string, tiers []int, stride int64, sample
 						if cp.Outcome().Over() {
 							continue // decided by the pieces: the rules' value, not the file's
 						}
-						want, err := lk.code(cp)
+						want, err := lk.Code(cp)
 						if err != nil {
 							bad(tv, err.Error())
 							continue
@@ -118,7 +118,7 @@ func tiersVerify(g *core.GameInfo, dir string, tiers []int, stride int64, sample
 							}
 						})
 						for _, q := range ks {
-							cc, err := lk.code(tablebase.ToCore(r, q))
+							cc, err := lk.Code(tablebase.ToCore(r, q))
 							if err != nil {
 								bad(tv, err.Error())
 								continue
@@ -175,23 +175,6 @@ func tiersVerify(g *core.GameInfo, dir string, tiers []int, stride int64, sample
 	}
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
-}
-
-// code is p's code in its tier file (p not decided by its pieces).
-func (l *tierLookup) code(p core.Position) (uint16, error) {
-	c := int(p.Captured)
-	t := l.tiers[c]
-	if t == nil {
-		var err error
-		if t, err = solver.OpenTierCodes(solver.TierPath(l.dir, l.g.Key, c), l.r); err != nil {
-			return 0, err
-		}
-		l.tiers[c] = t
-	}
-	idx, _ := t.Layout.Index(p.Pred, p.Prey, int(p.ToMove))
-	var code [1]uint16
-	err := t.ReadCodes(idx, code[:])
-	return code[0], err
 }
 
 // same reports whether two codes say the same: the value, and the plies of
