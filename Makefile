@@ -61,14 +61,15 @@ APP_TABLES_DIR ?= build/apptables
 DEVICE_OUT       ?= build/device
 DEVICE_EMBED     ?= tables/shipped
 DEVICE_SHIP      ?= $(TABLES_DIR)/surround-the-lion.hctb $(TABLES_DIR)/deer-chess.hctb \
-                    $(wildcard $(TABLES_DIR)/beat-the-wolf.hctb $(TABLES_DIR)/wolf-carries-pig.hctb)
+                    $(if $(wildcard $(WHOLE_DIR)/beat-the-wolf.tiers/captured-00.tier),$(WHOLE_DIR)/beat-the-wolf.tiers,$(wildcard $(TABLES_DIR)/beat-the-wolf.hctb)) \
+                    $(wildcard $(TABLES_DIR)/wolf-carries-pig.hctb)
 DEVICE_STRATEGY  ?= $(wildcard tables/strategies/*.hcst tables/shipped/*.hcst)
 DEVICE_PACK      ?= $(wildcard $(TABLES_DIR)/beat-the-wolf.bound.hctb \
                     $(TABLES_DIR)/wolf-carries-pig.hctb) \
                     $(if $(wildcard $(WHOLE_DIR)/beat-the-wolf.tiers/captured-00.tier),$(WHOLE_DIR)/beat-the-wolf.tiers)
 DEVICE_CONVERT   ?= scripts/device-convert.sh $(SOLVE) {game} {dir} {name} {out} {role}
 DEVICE_TWICE     ?= 1
-DEVICE_BUDGET_MB ?= 55
+DEVICE_BUDGET_MB ?= 70
 
 .PHONY: help run test test-quick lint lint-workflows staticcheck gofmt vet smoke crash-test bench fuzz arena app-tables fonts zh-hant \
         screenshots package windows test-windows sign-windows release icon mobile-check deps clean tables solve-all solve-whole test-tables puzzles \
@@ -392,7 +393,7 @@ solve-all: $(SOLVE) app-tables
 	$(SOLVE) verify beat-the-wolf -dir $(TABLES_DIR)
 	$(SOLVE) build beat-the-wolf -tiers none -bound 0 -dir $(TABLES_DIR)
 	$(SOLVE) verify beat-the-wolf -bound-file -stride 10 -samples 500 -dir $(TABLES_DIR)
-	$(SOLVE) report -dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
+	$(SOLVE) report -dir $(TABLES_DIR) -tiers-dir $(TABLES_DIR) -app $(APP_TABLES_DIR) -out docs/solved.md
 
 # Beat the Wolf whole (docs/solved.md): every tier from 6 to 17 dogs on the
 # board with the compact solver (a byte an entry: ai/tablebase/solver
@@ -416,6 +417,8 @@ solve-whole: $(SOLVE)
 	$(SOLVE) tiers beat-the-wolf -dir $(WHOLE_DIR)
 	$(SOLVE) tiers beat-the-wolf -dir $(WHOLE_DIR) -verify -stride $(WHOLE_STRIDE) -samples 300
 	$(SOLVE) tiers beat-the-wolf -dir $(WHOLE_DIR) -start
+	@# Beat the Wolf's section of docs/solved.md from the tier files.
+	$(SOLVE) report -game beat-the-wolf -tiers-dir $(WHOLE_DIR) -out docs/solved.md
 
 # The proven strategies from the start: the winner's move in every position
 # its win reaches (-passes: deer chess's also after every pass of the deer while the

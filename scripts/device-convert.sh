@@ -44,7 +44,17 @@ case "$name" in
     # the values alone of 14 to 17 dogs (WHOLE_VALUES_TIERS, the captured
     # counts) in 4 Mi-entry blocks: docs/device-tables.md, "Beat the Wolf's
     # whole table in the pack".
+    #
+    # Shipped (role ship): the most useful 15 MB the app may grow by
+    # (docs/beat-the-wolf-whole.md, "What ships"): the codes of 6 to 12
+    # dogs in 32 Ki-entry blocks (the endgames' cold probes, as before),
+    # the values alone of 13 dogs and of 17 (every position of the tier
+    # every game starts in: 0.2 MB) in 4 Mi-entry blocks; 14,094,109 bytes.
     [ "$game" = beat-the-wolf ] || { echo "device-convert: $name: only Beat the Wolf is solved into tier files" >&2; exit 2; }
+    if [ "$role" = ship ]; then
+      exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -tiers "${SHIP_TIERS-11,10,9,8,7,6,5,4,0}" \
+        -side predator -order all -block 32768 -values-tiers "${SHIP_VALUES_TIERS-4,0}" -value-block 4194304
+    fi
     exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -side predator -order all -block 262144 \
       -values-tiers "${WHOLE_VALUES_TIERS-0,1,2,3}" -value-block 4194304 ;;
   *) echo "device-convert: $name: want $game.hctb, $game.bound.hctb or $game.tiers" >&2; exit 2 ;;

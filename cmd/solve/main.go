@@ -146,7 +146,7 @@ func main() {
 	order := fs.String("order", "", `device, device-reencode: the tiers (as -values-tiers) whose stored entries are written in the slot order "far" (the prey ranked over the points farthest from the predators first; format 3)`)
 	against := fs.String("against", "", "device-compare: the device tables to compare -device's with")
 	derivedEvery := fs.Int64("derived", 64, "device-compare: compare every N-th position with the side not stored to move too (0: none)")
-	tiersDir := fs.String("tiers-dir", "", "device, device-check, device-layouts: read the solver's tier files in DIR/GAME.tiers/ (solve tiers) instead of a table file (-tiers: which; default every one there)")
+	tiersDir := fs.String("tiers-dir", "", "device, device-check, device-layouts: read the solver's tier files in DIR/GAME.tiers/ (solve tiers) instead of a table file (-tiers: which; default every one there); report: a game whose every tier is there has its section from them (the whole game)")
 	sample := fs.Int("sample", 1, "device-layouts with -tiers-dir: compress every N-th block only (the bytes estimated from them)")
 	planes := fs.String("planes", "", `device-layouts with -tiers-dir: the planes measured, by name, joined by commas ("codes,values 2 bits"; default every one)`)
 	latency := fs.Duration("latency", 0, "device-probe: wait this long before each read of the file (a range request's round trip)")
@@ -210,10 +210,10 @@ func main() {
 		err = verify(g, *dir, name, *threads, *samples, *depth, *stride)
 	case "report":
 		if *reportGame != "" {
-			err = reportGame1(*reportGame, *dir, *out)
+			err = reportGame1(*reportGame, *dir, *tiersDir, *out)
 			break
 		}
-		err = report(*dir, *appDir, *out)
+		err = report(*dir, *tiersDir, *appDir, *out)
 	case "mem":
 		err = mem(g, *probes, *cache, *closeSolver, *memProfile)
 	case "line":

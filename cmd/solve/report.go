@@ -14,7 +14,7 @@ import (
 
 // report writes docs/solved.md from the tables in dir and their build and
 // verify records.
-func report(dir, appDir, out string) error {
+func report(dir, tiersDir, appDir, out string) error {
 	var sb strings.Builder
 	sb.WriteString(`# Solved: what the tables say
 
@@ -41,7 +41,7 @@ deer chess).
 `)
 	sb.WriteString(appSection(dir, appDir, filepath.Join("tables", "shipped")))
 	for _, g := range core.Games() {
-		sec, err := gameReport(g, dir)
+		sec, err := sectionOf(g, dir, tiersDir)
 		if err != nil {
 			return err
 		}
@@ -57,15 +57,24 @@ deer chess).
 	return nil
 }
 
-// reportGame1 writes one game's section of the report from its tables in
-// dir into the report out, in place of the section there (the other games'
-// sections, from tables solved elsewhere, stay as they are).
-func reportGame1(key, dir, out string) error {
+// sectionOf is g's section of the report: from its tier files in tiersDir
+// where every tier is there (wholeReport), else from its tables in dir.
+func sectionOf(g *core.GameInfo, dir, tiersDir string) (string, error) {
+	if haveWhole(g, tiersDir) {
+		return wholeReport(g, tiersDir)
+	}
+	return gameReport(g, dir)
+}
+
+// reportGame1 writes one game's section of the report (sectionOf) into the
+// report out, in place of the section there (the other games' sections,
+// from tables solved elsewhere, stay as they are).
+func reportGame1(key, dir, tiersDir, out string) error {
 	g, err := core.Lookup(key)
 	if err != nil {
 		return err
 	}
-	sec, err := gameReport(g, dir)
+	sec, err := sectionOf(g, dir, tiersDir)
 	if err != nil {
 		return err
 	}
