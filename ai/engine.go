@@ -85,7 +85,7 @@ func NewEngine(o TableOwner) Engine {
 	h, _ := o.(Holder)
 	return Engine{
 		Sources: []Source{
-			PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}, BoundMoves{o}}},
+			PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}}},
 			StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o},
 		},
 		Draws:  o,

@@ -91,7 +91,7 @@ func TestNewEngineOrder(t *testing.T) {
 	if len(e.Sources) != 5 {
 		t.Fatalf("%d sources", len(e.Sources))
 	}
-	for i, want := range []Source{PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}, BoundMoves{o}}}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}} {
+	for i, want := range []Source{PreferPlies{First: TableMoves{o}, Plies: []Source{StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}}}, StrategyMoves{o}, BoundMoves{o}, BridgeMoves{o}, SearchMoves{o}} {
 		if !reflect.DeepEqual(e.Sources[i], want) {
 			t.Fatalf("source %d is %T, want %T", i, e.Sources[i], want)
 		}

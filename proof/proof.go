@@ -195,12 +195,15 @@ func (s PreferPlies) Step(p core.Position, seed int64) (core.Move, Verdict, bool
 
 // GameStack is the proof stack of a game's files (any nil): the exact
 // table t (giving way, where it holds a win without plies, to the
-// strategy's or the bound table's verdict with plies: PreferPlies), the proven strategy s, the
-// bound table b, and the bridge back onto their proof (ProofOf). A new
-// kind of file is a new source in this list; Beat the Wolf's whole table
-// is t.
+// strategy's, the bound table's or the bridge's verdict with plies:
+// PreferPlies), the proven strategy s, the bound table b, and the bridge
+// back onto their proof (ProofOf). A new kind of file is a new source in
+// this list; Beat the Wolf's whole table is t, and so are the values of
+// its 17-dog tier that the app ships (there the strategy and the bridge
+// back onto it give the plies the values do not).
 func GameStack(t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) Stack {
 	var st Stack
+	br, haveBridge := ProofOf(s, t, b)
 	if t != nil {
 		var plies []Source
 		if s != nil {
@@ -208,6 +211,9 @@ func GameStack(t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) Sta
 		}
 		if b != nil {
 			plies = append(plies, BoundTable{b})
+		}
+		if haveBridge {
+			plies = append(plies, br)
 		}
 		if plies != nil {
 			st = append(st, PreferPlies{First: Table{t}, Plies: plies})
@@ -221,7 +227,7 @@ func GameStack(t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) Sta
 	if b != nil {
 		st = append(st, BoundTable{b})
 	}
-	if br, ok := ProofOf(s, t, b); ok {
+	if haveBridge {
 		st = append(st, br)
 	}
 	return st
