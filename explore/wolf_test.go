@@ -71,10 +71,13 @@ func wolfAnswers(tb testing.TB) string {
 }
 
 // TestWolfMovesUnchanged: the explorer's values of every move of many Beat
-// the Wolf positions from the shipped strategy (on its line and off it)
-// are those recorded in testdata/wolf-moves.golden before the set
-// strategy's lookups were made faster (issue 45): the answers did not
-// change. -update-wolf rewrites the file.
+// the Wolf positions from the shipped strategy and table (on the
+// strategy's line and off it) are those recorded in
+// testdata/wolf-moves.golden: first before the set strategy's lookups were
+// made faster (issue 45), then again when the shipped table came to hold
+// the 17-dog tier's values (issue 41: the moves the search answered became
+// proven wins without plies; every answer with plies stayed as it was).
+// -update-wolf rewrites the file.
 func TestWolfMovesUnchanged(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the shipped strategy's blocks: some seconds")

@@ -583,7 +583,7 @@ strategy, the 14,334,464 positions with the wolf to move and their plies, also f
 block; the browser downloads it from its site on the first Beat the Wolf game), so Master plays the
 dogs' win and the longest defence from the first move on every device; the **shipped device tables** (docs/device-tables.md), written into
 ` + "`tables/shipped/`" + ` by ` + "`make device-tables`" + `: Surround the Lion whole, deer chess whole (the placement phase's values alone), Beat
-the Wolf's endgames and Wolf Carries the Pig whole (its values alone where 4 to 6 pigs are captured), embedded in the desktop and phone builds and read from the binary's data as
+the Wolf's (the codes of 6 to 12 dogs, the values of 13 and 17) and Wolf Carries the Pig whole (its values alone where 4 to 6 pigs are captured), embedded in the desktop and phone builds and read from the binary's data as
 probes need them, and served by the browser build's site, downloaded the first time their game is
 played; a **table solved on the device** on first use where the shipped one cannot be used (built
 for other rules until ` + "`make device-tables`" + ` runs again, or ` + "`HUNTCHESS_SHIPPED=off`" + `: in the background,
@@ -602,8 +602,8 @@ README). Elsewhere the app plays by search.
 		shipped(core.DeerChess, "the whole table, values without plies while the dogs are placed,"), rec(core.DeerChess))
 	fmt.Fprintf(&sb, "| Wolf Carries the Pig | every position: its value, and its plies where 0 to 3 pigs are captured (with 4 to 6, Master's wolves win by the shortest forced line to the next capture, ai/convert.go); with the pack, every position's plies | as the phone, the table downloaded from the site on the first game; without the pack | as the phone; also the full table of `make solve-all` through `HUNTCHESS_TABLES` | %s; too large to solve in the app (see below) |\n",
 		shipped(core.WolfCarriesPig, "the whole table, values without plies where 4 to 6 pigs are captured,"))
-	fmt.Fprintf(&sb, "| Beat the Wolf | the dogs' proven 140-ply win from the start without giving up a dog, from the shipped set strategy (Master's dogs play it, its wolf resists longest; hints and the review say it); the endgames; elsewhere search, or, with the pack, the 17-dog bound tier | as the phone, the strategy downloaded from the site on the first Beat the Wolf game; the bound tier where the site hosts it | as the phone | %s and the set strategy shipped (17.6 MB); too large to solve in the app (see below) |\n\n",
-		shipped(core.BeatTheWolf, "the endgames"))
+	fmt.Fprintf(&sb, "| Beat the Wolf | the dogs' proven 140-ply win from the start without giving up a dog, from the shipped set strategy (Master's dogs play it, its wolf resists longest; hints and the review say it); every position with 17 dogs on the board, its value; with 6 to 12 dogs its value and plies, with 13 its value; with 14 to 16 search, or, with the pack, the whole game (every position's value, the plies of 6 to 13 dogs) | as the phone, the strategy downloaded from the site on the first Beat the Wolf game; the whole table where the site hosts the pack's | as the phone | %s and the set strategy shipped (17.6 MB); too large to solve in the app (see below) |\n\n",
+		shipped(core.BeatTheWolf, "the table (the codes of 6 to 12 dogs, the values of 13 and 17)"))
 	return sb.String()
 }
 
