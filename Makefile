@@ -48,9 +48,11 @@ APP_TABLES_DIR ?= build/apptables
 # table pack, from the solved tables, each in its device form
 # (scripts/device-convert.sh; DEVICE_CONVERT= packs them as they are). Shipped:
 # Surround the Lion, deer chess whole (the placement phase's values, the moving
-# phase's codes), Beat the Wolf's endgames, Wolf
+# phase's codes), Beat the Wolf's table (from the whole game's tier files where
+# WHOLE_DIR holds them: codes of 6 to 12 dogs, values of 13 and 17; else the
+# 6- to 10-dog endgames), Wolf
 # Carries the Pig's values (its full codes where 0 to 3 pigs are captured) and
-# the proven strategies, Beat the Wolf's set strategy among them (about 55 MB);
+# the proven strategies, Beat the Wolf's set strategy among them (65.5 MB);
 # the pack: Beat the Wolf's 17-dog tier, its whole table where make solve-whole
 # has solved every tier into WHOLE_DIR (scripts/device-convert.sh), and Wolf Carries the
 # Pig with all its plies (those that make solve-all wrote), each as parts of at most 24 MiB
