@@ -52,7 +52,7 @@ APP_TABLES_DIR ?= build/apptables
 # WHOLE_DIR holds them: codes of 6 to 12 dogs, values of 13 and 17; else the
 # 6- to 10-dog endgames), Wolf
 # Carries the Pig's values (its full codes where 0 to 3 pigs are captured) and
-# the proven strategies, Beat the Wolf's set strategy among them (65.5 MB);
+# the proven strategies, Beat the Wolf's set strategy among them (66.6 MB);
 # the pack: Beat the Wolf's 17-dog tier, its whole table where make solve-whole
 # has solved every tier into WHOLE_DIR (scripts/device-convert.sh), and Wolf Carries the
 # Pig with all its plies (those that make solve-all wrote), each as parts of at most 24 MiB

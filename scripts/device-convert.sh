@@ -49,11 +49,13 @@ case "$name" in
     # (docs/beat-the-wolf-whole.md, "What ships"): the codes of 6 to 12
     # dogs in 32 Ki-entry blocks (the endgames' cold probes, as before),
     # the values alone of 13 dogs and of 17 (every position of the tier
-    # every game starts in: 0.2 MB) in 4 Mi-entry blocks; 14,094,109 bytes.
+    # every game starts in: 0.3 MB) in 256 Ki-entry blocks (in 4 Mi, 1.1 MB
+    # fewer, a drawn 13-dog position's move took up to 2 s: its draw traps
+    # unpack a block for each folded probe); 15,235,988 bytes.
     [ "$game" = beat-the-wolf ] || { echo "device-convert: $name: only Beat the Wolf is solved into tier files" >&2; exit 2; }
     if [ "$role" = ship ]; then
       exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -tiers "${SHIP_TIERS-11,10,9,8,7,6,5,4,0}" \
-        -side predator -order all -block 32768 -values-tiers "${SHIP_VALUES_TIERS-4,0}" -value-block 4194304
+        -side predator -order all -block 32768 -values-tiers "${SHIP_VALUES_TIERS-4,0}" -value-block 262144
     fi
     exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -side predator -order all -block 262144 \
       -values-tiers "${WHOLE_VALUES_TIERS-0,1,2,3}" -value-block 4194304 ;;
