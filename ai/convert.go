@@ -106,7 +106,8 @@ func (c *converter) progress(p, child core.Position, plies int) bool {
 // otherwise, dead); the winner's move is probed in the table (a move that
 // gives the win up is dead) and is a goal where it is progress; the
 // loser's capture is a goal (progress too, which it may choose; not with
-// endOnly).
+// endOnly) where the table holds the position after it, and dead where it
+// does not (the loser would leave the table's proof by it).
 func (c *converter) judge(from, to core.Position) (proof.Mark, int) {
 	if o := to.Outcome(); o.Over() {
 		if w, won := o.Winner(); won && w == c.winner {
@@ -115,8 +116,18 @@ func (c *converter) judge(from, to core.Position) (proof.Mark, int) {
 		return proof.Dead, 0
 	}
 	if from.ToMove != c.winner {
-		if tierChanged(from, to) && !c.endOnly {
-			return proof.Goal, 0
+		if tierChanged(from, to) {
+			// The loser's capture is progress where the table goes on after
+			// it; into a tier the table does not hold (Beat the Wolf's
+			// shipped table: the 17-dog tier's values, not the 16-dog tier's)
+			// it leaves what proves the win, and the loser may choose it.
+			c.budget.Spend(1)
+			if _, _, ok := c.t.Probe(to); !ok {
+				return proof.Dead, 0
+			}
+			if !c.endOnly {
+				return proof.Goal, 0
+			}
 		}
 		return proof.Open, 0
 	}
@@ -262,6 +273,9 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 			}
 		}
 	}
+	if v == tablebase.Win {
+		cands = insideTable(t, cands)
+	}
 	c := newConverter(t, winner, convertBudget)
 	c.budget.Deadline = deadline
 	var best, bestK int
@@ -309,6 +323,36 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
 	res.PV = tablePV(t, p, m)
 	return res, true
+}
+
+// insideTable is cands (the winner's moves that keep its win) without those
+// after which the loser has a capture into a position the table does not
+// hold, where any are left: the loser would leave the table's proof by it
+// (Beat the Wolf's shipped table holds the 17-dog tier's values and not the
+// 16-dog tier, where the search, not the table, would have to win it).
+func insideTable(t *tablebase.Table, cands []cand) []cand {
+	var kept []cand
+	var buf [core.MaxMoves]core.Move
+	for _, cd := range cands {
+		out := false
+		for _, m := range cd.child.GenMoves(buf[:0]) {
+			q := cd.child.After(m)
+			if !tierChanged(cd.child, q) || q.Outcome().Over() {
+				continue
+			}
+			if _, _, ok := t.Probe(q); !ok {
+				out = true
+				break
+			}
+		}
+		if !out {
+			kept = append(kept, cd)
+		}
+	}
+	if len(kept) == 0 {
+		return cands
+	}
+	return kept
 }
 
 // shortOfLongWins is cands (the winner's moves from p, a win that is no

@@ -299,3 +299,105 @@ func stallingPigs(t *testing.T, tb *tablebase.Table, pos core.Position) core.Mov
 	}
 	return moves[0]
 }
+
+// The search for progress counts the wolf's capture as progress only where
+// the table holds the position after it: with Beat the Wolf's shipped
+// table (the 17-dog tier's values, the 16-dog tier not held) a capture out
+// of the 17-dog tier is a dead end for the dogs (the wolf would leave the
+// proof by it), and from 13 dogs (values) into 12 (codes) it is progress.
+func TestConvertCaptureOnlyIntoTheTable(t *testing.T) {
+	tb, err := tablebase.Open(filepath.Join("..", "tables", "shipped", "beat-the-wolf.hctb"))
+	if err != nil {
+		t.Fatalf("the shipped table of Beat the Wolf: %v", err)
+	}
+	defer tb.Close()
+	cases := []struct {
+		pos  string
+		want proof.Mark
+	}{
+		{"predator:d4 prey:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,g3,a4,g4,a5,d5 turn:predator captured:0 hand:0", proof.Dead},
+		{"predator:d4 prey:c1,d1,e1,c2,d2,e2,a3,b3,c3,d3,e3,f3,d5 turn:predator captured:4 hand:0", proof.Goal},
+	}
+	for _, c := range cases {
+		p, err := core.ParsePosition(core.BeatTheWolf.String(), c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, ok := tb.Probe(p); !ok {
+			t.Fatalf("%s: not in the shipped table", c.pos)
+		}
+		var capture core.Position
+		found := false
+		for _, m := range p.GenMoves(nil) {
+			if q := p.After(m); q.Captured != p.Captured {
+				capture, found = q, true
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("%s: no capture", c.pos)
+		}
+		cv := newConverter(tb, core.Prey, convertBudget)
+		if mk, _ := cv.judge(p, capture); mk != c.want {
+			t.Errorf("%s: the wolf's capture judged %v, want %v", c.pos, mk, c.want)
+		}
+	}
+}
+
+// insideTable keeps the dogs' winning moves after which the wolf has no
+// capture out of Beat the Wolf's shipped table (its 16-dog tier is not
+// held), where there are any: over random 17-dog positions with the dogs
+// to move, some lose moves this way, and what is kept is safe or, where
+// nothing is, every move.
+func TestInsideTable(t *testing.T) {
+	tb, err := tablebase.Open(filepath.Join("..", "tables", "shipped", "beat-the-wolf.hctb"))
+	if err != nil {
+		t.Fatalf("the shipped table of Beat the Wolf: %v", err)
+	}
+	defer tb.Close()
+	g := core.BeatTheWolf.Info()
+	rng := rand.New(rand.NewSource(5))
+	escapes := func(child core.Position) bool {
+		for _, m := range child.GenMoves(nil) {
+			if q := child.After(m); q.Captured != child.Captured {
+				if _, _, ok := tb.Probe(q); !ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	trimmed := 0
+	for n := 0; n < 60; {
+		p := tablebase.RandomPosition(rng, g, 0, 0)
+		if p.ToMove != core.Prey || p.Outcome().Over() {
+			continue
+		}
+		var cands []cand
+		for _, m := range p.GenMoves(nil) {
+			child := p.After(m)
+			if v, d, ok := tb.Probe(child); ok && v == tablebase.Loss {
+				cands = append(cands, cand{m, child, d})
+			}
+		}
+		if len(cands) == 0 {
+			continue
+		}
+		n++
+		kept := insideTable(tb, cands)
+		if len(kept) < len(cands) {
+			trimmed++
+		}
+		if len(kept) == len(cands) {
+			continue
+		}
+		for _, cd := range kept {
+			if escapes(cd.child) {
+				t.Fatalf("%v: %v kept, yet the wolf captures out of the table after it", p, cd.m)
+			}
+		}
+	}
+	if trimmed == 0 {
+		t.Fatal("no position lost a move: the test shows nothing")
+	}
+}
