@@ -63,23 +63,27 @@ func TestPlaneList(t *testing.T) {
 }
 
 // TestThreadCPU: the thread's CPU time grows while it works, and never by
-// more than the wall clock (one thread).
+// more than the wall clock (one thread), give or take a scheduler tick: the
+// kernel brings a running thread's count up to date at its ticks and
+// switches, so a reading may lag by one (4 ms at 250 Hz; on a loaded
+// machine 7.3 ms of CPU were once read in 6.2 ms of wall clock).
 func TestThreadCPU(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
+	start := time.Now()
 	c0, ok := threadCPU()
 	if !ok {
 		t.Skip("no per-thread CPU time here")
 	}
-	start := time.Now()
+	const tick = 10 * time.Millisecond
 	x := 0
 	for {
 		for i := range 1 << 16 {
 			x += i ^ x>>3
 		}
 		c1, _ := threadCPU()
-		if c1-c0 >= 5*time.Millisecond {
-			if wall := time.Since(start); c1-c0 > wall+time.Millisecond {
+		if c1-c0 >= 50*time.Millisecond {
+			if wall := time.Since(start); c1-c0 > wall+tick {
 				t.Fatalf("%v of CPU in %v of wall clock", c1-c0, wall)
 			}
 			break
