@@ -331,28 +331,13 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 // (Beat the Wolf's shipped table holds the 17-dog tier's values and not the
 // 16-dog tier, where the search, not the table, would have to win it).
 func insideTable(t *tablebase.Table, cands []cand) []cand {
-	var kept []cand
-	var buf [core.MaxMoves]core.Move
-	for _, cd := range cands {
-		out := false
-		for _, m := range cd.child.GenMoves(buf[:0]) {
-			q := cd.child.After(m)
-			if !tierChanged(cd.child, q) || q.Outcome().Over() {
-				continue
-			}
-			if _, _, ok := t.Probe(q); !ok {
-				out = true
-				break
-			}
+	return withoutReplies(cands, func(child, q core.Position) bool {
+		if !tierChanged(child, q) || q.Outcome().Over() {
+			return false
 		}
-		if !out {
-			kept = append(kept, cd)
-		}
-	}
-	if len(kept) == 0 {
-		return cands
-	}
-	return kept
+		_, _, ok := t.Probe(q)
+		return !ok
+	})
 }
 
 // shortOfLongWins is cands (the winner's moves from p, a win that is no
@@ -368,12 +353,22 @@ func shortOfLongWins(t *tablebase.Table, p core.Position, cands []cand) []cand {
 	if !t.LongWinsIn(p) {
 		return cands
 	}
+	return withoutReplies(cands, func(_, q core.Position) bool {
+		_, ok, _ := t.LongWin(q)
+		return ok
+	})
+}
+
+// withoutReplies is cands without those after which the loser (to move in
+// the child) has a reply to a position q that bad reports, where any are
+// left; else cands.
+func withoutReplies(cands []cand, bad func(child, q core.Position) bool) []cand {
 	var kept []cand
 	var buf [core.MaxMoves]core.Move
 	for _, cd := range cands {
 		into := false
 		for _, m := range cd.child.GenMoves(buf[:0]) {
-			if _, ok, _ := t.LongWin(cd.child.After(m)); ok {
+			if bad(cd.child, cd.child.After(m)) {
 				into = true
 				break
 			}

@@ -194,16 +194,7 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	start := g.Start()
 	first := side(g, start.ToMove)
 	if v, d, ok := t.Probe(start); ok {
-		fmt.Fprintf(&sb, "**The start** (%s to move): **%s**", first, v)
-		switch v {
-		case tablebase.Win:
-			fmt.Fprintf(&sb, " — with best play %s %s in %d plies.", first, verb(g, start.ToMove, "win"), d)
-		case tablebase.Loss:
-			fmt.Fprintf(&sb, " — with best play %s %s in %d plies; the line below is %s longest resistance.", side(g, start.ToMove.Other()),
-				verb(g, start.ToMove.Other(), "win"), d, possessive(g, start.ToMove))
-		default:
-			sb.WriteString(" — neither side can force a result.")
-		}
+		sb.WriteString(startValue(g, start, v, d))
 		sb.WriteString(firstMoves(g, t, start))
 		sb.WriteString("\n\n" + principalVariation(g, t, start, "the start", pvPlies, pvShown))
 	} else if pw != nil {
@@ -323,6 +314,21 @@ func gameReport(g *core.GameInfo, dir string) (string, error) {
 	}
 	sb.WriteString("\n" + insight(g, t) + "\n\n")
 	return sb.String(), nil
+}
+
+// startValue is the report's sentence of the start's value v (for the side
+// to move at start) with its plies d.
+func startValue(g *core.GameInfo, start core.Position, v tablebase.Value, d int) string {
+	first := side(g, start.ToMove)
+	s := fmt.Sprintf("**The start** (%s to move): **%s**", first, v)
+	switch v {
+	case tablebase.Win:
+		return s + fmt.Sprintf(" — with best play %s %s in %d plies.", first, verb(g, start.ToMove, "win"), d)
+	case tablebase.Loss:
+		return s + fmt.Sprintf(" — with best play %s %s in %d plies; the line below is %s longest resistance.", side(g, start.ToMove.Other()),
+			verb(g, start.ToMove.Other(), "win"), d, sideOf(g, start.ToMove))
+	}
+	return s + " — neither side can force a result."
 }
 
 type row struct {

@@ -58,17 +58,7 @@ func wholeReport(g *core.GameInfo, dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	first := side(g, start.ToMove)
-	fmt.Fprintf(&sb, "**The start** (%s to move): **%s**", first, v)
-	switch v {
-	case tablebase.Win:
-		fmt.Fprintf(&sb, " — with best play %s %s in %d plies.", first, verb(g, start.ToMove, "win"), d)
-	case tablebase.Loss:
-		fmt.Fprintf(&sb, " — with best play %s %s in %d plies; the line below is %s longest resistance.", side(g, start.ToMove.Other()),
-			verb(g, start.ToMove.Other(), "win"), d, sideOf(g, start.ToMove))
-	default:
-		sb.WriteString(" — neither side can force a result.")
-	}
+	sb.WriteString(startValue(g, start, v, d))
 	line, err := l.bestLine(start, pvPlies)
 	if err != nil {
 		return "", err
