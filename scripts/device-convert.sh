@@ -40,10 +40,12 @@ case "$name" in
     # The compact solver's tier files of the whole game (make solve-whole:
     # DIR/beat-the-wolf.tiers/captured-NN.tier), written as OUT/GAME.hctb
     # straight from them (the table file from all of them would take tens of
-    # GB): the wolf stored, the codes of 6 to 13 dogs in 256 Ki-entry blocks,
+    # GB): the wolf stored, the codes of 6 to 13 dogs in 64 Ki-entry blocks,
     # the values alone of 14 to 17 dogs (WHOLE_VALUES_TIERS, the captured
-    # counts) in 4 Mi-entry blocks: docs/device-tables.md, "Beat the Wolf's
-    # whole table in the pack".
+    # counts) in 256 Ki-entry blocks: 209,188,943 bytes (in 256 Ki and 4 Mi,
+    # 191,657,120, but a Master move in a 13-dog draw took up to 3.5 s and a
+    # folded cold probe from the site read up to 991 KB):
+    # docs/beat-the-wolf-whole.md, "In the pack".
     #
     # Shipped (role ship): the most useful 15 MB the app may grow by
     # (docs/beat-the-wolf-whole.md, "What ships"): the codes of 6 to 12
@@ -57,8 +59,8 @@ case "$name" in
       exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -tiers "${SHIP_TIERS-11,10,9,8,7,6,5,4,0}" \
         -side predator -order all -block 32768 -values-tiers "${SHIP_VALUES_TIERS-4,0}" -value-block 262144
     fi
-    exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -side predator -order all -block 262144 \
-      -values-tiers "${WHOLE_VALUES_TIERS-0,1,2,3}" -value-block 4194304 ;;
+    exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -side predator -order all -block 65536 \
+      -values-tiers "${WHOLE_VALUES_TIERS-0,1,2,3}" -value-block 262144 ;;
   *) echo "device-convert: $name: want $game.hctb, $game.bound.hctb or $game.tiers" >&2; exit 2 ;;
 esac
 case "$game:$name" in
