@@ -525,13 +525,6 @@ func verb(g *core.GameInfo, s core.Side, v string) string {
 	return v + "s"
 }
 
-func possessive(g *core.GameInfo, s core.Side) string {
-	if plural(g, s) {
-		return "their"
-	}
-	return "its"
-}
-
 // firstMoves lists the value of every first move.
 func firstMoves(g *core.GameInfo, t *tablebase.Table, start core.Position) string {
 	var buf [core.MaxMoves]core.Move
