@@ -7,8 +7,14 @@
 // reports how often the engine drops a proven value and how fast it converts
 // its wins.
 //
+// Beat the Wolf's whole game has no table file: -tiers DIR reads its tier
+// files (make solve-whole) as the referee and plays the perfect opponent
+// from them; -engine app plays the app's own engine, -walks adds games
+// from positions reached off the start at random.
+//
 //	go run ./cmd/perfect -full build/tables -engine table -device build/wdl-4194304 -n 1000
 //	go run ./cmd/perfect -full build/tables -engine search -scale 0.05 -n 1000 -out docs/perfect.md
+//	go run ./cmd/perfect -game beat-the-wolf -tiers DIR -engine app -app-dirs PACKDIR -n 200 -walks 40 -start -scale 0.05
 package main
 
 import (
