@@ -569,6 +569,13 @@ func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) 
 	if s.tb != nil && depth > 0 {
 		if v, plies, ok := s.tb.Probe(*pos); ok {
 			if sc, won := tableScore(v, plies, ply); won {
+				if plies == tablebase.PliesUnknown {
+					// A win or a loss without its plies (a values-only
+					// section) is ordered by the evaluation, so that the
+					// search still heads somewhere where the table holds a
+					// whole tier won (Beat the Wolf's 17 dogs).
+					sc += min(max(s.eval(pos), -valuesBonus), valuesBonus)
+				}
 				return sc
 			}
 			return s.draw(pos)

@@ -86,6 +86,11 @@ func (s TableMoves) valuesOnlyAt(pos core.Position) bool {
 // the search finds itself.
 const unknownPliesScore = 500
 
+// valuesBonus bounds the evaluation the search adds to such a win or loss
+// in its tree: the win stays a win longer than any the search finds itself
+// (unknownPliesScore - valuesBonus > maxPly).
+const valuesBonus = 300
+
 // tableScore is the search score of a table value, ply plies from the root.
 func tableScore(v tablebase.Value, plies, ply int) (int, bool) {
 	if plies == tablebase.PliesUnknown {
@@ -201,6 +206,25 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 // plays the best. A slipped move's Result proves nothing (proof.Search);
 // its Score is the value the position keeps after it.
 func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, bool) {
+	if !lim.Strategy {
+		// Below Master (no proven play asked), a win or a loss the table
+		// holds without its plies, where the winner is a prey side with
+		// all its pieces placed, is the search's to play, with the table's
+		// values in its tree: such a winner neither captures nor places,
+		// so the search for progress (valuesMove) finds none of its own
+		// and spends its whole budget every move (Beat the Wolf's dogs with
+		// 14 to 17 on the board). Master and the hints keep it: every move
+		// keeps the value.
+		if v, plies, ok := t.Probe(pos); ok && v != tablebase.Draw && plies == tablebase.PliesUnknown {
+			winner := pos.ToMove
+			if v == tablebase.Loss {
+				winner = winner.Other()
+			}
+			if winner == core.Prey && pos.InHand == 0 {
+				return Result{}, false
+			}
+		}
+	}
 	if lim.TableSlip <= 0 || !slips(pos.Key, lim.Seed, lim.TableSlip) {
 		return tableMove(t, pos, lim.Seed, lim.History, lim.deadline())
 	}

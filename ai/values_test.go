@@ -401,3 +401,60 @@ func TestInsideTable(t *testing.T) {
 		t.Fatal("no position lost a move: the test shows nothing")
 	}
 }
+
+// Beat the Wolf's shipped table holds the 17-dog tier's values alone: a
+// win for the dogs in every position with the dogs to move. Below Master
+// the table's move gives way there to the search (the dogs neither
+// capture nor place: the search for progress would find none and spend
+// its whole budget every move), and the search orders those wins in its
+// tree by the evaluation rather than scoring them all alike (which made
+// two players at Easy repeat positions till the third time within ten
+// plies); Master still plays the table's move, keeping the value.
+func TestValuesOnlyPreyWinBelowMaster(t *testing.T) {
+	tb, err := tablebase.Open(filepath.Join("..", "tables", "shipped", "beat-the-wolf.hctb"))
+	if err != nil {
+		t.Fatalf("the shipped table of Beat the Wolf: %v", err)
+	}
+	defer tb.Close()
+	var ts TableSet
+	ts[core.BeatTheWolf] = tb
+	ctx := context.Background()
+	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+	if err := g.Play("d4-c4"); err != nil {
+		t.Fatal(err)
+	}
+	p := g.Position()
+	if v, d, ok := tb.Probe(p); !ok || v != tablebase.Win || d != tablebase.PliesUnknown {
+		t.Fatalf("after d4-c4: %v in %d (%v), want a win without plies", v, d, ok)
+	}
+	if _, ok := (TableMoves{&ts}).Propose(ctx, p, GameLimits(g, match.Medium)); ok {
+		t.Error("Medium plays the table's move in a dogs' win without plies")
+	}
+	if r, ok := (TableMoves{&ts}).Propose(ctx, p, GameLimits(g, match.Master)); !ok || r.Proof != proof.ValuesOnly {
+		t.Errorf("Master: %+v (%v), want the table's move without plies", r, ok)
+	}
+	// The search's scores of the dogs' moves after which the wolf has no
+	// capture (a capture leads out of the table): each a loss for the
+	// wolf, not all alike.
+	scores := map[int]bool{}
+	n := 0
+	for _, m := range p.GenMoves(nil) {
+		child := p.After(m)
+		capture := false
+		for _, r := range child.GenMoves(nil) {
+			capture = capture || child.After(r).Captured != child.Captured
+		}
+		if capture {
+			continue
+		}
+		n++
+		r, _ := (SearchMoves{&ts}).Propose(ctx, child, Limits{Depth: 2, Threads: 1})
+		if _, won := IsWin(r.Score); !won || r.Score > 0 {
+			t.Fatalf("after %v the wolf's search scores %d, want a loss", m, r.Score)
+		}
+		scores[r.Score] = true
+	}
+	if n < 5 || len(scores) < 2 {
+		t.Fatalf("%d dogs' moves without a capture after them score %v: not ordered", n, scores)
+	}
+}
