@@ -406,10 +406,11 @@ func TestInsideTable(t *testing.T) {
 // win for the dogs in every position with the dogs to move. Below Master
 // the table's move gives way there to the search (the dogs neither
 // capture nor place: the search for progress would find none and spend
-// its whole budget every move), and the search orders those wins in its
-// tree by the evaluation rather than scoring them all alike (which made
-// two players at Easy repeat positions till the third time within ten
-// plies); Master still plays the table's move, keeping the value.
+// its whole budget every move), which plays by its evaluation there; for
+// Master and the hints the search orders those wins in its tree by the
+// evaluation rather than scoring them all alike (which made two players at
+// Easy repeat positions till the third time within ten plies), and Master
+// still plays the table's move, keeping the value.
 func TestValuesOnlyPreyWinBelowMaster(t *testing.T) {
 	tb, err := tablebase.Open(filepath.Join("..", "tables", "shipped", "beat-the-wolf.hctb"))
 	if err != nil {
@@ -448,11 +449,19 @@ func TestValuesOnlyPreyWinBelowMaster(t *testing.T) {
 			continue
 		}
 		n++
-		r, _ := (SearchMoves{&ts}).Propose(ctx, child, Limits{Depth: 2, Threads: 1})
+		r, _ := (SearchMoves{&ts}).Propose(ctx, child, Limits{Depth: 2, Threads: 1, Strategy: true})
 		if _, won := IsWin(r.Score); !won || r.Score > 0 {
-			t.Fatalf("after %v the wolf's search scores %d, want a loss", m, r.Score)
+			t.Fatalf("after %v the wolf's search for Master scores %d, want a loss", m, r.Score)
 		}
 		scores[r.Score] = true
+		// Below Master the search plays by its evaluation there, as where
+		// no table holds the position (a wolf that knows it has lost
+		// seeks the third repetition, which two players at Medium let
+		// happen within nine plies).
+		r, _ = (SearchMoves{&ts}).Propose(ctx, child, Limits{Depth: 2, Threads: 1})
+		if _, won := IsWin(r.Score); won {
+			t.Fatalf("after %v the wolf's search below Master scores %d, a proven loss", m, r.Score)
+		}
 	}
 	if n < 5 || len(scores) < 2 {
 		t.Fatalf("%d dogs' moves without a capture after them score %v: not ordered", n, scores)
