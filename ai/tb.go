@@ -105,23 +105,19 @@ func tableScore(v tablebase.Value, plies, ply int) (int, bool) {
 	return 0, false
 }
 
-// tableMove picks the move from a position the table covers, as Master
-// plays: from a win the shortest win, from a loss the longest resistance,
-// from a draw the drawing move that leaves the opponent the most replies
-// that lose. Ties go to the first such move in core's order, or, with a
-// seed, to one chosen by it. ok is false where the table does not cover the
-// position and all its children.
+// tableMove picks the move from a position the table holds as v in plies
+// (its probe), as Master plays: from a win the shortest win, from a loss
+// the longest resistance, from a draw the drawing move that leaves the
+// opponent the most replies that lose. Ties go to the first such move in
+// core's order, or, with lim.Seed, to one chosen by it. ok is false where
+// the table does not cover the position's children.
 //
 // Where the table holds the value but not the plies (PliesUnknown), the
-// move comes from valuesMove; history (the game's earlier positions, as
-// Limits.History) breaks its ties.
-func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint64, deadline time.Time) (Result, bool) {
-	v, plies, ok := t.Probe(pos)
-	if !ok {
-		return Result{}, false
-	}
+// move comes from valuesMove; lim.History (the game's earlier positions)
+// breaks its ties, and its searches stop at the move's time cap.
+func tableMove(t *tablebase.Table, pos core.Position, v tablebase.Value, plies int, lim Limits) (Result, bool) {
 	if v != tablebase.Draw && plies == tablebase.PliesUnknown {
-		return valuesMove(t, pos, v, history, deadline)
+		return valuesMove(t, pos, v, lim.History, lim.deadline())
 	}
 	var buf [core.MaxMoves]core.Move
 	moves := pos.GenMoves(buf[:0])
@@ -177,14 +173,14 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 	if len(best) == 0 && v != tablebase.Draw {
 		// No child with the plies one less: they run through entries
 		// without plies (a values-only section).
-		return valuesMove(t, pos, v, history, deadline)
+		return valuesMove(t, pos, v, lim.History, lim.deadline())
 	}
 	if len(best) == 0 {
 		return Result{}, false // a table inconsistent with core: let the search play
 	}
 	pick := 0
-	if seed != 0 {
-		h := uint64(seed)*0x9e3779b97f4a7c15 ^ pos.Key
+	if lim.Seed != 0 {
+		h := uint64(lim.Seed)*0x9e3779b97f4a7c15 ^ pos.Key
 		h ^= h >> 31
 		pick = int(h % uint64(len(best)))
 	}
@@ -206,30 +202,28 @@ func tableMove(t *tablebase.Table, pos core.Position, seed int64, history []uint
 // plays the best. A slipped move's Result proves nothing (proof.Search);
 // its Score is the value the position keeps after it.
 func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, bool) {
-	if !lim.Strategy {
+	v, plies, ok := t.Probe(pos)
+	if !ok {
+		return Result{}, false
+	}
+	if !lim.Strategy && v != tablebase.Draw && plies == tablebase.PliesUnknown {
 		// Below Master (no proven play asked), a win or a loss the table
 		// holds without its plies, where the winner is a prey side with
-		// all its pieces placed, is the search's to play, with the table's
-		// values in its tree: such a winner neither captures nor places,
-		// so the search for progress (valuesMove) finds none of its own
-		// and spends its whole budget every move (Beat the Wolf's dogs with
-		// 14 to 17 on the board). Master and the hints keep it: every move
-		// keeps the value.
-		if v, plies, ok := t.Probe(pos); ok && v != tablebase.Draw && plies == tablebase.PliesUnknown {
-			winner := pos.ToMove
-			if v == tablebase.Loss {
-				winner = winner.Other()
-			}
-			if winner == core.Prey && pos.InHand == 0 {
-				return Result{}, false
-			}
+		// all its pieces placed, is the search's to play: such a winner
+		// neither captures nor places, so the search for progress
+		// (valuesMove) finds none of its own and spends its whole budget
+		// every move (Beat the Wolf's dogs with 14 to 17 on the board).
+		// Master and the hints keep it: every move keeps the value.
+		winner := pos.ToMove
+		if v == tablebase.Loss {
+			winner = winner.Other()
+		}
+		if winner == core.Prey && pos.InHand == 0 {
+			return Result{}, false
 		}
 	}
 	if lim.TableSlip <= 0 || !slips(pos.Key, lim.Seed, lim.TableSlip) {
-		return tableMove(t, pos, lim.Seed, lim.History, lim.deadline())
-	}
-	if _, _, ok := t.Probe(pos); !ok {
-		return Result{}, false
+		return tableMove(t, pos, v, plies, lim)
 	}
 	var buf [core.MaxMoves]core.Move
 	moves := pos.GenMoves(buf[:0])
@@ -275,7 +269,7 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 			}
 		}
 		if next < 0 {
-			return tableMove(t, pos, lim.Seed, lim.History, lim.deadline()) // every move keeps the value
+			return tableMove(t, pos, v, plies, lim) // every move keeps the value
 		}
 		for i, r := range ranks {
 			if r == next {
