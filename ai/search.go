@@ -123,10 +123,10 @@ type searcher struct {
 	seed      uint64
 	hist      map[uint64]int
 	helper    bool
-	// valuesOnly: the table's wins and losses without plies count in the
+	// countValues: the table's wins and losses without plies count in the
 	// tree (Limits.Strategy: Master and the hints); below Master they do
 	// not, and the search plays by its evaluation there.
-	valuesOnly bool
+	countValues bool
 
 	path    [maxPly + 2]uint64
 	killers [maxPly + 2][2]uint16
@@ -232,7 +232,7 @@ func alphaBeta(ctx context.Context, pos core.Position, lim Limits, tb *tablebase
 		s.hist, s.helper = hist, helper
 		s.rootSide, s.contempt = pos.ToMove, lim.Contempt
 		s.tb = tb
-		s.valuesOnly = lim.Strategy
+		s.countValues = lim.Strategy
 		s.killers = [maxPly + 2][2]uint16{}
 		s.history = [2][core.MaxPoints + 2][core.MaxPoints + 2]int32{}
 		return s
@@ -572,7 +572,7 @@ func (s *searcher) search(pos *core.Position, depth, ply, alpha, beta, ext int) 
 		return s.draw(pos)
 	}
 	if s.tb != nil && depth > 0 {
-		if v, plies, ok := s.tb.Probe(*pos); ok && (s.valuesOnly || v == tablebase.Draw || plies != tablebase.PliesUnknown) {
+		if v, plies, ok := s.tb.Probe(*pos); ok && (s.countValues || v == tablebase.Draw || plies != tablebase.PliesUnknown) {
 			if sc, won := tableScore(v, plies, ply); won {
 				if plies == tablebase.PliesUnknown {
 					// A win or a loss without its plies (a values-only
