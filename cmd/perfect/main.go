@@ -206,9 +206,7 @@ func (m perfectMover) Think(_ context.Context, g *core.Game, _ match.Level) ai.R
 		if !ok {
 			continue
 		}
-		if q.ToMove != p.ToMove { // not a pass: the child's value is the other side's
-			cv = cv.Other()
-		}
+		cv = forMover(p, q, cv)
 		rank := cv.Rank()
 		better := !found || rank > bestRank
 		if found && rank == bestRank {
@@ -226,6 +224,16 @@ func (m perfectMover) Think(_ context.Context, g *core.Game, _ match.Level) ai.R
 		}
 	}
 	return ai.Result{Move: best}
+}
+
+// forMover is cv, the value of child for its side to move, as the value
+// of the move from p to child for the side that made it: the other side's,
+// unless the move was a pass (the same side to move again).
+func forMover(p, child core.Position, cv tablebase.Value) tablebase.Value {
+	if child.ToMove != p.ToMove {
+		return cv.Other()
+	}
+	return cv
 }
 
 type config struct {
@@ -573,13 +581,7 @@ func walkFrom(rng *rand.Rand, t prober, p core.Position, plies int) (start, bool
 			if q.ToMove == keeper {
 				child := q.After(m)
 				cv, _, ok := t.Probe(child)
-				if !ok {
-					continue
-				}
-				if child.ToMove != q.ToMove {
-					cv = cv.Other()
-				}
-				if cv != v0 {
+				if !ok || forMover(q, child, cv) != v0 {
 					continue
 				}
 			}
@@ -620,6 +622,7 @@ func report(b *strings.Builder, results []result, perTier map[tier]*[2]int) {
 	var plies, dists, ratios, think []float64
 	worst := -1
 	var fails, conv []result
+	kept, converted := map[tier]int{}, map[tier]int{} // by the start's tier
 	for _, r := range results {
 		if r.oppSlip > 0 {
 			slips++
@@ -631,6 +634,13 @@ func report(b *strings.Builder, results []result, perTier map[tier]*[2]int) {
 			continue
 		}
 		count[r.end]++
+		k := tier{int(r.pos.Captured), int(r.pos.InHand)}
+		switch r.end {
+		case endKept:
+			kept[k]++
+		case endConverted:
+			converted[k]++
+		}
 		switch r.val {
 		case tablebase.Draw:
 			nDraw++
@@ -674,19 +684,6 @@ func report(b *strings.Builder, results []result, perTier map[tier]*[2]int) {
 	t := summarize(think)
 	fmt.Fprintf(b, "\nThe engine's think time a move: mean %.1f ms, median %.1f ms, 95th percentile %.1f ms, max %.1f ms; %d moves.\n",
 		t.mean, t.median, t.p95, t.max, len(think))
-	kept, converted := map[tier]int{}, map[tier]int{}
-	for _, r := range results {
-		if r.fromStart || r.walk > 0 {
-			continue
-		}
-		k := tier{int(r.pos.Captured), int(r.pos.InHand)}
-		switch r.end {
-		case endKept:
-			kept[k]++
-		case endConverted:
-			converted[k]++
-		}
-	}
 	fmt.Fprintf(b, "\n| captured | in hand | drawn starts | kept | won starts | converted |\n| ---: | ---: | ---: | ---: | ---: | ---: |\n")
 	keys := slices.SortedFunc(maps.Keys(perTier), func(a, b tier) int { return cmp.Or(a.hand-b.hand, a.capt-b.capt) })
 	for _, k := range keys {
