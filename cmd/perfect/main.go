@@ -355,7 +355,7 @@ func main() {
 		tt := solver.NewTierTable(info, *tiersDir)
 		defer tt.Close()
 		c.opp, c.table = perfectMover{tt}, tt
-		for capt := range info.PreyCount - info.CapturesToWin + 1 {
+		for capt := range info.CapturesToWin {
 			if e := tt.Entries(capt); e > 0 {
 				tiers, weights = append(tiers, tier{capt, 0}), append(weights, e)
 			}
