@@ -202,33 +202,22 @@ func (s PreferPlies) Step(p core.Position, seed int64) (core.Move, Verdict, bool
 // its 17-dog tier that the app ships (there the strategy and the bridge
 // back onto it give the plies the values do not).
 func GameStack(t *tablebase.Table, s *strategy.Strategy, b *tablebase.Table) Stack {
-	var st Stack
-	br, haveBridge := ProofOf(s, t, b)
-	if t != nil {
-		var plies []Source
-		if s != nil {
-			plies = append(plies, Strategy{s})
-		}
-		if b != nil {
-			plies = append(plies, BoundTable{b})
-		}
-		if haveBridge {
-			plies = append(plies, br)
-		}
-		if plies != nil {
-			st = append(st, PreferPlies{First: Table{t}, Plies: plies})
-		} else {
-			st = append(st, Table{t})
-		}
-	}
+	// The sources after the table, which also give it their plies.
+	var rest Stack
 	if s != nil {
-		st = append(st, Strategy{s})
+		rest = append(rest, Strategy{s})
 	}
 	if b != nil {
-		st = append(st, BoundTable{b})
+		rest = append(rest, BoundTable{b})
 	}
-	if haveBridge {
-		st = append(st, br)
+	if br, ok := ProofOf(s, t, b); ok {
+		rest = append(rest, br)
 	}
-	return st
+	switch {
+	case t == nil:
+		return rest
+	case rest == nil:
+		return Stack{Table{t}}
+	}
+	return append(Stack{PreferPlies{First: Table{t}, Plies: rest}}, rest...)
 }
