@@ -122,6 +122,7 @@ func main() {
 	writeTable := fs.Bool("write", false, "tiers: once every tier is solved, write DIR/GAME.hctb from the tier files")
 	verifyTiers := fs.Bool("verify", false, "tiers: solve nothing; check DIR's tier files as verify checks a table (every -stride-th entry against its children, -samples against a -depth-ply search), the report in DIR/GAME.tiers.verify.json")
 	startOnly := fs.Bool("start", false, "tiers: solve nothing; from DIR's tier files (every tier written), the start's value and plies and the line of best play (-n plies at most; -from: another position), checked move by move")
+	policy := fs.String("policy", "", "tiers: solve nothing; check this policy of the prey's among its winning moves in DIR's tier files (solver.PolicyNames: "+strings.Join(solver.PolicyNames, ", ")+"): the wins it ends with the values alone and the exceptions the rest need, the report in DIR/GAME.tiers.policy-NAME.json")
 	listOnly := fs.Bool("list", false, "tiers: solve nothing; print the tiers in DIR's tier files (and the part of the one in progress) as a Markdown table")
 	quiet := fs.Bool("q", false, "build: no progress bar, only the summary lines")
 	probes := fs.Int("probes", 1<<16, "mem: random probes once the table is open")
@@ -193,6 +194,10 @@ func main() {
 		}
 		if *verifyTiers {
 			err = runTiersVerify(g, *dir, *tiers, *stride, *samples, *depth, *threads)
+			break
+		}
+		if *policy != "" {
+			err = tiersPolicy(g, *dir, *tiers, *policy, *threads, os.Stdout)
 			break
 		}
 		if *startOnly {

@@ -397,3 +397,12 @@ func Game(name string) *Mini {
 	}
 	panic(name)
 }
+
+// Wolf is Beat the Wolf on a w×h board (the wolf on every line, the dogs
+// orthogonally) with prey dogs, the wolf winning at win captures: for
+// tests that need more of the dogs' wins than mini-wolf has.
+func Wolf(w, h, prey, win int) *Mini {
+	xy, lines := grid(w, h, func(int, int) bool { return true }, false)
+	g := &Mini{Name: fmt.Sprintf("wolf-%dx%d-%d", w, h, prey), XY: xy, NP: w * h, Lines: lines, Pred: 1, Prey: prey, Win: win, Passes: true, Jumps: true}
+	return g.Build()
+}
