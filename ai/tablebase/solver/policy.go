@@ -208,6 +208,7 @@ type PolicyReport struct {
 	Policy     string  `json:"policy"`
 	Entries    int64   `json:"entries"`
 	Positions  int64   `json:"positions"`   // entries that are not holes
+	PreyToMove int64   `json:"prey_to_move"` // of which the prey to move
 	PreyWins   int64   `json:"prey_wins"`   // the prey to move, its win
 	PredLosses int64   `json:"pred_losses"` // the predator to move, its loss
 	ByPolicy   int64   `json:"by_policy"`   // prey wins the policy alone ends
@@ -221,24 +222,25 @@ type PolicyReport struct {
 }
 
 // Bits is the entropy, in bits a position of the tier, of what the table
-// would store for the exceptions: for each prey-to-move entry "the policy"
-// or an exception's rank.
+// would store for the exceptions: for each prey-to-move position "the
+// policy" or an exception's rank (the last rank counted as one symbol: a
+// little under what its ranks would take).
 func (p *PolicyReport) Bits() float64 {
-	half := float64(p.Entries / 2)
-	if half == 0 || p.Positions == 0 {
+	n := float64(p.PreyToMove)
+	if n == 0 || p.Positions == 0 {
 		return 0
 	}
 	h := 0.0
 	add := func(c float64) {
 		if c > 0 {
-			h -= c / half * math.Log2(c/half)
+			h -= c / n * math.Log2(c/n)
 		}
 	}
-	add(half - float64(p.Exceptions))
+	add(n - float64(p.Exceptions))
 	for _, c := range p.Ranks {
 		add(float64(c))
 	}
-	return h * half / float64(p.Positions)
+	return h * n / float64(p.Positions)
 }
 
 // bitSet is a bit an entry, set and read atomically.
@@ -313,7 +315,7 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 			mu.Unlock()
 			return
 		}
-		var pos, pw, pl int64
+		var pos, prey, pw, pl int64
 		for k, c := range buf {
 			i := lo + int64(k)
 			v, _ := tablebase.Decode(c)
@@ -321,6 +323,9 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 				continue
 			}
 			pos++
+			if i >= half {
+				prey++
+			}
 			if i < half && v == tablebase.Loss || i >= half && v == tablebase.Win {
 				win[i>>6] |= 1 << uint(i&63)
 				if i < half {
@@ -340,6 +345,7 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 		}
 		mu.Lock()
 		rep.Positions += pos
+		rep.PreyToMove += prey
 		rep.PreyWins += pw
 		rep.PredLosses += pl
 		mu.Unlock()
