@@ -207,17 +207,17 @@ type PolicyReport struct {
 	Captured   int     `json:"captured"`
 	Policy     string  `json:"policy"`
 	Entries    int64   `json:"entries"`
-	Positions  int64   `json:"positions"`   // entries that are not holes
+	Positions  int64   `json:"positions"`    // entries that are not holes
 	PreyToMove int64   `json:"prey_to_move"` // of which the prey to move
-	PreyWins   int64   `json:"prey_wins"`   // the prey to move, its win
-	PredLosses int64   `json:"pred_losses"` // the predator to move, its loss
-	ByPolicy   int64   `json:"by_policy"`   // prey wins the policy alone ends
-	Exceptions int64   `json:"exceptions"`  // prey wins that need another move
-	Batches    int     `json:"batches"`     // levels that took exceptions
-	Rounds     int     `json:"rounds"`      // rounds of the attractor in all
-	Winning    int64   `json:"winning"`     // distinct winning children over the prey wins
-	Ranks      []int64 `json:"ranks"`       // exceptions by their move's rank in the policy's order (the last: that or more)
-	Unended    int64   `json:"unended"`     // wins never ended (0 unless the values are wrong)
+	PreyWins   int64   `json:"prey_wins"`    // the prey to move, its win
+	PredLosses int64   `json:"pred_losses"`  // the predator to move, its loss
+	ByPolicy   int64   `json:"by_policy"`    // prey wins the policy alone ends
+	Exceptions int64   `json:"exceptions"`   // prey wins that need another move
+	Batches    int     `json:"batches"`      // levels that took exceptions
+	Rounds     int     `json:"rounds"`       // rounds of the attractor in all
+	Winning    int64   `json:"winning"`      // distinct winning children over the prey wins
+	Ranks      []int64 `json:"ranks"`        // exceptions by their move's rank in the policy's order (the last: that or more)
+	Unended    int64   `json:"unended"`      // wins never ended (0 unless the values are wrong)
 	Seconds    float64 `json:"seconds"`
 }
 
