@@ -17,6 +17,19 @@ import (
 	"huntchess/core"
 )
 
+// tierSolver is a solver of g's tiers on threads, telling its progress on
+// standard error, and the tiers tierList names (tiersOrAll).
+func tierSolver(g *core.GameInfo, tierList string, threads int) (*solver.Solver, []int, error) {
+	tiers, err := tiersOrAll(g, tierList)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := solver.NewSolver(tablebase.ForGame(g.ID))
+	s.Threads = threads
+	s.OnEvent = newPrinter(os.Stderr)
+	return s, tiers, nil
+}
+
 // compactTiers solves a game's moving-phase tiers with the compact solver
 // (solver.RunCompact), each into its tier file as it is done, resuming from
 // those already written, and with write, the table file from them.
@@ -25,13 +38,10 @@ func compactTiers(g *core.GameInfo, dir, tierList string, threads int, write boo
 	if !solver.CompactSolvable(r) {
 		return fmt.Errorf("%s: the compact solver needs a game without traps or a cliff", g.Key)
 	}
-	tiers, err := tiersOrAll(g, tierList)
+	s, tiers, err := tierSolver(g, tierList, threads)
 	if err != nil {
 		return err
 	}
-	s := solver.NewSolver(r)
-	s.Threads = threads
-	s.OnEvent = newPrinter(os.Stderr)
 	// A stop (SIGTERM, SIGINT) writes the tier's part at the end of the
 	// level in progress; a second one stops at once.
 	sig := make(chan os.Signal, 2)

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
 	"huntchess/core"
 )
@@ -29,14 +28,11 @@ type tierPolicyReport struct {
 // and the exceptions the rest need (solver.CheckPolicy). The report goes
 // to DIR/GAME.tiers.policy-NAME.json, a tier at a time as each is done.
 func tiersPolicy(g *core.GameInfo, dir, tierList, policy string, threads int, w io.Writer) error {
-	r := tablebase.ForGame(g.ID)
-	tiers, err := tiersOrAll(g, tierList)
+	s, tiers, err := tierSolver(g, tierList, threads)
 	if err != nil {
 		return err
 	}
-	s := solver.NewSolver(r)
-	s.Threads = threads
-	s.OnEvent = newPrinter(os.Stderr)
+	r := s.R
 	rep := &tierPolicyReport{Game: g.Key, Policy: policy, Date: time.Now().UTC().Format("2006-01-02"), Peak: map[string]float64{}}
 	path := filepath.Join(filepath.Dir(solver.TierPath(dir, g.Key, 0)), fmt.Sprintf("%s.tiers.policy-%s.json", g.Key, policy))
 	fmt.Fprintf(w, "| dogs | prey wins | by the policy | exceptions | levels with some | ranks 1, 2, 3, … | bits a position | time |\n|---|---|---|---|---|---|---|---|\n")
