@@ -140,40 +140,51 @@ func preyDistances(r *tablebase.Rules) [][64]uint8 {
 	return d
 }
 
-// PolicyMove is the policy's move in the prey-to-move position (pred, prey)
-// of layout l (a winning one, HasPreyMover): among the moves whose child
-// win says is the prey's win (the predator's loss), the one whose child has
-// the least (key, entry). It returns the move's ordinal among the prey's
-// moves (pieces by point, then their steps by point; a pass is 0), its
-// child's entry, and how many distinct winning children there were (0: no
-// winning move).
-func PolicyMove(r *tablebase.Rules, l *tablebase.Layout, key PolicyKey, win func(child int64) bool, pred, prey uint64) (ord int, child int64, winning int) {
-	ord, child = -1, -1
-	var best uint32
+// preySteps calls fn for each step of the prey in (pred, prey) of layout l
+// (HasPreyMover), in PolicyMove's order (pieces by point, then their steps
+// by point), with its ordinal, the prey after it and its child's entry,
+// until fn returns false. It returns the steps it called fn for.
+func preySteps(r *tablebase.Rules, l *tablebase.Layout, pred, prey uint64, fn func(ord int, after uint64, child int64) bool) int {
 	empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
 	mv := l.PreyMover(pred, prey, 0)
 	k := 0
-	var seen [4 * 64]int64 // the distinct winning children so far
 	for pcs := prey; pcs != 0; pcs &= pcs - 1 {
 		f := bits.TrailingZeros64(pcs)
 		fb := uint64(1) << uint(f)
 		for t := r.PreyStep[f] & empty; t != 0; t &= t - 1 {
-			to := bits.TrailingZeros64(t)
-			ci := mv.Index(f, to)
-			if win(ci) {
-				if !slices.Contains(seen[:winning], ci) {
-					seen[winning] = ci
-					winning++
-				}
-				kv := key(pred, prey^fb^(t&-t))
-				if child < 0 || kv < best || kv == best && ci < child {
-					ord, child, best = k, ci, kv
-				}
-			}
 			k++
+			if !fn(k-1, prey^fb^(t&-t), mv.Index(f, bits.TrailingZeros64(t))) {
+				return k
+			}
 		}
 	}
-	if k == 0 && r.PreyPasses {
+	return k
+}
+
+// PolicyMove is the policy's move in the prey-to-move position (pred, prey)
+// of layout l (a winning one, HasPreyMover): among the moves whose child
+// win says is the prey's win (the predator's loss), the one whose child has
+// the least (key, entry). It returns the move's ordinal among the prey's
+// moves (as preySteps counts them; a pass is 0), its child's entry, and how
+// many distinct winning children there were (0: no winning move).
+func PolicyMove(r *tablebase.Rules, l *tablebase.Layout, key PolicyKey, win func(child int64) bool, pred, prey uint64) (ord int, child int64, winning int) {
+	ord, child = -1, -1
+	var best uint32
+	var seen [4 * 64]int64 // the distinct winning children so far
+	steps := preySteps(r, l, pred, prey, func(k int, after uint64, ci int64) bool {
+		if !win(ci) {
+			return true
+		}
+		if !slices.Contains(seen[:winning], ci) {
+			seen[winning] = ci
+			winning++
+		}
+		if kv := key(pred, after); child < 0 || kv < best || kv == best && ci < child {
+			ord, child, best = k, ci, kv
+		}
+		return true
+	})
+	if steps == 0 && r.PreyPasses {
 		ci, _ := l.Index(pred, prey, 0)
 		if win(ci) {
 			return 0, ci, 1
@@ -182,23 +193,49 @@ func PolicyMove(r *tablebase.Rules, l *tablebase.Layout, key PolicyKey, win func
 	return ord, child, winning
 }
 
+// policyRank is the rank of the winning move to child in the policy's
+// order: the distinct winning children before it.
+func policyRank(r *tablebase.Rules, l *tablebase.Layout, key PolicyKey, win func(child int64) bool, pred, prey uint64, child int64) int {
+	type kc struct {
+		key   uint32
+		child int64
+	}
+	var seen [4 * 64]kc
+	n := 0
+	var at kc
+	preySteps(r, l, pred, prey, func(_ int, after uint64, ci int64) bool {
+		if win(ci) && !slices.ContainsFunc(seen[:n], func(x kc) bool { return x.child == ci }) {
+			seen[n] = kc{key(pred, after), ci}
+			if ci == child {
+				at = seen[n]
+			}
+			n++
+		}
+		return true
+	})
+	rank := 0
+	for _, x := range seen[:n] {
+		if x.key < at.key || x.key == at.key && x.child < at.child {
+			rank++
+		}
+	}
+	return rank
+}
+
 // preyMoveChild is the entry of the child of the prey's move ord in
 // (pred, prey) (as PolicyMove counts them).
 func preyMoveChild(r *tablebase.Rules, l *tablebase.Layout, pred, prey uint64, ord int) int64 {
-	empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
-	mv := l.PreyMover(pred, prey, 0)
-	k := 0
-	for pcs := prey; pcs != 0; pcs &= pcs - 1 {
-		f := bits.TrailingZeros64(pcs)
-		for t := r.PreyStep[f] & empty; t != 0; t &= t - 1 {
-			if k == ord {
-				return mv.Index(f, bits.TrailingZeros64(t))
-			}
-			k++
+	child := int64(-1)
+	preySteps(r, l, pred, prey, func(k int, _ uint64, ci int64) bool {
+		if k == ord {
+			child = ci
 		}
+		return k < ord
+	})
+	if child < 0 {
+		child, _ = l.Index(pred, prey, 0) // the pass
 	}
-	ci, _ := l.Index(pred, prey, 0) // the pass
-	return ci
+	return child
 }
 
 // PolicyReport is what a policy check found in a tier. Counts are of
@@ -318,7 +355,7 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 		var pos, prey, pw, pl int64
 		for k, c := range buf {
 			i := lo + int64(k)
-			v, _ := tablebase.Decode(c)
+			v, d := tablebase.Decode(c)
 			if v == tablebase.Unknown {
 				continue
 			}
@@ -332,7 +369,6 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 					pl++
 				} else {
 					pw++
-					_, d := tablebase.Decode(c)
 					if d/2 > 255 {
 						mu.Lock()
 						firstErr = fmt.Errorf("tablebase: %s captured=%d entry %d: a win in %d plies, past the check's 511", r.Name, captured, i, d)
@@ -389,8 +425,9 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 		return ci
 	}
 
-	// predEnded reports whether every step of the predator-to-move entry j
-	// (a loss; its captures lead to the tier below's wins) leads to a prey
+	// predEnded reports whether every step of the predator in the
+	// predator-to-move position (pred, prey) (a loss; its captures lead to
+	// the tier below's wins), whose prey's images are im, leads to a prey
 	// win ended already.
 	predEnded := func(pred, prey uint64, im *tablebase.PreyImages) bool {
 		empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
@@ -494,19 +531,8 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 			}
 		}
 	}
-	countPreyEnded := func() int64 {
-		var c atomic.Int64
-		s.parallel(words-half/64, func(lo, hi int64, _ int) {
-			var k int64
-			for wi := half/64 + lo; wi < half/64+hi; wi++ {
-				k += int64(bits.OnesCount64(won[wi]))
-			}
-			c.Add(k)
-		}, 1<<14)
-		return c.Load()
-	}
 	closure("the policy")
-	rep.ByPolicy = countPreyEnded()
+	rep.ByPolicy = s.countBits(half/64, words, func(wi int64) uint64 { return won[wi] })
 	s.emit(Event{Kind: Note, Tier: tk, Text: fmt.Sprintf("the policy %s alone ends %d of %d prey wins (%d rounds, %.0f s)", name, rep.ByPolicy, rep.PreyWins, rep.Rounds, time.Since(start).Seconds())})
 
 	// Exceptions, a level at a time: the prey wins of each level (their
@@ -543,27 +569,7 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 					missing.Add(1)
 					return
 				}
-				// Its rank: the distinct winning children before it in
-				// the policy's order.
-				kc := key(pred, childPrey(r, pred, prey, ord))
-				rank := 0
-				var seen [4 * 64]int64
-				empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
-				mv := l.PreyMover(pred, prey, 0)
-				for pcs := prey; pcs != 0; pcs &= pcs - 1 {
-					f := bits.TrailingZeros64(pcs)
-					fb := uint64(1) << uint(f)
-					for t := r.PreyStep[f] & empty; t != 0; t &= t - 1 {
-						c := mv.Index(f, bits.TrailingZeros64(t))
-						if !win.get(c) || slices.Contains(seen[:rank], c) {
-							continue
-						}
-						if kv := key(pred, prey^fb^(t&-t)); kv < kc || kv == kc && c < ci {
-							seen[rank] = c
-							rank++
-						}
-					}
-				}
+				rank := policyRank(r, l, key, win.get, pred, prey, ci)
 				ranks[min(rank, len(ranks)-1)].Add(1)
 				if keep != nil {
 					keep(i, ord)
@@ -605,17 +611,23 @@ func (s *Solver) CheckPolicy(captured int, name string, codes func(lo int64, dst
 	}
 
 	// Every win ended now, or the values are not the game's.
-	var unended atomic.Int64
-	s.parallel(words, func(lo, hi int64, _ int) {
-		var k int64
-		for wi := lo; wi < hi; wi++ {
-			k += int64(bits.OnesCount64(win[wi] &^ won[wi]))
-		}
-		unended.Add(k)
-	}, 1<<14)
-	rep.Unended = unended.Load()
+	rep.Unended = s.countBits(0, words, func(wi int64) uint64 { return win[wi] &^ won[wi] })
 	rep.Seconds = time.Since(start).Seconds()
 	return rep, nil
+}
+
+// countBits counts the bits set in words lo to hi-1 as word gives them (by
+// the word's index).
+func (s *Solver) countBits(lo, hi int64, word func(wi int64) uint64) int64 {
+	var c atomic.Int64
+	s.parallel(hi-lo, func(a, b int64, _ int) {
+		var k int64
+		for wi := lo + a; wi < lo+b; wi++ {
+			k += int64(bits.OnesCount64(word(wi)))
+		}
+		c.Add(k)
+	}, 1<<14)
+	return c.Load()
 }
 
 // eachBit calls fn for each entry i in [lo, hi) whose bit is set in the
@@ -633,21 +645,4 @@ func eachBit(lo, hi int64, word func(wi int64) uint64, fn func(i int64)) {
 			fn(wi<<6 | int64(bits.TrailingZeros64(x)))
 		}
 	}
-}
-
-// childPrey is the prey after its move ord in (pred, prey).
-func childPrey(r *tablebase.Rules, pred, prey uint64, ord int) uint64 {
-	empty := (uint64(1)<<uint(r.N) - 1) &^ (pred | prey)
-	k := 0
-	for pcs := prey; pcs != 0; pcs &= pcs - 1 {
-		f := bits.TrailingZeros64(pcs)
-		fb := uint64(1) << uint(f)
-		for t := r.PreyStep[f] & empty; t != 0; t &= t - 1 {
-			if k == ord {
-				return prey ^ fb ^ (t & -t)
-			}
-			k++
-		}
-	}
-	return prey
 }
