@@ -171,11 +171,8 @@ func Games() []*Mini {
 		g := &Mini{Name: "mini-lion", XY: xy, NP: 9, Lines: lines, Pred: 1, Prey: 6, Win: 4, Lion: true}
 		out = append(out, g.Build())
 	}
-	{ // Beat the Wolf on 4×4: the wolf on every line, dogs orthogonally.
-		xy, lines := grid(4, 4, func(int, int) bool { return true }, false)
-		g := &Mini{Name: "mini-wolf", XY: xy, NP: 16, Lines: lines, Pred: 1, Prey: 6, Win: 3, Passes: true, Jumps: true}
-		out = append(out, g.Build())
-	}
+	// Beat the Wolf on 4×4: the wolf on every line, dogs orthogonally.
+	out = append(out, wolf("mini-wolf", 4, 4, 6, 3))
 	{ // Wolf Carries the Pig on 4×3 with two wolves (four symmetries).
 		xy, lines := grid(4, 3, func(int, int) bool { return true }, true)
 		g := &Mini{Name: "mini-pigs", XY: xy, NP: 12, Lines: lines, Pred: 2, Prey: 5, Win: 2, Passes: true, Jumps: true}
@@ -402,7 +399,12 @@ func Game(name string) *Mini {
 // orthogonally) with prey dogs, the wolf winning at win captures: for
 // tests that need more of the dogs' wins than mini-wolf has.
 func Wolf(w, h, prey, win int) *Mini {
+	return wolf(fmt.Sprintf("wolf-%dx%d-%d", w, h, prey), w, h, prey, win)
+}
+
+// wolf is Wolf named name (mini-wolf is one).
+func wolf(name string, w, h, prey, win int) *Mini {
 	xy, lines := grid(w, h, func(int, int) bool { return true }, false)
-	g := &Mini{Name: fmt.Sprintf("wolf-%dx%d-%d", w, h, prey), XY: xy, NP: w * h, Lines: lines, Pred: 1, Prey: prey, Win: win, Passes: true, Jumps: true}
+	g := &Mini{Name: name, XY: xy, NP: w * h, Lines: lines, Pred: 1, Prey: prey, Win: win, Passes: true, Jumps: true}
 	return g.Build()
 }
