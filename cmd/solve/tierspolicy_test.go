@@ -7,25 +7,14 @@ import (
 	"path/filepath"
 	"testing"
 
-	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/solver"
-	"huntchess/core"
-	"huntchess/internal/testkit"
 )
 
 // solve tiers -policy on Beat the Wolf's 6-dog tier, solved here (the
 // exceptions are TestCheckPolicy's): each tier's counts are its file's (the dogs' wins, the wolf's
 // losses, the positions), every win is ended, and the report is written.
 func TestTiersPolicy(t *testing.T) {
-	testkit.PlainOnly(t)
-	g := core.BeatTheWolf.Info()
-	r := tablebase.ForGame(g.ID)
-	dir := t.TempDir()
-	s := solver.NewSolver(r)
-	s.Threads = 2
-	if err := s.RunCompact(dir, []int{11}, nil); err != nil {
-		t.Fatal(err)
-	}
+	g, r, dir := sixDogTier(t)
 	if err := tiersPolicy(g, dir, "11", "near-region", 2, io.Discard); err != nil {
 		t.Fatal(err)
 	}

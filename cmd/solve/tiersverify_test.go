@@ -16,15 +16,7 @@ import (
 // samples with a plain search; one entry's byte changed in the file is
 // found.
 func TestTiersVerify(t *testing.T) {
-	testkit.PlainOnly(t)
-	g := core.BeatTheWolf.Info()
-	r := tablebase.ForGame(g.ID)
-	dir := t.TempDir()
-	s := solver.NewSolver(r)
-	s.Threads = 2
-	if err := s.RunCompact(dir, []int{11}, nil); err != nil {
-		t.Fatal(err)
-	}
+	g, r, dir := sixDogTier(t)
 	rep, err := tiersVerify(g, dir, []int{11}, 97, 40, 5, 2, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -69,4 +61,21 @@ func TestTiersVerify(t *testing.T) {
 	if rep, err := tiersVerify(g, dir, []int{11}, 97, 0, 5, 2, io.Discard); err != nil || rep.Mismatches == 0 {
 		t.Fatalf("a changed entry went unnoticed (%v)", err)
 	}
+}
+
+// sixDogTier solves Beat the Wolf's 6-dog tier (captured 11) into a tier
+// file in a folder of the test's, with the compact solver (plain runs only:
+// seconds).
+func sixDogTier(t *testing.T) (*core.GameInfo, *tablebase.Rules, string) {
+	t.Helper()
+	testkit.PlainOnly(t)
+	g := core.BeatTheWolf.Info()
+	r := tablebase.ForGame(g.ID)
+	dir := t.TempDir()
+	s := solver.NewSolver(r)
+	s.Threads = 2
+	if err := s.RunCompact(dir, []int{11}, nil); err != nil {
+		t.Fatal(err)
+	}
+	return g, r, dir
 }
