@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -39,17 +40,18 @@ func (s BoundMoves) Propose(_ context.Context, pos core.Position, lim Limits) (R
 	if t == nil {
 		return Result{}, false
 	}
-	return boundMove(t, pos, lim.Seed)
+	return boundMove(t, pos, lim.Seed, lim.deadline())
 }
 
 // boundMove is the move from a position the bound table proves a prey win
-// in (proof.BoundTable.Step), with its line. ok is false elsewhere.
-func boundMove(t *tablebase.Table, pos core.Position, seed int64) (Result, bool) {
-	return provenMove(proof.BoundTable{T: t}, pos, seed)
+// in (proof.BoundTable.Step), with its line as far as it reaches by
+// deadline (provenMove). ok is false elsewhere.
+func boundMove(t *tablebase.Table, pos core.Position, seed int64, deadline time.Time) (Result, bool) {
+	return provenMove(proof.BoundTable{T: t}, pos, seed, deadline)
 }
 
 // boundLine is the bound table's line from pos, the predator resisting
 // longest (ties to the first reply), at most n plies long.
 func boundLine(t *tablebase.Table, pos core.Position, n int) []core.Move {
-	return provenLine(proof.BoundTable{T: t}, pos, n)
+	return provenLine(proof.BoundTable{T: t}, pos, n, time.Time{})
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -126,7 +127,7 @@ func TestBoundWolfResistsLongest(t *testing.T) {
 		t.Fatalf("longest reply %d plies", longest)
 	}
 	for _, seed := range []int64{0, 1, 2, 3, 12345} {
-		res, ok := boundMove(b, p, seed)
+		res, ok := boundMove(b, p, seed, time.Time{})
 		_, d, _ := b.ProbeBound(p.After(res.Move))
 		if !ok || d != longest || res.Proof != proof.Bound {
 			t.Fatalf("seed %d: %+v %v, the reply leaves %d plies", seed, res, ok, d)
@@ -168,7 +169,7 @@ func TestBoundFallsBack(t *testing.T) {
 	}
 	cases := map[string]core.Position{"not a dogs' win": spoiled, "the start": core.NewGameFrom(core.BeatTheWolf.Info().Start()).Position()}
 	for name, q := range cases {
-		if _, ok := boundMove(b, q, 0); ok {
+		if _, ok := boundMove(b, q, 0, time.Time{}); ok {
 			t.Fatalf("%s: boundMove plays", name)
 		}
 		lim := LevelLimits(match.Master)

@@ -37,7 +37,8 @@ func (s BridgeMoves) Propose(_ context.Context, pos core.Position, lim Limits) (
 	if !ok {
 		return Result{}, false
 	}
-	return provenMove(b, pos, lim.Seed)
+	b.Deadline = lim.deadline() // a bridge not found within the move's time proves nothing
+	return provenMove(b, pos, lim.Seed, b.Deadline)
 }
 
 // bridgeOf is the bridge onto the proof of game id from the owner's files

@@ -294,7 +294,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 			for i, cd := range short {
 				children[i] = cd.child
 			}
-			m := short[fallbackMove(p, children, history)].m
+			m := short[fallbackMove(p, children, history, deadline)].m
 			best = slices.IndexFunc(cands, func(cd cand) bool { return cd.m == m })
 		}
 	} else {
@@ -392,8 +392,10 @@ const fallbackDepth = 5
 // the pieces' safety, and scores a position repeated in the game (history)
 // as a draw, so the winner, short of a forced line to progress, still
 // heads for captures; a child the game has seen is played only where every
-// child has been seen. Ties go to the first child.
-func fallbackMove(p core.Position, children []core.Position, history []uint64) int {
+// child has been seen. Ties go to the first child. At deadline (the move's
+// time cap; zero: none) the searches stop: the best child of those searched
+// whole (the first, where none was).
+func fallbackMove(p core.Position, children []core.Position, history []uint64, deadline time.Time) int {
 	best, bestScore := -1, 0
 	hist := append(append([]uint64(nil), history...), p.Key)
 	seen := seenCounts(hist)
@@ -401,9 +403,18 @@ func fallbackMove(p core.Position, children []core.Position, history []uint64) i
 	for _, child := range children {
 		fresh = fresh || seen[child.Key] == 0
 	}
+	ctx := context.Background()
+	if !deadline.IsZero() {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, deadline)
+		defer cancel()
+	}
 	for i, child := range children {
 		if fresh && seen[child.Key] > 0 {
 			continue
+		}
+		if best >= 0 && ctx.Err() != nil {
+			break
 		}
 		yieldToBrowser()
 		sc := scoreWin
@@ -411,7 +422,10 @@ func fallbackMove(p core.Position, children []core.Position, history []uint64) i
 			// The search plays for the loser, to move in child: a draw, which a
 			// repetition gives, is worth much to it (a negative contempt).
 			lim := Limits{Depth: fallbackDepth, Threads: 1, History: hist, Contempt: -300}
-			sc = -Search(context.Background(), child, lim).Score
+			sc = -Search(ctx, child, lim).Score
+			if best >= 0 && ctx.Err() != nil {
+				break // cut short: its score is no measure
+			}
 		}
 		if best < 0 || sc > bestScore {
 			best, bestScore = i, sc

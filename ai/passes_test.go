@@ -488,3 +488,43 @@ func bridgedKind(pf proof.Bridge) proof.Kind {
 	}
 	return proof.AtMost
 }
+
+// The bridge and a proven source's line keep to the move's time: with the
+// time already spent when the engine asks (a deadline in the past), a
+// position only a bridge proves is proven by none (the engine goes on to
+// its search), and a strategy's move comes without its line. With no
+// deadline (the limits not handed out by Engine.Choose) both are as before.
+func TestProvenMovesKeepToTheTime(t *testing.T) {
+	nBridged := 0
+	for _, g := range shippedPassGames(t) {
+		o := g.owner()
+		lim := LevelLimits(match.Master)
+		lim.Strategy = true
+		spent := lim
+		spent.start = time.Now().Add(-time.Hour)
+		bridged, _ := bridgeSample(g, o, 1) // none in deer chess, whose table ships whole
+		nBridged += len(bridged)
+		for _, pos := range bridged {
+			if _, ok := (BridgeMoves{o}).Propose(context.Background(), pos, spent); ok {
+				t.Errorf("%s: %s: a bridge proven with the move's time spent", g.id, pos)
+			}
+		}
+		pos := g.s.GameID().Info().Start()
+		if pos.ToMove != g.s.WinnerSide() {
+			pos = pos.After(pos.GenMoves(nil)[0]) // a strategy answers every reply of the loser
+		}
+		full, ok := (StrategyMoves{o}).Propose(context.Background(), pos, lim)
+		cut, cutOK := (StrategyMoves{o}).Propose(context.Background(), pos, spent)
+		switch {
+		case !ok || !cutOK:
+			t.Fatalf("%s: no strategy move at %s (%v, %v)", g.id, pos, ok, cutOK)
+		case len(full.PV) < 2:
+			t.Errorf("%s: the strategy's line from %s is %v", g.id, pos, full.PV)
+		case cut.Move != full.Move || cut.Score != full.Score || len(cut.PV) != 1:
+			t.Errorf("%s: with the time spent the strategy plays %v (line %v), without %v", g.id, cut.Move, cut.PV, full.Move)
+		}
+	}
+	if nBridged == 0 {
+		t.Fatal("no position of the samples is proven by a bridge")
+	}
+}

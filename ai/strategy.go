@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
@@ -51,26 +52,28 @@ func (s StrategyMoves) Propose(_ context.Context, pos core.Position, lim Limits)
 	if st == nil {
 		return Result{}, false
 	}
-	return strategyMove(st, pos, lim.Seed)
+	return strategyMove(st, pos, lim.Seed, lim.deadline())
 }
 
 // strategyMove is the move from a position of the strategy
-// (proof.Strategy.Step) with its line. ok is false where pos is not a
-// position of the strategy.
-func strategyMove(s *strategy.Strategy, pos core.Position, seed int64) (Result, bool) {
-	return provenMove(proof.Strategy{S: s}, pos, seed)
+// (proof.Strategy.Step) with its line, as far as it reaches by deadline
+// (provenMove). ok is false where pos is not a position of the strategy.
+func strategyMove(s *strategy.Strategy, pos core.Position, seed int64, deadline time.Time) (Result, bool) {
+	return provenMove(proof.Strategy{S: s}, pos, seed, deadline)
 }
 
 // provenMove is the move of a proof source from pos as the engine's
 // Result, with its line: the move played, then the proof's line from the
 // position after it (a seed may pick another of the loser's longest
-// replies than the line's first).
-func provenMove(src proof.Source, pos core.Position, seed int64) (Result, bool) {
+// replies than the line's first), followed till deadline (the move's time
+// cap; zero: none): each ply of a bound table's line probes every move's
+// child, and the move matters more than its line.
+func provenMove(src proof.Source, pos core.Position, seed int64, deadline time.Time) (Result, bool) {
 	res, ok := provenResult(src, pos, seed)
 	if ok {
 		res.PV = []core.Move{res.Move}
 		if next := pos.After(res.Move); !next.Outcome().Over() {
-			res.PV = append(res.PV, provenLine(src, next, 39)...)
+			res.PV = append(res.PV, provenLine(src, next, 39, deadline)...)
 		}
 	}
 	return res, ok
@@ -92,10 +95,10 @@ func provenResult(src proof.Source, pos core.Position, seed int64) (Result, bool
 
 // provenLine follows src's moves from pos (the first of the loser's
 // longest replies), at most n plies, to the end or to a position it
-// proves nothing in.
-func provenLine(src proof.Source, pos core.Position, n int) []core.Move {
+// proves nothing in, or till deadline (zero: none).
+func provenLine(src proof.Source, pos core.Position, n int, deadline time.Time) []core.Move {
 	var line []core.Move
-	for len(line) < n {
+	for len(line) < n && (deadline.IsZero() || time.Now().Before(deadline)) {
 		m, _, ok := src.Step(pos, 0)
 		if !ok {
 			break

@@ -4,6 +4,7 @@ import (
 	"os"
 	"slices"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
@@ -26,7 +27,7 @@ func TestStrategyLineStartsWithTheMovePlayed(t *testing.T) {
 	for ply := 0; !pos.Outcome().Over(); ply++ {
 		var played core.Move
 		for seed := int64(0); seed < 16; seed++ {
-			res, ok := strategyMove(s, pos, seed)
+			res, ok := strategyMove(s, pos, seed, time.Time{})
 			if !ok {
 				t.Fatalf("ply %d: not a position of the strategy", ply)
 			}

@@ -467,3 +467,26 @@ func TestValuesOnlyPreyWinBelowMaster(t *testing.T) {
 		t.Fatalf("%d dogs' moves without a capture after them score %v: not ordered", n, scores)
 	}
 }
+
+// fallbackMove keeps to the move's time: with it spent, it searches no
+// child whole and plays the first the game has not seen; with time to
+// spare it picks as with none.
+func TestFallbackMoveKeepsToTheTime(t *testing.T) {
+	start := core.BeatTheWolf.Info().Start()
+	p := start.After(start.GenMoves(nil)[0]) // the dogs to move
+	var children []core.Position
+	for _, m := range p.GenMoves(nil) {
+		children = append(children, p.After(m))
+	}
+	spent := time.Now().Add(-time.Hour)
+	if got := fallbackMove(p, children, nil, spent); got != 0 {
+		t.Errorf("with the time spent: child %d, want the first", got)
+	}
+	if got := fallbackMove(p, children, []uint64{children[0].Key}, spent); got != 1 {
+		t.Errorf("with the time spent and the first child seen: child %d, want the second", got)
+	}
+	want := fallbackMove(p, children, nil, time.Time{})
+	if got := fallbackMove(p, children, nil, time.Now().Add(time.Hour)); got != want {
+		t.Errorf("with an hour to spare: child %d, with no time cap %d", got, want)
+	}
+}

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -48,7 +49,7 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 		if !ok || values.Proof != proof.ValuesOnly {
 			t.Fatalf("ply %d: the table's move %+v (%v) is not a value without plies", ply, values, ok)
 		}
-		want, ok := strategyMove(s, g.Position(), lim.Seed)
+		want, ok := strategyMove(s, g.Position(), lim.Seed, time.Time{})
 		if !ok || want.Proof != proof.Exact {
 			t.Fatalf("ply %d: the strategy has no move with plies: %+v", ply, want)
 		}

@@ -1,6 +1,8 @@
 package proof
 
 import (
+	"time"
+
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
@@ -40,11 +42,14 @@ const BridgePlies = 5
 // Reach plies leads from into it. Only the leaves' verdicts that are
 // Winner's win count. Kind is the kind of the proof bridged onto (Exact
 // or Bound): a bridged verdict is its bridged kind (AtMost, BoundAtMost).
+// Deadline, where set, ends each of its searches at that time (a move's
+// time cap: Budget.Deadline): a bridge not found by then proves nothing.
 type Bridge struct {
-	Winner core.Side
-	Proof  Stack
-	Reach  int
-	Kind   Kind
+	Winner   core.Side
+	Proof    Stack
+	Reach    int
+	Kind     Kind
+	Deadline time.Time
 }
 
 // ProofOf is the bridge onto the proof of a game's strategy s, exact
@@ -88,14 +93,18 @@ func (b Bridge) leaf(p core.Position) (Verdict, int, bool) {
 
 // within is the bridge's bounded search, its goals the leaves (the
 // fewest plies at the shallowest depth; no memo: a Source is used from
-// several goroutines).
+// several goroutines), ending at the bridge's deadline.
 func (b Bridge) within() Within {
-	return Within{Winner: b.Winner, Judge: func(_, p core.Position) (Mark, int) {
+	w := Within{Winner: b.Winner, Judge: func(_, p core.Position) (Mark, int) {
 		if _, d, ok := b.leaf(p); ok {
 			return Goal, d
 		}
 		return Open, 0 // a game over otherwise has no moves: never won
 	}}
+	if !b.Deadline.IsZero() {
+		w.Budget = &Budget{Deadline: b.Deadline}
+	}
+	return w
 }
 
 // Probe is the winner's proven win (its side to move: Win) or the loser's
