@@ -139,13 +139,16 @@ type PreferPlies struct {
 // (valuesOnlyAt: a table's win or loss without plies at pos), the Plies
 // sources are asked first, and First only where none answers: its move
 // there is a search for progress (ai/convert.go), far dearer than a
-// strategy's or a bound table's lookup.
+// strategy's or a bound table's lookup. They have half the move's time (a
+// bridge's search not found by then proves nothing), First the rest.
 func (s PreferPlies) Propose(ctx context.Context, pos core.Position, lim Limits) (Result, bool) {
 	asked := false
 	if vo, ok := s.First.(valuesOnlyAt); ok && vo.valuesOnlyAt(pos) {
 		asked = true
+		half := lim
+		half.Time /= 2
 		for _, src := range s.Plies {
-			if pr, ok := src.Propose(ctx, pos, lim); ok && pr.Proof.HasPlies() {
+			if pr, ok := src.Propose(ctx, pos, half); ok && pr.Proof.HasPlies() {
 				return pr, true
 			}
 		}

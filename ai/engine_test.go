@@ -4,6 +4,7 @@ import (
 	"context"
 	"reflect"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/ai/tablebase/strategy"
@@ -185,5 +186,39 @@ func TestPreferPliesAsksPliesFirstWhereValuesOnly(t *testing.T) {
 	r, _ = PreferPlies{First: valuesFirst{values: true, calls: &first}, Plies: []Source{fixed{move: other, ok: false, calls: &plies}}}.Propose(context.Background(), g.Position(), lim)
 	if r.Proof != proof.ValuesOnly || first != 1 || plies != 1 {
 		t.Fatalf("none with plies: %+v, First asked %d times, plies %d", r, first, plies)
+	}
+}
+
+// deadlineSource proposes nothing, noting the deadline of the limits it
+// was asked with.
+type deadlineSource struct{ at *time.Time }
+
+func (s deadlineSource) Propose(_ context.Context, _ core.Position, lim Limits) (Result, bool) {
+	*s.at = lim.deadline()
+	return Result{}, false
+}
+
+// Where First's move would be values-only, the sources with plies asked
+// before it have half the move's time (a bridge that searches on leaves
+// First, the search for progress, the other half); where First has plies
+// they are asked after it with the whole.
+func TestPreferPliesGivesHalfTheTime(t *testing.T) {
+	g := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+	lim := GameLimits(g, match.Master)
+	lim.start = time.Date(2026, 12, 8, 0, 0, 0, 0, time.UTC)
+	if lim.Time <= 0 {
+		t.Fatalf("Master has no time cap: %+v", lim)
+	}
+	for _, values := range []bool{true, false} {
+		var at time.Time
+		var first int
+		PreferPlies{First: valuesFirst{values: values, calls: &first}, Plies: []Source{deadlineSource{&at}}}.Propose(context.Background(), g.Position(), lim)
+		want := lim.start.Add(lim.Time / 2)
+		if !values {
+			want = time.Time{} // with plies First answers: the others are not asked
+		}
+		if !at.Equal(want) {
+			t.Errorf("values-only %v: the sources with plies asked with the deadline %v, want %v", values, at, want)
+		}
 	}
 }
