@@ -40,14 +40,14 @@ func (s BoundMoves) Propose(_ context.Context, pos core.Position, lim Limits) (R
 	if t == nil {
 		return Result{}, false
 	}
-	return boundMove(t, pos, lim.Seed, lim.deadline())
+	return boundMove(t, pos, lim)
 }
 
 // boundMove is the move from a position the bound table proves a prey win
-// in (proof.BoundTable.Step), with its line as far as it reaches by
-// deadline (provenMove). ok is false elsewhere.
-func boundMove(t *tablebase.Table, pos core.Position, seed int64, deadline time.Time) (Result, bool) {
-	return provenMove(proof.BoundTable{T: t}, pos, seed, deadline)
+// in (proof.BoundTable.Step) under lim (provenMove). ok is false
+// elsewhere.
+func boundMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, bool) {
+	return provenMove(proof.BoundTable{T: t}, pos, lim)
 }
 
 // boundLine is the bound table's line from pos, the predator resisting

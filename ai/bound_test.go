@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -64,7 +63,7 @@ func parsePos(t *testing.T, s string) core.Position {
 // move is the bound table's (proof.Bound), the dogs' plies fall by one
 // each ply, no dog is lost, and the dogs win in the 33 plies the table
 // says; the moves are the table's LineBound (the dogs' shortest win, the
-// wolf's longest resistance), and the engine's PV is that line too.
+// wolf's longest resistance), and the engine's PV starts with its move.
 func TestMasterPlaysBoundWin(t *testing.T) {
 	b := boundTable(t)
 	src := &boundSource{b: b}
@@ -127,7 +126,7 @@ func TestBoundWolfResistsLongest(t *testing.T) {
 		t.Fatalf("longest reply %d plies", longest)
 	}
 	for _, seed := range []int64{0, 1, 2, 3, 12345} {
-		res, ok := boundMove(b, p, seed, time.Time{})
+		res, ok := boundMove(b, p, Limits{Seed: seed})
 		_, d, _ := b.ProbeBound(p.After(res.Move))
 		if !ok || d != longest || res.Proof != proof.Bound {
 			t.Fatalf("seed %d: %+v %v, the reply leaves %d plies", seed, res, ok, d)
@@ -169,7 +168,7 @@ func TestBoundFallsBack(t *testing.T) {
 	}
 	cases := map[string]core.Position{"not a dogs' win": spoiled, "the start": core.NewGameFrom(core.BeatTheWolf.Info().Start()).Position()}
 	for name, q := range cases {
-		if _, ok := boundMove(b, q, 0, time.Time{}); ok {
+		if _, ok := boundMove(b, q, Limits{}); ok {
 			t.Fatalf("%s: boundMove plays", name)
 		}
 		lim := LevelLimits(match.Master)

@@ -38,7 +38,7 @@ func (s BridgeMoves) Propose(_ context.Context, pos core.Position, lim Limits) (
 		return Result{}, false
 	}
 	b.Deadline = lim.deadline() // a bridge not found within the move's time proves nothing
-	return provenMove(b, pos, lim.Seed, b.Deadline)
+	return provenMove(b, pos, lim)
 }
 
 // bridgeOf is the bridge onto the proof of game id from the owner's files

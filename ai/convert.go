@@ -267,7 +267,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 				if cd.m == m {
 					res := Result{Move: m, Proof: proof.ValuesOnly}
 					res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
-					res.PV = tablePV(t, p, m)
+					res.PV = []core.Move{m}
 					return res, true
 				}
 			}
@@ -321,7 +321,7 @@ func valuesMove(t *tablebase.Table, p core.Position, v tablebase.Value, history 
 	m := cands[best].m
 	res := Result{Move: m, Nodes: c.budget.Used, Proof: proof.ValuesOnly, Depth: bestK}
 	res.Score, _ = tableScore(v, tablebase.PliesUnknown, 0)
-	res.PV = tablePV(t, p, m)
+	res.PV = []core.Move{m}
 	return res, true
 }
 

@@ -492,8 +492,9 @@ func bridgedKind(pf proof.Bridge) proof.Kind {
 // The bridge and a proven source's line keep to the move's time: with the
 // time already spent when the engine asks (a deadline in the past), a
 // position only a bridge proves is proven by none (the engine goes on to
-// its search), and a strategy's move comes without its line. With no
-// deadline (the limits not handed out by Engine.Choose) both are as before.
+// its search), and a strategy's move asked for its line (Limits.Line)
+// comes without it. With no deadline (the limits not handed out by
+// Engine.Choose) both are as before; the app's moves ask for no line.
 func TestProvenMovesKeepToTheTime(t *testing.T) {
 	nBridged := 0
 	for _, g := range shippedPassGames(t) {
@@ -513,15 +514,25 @@ func TestProvenMovesKeepToTheTime(t *testing.T) {
 		if pos.ToMove != g.s.WinnerSide() {
 			pos = pos.After(pos.GenMoves(nil)[0]) // a strategy answers every reply of the loser
 		}
-		full, ok := (StrategyMoves{o}).Propose(context.Background(), pos, lim)
-		cut, cutOK := (StrategyMoves{o}).Propose(context.Background(), pos, spent)
-		switch {
-		case !ok || !cutOK:
-			t.Fatalf("%s: no strategy move at %s (%v, %v)", g.id, pos, ok, cutOK)
-		case len(full.PV) < 2:
-			t.Errorf("%s: the strategy's line from %s is %v", g.id, pos, full.PV)
-		case cut.Move != full.Move || cut.Score != full.Score || len(cut.PV) != 1:
-			t.Errorf("%s: with the time spent the strategy plays %v (line %v), without %v", g.id, cut.Move, cut.PV, full.Move)
+		line, spentLine := lim, spent
+		line.Line, spentLine.Line = true, true
+		var res [4]Result
+		for i, l := range []Limits{line, spentLine, lim, spent} {
+			var ok bool
+			if res[i], ok = (StrategyMoves{o}).Propose(context.Background(), pos, l); !ok {
+				t.Fatalf("%s: no strategy move at %s under %+v", g.id, pos, l)
+			}
+			if res[i].Move != res[0].Move || res[i].Score != res[0].Score {
+				t.Fatalf("%s: the strategy plays %+v under %+v, %+v with its line", g.id, res[i], l, res[0])
+			}
+		}
+		if len(res[0].PV) < 2 {
+			t.Errorf("%s: the strategy's line from %s is %v", g.id, pos, res[0].PV)
+		}
+		for i, r := range res[1:] {
+			if len(r.PV) != 1 {
+				t.Errorf("%s: case %d: the strategy's move comes with the line %v", g.id, i+1, r.PV)
+			}
 		}
 	}
 	if nBridged == 0 {

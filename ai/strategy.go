@@ -52,28 +52,26 @@ func (s StrategyMoves) Propose(_ context.Context, pos core.Position, lim Limits)
 	if st == nil {
 		return Result{}, false
 	}
-	return strategyMove(st, pos, lim.Seed, lim.deadline())
+	return strategyMove(st, pos, lim)
 }
 
 // strategyMove is the move from a position of the strategy
-// (proof.Strategy.Step) with its line, as far as it reaches by deadline
-// (provenMove). ok is false where pos is not a position of the strategy.
-func strategyMove(s *strategy.Strategy, pos core.Position, seed int64, deadline time.Time) (Result, bool) {
-	return provenMove(proof.Strategy{S: s}, pos, seed, deadline)
+// (proof.Strategy.Step) under lim (provenMove). ok is false where pos is
+// not a position of the strategy.
+func strategyMove(s *strategy.Strategy, pos core.Position, lim Limits) (Result, bool) {
+	return provenMove(proof.Strategy{S: s}, pos, lim)
 }
 
 // provenMove is the move of a proof source from pos as the engine's
-// Result, with its line: the move played, then the proof's line from the
-// position after it (a seed may pick another of the loser's longest
-// replies than the line's first), followed till deadline (the move's time
-// cap; zero: none): each ply of a bound table's line probes every move's
-// child, and the move matters more than its line.
-func provenMove(src proof.Source, pos core.Position, seed int64, deadline time.Time) (Result, bool) {
-	res, ok := provenResult(src, pos, seed)
+// Result (lim.Seed may pick another of the loser's longest replies than
+// the line's first): PV the move, then, with lim.Line, the proof's line
+// from the position after it, followed till the move's time cap.
+func provenMove(src proof.Source, pos core.Position, lim Limits) (Result, bool) {
+	res, ok := provenResult(src, pos, lim.Seed)
 	if ok {
 		res.PV = []core.Move{res.Move}
-		if next := pos.After(res.Move); !next.Outcome().Over() {
-			res.PV = append(res.PV, provenLine(src, next, 39, deadline)...)
+		if next := pos.After(res.Move); lim.Line && !next.Outcome().Over() {
+			res.PV = append(res.PV, provenLine(src, next, 39, lim.deadline())...)
 		}
 	}
 	return res, ok

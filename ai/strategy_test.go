@@ -4,7 +4,6 @@ import (
 	"os"
 	"slices"
 	"testing"
-	"time"
 
 	"huntchess/ai/tablebase/strategy"
 	"huntchess/core"
@@ -27,7 +26,7 @@ func TestStrategyLineStartsWithTheMovePlayed(t *testing.T) {
 	for ply := 0; !pos.Outcome().Over(); ply++ {
 		var played core.Move
 		for seed := int64(0); seed < 16; seed++ {
-			res, ok := strategyMove(s, pos, seed, time.Time{})
+			res, ok := strategyMove(s, pos, Limits{Seed: seed, Line: true})
 			if !ok {
 				t.Fatalf("ply %d: not a position of the strategy", ply)
 			}

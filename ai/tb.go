@@ -187,7 +187,7 @@ func tableMove(t *tablebase.Table, pos core.Position, v tablebase.Value, plies i
 	m := best[pick].m
 	score, _ := tableScore(v, plies, 0)
 	res := Result{Move: m, Score: score, Depth: plies, Nodes: nodes, Proof: proof.Exact}
-	res.PV = tablePV(t, pos, m)
+	res.PV = tablePV(t, pos, m, lim)
 	return res, true
 }
 
@@ -290,17 +290,17 @@ func tableLevelMove(t *tablebase.Table, pos core.Position, lim Limits) (Result, 
 	case tablebase.Win:
 		res.Score, _ = tableScore(tablebase.Loss, d, 0)
 	}
-	res.PV = tablePV(t, pos, m)
+	res.PV = tablePV(t, pos, m, lim)
 	return res, true
 }
 
-// tablePV is the line a table's move m from pos starts: m, then the
-// table's best line (Line) for 40 plies; m alone in a table of values
-// (format 2: Line's search for a drawn line of 40 plies there reads
-// blocks of a million entries by the dozen, and nothing shows the line).
-func tablePV(t *tablebase.Table, pos core.Position, m core.Move) []core.Move {
+// tablePV is the line a table's move m from pos starts: m, then, with
+// lim.Line, the table's best line (Line) for 40 plies; m alone in a table
+// of values (format 2: Line's search for a drawn line of 40 plies there
+// reads blocks of a million entries by the dozen).
+func tablePV(t *tablebase.Table, pos core.Position, m core.Move, lim Limits) []core.Move {
 	pv := []core.Move{m}
-	if t.HasValuesOnly() {
+	if !lim.Line || t.HasValuesOnly() {
 		return pv
 	}
 	return append(pv, t.Line(pos.After(m), 40)...)

@@ -3,7 +3,6 @@ package ai
 import (
 	"context"
 	"testing"
-	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -49,7 +48,7 @@ func TestTableMoveWithoutPliesGivesWayToTheStrategy(t *testing.T) {
 		if !ok || values.Proof != proof.ValuesOnly {
 			t.Fatalf("ply %d: the table's move %+v (%v) is not a value without plies", ply, values, ok)
 		}
-		want, ok := strategyMove(s, g.Position(), lim.Seed, time.Time{})
+		want, ok := strategyMove(s, g.Position(), lim)
 		if !ok || want.Proof != proof.Exact {
 			t.Fatalf("ply %d: the strategy has no move with plies: %+v", ply, want)
 		}
