@@ -7,6 +7,7 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -538,4 +539,66 @@ func TestProvenMovesKeepToTheTime(t *testing.T) {
 	if nBridged == 0 {
 		t.Fatal("no position of the samples is proven by a bridge")
 	}
+}
+
+var thinkScale = flag.Float64("think-scale", 1, "BenchmarkMasterOffStrategy: the time scale of Master's limits (ScaleLimits)")
+
+// BenchmarkMasterOffStrategy is Master's think time (Engine.Choose, as in
+// a game: GameLimits, the time cap counted from the call) in Beat the
+// Wolf's positions off the dogs' strategy: b.N positions reached from the
+// start by 3 to 18 random moves without a capture, the dogs to move in
+// every other one, the wolf in the rest, over the shipped strategy and
+// table (and PASS_BOUND's bound table: the pack's). Reported beside the
+// mean: the median, the 95th percentile and the longest move (ms), and the
+// share of moves with a proof (a table, the strategy, the bound table, a
+// bridge).
+//
+//	PASS_BOUND=PACK/beat-the-wolf.bound.hctb go test ./ai/ -run '^$' -bench MasterOffStrategy -benchtime 200x -think-scale 0.05
+func BenchmarkMasterOffStrategy(b *testing.B) {
+	var g passGame
+	for _, pg := range shippedPassGames(b) {
+		if pg.id == core.BeatTheWolf {
+			g = pg
+		}
+	}
+	e := NewEngine(g.owner())
+	rng := rand.New(rand.NewSource(passSeed))
+	var times []time.Duration
+	proven := 0
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		game := core.NewGameFrom(core.BeatTheWolf.Info().Start())
+		want := []core.Side{core.Prey, core.Predator}[i%2]
+		for k, plies := 0, 3+rng.Intn(16); k < plies || game.Position().ToMove != want; k++ {
+			pos := game.Position()
+			var quiet []core.Move
+			for _, m := range pos.GenMoves(nil) {
+				if m.Capt == 0 {
+					quiet = append(quiet, m)
+				}
+			}
+			if len(quiet) == 0 || pos.Outcome().Over() {
+				break
+			}
+			if err := game.PlayMove(quiet[rng.Intn(len(quiet))]); err != nil {
+				b.Fatal(err)
+			}
+		}
+		lim := ScaleLimits(GameLimits(game, match.Master), *thinkScale)
+		b.StartTimer()
+		start := time.Now()
+		r := e.Choose(context.Background(), game.Position(), lim)
+		times = append(times, time.Since(start))
+		if r.Proof.Proven() {
+			proven++
+		}
+	}
+	b.StopTimer()
+	slices.Sort(times)
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(times[len(times)/2]), "p50-ms")
+	b.ReportMetric(ms(times[len(times)*95/100]), "p95-ms")
+	b.ReportMetric(ms(times[len(times)-1]), "max-ms")
+	b.ReportMetric(100*float64(proven)/float64(b.N), "%proven")
 }
