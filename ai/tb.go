@@ -108,9 +108,11 @@ func tableScore(v tablebase.Value, plies, ply int) (int, bool) {
 // tableMove picks the move from a position the table holds as v in plies
 // (its probe), as Master plays: from a win the shortest win, from a loss
 // the longest resistance, from a draw the drawing move that leaves the
-// opponent the most replies that lose. Ties go to the first such move in
-// core's order, or, with lim.Seed, to one chosen by it. ok is false where
-// the table does not cover the position's children.
+// opponent the most replies that lose (counted till the move's time cap:
+// a folded probe of each reply, in a table that stores the other side, may
+// unpack a block each; the moves left count none). Ties go to the first
+// such move in core's order, or, with lim.Seed, to one chosen by it. ok is
+// false where the table does not cover the position's children.
 //
 // Where the table holds the value but not the plies (PliesUnknown), the
 // move comes from valuesMove; lim.History (the game's earlier positions)
@@ -131,6 +133,7 @@ func tableMove(t *tablebase.Table, pos core.Position, v tablebase.Value, plies i
 	var best []cand
 	bestTraps := -1
 	var nodes int64
+	deadline := lim.deadline() // the draw's traps are counted till then
 	for _, m := range moves {
 		child := pos.After(m)
 		cv, cd, ok := t.Probe(child)
@@ -152,7 +155,7 @@ func tableMove(t *tablebase.Table, pos core.Position, v tablebase.Value, plies i
 		}
 		traps := 0
 		yieldToBrowser() // a cold block is unpacked in some ms: let the page draw between moves
-		if v == tablebase.Draw {
+		if v == tablebase.Draw && (deadline.IsZero() || time.Now().Before(deadline)) {
 			// The opponent's replies that turn the draw into our win.
 			var rbuf [core.MaxMoves]core.Move
 			for _, r := range child.GenMoves(rbuf[:0]) {

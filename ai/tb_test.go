@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
+	"time"
 
 	"huntchess/ai/tablebase"
 	"huntchess/core"
@@ -227,4 +228,45 @@ func TestTableLevelsDeterministic(t *testing.T) {
 		t.Fatalf("seeds 1 and 2 play the same game: %s", a)
 	}
 	t.Logf("seed 1: %s", a)
+}
+
+// Master's move from a draw counts the traps (the opponent's replies that
+// lose) till the move's time cap: with the time spent it probes each of
+// its moves once and still keeps the draw; with none it probes the replies
+// too (where a drawing move leaves the opponent any: a blocked lion is a
+// draw with none).
+func TestTableDrawTrapsKeepToTheTime(t *testing.T) {
+	tb := lionTable(t)
+	rng := rand.New(rand.NewSource(3))
+	g := core.SurroundTheLion.Info()
+	lim := LevelLimits(match.Master)
+	spent := lim
+	spent.start = time.Now().Add(-time.Hour)
+	counted := 0
+	for n := 0; n < 200 && counted < 20; {
+		p := tablebase.RandomPosition(rng, g, 2*rng.Intn(3), 0)
+		v, plies, ok := tb.Probe(p)
+		if !ok || v != tablebase.Draw || p.Outcome().Over() {
+			continue
+		}
+		n++
+		moves := int64(len(p.GenMoves(nil)))
+		full, ok1 := tableMove(tb, p, v, plies, lim)
+		cut, ok2 := tableMove(tb, p, v, plies, spent)
+		if !ok1 || !ok2 {
+			t.Fatalf("%s: no move (%v, %v)", p, ok1, ok2)
+		}
+		if cv, _, _ := tb.Probe(p.After(cut.Move)); cv != tablebase.Draw {
+			t.Fatalf("%s: with the time spent Master plays %s, after it %v", p, cut.Move, cv)
+		}
+		if cut.Nodes != moves {
+			t.Fatalf("%s: %d moves, %d probes with the time spent", p, moves, cut.Nodes)
+		}
+		if full.Nodes > moves {
+			counted++
+		}
+	}
+	if counted < 20 {
+		t.Fatalf("traps counted without a cap in %d drawn positions, want 20", counted)
+	}
 }
