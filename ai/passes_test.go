@@ -425,7 +425,7 @@ func bridgeSample(g passGame, o owner, n int) (bridged, unproven []core.Position
 }
 
 // BenchmarkBridge is the bridge's time per move (BridgeMoves.Propose, its
-// line included) after a pass, in positions it proves and in those it
+// line included: Limits.Line) after a pass, in positions it proves and in those it
 // does not (its cost before the search starts), per game. Beat the Wolf's
 // strategy is opened afresh with the app's cache (SetCacheBlocks blocks).
 //
@@ -444,6 +444,7 @@ func BenchmarkBridge(b *testing.B) {
 		bridged, unproven := bridgeSample(g, o, 20)
 		lim := LevelLimits(match.Master)
 		lim.Strategy = true
+		lim.Line = true // the proof's line too (the app's moves ask for none: proven-noline)
 		// For comparison, the strategy's own move (StrategyMoves, its line
 		// included) on its line, the winner to move.
 		var on []core.Position
