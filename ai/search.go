@@ -66,8 +66,8 @@ type Limits struct {
 	Strategy bool
 	// Line asks the proven sources (a table, a strategy, a bound table, a
 	// bridge) for the line their proof follows after their move, in
-	// Result.PV, followed till the move's time cap; without it their PV
-	// is the move alone. A line probes every move's child at each ply (a
+	// Result.PV (a strategy's, a bound table's and a bridge's followed
+	// till the move's time cap); without it their PV is the move alone. A line probes every move's child at each ply (a
 	// bound table's, cold, some hundreds of ms) and no screen shows it:
 	// for tools and tests. The search's PV is its own, always there.
 	Line bool
