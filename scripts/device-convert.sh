@@ -43,12 +43,15 @@ case "$name" in
     # The compact solver's tier files of the whole game (make solve-whole:
     # DIR/beat-the-wolf.tiers/captured-NN.tier), written as OUT/GAME.hctb
     # straight from them (the table file from all of them would take tens of
-    # GB): the wolf stored, the codes of 6 to 13 dogs in 64 Ki-entry blocks,
-    # the values alone of 14 to 17 dogs (WHOLE_VALUES_TIERS, the captured
-    # counts) in 256 Ki-entry blocks: 209,188,943 bytes (in 256 Ki and 4 Mi,
-    # 191,657,120, but a Master move in a 13-dog draw took up to 3.5 s and a
-    # folded cold probe from the site read up to 991 KB):
-    # docs/beat-the-wolf-whole.md, "In the pack".
+    # GB): the wolf stored, the codes of 6 to 14 dogs in 64 Ki-entry blocks,
+    # the values alone of 15 to 17 dogs (WHOLE_VALUES_TIERS, the captured
+    # counts) in 256 Ki-entry blocks: about 436.6 MB (the 14-dog tier's
+    # codes 263,304,699 bytes in place of its values' 35,908,199: every
+    # win with 14 dogs or fewer converted in the table's plies, the pack
+    # 0.179 bits a position; with the values of 14 dogs too, 209,188,943
+    # bytes; in 256 Ki and 4 Mi, 191,657,120, but a Master move in a 13-dog
+    # draw took up to 3.5 s and a folded cold probe from the site read up
+    # to 991 KB): docs/beat-the-wolf-whole.md, "In the pack".
     #
     # Shipped (role ship): the most useful 15 MB the app may grow by
     # (docs/beat-the-wolf-whole.md, "What ships"): the codes of 6 to 12
@@ -63,7 +66,7 @@ case "$name" in
         -side predator -order all -block 32768 -values-tiers "${SHIP_VALUES_TIERS-4,0}" -value-block 262144
     fi
     exec "$solve" device "$game" -tiers-dir "$dir" -out "$out" -side predator -order all -block 65536 \
-      -values-tiers "${WHOLE_VALUES_TIERS-0,1,2,3}" -value-block 262144 ;;
+      -values-tiers "${WHOLE_VALUES_TIERS-0,1,2}" -value-block 262144 ;;
   *) echo "device-convert: $name: want $game.hctb, $game.bound.hctb or $game.tiers" >&2; exit 2 ;;
 esac
 case "$game:$name" in
